@@ -87,6 +87,35 @@ const serverZones = [
   ),
 ];
 
+/**
+ * Inside the staff app (mfe-staff/src), the same walls: api/ (the RTK Query API and its base query) and ui/ (the
+ * staff pages' parts) below, the features above, app/ (the store, the routes, the layout) putting them together. A
+ * feature takes from app/ its store only (the store and its typed hooks); another feature only through that feature's
+ * index.ts, so what a feature lends out is named in one file. Proven by tools/lint/boundaries.test.mjs.
+ */
+const STAFF_SRC = './mfe-staff/src';
+const STAFF_PLATFORM = ['api', 'ui'];
+const STAFF_FEATURES = ['account', 'audit', 'catalogue', 'inbox', 'item', 'orders', 'quotation', 'rates', 'releases', 'reviews', 'session', 'settings', 'sign-in', 'stock'];
+const staffZones = [
+  zone(
+    STAFF_PLATFORM.map((dir) => `${STAFF_SRC}/${dir}`),
+    [...STAFF_FEATURES, 'app'].map((dir) => `${STAFF_SRC}/${dir}`),
+    "The staff app's api/ and ui/ import no feature and nothing of app/: a feature passes them what they need.",
+  ),
+  {
+    target: STAFF_FEATURES.map((feature) => `${STAFF_SRC}/${feature}`),
+    from: `${STAFF_SRC}/app`,
+    except: ['./store.ts'],
+    message: "A staff feature takes from app/ its store only (app/store.ts): the rest of app/ puts the features together.",
+  },
+  ...STAFF_FEATURES.map((feature) => ({
+    target: `${STAFF_SRC}/${feature}`,
+    from: STAFF_FEATURES.filter((other) => other !== feature).map((other) => `${STAFF_SRC}/${other}`),
+    except: ['./index.ts'],
+    message: "A staff feature uses another only through that feature's index.ts, never its files.",
+  })),
+];
+
 const boundaries = (zones) => ({ 'import-x/no-restricted-paths': ['error', { zones, basePath: import.meta.dirname }] });
 
 export default tseslint.config(
@@ -118,7 +147,7 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json', 'tools/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
     },
     rules: {
-      ...boundaries([...everyFileZones, ...productCodeZones, ...serverZones]),
+      ...boundaries([...everyFileZones, ...productCodeZones, ...serverZones, ...staffZones]),
       // node:test's test()/describe() return promises the runner itself awaits.
       '@typescript-eslint/no-floating-promises': [
         'error',

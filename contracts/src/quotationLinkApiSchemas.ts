@@ -1,6 +1,8 @@
 // The bodies of the buyer's calls on a sent quotation (quotationLinkApi.ts), as zod schemas the server registers.
 import { z } from 'zod';
-import { BUYER_TEXT_LIMITS, ORDER_FILE_FORMATS } from './quotationLinkApi';
+import { BUYER_TEXT_LIMITS, ORDER_FILE_FORMATS, type QuotationLinkHistory, type StaffOrderList } from './quotationLinkApi';
+import { QUOTATION_CURRENCIES, QUOTATION_STATES } from './quotationsApi';
+import type { Equals, Expect } from './typeEquality';
 import { textField } from './textField';
 
 /**
@@ -40,3 +42,51 @@ export const ordersFileQuerySchema = z.strictObject(
   { format: z.enum(ORDER_FILE_FORMATS, { error: 'format must be csv or xlsx' }) },
   { error: 'Only format is expected in the query string' },
 );
+
+// ---- the staff's answers (the staff app's tests parse their fakes' answers with these: mfe-staff/src/testing/contractHttp.ts) ----
+
+const quotationLinkStateSchema = z.strictObject({
+  id: z.number().int(),
+  number: z.string(),
+  revision: z.number().int(),
+  state: z.enum(QUOTATION_STATES),
+  currency: z.enum(QUOTATION_CURRENCIES),
+  total: z.string(),
+  sentAt: z.string(),
+  sentBy: z.string().nullable(),
+  validUntil: z.string(),
+  viewedAt: z.string().nullable(),
+  changes: z.array(z.strictObject({ message: z.string(), askedAt: z.string() })),
+  acceptance: z.strictObject({ name: z.string(), position: z.string(), poNumber: z.string().nullable(), poFile: z.boolean(), acceptedAt: z.string() }).nullable(),
+  expiredAt: z.string().nullable(),
+  supersededBy: z.strictObject({ number: z.string(), sentAt: z.string() }).nullable(),
+});
+/** GET STAFF_QUOTATION_LINK_API.linkStates. */
+export const quotationLinkHistorySchema = z.strictObject({ quotations: z.array(quotationLinkStateSchema) });
+
+/** GET STAFF_QUOTATION_LINK_API.orders. */
+export const staffOrderListSchema = z.strictObject({
+  orders: z.array(
+    z.strictObject({
+      id: z.string(),
+      quotationId: z.number().int(),
+      requestId: z.number().int(),
+      createdAt: z.string(),
+      requestReference: z.string(),
+      quotationNumber: z.string(),
+      buyerCompany: z.string(),
+      branch: z.string(),
+      currency: z.enum(QUOTATION_CURRENCIES),
+      total: z.string(),
+      poNumber: z.string().nullable(),
+      hasPoFile: z.boolean(),
+    }),
+  ),
+  more: z.boolean(),
+});
+
+/** The answer schemas' types are the TypeScript types the apps use (a type error here: one of them drifted). */
+export type StaffLinkAnswerSchemasMatchTheirTypes = [
+  Expect<Equals<z.infer<typeof quotationLinkHistorySchema>, QuotationLinkHistory>>,
+  Expect<Equals<z.infer<typeof staffOrderListSchema>, StaffOrderList>>,
+];

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { calendarDayProblem } from '@site/content/validation';
 import { strictObject } from './formsApi';
-import { QUOTATION_LIMITS, VAT_COUNTRIES } from './quotationsApi';
+import { QUOTATION_LIMITS, RATE_CURRENCIES, VAT_COUNTRIES, type CurrencyRateTable, type VatRateTable } from './quotationsApi';
+import type { Equals, Expect } from './typeEquality';
 import { textField } from './textField';
 
 const id = (field: string) =>
@@ -131,3 +132,19 @@ export const setVatRateBodySchema = strictObject({
 });
 export type SetVatRateBody = z.input<typeof setVatRateBodySchema>;
 
+
+// ---- answers (the staff app's tests parse their fakes' answers with these: mfe-staff/src/testing/contractHttp.ts) ----
+
+const currencyRateSchema = z.strictObject({ currency: z.enum(RATE_CURRENCIES), rate: z.string(), setBy: z.string().nullable(), setAt: z.string() });
+/** GET QUOTATIONS_API.currencyRates, and PUT currencyRate's answer. */
+export const currencyRateTableSchema = z.strictObject({ current: z.array(currencyRateSchema), history: z.array(currencyRateSchema) });
+
+const vatRateSchema = z.strictObject({ country: z.enum(VAT_COUNTRIES), ratePercent: z.string(), startsOn: z.string(), setBy: z.string().nullable(), setAt: z.string().nullable() });
+/** GET and PUT QUOTATIONS_API.vatRates. */
+export const vatRateTableSchema = z.strictObject({ rates: z.array(vatRateSchema), today: z.array(vatRateSchema) });
+
+/** The answer schemas' types are the TypeScript types the apps use (a type error here: one of them drifted). */
+export type RateAnswerSchemasMatchTheirTypes = [
+  Expect<Equals<z.infer<typeof currencyRateTableSchema>, CurrencyRateTable>>,
+  Expect<Equals<z.infer<typeof vatRateTableSchema>, VatRateTable>>,
+];

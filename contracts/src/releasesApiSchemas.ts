@@ -3,7 +3,10 @@
 // on its routes (server/src/releases/), the staff app and the shell import their types only (no zod in a bundle).
 import { z } from 'zod';
 import { MANIFEST_FILE, RELEASED_REMOTES } from './federation';
-import { LOAD_FAILURE_KINDS, LOAD_REPORT_SESSION_PATTERN, TOKEN_MAX_DAYS, TOKEN_SCOPES, VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE } from './releasesApi';
+import { LOAD_FAILURE_KINDS, LOAD_REPORT_SESSION_PATTERN, TOKEN_MAX_DAYS, TOKEN_SCOPES, VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE, type CreatedReleaseToken, type ReleaseTokenInfo, type RemoteListing, type RemotePointers, type Release } from './releasesApi';
+import { LOCALES } from './locale';
+import type { AsJson, Equals, Expect } from './typeEquality';
+import { CONSOLE_METRICS, SITE_DEVICES, type RemoteVitalsReport, type SiteVitalsReport } from './vitalsApi';
 import { nameField, textField, textProblemMessage } from './textField';
 
 const versionLabel = z
@@ -128,3 +131,103 @@ export type CanaryBody = z.input<typeof canaryBodySchema>;
 export type PinnedRunBody = z.input<typeof pinnedRunBodySchema>;
 export type ReleaseTokenBody = z.input<typeof releaseTokenBodySchema>;
 export type RemoteLoadReport = z.input<typeof remoteLoadReportSchema>;
+
+// ---- the console's answers (STAFF_API.release*, siteVitals, releaseTokens*), each checked equal to its type below. The
+// staff app's tests parse their fakes' answers with these (mfe-staff/src/testing/contractHttp.ts). ----
+
+const releaseSchema = z.strictObject({
+  id: z.number().int(),
+  remote: z.string(),
+  version: z.string(),
+  entry: z.string(),
+  notes: z.string().nullable(),
+  registeredBy: z.string(),
+  registeredAt: z.string(),
+  rolledBack: z.strictObject({ at: z.string(), reason: z.string() }).nullable(),
+  build: z.strictObject({ manifestSha256: z.string(), renderModule: z.string().nullable(), renderSha256: z.string().nullable() }).optional(),
+});
+
+/** POST STAFF_API.releaseCanary, releasePromote and releaseRollback: the remote's pointers as changed. */
+export const remotePointersSchema = z.strictObject({
+  remote: z.string(),
+  source: z.enum(['variables', 'registry']),
+  stable: releaseSchema,
+  previousStable: releaseSchema.optional(),
+  canary: releaseSchema.optional(),
+  canaryPercent: z.number(),
+  changedAt: z.string(),
+});
+
+const releaseHealthSchema = z.strictObject({ loads: z.number().int(), failures: z.number().int(), renderErrors: z.number().int() });
+const pinnedRunSchema = z.strictObject({ version: z.string(), passed: z.boolean(), report: z.string().nullable(), recordedBy: z.string(), recordedAt: z.string() });
+const remoteListingSchema = z.strictObject({
+  ...remotePointersSchema.shape,
+  releases: z.array(releaseSchema),
+  health: z.strictObject({ stable: releaseHealthSchema, canary: releaseHealthSchema.optional() }),
+  promoteGate: z.strictObject({ requiresPassedRun: z.boolean(), latestRun: pinnedRunSchema.optional() }),
+});
+/** GET STAFF_API.releaseRemotes. */
+export const remoteListingsSchema = z.strictObject({ remotes: z.array(remoteListingSchema) });
+
+/** POST STAFF_API.releaseRegister (201). */
+export const registeredReleaseSchema = z.strictObject({ release: releaseSchema });
+export type RegisteredRelease = z.infer<typeof registeredReleaseSchema>;
+/** POST STAFF_API.releaseRuns (201). */
+export const recordedRunSchema = z.strictObject({ run: z.strictObject({ remote: z.string(), version: z.string(), passed: z.boolean() }) });
+export type RecordedRun = z.infer<typeof recordedRunSchema>;
+
+const releaseTokenInfoShape = {
+  id: z.number().int(),
+  name: z.string(),
+  scope: z.enum(TOKEN_SCOPES),
+  remotes: z.array(z.string()),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+};
+/** GET STAFF_API.releaseTokens (no secrets). */
+export const releaseTokenListSchema = z.strictObject({ tokens: z.array(z.strictObject(releaseTokenInfoShape)) });
+/** POST STAFF_API.releaseTokens (201): the token's secret, shown once. */
+export const createdReleaseTokenSchema = z.strictObject({ ...releaseTokenInfoShape, token: z.string() });
+/** POST STAFF_API.releaseTokenRevoke. */
+export const revokedTokenSchema = z.strictObject({ revoked: z.literal(true) });
+export type RevokedToken = z.infer<typeof revokedTokenSchema>;
+
+const vitalFigureSchema = z.strictObject({ p75: z.number().nullable(), samples: z.number().int(), goodShare: z.number().nullable() });
+const [LCP, INP, CLS] = CONSOLE_METRICS;
+const vitalFiguresSchema = z.strictObject({ [LCP]: vitalFigureSchema, [INP]: vitalFigureSchema, [CLS]: vitalFigureSchema });
+const releaseVitalsSchema = z.strictObject({
+  version: z.string(),
+  sessions: z.number().int(),
+  all: vitalFiguresSchema,
+  routes: z.array(z.strictObject({ route: z.string(), vitals: vitalFiguresSchema })),
+});
+/** GET STAFF_API.releaseVitals. */
+export const remoteVitalsReportSchema = z.strictObject({
+  remote: z.string(),
+  since: z.string(),
+  until: z.string(),
+  stable: releaseVitalsSchema,
+  canary: releaseVitalsSchema.nullable(),
+  hold: z.strictObject({ held: z.boolean(), sentence: z.string() }).nullable(),
+});
+/** GET STAFF_API.siteVitals. */
+export const siteVitalsReportSchema = z.strictObject({
+  days: z.number().int(),
+  since: z.string(),
+  until: z.string(),
+  pages: z.array(z.strictObject({ route: z.string(), edition: z.enum(LOCALES), device: z.enum(SITE_DEVICES), vitals: vitalFiguresSchema })),
+});
+
+/** The answer schemas' types are the TypeScript types the apps use (a type error here: one of them drifted). */
+export type ReleaseAnswerSchemasMatchTheirTypes = [
+  Expect<Equals<z.infer<typeof releaseSchema>, AsJson<Release>>>,
+  Expect<Equals<z.infer<typeof remotePointersSchema>, AsJson<RemotePointers>>>,
+  Expect<Equals<z.infer<typeof remoteListingSchema>, AsJson<RemoteListing>>>,
+  Expect<Equals<z.infer<typeof releaseTokenListSchema>, { tokens: ReleaseTokenInfo[] }>>,
+  Expect<Equals<z.infer<typeof createdReleaseTokenSchema>, AsJson<CreatedReleaseToken>>>,
+  Expect<Equals<z.infer<typeof remoteVitalsReportSchema>, AsJson<RemoteVitalsReport>>>,
+  Expect<Equals<z.infer<typeof siteVitalsReportSchema>, AsJson<SiteVitalsReport>>>,
+];

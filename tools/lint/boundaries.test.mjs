@@ -143,6 +143,31 @@ describe('inside the server: the platform below, the features above', () => {
   });
 });
 
+describe('inside the staff app: api/ and ui/ below, the features above, app/ putting them together', () => {
+  test('a feature takes from app/ its store only', async () => {
+    await assertFires('mfe-staff/src/inbox/lint-probe.ts', "import { StaffLayout } from '../app/StaffLayout';\n", /A staff feature takes from app\/ its store only/);
+    await assertFires('mfe-staff/src/catalogue/edit/lint-probe.ts', "import { NotFoundPage } from '../../app/NotFoundPage';\n", /A staff feature takes from app\/ its store only/);
+    await assertQuiet('mfe-staff/src/inbox/lint-probe.ts', "import { useStaffSelector } from '../app/store';\n");
+  });
+
+  test("a feature uses another through its index.ts, never its files", async () => {
+    await assertFires('mfe-staff/src/item/lint-probe.ts', "import { SentQuotations } from '../orders/SentQuotations';\n", /A staff feature uses another only through that feature's index\.ts/);
+    await assertFires('mfe-staff/src/catalogue/list/lint-probe.ts', "import { selectIsAdmin } from '../../session/sessionSlice';\n", /A staff feature uses another only through that feature's index\.ts/);
+    await assertQuiet('mfe-staff/src/item/lint-probe.ts', "import { SentQuotations } from '../orders';\nimport { selectIsAdmin } from '../session/index';\n");
+  });
+
+  test("a feature's own files import each other freely, and api/ and ui/", () =>
+    assertQuiet('mfe-staff/src/catalogue/edit/lint-probe.ts', "import { editPath } from '../catalogueCalls';\nimport { staffApi } from '../../api/staffApi';\nimport { Notice } from '../../ui/Notice';\n"));
+
+  test('api/ and ui/ import no feature and nothing of app/', async () => {
+    await assertFires('mfe-staff/src/ui/lint-probe.ts', "import { selectIsAdmin } from '../session';\n", /api\/ and ui\/ import no feature/);
+    await assertFires('mfe-staff/src/api/lint-probe.ts', "import type { StaffState } from '../app/store';\n", /api\/ and ui\/ import no feature/);
+  });
+
+  test('the staff tests are outside these walls', () =>
+    assertQuiet('mfe-staff/src/item/lint-probe.test.tsx', "import { SentQuotations } from '../orders/SentQuotations';\nimport StaffApp from '../app/StaffApp';\n"));
+});
+
 describe('imports of the shared facades (tools/webpack/shared)', () => {
   test('a name the facade exports is fine, type-only imports of any name too', () =>
     assertQuiet(

@@ -10,13 +10,6 @@ import type { StockFeedDetail, StockFeedHealth, StockFeedList } from '@site/cont
 import type { RemoteVitalsReport, SiteVitalsReport } from '@site/contracts/vitals-api';
 import { queryString, staffBaseQuery } from './staffBaseQuery';
 
-/** A change the catalogue editor makes: the address (draft, publish, archive, a category's…), its method and body. */
-export interface CatalogueChange {
-  url: string;
-  method: 'PUT' | 'POST' | 'DELETE';
-  body: unknown;
-}
-
 export const staffApi = createApi({
   reducerPath: 'staffApi',
   baseQuery: staffBaseQuery,
@@ -53,10 +46,7 @@ export const staffApi = createApi({
     releaseVitals: build.query<RemoteVitalsReport, string>({ query: (remote) => staffApiPath(STAFF_API.releaseVitals, { remote }), providesTags: ['Releases'] }),
     siteVitals: build.query<SiteVitalsReport, void>({ query: () => STAFF_API.siteVitals }),
     releaseTokens: build.query<{ tokens: ReleaseTokenInfo[] }, void>({ query: () => STAFF_API.releaseTokens, providesTags: ['ReleaseTokens'] }),
-    /** A release console's POST (register, canary, promote, roll back, a run, a token made or revoked). */
-    releaseCall: build.mutation<unknown, { url: string; body?: unknown }>({
-      query: ({ url, body }) => ({ url, method: 'POST', ...(body === undefined ? {} : { body }) }),
-    }),
+    // the console's changes: releases/releasesApi.ts
 
     // ---- the ERP's stock feeds (admins) ----
     stockFeeds: build.query<StockFeedList, number | undefined>({ query: (before) => `${STAFF_API.stockFeeds}${queryString({ before })}` }),
@@ -82,23 +72,7 @@ export const staffApi = createApi({
       query: (id) => staffApiPath(STAFF_API.catalogueCategory, { id }),
       providesTags: ['Categories'],
     }),
-    /**
-     * A change of a product or category. The lists, histories and categories read again; the product being edited
-     * is not (its answer replaces it where the editor keeps it, so nothing typed is overwritten by a refetch).
-     */
-    catalogueChange: build.mutation<unknown, CatalogueChange>({
-      query: ({ url, method, body }) => ({ url, method, body }),
-      invalidatesTags: (_answer, failure) => (failure === undefined ? ['CatalogueList', 'Versions', 'Categories'] : []),
-    }),
-    /** A file sent to an upload or import address as the one file part of a FormData (its boundary set by fetch). */
-    catalogueUpload: build.mutation<unknown, { url: string; file: File }>({
-      query: ({ url, file }) => {
-        const form = new FormData();
-        form.append('file', file, file.name);
-        return { url, method: 'POST', body: form };
-      },
-      invalidatesTags: (_answer, failure, { url }) => (failure === undefined && url.startsWith(STAFF_API.catalogueImport) ? ['CatalogueList', 'Product', 'Versions', 'Categories'] : []),
-    }),
+    // the changes and uploads: catalogue/catalogueApi.ts
   }),
 });
 
@@ -111,7 +85,6 @@ export const {
   useReleaseTokensQuery,
   useReleaseVitalsQuery,
   useSiteVitalsQuery,
-  useReleaseCallMutation,
   useStockFeedsQuery,
   useStockFeedQuery,
   useStockHealthQuery,
@@ -122,6 +95,4 @@ export const {
   useCatalogueDiffQuery,
   useCatalogueCategoriesQuery,
   useCatalogueCategoryQuery,
-  useCatalogueChangeMutation,
-  useCatalogueUploadMutation,
 } = staffApi;

@@ -6,7 +6,7 @@ import { canEditCatalogue, canReadInbox, canRelease, type StaffAccountSummary } 
 import { useStaffDispatch, useStaffSelector } from './store';
 import { selectAccount, signOut } from '../session/sessionSlice';
 import { ROLE_LABELS } from '../ui/labels';
-import { Brand, MAIN_ID, SkipToMain, TopBar } from './Frame';
+import { Brand, MAIN_ID, SkipToMain, TopBar } from '../ui/Frame';
 import { HOME_ROUTE } from '../session/returnPath';
 import { StockFeedWarning } from '../stock/StockFeedWarning';
 

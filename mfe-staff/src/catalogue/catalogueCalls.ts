@@ -1,10 +1,10 @@
-// The catalogue editor's calls (STAFF_API.catalogue*, shapes in @site/contracts/staff-catalogue-api) as the screens
-// make them: changes and uploads through staffApi's mutations (the CSRF token and a 401's end of the session are the
-// base query's), and a refusal read from the server's structured answer (its problems, a 409's who and when).
+// What the catalogue editor's screens share about its calls (the calls themselves: catalogueApi.ts, one typed endpoint
+// each): the pages' addresses, a refusal read from the server's structured answer (its problems, a 409's who and
+// when), and a change's answer put where the edit page reads it.
 import { useCallback } from 'react';
 import type { ApiProblem } from '@site/contracts/forms-api';
 import type { EditableProduct, EditorProduct, StaleEditAnswer } from '@site/contracts/staff-catalogue-api';
-import { staffApi, useCatalogueChangeMutation, useCatalogueUploadMutation, type CatalogueChange } from '../api/staffApi';
+import { staffApi } from '../api/staffApi';
 import { failureOf } from '../api/staffBaseQuery';
 import { useStaffDispatch } from '../app/store';
 
@@ -73,16 +73,6 @@ export function refusalOf(error: unknown): ChangeRefusal {
   return { kind: 'other', message: failure.message, status: failure.status, problems: problemsOf(failure.problems) };
 }
 
-/** A state-changing call (catalogueChange): resolves with the answer, rejects with a StaffFailure. */
-export function useCatalogueCall() {
-  const [change] = useCatalogueChangeMutation();
-  return useCallback(
-    // most calls answer the product; the categories' answer their category
-    async <T = EditorProduct>(url: string, method: CatalogueChange['method'], body: unknown): Promise<T> => (await change({ url, method, body }).unwrap()) as T,
-    [change],
-  );
-}
-
 /**
  * The product as a change answered it, put where its edit page and history read it (no read again): a caller that says
  * "done" awaits it, so the page never shows the news beside the old state.
@@ -94,13 +84,4 @@ export function useProductAnswered(id: string) {
     const patched = dispatch(staffApi.util.updateQueryData('catalogueProduct', id, () => answer));
     if (patched.patches.length === 0) await dispatch(staffApi.util.upsertQueryData('catalogueProduct', id, answer));
   }, [dispatch, id]);
-}
-
-/**
- * A file sent to one of the upload addresses (STAFF_API.cataloguePictures, catalogueDatasheets, catalogueImport) as
- * the one file part of a FormData, with the CSRF token; resolves with the answer (the reference to put into the draft).
- */
-export function useCatalogueUpload() {
-  const [upload] = useCatalogueUploadMutation();
-  return useCallback(async <T>(url: string, file: File): Promise<T> => (await upload({ url, file }).unwrap()) as T, [upload]);
 }

@@ -4,7 +4,7 @@ import { Button, ButtonLink, LoadError, PageContainer, Spinner, useAddressQuery 
 import { STAFF_API } from '@site/contracts/staff-api';
 import { useStaffSelector } from '../app/store';
 import { messageOf } from '../api/staffBaseQuery';
-import { selectIsAdmin } from '../session/sessionSlice';
+import { selectIsAdmin } from '../session';
 import { PageHeading } from '../ui/PageHeading';
 import { Notice } from '../ui/Notice';
 import { InboxFilters } from './InboxFilters';

@@ -13,9 +13,8 @@ import { ItemFields, QuoteLinesTable } from './ItemFields';
 import { MailsTable } from './MailsTable';
 import { AssignForm, StatusForm } from './ItemControls';
 import { NotesSection } from './NotesSection';
-import { usePrepareQuotationMutation } from '../quotation/quotationApi';
-import { SentQuotations } from '../orders/SentQuotations';
-import { useQuotationLinksQuery } from '../orders/ordersApi';
+import { usePrepareQuotationMutation } from '../quotation';
+import { SentQuotations, useQuotationLinksQuery } from '../orders';
 import { useItemAction } from './useItemAction';
 import {
   itemKey,

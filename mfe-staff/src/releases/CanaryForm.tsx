@@ -3,11 +3,12 @@ import { Button } from '@site/shared-ui';
 import type { RemoteListing, RemotePointers } from '@site/contracts/releases-api';
 import type { CanaryBody } from '@site/contracts/releases-api-schemas';
 import { Actions, FieldRow, StaffField } from '../ui/StaffField';
-import { canaryUrl, messageOf, useReleaseCall } from './releaseCalls';
+import { messageOf } from './releaseCalls';
+import { useSetCanaryMutation } from './releasesApi';
 
 /** Puts a registered release in front of a share of visitors (0 % takes the canary out). */
 export function CanaryForm({ listing, onChanged }: { listing: RemoteListing; onChanged: (state: RemotePointers, message: string) => void }) {
-  const call = useReleaseCall();
+  const [setCanary] = useSetCanaryMutation();
   const candidates = listing.releases.filter((release) => release.id !== listing.stable.id);
   const [version, setVersion] = useState(listing.canary?.version ?? candidates[0]?.version ?? '');
   const [percent, setPercent] = useState(String(listing.canary === undefined ? 10 : listing.canaryPercent));
@@ -21,7 +22,7 @@ export function CanaryForm({ listing, onChanged }: { listing: RemoteListing; onC
     setRefusal(null);
     try {
       const share = /^\d+$/.test(percent.trim()) ? Number(percent) : Number.NaN;
-      const state = await call<RemotePointers>(canaryUrl(listing.remote), { version, percent: share } satisfies CanaryBody);
+      const state = await setCanary({ remote: listing.remote, body: { version, percent: share } satisfies CanaryBody }).unwrap();
       onChanged(state, state.canaryPercent === 0 ? `${version} is out of the way: every visitor gets ${state.stable.version}.` : `${version} is the canary for ${state.canaryPercent} % of visitors.`);
     } catch (error) {
       const message = messageOf(error);

@@ -3,7 +3,8 @@ import { Button } from '@site/shared-ui';
 import type { RemoteListing } from '@site/contracts/releases-api';
 import type { PinnedRunBody } from '@site/contracts/releases-api-schemas';
 import { Actions, FieldRow, StaffField } from '../ui/StaffField';
-import { messageOf, runsUrl, useReleaseCall } from './releaseCalls';
+import { messageOf } from './releaseCalls';
+import { useRecordRunMutation } from './releasesApi';
 
 type Outcome = 'passed' | 'failed';
 
@@ -12,7 +13,7 @@ type Outcome = 'passed' | 'failed';
  * QA who ran the suites by hand: a remote whose promote requires a passed run is promoted only after one.
  */
 export function RecordRunForm({ listing, onRecorded }: { listing: RemoteListing; onRecorded: (message: string) => void }) {
-  const call = useReleaseCall();
+  const [recordRun] = useRecordRunMutation();
   const [outcome, setOutcome] = useState<Outcome>('passed');
   const [report, setReport] = useState('');
   const [refusal, setRefusal] = useState<{ field: 'outcome' | 'report'; message: string } | null>(null);
@@ -28,7 +29,7 @@ export function RecordRunForm({ listing, onRecorded }: { listing: RemoteListing;
     setRefusal(null);
     try {
       const line = report.trim();
-      const { run } = await call<{ run: { version: string; passed: boolean } }>(runsUrl(listing.remote), { passed: outcome === 'passed', ...(line === '' ? {} : { report: line }) } satisfies PinnedRunBody);
+      const { run } = await recordRun({ remote: listing.remote, body: { passed: outcome === 'passed', ...(line === '' ? {} : { report: line }) } satisfies PinnedRunBody }).unwrap();
       setReport('');
       onRecorded(`Recorded a ${run.passed ? 'passed' : 'failed'} test run of ${run.version}.`);
     } catch (error) {

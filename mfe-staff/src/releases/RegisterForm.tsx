@@ -3,14 +3,15 @@ import { Button } from '@site/shared-ui';
 import type { Release } from '@site/contracts/releases-api';
 import type { RegisterReleaseBody } from '@site/contracts/releases-api-schemas';
 import { Actions, FieldRow, StaffField } from '../ui/StaffField';
-import { messageOf, registerFieldOf, registerUrl, useReleaseCall } from './releaseCalls';
+import { messageOf, registerFieldOf } from './releaseCalls';
+import { useRegisterReleaseMutation } from './releasesApi';
 
 type Field = 'version' | 'entry' | 'notes';
 const EMPTY: Record<Field, string> = { version: '', entry: '', notes: '' };
 
 /** Registers a release of `remote` (not live yet): the server loads its manifest and refuses one the shell cannot use. */
 export function RegisterForm({ remote, onRegistered }: { remote: string; onRegistered: (release: Release) => void }) {
-  const call = useReleaseCall();
+  const [registerRelease] = useRegisterReleaseMutation();
   const [form, setForm] = useState(EMPTY);
   const [refusal, setRefusal] = useState<{ field: Field; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -23,7 +24,7 @@ export function RegisterForm({ remote, onRegistered }: { remote: string; onRegis
     setRefusal(null);
     try {
       const notes = form.notes.trim();
-      const { release } = await call<{ release: Release }>(registerUrl(remote), { version: form.version.trim(), entry: form.entry.trim(), ...(notes === '' ? {} : { notes }) } satisfies RegisterReleaseBody);
+      const { release } = await registerRelease({ remote, body: { version: form.version.trim(), entry: form.entry.trim(), ...(notes === '' ? {} : { notes }) } satisfies RegisterReleaseBody }).unwrap();
       setForm(EMPTY);
       onRegistered(release);
     } catch (error) {

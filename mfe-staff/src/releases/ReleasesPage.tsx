@@ -1,7 +1,7 @@
 import { LoadError, PageContainer, Spinner } from '@site/shared-ui';
 import { useReleaseRemotesQuery } from '../api/staffApi';
 import { useStaffSelector } from '../app/store';
-import { selectIsAdmin } from '../session/sessionSlice';
+import { selectIsAdmin } from '../session';
 import { PageHeading } from '../ui/PageHeading';
 import { staffResource } from '../ui/staffResource';
 import { RemoteConsole } from './RemoteConsole';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@site/shared-ui';
-import type { AutomaticRollback, Release, ReleaseHealth, RemoteListing, RemotePointers } from '@site/contracts/releases-api';
+import type { AutomaticRollback, Release, ReleaseHealth, RemoteListing } from '@site/contracts/releases-api';
 import { Notice } from '../ui/Notice';
 import { Table } from '../ui/Table';
 import { formatDateTime } from '../ui/format';
@@ -11,7 +11,8 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { RecordRunForm } from './RecordRunForm';
 import { RegisterForm } from './RegisterForm';
 import { RemoteVitals } from './VitalsSection';
-import { messageOf, promoteUrl, rollbackUrl, useReleaseCall } from './releaseCalls';
+import { messageOf } from './releaseCalls';
+import { useMovePointersMutation } from './releasesApi';
 
 const Section = styled.section`
   margin-bottom: 40px;
@@ -59,7 +60,7 @@ type Pending = 'promote' | 'rollback' | null;
 
 /** One remote's releases and pointers, and the changes its team makes: register, canary, promote, roll back. */
 export function RemoteConsole({ listing, onChanged }: { listing: RemoteListing; onChanged: () => void }) {
-  const call = useReleaseCall();
+  const [movePointers] = useMovePointersMutation();
   const { remote } = listing;
   const [pending, setPending] = useState<Pending>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -73,7 +74,7 @@ export function RemoteConsole({ listing, onChanged }: { listing: RemoteListing; 
     setPending(null);
     setMessage(null);
     try {
-      const state = await call<RemotePointers>(action === 'promote' ? promoteUrl(remote) : rollbackUrl(remote), {});
+      const state = await movePointers({ remote, action }).unwrap();
       changed(action === 'promote' ? `${state.stable.version} is now stable for every visitor.` : `Rolled back: every visitor gets ${state.stable.version}.`);
     } catch (error) {
       setMessage({ tone: 'error', text: messageOf(error) });

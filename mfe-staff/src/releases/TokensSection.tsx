@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, LoadError, Spinner, VisuallyHidden } from '@site/shared-ui';
 import { RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
-import { STAFF_API } from '@site/contracts/staff-api';
 import { useReleaseTokensQuery } from '../api/staffApi';
 import { TOKEN_MAX_DAYS, type CreatedReleaseToken, type ReleaseTokenInfo, type TokenScope } from '@site/contracts/releases-api';
 import type { ReleaseTokenBody } from '@site/contracts/releases-api-schemas';
@@ -13,7 +12,8 @@ import { formatDateTime } from '../ui/format';
 import { Actions, FieldRow, StaffField } from '../ui/StaffField';
 import { staffResource } from '../ui/staffResource';
 import { ConfirmDialog } from './ConfirmDialog';
-import { messageOf, problemFieldOf, revokeUrl, useReleaseCall } from './releaseCalls';
+import { messageOf, problemFieldOf } from './releaseCalls';
+import { useCreateReleaseTokenMutation, useRevokeReleaseTokenMutation } from './releasesApi';
 
 const Section = styled.section`
   h3 { margin: 24px 0 8px; }
@@ -47,7 +47,8 @@ const fieldOf = (error: unknown): Field => problemFieldOf(error, ['remotes', 'ex
 
 /** Administrators' tokens for deployment pipelines: made here (the secret shown once), listed without secrets, revoked. */
 export function TokensSection() {
-  const call = useReleaseCall();
+  const [createReleaseToken] = useCreateReleaseTokenMutation();
+  const [revokeReleaseToken] = useRevokeReleaseTokenMutation();
   const { resource, retry } = staffResource(useReleaseTokensQuery());
   const [name, setName] = useState('');
   const [scope, setScope] = useState<TokenScope>('release');
@@ -71,7 +72,7 @@ export function TokensSection() {
     try {
       const expiresInDays = /^\d+$/.test(days.trim()) ? Number(days) : Number.NaN;
       const body: ReleaseTokenBody = scope === 'release' ? { name: name.trim(), scope, remotes, expiresInDays } : { name: name.trim(), scope, expiresInDays };
-      const token = await call<CreatedReleaseToken>(STAFF_API.releaseTokens, body);
+      const token = await createReleaseToken(body).unwrap();
       setMade(token);
       setName('');
       setRemotes([]);
@@ -86,7 +87,7 @@ export function TokensSection() {
   const revoke = async (token: ReleaseTokenInfo) => {
     setRevoking(null);
     try {
-      await call(revokeUrl(token.id));
+      await revokeReleaseToken(token.id).unwrap();
       setMessage({ tone: 'success', text: `${token.name} is revoked: pipelines using it are refused from now on.` });
       retry();
     } catch (error) {

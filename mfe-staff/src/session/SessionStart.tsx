@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { LoadError, PageContainer, Spinner } from '@site/shared-ui';
 import { useStaffDispatch, useStaffSelector } from '../app/store';
-import { BareFrame } from '../app/Frame';
+import { BareFrame } from '../ui/Frame';
 import { loadSession, selectSession } from './sessionSlice';
 
 /** Reads the session once as the app starts (GET session: who is signed in, and the CSRF token), then shows the app. */

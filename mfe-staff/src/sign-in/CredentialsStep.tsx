@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@site/shared-ui';
 import { useStaffDispatch } from '../app/store';
 import { messageOf } from '../api/staffBaseQuery';
-import { signIn } from '../session/sessionSlice';
+import { signIn } from '../session';
 import { Notice } from '../ui/Notice';
 import { Actions, StaffField } from '../ui/StaffField';
 import { StepForm } from './StepForm';

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Button } from '@site/shared-ui';
 import { useStaffDispatch } from '../app/store';
-import { recoveryCodesSaved } from '../session/sessionSlice';
+import { recoveryCodesSaved } from '../session';
 import { Actions } from '../ui/StaffField';
 import { CopyButton } from '../ui/CopyButton';
 

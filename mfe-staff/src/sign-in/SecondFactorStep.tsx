@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@site/shared-ui';
 import { useStaffDispatch } from '../app/store';
-import { signInRestarted, submitSecondFactor } from '../session/sessionSlice';
+import { signInRestarted, submitSecondFactor } from '../session';
 import { Notice } from '../ui/Notice';
 import { Actions, StaffField } from '../ui/StaffField';
 import { StepForm } from './StepForm';

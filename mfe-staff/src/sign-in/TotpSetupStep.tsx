@@ -4,7 +4,7 @@ import { Button, LoadError, Spinner } from '@site/shared-ui';
 import type { StaffRole, TotpSetup } from '@site/contracts/staff-api';
 import { useStaffDispatch, useStaffSelector } from '../app/store';
 import { messageOf } from '../api/staffBaseQuery';
-import { confirmTotp, selectAccount, signInRestarted, startTotpSetup } from '../session/sessionSlice';
+import { confirmTotp, selectAccount, signInRestarted, startTotpSetup } from '../session';
 import { Notice } from '../ui/Notice';
 import { Actions, StaffField } from '../ui/StaffField';
 import { StepForm } from './StepForm';

@@ -3,7 +3,8 @@
 // rules (400: the sentence, and each problem at its value's path as the server answers it), 403 for branch staff, and a session and CSRF check as handlers.ts's. The two upload addresses
 // take one file part and answer a reference as the server does (server/src/staff/work/catalogue/uploads.ts): the type by the content's first bytes,
 // 413/415 with a sentence.
-import { http, HttpResponse, type PathParams } from 'msw';
+import { HttpResponse, type PathParams } from 'msw';
+import { http } from './contractHttp';
 import { server } from '@test/msw';
 import type { ApiProblem } from '@site/contracts/forms-api';
 import { CSRF_HEADER, STAFF_API, type StaffSession } from '@site/contracts/staff-api';

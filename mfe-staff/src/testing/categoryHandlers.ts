@@ -3,7 +3,8 @@
 // a sentence), the server's rules for a required title and markup in the introduction and its schema's for the order
 // (400: the sentence, and each problem at its field's path), 409 for a taken id (its problem at ['id']), for archiving a category that holds products and for a change its state already is, and the session and
 // CSRF checks.
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from './contractHttp';
 import { server } from '@test/msw';
 import type { ApiProblem } from '@site/contracts/forms-api';
 import { CSRF_HEADER, STAFF_API } from '@site/contracts/staff-api';

@@ -2,7 +2,8 @@
 // contracts/src/staffApi.ts, holding its state in memory. It checks what the real one checks where the app's behaviour
 // depends on it: the session cookie's place is taken by `fake.session`, and every state-changing call must carry the
 // session's CSRF token (403 otherwise), so a test sees a forgotten header fail as it would on the server.
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from './contractHttp';
 import type { StockFeedDetail, StockFeedHealth, StockFeedList } from '@site/contracts/stock-api';
 import {
   CSRF_HEADER,
@@ -23,6 +24,8 @@ import type { StaffSettings } from '@site/contracts/staff-api-schemas';
 import { CATALOGUE_LOOKUP_API_PATH, CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
 import type { LookupResponse, SearchResponse } from '@site/contracts/catalogue-api';
 import type { Product, SearchResult } from '@site/content';
+// the catalogue's data, as the content package validates it (JSON imports are typed loosely)
+import catalogueRecords from '@site/content/data/products.json';
 import { fakeOrders, orderHandlers, type FakeOrders } from './orderHandlers';
 import { fakeRates, rateHandlers, type FakeRates } from './rateHandlers';
 
@@ -31,6 +34,12 @@ export const CATALOGUE: readonly SearchResult[] = [
   { id: 'oc_fire_resistant_cable', title: 'Fire resistant cable', productCategory: 'Cables', productCategoryId: 'cables', company: 'Oxford Cavi', image: 'cable_armoured' },
   { id: 'hex_cw_brass_cable_gland', title: 'CW Brass Cable Gland', productCategory: 'Glands', productCategoryId: 'industrial_cable_glands', company: 'Hex', image: 'gland_brass' },
 ];
+
+function catalogueRecord(id: string): Product {
+  const record = (catalogueRecords as Product[]).find((each) => each.id === id);
+  if (record === undefined) throw new Error(`No product ${id} in products.json`);
+  return record;
+}
 
 /** A name a visitor might send to try to run script in the staff pages. */
 export const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -325,10 +334,8 @@ export function staffHandlers(fake: FakeStaffServer) {
     }),
     http.get(CATALOGUE_LOOKUP_API_PATH, ({ request }) => {
       const keys = (new URL(request.url).searchParams.get('codes') ?? '').split(',');
-      // the page reads a product's id and name only
-      const products = CATALOGUE.filter((product) => keys.includes(product.id.replaceAll('_', ''))).map(
-        (product) => ({ id: product.id, productName: product.title }) as Product,
-      );
+      // the catalogue's own records (the server's answer is whole products), named as the search above names them
+      const products = CATALOGUE.filter((product) => keys.includes(product.id.replaceAll('_', ''))).map((product): Product => ({ ...catalogueRecord(product.id), productName: product.title }));
       return HttpResponse.json({ products } satisfies LookupResponse);
     }),
   ];

@@ -2,7 +2,8 @@
 // orders page's tests: each request's revisions and the orders in memory, kept to the caller's branch as the server
 // keeps them (admins every branch's, branch staff their own: 403 for another's request), behind handlers.ts's session
 // check. The PO file and the orders' files are links the tests read, not calls they make.
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from './contractHttp';
 import { STAFF_QUOTATION_LINK_API, type QuotationLinkHistory, type QuotationLinkState, type StaffOrder, type StaffOrderList } from '@site/contracts/quotation-link-api';
 import type { InboxItemDetail, StaffSession } from '@site/contracts/staff-api';
 

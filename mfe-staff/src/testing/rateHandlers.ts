@@ -2,7 +2,8 @@
 // admins and branch staff, changed by admins only (403 for the others, as the server), behind handlers.ts's session and
 // CSRF check. A new rate is a new row, as on the server; its refusals (bad input, a rate in use) are the tests' own
 // answers, in the server's words.
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from './contractHttp';
 import { QUOTATIONS_API, type CurrencyRateTable, type RateCurrency, type VatRateTable } from '@site/contracts/quotations-api';
 import type { SetCurrencyRateBody, SetVatRateBody } from '@site/contracts/quotations-api-schemas';
 import type { StaffSession } from '@site/contracts/staff-api';

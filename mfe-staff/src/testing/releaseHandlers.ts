@@ -3,10 +3,11 @@
 // another's), the server's refusal sentences for a manifest without an expose and a version taken, the promote gate
 // of a server with RELEASE_REQUIRE_PASSED_RUN=catalogue (the canary's pinned runs), tokens for admins only, and a
 // session and CSRF check as handlers.ts's.
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from './contractHttp';
 import { server } from '@test/msw';
 import { CSRF_HEADER, STAFF_API, type StaffAccountSummary, type StaffSession } from '@site/contracts/staff-api';
-import type { CreatedReleaseToken, Release, ReleaseTokenInfo, RemoteListing, TokenScope } from '@site/contracts/releases-api';
+import type { CreatedReleaseToken, Release, ReleaseTokenInfo, RemoteListing, RemotePointers, TokenScope } from '@site/contracts/releases-api';
 import type { ReleaseVitals, RemoteVitalsReport, SiteVitalsReport, VitalFigures } from '@site/contracts/vitals-api';
 import { fakeStaffServer, staffHandlers, type FakeStaffServer } from './handlers';
 
@@ -93,8 +94,9 @@ export function releaseHandlers(fake: FakeRegistry, session: () => StaffSession 
   const change = (listing: RemoteListing, update: Partial<RemoteListing>) => {
     const changed = { ...listing, ...update, source: 'registry' as const, changedAt: new Date().toISOString() };
     fake.remotes = fake.remotes.map((each) => (each === listing ? changed : each));
-    const { releases: _releases, ...pointers } = changed;
-    return HttpResponse.json(pointers);
+    // the server answers the pointers only (RemotePointers), not the listing's releases, health and gate
+    const { releases: _releases, health: _health, promoteGate: _promoteGate, ...pointers } = changed;
+    return HttpResponse.json<RemotePointers>(pointers);
   };
   const adminsOnly = (request: Request) => refusal(request) ?? (session()!.account.role === 'admin' ? undefined : error('Only administrators can manage release tokens.', 403));
 

@@ -6,7 +6,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, LoadError, PageContainer, Spinner } from '@site/shared-ui';
-import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { EditableCategory, EditorCategory, EditorCategoryList } from '@site/contracts/staff-catalogue-api';
 import { CATEGORY_IMAGE_KEYS } from '@site/content';
 import { Notice } from '../../ui/Notice';
@@ -14,7 +13,8 @@ import { PageHeading } from '../../ui/PageHeading';
 import { Actions, FieldRow, StaffField } from '../../ui/StaffField';
 import { staffResource } from '../../ui/staffResource';
 import { useCatalogueCategoriesQuery, useCatalogueCategoryQuery } from '../../api/staffApi';
-import { CATEGORIES_PATH, categoryEditPath, refusalOf, useCatalogueCall, type FieldProblem } from '../catalogueCalls';
+import { useCreateCategoryMutation, useSaveCategoryMutation } from '../catalogueApi';
+import { CATEGORIES_PATH, categoryEditPath, refusalOf, type FieldProblem } from '../catalogueCalls';
 import { CategoryStateSection } from './CategoryStateSection';
 
 type Field = keyof EditableCategory | 'id';
@@ -39,7 +39,8 @@ function CategoryEditor({ id }: { id: string }) {
   const list = useCatalogueCategoriesQuery(undefined, { skip: !creating });
   const one = useCatalogueCategoryQuery(id, { skip: creating });
   const { resource, retry } = staffResource<EditorCategory | EditorCategoryList>(creating ? list : one);
-  const call = useCatalogueCall();
+  const [createCategory] = useCreateCategoryMutation();
+  const [saveCategory] = useSaveCategoryMutation();
   const navigate = useNavigate();
   const [newId, setNewId] = useState('');
   // the staff's edits and the version of their last save, over what was loaded (both cleared to load the latest)
@@ -75,11 +76,11 @@ function CategoryEditor({ id }: { id: string }) {
     setProblems([]);
     try {
       if (creating) {
-        const created = await call<EditorCategory>(STAFF_API.catalogueCategories, 'POST', { id: newId.trim(), content: form });
+        const created = await createCategory({ id: newId.trim(), content: form }).unwrap();
         void navigate(categoryEditPath(created.id));
         return;
       }
-      const saved = await call<EditorCategory>(staffApiPath(STAFF_API.catalogueCategory, { id }), 'PUT', { baseVersion: version, content: form });
+      const saved = await saveCategory({ id, body: { baseVersion: version, content: form } }).unwrap();
       setEdits(saved.content);
       setSavedVersion(saved.version);
       setLatest(saved);

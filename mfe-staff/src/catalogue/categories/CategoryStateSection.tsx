@@ -5,12 +5,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@site/shared-ui';
-import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
+import { STAFF_API } from '@site/contracts/staff-api';
 import type { CategoryState, EditorCategory } from '@site/contracts/staff-catalogue-api';
 import { ConfirmStep } from '../../ui/ConfirmStep';
 import { Notice } from '../../ui/Notice';
 import { Actions, StaffField } from '../../ui/StaffField';
-import { categoryEditPath, refusalOf, useCatalogueCall } from '../catalogueCalls';
+import { useChangeCategoryStateMutation, useDuplicateCategoryMutation, type CategoryStateAddress } from '../catalogueApi';
+import { categoryEditPath, refusalOf } from '../catalogueCalls';
 
 export const CATEGORY_STATE_TEXT: Readonly<Record<CategoryState, string>> = {
   live: 'Live on the public site.',
@@ -27,7 +28,8 @@ export interface CategoryStateSectionProps {
 }
 
 export function CategoryStateSection({ category, dirty, onChanged }: CategoryStateSectionProps) {
-  const call = useCatalogueCall();
+  const [changeCategoryState] = useChangeCategoryStateMutation();
+  const [duplicateCategory] = useDuplicateCategoryMutation();
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -35,11 +37,11 @@ export function CategoryStateSection({ category, dirty, onChanged }: CategorySta
   const [copyId, setCopyId] = useState(`${category.id}_copy`);
   const [copyError, setCopyError] = useState<string | undefined>();
 
-  const change = async (address: string, done: string) => {
+  const change = async (address: CategoryStateAddress, done: string) => {
     setBusy(true);
     setMessage(null);
     try {
-      onChanged(await call<EditorCategory>(staffApiPath(address, { id: category.id }), 'POST', { baseVersion: category.version }));
+      onChanged(await changeCategoryState({ address, id: category.id, baseVersion: category.version }).unwrap());
       setMessage({ tone: 'success', text: done });
     } catch (error) {
       setMessage({ tone: 'error', text: `Not changed: ${refusalOf(error).message}` });
@@ -53,7 +55,7 @@ export function CategoryStateSection({ category, dirty, onChanged }: CategorySta
     setBusy(true);
     setCopyError(undefined);
     try {
-      const copy = await call<EditorCategory>(staffApiPath(STAFF_API.catalogueCategoryDuplicate, { id: category.id }), 'POST', { id: copyId.trim() });
+      const copy = await duplicateCategory({ id: category.id, body: { id: copyId.trim() } }).unwrap();
       void navigate(categoryEditPath(copy.id));
     } catch (error) {
       const refused = refusalOf(error);

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
-import type { DeletedProduct } from '@site/contracts/staff-catalogue-api';
 import { Notice } from '../../ui/Notice';
 import { ConfirmAction } from '../../ui/ConfirmAction';
-import { refusalOf, useCatalogueCall } from '../catalogueCalls';
+import { useDeleteNewProductMutation } from '../catalogueApi';
+import { refusalOf } from '../catalogueCalls';
 
 export interface DeleteDraftSectionProps {
   productId: string;
@@ -17,7 +16,7 @@ export interface DeleteDraftSectionProps {
  * uploads are gone and the list opens. (A published product is withdrawn instead: the server refuses to delete it.)
  */
 export function DeleteDraftSection({ productId, version }: DeleteDraftSectionProps) {
-  const call = useCatalogueCall();
+  const [deleteNewProduct] = useDeleteNewProductMutation();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +25,7 @@ export function DeleteDraftSection({ productId, version }: DeleteDraftSectionPro
     setBusy(true);
     setError(null);
     try {
-      await call<DeletedProduct>(staffApiPath(STAFF_API.catalogueDeleteNew, { id: productId }), 'POST', { baseVersion: version });
+      await deleteNewProduct({ id: productId, baseVersion: version }).unwrap();
       void navigate('/catalogue', { state: { deleted: productId } });
     } catch (refused) {
       setError(`Not deleted: ${refusalOf(refused).message}`);

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@site/shared-ui';
-import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import { Notice } from '../../ui/Notice';
 import { Actions } from '../../ui/StaffField';
-import { editPath, refusalOf, useCatalogueCall } from '../catalogueCalls';
+import { useDuplicateProductMutation } from '../catalogueApi';
+import { editPath, refusalOf } from '../catalogueCalls';
 
 /**
  * "Duplicate": the server copies the product's saved draft (or its published content) into a new draft product with
  * a new id, and the edit page opens on the copy. Not offered over unsaved edits, which the copy would not hold.
  */
 export function DuplicateSection({ productId, dirty }: { productId: string; dirty: boolean }) {
-  const call = useCatalogueCall();
+  const [duplicateProduct] = useDuplicateProductMutation();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -20,7 +20,7 @@ export function DuplicateSection({ productId, dirty }: { productId: string; dirt
     setBusy(true);
     setError(undefined);
     try {
-      const copy = await call(staffApiPath(STAFF_API.catalogueDuplicate, { id: productId }), 'POST', {});
+      const copy = await duplicateProduct(productId).unwrap();
       void navigate(editPath(copy.id));
     } catch (refused) {
       setError(refusalOf(refused).message);

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, PageContainer } from '@site/shared-ui';
-import { STAFF_API } from '@site/contracts/staff-api';
 import type { EditableProduct } from '@site/contracts/staff-catalogue-api';
 import { PRODUCT_IMAGE_KEYS } from '@site/content';
 import { useCategoryOptions } from '../categories/useCategoryOptions';
 import { Notice } from '../../ui/Notice';
 import { PageHeading } from '../../ui/PageHeading';
 import { Actions, StaffField } from '../../ui/StaffField';
-import { editPath, refusalOf, useCatalogueCall, type FieldProblem } from '../catalogueCalls';
+import { useCreateProductMutation } from '../catalogueApi';
+import { editPath, refusalOf, type FieldProblem } from '../catalogueCalls';
 
 
 interface NewProductForm {
@@ -38,7 +38,7 @@ const LABELS: Record<Field, { label: string; hint?: string; lang?: 'ar' }> = {
  * published) and the edit page opens on it for the rest.
  */
 export function NewProductPage() {
-  const call = useCatalogueCall();
+  const [createProduct] = useCreateProductMutation();
   const navigate = useNavigate();
   const categoryOptions = useCategoryOptions({ liveOnly: true });
   const [form, setForm] = useState<NewProductForm>({ id: '', code: '', productCategoryId: categoryOptions[0]?.id ?? '', productName: '', productName_ar: '' });
@@ -51,7 +51,7 @@ export function NewProductPage() {
     setRefusal(undefined);
     const { id, ...rest } = form;
     try {
-      const created = await call(STAFF_API.catalogueCreate, 'POST', { id: id.trim(), content: newProductContent(rest, new Date().toISOString().slice(0, 10)) });
+      const created = await createProduct({ id: id.trim(), content: newProductContent(rest, new Date().toISOString().slice(0, 10)) }).unwrap();
       void navigate(editPath(created.id));
     } catch (error) {
       const refused = refusalOf(error);

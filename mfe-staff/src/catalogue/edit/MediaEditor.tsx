@@ -3,31 +3,29 @@
 // until the draft is saved and published, so the upload only changes the form.
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
-import { DATASHEET_MAX_BYTES, PICTURE_MAX_BYTES, type EditableProduct, type UploadedDatasheet, type UploadedPicture } from '@site/contracts/staff-catalogue-api';
+import { DATASHEET_MAX_BYTES, PICTURE_MAX_BYTES, type EditableProduct } from '@site/contracts/staff-catalogue-api';
 import { Notice } from '../../ui/Notice';
 import { StaffField } from '../../ui/StaffField';
-import { refusalOf, useCatalogueUpload } from '../catalogueCalls';
+import { useUploadDatasheetMutation, useUploadPictureMutation } from '../catalogueApi';
+import { refusalOf } from '../catalogueCalls';
 import { SmallButton } from './editorParts';
 import { withField, type Details } from './detailsModel';
 
 export type MediaKind = 'picture' | 'datasheet';
 
 /** What each kind takes: the input's accept list (a hint to the file chooser; the server decides by the content). */
-const KINDS: Record<MediaKind, { label: string; accept: string; hint: string; maxBytes: number; address: string }> = {
+const KINDS: Record<MediaKind, { label: string; accept: string; hint: string; maxBytes: number }> = {
   picture: {
     label: 'Upload a picture',
     accept: 'image/jpeg,image/png,image/webp,image/avif',
     hint: `JPEG, PNG, WebP or AVIF, at most ${megabytes(PICTURE_MAX_BYTES)}. The same picture shows in both languages.`,
     maxBytes: PICTURE_MAX_BYTES,
-    address: STAFF_API.cataloguePictures,
   },
   datasheet: {
     label: 'Upload a datasheet',
     accept: 'application/pdf',
     hint: `A PDF, at most ${megabytes(DATASHEET_MAX_BYTES)}. The same datasheet is offered in both languages.`,
     maxBytes: DATASHEET_MAX_BYTES,
-    address: STAFF_API.catalogueDatasheets,
   },
 };
 
@@ -116,9 +114,10 @@ export function MediaEditor({ productId, content, update }: MediaEditorProps) {
 }
 
 function MediaField({ productId, kind, present, update, children }: { productId: string; kind: MediaKind; present: boolean; update: MediaEditorProps['update']; children: ReactNode }) {
-  const upload = useCatalogueUpload();
+  const [uploadPicture] = useUploadPictureMutation();
+  const [uploadDatasheet] = useUploadDatasheetMutation();
   const [state, setState] = useState<UploadState>({ kind: 'idle' });
-  const { label, accept, hint, maxBytes, address } = KINDS[kind];
+  const { label, accept, hint, maxBytes } = KINDS[kind];
   const uploading = state.kind === 'uploading';
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -134,12 +133,11 @@ function MediaField({ productId, kind, present, update, children }: { productId:
     }
     setState({ kind: 'uploading' });
     try {
-      const url = staffApiPath(address, { id: productId });
       if (kind === 'picture') {
-        const answer = await upload<UploadedPicture>(url, file);
+        const answer = await uploadPicture({ id: productId, file }).unwrap();
         update(inBoth('picture', answer.picture));
       } else {
-        const answer = await upload<UploadedDatasheet>(url, file);
+        const answer = await uploadDatasheet({ id: productId, file }).unwrap();
         update(inBoth('datasheet', answer.datasheet));
       }
       setState({ kind: 'uploaded' });

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Button } from '@site/shared-ui';
-import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
+import { STAFF_API } from '@site/contracts/staff-api';
 import type { EditorProduct } from '@site/contracts/staff-catalogue-api';
 import { formatDateTime } from '../../ui/format';
 import { Notice } from '../../ui/Notice';
 import { ConfirmAction } from '../../ui/ConfirmAction';
 import { Actions } from '../../ui/StaffField';
-import { refusalOf, useCatalogueCall } from '../catalogueCalls';
+import { useChangeProductStateMutation, type ProductStateAddress } from '../catalogueApi';
+import { refusalOf } from '../catalogueCalls';
 
 export interface WithdrawSectionProps {
   product: EditorProduct;
@@ -21,16 +22,16 @@ export interface WithdrawSectionProps {
  * (410) with a link to its category; putting it back restores it as it was. Asked once more before withdrawing.
  */
 export function WithdrawSection({ product, dirty, onChanged }: WithdrawSectionProps) {
-  const call = useCatalogueCall();
+  const [changeProductState] = useChangeProductStateMutation();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const archived = product.archived ?? null;
 
-  const change = async (address: string, done: string) => {
+  const change = async (address: ProductStateAddress, done: string) => {
     setBusy(true);
     setMessage(null);
     try {
-      await onChanged(await call(staffApiPath(address, { id: product.id }), 'POST', { baseVersion: product.version }));
+      await onChanged(await changeProductState({ address, id: product.id, baseVersion: product.version }).unwrap());
       setMessage({ tone: 'success', text: done });
     } catch (error) {
       setMessage({ tone: 'error', text: refusalOf(error).message });

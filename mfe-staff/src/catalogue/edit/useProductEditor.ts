@@ -1,11 +1,12 @@
 // The edit page's state: the product as the server last answered, the edits made since (kept whatever the server
 // answers, so a refused save loses nothing), and the save and publish calls with their outcome.
 import { useCallback, useEffect, useState } from 'react';
-import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
+import { STAFF_API } from '@site/contracts/staff-api';
 import type { EditableProduct, EditorProduct } from '@site/contracts/staff-catalogue-api';
 import { useCatalogueProductQuery } from '../../api/staffApi';
 import { staffResource } from '../../ui/staffResource';
-import { refusalOf, useCatalogueCall, useProductAnswered, type ChangeRefusal } from '../catalogueCalls';
+import { useChangeProductStateMutation, useSaveProductDraftMutation } from '../catalogueApi';
+import { refusalOf, useProductAnswered, type ChangeRefusal } from '../catalogueCalls';
 
 export type EditorOutcome = { kind: 'saved' } | { kind: 'published' } | { kind: 'reloaded' } | (ChangeRefusal & { refused: 'save' | 'publish' });
 
@@ -22,7 +23,8 @@ export function useProductEditor(id: string) {
   const query = useCatalogueProductQuery(id);
   const { resource, retry } = staffResource(query);
   const set = useProductAnswered(id);
-  const call = useCatalogueCall();
+  const [saveProductDraft] = useSaveProductDraftMutation();
+  const [changeProductState] = useChangeProductStateMutation();
   const product = query.data;
   // undefined: no unsaved edits, the form shows the product as the server last answered it
   const [edits, setEdits] = useState<Edits | undefined>(undefined);
@@ -75,12 +77,12 @@ export function useProductEditor(id: string) {
 
   const saveDraft = (over?: number) => {
     if (content === undefined || baseVersion === undefined) return Promise.resolve();
-    return run(() => call(staffApiPath(STAFF_API.catalogueDraft, { id }), 'PUT', { baseVersion: over ?? baseVersion, content }), { kind: 'saved' }, 'save');
+    return run(() => saveProductDraft({ id, body: { baseVersion: over ?? baseVersion, content } }).unwrap(), { kind: 'saved' }, 'save');
   };
 
   const publish = () => {
     if (baseVersion === undefined) return Promise.resolve();
-    return run(() => call(staffApiPath(STAFF_API.cataloguePublish, { id }), 'POST', { baseVersion }), { kind: 'published' }, 'publish');
+    return run(() => changeProductState({ address: STAFF_API.cataloguePublish, id, baseVersion }).unwrap(), { kind: 'published' }, 'publish');
   };
 
   /** Drops the edits and shows the product as it is now. */

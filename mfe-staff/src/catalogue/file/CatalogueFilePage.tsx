@@ -13,10 +13,10 @@ import { Notice } from '../../ui/Notice';
 import { Actions, StaffField } from '../../ui/StaffField';
 import { Table } from '../../ui/Table';
 import { VisibleText } from '../../ui/VisibleText';
-import { refusalOf, useCatalogueUpload } from '../catalogueCalls';
+import { useImportCatalogueMutation } from '../catalogueApi';
+import { refusalOf } from '../catalogueCalls';
 
 export const exportUrl = (format: 'csv' | 'xlsx') => `${STAFF_API.catalogueExport}?format=${format}`;
-export const importUrl = (dryRun: boolean) => `${STAFF_API.catalogueImport}?dryRun=${dryRun ? '1' : '0'}`;
 
 const MEGABYTES = IMPORT_MAX_BYTES / (1024 * 1024);
 /** Said before sending, in the server's words (server/src/staff/work/catalogue/uploads.ts's tooLarge). */
@@ -139,7 +139,7 @@ function ChangeTable({ report }: { report: ImportReport }) {
 }
 
 export function CatalogueFilePage() {
-  const upload = useCatalogueUpload();
+  const [importCatalogue] = useImportCatalogueMutation();
   const [file, setFile] = useState<File | undefined>(undefined);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const busy = step.kind === 'busy';
@@ -154,7 +154,7 @@ export function CatalogueFilePage() {
     if (file === undefined || file.size > IMPORT_MAX_BYTES) return;
     setStep({ kind: 'busy', what: dryRun ? 'checking' : 'importing' });
     try {
-      const report = await upload<ImportReport>(importUrl(dryRun), file);
+      const report = await importCatalogue({ dryRun, file }).unwrap();
       if (report.problemCount > 0) setStep({ kind: 'refused', message: `${count(report.badRows)} of ${count(report.rows)} rows have problems: nothing was imported. Fix them in the file and check it again.`, report });
       else setStep({ kind: dryRun ? 'checked' : 'imported', report });
     } catch (error) {

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, LoadError, PageContainer, Spinner } from '@site/shared-ui';
-import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import { useCatalogueDiffQuery, useCatalogueProductQuery, useCatalogueVersionsQuery } from '../../api/staffApi';
 import { formatDateTime } from '../../ui/format';
 import { Notice } from '../../ui/Notice';
@@ -10,7 +9,8 @@ import { PageHeading } from '../../ui/PageHeading';
 import { Actions, FieldRow, StaffField } from '../../ui/StaffField';
 import { Table } from '../../ui/Table';
 import { staffResource } from '../../ui/staffResource';
-import { editPath, refusalOf, useCatalogueCall, useProductAnswered } from '../catalogueCalls';
+import { useRestoreProductVersionMutation } from '../catalogueApi';
+import { editPath, refusalOf, useProductAnswered } from '../catalogueCalls';
 
 const Value = styled.pre`
   margin: 0;
@@ -37,7 +37,7 @@ const versionName = (version: number) => (version === 0 ? 'Version 0 (before the
 export function ProductHistoryPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const call = useCatalogueCall();
+  const [restoreProductVersion] = useRestoreProductVersionMutation();
   const versions = staffResource(useCatalogueVersionsQuery(id));
   const product = staffResource(useCatalogueProductQuery(id));
   const productAnswered = useProductAnswered(id);
@@ -56,7 +56,7 @@ export function ProductHistoryPage() {
     setBusy(true);
     setMessage(undefined);
     try {
-      const answer = await call(staffApiPath(STAFF_API.catalogueRestore, { id, version }), 'POST', { baseVersion: current.version });
+      const answer = await restoreProductVersion({ id, version, baseVersion: current.version }).unwrap();
       await productAnswered(answer);
       setMessage({ tone: 'success', text: `${versionName(version)} is now the draft. Open the editor to check and publish it.` });
     } catch (error) {

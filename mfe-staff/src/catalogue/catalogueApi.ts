@@ -1,0 +1,113 @@
+// The catalogue editor's changes and uploads (STAFF_API.catalogue*, shapes in @site/contracts/staff-catalogue-api), one
+// typed endpoint per call: each screen's answer is the contract's type, not a cast at the call site. The lists,
+// histories and categories read again after a change; the product being edited does not (its answer replaces it where
+// the editor keeps it: catalogueCalls.ts's useProductAnswered), so nothing typed is overwritten by a refetch.
+import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
+import type {
+  CreateCategoryBody,
+  CreateProductBody,
+  DeletedProduct,
+  DuplicateCategoryBody,
+  EditorCategory,
+  EditorProduct,
+  ImportReport,
+  SaveCategoryBody,
+  SaveDraftBody,
+  UploadedDatasheet,
+  UploadedPicture,
+} from '@site/contracts/staff-catalogue-api';
+import { staffApi } from '../api/staffApi';
+
+type Tag = 'CatalogueList' | 'Product' | 'Versions' | 'Categories';
+const CHANGED: Tag[] = ['CatalogueList', 'Versions', 'Categories'];
+/** A change's tags to read again: none when it was refused (nothing changed). */
+const afterChange = (_answer: unknown, failure: unknown): Tag[] => (failure === undefined ? CHANGED : []);
+
+/** The product changes that take only the version they were made on. */
+export type ProductStateAddress = typeof STAFF_API.cataloguePublish | typeof STAFF_API.catalogueArchive | typeof STAFF_API.catalogueUnarchive;
+export type CategoryStateAddress = typeof STAFF_API.catalogueCategoryPublish | typeof STAFF_API.catalogueCategoryArchive;
+interface StateChange<A extends string> {
+  address: A;
+  id: string;
+  baseVersion: number;
+}
+
+/** The one file part of a FormData (its boundary set by fetch). */
+function filePart(file: File): FormData {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return form;
+}
+
+export const catalogueApi = staffApi.injectEndpoints({
+  endpoints: (build) => ({
+    saveProductDraft: build.mutation<EditorProduct, { id: string; body: SaveDraftBody }>({
+      query: ({ id, body }) => ({ url: staffApiPath(STAFF_API.catalogueDraft, { id }), method: 'PUT', body }),
+      invalidatesTags: afterChange,
+    }),
+    changeProductState: build.mutation<EditorProduct, StateChange<ProductStateAddress>>({
+      query: ({ address, id, baseVersion }) => ({ url: staffApiPath(address, { id }), method: 'POST', body: { baseVersion } }),
+      invalidatesTags: afterChange,
+    }),
+    restoreProductVersion: build.mutation<EditorProduct, { id: string; version: number; baseVersion: number }>({
+      query: ({ id, version, baseVersion }) => ({ url: staffApiPath(STAFF_API.catalogueRestore, { id, version }), method: 'POST', body: { baseVersion } }),
+      invalidatesTags: afterChange,
+    }),
+    createProduct: build.mutation<EditorProduct, CreateProductBody>({
+      query: (body) => ({ url: STAFF_API.catalogueCreate, method: 'POST', body }),
+      invalidatesTags: afterChange,
+    }),
+    duplicateProduct: build.mutation<EditorProduct, string>({
+      query: (id) => ({ url: staffApiPath(STAFF_API.catalogueDuplicate, { id }), method: 'POST', body: {} }),
+      invalidatesTags: afterChange,
+    }),
+    deleteNewProduct: build.mutation<DeletedProduct, { id: string; baseVersion: number }>({
+      query: ({ id, baseVersion }) => ({ url: staffApiPath(STAFF_API.catalogueDeleteNew, { id }), method: 'POST', body: { baseVersion } }),
+      invalidatesTags: afterChange,
+    }),
+    createCategory: build.mutation<EditorCategory, CreateCategoryBody>({
+      query: (body) => ({ url: STAFF_API.catalogueCategories, method: 'POST', body }),
+      invalidatesTags: afterChange,
+    }),
+    saveCategory: build.mutation<EditorCategory, { id: string; body: SaveCategoryBody }>({
+      query: ({ id, body }) => ({ url: staffApiPath(STAFF_API.catalogueCategory, { id }), method: 'PUT', body }),
+      invalidatesTags: afterChange,
+    }),
+    changeCategoryState: build.mutation<EditorCategory, StateChange<CategoryStateAddress>>({
+      query: ({ address, id, baseVersion }) => ({ url: staffApiPath(address, { id }), method: 'POST', body: { baseVersion } }),
+      invalidatesTags: afterChange,
+    }),
+    duplicateCategory: build.mutation<EditorCategory, { id: string; body: DuplicateCategoryBody }>({
+      query: ({ id, body }) => ({ url: staffApiPath(STAFF_API.catalogueCategoryDuplicate, { id }), method: 'POST', body }),
+      invalidatesTags: afterChange,
+    }),
+    // an upload changes nothing until the draft that names it is saved
+    uploadPicture: build.mutation<UploadedPicture, { id: string; file: File }>({
+      query: ({ id, file }) => ({ url: staffApiPath(STAFF_API.cataloguePictures, { id }), method: 'POST', body: filePart(file) }),
+    }),
+    uploadDatasheet: build.mutation<UploadedDatasheet, { id: string; file: File }>({
+      query: ({ id, file }) => ({ url: staffApiPath(STAFF_API.catalogueDatasheets, { id }), method: 'POST', body: filePart(file) }),
+    }),
+    /** A catalogue file checked (dryRun) or imported: an import may change every product and category. */
+    importCatalogue: build.mutation<ImportReport, { dryRun: boolean; file: File }>({
+      query: ({ dryRun, file }) => ({ url: `${STAFF_API.catalogueImport}?dryRun=${dryRun ? '1' : '0'}`, method: 'POST', body: filePart(file) }),
+      invalidatesTags: (_report, failure) => (failure === undefined ? ['CatalogueList', 'Product', 'Versions', 'Categories'] : []),
+    }),
+  }),
+});
+
+export const {
+  useSaveProductDraftMutation,
+  useChangeProductStateMutation,
+  useRestoreProductVersionMutation,
+  useCreateProductMutation,
+  useDuplicateProductMutation,
+  useDeleteNewProductMutation,
+  useCreateCategoryMutation,
+  useSaveCategoryMutation,
+  useChangeCategoryStateMutation,
+  useDuplicateCategoryMutation,
+  useUploadPictureMutation,
+  useUploadDatasheetMutation,
+  useImportCatalogueMutation,
+} = catalogueApi;

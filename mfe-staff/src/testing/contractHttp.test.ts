@@ -1,0 +1,42 @@
+import { HttpResponse } from 'msw';
+import { server } from '@test/msw';
+import { STAFF_API } from '@site/contracts/staff-api';
+import { http, takeDrifts } from './contractHttp';
+
+const get = (path: string) => fetch(new URL(path, window.location.href));
+
+// MSW logs the handler's throw (the drift) as it answers 500: expected here
+const quietly = () => jest.spyOn(console, 'error').mockImplementation(() => undefined);
+afterEach(() => jest.restoreAllMocks());
+
+describe("the staff fakes' answers are the contracts'", () => {
+  test('an answer its schema takes reaches the app as it is', async () => {
+    server.use(http.get(STAFF_API.stockHealth, () => HttpResponse.json({ lastFeedAt: null, staleAfterMinutes: 120, stale: false })));
+    const response = await get(STAFF_API.stockHealth);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ lastFeedAt: null, staleAfterMinutes: 120, stale: false });
+    expect(takeDrifts()).toEqual([]);
+  });
+
+  test('an answer the server cannot give fails: a field missing, a field it never sends', async () => {
+    quietly();
+    server.use(http.get(STAFF_API.stockHealth, () => HttpResponse.json({ lastFeedAt: null, stale: false, late: true })));
+    expect((await get(STAFF_API.stockHealth)).status).toBe(500);
+    const [drift, ...others] = takeDrifts();
+    expect(others).toEqual([]);
+    expect(drift).toContain(`GET ${STAFF_API.stockHealth} → 200`);
+    expect(drift).toContain('staleAfterMinutes');
+    expect(drift).toContain('late');
+  });
+
+  test('a refusal is {error, problems?}: another shape fails', async () => {
+    quietly();
+    server.use(http.get(STAFF_API.stockHealth, () => HttpResponse.json({ message: 'Please sign in.' }, { status: 401 })));
+    expect((await get(STAFF_API.stockHealth)).status).toBe(500);
+    expect(takeDrifts()).toHaveLength(1);
+  });
+
+  test('a call the contracts name no answer schema for has no fake', () => {
+    expect(() => http.get('/api/staff/no-such-call', () => HttpResponse.json({}))).toThrow('No answer schema for GET /api/staff/no-such-call');
+  });
+});
