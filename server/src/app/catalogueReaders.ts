@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describeError, type Database } from '../platform/db/index.js';
 import { DataFileCache, type DataFiles } from '../platform/http/dataFiles.js';
-import type { PageCatalogue } from '../platform/http/spa.js';
+import type { PageCatalogue } from '../pages/index.js';
 import { catalogueKnowledgeBases, databaseKnowledgeBases, type KnowledgeBase, type KnowledgeBasesFor } from '../assistant/index.js';
 import {
   broadKeepsSettled,

@@ -461,7 +461,7 @@ function remoteConfigOf<Name extends ReleasedRemote>(name: Name, vars: z.output<
     /** The remote's build output, served under /remotes/<name>/. */
     distDir: path.join(repoRoot, `mfe-${name}`, 'dist'),
     /**
-     * A second build in front of a share of visitors (http/canary.ts); undefined when none is configured. A percent
+     * A second build in front of a share of visitors (pages/canary.ts); undefined when none is configured. A percent
      * without a URL or folder is accepted (no canary): removing the URL is a rollback, and must not stop the server.
      */
     canary:
