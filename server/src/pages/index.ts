@@ -5,6 +5,7 @@ export { arabicFontOf, readArabicFont, usesArabicFont } from './arabicFont.js';
 export { appendVary, CanaryAssignment, type CanaryAssignmentOptions, type CanaryRemote, type Variant, type Visitor } from './canary.js';
 export { registeredBuilds } from './localBuilds.js';
 export { PageCache } from './pageCache.js';
+export type { PageCatalogue } from './pageCatalogue.js';
 export type { CurrentRemotes, PageRemote, RemotesState } from './pageRemotes.js';
 export { answerUnknownPaths, CLIENT_ROUTES, registerPageRoutes, type PageAnswerFor, type PageAnswers } from './pageRoutes.js';
 export { REMOTES_PREFIX, remoteBundleRoutes, type RemoteBundlesOptions } from './remoteBundles.js';
@@ -12,7 +13,6 @@ export { RemotesMaps } from './remotes.js';
 export {
   createShellResponder,
   NOT_BUILT_MESSAGE,
-  type PageCatalogue,
   type RenderedPage,
   type SendShell,
   type ShellResponderFunction,

@@ -8,10 +8,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contentEtag, isFresh } from '../platform/http/etag.js';
 import { localOrigin, type SiteOrigin } from '../platform/http/siteOrigin.js';
 import type { DataFiles } from '../platform/http/dataFiles.js';
-import { currentPages, renderHead, type CurrentSeoPages, type PageReads, type SeoPages, type SeoSite, type SitePage } from '../seo/index.js';
+import { currentPages, renderHead, type CurrentSeoPages, type SeoPages, type SeoSite, type SitePage } from '../seo/index.js';
 import { arabicFontPreloads, usesArabicFont, withArabicFontMark } from './arabicFont.js';
 import { appendVary, type CanaryAssignment, variantOf, type Visitor } from './canary.js';
 import { PageBuilds, type BuildReaders } from './pageBuilds.js';
+import { pageReadsOf, type PageCatalogue } from './pageCatalogue.js';
 import { pageHtml, previewHtml } from './pageHtml.js';
 import { pagePreloadHints } from './pagePreload.js';
 import { fixedRemotesOf, type CurrentRemotes, type PageRemote, type RemotesState } from './pageRemotes.js';
@@ -27,11 +28,6 @@ export interface RenderedPage {
   status: 200 | 404 | 410;
   html: Buffer;
   etag: string;
-}
-
-/** The catalogue as one page reads it (app.ts): a fresh set of reads per page, and the catalogue API over them. */
-export interface PageCatalogue {
-  forPage(): { reads: PageReads; api: CatalogueApiReader };
 }
 
 export interface ShellResponderOptions {
@@ -162,7 +158,7 @@ export class ShellResponder {
   async send(request: FastifyRequest, reply: FastifyReply, status: 200 | 404, unlisted?: UnlistedPage): Promise<FastifyReply> {
     const requestPath = pathOf(request.url);
     // this page's reads of the catalogue: its head's and its first view's
-    const catalogue = this.options.pageCatalogue?.forPage();
+    const catalogue = this.options.pageCatalogue === undefined ? undefined : pageReadsOf(this.options.pageCatalogue);
     let site: SeoPages;
     let page: SitePage;
     try {
