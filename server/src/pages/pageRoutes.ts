@@ -11,7 +11,7 @@ import type { SendShell } from './shellResponder.js';
 
 /**
  * The addresses answered with the shell, as Fastify routes: the route table's patterns (React Router's ':param'
- * segments are Fastify's too) in every edition ('/about', '/ar/about'). '/' and '/ar' redirect (app.ts).
+ * segments are Fastify's too) in every edition ('/about', '/ar/about'). '/' and '/ar' redirect (registerPageRoutes below).
  */
 export const CLIENT_ROUTES: readonly string[] = LOCALES.flatMap((locale) => siteRoutes.map((route) => localizedPath(locale, `/${route.path}`)));
 
