@@ -2,7 +2,7 @@
 // A first visit paints in the system's Arabic face and never asks for the font while the page loads; once it has
 // loaded, the shell fetches the two files into the browser's cache and sets ARABIC_FONT_COOKIE to their fingerprint
 // (shell/src/frame/arabicFontCache.ts). A page requested with the current fingerprint gets ARABIC_FONT_ATTRIBUTE on
-// <html> from the server (server/src/platform/http/arabicFont.ts), and only then does the shell's rule apply the family
+// <html> from the server (server/src/pages/arabicFont.ts), and only then does the shell's rule apply the family
 // (shell/src/frame/ArabicFont.tsx). A new build of the font has a new fingerprint: an older cookie is ignored.
 
 /** Holds the fingerprint of the font files the browser has fetched. */

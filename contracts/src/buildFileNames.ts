@@ -4,6 +4,6 @@ import names from './build-file-names.json';
 
 /**
  * The shell build's list of the Arabic web font's files, beside its index.html: `{ "files": ["/assets/…woff2", …] }`
- * (tools/webpack/arabic-font.cjs writes it; server/src/platform/http/arabicFont.ts reads it).
+ * (tools/webpack/arabic-font.cjs writes it; server/src/pages/arabicFont.ts reads it).
  */
 export const ARABIC_FONT_MANIFEST = names.arabicFontManifest;

@@ -24,7 +24,7 @@ export const STARTED_ATTRIBUTE = 'data-started';
 /**
  * Marks a control the server paints that has no native behaviour (Add to quote, a compare box, the menu, basket and
  * search buttons, Call Us): a tap on it before its part of the page has started is kept by the page's inline script
- * (server/src/platform/http/ssr/earlyInteractions.ts) and handed to it once that part is ready. The value names the
+ * (server/src/pages/ssr/earlyInteractions.ts) and handed to it once that part is ready. The value names the
  * part: 'frame' (the shell's header and drawer) or 'page' (what the page's remote draws).
  */
 export const EARLY_ATTRIBUTE = 'data-early';

@@ -30,7 +30,7 @@ export function remoteEntryFileOf(manifest: unknown): string | undefined {
 
 /**
  * The cookie in which the shell's runtime lists the remotes whose canary build it could not load (comma-separated,
- * URI-encoded): the server then sends that visitor their stable build (server/src/platform/http/canary.ts).
+ * URI-encoded): the server then sends that visitor their stable build (server/src/pages/canary.ts).
  */
 export const CANARY_FAILED_COOKIE = 'site_canary_failed';
 

@@ -5,7 +5,7 @@
 //           'by-version' shared when the versions agree, so a remote can ship a newer one (shared-ui);
 //           absent       not shared in the browser.
 // server:   'server'     left out of every server-render bundle and given to them from the server's own node_modules
-//                        (server/src/platform/http/ssr/sharedModules.ts);
+//                        (server/src/platform/http/sharedModules.ts);
 //           'shell'      bundled by the shell's server-render module and taken from it by the remotes' (the one store);
 //           absent       each server-render module bundles its own.
 import list from './shared-packages.json';

@@ -10,12 +10,11 @@ import { registerFiles } from './app/files.js';
 import { registerGuards } from './app/guards.js';
 import { answerErrors, createInstance } from './app/instance.js';
 import type { AppConfig, BuildAppOptions } from './app/options.js';
-import { answerUnknownPaths, createPageAnswer, registerPageRoutes } from './app/pages.js';
+import { createPageAnswer } from './app/pages.js';
 import { startRemotes } from './app/remotes.js';
 import { registerServiceRoutes } from './app/serviceRoutes.js';
 import { canaryHoldsOf, registerMetricsRoute, startMetrics } from './app/metrics.js';
-import { PageCache } from './platform/http/pageCache.js';
-import type { RenderedPage } from './platform/http/spa.js';
+import { answerUnknownPaths, PageCache, registerPageRoutes, type RenderedPage } from './pages/index.js';
 import { releaseLoadTotals } from './releases/index.js';
 
 export type { AppConfig, BuildAppOptions } from './app/options.js';

@@ -1,4 +1,4 @@
-// The first view a server drew (server/src/platform/http/ssr): the state its store had is sent with the page, and the browser's
+// The first view a server drew (server/src/pages/ssr): the state its store had is sent with the page, and the browser's
 // store starts from it, so the browser's first render matches the HTML and the page does not fetch its data again.
 import { createAction } from '@reduxjs/toolkit';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';

@@ -46,7 +46,7 @@ async function start() {
   const container = document.getElementById(APP_ROOT_ELEMENT_ID)!;
   const basename = LOCALE_BASE[locale] || undefined;
   const app = <SiteApp store={store} i18n={i18n} router={(routes) => <BrowserRouter basename={basename}>{routes}</BrowserRouter>} />;
-  // The server wrote the page's first view (server/src/platform/http/ssr): take it over where it stands. The page's own part
+  // The server wrote the page's first view (server/src/pages/ssr): take it over where it stands. The page's own part
   // is hydrated once its remote module has arrived; until then it stays as the server drew it. As a transition the
   // hydration works in short slices: the page is already on screen, so it must not hold the main thread for
   // 100+ ms at a time (a click or a scroll waiting behind it; Lighthouse's TBT).
@@ -54,7 +54,7 @@ async function start() {
   else createRoot(container).render(app);
 }
 
-/** The server's state in the page (server/src/platform/http/ssr), or none. */
+/** The server's state in the page (server/src/pages/ssr), or none. */
 function readServerState(): Record<string, unknown> {
   const element = document.getElementById(FIRST_VIEW_STATE_ELEMENT_ID);
   if (element === null) return {};

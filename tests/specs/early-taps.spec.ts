@@ -1,4 +1,4 @@
-// The page's inline script keeps taps made before the page has started (server/src/platform/http/ssr/earlyInteractions.ts):
+// The page's inline script keeps taps made before the page has started (server/src/pages/ssr/earlyInteractions.ts):
 // each is handed to its control once that part of the page has started, in order and once, with a busy look meanwhile.
 // The scripts are held back here (their requests wait) so the tap surely comes before the start, on any machine.
 import type { Page, Route } from '@playwright/test';

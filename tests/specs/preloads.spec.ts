@@ -1,4 +1,4 @@
-// The server's preload hints (server/src/platform/http/remoteHints.ts, spa.ts): the page's remote files and the data it starts
+// The server's preload hints (server/src/pages/remoteHints.ts, shellResponder.ts): the page's remote files and the data it starts
 // by fetching download with the shell's own scripts. A hint the page does not use is a wasted download and a console
 // warning; a hint that does not match the page's own request makes the browser fetch the file twice.
 import type { APIRequestContext, Response } from '@playwright/test';

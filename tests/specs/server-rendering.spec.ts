@@ -1,4 +1,4 @@
-// Pages drawn on the server (server/src/platform/http/ssr): what a visitor sees before the scripts run, and how the browser then
+// Pages drawn on the server (server/src/pages/ssr): what a visitor sees before the scripts run, and how the browser then
 // takes the page over (hydration) without drawing it again, moving it, or logging an error.
 import type { Page } from '@playwright/test';
 import { catalogueProductApiPath } from '@site/contracts/api';

@@ -81,7 +81,7 @@ test('the basket label counts what a visitor adds, in both editions', { tag: ['@
   await expect(page.getByRole('button', { name: 'سلة عرض السعر، منتج واحد' })).toBeVisible();
 });
 
-// The scripts wait for the first view's pictures (server/src/platform/http/ssr/afterFirstPaint.ts): the largest paint is often a
+// The scripts wait for the first view's pictures (server/src/pages/ssr/afterFirstPaint.ts): the largest paint is often a
 // picture, and 150 KB of scripts downloading beside it delayed it. The product is one of the site's (its catalogue API):
 // the example product, or another of its category, with its drawing as its picture (not an uploaded photo) and rich
 // text of its own, and a second product of that category's first page with rich text too.

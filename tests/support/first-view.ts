@@ -84,7 +84,7 @@ export async function readFirstView(page: Page, { startedMark = true } = {}): Pr
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const scripts = resources.filter((entry) => /\.m?js$/.test(new URL(entry.name).pathname));
       // The first script the page asks for (a server-drawn page asks after its first paint: the inline script of
-      // server/src/platform/http/ssr/afterFirstPaint.ts inserts their tags).
+      // server/src/pages/ssr/afterFirstPaint.ts inserts their tags).
       const firstScript = Math.min(...scripts.map((entry) => entry.startTime));
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const interactiveAt = startedMark ? recorded.startedAt : navigation.loadEventStart;

@@ -7,7 +7,7 @@ export interface ConsoleProblems {
   messages: string[];
 }
 
-/** The template a server-rendered page keeps its scripts in until the first paint (server/src/platform/http/ssr). */
+/** The template a server-rendered page keeps its scripts in until the first paint (server/src/pages/ssr). */
 const SERVER_RENDERED_MARK = '#after-first-paint';
 /** What the shell sets on <html> once the page handles clicks (shell/src/app/StartedMark.tsx). */
 const STARTED_MARK = `html[${STARTED_ATTRIBUTE}]`;
@@ -93,7 +93,7 @@ export function siteHas<T>(found: T | undefined, lacking: string): T {
 
 type RemotesMap = { remotes: { name: string; entry: string; fallback?: string }[] };
 
-/** The remotes map's JSON block in a page's HTML (server/src/platform/http/spa.ts puts it there). */
+/** The remotes map's JSON block in a page's HTML (server/src/pages/shellResponder.ts puts it there). */
 const INLINE_REMOTES_MAP = new RegExp(`(<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">)([\\s\\S]*?)(</script>)`);
 
 /**

@@ -3,7 +3,7 @@
 import { CANARY_FAILED_COOKIE, REMOTE_NAMES } from '@site/contracts/federation';
 import { QA_TOKEN_HEADER } from '@site/contracts/releases-api';
 
-/** The visitor's cohort cookie (server/src/platform/http/canary.ts): not in the contracts, the browser never reads it. */
+/** The visitor's cohort cookie (server/src/pages/canary.ts): not in the contracts, the browser never reads it. */
 const COHORT_COOKIE = 'site_cohort';
 
 /** The deployed site's address (e.g. https://staging.example.com); unset: the suite starts its own server. */
@@ -61,7 +61,7 @@ export interface PinnedState {
 
 /**
  * The browser state that puts every page of the run on `E2E_CANARY`'s canary build and on every other remote's stable
- * one, with the site's own cookies (server/src/platform/http/canary.ts): cohort 0 is below any live canary's percent, and the
+ * one, with the site's own cookies (server/src/pages/canary.ts): cohort 0 is below any live canary's percent, and the
  * failed-canaries cookie, the one the shell writes when a canary would not load, keeps the other remotes on stable.
  * The canary must be live (at least 1 %): at 0 % nobody, pinned or not, gets it. Undefined when no canary is pinned.
  */

@@ -35,7 +35,7 @@ const FONT_ASSET = /^assets\/noto-sans-arabic-\d00\.[0-9a-f]+\.woff2$/;
 /**
  * Writes dist/arabic-font.json, { "files": ["/assets/noto-sans-arabic-400.<hash>.woff2", …] }: the addresses this
  * build gave the font's files. The server reads it with the shell's index.html and marks a page for the web font only
- * when the visitor's cookie holds these files' fingerprint (server/src/platform/http/arabicFont.ts).
+ * when the visitor's cookie holds these files' fingerprint (server/src/pages/arabicFont.ts).
  */
 class ArabicFontManifestPlugin {
   apply(compiler) {

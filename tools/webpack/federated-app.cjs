@@ -267,7 +267,7 @@ function browserConfig({ appDir, name, exposes, isHost, publicPath, wholeShared 
             }),
             // Start-up chunks (react-dom, the router, the store...) download while main.js (the federation
             // runtime) does, not after it ran: LCP -0.35 s at 150 ms RTT / 1.6 Mbps. The remotes map needs no
-            // preload: the server puts it into the page (server/src/platform/http/spa.ts).
+            // preload: the server puts it into the page (server/src/pages/shellResponder.ts).
             new PreloadStartupChunksPlugin(),
           ]
         : []),

@@ -1,11 +1,11 @@
 // The server-render build of an app: the same sources as its browser build, compiled for Node so the site's server can
-// render a page's first view into its HTML (server/src/platform/http/ssr). It goes into the app's dist/server/, beside the
+// render a page's first view into its HTML (server/src/pages/ssr). It goes into the app's dist/server/, beside the
 // browser files, and is released with them. Its file name carries its content hash, like the browser's chunks, and
 // dist/server-render.json names it: one more entry file, written before mf-manifest.json in a release and restored with
 // it in a rollback, so the HTML the server writes always comes from the release the browser then hydrates it with.
 //
 // The packages that are shared singletons in the browser are not bundled here either: the server hands every
-// server-render module the same copies (globalThis.__siteServerShared, filled by server/src/platform/http/ssr/sharedModules.ts),
+// server-render module the same copies (globalThis.__siteServerShared, filled by server/src/platform/http/sharedModules.ts),
 // so the shell's store, router and theme are the ones the remote's page sees, as in the browser. shared-ui is the
 // exception: it is shared by version in the browser (versionedShared in federated-app.cjs), so a remote built with a
 // newer shared-ui than the shell's draws with its own copy there, and each remote's module here bundles the shared-ui
@@ -20,7 +20,7 @@ const { moduleRules } = require('./module-rules.cjs');
 // so a second copy is harmless). The shell still exports its shared-ui for remote releases built before that.
 const sharedPackages = require('@site/contracts/shared-packages.json');
 
-/** Where a server-render module reads the shared packages from (the contract with server/src/platform/http/ssr). */
+/** Where a server-render module reads the shared packages from (the contract with server/src/pages/ssr). */
 const SHARED_GLOBAL = sharedPackages.serverRender.global;
 
 const serverShared = (sharing) => sharedPackages.packages.filter((entry) => entry.server === sharing).map((entry) => entry.name);

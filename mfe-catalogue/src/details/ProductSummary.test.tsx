@@ -65,7 +65,7 @@ describe('ProductSummary: uploaded picture and datasheet', () => {
     expect(img.parentElement!.tagName).not.toBe('PICTURE');
     expect(summary.querySelector('picture, source')).toBeNull();
     // The page's largest element: on a page the server drew, the <img> (and React's preload of it in the head) is
-    // what asks for it, so it must ask early; the server adds no hint of its own there (spa.ts).
+    // what asks for it, so it must ask early; the server adds no hint of its own there (shellResponder.ts).
     expect(img).toHaveAttribute('fetchpriority', 'high');
   });
 

@@ -3,9 +3,9 @@
 // (../catalogue/catalogueFeed.ts); over records given (the committed files, a test's feed) each is made from those.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { describeError, type Database } from '../platform/db/index.js';
+import type { Database } from '../platform/db/index.js';
 import { DataFileCache, type DataFiles } from '../platform/http/dataFiles.js';
-import type { PageCatalogue } from '../platform/http/spa.js';
+import type { PageCatalogue } from '../pages/index.js';
 import { catalogueKnowledgeBases, databaseKnowledgeBases, type KnowledgeBase, type KnowledgeBasesFor } from '../assistant/index.js';
 import {
   broadKeepsSettled,
@@ -14,9 +14,7 @@ import {
   databaseCatalogueFeed,
   type DatabaseCatalogueFeed,
   databaseProductLookup,
-  firstViewCatalogue,
   fixedCatalogueFeed,
-  onceAPage,
   type ProductLookup,
   productLookupOf,
   siteCatalogueSource,
@@ -108,26 +106,11 @@ export function siteDataFiles(config: AppConfig, catalogue: OpenCatalogue, optio
   return withStreamedCatalogueDataFiles(diskFiles, catalogue.databaseFeed, catalogue.store, { wholeMaxProducts: options.wholeDataFilesMaxProducts });
 }
 
-/**
- * What a page reads of the catalogue: its head and its first view through one set of reads (a product read once for
- * both), the first view through the catalogue API's own answers (../catalogue/catalogueAnswers.ts), handed over as
- * objects. Over the committed files there is no catalogue to ask.
- */
+/** The catalogue the pages read (../pages/pageCatalogue.ts). Over the committed files there is no catalogue to ask. */
 export function pageCatalogueOf(app: FastifyInstance, { feed, store, files, stock }: OpenCatalogue, lookup: ProductLookup): PageCatalogue | undefined {
   if (files) return undefined;
-  return {
-    forPage: () => {
-      const reads = onceAPage(store);
-      const answer = firstViewCatalogue(reads, lookup, (error, href) => app.log.error({ err: error }, `could not read ${href} for a page: ${describeError(error)}`));
-      // a listing's and a search's answers show stock (counts, badges): their pages' key names the stock's version too
-      const version = (href: string) => (STOCK_SHOWN.test(href) && stock !== undefined ? `${feed.version()}+stock${stock.version()}` : feed.version());
-      return { reads, api: { get: answer, version } };
-    },
-  };
+  return { feed, store, lookup, stockVersion: stock === undefined ? undefined : () => stock.version(), log: app.log };
 }
-
-/** The catalogue API's answers that show stock: a category's listing, the search. */
-const STOCK_SHOWN = /^\/api\/catalogue\/(categories\/[^/?]+\/products|search)(\?|$)/;
 
 /** The feed `catalogue` names; the database's own (the default) also returned as such, for what reads its rows. */
 function catalogueFeedOf(db: Database, catalogue: BuildAppOptions['catalogue']): { feed: CatalogueFeed; databaseFeed?: DatabaseCatalogueFeed } {

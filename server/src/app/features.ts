@@ -19,7 +19,8 @@ import { createVitalsReports, createVitalsVerdict, vitalsPlugin } from '../vital
 import type { SiteMetrics } from '../platform/metrics.js';
 import type { CatalogueReaders, OpenCatalogue } from './catalogueReaders.js';
 import type { AppConfig, BuildAppOptions } from './options.js';
-import type { PageAnswer, PageAnswers } from './pages.js';
+import type { PageAnswers } from '../pages/index.js';
+import type { PageAnswer } from './pages.js';
 import { QUOTE_REQUEST_PATH } from '@site/contracts/paths';
 import type { SiteRoutePath } from '@site/contracts/routes';
 import type { SiteRemotes } from './remotes.js';

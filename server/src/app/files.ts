@@ -1,10 +1,8 @@
 // The files the site serves: the remotes' bundles, the staff pages, /data and the shell's and content's own files.
 import type { FastifyInstance } from 'fastify';
-import { CanaryAssignment } from '../platform/http/canary.js';
 import { isBrowserFile } from '../platform/http/browserFiles.js';
 import { dataFileRoutes, type DataFiles } from '../platform/http/dataFiles.js';
-import { REMOTES_PREFIX, remoteBundleRoutes } from '../platform/http/remoteBundles.js';
-import { staffPageRoutes } from '../platform/http/staffPage.js';
+import { CanaryAssignment, REMOTES_PREFIX, remoteBundleRoutes, staffPageRoutes } from '../pages/index.js';
 import { registerStaticFiles } from '../platform/http/staticFiles.js';
 import type { AppConfig } from './options.js';
 import { remoteBundleBuilds, type SiteRemotes } from './remotes.js';

@@ -1,7 +1,6 @@
 // What buildApp (../app.ts) is given: the settings it reads and the options tests and main.ts set.
 import type { Config } from '../platform/config.js';
-import type { PageCache } from '../platform/http/pageCache.js';
-import type { RenderedPage } from '../platform/http/spa.js';
+import type { PageCache, RenderedPage } from '../pages/index.js';
 import type { CatalogueKnowledgeLimits } from '../assistant/index.js';
 import type { CatalogueFeed } from '../catalogue/index.js';
 import type { SeoSite } from '../seo/index.js';

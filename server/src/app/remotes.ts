@@ -7,9 +7,7 @@ import { STAFF_REMOTE } from '@site/contracts/staff-api';
 import { canaryServedPath, remoteServedPath, type Config, type ReleasedRemoteConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/index.js';
 import { isStoredBuildFile, storedBuildsPath } from '../platform/http/buildStore.js';
-import { registeredBuilds } from '../platform/http/localBuilds.js';
-import type { RemoteBundlesOptions } from '../platform/http/remoteBundles.js';
-import { BuildCache } from '../platform/http/ssr/buildCache.js';
+import { BuildCache, registeredBuilds, type RemoteBundlesOptions } from '../pages/index.js';
 import { allowedOriginsOf, type ReleasesPluginOptions, startLiveRemotes } from '../releases/index.js';
 import type { AppConfig } from './options.js';
 

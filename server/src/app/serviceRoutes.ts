@@ -1,4 +1,4 @@
-// The small answers beside the pages: the remotes map (also inline in every page: ../platform/http/spa.ts) and the
+// The small answers beside the pages: the remotes map (also inline in every page: ../pages/shellResponder.ts) and the
 // health check.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';

@@ -4,7 +4,7 @@
 // gets the stored draft back and shows what was kept. The page sanitises again when it renders.
 import type { DOMPurify } from 'dompurify';
 import { mapProductDetailHtml, RICH_TEXT_PURIFY_CONFIG } from '@site/content/rich-text';
-import { serverDomPurify } from '../platform/http/ssr/sharedModules.js';
+import { serverDomPurify } from '../platform/http/sharedModules.js';
 
 /** One HTML fragment with only the allowed elements, attributes and link schemes left. */
 export function cleanRichText(html: string): string {

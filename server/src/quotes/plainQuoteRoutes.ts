@@ -15,7 +15,7 @@ import type { ApiProblem } from '@site/contracts/forms-api';
 import { PASTED_LIST_FIELD, type PostedQuoteForm, type PostedQuoteSent, type QuoteFormFields, type QuoteNotSent, type PastedListProblems } from '@site/contracts/quote-api';
 import { quoteRequestBodyOf } from '@site/contracts/quote-request-body';
 import { describeError, type Database } from '../platform/db/index.js';
-import type { SendShell } from '../platform/http/spa.js';
+import type { SendShell } from '../pages/index.js';
 import { drawFormPage, namedFields, plainFormRoutes, type FormPage, type FormPageStatus } from '../submissions/index.js';
 import { pastedLines, type CodeLookup } from './pastedLines.js';
 import type { QuoteCatalogue } from './quoteCatalogue.js';

@@ -11,7 +11,7 @@ import { MANIFEST_FILE } from '@site/contracts/federation';
 import type { ReleaseBuild } from '@site/contracts/releases-api';
 import { SERVER_RENDER_POINTER } from '@site/contracts/shared-packages';
 import { buildSourceOf, readBuildFile, sha256Hex, storeBuild, storedBuildPath } from '../platform/http/buildStore.js';
-import { RENDER_MODULE_MAX_BYTES, RENDER_POINTER_MAX_BYTES, renderModuleOf } from '../platform/http/ssr/buildCache.js';
+import { RENDER_MODULE_MAX_BYTES, RENDER_POINTER_MAX_BYTES, renderModuleOf } from '../pages/index.js';
 
 export interface BuildStoreOptions {
   /** REMOTE_BUILDS_DIR: shared by every process. */

@@ -12,7 +12,7 @@ import { canaryServedPath, type ReleasedRemoteConfig } from '../platform/config.
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { notifyChannel } from '../platform/db/channels.js';
 import { httpError } from '../platform/http/jsonEndpoint.js';
-import type { RegisteredBuild } from '../platform/http/ssr/buildCache.js';
+import type { RegisteredBuild } from '../pages/index.js';
 import { isStaffActor } from './releaseActors.js';
 
 /** The channel a registry change is announced on; the payload is the registry's new version. */

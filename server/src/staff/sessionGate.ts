@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { CSRF_HEADER, type StaffSession } from '@site/contracts/staff-api';
 import type { DatabaseSchema } from '../platform/db/index.js';
-import { readCookie } from '../platform/http/canary.js';
+import { readCookie } from '../platform/http/cookies.js';
 import { httpError } from '../platform/http/jsonEndpoint.js';
 import { createSession, csrfMatches, deleteSession, loadSession, sessionView, type LoadedSession, type SessionState, type SessionTimes } from './sessions.js';
 import { MESSAGES, SESSION_COOKIE } from './staffApiTerms.js';

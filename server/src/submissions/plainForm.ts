@@ -7,7 +7,7 @@
 // - the scope's rate limit counts it once its body is read (its hook preHandler), so a post over the limit is answered
 //   with its fields kept; a body too large or not a form is refused unread;
 // - every answer is the page, drawn by the server for this one visitor with what came of the post (read by the page at
-//   FORM_POST_OUTCOME_PATH) and kept nowhere (spa.ts: an unlisted page, no-store, noindex), or a 303 to its
+//   FORM_POST_OUTCOME_PATH) and kept nowhere (shellResponder.ts: an unlisted page, no-store, noindex), or a 303 to its
 //   confirmation once the post is stored.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dataEdition } from '@site/content/arabic-edition';
@@ -16,7 +16,7 @@ import { LOCALES, localizedDataPath, localizedPath, splitLocale, type Locale } f
 import { siteRoutes, type SiteRoutePath } from '@site/contracts/routes';
 import { isCrossSite } from '../platform/http/crossSite.js';
 import { httpError } from '../platform/http/jsonEndpoint.js';
-import type { SendShell, UnlistedPage } from '../platform/http/spa.js';
+import type { SendShell, UnlistedPage } from '../pages/index.js';
 
 /** A form page's answers that are not a 200: its form drawn again with why it was not taken. */
 export type FormPageStatus = NonNullable<UnlistedPage['status']>;
@@ -49,7 +49,7 @@ export function namedFields<Name extends string>(fields: Readonly<Record<string,
   return Object.fromEntries(names.map((name) => [name, Object.hasOwn(fields, name) ? fields[name]! : ''])) as Record<Name, string>;
 }
 
-/** A page with a form, as its answers are drawn: its route and its head (no address is named: spa.ts UnlistedPage). */
+/** A page with a form, as its answers are drawn: its route and its head (no address is named: shellResponder.ts UnlistedPage). */
 export interface FormPage {
   path: SiteRoutePath;
   title: Readonly<Record<Locale, string>>;

@@ -11,7 +11,7 @@ import { contactFormSchema, type ContactFormFields, type PostedMessageForm } fro
 import { localizedPath, type Locale } from '@site/contracts/locale';
 import { parseSubmission } from '../platform/http/contracts.js';
 import { describeError, type Database } from '../platform/db/index.js';
-import type { SendShell } from '../platform/http/spa.js';
+import type { SendShell } from '../pages/index.js';
 import { drawFormPage, namedFields, plainFormRoutes, type FormPage, type FormPageStatus } from './plainForm.js';
 import { saveContactMessage } from './store.js';
 

@@ -9,7 +9,7 @@ import { useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
 import { registerRateLimit, type RateLimitOptions } from '../platform/http/rateLimit.js';
 import { describeError, type Database } from '../platform/db/index.js';
 import { saveContactMessage, saveInquiry, saveRegistration, type SaveOptions } from './store.js';
-import type { SendShell } from '../platform/http/spa.js';
+import type { SendShell } from '../pages/index.js';
 import { plainMessageRoutes } from './plainMessageRoutes.js';
 
 /** Largest accepted request body: a full form is far below it (the longest field is 4,000 characters). */
@@ -26,7 +26,7 @@ export interface SubmissionRoutesOptions extends RateLimitOptions {
   /** Called after a submission queued a mail (the outbox worker sends it at once instead of at its next poll). */
   onOutboxWrite?: () => void;
   /**
-   * The site's page answer (spa.ts): with it, the contact page's message form is also taken as a plain form post
+   * The site's page answer (shellResponder.ts): with it, the contact page's message form is also taken as a plain form post
    * (POST /contact-us, /ar/…: plainMessageRoutes.ts). Without it (this feature's own tests), only the API.
    */
   sendPage?: SendShell | undefined;

@@ -1,6 +1,6 @@
 // The visitor's browser tells the server which remotes' canary builds it could not load: the server then sends that
 // visitor the stable build (remotes map, server-rendered HTML, preload hints) on the next pages, so the page is drawn
-// and hydrated by the same build. Read by server/src/platform/http/canary.ts. The cookie's reading and writing are shared with
+// and hydrated by the same build. Read by server/src/pages/canary.ts. The cookie's reading and writing are shared with
 // the staff host (contracts/federation).
 import { rememberCanaryFailure as remember } from '@site/contracts/federation';
 

@@ -12,7 +12,7 @@
 // - Every remote's first load on the page, and its failure, is reported to the server (one small POST each, as the
 //   staff host reports its remotes: @site/contracts/remote-load-reports).
 // The second tries are not only for flaky networks: when a remote was down as the page loaded, the browser keeps the
-// page's failed preloads of its files (server/src/platform/http/remoteHints.ts) and answers the next request for each with that
+// page's failed preloads of its files (server/src/pages/remoteHints.ts) and answers the next request for each with that
 // failure, without asking the network; the second request goes to the network, so a remote that is back is used.
 // A module's second try starts once the first try's chunk loads have all ended (chunkLoadsSettled.ts): webpack hands a
 // request for a chunk still loading that load, so a second try started at the first try's first failed chunk would get

@@ -2,7 +2,7 @@ import path from 'node:path';
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_REVALIDATE = 'no-cache';
-/** An answer that differs by visitor (a page while a canary is live: http/canary.ts): never from a shared cache. */
+/** An answer that differs by visitor (a page while a canary is live: pages/canary.ts): never from a shared cache. */
 export const CACHE_PER_VISITOR = 'private, no-cache';
 /**
  * Images, fonts and PDFs whose names carry no hash: cached for a day. A page shows many of them, and

@@ -3,7 +3,7 @@
 // page's own address is the same page for everyone, crawlers included, so both editions stay reachable and indexable.
 import type { IncomingHttpHeaders } from 'node:http';
 import { DEFAULT_LOCALE, isLocale, LANGUAGE_COOKIE, LOCALES, type Locale } from '@site/contracts/locale';
-import { readCookie } from './canary.js';
+import { readCookie } from './cookies.js';
 
 /** The longest Accept-Language read (a real one is well under 200 characters); the rest is ignored. */
 const MAX_ACCEPT_LANGUAGE = 1024;

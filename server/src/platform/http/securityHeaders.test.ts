@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../app.js';
 import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
 import { HSTS_VALUE, remoteOrigins } from './securityHeaders.js';
-import { INLINE_SCRIPT_CSP_SOURCE, INLINE_SCRIPT_SOURCE } from './ssr/inlineScript.js';
+import { INLINE_SCRIPT_CSP_SOURCE, INLINE_SCRIPT_SOURCE } from '../../pages/index.js';
 
 const CATALOGUE_CDN = 'https://catalogue.cdn.example';
 const CHAT_DEV = 'http://localhost:9000';

@@ -6,13 +6,14 @@
 // a shell on another origin loads them; every other answer gets helmet's `same-origin`.
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { INLINE_SCRIPT_CSP_SOURCE } from './ssr/inlineScript.js';
 
 export interface SecurityHeadersOptions {
   /** The remotes' entry URLs (REMOTE_*_URL): absolute ones add their origin to script-src, connect-src and img-src. */
   remoteEntries: readonly string[];
   /** Origins the site frames (the map embeds of content/data). */
   frameOrigins: readonly string[];
+  /** The hashes ('sha256-…') of the inline scripts the pages carry: the pages feature's, given by app/guards.ts. */
+  inlineScripts: readonly string[];
 }
 
 /** One year. No includeSubDomains or preload: other hosts of the domain are not ours to decide for. */
@@ -87,9 +88,9 @@ export function contentSecurityPolicyDirectives(options: SecurityHeadersOptions)
     // No 'unsafe-eval' and no inline script but one: the shell's index.html only has <script src>, and the federation
     // runtime needs no eval as long as no remote uses getPublicPath. The one inline script is a constant, allowed by its hash
     // (that text and no other): it keeps a server-drawn page's early taps and starts its scripts after its first paint
-    // (ssr/inlineScript.ts). The JSON-LD
+    // (server/src/pages/ssr/inlineScript.ts). The JSON-LD
     // in the head is a data block (type="application/ld+json"), which browsers never run: no allowance needed.
-    'script-src': ["'self'", ...remotes, INLINE_SCRIPT_CSP_SOURCE],
+    'script-src': ["'self'", ...remotes, ...options.inlineScripts],
     'script-src-attr': ["'none'"],
     // The remotes' manifests (mf-manifest.json) are fetched; their chunks may be too.
     'connect-src': ["'self'", ...remotes],
@@ -118,6 +119,7 @@ export function serializeDirectives(directives: Record<string, string[]>): strin
 
 export interface RemoteOriginsFollow {
   frameOrigins: readonly string[];
+  inlineScripts: readonly string[];
   /** The entries helmet's CSP was made from. */
   configured: readonly string[];
   /**
@@ -140,7 +142,7 @@ export function followRemoteOrigins(app: FastifyInstance, follow: RemoteOriginsF
     const entries = follow.current();
     if (made?.entries !== entries) {
       const header =
-        keyOf(entries) === configuredKey ? undefined : serializeDirectives(contentSecurityPolicyDirectives({ remoteEntries: entries, frameOrigins: follow.frameOrigins }));
+        keyOf(entries) === configuredKey ? undefined : serializeDirectives(contentSecurityPolicyDirectives({ remoteEntries: entries, frameOrigins: follow.frameOrigins, inlineScripts: follow.inlineScripts }));
       made = { entries, header };
     }
     if (made.header !== undefined) reply.header('content-security-policy', made.header);

@@ -8,9 +8,8 @@ import { buildApp } from '../../app.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
 import { parseHead } from '../../test-support/html.js';
-import { PageCache } from './pageCache.js';
+import { PageCache, type RenderedPage } from '../../pages/index.js';
 import { localOrigin } from './siteOrigin.js';
-import type { RenderedPage } from './spa.js';
 
 /** An app over a fresh fixture, closed (and its folder removed) by `close`. */
 async function site(env: Record<string, string>, pageCache?: PageCache<Promise<RenderedPage>>) {

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_LOAD_REPORT_PATH } from '@site/contracts/releases-api';
 import { STAFF_BASE } from '@site/contracts/staff-api';
 import { localOrigin, type SiteOrigin } from './siteOrigin.js';
-import { hasFileExtension, isClientRoutePath } from './spa.js';
+import { hasFileExtension, isClientRoutePath } from './clientPaths.js';
 import type { StaffListener } from './staffListener.js';
 
 const STAFF_API_BASE = '/api/staff';

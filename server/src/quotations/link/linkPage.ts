@@ -2,8 +2,8 @@
 // opens (docs/decisions/002, as every public page), and its two forms taken as plain HTML form posts, so the page is
 // whole before its scripts start and without them.
 //
-// Private: the page is one buyer's, its token the only key. It is drawn for this request alone and kept nowhere (spa.ts:
-// an unlisted page never enters the page cache; `no-store` and `noindex` from linkRoutes' hook and spa.ts), and counted
+// Private: the page is one buyer's, its token the only key. It is drawn for this request alone and kept nowhere (shellResponder.ts:
+// an unlisted page never enters the page cache; `no-store` and `noindex` from linkRoutes' hook and shellResponder.ts), and counted
 // against the link's rate limit like the API's calls (guessing tokens through the page costs the same 429). A token
 // that opens nothing gets the page today's browser drew for it: 200, "This link is not valid or has expired".
 //
@@ -32,7 +32,7 @@ import { quotationDescription, quotationRoute } from '@site/contracts/quotation-
 import { describeError, type Database } from '../../platform/db/index.js';
 import { checkBody } from '../../platform/http/contracts.js';
 import { isCrossSite } from '../../platform/http/crossSite.js';
-import type { SendShell, UnlistedPage } from '../../platform/http/spa.js';
+import type { SendShell, UnlistedPage } from '../../pages/index.js';
 import { acceptQuotation, askForChanges, BuyerRefusal, openQuotation, quotationOfToken, type BuyerContext, type PurchaseOrderFile } from './buyerStore.js';
 import { loadBuyerDocument } from './buyerView.js';
 import { readAnswerParts, type PartsRefusal } from './answerParts.js';
@@ -47,7 +47,7 @@ export interface LinkPageOptions {
   onOutboxWrite?: (() => void) | undefined;
 }
 
-/** The page's head in each edition: its title and description (no address is named: spa.ts UnlistedPage). */
+/** The page's head in each edition: its title and description (no address is named: shellResponder.ts UnlistedPage). */
 const QUOTATION_PAGE = {
   title: { en: quotationRoute.title, ar: quotationRoute.titleAr },
   description: quotationDescription,

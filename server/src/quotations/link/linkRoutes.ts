@@ -14,7 +14,7 @@ import { describeError, type Database } from '../../platform/db/index.js';
 import { checkBody } from '../../platform/http/contracts.js';
 import { httpError } from '../../platform/http/jsonEndpoint.js';
 import { registerRateLimit, type RateLimitOptions } from '../../platform/http/rateLimit.js';
-import type { SendShell } from '../../platform/http/spa.js';
+import type { SendShell } from '../../pages/index.js';
 import type { RecordStaffAction } from '../staffSide.js';
 import { acceptQuotation, askForChanges, BuyerRefusal, openQuotation, quotationOfToken, type BuyerContext, type PurchaseOrderFile } from './buyerStore.js';
 import { loadBuyerDocument } from './buyerView.js';
@@ -28,7 +28,7 @@ export interface LinkRoutesOptions extends Partial<RateLimitOptions> {
   onOutboxWrite?: (() => void) | undefined;
   now?: (() => Date) | undefined;
   /**
-   * The site's page answer (spa.ts): with it, the buyer's page itself (/quotation/<token>, /ar/…) is answered here,
+   * The site's page answer (shellResponder.ts): with it, the buyer's page itself (/quotation/<token>, /ar/…) is answered here,
    * drawn by the server with the quotation, and its plain form posts taken (linkPage.ts). Without it (the link's own
    * tests), only the API.
    */

@@ -3,11 +3,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../app.js';
-import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
-import { onStaffOrigin } from '../../test-support/staffSignIn.js';
+import { buildApp } from '../app.js';
+import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
+import { onStaffOrigin } from '../test-support/staffSignIn.js';
 import { staffPageHtml, staffPageTemplate } from './staffPage.js';
-import { isStaffPath } from './staffSurface.js';
+import { isStaffPath } from '../platform/http/staffSurface.js';
 
 /** staff-host/dist/index.html as the build writes it (minified; its robots meta is in the template). */
 const STAFF_HOST_HTML =

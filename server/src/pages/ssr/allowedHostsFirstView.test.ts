@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { buildApp } from '../../../app.js';
-import { seedCatalogue } from '../../../catalogue/seed.js';
-import { pgliteTarget } from '../../../test-support/databases.js';
-import { createFixture } from '../../../test-support/fixture.js';
+import { buildApp } from '../../app.js';
+import { seedCatalogue } from '../../catalogue/seed.js';
+import { pgliteTarget } from '../../test-support/databases.js';
+import { createFixture } from '../../test-support/fixture.js';
 
 const PAGE = '/our-products/industrial_cable_glands/hex_cw_brass_cable_gland';
 

@@ -1,4 +1,4 @@
-// The rendered pages the server keeps (spa.ts): keyed by what really makes two answers differ, and bounded by
+// The rendered pages the server keeps (shellResponder.ts): keyed by what really makes two answers differ, and bounded by
 // evicting the least recently used page, so that a flood of rare addresses cannot push the popular pages out at once.
 import { LRUCache } from 'lru-cache';
 
@@ -8,7 +8,7 @@ export interface PageKey {
   shell: string;
   /** The site's origin: the server's own (siteOrigin.ts), fixed once it listens. */
   origin: string;
-  /** The SEO data the head was written from (spa.ts numbers each one: a new one per catalogue version). */
+  /** The SEO data the head was written from (shellResponder.ts numbers each one: a new one per catalogue version). */
   site?: string;
   /**
    * The page's canonical path, which names its edition ('/about', '/ar/about'); '404 <locale>' for the not-found page

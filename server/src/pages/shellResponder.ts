@@ -1,78 +1,33 @@
-import { readFile, stat } from 'node:fs/promises';
+// The page answer: the shell's HTML with each page's own head (the SEO feature's), its remotes map, preload hints and
+// server-drawn first view, kept in the page cache under everything its bytes depend on.
 import path from 'node:path';
-import { isSiteDataPath } from '@site/contracts/api';
 import { messagesModule } from '@site/contracts/federation';
-import { LOCALES, localizedPath, splitLocale, type Locale } from '@site/contracts/locale';
-import { isBoundedView, matchSiteRoute, siteRoutes, startDataPaths, viewSearchOf } from '@site/contracts/routes';
+import { splitLocale, type Locale } from '@site/contracts/locale';
+import { isBoundedView, matchSiteRoute, viewSearchOf } from '@site/contracts/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { arabicFontPreloads, readArabicFont, usesArabicFont, withArabicFontMark, type ArabicFontBuild } from './arabicFont.js';
+import { contentEtag, isFresh } from '../platform/http/etag.js';
+import { localOrigin, type SiteOrigin } from '../platform/http/siteOrigin.js';
+import type { DataFiles } from '../platform/http/dataFiles.js';
+import { currentPages, renderHead, type CurrentSeoPages, type SeoPages, type SeoSite, type SitePage } from '../seo/index.js';
+import { arabicFontPreloads, usesArabicFont, withArabicFontMark } from './arabicFont.js';
 import { appendVary, type CanaryAssignment, variantOf, type Visitor } from './canary.js';
-import { contentEtag, isFresh } from './etag.js';
-import { NO_HINTS, type PreloadHints } from './remoteHints.js';
-import { PageCache } from './pageCache.js';
-// Against the grain (the platform's page answer imports a feature): the shell's HTML is answered with each page's own
-// head, which the SEO feature writes (seo/head.ts) from its pages (seo/pages.ts, the committed site's by default).
-// eslint-disable-next-line import-x/no-restricted-paths -- see above
-import { currentPages, localizeShellTemplate, prepareShellTemplate, renderHead, type CurrentSeoPages, type PageReads, type SeoPages, type SeoSite, type ShellTemplate, type SitePage } from '../../seo/index.js';
-import { escapeHtml } from './escape.js';
-import { localOrigin, type SiteOrigin } from './siteOrigin.js';
-import type { DataFiles } from './dataFiles.js';
 import { PageBuilds, type BuildReaders } from './pageBuilds.js';
+import { pageReadsOf, type PageCatalogue } from './pageCatalogue.js';
 import { pageHtml, previewHtml } from './pageHtml.js';
+import { pagePreloadHints } from './pagePreload.js';
 import { fixedRemotesOf, type CurrentRemotes, type PageRemote, type RemotesState } from './pageRemotes.js';
+import { PageCache } from './pageCache.js';
+import type { PreloadHints } from './remoteHints.js';
+import { ShellFile, type ShellHtml } from './shellFile.js';
 import type { CatalogueApiReader, FirstViewOptions, FirstViewSource, PrivatePage } from './ssr/firstView.js';
-
-export { withRootContent } from './pageHtml.js';
-export type { CurrentRemotes, PageRemote, RemotesState } from './pageRemotes.js';
-
-/**
- * The addresses answered with the shell, as Fastify routes: the route table's patterns (React Router's ':param'
- * segments are Fastify's too) in every edition ('/about', '/ar/about'). '/' and '/ar' redirect (app.ts).
- */
-export const CLIENT_ROUTES: readonly string[] = LOCALES.flatMap((locale) => siteRoutes.map((route) => localizedPath(locale, `/${route.path}`)));
-
-/** Paths under these prefixes are never client routes: an unknown one is a plain 404. */
-const NON_CLIENT_PREFIXES = ['/api', '/data', '/remotes', '/images', '/uploads', '/media'];
-
-/** A file extension on the last segment: a dot then 1-8 letters/digits, at least one letter (so "2.5" is not one). */
-const FILE_EXTENSION = /\.(?=[0-9a-z]*[a-z])[0-9a-z]{1,8}$/i;
 
 export const NOT_BUILT_MESSAGE = 'The site is not built yet: run npm run build\n';
 export const CATALOGUE_UNREADABLE_MESSAGE = 'The catalogue could not be read right now. Please try again in a few minutes.\n';
-
-
-export function hasFileExtension(pathname: string): boolean {
-  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-  return FILE_EXTENSION.test(last);
-}
-
-/** A path the browser may navigate to: no file extension, not under /api, /data, /remotes, /images, /uploads. */
-export function isClientRoutePath(pathname: string): boolean {
-  if (hasFileExtension(pathname)) return false;
-  return !NON_CLIENT_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-}
-
-interface ShellHtml {
-  /** index.html cut around the head. */
-  template: ShellTemplate;
-  /** The same in each edition's language (<html lang dir>, <noscript>), for `site`. */
-  templates: Readonly<Record<Locale, ShellTemplate>>;
-  site: SeoPages;
-  /** This build's Arabic font files (arabicFont.ts), read with its index.html; none: no page is marked. */
-  arabicFont: ArabicFontBuild | undefined;
-  mtimeMs: number;
-  size: number;
-}
 
 export interface RenderedPage {
   status: 200 | 404 | 410;
   html: Buffer;
   etag: string;
-}
-
-/** The catalogue as one page reads it (app.ts): a fresh set of reads per page, and the catalogue API over them. */
-export interface PageCatalogue {
-  forPage(): { reads: PageReads; api: CatalogueApiReader };
 }
 
 export interface ShellResponderOptions {
@@ -203,7 +158,7 @@ export class ShellResponder {
   async send(request: FastifyRequest, reply: FastifyReply, status: 200 | 404, unlisted?: UnlistedPage): Promise<FastifyReply> {
     const requestPath = pathOf(request.url);
     // this page's reads of the catalogue: its head's and its first view's
-    const catalogue = this.options.pageCatalogue?.forPage();
+    const catalogue = this.options.pageCatalogue === undefined ? undefined : pageReadsOf(this.options.pageCatalogue);
     let site: SeoPages;
     let page: SitePage;
     try {
@@ -366,84 +321,6 @@ async function firstViewFor(
   const match = matchSiteRoute(page.path);
   return match === undefined ? undefined : firstViews.viewFor(page.path, variantOf(visitor, match.route.remote), viewSearch, catalogueApi);
 }
-
-/**
- * The preload hints of the remote that renders `page` and of the data it starts by fetching (none for the
- * not-found page: no remote module is known).
- */
-async function pagePreloadHints({ hints }: BuildReaders, page: SitePage, serverRendered: boolean, visitor: Visitor, viewSearch: string): Promise<PreloadHints> {
-  // page.path is canonical, in the page's edition: a product under the wrong category its real one.
-  const match = page.status !== 404 && page.path !== undefined ? matchSiteRoute(page.path) : undefined;
-  if (match === undefined) return NO_HINTS;
-  const { route } = match;
-  // The page's module and the remote's catalog in the page's language: the shell asks for both once the remote's
-  // entry has run, and without the hint the catalog came one round trip after the page's chunks.
-  const modules = [route.modulePath, messagesModule(page.locale)];
-  const remote = await hints.forModule(route.remote, modules, variantOf(visitor, route.remote));
-  // Same-origin fetch() calls: as=fetch with crossorigin=anonymous is what the browser matches them against.
-  // A page drawn on the server brings the site's data (its files, the catalogue's answers) in its state: only
-  // visitors' data (reviews, ratings) is fetched.
-  const data = startDataPaths(match, viewSearch)
-    .filter((href) => !(serverRendered && isSiteDataPath(href)))
-    .map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`)
-    .join('');
-  return { html: remote.html + data + (serverRendered ? '' : picturePreload(page)), key: remote.key };
-}
-
-/**
- * A product page's largest element is the product's picture (its og:image). A page the server drew asks for it from
- * its own `<img fetchpriority=high>` (or `<picture>`), found by the parser's look-ahead long before these hints, which
- * come with the scripts after the first paint: there a hint would only repeat the request later. A page left to the
- * browser to draw fetches it with the scripts, not after they rendered the page.
- */
-function picturePreload(page: SitePage): string {
-  if (page.ogType !== 'product' || page.image === undefined) return '';
-  const preload = page.image.preload;
-  return preload !== undefined
-    ? `<link rel="preload" as="image" type="${escapeHtml(preload.type)}" imagesrcset="${escapeHtml(preload.srcset)}" imagesizes="${escapeHtml(preload.sizes)}" fetchpriority="high">`
-    : `<link rel="preload" href="${escapeHtml(page.image.path)}" as="image" fetchpriority="high">`;
-}
-
-/** The shell's index.html as read from disk, in each edition for the pages' current SEO data. */
-class ShellFile {
-  private cached: ShellHtml | undefined;
-
-  /** `changed` is told whenever what the pages were drawn from changes (a new build, a new catalogue version). */
-  constructor(
-    private readonly indexPath: string,
-    private readonly changed: () => void,
-  ) {}
-
-  /** The shell for `site`, re-read when the file changed on disk; undefined when there is none (not built). */
-  async load(site: SeoPages): Promise<ShellHtml | undefined> {
-    let info;
-    try {
-      info = await stat(this.indexPath);
-    } catch {
-      this.cached = undefined;
-      return undefined;
-    }
-    const { cached } = this;
-    if (cached !== undefined && cached.mtimeMs === info.mtimeMs && cached.size === info.size) {
-      if (cached.site !== site) {
-        this.cached = { ...cached, site, templates: localized(cached.template, site) };
-        this.changed();
-      }
-      return this.cached;
-    }
-    // the font files' list is the same build's: written with its index.html (tools/webpack/arabic-font.cjs)
-    const [html, arabicFont] = await Promise.all([readFile(this.indexPath, 'utf8'), readArabicFont(path.dirname(this.indexPath))]);
-    const template = prepareShellTemplate(html);
-    this.cached = { template, templates: localized(template, site), site, arabicFont, mtimeMs: info.mtimeMs, size: info.size };
-    this.changed();
-    return this.cached;
-  }
-}
-
-const localized = (template: ShellTemplate, site: SeoPages): ShellHtml['templates'] => ({
-  en: localizeShellTemplate(template, 'en', site.noscript.en),
-  ar: localizeShellTemplate(template, 'ar', site.noscript.ar),
-});
 
 /**
  * Each SeoPages made (one per catalogue version) has its number in the page cache's key: a page drawn from an older

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SERVER_RENDER_POINTER } from '@site/contracts/shared-packages';
-import { buildSourceOf, readBuildFile, sha256Hex } from '../buildStore.js';
+import { buildSourceOf, readBuildFile, sha256Hex } from '../../platform/http/buildStore.js';
 
 /** What server-render.json may name: a .js file under server/, nothing outside the build's folder. */
 export const RENDER_MODULE_FILE = /^server\/[\w-][\w.-]*\.js$/;

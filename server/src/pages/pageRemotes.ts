@@ -1,5 +1,5 @@
 // The remotes as the pages see them: one state at a time (a release swaps it), with who gets which canary and the
-// inline remotes map. The page answer (spa.ts) asks for the state once per answer.
+// inline remotes map. The page answer (shellResponder.ts) asks for the state once per answer.
 import { CanaryAssignment } from './canary.js';
 import type { ServedRemote } from './localBuilds.js';
 import { RemotesMaps } from './remotes.js';

@@ -8,11 +8,11 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ARABIC_FONT_COOKIE, arabicFontFingerprint } from '@site/contracts/arabic-font';
 import { ARABIC_FONT_MANIFEST } from '@site/contracts/build-file-names';
-import { buildApp } from '../../app.js';
-import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
+import { buildApp } from '../app.js';
+import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { arabicFontOf, usesArabicFont, withArabicFontMark } from './arabicFont.js';
 import { PageCache, type PageKey } from './pageCache.js';
-import type { RenderedPage } from './spa.js';
+import type { RenderedPage } from './shellResponder.js';
 
 const FILES = ['/assets/noto-sans-arabic-400.0a1b2c3d.woff2', '/assets/noto-sans-arabic-700.4e5f6a7b.woff2'];
 const NEXT_FILES = ['/assets/noto-sans-arabic-400.99aa88bb.woff2', '/assets/noto-sans-arabic-700.4e5f6a7b.woff2'];

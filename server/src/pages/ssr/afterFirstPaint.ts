@@ -11,7 +11,7 @@
 // a file it was a request of its own on the way to the first paint, and Lighthouse's simulation of slow 4G ended the largest paint with it in most runs (listing:
 // after-first-paint.js 717-1024 ms of a 1024 ms LCP, 2026-11-29).
 
-/** The template's id: the contract between the HTML (spa.ts) and the script below. */
+/** The template's id: the contract between the HTML (shellResponder.ts) and the script below. */
 export const AFTER_FIRST_PAINT_ID = 'after-first-paint';
 
 /** The longest the scripts wait for the first view's pictures (a slow picture must not keep the page inert). */

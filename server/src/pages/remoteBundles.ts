@@ -3,8 +3,8 @@
 // @fastify/cors registered in this scope only: no other address of the site answers a foreign origin.
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isBrowserFile } from './browserFiles.js';
-import { registerStaticFiles } from './staticFiles.js';
+import { isBrowserFile } from '../platform/http/browserFiles.js';
+import { registerStaticFiles } from '../platform/http/staticFiles.js';
 
 /** Where the remotes' builds are served; register the plugin with this prefix. */
 export const REMOTES_PREFIX = '/remotes';

@@ -6,12 +6,12 @@ import {
   COHORT_MAX_AGE_SECONDS,
   parseCohort,
   parseFailedCanaries,
-  readCookie,
   STABLE_VISITOR,
   variantOf,
   type CanaryRemote,
   type Visitor,
 } from './canary.js';
+import { readCookie } from '../platform/http/cookies.js';
 
 const REMOTES = (cataloguePercent: number, chatPercent?: number): CanaryRemote[] => [
   { name: 'catalogue', canary: { percent: cataloguePercent } },

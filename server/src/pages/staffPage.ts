@@ -14,14 +14,15 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STAFF_BASE, STAFF_HOST_ASSETS_PATH } from '@site/contracts/staff-api';
 import { PRODUCT_PREVIEW_REMOTE } from '@site/contracts/product-preview';
-import type { ReleasedRemoteConfig } from '../config.js';
+import type { ReleasedRemoteConfig } from '../platform/config.js';
 import type { CanaryAssignment } from './canary.js';
-import { escapeHtml } from './escape.js';
-import { remoteOrigins } from './securityHeaders.js';
+import { escapeHtml } from '../platform/http/escape.js';
+import { remoteOrigins } from '../platform/http/securityHeaders.js';
 import { remotesMap, remotesMapScript, type RemotesMap } from './remotes.js';
-import { isBrowserFile } from './browserFiles.js';
-import { hasFileExtension, NOT_BUILT_MESSAGE } from './spa.js';
-import { registerStaticFiles } from './staticFiles.js';
+import { isBrowserFile } from '../platform/http/browserFiles.js';
+import { hasFileExtension } from '../platform/http/clientPaths.js';
+import { NOT_BUILT_MESSAGE } from './shellResponder.js';
+import { registerStaticFiles } from '../platform/http/staticFiles.js';
 
 /** Said by the header and by the page's robots meta (staff-host/src/index.html). */
 export const STAFF_ROBOTS = 'noindex, nofollow';

@@ -7,14 +7,14 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
-import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
-import { entityOfType, parseHead, type Entity, type ParsedHead } from '../../test-support/html.js';
-import { chosenLocale, localeFromAcceptLanguage } from './languageChoice.js';
+import { buildApp } from '../app.js';
+import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
+import { entityOfType, parseHead, type Entity, type ParsedHead } from '../test-support/html.js';
+import { chosenLocale, localeFromAcceptLanguage } from '../platform/http/languageChoice.js';
 
-const DATA = path.resolve(import.meta.dirname, '../../../../content/data');
+const DATA = path.resolve(import.meta.dirname, '../../../content/data');
 const readData = <T>(file: string): T => JSON.parse(readFileSync(path.join(DATA, file), 'utf8')) as T;
-const TRANSLATIONS = path.resolve(import.meta.dirname, '../../../../content/translations/ar');
+const TRANSLATIONS = path.resolve(import.meta.dirname, '../../../content/translations/ar');
 /** The Arabic text of an English one, from its data file's dictionary (content/translations/ar). */
 const arabic = (file: string) => {
   const dictionary = JSON.parse(readFileSync(path.join(TRANSLATIONS, file), 'utf8')) as Record<string, string>;

@@ -7,9 +7,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { sha256Hex } from '../buildStore.js';
+import { sha256Hex } from '../../platform/http/buildStore.js';
 import { BuildCache, type RegisteredBuild } from './buildCache.js';
-import { stopwatch } from '../../../test-support/eventually.js';
+import { stopwatch } from '../../test-support/eventually.js';
 
 const MODULE = 'server/render.0123abcd.js';
 const SOURCE = 'exports.exposes = {};\n';

@@ -4,9 +4,9 @@
 // recorded content (`build`) is rendered from its verified module instead (ssr/buildCache.ts), fetched ahead of the
 // pages: the server does not fetch other origins while writing a page beyond a short bounded wait.
 import { MANIFEST_FILE } from '@site/contracts/federation';
-import { canaryServedPath, remoteServedPath } from '../config.js';
+import { canaryServedPath, remoteServedPath } from '../platform/config.js';
 import type { Variant } from './canary.js';
-import { storedBuildFolder, storedBuildOf, storedBuildPath } from './buildStore.js';
+import { storedBuildFolder, storedBuildOf, storedBuildPath } from '../platform/http/buildStore.js';
 import type { RegisteredBuild } from './ssr/buildCache.js';
 
 /** A remote as configured (a RemoteConfig fits): its stable build and maybe a canary. */

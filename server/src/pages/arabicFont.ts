@@ -8,8 +8,8 @@ import path from 'node:path';
 import { ARABIC_FONT_ATTRIBUTE, ARABIC_FONT_COOKIE, arabicFontFingerprint } from '@site/contracts/arabic-font';
 import { ARABIC_FONT_MANIFEST } from '@site/contracts/build-file-names';
 import type { Locale } from '@site/contracts/locale';
-import { readCookie } from './canary.js';
-import { escapeHtml } from './escape.js';
+import { readCookie } from '../platform/http/cookies.js';
+import { escapeHtml } from '../platform/http/escape.js';
 
 /** A font file's address as the build writes it: a path or URL ending in .woff2, nothing that needs escaping. */
 const FONT_URL = /^[\w.:/-]+\.woff2$/;

@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
-import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
+import { buildApp } from '../app.js';
+import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { PageCache, pageKey, type PageKey } from './pageCache.js';
-import type { RenderedPage } from './spa.js';
+import type { RenderedPage } from './shellResponder.js';
 
 const key = (path: string, extra: Partial<PageKey> = {}): PageKey => ({ shell: '1:100', origin: 'http://localhost:8080', path, visitor: '', hints: '', view: '', ...extra });
 

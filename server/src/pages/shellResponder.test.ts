@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
-import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
+import { buildApp } from '../app.js';
+import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { parseManifest, RemotePreloadHints } from './remoteHints.js';
-import { createShellResponder } from './spa.js';
+import { createShellResponder } from './shellResponder.js';
 
 /** A manifest shaped like the build's (mfe-company/dist/mf-manifest.json), with the fields the hints use. */
 function manifest(name: string, exposes: Record<string, string[]>, metaData: Record<string, unknown> = {}): string {

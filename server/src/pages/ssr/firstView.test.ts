@@ -6,10 +6,10 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { CanaryAssignment } from '../canary.js';
 import { RemotesMaps } from '../remotes.js';
-import { createShellResponder, type RemotesState } from '../spa.js';
+import { createShellResponder, type RemotesState } from '../index.js';
 import { AFTER_FIRST_PAINT_ID } from './afterFirstPaint.js';
 import { INLINE_SCRIPT_SOURCE } from './inlineScript.js';
-import { DataFileCache } from '../dataFiles.js';
+import { DataFileCache } from '../../platform/http/dataFiles.js';
 import { FirstViewRenderer } from './firstView.js';
 
 // Server-render modules written by hand in the shape tools/webpack/server-render.cjs builds: CommonJS, the shell's

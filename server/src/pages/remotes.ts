@@ -4,7 +4,7 @@
 // It is per visitor while a canary is live (canary.ts): a visitor on a remote's canary gets the canary's entry, with
 // the stable one as `fallback`, which the shell's runtime switches to when the canary cannot be loaded.
 import { REMOTES_MAP_ELEMENT_ID, VITALS_SAMPLE_ATTRIBUTE } from '@site/contracts/dom-ids';
-import { jsonForScript } from './escape.js';
+import { jsonForScript } from '../platform/http/escape.js';
 import type { Visitor } from './canary.js';
 
 export interface RemoteEntry {
@@ -52,7 +52,7 @@ export class RemotesMaps {
 
   constructor(private readonly remotes: readonly MappedRemote[]) {}
 
-  // The sample percent is the pages' setting (spa.ts), given per call: the maps are made by the release registry's
+  // The sample percent is the pages' setting (shellResponder.ts), given per call: the maps are made by the release registry's
   // snapshots too (releases/liveRemotes.ts), which have no business holding a page setting.
   for(visitor: Pick<Visitor, 'canaries' | 'key'>, vitalsSamplePercent = 100): { body: RemotesMap; script: string } {
     const key = `${visitor.key} ${vitalsSamplePercent}`;

@@ -13,7 +13,8 @@ import { randomInt } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import { CANARY_FAILED_COOKIE } from '@site/contracts/federation';
-import { CACHE_PER_VISITOR, CACHE_REVALIDATE } from './caching.js';
+import { CACHE_PER_VISITOR, CACHE_REVALIDATE } from '../platform/http/caching.js';
+import { readCookie } from '../platform/http/cookies.js';
 
 export const COHORT_COOKIE = 'site_cohort';
 /** Long enough that a canary's run (days to weeks) sees the same visitors on it throughout. */
@@ -120,18 +121,6 @@ export function parseFailedCanaries(value: string | undefined, known: ReadonlySe
     // not percent-encoded after all: read it as it is
   }
   return new Set(decoded.split(',').map((name) => name.trim()).filter((name) => known.has(name)));
-}
-
-/** One cookie's value from a Cookie header (the first one of that name: the most specific path's), unquoted. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (header === undefined) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim();
-    return value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
-  }
-  return undefined;
 }
 
 /** HttpOnly: only the server reads it (the browser learns its builds from the remotes map). */

@@ -5,13 +5,13 @@
 // Only for a build this server serves from its disk (localBuilds.ts: /remotes/<name>/mf-manifest.json, a canary's
 // /remotes/<name>/canary/mf-manifest.json, or a registered build's copy at /remotes/<name>/builds/<sha256>/): the server reads that manifest to know the chunk names. A remote on another
 // origin (REMOTE_*_URL = https://...) gets no hints: its manifest is not on this disk. A chat-like remote loaded after
-// the page gets none either: only the page's own remote is asked for (spa.ts), in the build the visitor is on.
+// the page gets none either: only the page's own remote is asked for (shellResponder.ts), in the build the visitor is on.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { MANIFEST_FILE, remoteEntryFileOf } from '@site/contracts/federation';
 import type { Variant } from './canary.js';
 import { buildId, localBuilds, type ServedRemote } from './localBuilds.js';
-import { escapeHtml } from './escape.js';
+import { escapeHtml } from '../platform/http/escape.js';
 
 /** A remote as the hints need it (a RemoteConfig fits). */
 export type HintedRemote = ServedRemote;

@@ -31,11 +31,11 @@ import { MANIFEST_FILE, messagesModule } from '@site/contracts/federation';
 import { splitLocale, type Locale } from '@site/contracts/locale';
 import { matchSiteRoute, startDataPaths } from '@site/contracts/routes';
 import { SERVER_RENDER_POINTER } from '@site/contracts/shared-packages';
-import { DATA_CONTENT_TYPE, isDataFileName, isStreamed, type DataFiles } from '../dataFiles.js';
+import { DATA_CONTENT_TYPE, isDataFileName, isStreamed, type DataFiles } from '../../platform/http/dataFiles.js';
 import type { Variant } from '../canary.js';
 import { buildId, localBuilds, type ServedRemote } from '../localBuilds.js';
 import { renderModuleOf, type BuildCache, type RegisteredBuild } from './buildCache.js';
-import { provideShared, serverProvidedPackages } from './sharedModules.js';
+import { provideShared, serverProvidedPackages } from '../../platform/http/sharedModules.js';
 
 const DEFAULT_RECHECK_MS = 1000;
 /** How long a page waits for its registered build's module to be fetched before it is sent without its first view. */
@@ -119,7 +119,7 @@ export interface CatalogueApiReader {
 
 /**
  * A page outside the route table drawn for one visitor only (the buyer's quotation: contracts/src/quotationRoute.ts):
- * its remote's module, its params, and that visitor's data. Its render is never kept (spa.ts: no page cache) and its
+ * its remote's module, its params, and that visitor's data. Its render is never kept (shellResponder.ts: no page cache) and its
  * fetch reads nothing of the server's but `answer`: no data file, no catalogue API.
  */
 export interface PrivatePage {

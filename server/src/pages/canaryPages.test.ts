@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../app.js';
-import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
-import { createShellResponder, type PageRemote } from './spa.js';
+import { buildApp } from '../app.js';
+import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
+import { createShellResponder, type PageRemote } from './index.js';
 
 const STABLE_ENTRY = '/remotes/catalogue/mf-manifest.json';
 const CANARY_ENTRY = '/remotes/catalogue/canary/mf-manifest.json';

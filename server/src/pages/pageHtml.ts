@@ -1,7 +1,7 @@
 // The bytes of a page: the shell's HTML (cut around its head, in the page's edition) with the page's head, the remotes
 // map, the preload hints and, when the server drew it, the first view with its state.
 import { APP_ROOT_ELEMENT_ID, FIRST_VIEW_STATE_ELEMENT_ID } from '@site/contracts/dom-ids';
-import { escapeHtml, jsonForScript } from './escape.js';
+import { escapeHtml, jsonForScript } from '../platform/http/escape.js';
 import type { PreloadHints } from './remoteHints.js';
 import { moveScriptsPastFirstPaint } from './ssr/afterFirstPaint.js';
 import { INLINE_SCRIPT_SOURCE } from './ssr/inlineScript.js';
