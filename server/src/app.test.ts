@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { VITALS_SAMPLE_ATTRIBUTE } from '@site/contracts/dom-ids';
+import { REMOTES_MAP_ELEMENT_ID, VITALS_SAMPLE_ATTRIBUTE } from '@site/contracts/dom-ids';
 import { buildApp } from './app.js';
 import { createFixture, stubDatabase, type Fixture } from './test-support/fixture.js';
+import { inlineRemotesMap as inlineMap } from './test-support/html.js';
 import { onStaffOrigin } from './test-support/staffSignIn.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -99,14 +100,6 @@ describe('site server', () => {
   });
 
   describe('the inline remotes map', () => {
-    /** The contents of <script type="application/json" id="remotes-map"> in the head, parsed. */
-    const inlineMap = (html: string): unknown => {
-      const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
-      const blocks = [...head.matchAll(/<script type="application\/json" id="remotes-map">([\s\S]*?)<\/script>/g)];
-      assert.equal(blocks.length, 1, 'one remotes map, in the head');
-      return JSON.parse(blocks[0]?.[1] ?? '') as unknown;
-    };
-
     test('every page (200 and 404) carries exactly the body of /remotes.json', async () => {
       const served = (await get('/remotes.json')).json<unknown>();
       for (const url of ['/home', '/our-products/cables', '/contact-us/', '/nope']) {
@@ -139,7 +132,7 @@ describe('site server', () => {
       try {
         for (const url of ['/home', '/ar/our-products/cables']) {
           const page = (await otherApp.inject({ method: 'GET', url })).body;
-          assert.match(page, new RegExp(`<script type="application/json" id="remotes-map" ${VITALS_SAMPLE_ATTRIBUTE}="12.5">`), url);
+          assert.match(page, new RegExp(`<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}" ${VITALS_SAMPLE_ATTRIBUTE}="12.5">`), url);
         }
       } finally {
         await otherApp.close();

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Cookie, Page } from '@playwright/test';
+import { inlineRemotesMap } from '@site/server/test-support';
 import { test, expect, waitUntilStarted, localOnly } from '../support/fixtures';
 import { buildRemote, copyBuiltSite, copyRemoteSources, editSource } from '../support/release';
 import { startSite, type RunningSite } from '../support/site-server';
@@ -123,8 +124,7 @@ async function contextWithCohort(browser: Browser, percent: Percent, cohort?: nu
 
 type RemotesMap = { remotes: { name: string; entry: string; fallback?: string }[] };
 const catalogueEntry = (map: RemotesMap) => map.remotes.find((remote) => remote.name === 'catalogue');
-const inlineMap = (html: string): RemotesMap =>
-  JSON.parse(/<script type="application\/json" id="remotes-map">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{"remotes":[]}') as RemotesMap;
+const inlineMap = (html: string): RemotesMap => inlineRemotesMap(html) as RemotesMap;
 
 test('at 0 %: every new visitor gets the stable catalogue, and no cohort is given out', { tag: ['@local', '@catalogue', '@shell'] }, async ({ browser }) => {
   for (let visitor = 0; visitor < 2; visitor += 1) {

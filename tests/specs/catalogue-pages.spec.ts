@@ -7,9 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { productPath } from '@site/contracts/paths';
 import { test, expect, localOnly } from '../support/fixtures';
+import { cardNames } from '../support/product-cards';
 import { DATA_TEMPLATE_ENV, REPO_ROOT, startSite, type RunningSite } from '../support/site-server';
 import { message } from '../support/ui-strings';
 
@@ -26,9 +26,6 @@ interface ListingAnswer {
 
 const GENERATED = 600;
 const WHOLE_CATALOGUE = /\/data\/(ar\/)?(products|product-details|searchResults)\.json/;
-
-/** The product names of the listing's cards, in page order. */
-const cardNames = (page: Page) => page.getByRole('list', { name: / products$/ }).getByRole('listitem').locator('h2').allTextContents();
 
 test.describe('a catalogue of hundreds of products', { tag: ['@local', '@catalogue'] }, () => {
   let site: RunningSite;

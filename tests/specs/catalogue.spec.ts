@@ -3,12 +3,13 @@
 // Review validation and storage are covered on both databases in server/src/reviews/reviews.test.ts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { DESCRIPTION_SECTIONS, uploadPath } from '@site/content';
 import { CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
 import { SEARCH_PAGE_SIZE, type ListingResponse } from '@site/contracts/catalogue-api';
 import { productPath } from '@site/contracts/paths';
 import { test, expect, localOnly, siteHas } from '../support/fixtures';
+import { cardNames } from '../support/product-cards';
 import { findInCatalogue, siteCategories, siteProduct, siteProductDetails, type SiteProductDetail } from '../support/site-facts';
 import { SITE_CATEGORY_IDS_ENV } from '../support/site-mode';
 import { EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT, EXAMPLE_PRODUCT_PATH } from '../support/site-routes';
@@ -132,9 +133,6 @@ const headerSearchWords = (request: APIRequestContext): Promise<string[]> =>
     }
     return found;
   })());
-
-/** The product names of the listing's cards, in page order. */
-const cardNames = (page: Page) => page.getByRole('list', { name: / products$/ }).getByRole('listitem').locator('h2').allTextContents();
 
 test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
   test('home teaser → listing → details → a review is stored, shown first and still first after a reload', { tag: '@local' }, async ({ page, consoleProblems }) => {

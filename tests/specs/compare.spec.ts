@@ -10,15 +10,15 @@ import { LISTING_PAGE_SIZE, type ListingResponse } from '@site/contracts/catalog
 import { COMPARE_MAX, compareViewSearch } from '@site/contracts/compare-view';
 import { productPath } from '@site/contracts/paths';
 import { siteRouteUrl } from '@site/contracts/routes';
+import { escapeRegExp } from '@site/server/test-support';
 import { test, expect, siteHas } from '../support/fixtures';
 import { aedAmount } from '../support/product-variants';
 import { findInCatalogue, siteCategories, siteListing, siteProduct } from '../support/site-facts';
 import { message } from '../support/ui-strings';
 
-const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const startsWith = (text: string): RegExp => new RegExp(`^${escaped(text)}`);
+const startsWith = (text: string): RegExp => new RegExp(`^${escapeRegExp(text)}`);
 /** The compare page's address of `ids`, as the page writes it. */
-const compareAddress = (ids: readonly string[]): RegExp => new RegExp(`${escaped(`${siteRouteUrl('compare')}${compareViewSearch(ids)}`)}$`);
+const compareAddress = (ids: readonly string[]): RegExp => new RegExp(`${escapeRegExp(`${siteRouteUrl('compare')}${compareViewSearch(ids)}`)}$`);
 /** A price as the comparison shows it (Western digits, at most two decimals, in both editions). */
 const priceShown = (price: number): string => message('en', 'catalogue.listing.price', { amount: aedAmount(price) });
 
@@ -121,7 +121,7 @@ test.describe('compare', { tag: ['@site', '@catalogue'] }, () => {
     await expect(table.getByRole('columnheader')).toHaveCount(COMPARE_MAX);
     await expect(table.getByRole('row', { name: startsWith(message('en', 'catalogue.compare.code')) })).toContainText(message('en', 'catalogue.compare.differs'));
     // one of them to the quote basket
-    await table.getByRole('button', { name: new RegExp(`^Add ${escaped(a.productName)}.* to quote$`) }).click();
+    await table.getByRole('button', { name: new RegExp(`^Add ${escapeRegExp(a.productName)}.* to quote$`) }).click();
     await expect(table.getByRole('status').first()).toContainText('View quote');
   });
 

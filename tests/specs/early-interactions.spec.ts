@@ -21,6 +21,7 @@ import { productViewSearch } from '@site/contracts/product-view';
 import { siteRouteUrl } from '@site/contracts/routes';
 import { SEARCH_RESULTS_PAGE_SIZE, searchViewSearch } from '@site/contracts/search-view';
 import { filterValueText, type FilterAttribute } from '@site/content/filter-attributes';
+import { escapeRegExp } from '@site/server/test-support';
 import { test, expect, localOnly } from '../support/fixtures';
 import { EARLY_CASE_ANNOTATION, type EarlyCaseRecord } from '../support/early-matrix-reporter';
 import { expectChosen, productNameIn, variantLabelIn, seededVariant, type Edition } from '../support/product-variants';
@@ -175,9 +176,8 @@ async function expectCompared(c: Case, checkbox: Locator): Promise<void> {
   await soon(c.page.getByRole('region', { name: c.t('catalogue.compare.trayLabel') })).toContainText(c.t('catalogue.compare.trayHint', { count: 1 }));
 }
 
-const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The page's address ends with `tail` (a path and its query). */
-const endsWith = (tail: string): RegExp => new RegExp(`${escaped(tail)}$`);
+const endsWith = (tail: string): RegExp => new RegExp(`${escapeRegExp(tail)}$`);
 
 const FRAME: readonly Control[] = [
   {
@@ -243,7 +243,7 @@ const FRAME: readonly Control[] = [
     effect: async (c) => {
       const other = otherEditionPath(new URL(c.path, 'http://site').pathname);
       // the page's query goes along once the page has started (the switch reads it then); before, the path alone
-      await soon(c.page).toHaveURL(new RegExp(`${escaped(other.path)}(\\?.*)?$`));
+      await soon(c.page).toHaveURL(new RegExp(`${escapeRegExp(other.path)}(\\?.*)?$`));
       await soon(c.page.locator('html')).toHaveAttribute('lang', other.locale);
     },
   },
@@ -311,7 +311,7 @@ const filtersPanel = (c: Case): Locator => c.page.getByRole('complementary', { n
 
 function filterChoice(c: Case, within: Locator): Locator {
   const { attribute, value } = c.facts.filter;
-  return within.getByRole('checkbox', { name: new RegExp(`^${escaped(filterValueText(attribute, value, c.locale))} \\(`) });
+  return within.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(filterValueText(attribute, value, c.locale))} \\(`) });
 }
 
 const PRODUCT_CONTROLS: readonly Control[] = [

@@ -10,6 +10,7 @@ import type { BrandFacet, ListingResponse } from '@site/contracts/catalogue-api'
 import { DEFAULT_LISTING_VIEW, listingViewSearch, type ListingView } from '@site/contracts/listing-view';
 import { siteRouteUrl } from '@site/contracts/routes';
 import { filterValueText, type FilterAttribute } from '@site/content/filter-attributes';
+import { escapeRegExp } from '@site/server/test-support';
 import { test, expect, siteHas } from '../support/fixtures';
 import { findInCatalogue, siteListing } from '../support/site-facts';
 import { message } from '../support/ui-strings';
@@ -17,9 +18,8 @@ import { message } from '../support/ui-strings';
 const listingPath = (categoryId: string): string => siteRouteUrl('our-products/:productCategoryId', { productCategoryId: categoryId });
 /** A view's query as the page writes it in the address ('?sort=5&brand=ABB,Hager&maxPrice=100'). */
 const query = (view: Partial<ListingView>): string => listingViewSearch({ ...DEFAULT_LISTING_VIEW, ...view });
-const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** An address that ends with the view's query (and has no other). */
-const endsWithQuery = (view: Partial<ListingView>): RegExp => new RegExp(`${escaped(query(view))}$`);
+const endsWithQuery = (view: Partial<ListingView>): RegExp => new RegExp(`${escapeRegExp(query(view))}$`);
 const showing = (count: number, locale: 'en' | 'ar' = 'en'): string => message(locale, 'catalogue.listing.count', { count });
 /** A filter value's checkbox name: its label and how many products it leaves ('Hager (2)'). */
 const choice = (label: string, count: number): string => `${label} (${count})`;
@@ -197,7 +197,7 @@ test.describe('filters on a listing', { tag: ['@site', '@catalogue'] }, () => {
     await expect(page.getByText(showing(both.total), { exact: true })).toBeVisible();
     await page.reload();
     await expect(page.getByText(showing(both.total), { exact: true })).toBeVisible();
-    await expect(group.getByRole('checkbox', { name: new RegExp(`^${escaped(label)} \\(`) })).toBeChecked();
+    await expect(group.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(label)} \\(`) })).toBeChecked();
     await page.goBack();
     await expect(page.getByText(showing(withValue.total), { exact: true })).toBeVisible();
     expect(await (await request.get(`${listingPath(categoryId)}${query(chosen)}`)).text()).toContain(showing(withValue.total));
@@ -213,7 +213,7 @@ test.describe('filters on a listing', { tag: ['@site', '@catalogue'] }, () => {
     const sheet = filters.locator('details[open]');
     await expect(sheet).toBeVisible();
     expect(await sheet.evaluate((element) => Math.round(element.getBoundingClientRect().height))).toBe(740);
-    await sheet.getByRole('checkbox', { name: new RegExp(`^${escaped(first)} \\(`) }).click();
+    await sheet.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(first)} \\(`) }).click();
     await expect(page).toHaveURL(endsWithQuery({ brands: [first] }));
     await sheet.getByRole('button', { name: message('ar', 'catalogue.filters.showResults', { count: one.total }) }).click();
     await expect(sheet).toBeHidden();

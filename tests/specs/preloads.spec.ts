@@ -2,12 +2,12 @@
 // by fetching download with the shell's own scripts. A hint the page does not use is a wasted download and a console
 // warning; a hint that does not match the page's own request makes the browser fetch the file twice.
 import type { APIRequestContext, Response } from '@playwright/test';
+import { escapeRegExp } from '@site/server/test-support';
 import { test, expect } from '../support/fixtures';
 import { buildFolder, pageRemotesMap, remoteIn, sitePath } from '../support/site-facts';
 import { preloadedFiles } from '../support/page-checks';
 import { EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT, EXAMPLE_PRODUCT_PATH } from '../support/site-routes';
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Arabic pages that could ask for the Arabic web font. */
 const ARABIC_PAGES = ['/ar/home', `/ar${EXAMPLE_PRODUCT_PATH}`];

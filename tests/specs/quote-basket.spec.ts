@@ -5,6 +5,7 @@
 // The texts are the agreed English ones (/request-quote and the header's agreed names), exact; the request page at a
 // phone's width is looked at in both editions.
 import type { Page } from '@playwright/test';
+import { escapeRegExp } from '@site/server/test-support';
 import { test, expect, localOnly } from '../support/fixtures';
 import { horizontalOverflow } from '../support/page-checks';
 import { branchEmail, expectPdfAttachment, JOURNEY, mailsTo, readStoredQuoteRequest, startMailingSite } from '../support/quote-basket';
@@ -224,5 +225,4 @@ async function fillBuyer(page: Page): Promise<void> {
   await textbox('23 - 14 = ?').fill('9');
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

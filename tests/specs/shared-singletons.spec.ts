@@ -1,3 +1,4 @@
+import { inlineRemotesMap } from '@site/server/test-support';
 import { test, expect, stripInlineRemotesMap } from '../support/fixtures';
 import { siteCategories } from '../support/site-facts';
 
@@ -40,8 +41,7 @@ test('the shell build carries no remote URL: remotes come from the map the serve
   const map = (await (await request.get('/remotes.json')).json()) as { remotes: { name: string; entry: string }[] };
   expect(map.remotes.map((remote) => remote.name).sort()).toEqual(['catalogue', 'chat', 'company', 'contact']);
   const html = await (await request.get('/certificates')).text();
-  const inline = /<script type="application\/json" id="remotes-map">([\s\S]*?)<\/script>/.exec(html);
-  expect(JSON.parse(inline![1]!)).toEqual(map);
+  expect(inlineRemotesMap(html)).toEqual(map);
 
   const requested: string[] = [];
   page.on('request', (req) => requested.push(new URL(req.url()).pathname));

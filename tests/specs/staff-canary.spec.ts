@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { REMOTE_LOAD_REPORT_PATH } from '@site/contracts/releases-api';
+import { inlineRemotesMap } from '@site/server/test-support';
 import { test, expect, localOnly } from '../support/fixtures';
 import { writeBuiltFile } from '../support/release';
 import { REPO_ROOT, startSite, type RunningSite } from '../support/site-server';
@@ -61,8 +62,7 @@ test.afterAll(async () => {
 /** The staff remote's entry in the staff page's map for a member of staff of `cohort`. */
 async function staffInMap(cohort: number): Promise<MapEntry | undefined> {
   const html = await (await fetch(`${site?.staffUrl}/staff/sign-in`, { headers: { cookie: `site_cohort=${cohort}` } })).text();
-  const map = /<script type="application\/json" id="remotes-map">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  return (JSON.parse(map ?? '{"remotes":[]}') as { remotes: MapEntry[] }).remotes.find((remote) => remote.name === 'staff');
+  return (inlineRemotesMap(html) as { remotes: MapEntry[] }).remotes.find((remote) => remote.name === 'staff');
 }
 
 /** A member of staff of `cohort` opens the sign-in page: the staff remote's JS files it fetched, and what went wrong. */

@@ -9,6 +9,7 @@ import { productViewSearch } from '@site/contracts/product-view';
 import { STAFF_API } from '@site/contracts/staff-api';
 import { startSmtpServer, type TestSmtpServer } from '@site/server/test-support';
 import { test, expect, localOnly } from '../support/fixtures';
+import { cardNames } from '../support/product-cards';
 import { mailsTo, quoteProduct } from '../support/quote-basket';
 import { freePort } from '../support/site-server';
 import {
@@ -55,7 +56,6 @@ const CONTACT = {
 
 /** The listing's card of `name` and its rating, as the visitor sees it. */
 const card = (page: Page, name: string) => page.getByRole('list', { name: 'Wires products', exact: true }).getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
-const cardNames = (page: Page) => page.getByRole('list', { name: 'Wires products', exact: true }).getByRole('listitem').locator('h2').allTextContents();
 
 /** The visitor's part: registration and enquiry in the chat, a review, a quote request, a contact message (newest). */
 async function visitorsSubmit(page: Page, url: string): Promise<void> {
@@ -94,7 +94,7 @@ async function visitorsSubmit(page: Page, url: string): Promise<void> {
   await page.goto(`${url}${REVIEWED.listingPath}`);
   await expect(card(page, REVIEWED.productName).getByRole('img', { name: 'Rated 5 out of 5 (1 review)', exact: true })).toBeVisible();
   await page.getByRole('combobox', { name: 'Sort products' }).selectOption({ label: 'Sort by average rating' });
-  await expect.poll(async () => (await cardNames(page))[0]).toBe(REVIEWED.productName);
+  await expect.poll(async () => (await cardNames(page, 'Wires products'))[0]).toBe(REVIEWED.productName);
 
   // a quote request: one product into the basket, the request page's form sent to Oman
   // its first size chosen: a product of several variants has "Add to quote" in its summary once one is
@@ -291,7 +291,7 @@ test.describe('the staff app', { tag: ['@local', '@staff'] }, () => {
       await expect(card(page, SEEDED.productName).getByRole('img', { name: /^Rated / })).toBeVisible();
       await expect(card(page, REVIEWED.productName).getByRole('img', { name: /^Rated / })).toHaveCount(0);
       await page.getByRole('combobox', { name: 'Sort products' }).selectOption({ label: 'Sort by average rating' });
-      await expect.poll(async () => (await cardNames(page))[0]).toBe(SEEDED.productName);
+      await expect.poll(async () => (await cardNames(page, 'Wires products'))[0]).toBe(SEEDED.productName);
 
       // ---- sign-out: back to the sign-in page, and the old session is dead on the server ----
       await page.goto(staffAt('/staff/inbox'));

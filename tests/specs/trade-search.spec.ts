@@ -15,19 +15,19 @@ import { siteRouteUrl } from '@site/contracts/routes';
 import { productPath } from '@site/contracts/paths';
 import { SEARCH_RESULTS_PAGE_SIZE, searchViewSearch } from '@site/contracts/search-view';
 import { filterValueText, type FilterAttribute } from '@site/content/filter-attributes';
+import { escapeRegExp } from '@site/server/test-support';
 import { test, expect, siteHas } from '../support/fixtures';
 import { findInCatalogue, siteListing, siteProduct, siteSearch } from '../support/site-facts';
 import { openSearch } from '../support/site-search';
 import { EXAMPLE_CATEGORY_PATH } from '../support/site-routes';
 import { message } from '../support/ui-strings';
 
-const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const named = (title: string): RegExp => new RegExp(escaped(title));
+const named = (title: string): RegExp => new RegExp(escapeRegExp(title));
 const productPage = (categoryId: string, productId: string, locale: 'en' | 'ar' = 'en'): RegExp =>
-  new RegExp(`${locale === 'ar' ? '/ar' : ''}${escaped(productPath(categoryId, productId))}$`);
+  new RegExp(`${locale === 'ar' ? '/ar' : ''}${escapeRegExp(productPath(categoryId, productId))}$`);
 /** The results page's address of `q` (and a filter), as the page writes it. */
 const resultsAddress = (q: string, attributes: Record<string, string[]> = {}): RegExp =>
-  new RegExp(`${escaped(`${siteRouteUrl('search')}${searchViewSearch({ q, page: 1, brands: [], attributes })}`)}$`);
+  new RegExp(`${escapeRegExp(`${siteRouteUrl('search')}${searchViewSearch({ q, page: 1, brands: [], attributes })}`)}$`);
 /** What the page marks in `title` for the search's answer: its phrases found in the title, as the title writes them. */
 const marked = (title: string, answer: SearchResponse): string[] => highlightSegments(title, answer.highlight).filter((part) => part.marked).map((part) => part.text);
 /** Text as the server's HTML writes it (React escapes these). */
@@ -248,7 +248,7 @@ test.describe('search that knows the trade', { tag: ['@site', '@catalogue'] }, (
     await dialog.getByRole('combobox').pressSequentially(code);
     await expect(dialog.getByRole('option').first()).toContainText(product.productName);
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`${escaped(productPath(product.productCategoryId, product.id))}\\?variant=${escaped(encodeURIComponent(code))}$`));
+    await expect(page).toHaveURL(new RegExp(`${escapeRegExp(productPath(product.productCategoryId, product.id))}\\?variant=${escapeRegExp(encodeURIComponent(code))}$`));
     await expect(page.getByRole('heading', { name: named(product.productName) }).first()).toBeVisible();
   });
 
@@ -295,7 +295,7 @@ test.describe('the search results page', { tag: ['@site', '@catalogue'] }, () =>
     await expect(cards).toHaveCount(SEARCH_RESULTS_PAGE_SIZE);
     await expect(page.getByText(message('en', 'catalogue.listing.pageOf', { page: 1, pages }))).toBeVisible();
     await page.getByRole('link', { name: message('en', 'catalogue.listing.nextPage') }).click();
-    await expect(page).toHaveURL(new RegExp(`${escaped(searchViewSearch({ q: word, page: 2, brands: [] }))}$`));
+    await expect(page).toHaveURL(new RegExp(`${escapeRegExp(searchViewSearch({ q: word, page: 2, brands: [] }))}$`));
     await expect(page.getByText(message('en', 'catalogue.listing.pageOf', { page: 2, pages }))).toBeVisible();
     await page.goBack();
     await expect(page.getByText(message('en', 'catalogue.listing.pageOf', { page: 1, pages }))).toBeVisible();

@@ -10,15 +10,11 @@ import { editionStore, englishLeft } from '../testing/arabicPage';
 import { product } from '../testing/catalogueFixtures';
 import { arabicCatalogueHandlers, catalogueHandlers, listingApi } from '../testing/handlers';
 import { shownText } from '../testing/shownText';
+import { cardNames } from '../testing/cardNames';
 import ProductListingPage from './ProductListingPage';
 
 const renderAt = (category: string) =>
   renderInSite(<ProductListingPage />, { route: `/our-products/${category}`, path: '/our-products/:productCategoryId' });
-
-const cardNames = () =>
-  within(screen.getByRole('list', { name: /products$/ }))
-    .getAllByRole('heading', { level: 2 })
-    .map((heading) => heading.textContent);
 
 const GLANDS_API = catalogueListingApiPath('industrial_cable_glands');
 

@@ -43,6 +43,7 @@ import { isStaffPath } from '../platform/http/staffSurface.js';
 import { SUBMISSION_PATHS } from '../submissions/submissionRoutes.js';
 import { hashPassword } from '../staff/passwords.js';
 import { isoDay, quoteRequestBody } from '../test-support/quoteRequest.js';
+import { freshAddresses } from '../test-support/addresses.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { codeAt, currentStep, onStaffOrigin, sessionCookieOf } from '../test-support/staffSignIn.js';
@@ -561,9 +562,8 @@ interface Session {
   authorization?: string;
 }
 
-let addressCounter = 0;
 /** A client address no other request used: the per-address lockout never carries over. */
-const freshAddress = () => `198.18.${Math.floor(++addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
+const freshAddress = freshAddresses();
 
 // ---------------------------------------------------------------- checks
 

@@ -22,6 +22,7 @@ import { buildApp } from '../app.js';
 import { checkBody } from '../platform/http/contracts.js';
 import { pgliteTarget } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { multipartForm } from '../test-support/multipart.js';
 import { buildQuotationTestSite, type QuotationTestSite } from '../test-support/quotationSite.js';
 import { anyChar, anyJson, extraKey, longText, objectOf, runs, weirdText } from './generators.js';
 
@@ -188,14 +189,6 @@ const request = fc.record({
 
 // ---------------------------------------------------------------- sending
 
-function multipart(fields: Record<string, string>, file: Buffer | undefined, fileField: string): { payload: Buffer; type: string } {
-  const boundary = '----fuzz-quotation-link';
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, '_')}"\r\n\r\n${value}\r\n`));
-  if (file !== undefined) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="po.pdf"\r\nContent-Type: application/pdf\r\n\r\n`), file, Buffer.from('\r\n'));
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
-}
-
 /** The request `sent` to the link of path segment `segment`, from an address of its own. */
 function inject(segment: string, sent: Sent): Promise<LightMyRequestResponse> {
   address += 1;
@@ -206,9 +199,9 @@ function inject(segment: string, sent: Sent): Promise<LightMyRequestResponse> {
     headers: { ...sent.headers },
   };
   if (sent.call === 'acceptMultipart') {
-    const { payload, type } = multipart(sent.fields, sent.file, sent.fileField);
-    options.payload = payload;
-    options.headers = { ...options.headers, 'content-type': type };
+    const form = multipartForm(sent.fields, sent.file === undefined ? undefined : { name: 'po.pdf', type: 'application/pdf', bytes: sent.file, field: sent.fileField });
+    options.payload = form.payload;
+    options.headers = { ...options.headers, ...form.headers };
   } else if (options.method === 'POST') {
     options.payload = typeof sent.body === 'string' ? sent.body : (JSON.stringify(sent.body) ?? '');
     if (sent.contentType !== '') options.headers = { ...options.headers, 'content-type': sent.contentType };

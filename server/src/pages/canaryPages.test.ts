@@ -2,7 +2,7 @@
 // headers that keep caches from sharing it, the canary's files at /remotes/<name>/canary/, and the pages drawn and
 // hinted from the build the visitor is on, cached apart per build.
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
@@ -10,27 +10,12 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fast
 import { buildApp } from '../app.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { createShellResponder, type PageRemote } from './index.js';
+import { writeFiles } from '../test-support/files.js';
+import { inlineRemotesMap as inlineMap } from '../test-support/html.js';
 
 const STABLE_ENTRY = '/remotes/catalogue/mf-manifest.json';
 const CANARY_ENTRY = '/remotes/catalogue/canary/mf-manifest.json';
 
-async function writeFiles(root: string, files: Record<string, string>, secondsLater = 0): Promise<void> {
-  for (const [file, content] of Object.entries(files)) {
-    const full = path.join(root, file);
-    await mkdir(path.dirname(full), { recursive: true });
-    await writeFile(full, content);
-    // a clearly different mtime, whatever the file system's resolution (manifests are compared by mtime and size)
-    const at = new Date(Date.now() + secondsLater * 1000);
-    await utimes(full, at, at);
-  }
-}
-
-const headOf = (html: string): string => /<head\b[^>]*>([\s\S]*?)<\/head>/i.exec(html)?.[1] ?? '';
-function inlineMap(html: string): unknown {
-  const raw = /<script type="application\/json" id="remotes-map">([\s\S]*?)<\/script>/.exec(headOf(html))?.[1];
-  assert.ok(raw !== undefined, 'the head has the remotes map');
-  return JSON.parse(raw) as unknown;
-}
 const cohort = (n: number) => ({ cookie: `site_cohort=${n}` });
 const varyFields = (res: LightMyRequestResponse) =>
   String(res.headers.vary ?? '')

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, unlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, unlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
+import { writeFiles } from '../test-support/files.js';
+import { inlineRemotesMap as inlineMap, REMOTES_MAP_TAG } from '../test-support/html.js';
 import { parseManifest, RemotePreloadHints } from './remoteHints.js';
 import { createShellResponder } from './shellResponder.js';
 
@@ -43,20 +45,6 @@ const TEASER_HINT = '<link rel="preload" href="/data/products-category.json" as=
 const headOf = (html: string): string => /<head\b[^>]*>([\s\S]*?)<\/head>/i.exec(html)?.[1] ?? '';
 /** Every <link rel="preload"> of the head, in order. */
 const preloads = (html: string): string[] => [...headOf(html).matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0]);
-/** The inline remotes map of the head, parsed. */
-function inlineMap(html: string): unknown {
-  const raw = /<script type="application\/json" id="remotes-map">([\s\S]*?)<\/script>/.exec(headOf(html))?.[1];
-  assert.ok(raw !== undefined, 'the head has the remotes map');
-  return JSON.parse(raw) as unknown;
-}
-
-async function writeFiles(root: string, files: Record<string, string>): Promise<void> {
-  for (const [file, content] of Object.entries(files)) {
-    const full = path.join(root, file);
-    await mkdir(path.dirname(full), { recursive: true });
-    await writeFile(full, content);
-  }
-}
 
 /** Rewrites a file with a clearly newer mtime (whatever the file system's time resolution). */
 async function rewrite(file: string, content: string, secondsLater: number): Promise<void> {
@@ -352,8 +340,8 @@ describe('preload hints follow a remote released while the server runs', () => {
     assert.ok(head.startsWith('<meta charset="utf-8"><title>'), head.slice(0, 40));
     const firstHint = head.indexOf(HOME_HINTS[0] as string);
     assert.ok(firstHint > head.indexOf('</title>'), 'after the title');
-    assert.ok(firstHint < head.indexOf('id="remotes-map"'), 'before the map');
-    assert.ok(head.indexOf('id="remotes-map"') < head.indexOf('/main.0123abcd.js'), "the map before the shell's script");
+    assert.ok(firstHint < head.indexOf(REMOTES_MAP_TAG), 'before the map');
+    assert.ok(head.indexOf(REMOTES_MAP_TAG) < head.indexOf('/main.0123abcd.js'), "the map before the shell's script");
     assert.deepEqual(preloads(res.body), [...HOME_HINTS, TEASER_HINT]);
   });
 

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { onStaffOrigin } from '../test-support/staffSignIn.js';
+import { writeFiles } from '../test-support/files.js';
+import { remotesMaps as inlineMaps, REMOTES_MAP_TAG } from '../test-support/html.js';
 import { staffPageHtml, staffPageTemplate } from './staffPage.js';
 import { isStaffPath } from '../platform/http/staffSurface.js';
 
@@ -22,14 +22,6 @@ const STAFF_FILES: Record<string, string> = {
   'mfe-staff/dist/__federation_expose_StaffApp.9f8e7d6c.js': 'console.log("staff app");\n',
 };
 
-async function writeFiles(root: string, files: Record<string, string>): Promise<void> {
-  for (const [file, content] of Object.entries(files)) {
-    const full = path.join(root, file);
-    await mkdir(path.dirname(full), { recursive: true });
-    await writeFile(full, content);
-  }
-}
-
 /** The CSP as directive → sources. */
 function csp(res: LightMyRequestResponse): Map<string, string[]> {
   const header = String(res.headers['content-security-policy']);
@@ -42,9 +34,6 @@ function csp(res: LightMyRequestResponse): Map<string, string[]> {
 }
 
 const headOf = (html: string): string => /<head\b[^>]*>([\s\S]*?)<\/head>/i.exec(html)?.[1] ?? '';
-/** The inline remotes map(s) of a page, parsed. */
-const inlineMaps = (html: string): unknown[] =>
-  [...html.matchAll(/<script type="application\/json" id="remotes-map">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? '') as unknown);
 
 describe('the staff pages (/staff/*)', () => {
   let fixture: Fixture;
@@ -216,7 +205,7 @@ describe('staffPageHtml', () => {
     const template = staffPageTemplate('<html><head><title>t</title></head><body></body></html>');
     assert.equal(
       staffPageHtml(template, 'n0nce+/==', { remotes: [{ name: 'staff', entry: '/remotes/staff/remoteEntry.js?</script>' }] }),
-      '<html><head><title>t</title><meta property="csp-nonce" nonce="n0nce+/=="><script type="application/json" id="remotes-map">{"remotes":[{"name":"staff","entry":"/remotes/staff/remoteEntry.js?\\u003c/script\\u003e"}]}</script></head><body></body></html>',
+      `<html><head><title>t</title><meta property="csp-nonce" nonce="n0nce+/==">${REMOTES_MAP_TAG}{"remotes":[{"name":"staff","entry":"/remotes/staff/remoteEntry.js?\\u003c/script\\u003e"}]}</script></head><body></body></html>`,
     );
   });
 });
@@ -227,7 +216,7 @@ describe('staffPageHtml on a canary', () => {
     assert.equal(
       staffPageHtml(template, 'n', { remotes: [{ name: 'staff', entry: '/remotes/staff/canary/mf-manifest.json', fallback: '/remotes/staff/mf-manifest.json' }] }),
       '<html><head><meta property="csp-nonce" nonce="n"><link rel="preload" href="/remotes/staff/canary/mf-manifest.json" as="fetch" crossorigin="anonymous">' +
-        '<script type="application/json" id="remotes-map">{"remotes":[{"name":"staff","entry":"/remotes/staff/canary/mf-manifest.json","fallback":"/remotes/staff/mf-manifest.json"}]}</script></head><body></body></html>',
+        `${REMOTES_MAP_TAG}{"remotes":[{"name":"staff","entry":"/remotes/staff/canary/mf-manifest.json","fallback":"/remotes/staff/mf-manifest.json"}]}</script></head><body></body></html>`,
     );
   });
 });

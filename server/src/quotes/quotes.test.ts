@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, test, type TestContext } from 'node:test';
-import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { neededByProblem, neededByRange, QUOTE_REFERENCE_PATTERN, quoteReference } from '@site/content/validation';
 import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import { buildApp } from '../app.js';
@@ -17,7 +17,9 @@ import { submissionsCli } from '../staff/submissionsCli.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { pdfText } from '@site/content/pdf/testing';
+import { badJsonBodyCases, json, type BadCase } from '../test-support/jsonBodies.js';
 import { isoDay, quoteRequestBody } from '../test-support/quoteRequest.js';
+import { escapeRegExp } from '../test-support/regexp.js';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../test-support/smtp.js';
 import { onlyVariant, siteQuoteCatalogue, type QuoteCatalogue } from './quoteCatalogue.js';
 import { QUOTE_BODY_LIMIT, quoteRoutes } from './quoteRoutes.js';
@@ -44,40 +46,18 @@ const VALID = quoteRequestBody([
   { productId: GLAND, quantity: 40 },
 ]);
 
-const json = (body: unknown): Omit<InjectOptions, 'url'> => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  payload: typeof body === 'string' ? body : JSON.stringify(body),
-});
-
 const without = (field: keyof typeof VALID) => Object.fromEntries(Object.entries(VALID).filter(([key]) => key !== field));
 const withLines = (...lines: unknown[]) => ({ ...VALID, lines });
 const line = (productId: unknown, quantity: unknown) => ({ productId, quantity });
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const part = (productId: unknown, code: unknown, quantity: unknown) => ({ productId, code, quantity });
-
-interface BadCase {
-  what: string;
-  request: Omit<InjectOptions, 'url'> & { url?: string };
-  status: number;
-  error: RegExp;
-}
 
 /** Everything POST /api/quote-requests must refuse, with the message it must give. */
 function badInputCorpus(): BadCase[] {
   const bad = (what: string, body: unknown, error: RegExp): BadCase => ({ what, request: json(body), status: 400, error });
   const cases: BadCase[] = [
-    bad('malformed JSON', '{"lines": [', /^The request body is not valid JSON$/),
-    bad('an empty body', '', /^The request body is empty: send the request for quotation as a JSON object$/),
-    bad('a JSON array', [VALID], /^The request body must be a JSON object$/),
-    bad('JSON null', 'null', /^The request body must be a JSON object$/),
-    bad('__proto__ pollution at the top', `{"__proto__":{"admin":true},${JSON.stringify(VALID).slice(1)}`, /not valid JSON/),
+    ...badJsonBodyCases(VALID, { bodyLimit: QUOTE_BODY_LIMIT, what: 'the request', emptyHint: 'send the request for quotation as a JSON object' }),
     bad('__proto__ pollution inside a line', JSON.stringify(VALID).replace('{"productId"', '{"__proto__":{"admin":true},"productId"'), /not valid JSON/),
     bad('constructor.prototype pollution inside a line', JSON.stringify(VALID).replace('{"productId"', '{"constructor":{"prototype":{"admin":true}},"productId"'), /not valid JSON/),
-    { what: 'text/plain', request: { method: 'POST', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(VALID) }, status: 415, error: /^Send the request as JSON \(Content-Type: application\/json\)$/ },
-    { what: 'a url-encoded form', request: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=x' }, status: 415, error: /Content-Type: application\/json/ },
-    { what: 'no content type and no body', request: { method: 'POST' }, status: 415, error: /Content-Type: application\/json/ },
-    { what: 'a body over 64 KB', request: json({ ...VALID, notes: 'x'.repeat(QUOTE_BODY_LIMIT) }), status: 413, error: /^The request body is too large: the limit is 64 KB$/ },
     bad('an unknown field', { ...VALID, isAdmin: true }, /^Unknown field "isAdmin": expected only lines, companyName, name, email, phone, branch, deliveryCity, neededBy, notes, language, website$/),
     bad('the human-check answer (browser only)', { ...VALID, answer: 9 }, /^Unknown field "answer"/),
     bad('a honeypot that is not text', { ...VALID, website: { url: 'x' } }, /^website must be text$/),

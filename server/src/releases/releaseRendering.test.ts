@@ -5,8 +5,6 @@
 // were; and a build whose render module changed on its CDN after its registration is never run.
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../platform/config.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
+import { startLoopbackHttp } from '../test-support/ports.js';
 import { RELEASES_API } from './releaseRoutes.js';
 import { createReleaseToken } from './tokens.js';
 import { waitFor } from '../test-support/waitFor.js';
@@ -51,8 +50,8 @@ function writeBuild(dir: string, heading: string): void {
 }
 
 /** The loopback CDN: serves `root`'s files, and whatever `replaced` says for a path instead. */
-async function startCdn(root: string, replaced: Map<string, string>): Promise<{ origin: string; server: Server }> {
-  const server = createServer((request, response) => {
+async function startCdn(root: string, replaced: Map<string, string>) {
+  return startLoopbackHttp((request, response) => {
     const url = request.url ?? '';
     const swapped = replaced.get(url);
     if (swapped !== undefined) return void response.writeHead(200).end(swapped);
@@ -62,8 +61,6 @@ async function startCdn(root: string, replaced: Map<string, string>): Promise<{ 
       response.writeHead(404).end();
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
 /** The category list's heading as the server drew it for a new visitor of `cohort`; undefined when it drew none. */

@@ -5,8 +5,7 @@
 // staff pages.
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -15,6 +14,8 @@ import { buildApp } from '../app.js';
 import type { Database } from '../platform/db/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { inlineRemotesMap } from '../test-support/html.js';
+import { startLoopbackHttp as startServer } from '../test-support/ports.js';
 import { addStaffAccount, codeAt, currentStep, onStaffOrigin, sessionCookieOf, signInStaff, STAFF_TEST_PASSWORD } from '../test-support/staffSignIn.js';
 import { hashPassword } from '../staff/passwords.js';
 import { manifestNotLoaded, MANIFEST_MAX_BYTES, requiredExposes } from './manifestCheck.js';
@@ -26,17 +27,6 @@ const STABLE_ENTRY = '/remotes/catalogue/mf-manifest.json';
 
 const catalogueManifest = (names: string[]) =>
   JSON.stringify({ id: 'catalogue', metaData: { remoteEntry: { name: 'remoteEntry.js' } }, exposes: names.map((name) => ({ name, path: `./${name}` })) });
-
-/** A loopback HTTP server answering with `handle`; it counts the requests it got. */
-async function startServer(handle: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ origin: string; server: Server; requests: string[] }> {
-  const requests: string[] = [];
-  const server = createServer((request, response) => {
-    requests.push(request.url ?? '');
-    handle(request, response);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, requests };
-}
 
 /** What the endless manifest wrote before the reader hung up, and whether it got to its end. */
 const endless = { written: 0, finished: false };
@@ -447,7 +437,7 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
     type StaffPage = { preview: string | undefined; scripts: string };
     const staffPage = async (app: FastifyInstance): Promise<StaffPage> => {
       const page = await app.inject({ method: 'GET', url: '/staff/catalogue', headers: { ...onStaffOrigin(app), ...cohort(10) } });
-      const map = JSON.parse(/<script type="application\/json" id="remotes-map">([\s\S]*?)<\/script>/.exec(page.body)?.[1] ?? '{"remotes":[]}') as { remotes: Entry[] };
+      const map = inlineRemotesMap(page.body) as { remotes: Entry[] };
       const policy = String(page.headers['content-security-policy']).split(';').map((directive) => directive.trim());
       return { preview: map.remotes.find((remote) => remote.name === 'catalogue')?.entry, scripts: policy.filter((directive) => /^(script|connect)-src /.test(directive)).join('; ') };
     };

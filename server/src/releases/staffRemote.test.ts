@@ -5,10 +5,6 @@
 // failed-canaries cookie), and no public page ever names it. The staff host's load reports are counted per staff
 // release, and a failing staff canary is rolled back automatically.
 import assert from 'node:assert/strict';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CANARY_FAILED_COOKIE } from '@site/contracts/federation';
@@ -18,6 +14,9 @@ import { buildApp } from '../app.js';
 import { composeOutboxMail } from '../outboxMail.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { writeFiles } from '../test-support/files.js';
+import { inlineRemotesMap } from '../test-support/html.js';
+import { startLoopbackHttp } from '../test-support/ports.js';
 import { addStaffAccount, onStaffOrigin, signInStaff, staffCall, type StaffCaller } from '../test-support/staffSignIn.js';
 import { RELEASES_API } from './releaseRoutes.js';
 import { createReleaseToken } from './tokens.js';
@@ -42,21 +41,20 @@ const STAFF_FILES: Record<string, string> = {
 };
 
 /** A CDN of staff builds: one exposing the StaffApp the staff host renders, one without it (a test adds more). */
-async function startCdn(): Promise<{ origin: string; server: Server; files: Record<string, string> }> {
+async function startCdn() {
   const manifest = (names: string[]) => JSON.stringify({ id: 'staff', metaData: { remoteEntry: { name: 'remoteEntry.js' } }, exposes: names.map((name) => ({ name, path: `./${name}` })) });
   const files: Record<string, string> = { '/staff/v2/mf-manifest.json': manifest(['StaffApp']), '/staff/broken/mf-manifest.json': manifest(['Inbox']) };
-  const server = createServer((request, response) => {
+  const { origin, server } = await startLoopbackHttp((request, response) => {
     const body = files[request.url ?? ''];
     response.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' }).end(body ?? '{}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, files };
+  return { origin, server, files };
 }
 
 type Entry = { name: string; entry: string; fallback?: string };
 /** The staff remote's entries in the staff page's map (which also names the catalogue's stable build, for the editor's preview). */
 const inlineMap = (html: string): Entry[] =>
-  (JSON.parse(/<script type="application\/json" id="remotes-map">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{"remotes":[]}') as { remotes: Entry[] }).remotes.filter(
+  (inlineRemotesMap(html) as { remotes: Entry[] }).remotes.filter(
     (remote) => remote.name === 'staff',
   );
 const scriptSrc = (res: LightMyRequestResponse): string =>
@@ -76,10 +74,7 @@ async function staffRemoteSuite(t: TestContext, target: DatabaseTarget): Promise
     cdn = await startCdn();
     // not about the promote gate (pinnedRuns.test.ts is)
     fixture = await createFixture({ env: { SERVER_RENDERING: 'off', REMOTE_ORIGINS: cdn.origin, RELEASE_REQUIRE_PASSED_RUN: '0' } });
-    for (const [file, content] of Object.entries(STAFF_FILES)) {
-      await mkdir(path.dirname(path.join(fixture.root, file)), { recursive: true });
-      await writeFile(path.join(fixture.root, file), content);
-    }
+    await writeFiles(fixture.root, STAFF_FILES);
     database = await target.fresh();
     app = await buildApp({ ...fixture.config, releaseSafety: RELEASE_SAFETY }, database.db, { catalogue: 'files' });
     staffToken = (await createReleaseToken(database.db.kysely, 'test', { name: 'staff pipeline', remotes: ['staff'], expiresInDays: 1 })).token;

@@ -11,8 +11,10 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { reviewsApiPath, RATINGS_API_PATH } from '@site/contracts/api';
 import { buildApp } from '../app.js';
 import { MIGRATIONS, openDatabase, runMigrations, type Database } from '../platform/db/index.js';
+import { freshAddresses } from '../test-support/addresses.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
+import { badJsonBodyCases, json, type BadCase } from '../test-support/jsonBodies.js';
 import { createReviewCatalogue, siteReviewCatalogue } from './productCatalogue.js';
 import { REVIEW_BODY_LIMIT } from './reviewRoutes.js';
 import { clientNetworks } from '../platform/http/clientAddress.js';
@@ -26,12 +28,6 @@ const UNSEEDED = 'hex_e1w_brass_cable_gland';
 
 const VALID = { customerName: 'Aisha Rahman', emailId: 'aisha@example.com', comment: 'Threads cut clean, fitted first time.', stars: 5 };
 
-const json = (body: unknown): Omit<InjectOptions, 'url'> => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  payload: typeof body === 'string' ? body : JSON.stringify(body),
-});
-
 /** A review whose comment holds raw bytes that are not UTF-8 (curl --data-binary can send them; a browser cannot). */
 const withBytes = (bytes: number[]): Omit<InjectOptions, 'url'> => {
   const [before, after] = JSON.stringify({ ...VALID, comment: 'a\u0001b' }).split('\\u0001') as [string, string];
@@ -41,30 +37,12 @@ const withBytes = (bytes: number[]): Omit<InjectOptions, 'url'> => {
 /** The 429 of a second review of one product within a day, with the wait as the server words it. */
 const ALREADY_REVIEWED = /^You have already reviewed this product today\. One review of a product a day is accepted from each address: please try again in (24|23) hours\.$/;
 
-let lastAddress = 0;
 /** A documentation address (198.18.0.0/15) no other test of this file uses: a client of its own. */
-const freshAddress = () => {
-  lastAddress += 1;
-  return `198.18.${lastAddress >> 8}.${lastAddress & 255}`;
-};
-
-interface BadCase {
-  what: string;
-  request: Omit<InjectOptions, 'url'>;
-  status: number;
-  error: RegExp;
-}
+const freshAddress = freshAddresses();
 
 function badInputCorpus(): BadCase[] {
   const cases: BadCase[] = [
-    { what: 'malformed JSON', request: json('{"customerName": "A",'), status: 400, error: /^The request body is not valid JSON$/ },
-    { what: 'an empty JSON body', request: json(''), status: 400, error: /^The request body is empty/ },
-    { what: 'a JSON array', request: json([VALID]), status: 400, error: /^The request body must be a JSON object$/ },
-    { what: 'JSON null', request: json('null'), status: 400, error: /^The request body must be a JSON object$/ },
-    { what: '__proto__ pollution', request: json(`{"__proto__":{"admin":true},${JSON.stringify(VALID).slice(1)}`), status: 400, error: /not valid JSON/ },
-    { what: 'text/plain', request: { method: 'POST', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(VALID) }, status: 415, error: /^Send the review as JSON/ },
-    { what: 'no content type and no body', request: { method: 'POST' }, status: 415, error: /Content-Type: application\/json/ },
-    { what: 'a body over the limit', request: json({ ...VALID, padding: 'x'.repeat(REVIEW_BODY_LIMIT) }), status: 413, error: /^The request body is too large: the limit is 16 KB$/ },
+    ...badJsonBodyCases(VALID, { bodyLimit: REVIEW_BODY_LIMIT, what: 'the review', emptyHint: 'send the review as a JSON object' }),
     { what: 'no fields', request: json({}), status: 400, error: /^customerName is required; comment is required; stars is required$/ },
     { what: 'an unknown field', request: json({ ...VALID, approved: true }), status: 400, error: /^Unknown field "approved": expected only customerName, emailId, comment, stars$/ },
     { what: 'customerName missing', request: json({ ...VALID, customerName: undefined }), status: 400, error: /^customerName is required$/ },

@@ -16,6 +16,7 @@ import { CSRF_HEADER, STAFF_API, staffApiPath, type AuditPage, type SessionAnswe
 import { buildApp } from '../app.js';
 import { loadConfig } from '../platform/config.js';
 import { openDatabase, runMigrations, type Database } from '../platform/db/index.js';
+import { freshAddresses } from '../test-support/addresses.js';
 import { onPostgres, pgliteTarget, placeMigratedDatabase, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { codeAt, currentStep, onStaffOrigin, sessionCookieOf } from '../test-support/staffSignIn.js';
@@ -108,9 +109,8 @@ async function addAccount(db: Database, email: string, role: 'admin' | 'branch' 
   return row!.id;
 }
 
-let addressCounter = 0;
 /** A client address no other test uses (the per-address lock must not leak between tests). */
-const freshAddress = () => `198.18.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+const freshAddress = freshAddresses();
 
 interface Call {
   cookie?: string;

@@ -14,6 +14,7 @@ import { createSmtpTransport, type MailTransport } from '../platform/mail/transp
 import { SUBMISSION_BODY_LIMIT } from './submissionRoutes.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { badJsonBodyCases, json, type BadCase } from '../test-support/jsonBodies.js';
 import { startSmtpServer } from '../test-support/smtp.js';
 import { submissionsCli } from '../staff/submissionsCli.js';
 
@@ -122,58 +123,11 @@ const INQUIRY: Endpoint = {
 
 const ENDPOINTS = [CONTACT, REGISTRATION, INQUIRY];
 
-interface BadCase {
-  what: string;
-  request: Omit<InjectOptions, 'url'>;
-  status: number;
-  error: RegExp;
-}
-
-const json = (body: unknown): Omit<InjectOptions, 'url'> => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  payload: typeof body === 'string' ? body : JSON.stringify(body),
-});
-
 /** Everything that must be refused, for one endpoint. */
 function badInputCorpus(endpoint: Endpoint): BadCase[] {
   const { valid } = endpoint;
   const cases: BadCase[] = [
-    { what: 'malformed JSON', request: json('{"name": "Aisha",'), status: 400, error: /^The request body is not valid JSON$/ },
-    { what: 'JSON with a trailing comma', request: json('{"a":1,}'), status: 400, error: /not valid JSON/ },
-    { what: 'an empty JSON body', request: json(''), status: 400, error: /^The request body is empty/ },
-    { what: 'a JSON array', request: json([valid]), status: 400, error: /^The request body must be a JSON object$/ },
-    { what: 'JSON null', request: json('null'), status: 400, error: /^The request body must be a JSON object$/ },
-    { what: 'a JSON string', request: json('"hello"'), status: 400, error: /^The request body must be a JSON object$/ },
-    { what: 'a JSON number', request: json('42'), status: 400, error: /^The request body must be a JSON object$/ },
-    { what: '__proto__ pollution', request: json(`{"__proto__":{"admin":true},${JSON.stringify(valid).slice(1)}`), status: 400, error: /not valid JSON/ },
-    { what: 'constructor.prototype pollution', request: json('{"constructor":{"prototype":{"admin":true}}}'), status: 400, error: /not valid JSON/ },
-    { what: 'deeply nested JSON', request: json(`${'['.repeat(3000)}${']'.repeat(3000)}`), status: 400, error: /must be a JSON object/ },
-    {
-      what: 'text/plain',
-      request: { method: 'POST', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(valid) },
-      status: 415,
-      error: /^Send the form as JSON \(Content-Type: application\/json\)$/,
-    },
-    {
-      what: 'a url-encoded form',
-      request: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=Aisha' },
-      status: 415,
-      error: /Content-Type: application\/json/,
-    },
-    {
-      what: 'multipart',
-      request: { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--' },
-      status: 415,
-      error: /Content-Type: application\/json/,
-    },
-    { what: 'no content type and no body', request: { method: 'POST' }, status: 415, error: /Content-Type: application\/json/ },
-    {
-      what: 'a body over the limit',
-      request: json({ ...valid, padding: 'x'.repeat(SUBMISSION_BODY_LIMIT) }),
-      status: 413,
-      error: /^The request body is too large: the limit is 16 KB$/,
-    },
+    ...badJsonBodyCases(valid, { bodyLimit: SUBMISSION_BODY_LIMIT, what: 'the form', emptyHint: 'send the form as a JSON object' }),
     { what: 'no fields', request: json({}), status: 400, error: / is required/ },
     { what: 'an unknown field', request: json({ ...valid, isAdmin: true }), status: 400, error: /^Unknown field "isAdmin": expected only / },
     { what: 'the human-check answer (browser only)', request: json({ ...valid, answer: 9 }), status: 400, error: /^Unknown field "answer"/ },

@@ -27,6 +27,8 @@ export class FakeGemini {
   readonly server: Server;
   seen: SeenGeminiRequest[] = [];
   mode: 'answer' | 'error' | 'hang' = 'answer';
+  /** Hanging requests the client closed before any answer (a caller's timeout giving up on its call). */
+  abandoned = 0;
   answer: FakeAnswer;
   private readonly initialAnswer: FakeAnswer;
   private hanging: ServerResponse[] = [];
@@ -55,6 +57,10 @@ export class FakeGemini {
     this.seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body, prompt });
     if (this.mode === 'hang') {
       this.hanging.push(response);
+      // still hanging when it closes: the client gave up (reset() takes its own out of the list before closing them)
+      response.on('close', () => {
+        if (this.hanging.includes(response)) this.abandoned += 1;
+      });
       return;
     }
     response.setHeader('content-type', 'application/json');
@@ -78,6 +84,7 @@ export class FakeGemini {
   reset(): void {
     for (const response of this.hanging.splice(0)) response.destroy();
     this.seen = [];
+    this.abandoned = 0;
     this.mode = 'answer';
     this.answer = this.initialAnswer;
   }

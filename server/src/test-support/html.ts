@@ -1,5 +1,7 @@
 // A small reader of what the server writes into a page head, for tests (no DOM here: regular expressions over the
 // server's own, predictable markup).
+import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
+import { escapeRegExp } from './regexp.js';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
 
@@ -53,3 +55,18 @@ export function jsonLdEntities(parsed: ParsedHead): Entity[] {
 
 export const entityOfType = (parsed: ParsedHead, type: string): Entity | undefined =>
   jsonLdEntities(parsed).find((entity) => entity['@type'] === type);
+
+/** The opening tag of the remotes map's JSON block as the server writes it (the id is the shell's, in contracts). */
+export const REMOTES_MAP_TAG = `<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">`;
+const REMOTES_MAP_BLOCK = new RegExp(`${escapeRegExp(REMOTES_MAP_TAG)}([\\s\\S]*?)</script>`, 'g');
+
+/** Every remotes map block of `html` (head or not), parsed, in order. */
+export const remotesMaps = (html: string): unknown[] => [...html.matchAll(REMOTES_MAP_BLOCK)].map((m) => JSON.parse(m[1] ?? '') as unknown);
+
+/** The page head's remotes map, parsed; throws unless the head holds exactly one (a missing map must fail a test). */
+export function inlineRemotesMap(html: string): unknown {
+  const head = /<head\b[^>]*>([\s\S]*?)<\/head>/i.exec(html)?.[1] ?? '';
+  const maps = remotesMaps(head);
+  if (maps.length !== 1) throw new Error(`expected one remotes map in the head, found ${maps.length}`);
+  return maps[0];
+}

@@ -11,13 +11,14 @@ export const partHead = (filename: string, type: string): Buffer =>
 export const partTail = Buffer.from(`\r\n--${MULTIPART_BOUNDARY}--\r\n`, 'latin1');
 
 /**
- * A form as the buyer's page posts it (the quotation link's acceptance): its fields, and maybe the PO file as `poFile`;
- * the body with its content type, for inject.
+ * A form as the buyer's page posts it (the quotation link's acceptance): its fields, and maybe the PO file as `poFile`
+ * (or the file's `field`); the body with its content type, for inject. A field name's quotes and line breaks become
+ * `_`, as a browser's would (a fuzzer's names must not break the part's head).
  */
-export function multipartForm(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }): { payload: Buffer; headers: Record<string, string> } {
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+export function multipartForm(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer; field?: string }): { payload: Buffer; headers: Record<string, string> } {
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, '_')}"\r\n\r\n${value}\r\n`));
   if (file !== undefined) {
-    parts.push(Buffer.from(`--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="poFile"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
+    parts.push(Buffer.from(`--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${file.field ?? 'poFile'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${MULTIPART_BOUNDARY}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': MULTIPART_TYPE } };

@@ -1,7 +1,7 @@
 // What buyers read of stock on the product page and the compare page, in each edition: the chosen variant's line per
 // location and when it was updated, a word per variant in the variant table, a row on the compare page; nothing for a
 // code the ERP never named (never "0"), nor when the read fails; "1,000+" when the server sends bands.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { requestsSent, server } from '@test/msw';
 import { renderInSite, testI18n } from '@test/render';
@@ -14,7 +14,7 @@ import ComparePage from '../../compare/ComparePage';
 import ProductDetailsPage from '../ProductDetailsPage';
 import { loadLaterParts } from '../later/LaterParts';
 import { VARIANT_TABLE_ID } from '../variants/variants';
-import { forgetStock } from './stockStore';
+import { forgetStock, requestStock } from './stockStore';
 import { agoText, dateText, leadTime, productShortText, shortStatus, shortText } from './stockText';
 
 const MINUTE = 60_000;
@@ -137,7 +137,12 @@ describe.each(EDITIONS)('stock on the product page ($locale)', (edition) => {
     open('HEX-CW-25');
     const region = await table();
     await waitFor(() => expect(requestsSent().some((request) => request.includes(STOCK_API.availability))).toBe(true), { timeout: 20_000 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // the page's read, answered and handled: the store keeps it, so this is the page's own promise (no second read);
+    // what its answer drew is drawn once act returns, so an absence now is the page's doing, not a wait too short
+    await act(async () => {
+      expect(await requestStock(GLAND_VARIANTS.map((variant) => variant.code))).toBeNull();
+    });
+    expect(requestsSent().filter((request) => request.includes(STOCK_API.availability))).toHaveLength(1);
     expect(screen.queryByRole('group', { name: edition.label })).toBeNull();
     expect([...region.querySelectorAll('tbody tr')].map((row) => (row as HTMLTableRowElement).cells[5]!.textContent)).toEqual(['', '', '', '']);
     expect(stockBox()).toBeEmptyDOMElement();

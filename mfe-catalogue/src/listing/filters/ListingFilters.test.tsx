@@ -8,6 +8,7 @@ import { catalogueListingApiPath } from '@site/contracts/api';
 import { setViewportWidth } from '../../../../tools/jest/viewport';
 import { PRODUCTS } from '../../testing/catalogueFixtures';
 import { catalogueHandlers, listingApi } from '../../testing/handlers';
+import { cardNames } from '../../testing/cardNames';
 import ProductListingPage from '../ProductListingPage';
 
 /** The glands of two brands: Hex (A 12 AED, C 4.5 AED) and Elite (B, no price). */
@@ -19,10 +20,6 @@ const renderAt = (search = '') =>
 const filters = () => screen.getByRole('complementary', { name: 'Filters' });
 /** The filters once their chunk has come (the page draws them then: on the server, the chunk is there at once). */
 const filtersDrawn = () => screen.findByRole('complementary', { name: 'Filters' });
-const cardNames = () =>
-  within(screen.getByRole('list', { name: /products$/ }))
-    .getAllByRole('heading', { level: 2 })
-    .map((heading) => heading.textContent);
 const listings = () => requestsSent().filter((request) => request.startsWith(`GET ${catalogueListingApiPath('industrial_cable_glands')}`));
 
 describe('the listing’s filters', () => {

@@ -7,16 +7,15 @@ import type { SearchResponse } from '@site/contracts/catalogue-api';
 import { SEARCH_RESULTS_PAGE_SIZE } from '@site/contracts/search-view';
 import { SEARCH_RESULTS } from '../../testing/catalogueFixtures';
 import { arabicStore } from '../../testing/arabicPage';
+import { cardNames } from '../../testing/cardNames';
 import { arabicCatalogueHandlers, catalogueHandlers, searchApi } from '../../testing/handlers';
 import SearchResultsPage from './SearchResultsPage';
 
+/** The results' list, by its accessible name. */
+const RESULTS_LIST = /^Results for/;
 const renderAt = (search: string) => renderInSite(<SearchResultsPage />, { route: `/search${search}`, path: '/search' });
 
 const searches = () => requestsSent().filter((request) => request.startsWith(`GET ${CATALOGUE_SEARCH_API_PATH}`));
-const cardNames = () =>
-  within(screen.getByRole('list', { name: /^Results for/ }))
-    .getAllByRole('heading', { level: 2 })
-    .map((heading) => heading.textContent);
 
 /** 30 cables, all matching 'cable': two pages of results. */
 const CABLES = Array.from({ length: SEARCH_RESULTS_PAGE_SIZE + 6 }, (_, index) => ({ ...SEARCH_RESULTS[0]!, id: `cable_${index + 1}`, title: `Cable ${index + 1}` }));
@@ -31,7 +30,7 @@ describe('SearchResultsPage', () => {
     renderAt('?q=gland');
     expect(await screen.findByText('Showing 2 results for “gland”')).toBeInTheDocument();
     expect(searches()).toEqual([`GET ${CATALOGUE_SEARCH_API_PATH}?q=gland&offset=0&limit=${SEARCH_RESULTS_PAGE_SIZE}&facets=1`]);
-    expect(cardNames()).toEqual(['CW Brass Cable Gland', 'E1W Brass Cable Gland']);
+    expect(cardNames(RESULTS_LIST)).toEqual(['CW Brass Cable Gland', 'E1W Brass Cable Gland']);
     expect(screen.getAllByText('Gland', { selector: 'mark' })).toHaveLength(2);
     expect(screen.getByRole('link', { name: /CW Brass Cable Gland/ })).toHaveAttribute('href', '/our-products/industrial_cable_glands/gland_a');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Search results');
@@ -53,19 +52,19 @@ describe('SearchResultsPage', () => {
     fireEvent.submit(screen.getByRole('search', { name: 'Search the catalogue' }));
     expect(await screen.findByText('Showing 1 result for “vinyl tape”')).toBeInTheDocument();
     expect(screen.getByTestId('current-search')).toHaveTextContent('?q=vinyl+tape');
-    expect(cardNames()).toEqual(['Vinyl Tape']);
+    expect(cardNames(RESULTS_LIST)).toEqual(['Vinyl Tape']);
   });
 
   it('pages through many matches by the address', async () => {
     server.use(searchApi(CABLES));
     renderAt('?q=cable');
     expect(await screen.findByText('Showing 30 results for “cable”')).toBeInTheDocument();
-    expect(cardNames()).toHaveLength(SEARCH_RESULTS_PAGE_SIZE);
+    expect(cardNames(RESULTS_LIST)).toHaveLength(SEARCH_RESULTS_PAGE_SIZE);
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('link', { name: 'Next page' }));
     expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
     expect(screen.getByTestId('current-search')).toHaveTextContent('?q=cable&page=2');
-    expect(cardNames()).toEqual(CABLES.slice(SEARCH_RESULTS_PAGE_SIZE).map((cable) => cable.title));
+    expect(cardNames(RESULTS_LIST)).toEqual(CABLES.slice(SEARCH_RESULTS_PAGE_SIZE).map((cable) => cable.title));
     expect(searches().at(-1)).toBe(`GET ${CATALOGUE_SEARCH_API_PATH}?q=cable&offset=${SEARCH_RESULTS_PAGE_SIZE}&limit=${SEARCH_RESULTS_PAGE_SIZE}&facets=1`);
   });
 

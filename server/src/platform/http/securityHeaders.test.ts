@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../app.js';
 import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
+import { REMOTES_MAP_TAG } from '../../test-support/html.js';
 import { HSTS_VALUE, remoteOrigins } from './securityHeaders.js';
 import { INLINE_SCRIPT_CSP_SOURCE, INLINE_SCRIPT_SOURCE } from '../../pages/index.js';
 
@@ -83,7 +84,7 @@ describe('security headers', () => {
     const allowed = new Set([`<script>${INLINE_SCRIPT_SOURCE}</script>`]);
     for (const url of ['/home', '/nope']) {
       const res = await get(url);
-      assert.ok(res.body.includes('<script type="application/json" id="remotes-map">'), `${url} has the remotes map`);
+      assert.ok(res.body.includes(REMOTES_MAP_TAG), `${url} has the remotes map`);
       // Every other inline <script> of the page is a data block (a non-JavaScript type), which script-src does not
       // govern; the policy has no 'unsafe-inline' or nonce, and one hash: that script's text exactly.
       for (const [tag, body] of res.body.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {

@@ -11,6 +11,7 @@ import { QUOTATION_LINK_API, quotationLinkApiPath, STAFF_QUOTATION_LINK_API, typ
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import { answerOf, refusalOf } from '../../test-support/answers.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../test-support/databases.js';
+import { multipartForm } from '../../test-support/multipart.js';
 import { buildQuotationTestSite, type QuotationTestSite } from '../../test-support/quotationSite.js';
 import { submitQuote, TEST_PRODUCT } from '../../test-support/staffWorkData.js';
 
@@ -51,14 +52,8 @@ async function keptSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
 
   await t.test('a request with an accepted quotation and its PO file: refused both ways; the acceptance, the PO file, the order and the link stay', async () => {
     const { requestId, quotation, token } = await s.sendNew(s.dubai, 'Dubai');
-    const boundary = '----kept-request';
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nKarim Nasser\r\n--${boundary}\r\nContent-Disposition: form-data; name="position"\r\n\r\nBuyer\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="poFile"; filename="po.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
-      A_PDF,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const accepted = await s.site.inject({ method: 'POST', url: quotationLinkApiPath(QUOTATION_LINK_API.accept, token), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const form = multipartForm({ name: 'Karim Nasser', position: 'Buyer' }, { name: 'po.pdf', type: 'application/pdf', bytes: A_PDF });
+    const accepted = await s.site.inject({ method: 'POST', url: quotationLinkApiPath(QUOTATION_LINK_API.accept, token), ...form });
     assert.equal(answerOf<BuyerQuotation>(accepted).state, 'accepted');
 
     assert.match(refusalOf(await markSpam(requestId), 409), new RegExp(`cannot be marked as spam: its quotation ${quotation.number} was sent to the buyer \\(accepted\\)`));

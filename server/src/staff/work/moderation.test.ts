@@ -11,6 +11,7 @@ import type { StaffSettings } from '@site/contracts/staff-api-schemas';
 import { buildApp } from '../../app.js';
 import type { Database } from '../../platform/db/index.js';
 import { siteReviewCatalogue } from '../../reviews/productCatalogue.js';
+import { freshAddresses } from '../../test-support/addresses.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../../test-support/databases.js';
 import { createFixture, type Fixture } from '../../test-support/fixture.js';
 import { REVIEWS_PER_PAGE } from './reviewModeration.js';
@@ -27,12 +28,8 @@ interface PublicReview {
   comment: string;
 }
 
-let lastAddress = 0;
 /** A client address of its own for each review (one review of a product a day per client). */
-const freshAddress = () => {
-  lastAddress += 1;
-  return `198.19.${lastAddress >> 8}.${lastAddress & 255}`;
-};
+const freshAddress = freshAddresses('198.19');
 
 function ok<T>(res: LightMyRequestResponse, status = 200): T {
   assert.equal(res.statusCode, status, res.body);

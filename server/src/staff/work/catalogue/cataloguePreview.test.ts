@@ -5,13 +5,13 @@
 // ssr/firstView.test.ts): they draw what the page's catalogue API answered, so what they print is what the product
 // page was given. The real page drawing a draft is tried in Chromium (tests/specs/staff-catalogue.spec.ts).
 import assert from 'node:assert/strict';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { STAFF_API, staffApiPath, staffPreviewPath } from '@site/contracts/staff-api';
 import type { EditorProduct } from '@site/contracts/staff-catalogue-api';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
+import { writeFiles } from '../../../test-support/files.js';
+import { escapeRegExp } from '../../../test-support/regexp.js';
 import { addStaffAccount, onStaffOrigin, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
 
 const PRODUCT = 'hex_cw_brass_cable_gland';
@@ -34,13 +34,6 @@ exports.renderPage = async ({ url, params, fetch, locale }) => {
 const CATALOGUE_MODULE = `
 exports.exposes = { './ProductDetailsPage': { default: 'page', loadFirstView: () => undefined } };
 `;
-
-async function writeFiles(root: string, files: Record<string, string>): Promise<void> {
-  for (const [file, content] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), content);
-  }
-}
 
 async function previewSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
   const { app, db, fixture } = await catalogueEditorApp(t, target);
@@ -93,7 +86,7 @@ async function previewSuite(t: TestContext, target: DatabaseTarget): Promise<voi
     const page = await app.inject({ method: 'GET', url: PUBLIC_PAGE });
     assert.equal(page.statusCode, 200);
     assert.doesNotMatch(page.body, /Draft-only|77\.25/);
-    assert.match(page.body, new RegExp(`<h1>${published.productName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+    assert.match(page.body, new RegExp(`<h1>${escapeRegExp(published.productName)}</h1>`));
     const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
     assert.doesNotMatch(sitemap.body, /staff\/preview/);
     const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
