@@ -19,7 +19,7 @@ export const exportUrl = (format: 'csv' | 'xlsx') => `${STAFF_API.catalogueExpor
 export const importUrl = (dryRun: boolean) => `${STAFF_API.catalogueImport}?dryRun=${dryRun ? '1' : '0'}`;
 
 const MEGABYTES = IMPORT_MAX_BYTES / (1024 * 1024);
-/** Said before sending, in the server's words (server/src/staff/work/catalogue/uploads.ts's tooLarge). */
+/** Said before sending, in the server's words (server/src/catalogue/staff/uploads.ts's tooLarge). */
 export const TOO_LARGE = `The catalogue file is too large: at most ${MEGABYTES} MB is taken. Nothing was sent.`;
 
 type Step =
