@@ -29,16 +29,16 @@ const OWNERS: Readonly<Record<string, readonly string[]>> = {
   catalogue_product_history: ['catalogue'],
   catalogue_archived_products: ['catalogue'],
   catalogue_product_variants: ['catalogue'],
-  // the public forms; TODO issue 77: the staff inbox (staff/work/inboxActions.ts) assigns, files and deletes these rows
+  // the public forms; TODO #77: the staff inbox (staff/work/inboxActions.ts) assigns, files and deletes these rows
   // itself: move those writes behind functions of the submissions feature, passed in or exported by its index.ts.
   contact_messages: ['submissions', 'staff'],
   registrations: ['submissions', 'staff'],
   inquiries: ['submissions', 'staff'],
-  // requests for quotation; TODO issue 77: the staff inbox writes them too (as above), for the quotes feature to take.
+  // requests for quotation; TODO #77: the staff inbox writes them too (as above), for the quotes feature to take.
   quote_requests: ['quotes', 'staff'],
   quote_request_lines: ['quotes'],
   reviews: ['reviews'],
-  // the mail queue of platform/mail (its worker marks rows sent or failed); TODO issue 77: each feature inserts its own
+  // the mail queue of platform/mail (its worker marks rows sent or failed); TODO #77: each feature inserts its own
   // mails and the staff inbox re-queues and drops them by hand: one enqueue/requeue/drop API of platform/mail instead.
   outbox: ['platform', 'quotations', 'quotes', 'releases', 'staff', 'submissions'],
   schema_migrations: ['platform'],
@@ -78,7 +78,7 @@ const OWNERS: Readonly<Record<string, readonly string[]>> = {
 const DYNAMIC_WRITES: Readonly<Record<string, readonly string[]>> = {
   // insertInChunks: the seed's three tables
   'catalogue/seed.ts': ['catalogue_categories', 'catalogue_brands', 'catalogue_products'],
-  // inboxTable(kind): the four inbox tables (see OWNERS' TODO issue 77)
+  // inboxTable(kind): the four inbox tables (see OWNERS' TODO #77)
   'staff/work/inboxActions.ts': ['contact_messages', 'registrations', 'inquiries', 'quote_requests'],
 };
 

@@ -1,6 +1,6 @@
 // The catalogue editor's uploads: a picture or a datasheet of a product, one file part of multipart/form-data each.
 // The part streams to a temp file (never held in memory whole) and stops at the kind's size limit (413, nothing kept);
-// it is then checked by its content (../../../catalogue/media/mediaFiles.ts) and stored under names the server makes
+// it is then checked by its content (../media/mediaFiles.ts) and stored under names the server makes
 // from its hash, never the client's file name. The answer is the reference the client puts into the product's draft
 // (details.picture / details.datasheet), so an upload goes live only through the draft and publish, with their
 // optimistic locking. Each upload is audited with the editor's other actions.
