@@ -176,7 +176,7 @@ export const STAFF_API = {
 } as const;
 
 /**
- * The staff preview of a product's pending draft, drawn as the public page draws it (server: staff/work/catalogue/
+ * The staff preview of a product's pending draft, drawn as the public page draws it (server: catalogue/staff/
  * preview.ts): `/staff/preview/products/:id`, the Arabic edition's under `/staff/preview/ar/…`.
  */
 export const STAFF_PREVIEW_PATTERNS = [`${STAFF_BASE}/preview/products/:id`, `${STAFF_BASE}/preview/ar/products/:id`] as const;

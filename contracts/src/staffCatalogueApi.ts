@@ -1,5 +1,5 @@
 // The staff catalogue editor's requests and answers (addresses: STAFF_API.catalogue* in ./staffApi.ts). The schemas
-// are the routes' own (server/src/staff/work/catalogue/routes.ts validates with them); the staff app imports the types.
+// are the routes' own (server/src/catalogue/staff/routes.ts validates with them); the staff app imports the types.
 // A product's editable content is the catalogue file's row (server/src/catalogue/file/columns.ts): the same fields,
 // checked by the same rules as an import, with the two detail documents as JSON objects instead of JSON text.
 import { z } from 'zod';

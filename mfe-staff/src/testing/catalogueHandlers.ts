@@ -1,7 +1,7 @@
 // A small fake of the catalogue editor's calls (STAFF_API.catalogue*) for the catalogue screens' tests: products in
 // memory with their drafts and published versions, optimistic locking (409 with who and when), a few of the catalogue's
 // rules (400: the sentence, and each problem at its value's path as the server answers it), 403 for branch staff, and a session and CSRF check as handlers.ts's. The two upload addresses
-// take one file part and answer a reference as the server does (server/src/staff/work/catalogue/uploads.ts): the type by the content's first bytes,
+// take one file part and answer a reference as the server does (server/src/catalogue/staff/uploads.ts): the type by the content's first bytes,
 // 413/415 with a sentence.
 import { HttpResponse, type PathParams } from 'msw';
 import { http } from './contractHttp';
@@ -70,7 +70,7 @@ export function glandContent(overrides: Partial<EditableProduct> = {}): Editable
   };
 }
 
-/** The server's refusals of a draft's variants (server/src/staff/work/catalogue/variantRows.ts words them), at their paths in the body. */
+/** The server's refusals of a draft's variants (server/src/catalogue/staff/variantRows.ts words them), at their paths in the body. */
 function variantProblemsOf(content: EditableProduct): ApiProblem[] {
   const variants = content.variants ?? [];
   const named = (index: number) => `variant ${index + 1} (${variants[index]!.code})`;

@@ -9,10 +9,11 @@ import type { ListingFilters } from '@site/contracts/listing-view';
 import { sql } from 'kysely';
 import { importCatalogueRows } from './file/catalogueImport.js';
 import { generateCatalogueRows } from './file/generate.js';
-import { publishedContent } from '../staff/work/catalogue/content.js';
-import { archiveProduct } from '../staff/work/catalogue/archive.js';
-import { publishDraft, readEditorProduct, saveDraft } from '../staff/work/catalogue/editorStore.js';
-import { saveCategory, readEditorCategory } from '../staff/work/catalogue/categories.js';
+import { publishedContent } from './staff/content.js';
+import { archiveProduct } from './staff/archive.js';
+import { publishDraft, readEditorProduct, saveDraft } from './staff/editorStore.js';
+import { saveCategory, readEditorCategory } from './staff/categories.js';
+import { recordStaffAction } from '../staff/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/databases.js';
 import { addStaffAccount } from '../test-support/staffSignIn.js';
 import { broadKeepsSettled, type SearchQuery } from './catalogueSearch.js';
@@ -129,7 +130,8 @@ async function broadSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     await stillKept();
   });
 
-  const actor = (await kysely.selectFrom('staff_accounts').select(['id', 'email']).where('email', '=', 'layla@crescent.example').executeTakeFirstOrThrow());
+  const account = await kysely.selectFrom('staff_accounts').select(['id', 'email']).where('email', '=', 'layla@crescent.example').executeTakeFirstOrThrow();
+  const actor = { ...account, audit: recordStaffAction };
   const cableProduct = async (offset: number) => (await afresh.search(asked('cable', 'en', { offset, limit: 1 }))).results[0]!.id;
 
   await t.test("the editor's publish: a renamed, re-priced product moves in the page and the counts at once", async () => {

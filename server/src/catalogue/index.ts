@@ -5,20 +5,17 @@ export { withCatalogueDataFiles, withStreamedCatalogueDataFiles } from './catalo
 export { type CatalogueEdition, type CatalogueFeed, type CatalogueRecords, databaseCatalogueFeed, type DatabaseCatalogueFeed, fixedCatalogueFeed } from './catalogueFeed.js';
 export { broadKeepsSettled, SEARCH_TERMS_MAX } from './catalogueSearch.js';
 export { type CatalogueSample, CatalogueStore, type CategoryFirstPage, type ProductDates, type ProductEntry, type ProductRecords, searchNeedle, type WithdrawnProduct } from './catalogueStore.js';
-export { CatalogueFileWriteError } from './file/catalogueFiles.js';
-export { exportCatalogueFile, exportCatalogueRow, ExportMovedError, importCatalogueRows, type ImportOutcome, importRowsIn, lockCatalogue, readCategories, recordsOfRow } from './file/catalogueImport.js';
-export { type CatalogueFileRow, problemColumn } from './file/columns.js';
-export { checkCatalogueFile } from './file/importWorkerClient.js';
-export type { RowProblem } from './file/rowChecks.js';
 export { fillMissingFilterValues } from './filterValues.js';
-export { checkPdf, inspectPicture, MediaRefused, storePictureVariants, streamToFile } from './media/mediaFiles.js';
-export { discardTemp, DiskMediaStore, type MediaStore } from './media/mediaStore.js';
-export { sweepUnusedMedia } from './media/unusedMedia.js';
+export { DiskMediaStore, type MediaStore } from './media/mediaStore.js';
 export { databaseProductLookup, type ProductLookup, productLookupOf } from './productLookup.js';
 export { type CataloguePluginOptions, cataloguePlugin } from './plugin.js';
+// The catalogue editor (its products, categories, uploads and files) and a draft's preview: the staff feature registers
+// them inside its signed-in scope and passes in the session's account and its audit log, so only this feature writes
+// the catalogue's tables.
+export { type PreviewRenderer, previewRoutes as cataloguePreviewRoutes } from './staff/preview.js';
+export type { StaffCatalogueOptions, StaffCatalogueSide } from './staff/editorCalls.js';
+export { staffCatalogueRoutes } from './staff/routes.js';
 export type { ProductStock } from './productStock.js';
 export { mayBeProductId } from './records.js';
-export { cleanDetailDocument } from './richText.js';
 export { seedCatalogue, siteCatalogueSource } from './seed.js';
-export { bumpCatalogueVersion } from './state.js';
 export { VersionedMemo } from './versionedCache.js';

@@ -21,7 +21,7 @@ import type { Database } from '../platform/db/index.js';
 import { catalogueEditorApp } from '../test-support/catalogueEditorApp.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/databases.js';
 import { eventually, stopwatch } from '../test-support/eventually.js';
-import { bumpCatalogueVersion } from './index.js';
+import { bumpCatalogueVersion } from './state.js';
 import { addStaffAccount, signInStaff, staffCall } from '../test-support/staffSignIn.js';
 
 const CATEGORY = 'industrial_cable_glands';

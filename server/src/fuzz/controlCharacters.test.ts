@@ -415,7 +415,7 @@ function staffRoutes(made: Made): Route[] {
     { method: 'POST', pattern: STAFF_API.cataloguePublish, staffApi: 'cataloguePublish', as: ['admin'], params: { id: PRODUCT }, body: { baseVersion: 0 }, validStatus: 409 },
     { method: 'POST', pattern: STAFF_API.catalogueRestore, staffApi: 'catalogueRestore', as: ['admin'], params: { id: PRODUCT, version: '1' }, body: { baseVersion: 0 }, validStatus: 404 },
     // uploads: the one slot is the product id (the file part's name is never used or stored: a NUL or ../ in it is
-    // tried by staff/work/catalogue/catalogueUploads.test.ts); the valid request sends no file, so it is a 415
+    // tried by catalogue/staff/catalogueUploads.test.ts); the valid request sends no file, so it is a 415
     { method: 'POST', pattern: STAFF_API.cataloguePictures, staffApi: 'cataloguePictures', as: ['admin'], params: { id: PRODUCT }, validStatus: 415 },
     { method: 'POST', pattern: STAFF_API.catalogueDatasheets, staffApi: 'catalogueDatasheets', as: ['admin'], params: { id: PRODUCT }, validStatus: 415 },
     // the catalogue file: the export's one slot is its format; the import's its dryRun flag (its file is the file tests')

@@ -205,7 +205,7 @@ export class ShellResponder {
 
   /**
    * The page at `pathname` (in its edition) as the server draws its first view, reading the catalogue through
-   * `catalogueApi` instead of the server's: the staff preview of a draft (staff/work/catalogue/preview.ts). It is the
+   * `catalogueApi` instead of the server's: the staff preview of a draft (catalogue/staff/preview.ts). It is the
    * shell's HTML with the rendered view and none of its scripts (pageHtml.ts says why). Never cached here. Undefined
    * when the page cannot be drawn on this server (not built, server rendering off, a remote served from elsewhere).
    */

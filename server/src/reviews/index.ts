@@ -5,3 +5,5 @@ export { createReviewCatalogue, type ReviewCatalogue } from './productCatalogue.
 export { type ReviewsPluginOptions, reviewsPlugin } from './plugin.js';
 export { productRatings } from './reviewRoutes.js';
 export { readSettings } from './reviewSettings.js';
+// staff moderation's one write of the table, in the transaction that writes its audit line
+export { changeReviewVisibility } from './reviewStore.js';

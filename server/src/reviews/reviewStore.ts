@@ -1,10 +1,11 @@
 // The `reviews` table (migrations 001, 003, 006): a product's stored reviews, the per-product limit of one client, and
 // the star totals per product with each client counted once. Only 'visible' reviews are public: staff hide some, and
-// with the setting "hold new reviews" on, new ones are stored 'held' until approved (staff/work/reviewModeration.ts).
+// with the setting "hold new reviews" on, new ones are stored 'held' until approved (staff/work/reviewModeration.ts, through
+// changeReviewVisibility: this feature alone writes the table).
 // Nothing here is cached: a review hidden by staff leaves the list and the rating with the commit.
 import type { CustomerReview } from '@site/content';
 import { sql, type Kysely } from 'kysely';
-import type { Database, DatabaseSchema } from '../platform/db/index.js';
+import type { Database, DatabaseSchema, Row } from '../platform/db/index.js';
 import { LOCK_CLASS, takeTurn } from '../platform/db/advisoryLocks.js';
 import { readSettings } from './reviewSettings.js';
 import type { NewReview } from '@site/contracts/reviews-api';
@@ -14,6 +15,18 @@ export const MAX_STORED_REVIEWS_SHOWN = 100;
 
 /** Where a new review goes: public at once, or held for approval. */
 export type NewReviewVisibility = 'visible' | 'held';
+
+/**
+ * Sets a review's visibility (staff moderation: hidden, or visible again or approved) in the caller's transaction,
+ * which writes its audit line beside it; the row stays locked until that commits. Its visibility before, or undefined
+ * when there is no such review.
+ */
+export async function changeReviewVisibility(trx: Kysely<DatabaseSchema>, id: number, visibility: 'visible' | 'hidden'): Promise<Row<'reviews'>['visibility'] | undefined> {
+  const before = await trx.selectFrom('reviews').select('visibility').where('id', '=', id).forUpdate().executeTakeFirst();
+  if (before === undefined) return undefined;
+  await trx.updateTable('reviews').set({ visibility }).where('id', '=', id).execute();
+  return before.visibility;
+}
 
 /** Stores a review (its e-mail too, which is never read back for the browser). Returns the row id. */
 export async function insertReview(

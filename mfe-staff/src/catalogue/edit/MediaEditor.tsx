@@ -33,7 +33,7 @@ function megabytes(bytes: number): string {
   return `${bytes / (1024 * 1024)} MB`;
 }
 
-/** The sentence for a file refused before sending, in the server's style (tooLarge in server/src/staff/work/catalogue/uploads.ts). */
+/** The sentence for a file refused before sending, in the server's style (tooLarge in server/src/catalogue/staff/uploads.ts). */
 export const tooLargeSentence = (kind: MediaKind) => `The ${kind} is too large: at most ${megabytes(KINDS[kind].maxBytes)} is taken. Nothing was sent.`;
 
 export interface PictureRef {

@@ -19,7 +19,7 @@ import { refusalOf } from '../catalogueCalls';
 export const exportUrl = (format: 'csv' | 'xlsx') => `${STAFF_API.catalogueExport}?format=${format}`;
 
 const MEGABYTES = IMPORT_MAX_BYTES / (1024 * 1024);
-/** Said before sending, in the server's words (server/src/staff/work/catalogue/uploads.ts's tooLarge). */
+/** Said before sending, in the server's words (server/src/catalogue/staff/uploads.ts's tooLarge). */
 export const TOO_LARGE = `The catalogue file is too large: at most ${MEGABYTES} MB is taken. Nothing was sent.`;
 
 type Step =

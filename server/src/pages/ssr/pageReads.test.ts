@@ -13,7 +13,8 @@ import { buildApp } from '../../app.js';
 import { CatalogueStore } from '../../catalogue/catalogueStore.js';
 import { seedCatalogue } from '../../catalogue/seed.js';
 import { loadConfig } from '../../platform/config.js';
-import { archiveProduct } from '../../staff/work/catalogue/archive.js';
+import { archiveProduct } from '../../catalogue/staff/archive.js';
+import { recordStaffAction } from '../../staff/index.js';
 import { pgliteTarget, type TestDatabase } from '../../test-support/databases.js';
 import { addStaffAccount } from '../../test-support/staffSignIn.js';
 
@@ -41,10 +42,10 @@ before(async () => {
   };
   database = await pgliteTarget.fresh();
   await seedCatalogue(database.db);
-  // withdrawn as the staff app withdraws a product (staff/work/catalogue/archive.ts)
+  // withdrawn as the staff app withdraws a product (catalogue/staff/archive.ts)
   await addStaffAccount(database.db, 'layla@crescent.example', 'catalogue');
   const [layla] = await database.db.query<{ id: number; email: string }>("select id, email from staff_accounts where email = 'layla@crescent.example'");
-  await archiveProduct(database.db, layla!, WITHDRAWN, 0);
+  await archiveProduct(database.db, { ...layla!, audit: recordStaffAction }, WITHDRAWN, 0);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'page-reads-'));
   app = await buildApp(loadConfig({ REPO_ROOT, DATA_DIR: dataDir }), database.db);
 });

@@ -344,7 +344,7 @@ export interface CatalogueStateTable {
   changed_at: Timestamp;
 }
 
-/** A product's edit counter and pending draft (migration 014; staff/work/catalogue/). */
+/** A product's edit counter and pending draft (migration 014; catalogue/staff/). */
 export interface CatalogueProductEditsTable {
   product_id: string;
   version: number;

@@ -14,8 +14,7 @@ import { StaffWorkError } from './errors.js';
 import { inboxRoutes } from './inboxRoutes.js';
 import { reviewModerationRoutes } from './reviewModerationRoutes.js';
 import { settingsRoutes } from './settingsRoutes.js';
-import { staffCatalogueRoutes } from './catalogue/routes.js';
-import type { MediaStore } from '../../catalogue/index.js';
+import { type MediaStore, staffCatalogueRoutes } from '../../catalogue/index.js';
 
 export { INBOX_REFUSED } from './callers.js';
 
@@ -57,8 +56,8 @@ export async function staffWorkRoutes(parent: FastifyInstance, options: StaffWor
 
   inboxRoutes(app, { db, onOutboxWrite: options.onOutboxWrite });
   reviewModerationRoutes(app, db, productName);
-  // the catalogue editor: admins and the catalogue role
-  await app.register(staffCatalogueRoutes, { db, media: options.media });
+  // the catalogue editor (admins and the catalogue role): the catalogue feature's calls, with this scope's account and audit
+  await app.register(staffCatalogueRoutes, { db, media: options.media, staffOf, recordStaffAction });
   settingsRoutes(app, db);
   // pricing a request for quotation: the quotations feature's calls, with this scope's account, branch rule and audit
   await app.register(staffQuotationsPlugin, { db, staffOf, canSeeBranch, recordStaffAction, validDays: options.quotationValidDays, now: options.now, publicSiteUrl: options.publicSiteUrl, linkSealer: options.linkSealer, onOutboxWrite: options.onOutboxWrite });

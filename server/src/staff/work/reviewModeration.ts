@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ReviewPage, ReviewVisibility, StaffAccountSummary, StaffReview } from '@site/contracts/staff-api';
 import type { Database, DatabaseSchema, Row } from '../../platform/db/index.js';
+import { changeReviewVisibility } from '../../reviews/index.js';
 import { recordStaffAction } from '../audit.js';
 import { notFound } from './errors.js';
 
@@ -58,11 +59,12 @@ export async function listReviews(db: Kysely<DatabaseSchema>, filters: ReviewFil
 /** Hides a review, or shows it (a held one is so approved). Leaves the public list and rating with the commit. */
 export function setReviewVisibility(db: Database, actor: StaffAccountSummary, id: number, hidden: boolean, productName: (id: string) => string): Promise<StaffReview> {
   return db.kysely.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('reviews').select('visibility').where('id', '=', id).forUpdate().executeTakeFirst();
+    const visibility = hidden ? 'hidden' : 'visible';
+    // the reviews feature writes its table; the row is locked by it until this transaction commits
+    const before = await changeReviewVisibility(trx, id, visibility);
     if (before === undefined) throw notFound('There is no such review');
-    const visibility: ReviewVisibility = hidden ? 'hidden' : 'visible';
-    const row = await trx.updateTable('reviews').set({ visibility }).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow();
-    await recordStaffAction(trx, actor, before.visibility === 'held' && !hidden ? 'review.approve' : hidden ? 'review.hide' : 'review.show', `review:${id}`, `${before.visibility} → ${visibility}`);
+    const row = await trx.selectFrom('reviews').select(COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+    await recordStaffAction(trx, actor, before === 'held' && !hidden ? 'review.approve' : hidden ? 'review.hide' : 'review.show', `review:${id}`, `${before} → ${visibility}`);
     return toReview(row, productName);
   });
 }

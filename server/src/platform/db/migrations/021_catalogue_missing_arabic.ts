@@ -4,7 +4,7 @@ import type { Migration } from './types.js';
  * The products still lacking Arabic (the staff app's report): an Arabic name without one Arabic letter, or Arabic
  * details without one (an English copy). A partial index over just those rows, by category and id: the report's
  * counts per category and its keyset pages read these entries only, never the 100,000 products' texts. The
- * predicate is the report's own (staff/work/catalogue/missingArabic.ts): the planner uses the index only for a
+ * predicate is the report's own (catalogue/staff/missingArabic.ts): the planner uses the index only for a
  * query whose condition is this one. Arabic letters are U+0600–U+06FF.
  */
 export const migration021: Migration = {

@@ -13,7 +13,7 @@ import type { Migration } from './types.js';
  * - Two triggers keep the invariant whoever writes a product (the seed, an import, the editor, a restore): a product
  *   inserted gets one variant of its code, price and unit; a product's code, price or unit changed by such a writer
  *   moves its only variant's with it (or, with several, renames the variant of its old code).
- * - catalogue_archived_products.variants: withdrawing a product archives its variants with it (staff/work/catalogue/archive.ts).
+ * - catalogue_archived_products.variants: withdrawing a product archives its variants with it (catalogue/staff/archive.ts).
  * Existing products' variants are made here, by decision 034's rule (catalogue_parts_column): a table whose leaf column
  * identifies each row makes a variant a row (the first keeps the product's code and price, the others a derived code
  * and no price); every other product has one variant. The first column counts as an identifier only when each of its
