@@ -59,7 +59,7 @@ const productCodeZones = [
  */
 const SERVER_SRC = './server/src';
 const SERVER_PLATFORM = ['platform'];
-const SERVER_FEATURES = ['assistant', 'catalogue', 'pages', 'quotations', 'quotes', 'releases', 'reviews', 'seo', 'staff', 'stock', 'submissions', 'vitals'];
+const SERVER_FEATURES = ['assistant', 'catalogue', 'pages', 'quotations', 'quote-requests', 'releases', 'reviews', 'seo', 'staff', 'stock', 'submissions', 'vitals'];
 // app/ holds app.ts's steps, one module each: the assembly too.
 const SERVER_ASSEMBLY = ['app.ts', 'app', 'server.ts', 'main.ts', 'outboxMail.ts'];
 const serverZones = [

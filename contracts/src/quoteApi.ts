@@ -1,6 +1,6 @@
 // The request for quotation (POST QUOTE_REQUESTS_API_PATH of ./api.ts): its body as an allow-list schema, whatever
 // the catalogue holds, and its answer. On top of it the server checks each line against the catalogue (a product it
-// has, each once, a quantity its unit allows: server/src/quotes/quoteSchema.ts); the contact remote imports the types
+// has, each once, a quantity its unit allows: server/src/quote-requests/quoteSchema.ts); the contact remote imports the types
 // only (`import type`: no zod in its bundle). Texts follow the forms' rules and messages (./formsApi.ts).
 import { z } from 'zod';
 import { calendarDayProblem, FIELD_MAX_LENGTH, HONEYPOT_FIELD, QUOTE_LIMITS, type QuantityProblem, type QuoteUnit } from '@site/content/validation';

@@ -3,7 +3,7 @@
 import type { ComposedMail, OutboxRow } from './platform/mail/compose.js';
 import { MailComposers } from './platform/mail/composers.js';
 import { registerQuotationMail, type LinkSealer } from './quotations/index.js';
-import { registerQuoteMail } from './quotes/index.js';
+import { registerQuoteMail } from './quote-requests/index.js';
 import { registerReleaseMail } from './releases/index.js';
 import { registerFormMail } from './submissions/index.js';
 

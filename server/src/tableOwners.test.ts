@@ -34,13 +34,13 @@ const OWNERS: Readonly<Record<string, readonly string[]>> = {
   contact_messages: ['submissions', 'staff'],
   registrations: ['submissions', 'staff'],
   inquiries: ['submissions', 'staff'],
-  // requests for quotation; TODO #77: the staff inbox writes them too (as above), for the quotes feature to take.
-  quote_requests: ['quotes', 'staff'],
-  quote_request_lines: ['quotes'],
+  // requests for quotation; TODO #77: the staff inbox writes them too (as above), for the quote-requests feature to take.
+  quote_requests: ['quote-requests', 'staff'],
+  quote_request_lines: ['quote-requests'],
   reviews: ['reviews'],
   // the mail queue of platform/mail (its worker marks rows sent or failed); TODO #77: each feature inserts its own
   // mails and the staff inbox re-queues and drops them by hand: one enqueue/requeue/drop API of platform/mail instead.
-  outbox: ['platform', 'quotations', 'quotes', 'releases', 'staff', 'submissions'],
+  outbox: ['platform', 'quotations', 'quote-requests', 'releases', 'staff', 'submissions'],
   schema_migrations: ['platform'],
   staff_accounts: ['staff'],
   staff_recovery_codes: ['staff'],

@@ -1,7 +1,7 @@
 // The request page's form and the contact page's message form without scripts, at a phone's width: what a visitor
 // whose page has not started (or never will) can do with the server's HTML alone. Each is a plain HTML form: it posts
 // to its page, the server checks it as the scripted form would and draws the page again with the reason and everything
-// as typed, or stores it and sends the browser to its confirmation (server/src/quotes/plainQuoteRoutes.ts,
+// as typed, or stores it and sends the browser to its confirmation (server/src/quote-requests/plainQuoteRoutes.ts,
 // server/src/submissions/plainMessageRoutes.ts). The request's lines are its "Paste a list" box, which the request form
 // sends (the basket is the browser's: its scripts keep it).
 import type { Page } from '@playwright/test';

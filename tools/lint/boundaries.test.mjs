@@ -106,7 +106,7 @@ describe('package boundaries', () => {
 describe('inside the server: the platform below, the features above', () => {
   test('the platform imports no feature', async () => {
     await assertFires('server/src/platform/db/lint-probe.ts', "import { seedCatalogue } from '../../catalogue/seed.js';\n", /The server's platform \(server\/src\/platform\) imports no feature/);
-    await assertFires('server/src/platform/mail/lint-probe.ts', "import { registerQuoteMail } from '../../quotes/quoteMail.js';\n", /The server's platform \(server\/src\/platform\) imports no feature/);
+    await assertFires('server/src/platform/mail/lint-probe.ts', "import { registerQuoteMail } from '../../quote-requests/quoteMail.js';\n", /The server's platform \(server\/src\/platform\) imports no feature/);
     await assertFires('server/src/platform/http/lint-probe.ts', "import { recordStaffAction } from '../../staff/audit.js';\n", /The server's platform \(server\/src\/platform\) imports no feature/);
   });
 
@@ -121,7 +121,7 @@ describe('inside the server: the platform below, the features above', () => {
 
   test("a feature uses another through its index.ts, never its files", async () => {
     await assertFires('server/src/reviews/lint-probe.ts', "import { CatalogueStore } from '../catalogue/catalogueStore.js';\n", /only through that feature's index\.ts/);
-    await assertFires('server/src/staff/work/lint-probe.ts', "import { composeQuoteMail } from '../../quotes/quoteMail.js';\n", /only through that feature's index\.ts/);
+    await assertFires('server/src/staff/work/lint-probe.ts', "import { composeQuoteMail } from '../../quote-requests/quoteMail.js';\n", /only through that feature's index\.ts/);
     await assertQuiet('server/src/reviews/lint-probe.ts', "import { CatalogueStore } from '../catalogue/index.js';\n");
     // the quotations feature takes the staff feature's rules as functions, never from its files (and the reverse)
     await assertFires('server/src/quotations/lint-probe.ts', "import { canSeeBranch } from '../staff/access.js';\n", /only through that feature's index\.ts/);

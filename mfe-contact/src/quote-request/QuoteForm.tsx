@@ -67,7 +67,7 @@ export interface QuoteFormProps {
 /**
  * The buyer's details, the human check and "Send request". Also a plain HTML form (method, action, named fields) that
  * posts to the page's own address: before the page's scripts have started, or without them, the server checks it as
- * the browser would and answers with the page again (server/src/quotes/plainQuoteRoutes.ts); once they have started,
+ * the browser would and answers with the page again (server/src/quote-requests/plainQuoteRoutes.ts); once they have started,
  * the form sends itself as JSON, as it always did.
  */
 export function QuoteForm({ drafts, onSent, onBranch, posted }: QuoteFormProps) {

@@ -21,7 +21,7 @@ import {
   withCatalogueDataFiles,
   withStreamedCatalogueDataFiles,
 } from '../catalogue/index.js';
-import { createQuoteCatalogue, databaseQuoteCatalogue, type QuotesPluginOptions } from '../quotes/index.js';
+import { createQuoteCatalogue, databaseQuoteCatalogue, type QuotesPluginOptions } from '../quote-requests/index.js';
 import { createReviewCatalogue, databaseReviewCatalogue, productRatings, type ReviewCatalogue } from '../reviews/index.js';
 import { catalogueStock, StockReader } from '../stock/index.js';
 import { catalogueSeoSite, type CurrentSeoPages, databaseSeoPages, seoPagesOf, type SeoSite } from '../seo/index.js';

@@ -9,7 +9,7 @@ import { sharedRedis } from '../platform/http/redis.js';
 import { assistantPlugin, databaseStockFacts } from '../assistant/index.js';
 import { cataloguePlugin, DiskMediaStore } from '../catalogue/index.js';
 import { quotationLinkPlugin } from '../quotations/index.js';
-import { quoteSentPage, quotesPlugin } from '../quotes/index.js';
+import { quoteSentPage, quotesPlugin } from '../quote-requests/index.js';
 import { liveVersions, readKnownReleases, releasesPlugin } from '../releases/index.js';
 import { reviewsPlugin } from '../reviews/index.js';
 import { recordStaffAction, staffPlugin } from '../staff/index.js';

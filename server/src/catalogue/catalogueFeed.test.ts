@@ -14,8 +14,8 @@ import { CATALOGUE_DATA_FILES, catalogueDataFiles, withCatalogueDataFiles, withS
 import { isStreamed } from '../platform/http/dataFiles.js';
 import { catalogueSeoSite } from '../seo/catalogueSite.js';
 import { siteSeo } from '../seo/pages.js';
-import { databaseQuoteCatalogue } from '../quotes/databaseQuoteCatalogue.js';
-import { createQuoteCatalogue, siteQuoteCatalogue } from '../quotes/quoteCatalogue.js';
+import { databaseQuoteCatalogue } from '../quote-requests/databaseQuoteCatalogue.js';
+import { createQuoteCatalogue, siteQuoteCatalogue } from '../quote-requests/quoteCatalogue.js';
 import { databaseReviewCatalogue } from '../reviews/databaseReviewCatalogue.js';
 import { createReviewCatalogue, siteReviewCatalogue } from '../reviews/productCatalogue.js';
 import { logStatements } from '../test-support/statementLog.js';

@@ -1,6 +1,6 @@
 // What a quotation takes from the catalogue: a part by its variant code (compared as the catalogue compares codes:
 // letters and digits, any case), its product's name, its label and unit, and its price in dirhams (null: price on
-// request), as the catalogue has them now. Read from the catalogue's tables, as the quotes feature reads them.
+// request), as the catalogue has them now. Read from the catalogue's tables, as the quote-requests feature reads them.
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { parseDecimal } from './money/index.js';

@@ -2,7 +2,7 @@
 // state of their mail. Read by `npm run submissions` (server/scripts/submissions.ts).
 import { sql } from 'kysely';
 import type { Database } from '../platform/db/index.js';
-import { formatQuoteSection, loadQuoteSection, type QuoteSection } from '../quotes/index.js';
+import { formatQuoteSection, loadQuoteSection, type QuoteSection } from '../quote-requests/index.js';
 import { describeMail, formatTime, languageName, mailStateOf, safe, type MailColumns, type MailState } from '../platform/cli/reportText.js';
 import { OUTBOX_KIND } from '../submissions/index.js';
 

@@ -1,5 +1,5 @@
 // Plain HTML form posts to a page's own address: the contact page's message form (plainMessageRoutes.ts) and the
-// request page's form (../quotes/plainQuoteRoutes.ts), as a browser sends them without the page's scripts, or before
+// request page's form (../quote-requests/plainQuoteRoutes.ts), as a browser sends them without the page's scripts, or before
 // they have started (docs/decisions/002: seconds on a phone). What both take the same way:
 // - another site's post is refused before anything is read (crossSite.ts, as the staff app's and the quotation link's
 //   are): a plain form, unlike the scripts' JSON, is one any site can make a visitor's browser send;

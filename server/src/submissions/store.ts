@@ -7,7 +7,7 @@ import type { ContactForm, Inquiry, Registration } from '@site/contracts/forms-a
 export const OUTBOX_KIND = {
   contactMessage: 'contact_message',
   inquiry: 'inquiry',
-  /** A request for quotation to its branch, and its confirmation to the buyer (quotes/quoteStore.ts). */
+  /** A request for quotation to its branch, and its confirmation to the buyer (quote-requests/quoteStore.ts). */
   quoteRequest: 'quote_request',
   quoteConfirmation: 'quote_confirmation',
 } as const;

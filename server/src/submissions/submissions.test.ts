@@ -383,7 +383,7 @@ async function submissionsSuite(t: TestContext, target: DatabaseTarget): Promise
   });
 
   await t.test("no public form mails the address it was given: contact messages and enquiries go to a branch's own address, registrations to nobody", async () => {
-    // the quote confirmation is the one mail the public can send to an address of its choosing (quotes/quoteStore.ts
+    // the quote confirmation is the one mail the public can send to an address of its choosing (quote-requests/quoteStore.ts
     // caps it and writes none of the requester's text into it); these three never mail the visitor
     const branchAddresses = new Set([...branches.map((branch) => branch.email), company.generalEmail]);
     const victim = 'victim@target.example';

@@ -3,9 +3,9 @@
 import type { InboxKind } from '@site/contracts/staff-api';
 import { QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT } from '../platform/config.js';
 import type { Database } from '../platform/db/index.js';
-import { siteQuoteCatalogue } from '../quotes/quoteCatalogue.js';
-import { quoteRequestSchema } from '../quotes/quoteSchema.js';
-import { quotePdfKey, saveQuoteRequest } from '../quotes/quoteStore.js';
+import { siteQuoteCatalogue } from '../quote-requests/quoteCatalogue.js';
+import { quoteRequestSchema } from '../quote-requests/quoteSchema.js';
+import { quotePdfKey, saveQuoteRequest } from '../quote-requests/quoteStore.js';
 import { saveContactMessage, saveInquiry, saveRegistration } from '../submissions/store.js';
 import { contactFormSchema, inquirySchema, registrationSchema } from '@site/contracts/forms-api';
 import { parseSubmission } from '../platform/http/contracts.js';

@@ -1,6 +1,6 @@
 // What every mail of the outbox is made of (a row, a composed mail) and the means to write it safely. Visitor text is
 // untrusted: it goes into header values only with line breaks and control characters removed, and into the HTML body
-// only escaped. Each feature composes its own mails (submissions/formMail.ts, quotes/quoteMail.ts...).
+// only escaped. Each feature composes its own mails (submissions/formMail.ts, quote-requests/quoteMail.ts...).
 import { cutText, withoutDisallowedCharacters } from '@site/content/validation';
 import type { Locale } from '@site/contracts/locale';
 

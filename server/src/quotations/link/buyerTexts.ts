@@ -2,7 +2,7 @@
 // register). The branch names and the company's name come from the site's data (quoteTexts).
 import type { Locale } from '@site/contracts/locale';
 import type { QuotationState } from '@site/contracts/quotations-api';
-import { quoteTexts } from '../../quotes/index.js';
+import { quoteTexts } from '../../quote-requests/index.js';
 
 export interface BuyerTexts {
   locale: Locale;

@@ -1,12 +1,12 @@
 // A sent quotation as a PDF (A4) in the buyer's language, written with the site's PDF writer and fonts (the request
-// for quotation's page: quotes/pdf): the company, the number, the request, the date and validity, the branch and its
+// for quotation's page: quote-requests/pdf): the company, the number, the request, the date and validity, the branch and its
 // phone; the lines (header repeated on every page); the totals with "VAT rounded per line"; the terms and the note. An
 // Arabic quotation is laid out right to left (codes, amounts and dates stay left to right). The same view gives the
 // same bytes (its creation date is the day it was sent), so a mail sent again carries the same file.
 import PDFDocument from 'pdfkit';
 import type { BuyerQuotation } from '@site/contracts/quotation-link-api';
 import { registerFonts, type LaidOutText, type PdfDoc, type TextDirection, type TextStyle } from '@site/content/pdf';
-import { BODY, documentBytes, FOOTER, HEADER_FILL, MARGIN, NAVY, QuotePage, RULE, SMALL, style, writeField as writePageField } from '../../quotes/index.js';
+import { BODY, documentBytes, FOOTER, HEADER_FILL, MARGIN, NAVY, QuotePage, RULE, SMALL, style, writeField as writePageField } from '../../quote-requests/index.js';
 import { buyerTexts, type BuyerTexts } from './buyerTexts.js';
 
 const LABEL_WIDTH = 130;

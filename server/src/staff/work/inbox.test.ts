@@ -12,7 +12,7 @@ import { decodeInboxCursor, encodeInboxCursor } from '@site/contracts/staff-api-
 import type { Database } from '../../platform/db/index.js';
 import { composeOutboxMail, siteMailComposers } from '../../outboxMail.js';
 import { createOutboxWorker } from '../../platform/mail/outboxWorker.js';
-import { readQuoteSnapshot } from '../../quotes/quoteSnapshot.js';
+import { readQuoteSnapshot } from '../../quote-requests/quoteSnapshot.js';
 import { branchEmail } from '../../submissions/store.js';
 import type { MailTransport } from '../../platform/mail/transport.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../../test-support/databases.js';

@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { describeError, type Database } from '../../platform/db/index.js';
 import { refusalAnswer, useContracts } from '../../platform/http/contracts.js';
 import { staffQuotationsPlugin, type LinkSealer } from '../../quotations/index.js';
-import { siteQuoteCatalogue } from '../../quotes/index.js';
+import { siteQuoteCatalogue } from '../../quote-requests/index.js';
 import { canSeeBranch } from '../access.js'; // and request.staff
 import { recordStaffAction } from '../audit.js';
 import { staffOf } from './callers.js';

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { InboxKind } from '@site/contracts/staff-api';
 import type { DatabaseSchema } from '../../platform/db/index.js';
-import { loadQuoteSnapshot } from '../../quotes/index.js';
+import { loadQuoteSnapshot } from '../../quote-requests/index.js';
 import { branchEmail, OUTBOX_KIND } from '../../submissions/index.js';
 
 interface WithheldMail {

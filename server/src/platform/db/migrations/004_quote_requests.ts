@@ -3,7 +3,7 @@ import type { Migration } from './types.js';
 /**
  * Requests for quotation: the request, its lines with each product's code, names and unit as they were
  * when it was sent (a later catalogue change does not rewrite it), and an index to count the buyer confirmations
- * mailed to one address (at most a few a day: quotes/quoteStore.ts). The PDF's key is kept as its SHA-256 only.
+ * mailed to one address (at most a few a day: quote-requests/quoteStore.ts). The PDF's key is kept as its SHA-256 only.
  */
 export const migration004: Migration = {
   version: '004',

@@ -2,7 +2,7 @@ import type { Migration } from './types.js';
 
 /**
  * The site-wide cap on buyer confirmations of requests for quotation (QUOTE_CONFIRMATIONS_PER_HOUR,
- * quotes/quoteStore.ts): an index to count the last hour's confirmations to every address together without reading
+ * quote-requests/quoteStore.ts): an index to count the last hour's confirmations to every address together without reading
  * every one ever queued, and on each request the cap that kept its confirmation back (null: none did; older rows
  * without one met the per-address cap, the only one then).
  */

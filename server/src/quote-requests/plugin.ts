@@ -1,4 +1,4 @@
-// The quotes feature as the one Fastify plugin app.ts registers: /api/quote-requests and each request's PDF
+// The quote-requests feature as the one Fastify plugin app.ts registers: /api/quote-requests and each request's PDF
 // (/api/quote-requests/<reference>.pdf). fastify-plugin adds no scope of its own: see ../submissions/plugin.ts for why.
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';

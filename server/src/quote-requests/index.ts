@@ -1,4 +1,4 @@
-// The quotes feature's public face: what app.ts and the other features of the server use of it (eslint.config.mjs
+// The quote-requests feature's public face: what app.ts and the other features of the server use of it (eslint.config.mjs
 // keeps them to this file).
 export { databaseQuoteCatalogue } from './databaseQuoteCatalogue.js';
 export { createQuoteCatalogue, siteQuoteCatalogue } from './quoteCatalogue.js';
