@@ -2,7 +2,15 @@
 // React's hook rules, jsx-a11y, the package boundaries (below) and the shared facades' imports.
 // The packages live in tools/lint/ (see tools/lint/plugins.mjs for why); the rules are proven to fire by
 // tools/lint/boundaries.test.mjs.
-import { createTypeScriptImportResolver, globals, importX, js, jsxA11y, reactHooks, tseslint } from './tools/lint/plugins.mjs';
+import {
+  createTypeScriptImportResolver,
+  globals,
+  importX,
+  js,
+  jsxA11y,
+  reactHooks,
+  tseslint,
+} from './tools/lint/plugins.mjs';
 import { sharedFacadeRestrictions } from './tools/lint/shared-facades.mjs';
 
 const REMOTES = ['mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat', 'mfe-staff'];
@@ -11,7 +19,12 @@ const APPS = ['shell', 'staff-host', ...REMOTES];
 const PRODUCT_PACKAGES = [...APPS, 'shared-ui', 'shared-store', 'content', 'server', 'contracts'];
 
 /** Test code inside a package: it may use the test tooling of tools/ (e.g. `@test/render`). */
-const TEST_FILES = ['**/*.test.{ts,tsx,mts,cts,js,mjs,cjs}', '**/*TestDoubles.{ts,tsx}', '**/testing/**', '**/test-support/**'];
+const TEST_FILES = [
+  '**/*.test.{ts,tsx,mts,cts,js,mjs,cjs}',
+  '**/*TestDoubles.{ts,tsx}',
+  '**/testing/**',
+  '**/test-support/**',
+];
 const SOURCE = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}';
 
 /**
@@ -21,7 +34,11 @@ const SOURCE = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}';
 const zone = (target, from, message) => ({ target, from, message });
 const everyFileZones = [
   ...REMOTES.map((remote) =>
-    zone(`./${remote}/${SOURCE}`, [...APPS.filter((app) => app !== remote).map((app) => `./${app}/${SOURCE}`)], 'A remote never imports another remote or the shell: share through @site/shared-ui, @site/shared-store or @site/contracts.'),
+    zone(
+      `./${remote}/${SOURCE}`,
+      [...APPS.filter((app) => app !== remote).map((app) => `./${app}/${SOURCE}`)],
+      'A remote never imports another remote or the shell: share through @site/shared-ui, @site/shared-store or @site/contracts.',
+    ),
   ),
   // Staff code never reaches a public page: the public shell does not even name the staff app's types, and
   // the staff pages' host takes nothing from the public shell (it is a page of its own).
@@ -30,9 +47,21 @@ const everyFileZones = [
     ['./mfe-staff/' + SOURCE, './staff-host/' + SOURCE],
     'The public shell never imports the staff app or its host: staff code must never reach a public page.',
   ),
-  zone('./staff-host/' + SOURCE, './shell/' + SOURCE, 'The staff host never imports the public shell: it is a page of its own.'),
-  zone(['./shared-ui/' + SOURCE, './shared-store/' + SOURCE], [...APPS, 'server'].map((app) => `./${app}/${SOURCE}`), 'shared-ui and shared-store import no app.'),
-  zone('./contracts/' + SOURCE, [...APPS, 'server', 'shared-ui', 'shared-store', 'tools', 'tests'].map((dir) => `./${dir}/${SOURCE}`), '@site/contracts imports no app: every side imports it.'),
+  zone(
+    './staff-host/' + SOURCE,
+    './shell/' + SOURCE,
+    'The staff host never imports the public shell: it is a page of its own.',
+  ),
+  zone(
+    ['./shared-ui/' + SOURCE, './shared-store/' + SOURCE],
+    [...APPS, 'server'].map((app) => `./${app}/${SOURCE}`),
+    'shared-ui and shared-store import no app.',
+  ),
+  zone(
+    './contracts/' + SOURCE,
+    [...APPS, 'server', 'shared-ui', 'shared-store', 'tools', 'tests'].map((dir) => `./${dir}/${SOURCE}`),
+    '@site/contracts imports no app: every side imports it.',
+  ),
   zone(
     './server/' + SOURCE,
     [...APPS, 'shared-ui', 'shared-store'].map((dir) => `./${dir}/${SOURCE}`),
@@ -40,7 +69,11 @@ const everyFileZones = [
   ),
   // tools/ (bench, webpack, jest) may use the tests' support (it starts the site, finds Chromium); the tests never
   // import tools/, so the two do not import each other in a circle.
-  zone('./tests/' + SOURCE, './tools/' + SOURCE, 'tests/ never imports tools/ (tools/ imports tests/support): move the shared piece to tests/support.'),
+  zone(
+    './tests/' + SOURCE,
+    './tools/' + SOURCE,
+    'tests/ never imports tools/ (tools/ imports tests/support): move the shared piece to tests/support.',
+  ),
 ];
 const productCodeZones = [
   zone(
@@ -59,7 +92,20 @@ const productCodeZones = [
  */
 const SERVER_SRC = './server/src';
 const SERVER_PLATFORM = ['platform'];
-const SERVER_FEATURES = ['assistant', 'catalogue', 'pages', 'quotations', 'quote-requests', 'releases', 'reviews', 'seo', 'staff', 'stock', 'submissions', 'vitals'];
+const SERVER_FEATURES = [
+  'assistant',
+  'catalogue',
+  'pages',
+  'quotations',
+  'quote-requests',
+  'releases',
+  'reviews',
+  'seo',
+  'staff',
+  'stock',
+  'submissions',
+  'vitals',
+];
 // app/ holds app.ts's steps, one module each: the assembly too.
 const SERVER_ASSEMBLY = ['app.ts', 'app', 'server.ts', 'main.ts', 'outboxMail.ts'];
 const serverZones = [
@@ -78,7 +124,7 @@ const serverZones = [
     target: SERVER_ASSEMBLY.map((file) => `${SERVER_SRC}/${file}`),
     from: SERVER_FEATURES.map((feature) => `${SERVER_SRC}/${feature}`),
     except: ['./index.ts'],
-    message: "app.ts, server.ts and outboxMail.ts use a feature through its index.ts, never its files.",
+    message: 'app.ts, server.ts and outboxMail.ts use a feature through its index.ts, never its files.',
   },
   zone(
     [...SERVER_PLATFORM, ...SERVER_FEATURES].map((dir) => `${SERVER_SRC}/${dir}`),
@@ -95,7 +141,22 @@ const serverZones = [
  */
 const STAFF_SRC = './mfe-staff/src';
 const STAFF_PLATFORM = ['api', 'ui'];
-const STAFF_FEATURES = ['account', 'audit', 'catalogue', 'inbox', 'item', 'orders', 'quotation', 'rates', 'releases', 'reviews', 'session', 'settings', 'sign-in', 'stock'];
+const STAFF_FEATURES = [
+  'account',
+  'audit',
+  'catalogue',
+  'inbox',
+  'item',
+  'orders',
+  'quotation',
+  'rates',
+  'releases',
+  'reviews',
+  'session',
+  'settings',
+  'sign-in',
+  'stock',
+];
 const staffZones = [
   zone(
     STAFF_PLATFORM.map((dir) => `${STAFF_SRC}/${dir}`),
@@ -106,7 +167,8 @@ const staffZones = [
     target: STAFF_FEATURES.map((feature) => `${STAFF_SRC}/${feature}`),
     from: `${STAFF_SRC}/app`,
     except: ['./store.ts'],
-    message: "A staff feature takes from app/ its store only (app/store.ts): the rest of app/ puts the features together.",
+    message:
+      'A staff feature takes from app/ its store only (app/store.ts): the rest of app/ puts the features together.',
   },
   ...STAFF_FEATURES.map((feature) => ({
     target: `${STAFF_SRC}/${feature}`,
@@ -144,14 +206,27 @@ export default tseslint.config(
     settings: {
       // The files no-cycle follows an import into (it parses them with the linted file's parser, TypeScript's).
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json', 'tools/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['*/tsconfig.json', 'tools/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: {
       ...boundaries([...everyFileZones, ...productCodeZones, ...serverZones, ...staffZones]),
       // node:test's test()/describe() return promises the runner itself awaits.
       '@typescript-eslint/no-floating-promises': [
         'error',
-        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }] },
+        {
+          allowForKnownSafeCalls: [
+            {
+              from: 'package',
+              package: 'node:test',
+              name: ['test', 'describe', 'it', 'suite', 'before', 'after', 'beforeEach', 'afterEach'],
+            },
+          ],
+        },
       ],
       // An async function without await is how a fake or a handler implements an async interface; the promise
       // mistakes that matter are no-floating-promises' and no-misused-promises'.
@@ -164,7 +239,10 @@ export default tseslint.config(
       // Flagged only RTK's slice selectors and jest's spied methods, declared as methods but free of `this`.
       '@typescript-eslint/unbound-method': 'off',
       // Unused arguments and caught errors named with a leading _ say "deliberately unused".
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -217,7 +295,12 @@ export default tseslint.config(
     // RTK Query, bundled by the staff app alone: the staff host shares the toolkit whole (staff-host/webpack.config.cjs)
     files: ['mfe-staff/src/api/**/*.ts'],
     ignores: TEST_FILES,
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', sharedFacadeRestrictions({ allowSubpaths: ['@reduxjs/toolkit/query/react'] })] },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        sharedFacadeRestrictions({ allowSubpaths: ['@reduxjs/toolkit/query/react'] }),
+      ],
+    },
   },
   {
     // No import circle in product code: a module of a circle can be read before it has run (its names still
@@ -243,7 +326,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: `^(\\.\\./)+(${PRODUCT_PACKAGES.join('|')})/src(/|$)`,
-              message: "Import the package by its name, not another package's src: the server's test helpers are @site/server/test-support, its modules @site/server/test-support/server.",
+              message:
+                "Import the package by its name, not another package's src: the server's test helpers are @site/server/test-support, its modules @site/server/test-support/server.",
             },
           ],
         },
@@ -258,7 +342,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[property.name='ip']", message: 'Read request.client (its address, network and wideNetwork), not request.ip: see platform/http/requestClient.ts.' },
+        {
+          selector: "MemberExpression[property.name='ip']",
+          message:
+            'Read request.client (its address, network and wideNetwork), not request.ip: see platform/http/requestClient.ts.',
+        },
       ],
     },
   },
@@ -268,10 +356,13 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: ['react-dom/client', '@module-federation/enhanced/runtime', '@module-federation/runtime'].map((name) => ({
-            name,
-            message: 'Browser-only: the server renders with react-dom/server and reads the federation manifests itself.',
-          })),
+          paths: ['react-dom/client', '@module-federation/enhanced/runtime', '@module-federation/runtime'].map(
+            (name) => ({
+              name,
+              message:
+                'Browser-only: the server renders with react-dom/server and reads the federation manifests itself.',
+            }),
+          ),
         },
       ],
     },

@@ -1,12 +1,28 @@
 // One jest run over every package's unit and component tests (the server uses node:test, see server/package.json).
 const swc = [
   '@swc/jest',
-  { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+  },
 ];
 
 const mswEsmOnlyPackages = ['rettime', 'until-async', '@open-draft/deferred-promise'];
 
-const browserPackages = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat', 'mfe-staff', 'staff-host', 'shared-ui', 'shared-store'];
+const browserPackages = [
+  'shell',
+  'mfe-catalogue',
+  'mfe-company',
+  'mfe-contact',
+  'mfe-chat',
+  'mfe-staff',
+  'staff-host',
+  'shared-ui',
+  'shared-store',
+];
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -23,10 +39,12 @@ module.exports = {
         '^.+\\.mjs$': swc,
         '[\\\\/]shared-ui[\\\\/]src[\\\\/]i18n[\\\\/][a-z]{2}\\.json$': '<rootDir>/../tools/jest/catalog-transform.cjs',
         // a part's catalog its chunk adds to the page's instance (the variant table's, the quotation page's), compiled as the build compiles it
-        '[\\\\/]details[\\\\/]variants[\\\\/]i18n[\\\\/][a-z]{2}\\.json$': '<rootDir>/../tools/jest/catalog-transform.cjs',
+        '[\\\\/]details[\\\\/]variants[\\\\/]i18n[\\\\/][a-z]{2}\\.json$':
+          '<rootDir>/../tools/jest/catalog-transform.cjs',
         '[\\\\/]quotation-link[\\\\/]i18n[\\\\/][a-z]{2}\\.json$': '<rootDir>/../tools/jest/catalog-transform.cjs',
         // the listing filters' panel's (filters/FiltersPanel.tsx)
-        '[\\\\/]listing[\\\\/]filters[\\\\/]i18n[\\\\/][a-z]{2}\\.json$': '<rootDir>/../tools/jest/catalog-transform.cjs',
+        '[\\\\/]listing[\\\\/]filters[\\\\/]i18n[\\\\/][a-z]{2}\\.json$':
+          '<rootDir>/../tools/jest/catalog-transform.cjs',
       },
       // MSW 2.13+ requires these ESM-only packages from its CommonJS build: swc turns them into CommonJS
       // (mswjs/msw#2698).

@@ -16,7 +16,9 @@ async function build(workspace) {
 try {
   await build('content');
   // brotli/gzip copies of the content's files (the apps' builds write their own: tools/webpack/precompress.cjs)
-  const { code } = await run(process.execPath, [path.join(repoRoot, 'scripts', 'precompress-content.mjs')], { cwd: repoRoot });
+  const { code } = await run(process.execPath, [path.join(repoRoot, 'scripts', 'precompress-content.mjs')], {
+    cwd: repoRoot,
+  });
   if (code !== 0) throw new Error(`Compressing the content's files failed (exit ${code}).`);
   const queue = [...APPS];
   await Promise.all(

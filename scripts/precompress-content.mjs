@@ -9,7 +9,9 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { repoRoot } from './lib/ensure-ready.mjs';
 
-const { COMPRESSIBLE_FILE, MIN_BYTES, MIN_RATIO, BROTLI_OPTIONS, GZIP_OPTIONS } = createRequire(import.meta.url)('../tools/webpack/precompress.cjs');
+const { COMPRESSIBLE_FILE, MIN_BYTES, MIN_RATIO, BROTLI_OPTIONS, GZIP_OPTIONS } = createRequire(import.meta.url)(
+  '../tools/webpack/precompress.cjs',
+);
 const ENCODINGS = [
   { extension: '.br', compress: promisify(zlib.brotliCompress), options: BROTLI_OPTIONS },
   { extension: '.gz', compress: promisify(zlib.gzip), options: GZIP_OPTIONS },
@@ -49,6 +51,7 @@ for (const folder of FOLDERS) {
     const extension = ENCODINGS.find((encoding) => file.endsWith(encoding.extension))?.extension;
     if (extension !== undefined && !originals.has(file.slice(0, -extension.length))) await rm(file, { force: true });
   }
-  for (const file of originals) if (COMPRESSIBLE_FILE.test(file) && (await stat(file)).isFile()) copies += await precompress(file);
+  for (const file of originals)
+    if (COMPRESSIBLE_FILE.test(file) && (await stat(file)).isFile()) copies += await precompress(file);
 }
 console.log(`Wrote ${copies} brotli/gzip copies of the content's files (${Date.now() - started} ms)`);

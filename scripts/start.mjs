@@ -11,7 +11,10 @@ try {
   process.exit(1);
 }
 
-const server = spawn(process.execPath, [path.join(repoRoot, 'server', 'dist', 'main.js')], { cwd: repoRoot, stdio: 'inherit' });
+const server = spawn(process.execPath, [path.join(repoRoot, 'server', 'dist', 'main.js')], {
+  cwd: repoRoot,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }

@@ -11,11 +11,13 @@ import { clearTestTimes, slowestTestFiles } from './lib/test-times.mjs';
 const BUDGET_MINUTES = 30;
 
 // Debian's headless shell when installed, else its full browser (tests/support/chromium.ts)
-const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file));
+const chromium =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file));
 if (chromium === undefined || !existsSync(chromium)) {
   console.error(
     `Chromium is missing${chromium === undefined ? '' : ` at ${chromium}`}; the browser tests need it.\n` +
-      'Install Debian\'s build:  sudo apt-get update && sudo apt-get install -y chromium-headless-shell chromium\n' +
+      "Install Debian's build:  sudo apt-get update && sudo apt-get install -y chromium-headless-shell chromium\n" +
       '(or point CHROMIUM_PATH at another Chromium). Playwright never downloads a browser here.',
   );
   process.exit(1);
@@ -35,7 +37,11 @@ const steps = [
     name: 'unit and component tests (jest)',
     // ESLint and jest's one worker each keep one core busy: side by side they fill a 2-core machine (lint prints
     // when it ends; docs/decisions/033 has the minutes)
-    beside: { name: 'lint (ESLint, zero warnings; tests of its boundary rules)', command: npmCommand, args: ['run', 'lint'] },
+    beside: {
+      name: 'lint (ESLint, zero warnings; tests of its boundary rules)',
+      command: npmCommand,
+      args: ['run', 'lint'],
+    },
     command: npmCommand,
     args: ['run', 'test:unit', '--', '--ci'],
     read: (out) => ({
@@ -45,18 +51,36 @@ const steps = [
     }),
   },
   // before the server tests: a few render the built site's pages (a registered remote build's server rendering)
-  { name: 'build', run: () => (process.env.SKIP_BUILD === '1' ? Promise.resolve({ code: 0, output: '' }) : build().then(() => ({ code: 0, output: '' }), () => ({ code: 1, output: '' }))) },
+  {
+    name: 'build',
+    run: () =>
+      process.env.SKIP_BUILD === '1'
+        ? Promise.resolve({ code: 0, output: '' })
+        : build().then(
+            () => ({ code: 0, output: '' }),
+            () => ({ code: 1, output: '' }),
+          ),
+  },
   {
     name: 'server tests (node:test)',
     command: npmCommand,
     args: ['run', 'test:server'],
-    read: (out) => ({ passed: count(out, /^# pass (\d+)/m), failed: count(out, /^# fail (\d+)/m), skipped: count(out, /^# skipped (\d+)/m) }),
+    read: (out) => ({
+      passed: count(out, /^# pass (\d+)/m),
+      failed: count(out, /^# fail (\d+)/m),
+      skipped: count(out, /^# skipped (\d+)/m),
+    }),
   },
   {
     name: 'browser tests (Playwright)',
     command: npmCommand,
     args: ['run', 'test:e2e'],
-    read: (out) => ({ passed: count(out, /^\s*(\d+) passed/m), failed: count(out, /^\s*(\d+) failed/m), skipped: count(out, /^\s*(\d+) skipped/m), flaky: flakyNames(out) }),
+    read: (out) => ({
+      passed: count(out, /^\s*(\d+) passed/m),
+      failed: count(out, /^\s*(\d+) failed/m),
+      skipped: count(out, /^\s*(\d+) skipped/m),
+      flaky: flakyNames(out),
+    }),
   },
 ];
 
@@ -106,6 +130,7 @@ if (totalMinutes > BUDGET_MINUTES) {
 }
 if (failedSteps.length > 0) console.log(`Failed: ${failedSteps.join('; ')}`);
 // a pass on the retry hides a bug or a race in the test: named here, to be fixed at its cause (docs/testing.md)
-if (flakyTests.length > 0) console.log(`Flaky (failed, then passed on the retry): ${flakyTests.length}\n  ${flakyTests.join('\n  ')}`);
+if (flakyTests.length > 0)
+  console.log(`Flaky (failed, then passed on the retry): ${flakyTests.length}\n  ${flakyTests.join('\n  ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length > 0 ? 1 : 0);

@@ -3,7 +3,24 @@ import path from 'node:path';
 import { repoRoot } from './lib/ensure-ready.mjs';
 import { run } from './lib/run.mjs';
 
-const packages = ['shared-ui', 'shared-store', 'contracts', 'content', 'shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat', 'mfe-staff', 'staff-host', 'server', 'tests', 'tools/bench', 'tools/jest', 'tools/webpack'];
+const packages = [
+  'shared-ui',
+  'shared-store',
+  'contracts',
+  'content',
+  'shell',
+  'mfe-catalogue',
+  'mfe-company',
+  'mfe-contact',
+  'mfe-chat',
+  'mfe-staff',
+  'staff-host',
+  'server',
+  'tests',
+  'tools/bench',
+  'tools/jest',
+  'tools/webpack',
+];
 const tsc = path.join(repoRoot, 'node_modules', '.bin', 'tsc');
 let failed = [];
 for (const name of packages) {

@@ -25,7 +25,10 @@ export default defineConfig({
     ['./support/file-times-reporter.ts'],
     ...(deployed === undefined
       ? []
-      : ([['./support/site-skips-reporter.ts'], ['html', { outputFolder: './playwright-report', open: 'never' }]] as const)),
+      : ([
+          ['./support/site-skips-reporter.ts'],
+          ['html', { outputFolder: './playwright-report', open: 'never' }],
+        ] as const)),
   ],
   outputDir: './test-results',
   use: {

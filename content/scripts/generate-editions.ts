@@ -9,7 +9,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { missingTranslations, translateData } from '../src/arabic/translatable';
-import { DATA_FILES, productCategoriesSchema, productsSchema, searchResultsSchema, type DataFileName } from '../src/schema';
+import {
+  DATA_FILES,
+  productCategoriesSchema,
+  productsSchema,
+  searchResultsSchema,
+  type DataFileName,
+} from '../src/schema';
 import { readArabicDictionary } from '../src/validate';
 import { buildSearchResults } from './generate-search';
 
@@ -26,7 +32,10 @@ export function buildArabicEditions(contentDir: string = CONTENT_DIR): Map<DataF
     const { dictionary, error } = readArabicDictionary(contentDir, file);
     if (dictionary === undefined) throw new Error(error);
     const missing = missingTranslations(english, dictionary);
-    if (missing.length > 0) throw new Error(`translations/ar/${file}: no Arabic text for ${missing.length} text(s), e.g. ${JSON.stringify(missing[0])}`);
+    if (missing.length > 0)
+      throw new Error(
+        `translations/ar/${file}: no Arabic text for ${missing.length} text(s), e.g. ${JSON.stringify(missing[0])}`,
+      );
     editions.set(file, translateData(english, dictionary));
   }
   return editions;
@@ -36,7 +45,10 @@ export function buildArabicEditions(contentDir: string = CONTENT_DIR): Map<DataF
 export function writeArabicEditions(outDir: string, contentDir: string = CONTENT_DIR): string[] {
   const editions = buildArabicEditions(contentDir);
   const searchResults = searchResultsSchema.parse(
-    buildSearchResults(productsSchema.parse(editions.get('products.json')), productCategoriesSchema.parse(editions.get('products-category.json'))),
+    buildSearchResults(
+      productsSchema.parse(editions.get('products.json')),
+      productCategoriesSchema.parse(editions.get('products-category.json')),
+    ),
   );
   const dir = join(outDir, ARABIC_EDITION_DIR);
   mkdirSync(dir, { recursive: true });

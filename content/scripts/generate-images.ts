@@ -72,7 +72,15 @@ const industrial = svg(`
 `);
 
 /** One engineer: hard hat, face, overalls; `tone` is the skin colour, `hat` the helmet colour. */
-function engineer(x: number, y: number, scale: number, tone: string, hat: string, shirt: string, tablet: boolean): string {
+function engineer(
+  x: number,
+  y: number,
+  scale: number,
+  tone: string,
+  hat: string,
+  shirt: string,
+  tablet: boolean,
+): string {
   return `<g transform="translate(${x} ${y}) scale(${scale})">
     <path d="M-80 300c0-110 34-170 80-170s80 60 80 170z" fill="${shirt}"/>
     <path d="M-80 300c0-60 10-100 24-128l24 128zM80 300c0-60-10-100-24-128l-24 128z" fill="#00000022"/>

@@ -33,7 +33,10 @@ export function buildSearchResults(products: Product[], categories: ProductCateg
 export function writeSearchResults(outDir: string, contentDir: string = CONTENT_DIR): SearchResult[] {
   const read = (file: string): unknown => JSON.parse(readFileSync(join(contentDir, 'data', file), 'utf8')) as unknown;
   const results = searchResultsSchema.parse(
-    buildSearchResults(productsSchema.parse(read('products.json')), productCategoriesSchema.parse(read('products-category.json'))),
+    buildSearchResults(
+      productsSchema.parse(read('products.json')),
+      productCategoriesSchema.parse(read('products-category.json')),
+    ),
   );
   const file = join(outDir, SEARCH_RESULTS_FILE);
   mkdirSync(join(outDir, 'data'), { recursive: true });

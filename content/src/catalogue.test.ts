@@ -17,7 +17,16 @@ import {
   productsSchema,
   searchResultsSchema,
 } from './schema';
-import { BRANDS, BROCHURE_FILE, CATEGORY_IMAGE_KEYS, CEILING_ROSE_TABLE_IMAGE, CHARACTERISTICS_IMAGE, DESCRIPTION_SECTIONS, PRODUCT_IMAGE_KEYS, TEASER_CATEGORY_IDS } from './dataConstants';
+import {
+  BRANDS,
+  BROCHURE_FILE,
+  CATEGORY_IMAGE_KEYS,
+  CEILING_ROSE_TABLE_IMAGE,
+  CHARACTERISTICS_IMAGE,
+  DESCRIPTION_SECTIONS,
+  PRODUCT_IMAGE_KEYS,
+  TEASER_CATEGORY_IDS,
+} from './dataConstants';
 import type { ProductDetail } from './types';
 import { checkCatalogue, checkSvg } from './validate';
 import { normalizedProductCode } from './validation/quote';
@@ -66,7 +75,13 @@ const TABLE_FAMILIES: Record<string, string[]> = {
     'observations.indoor',
     'observations.outdoor',
   ],
-  'LV cold shrink straight joint': ['kitReference', 'csa.core2_1kv', 'csa.core3_1kv', 'csa.core4_1kv', 'csa.core3_3_3kv'],
+  'LV cold shrink straight joint': [
+    'kitReference',
+    'csa.core2_1kv',
+    'csa.core3_1kv',
+    'csa.core4_1kv',
+    'csa.core3_3_3kv',
+  ],
   'resin filled joints': [
     'description',
     'partNumber',
@@ -78,8 +93,13 @@ const TABLE_FAMILIES: Record<string, string[]> = {
   ],
 };
 
-const leafIds = (d: ProductDetail): string[] => (d.productDetailTableColumns ? leafColumns(d.productDetailTableColumns).map((c) => c.id) : []);
-const headerNames = (d: ProductDetail): string => (d.productDetailTableColumns ?? []).flat().map((c) => c.name).join(' | ');
+const leafIds = (d: ProductDetail): string[] =>
+  d.productDetailTableColumns ? leafColumns(d.productDetailTableColumns).map((c) => c.id) : [];
+const headerNames = (d: ProductDetail): string =>
+  (d.productDetailTableColumns ?? [])
+    .flat()
+    .map((c) => c.name)
+    .join(' | ');
 const pageCount = (pdf: Buffer): number => (pdf.toString('latin1').match(/\/Type \/Page(?![s\w])/g) ?? []).length;
 
 describe('catalogue size and coverage', () => {
@@ -87,7 +107,10 @@ describe('catalogue size and coverage', () => {
     expect(products.length).toBeGreaterThanOrEqual(MIN_PRODUCTS);
     for (const category of categories) {
       const count = products.filter((p) => p.productCategoryId === category.id).length;
-      expect({ category: category.id, enough: count >= MIN_PRODUCTS_PER_CATEGORY }).toEqual({ category: category.id, enough: true });
+      expect({ category: category.id, enough: count >= MIN_PRODUCTS_PER_CATEGORY }).toEqual({
+        category: category.id,
+        enough: true,
+      });
     }
   });
 
@@ -122,18 +145,25 @@ describe('catalogue size and coverage', () => {
   it('names the unit of sale of every product: the one its name states, metres for cable cut to length', () => {
     const unitOf = (id: string) => products.find((p) => p.id === id)?.unit;
     for (const p of products) {
-      if (/\(\d+(\.\d+)? m Coil\)/.test(p.productName)) expect({ id: p.id, unit: p.unit }).toEqual({ id: p.id, unit: 'coil' });
-      if (/\(\d+(\.\d+)? m Length\)/.test(p.productName)) expect({ id: p.id, unit: p.unit }).toEqual({ id: p.id, unit: 'length' });
+      if (/\(\d+(\.\d+)? m Coil\)/.test(p.productName))
+        expect({ id: p.id, unit: p.unit }).toEqual({ id: p.id, unit: 'coil' });
+      if (/\(\d+(\.\d+)? m Length\)/.test(p.productName))
+        expect({ id: p.id, unit: p.unit }).toEqual({ id: p.id, unit: 'length' });
       if (/\(Pack of \d+\)/.test(p.productName)) expect({ id: p.id, unit: p.unit }).toEqual({ id: p.id, unit: 'pack' });
       if (p.productCategoryId === 'cables') expect({ id: p.id, unit: p.unit }).toEqual({ id: p.id, unit: 'metre' });
-      if (p.productCategoryId === 'cable_jointing_kit') expect({ id: p.id, unit: p.unit }).toEqual({ id: p.id, unit: 'kit' });
+      if (p.productCategoryId === 'cable_jointing_kit')
+        expect({ id: p.id, unit: p.unit }).toEqual({ id: p.id, unit: 'kit' });
     }
-    expect([unitOf('3m_scotch_super_33_plus_vinyl_tape'), unitOf('hex_cw_brass_cable_gland'), unitOf('abb_s200_mcb')]).toEqual(['roll', 'piece', 'piece']);
+    expect([
+      unitOf('3m_scotch_super_33_plus_vinyl_tape'),
+      unitOf('hex_cw_brass_cable_gland'),
+      unitOf('abb_s200_mcb'),
+    ]).toEqual(['roll', 'piece', 'piece']);
     // a metre of cable is priced per metre, not per drum
     for (const p of products.filter((q) => q.unit === 'metre')) expect(p.price ?? 0).toBeLessThan(500);
   });
 
-  it('has a model code for every product, unique even once normalised, and never another product\'s id', () => {
+  it("has a model code for every product, unique even once normalised, and never another product's id", () => {
     const codes = products.map((p) => normalizedProductCode(p.code));
     expect(new Set(codes).size).toBe(products.length);
     const ids = new Map(products.map((p) => [normalizedProductCode(p.id), p.id]));
@@ -143,7 +173,27 @@ describe('catalogue size and coverage', () => {
 
   it('uses every brand of the details with its logo, and a variety of illustrations', () => {
     const used = new Set(details.flatMap((d) => d.company ?? []));
-    for (const name of ['Hex', 'Elite', 'MESC', 'Oxford Cavi', '3M', 'PCE', 'Marechal', 'Legrand', 'Barton', 'Decoduct', 'ABB', 'Hager', 'Eaton (Moeller)', 'Schneider', 'Siemens', 'Breeze', 'MK', 'Rayon', 'Raychem']) {
+    for (const name of [
+      'Hex',
+      'Elite',
+      'MESC',
+      'Oxford Cavi',
+      '3M',
+      'PCE',
+      'Marechal',
+      'Legrand',
+      'Barton',
+      'Decoduct',
+      'ABB',
+      'Hager',
+      'Eaton (Moeller)',
+      'Schneider',
+      'Siemens',
+      'Breeze',
+      'MK',
+      'Rayon',
+      'Raychem',
+    ]) {
       expect({ name, used: used.has(name) }).toEqual({ name, used: true });
     }
     const images = new Set(products.map((p) => p.image));
@@ -155,24 +205,30 @@ describe('catalogue size and coverage', () => {
 describe('description conventions', () => {
   const entries = details.flatMap((d) => (d.description ?? []).map((entry) => ({ id: d.id, entry })));
 
-  it.each<DescriptionEntryKind>(['subheading', 'item', 'paragraph', 'ceilingRose', 'row'])('at least one product uses a %s entry', (kind) => {
-    expect(entries.filter(({ entry }) => descriptionEntryKind(entry) === kind).length).toBeGreaterThan(0);
-  });
+  it.each<DescriptionEntryKind>(['subheading', 'item', 'paragraph', 'ceilingRose', 'row'])(
+    'at least one product uses a %s entry',
+    (kind) => {
+      expect(entries.filter(({ entry }) => descriptionEntryKind(entry) === kind).length).toBeGreaterThan(0);
+    },
+  );
 
   it('uses both list item forms: an empty key and a key starting with -', () => {
     expect(entries.some(({ entry }) => entry.key === '' && entry.value !== '')).toBe(true);
     expect(entries.some(({ entry }) => entry.key.startsWith('-'))).toBe(true);
   });
 
-  it.each(DESCRIPTION_SECTIONS.map((s) => s.key))('at least one product has the %s section, with content of its kind', (key) => {
-    const section = DESCRIPTION_SECTIONS.find((s) => s.key === key);
-    const found = entries.filter(({ entry }) => entry.key === key);
-    expect(found.length).toBeGreaterThan(0);
-    for (const { entry } of found) {
-      if (section?.kind === 'html') expect(typeof entry.value).toBe('string');
-      else expect(Array.isArray(entry.value) && entry.value.length > 0).toBe(true);
-    }
-  });
+  it.each(DESCRIPTION_SECTIONS.map((s) => s.key))(
+    'at least one product has the %s section, with content of its kind',
+    (key) => {
+      const section = DESCRIPTION_SECTIONS.find((s) => s.key === key);
+      const found = entries.filter(({ entry }) => entry.key === key);
+      expect(found.length).toBeGreaterThan(0);
+      for (const { entry } of found) {
+        if (section?.kind === 'html') expect(typeof entry.value).toBe('string');
+        else expect(Array.isArray(entry.value) && entry.value.length > 0).toBe(true);
+      }
+    },
+  );
 
   it('classifies keys as documented', () => {
     expect(descriptionEntryKind({ key: '*Application', value: '<p>x</p>' })).toBe('section');
@@ -195,9 +251,16 @@ describe('spec tables', () => {
   it('every table header is consistent and every row fits its leaf columns', () => {
     for (const d of details) {
       if (!d.productDetailTableColumns) continue;
-      expect({ id: d.id, problems: tableHeaderProblems(d.productDetailTableColumns) }).toEqual({ id: d.id, problems: [] });
+      expect({ id: d.id, problems: tableHeaderProblems(d.productDetailTableColumns) }).toEqual({
+        id: d.id,
+        problems: [],
+      });
       (d.productDetailTableData ?? []).forEach((row, index) => {
-        expect({ id: d.id, index, problems: tableRowProblems(d.productDetailTableColumns ?? [], row) }).toEqual({ id: d.id, index, problems: [] });
+        expect({ id: d.id, index, problems: tableRowProblems(d.productDetailTableColumns ?? [], row) }).toEqual({
+          id: d.id,
+          index,
+          problems: [],
+        });
       });
     }
   });
@@ -221,7 +284,8 @@ describe('spec tables', () => {
   it("notes the laser marking character height: 'maximum characters per line at 16/3 inch (4.77mm) height'", () => {
     const laser = details.filter((d) => leafIds(d).includes('customMarking.maxCharacters'));
     expect(laser.length).toBeGreaterThan(0);
-    for (const d of laser) expect(JSON.stringify(d)).toMatch(/maximum characters per line at 16\/3 inch \(4\.77mm\) height/i);
+    for (const d of laser)
+      expect(JSON.stringify(d)).toMatch(/maximum characters per line at 16\/3 inch \(4\.77mm\) height/i);
   });
 
   it('has detail description blocks with tables and images, before and after the table', () => {
@@ -259,14 +323,27 @@ describe('images', () => {
   it('has distinct illustrations, different from the category art', () => {
     const sources = PRODUCT_IMAGE_KEYS.map((k) => readFileSync(publicFile(content.productImagePath(k)), 'utf8'));
     expect(new Set(sources).size).toBe(PRODUCT_IMAGE_KEYS.length);
-    const categoryArt = new Set(CATEGORY_IMAGE_KEYS.map((k) => readFileSync(publicFile(content.categoryImagePath(k)), 'utf8')));
+    const categoryArt = new Set(
+      CATEGORY_IMAGE_KEYS.map((k) => readFileSync(publicFile(content.categoryImagePath(k)), 'utf8')),
+    );
     for (const s of sources) expect(categoryArt.has(s)).toBe(false);
   });
 
   it('resolves every image a product or block refers to', () => {
     for (const d of details) {
-      const keys = [d.image, ...[...(d.detailDescription ?? []), ...(d.detailDescriptionAfterTable ?? [])].flatMap((b) => [...(b.images1 ?? []), ...(b.images2 ?? [])])];
-      for (const key of keys) expect({ id: d.id, key, exists: existsSync(publicFile(content.productImagePath(key))) }).toEqual({ id: d.id, key, exists: true });
+      const keys = [
+        d.image,
+        ...[...(d.detailDescription ?? []), ...(d.detailDescriptionAfterTable ?? [])].flatMap((b) => [
+          ...(b.images1 ?? []),
+          ...(b.images2 ?? []),
+        ]),
+      ];
+      for (const key of keys)
+        expect({ id: d.id, key, exists: existsSync(publicFile(content.productImagePath(key))) }).toEqual({
+          id: d.id,
+          key,
+          exists: true,
+        });
     }
   });
 
@@ -321,7 +398,9 @@ describe('generated files', () => {
   it('writes one section per referencing product into a shared datasheet', () => {
     const shared = planDatasheets(details).find((p) => p.entries.length > 1);
     expect(shared).toBeDefined();
-    expect(pageCount(readFileSync(join(outDir, 'uploads', shared?.fileName ?? '')))).toBeGreaterThanOrEqual(shared?.entries.length ?? 2);
+    expect(pageCount(readFileSync(join(outDir, 'uploads', shared?.fileName ?? '')))).toBeGreaterThanOrEqual(
+      shared?.entries.length ?? 2,
+    );
   });
 
   it('produces the multi-page brochure at its file name (BROCHURE_FILE)', () => {
@@ -338,7 +417,10 @@ describe('generated files', () => {
     try {
       await generatePdfs(again, loadCatalogueData(CONTENT_DIR));
       for (const file of [BROCHURE_FILE, ...generated.datasheets.map((f) => join('uploads', f))]) {
-        expect({ file, same: readFileSync(join(again, file)).equals(readFileSync(join(outDir, file))) }).toEqual({ file, same: true });
+        expect({ file, same: readFileSync(join(again, file)).equals(readFileSync(join(outDir, file))) }).toEqual({
+          file,
+          same: true,
+        });
       }
     } finally {
       rmSync(again, { recursive: true, force: true });
@@ -353,7 +435,14 @@ describe('generated files', () => {
     expect(written.map((r) => r.id)).toEqual(products.map((p) => p.id));
     for (const r of written) {
       const p = products.find((x) => x.id === r.id);
-      expect(r).toEqual({ id: p?.id, title: p?.productName, productCategory: p?.productCategory, productCategoryId: p?.productCategoryId, company: p?.company ?? '', image: p?.image });
+      expect(r).toEqual({
+        id: p?.id,
+        title: p?.productName,
+        productCategory: p?.productCategory,
+        productCategoryId: p?.productCategoryId,
+        company: p?.company ?? '',
+        image: p?.image,
+      });
     }
   });
 
@@ -389,7 +478,9 @@ describe('the catalogue schema rejects broken records', () => {
     expect(productDetailSchema.safeParse({ ...withDescription, description: unknownKey }).success).toBe(false);
     const stringTable = description.map((e) => (e.key === '*Construction' ? { ...e, value: 'Conductor: copper' } : e));
     expect(productDetailSchema.safeParse({ ...withDescription, description: stringTable }).success).toBe(false);
-    const arrayHtml = description.map((e) => (e.key === '*Application' ? { ...e, value: [{ key: 'a', value: 'b' }] } : e));
+    const arrayHtml = description.map((e) =>
+      e.key === '*Application' ? { ...e, value: [{ key: 'a', value: 'b' }] } : e,
+    );
     expect(productDetailSchema.safeParse({ ...withDescription, description: arrayHtml }).success).toBe(false);
     const twice = [...description, description.find((e) => e.key === '*Application')];
     expect(productDetailSchema.safeParse({ ...withDescription, description: twice }).success).toBe(false);
@@ -400,22 +491,54 @@ describe('the catalogue schema rejects broken records', () => {
     expect(productDetailSchema.safeParse({ ...gland, detail: ['<script>alert(1)</script>'] }).success).toBe(false);
     expect(productDetailSchema.safeParse({ ...gland, detail: ['<p>unclosed'] }).success).toBe(false);
     expect(productDetailSchema.safeParse({ ...gland, productName: 'CW <b>gland</b>' }).success).toBe(false);
-    expect(productDetailSchema.safeParse({ ...gland, description: [{ key: 'Material', value: 'Brass &amp; nickel' }] }).success).toBe(false);
-    expect(productDetailSchema.safeParse({ ...gland, description: [{ key: 'Material', value: 'Brass & nickel, < 1 kg' }] }).success).toBe(true);
+    expect(
+      productDetailSchema.safeParse({ ...gland, description: [{ key: 'Material', value: 'Brass &amp; nickel' }] })
+        .success,
+    ).toBe(false);
+    expect(
+      productDetailSchema.safeParse({ ...gland, description: [{ key: 'Material', value: 'Brass & nickel, < 1 kg' }] })
+        .success,
+    ).toBe(true);
     expect(productDetailSchema.safeParse({ ...gland, company: ['Acme'] }).success).toBe(false);
     expect(productDetailSchema.safeParse({ ...gland, companyImg: ['/images/brands/abb.svg'] }).success).toBe(false);
     expect(productDetailSchema.safeParse({ ...gland, image: 'toaster' }).success).toBe(false);
     expect(productDetailSchema.safeParse({ ...gland, downloadFile: '../secret.pdf' }).success).toBe(false);
-    expect(productDetailSchema.safeParse({ ...gland, viewManufacturersCatalogue: 'http://example.com' }).success).toBe(false);
+    expect(productDetailSchema.safeParse({ ...gland, viewManufacturersCatalogue: 'http://example.com' }).success).toBe(
+      false,
+    );
     // an uploaded picture and datasheet: only the paths the server makes (server/src/catalogue/media/)
     const hash = 'a'.repeat(64);
-    expect(productDetailSchema.safeParse({ ...gland, picture: { src: `/media/catalogue/hex_cw_brass_cable_gland/${hash}`, widths: [320, 640] }, datasheet: `/media/catalogue/hex_cw_brass_cable_gland/${hash}.pdf` }).success).toBe(true);
-    expect(productDetailSchema.safeParse({ ...gland, picture: { src: 'javascript:alert(1)', widths: [320] } }).success).toBe(false);
-    expect(productDetailSchema.safeParse({ ...gland, picture: { src: `/media/catalogue/../../${hash}`, widths: [320] } }).success).toBe(false);
-    expect(productDetailSchema.safeParse({ ...gland, picture: { src: `/media/catalogue/hex_cw_brass_cable_gland/${hash}`, widths: [] } }).success).toBe(false);
-    expect(productDetailSchema.safeParse({ ...gland, datasheet: `/media/catalogue/hex_cw_brass_cable_gland/${hash}.pdf.html` }).success).toBe(false);
+    expect(
+      productDetailSchema.safeParse({
+        ...gland,
+        picture: { src: `/media/catalogue/hex_cw_brass_cable_gland/${hash}`, widths: [320, 640] },
+        datasheet: `/media/catalogue/hex_cw_brass_cable_gland/${hash}.pdf`,
+      }).success,
+    ).toBe(true);
+    expect(
+      productDetailSchema.safeParse({ ...gland, picture: { src: 'javascript:alert(1)', widths: [320] } }).success,
+    ).toBe(false);
+    expect(
+      productDetailSchema.safeParse({ ...gland, picture: { src: `/media/catalogue/../../${hash}`, widths: [320] } })
+        .success,
+    ).toBe(false);
+    expect(
+      productDetailSchema.safeParse({
+        ...gland,
+        picture: { src: `/media/catalogue/hex_cw_brass_cable_gland/${hash}`, widths: [] },
+      }).success,
+    ).toBe(false);
+    expect(
+      productDetailSchema.safeParse({
+        ...gland,
+        datasheet: `/media/catalogue/hex_cw_brass_cable_gland/${hash}.pdf.html`,
+      }).success,
+    ).toBe(false);
     expect(productDetailSchema.safeParse({ ...gland, datasheet: 'https://evil.example/x.pdf' }).success).toBe(false);
-    expect(productDetailSchema.safeParse({ ...gland, customerReviews: [{ customerName: 'A', stars: 6, comment: 'x' }] }).success).toBe(false);
+    expect(
+      productDetailSchema.safeParse({ ...gland, customerReviews: [{ customerName: 'A', stars: 6, comment: 'x' }] })
+        .success,
+    ).toBe(false);
   });
 
   it('rejects bad listing records and cross-file mismatches', () => {
@@ -432,18 +555,32 @@ describe('the catalogue schema rejects broken records', () => {
     for (const code of ['oc-swa-416', 'OC SWA 416', 'OC_SWA_416', '-OC-SWA', 'OC--SWA', 'OC', 'A'.repeat(33)]) {
       expect({ code, ok: productSchema.safeParse({ ...first, code }).success }).toEqual({ code, ok: false });
     }
-    for (const code of ['3M6', 'ABB-S203-C16', 'A'.repeat(32)]) expect({ code, ok: productSchema.safeParse({ ...first, code }).success }).toEqual({ code, ok: true });
+    for (const code of ['3M6', 'ABB-S203-C16', 'A'.repeat(32)])
+      expect({ code, ok: productSchema.safeParse({ ...first, code }).success }).toEqual({ code, ok: true });
   });
 
   it("rejects a product code that another product has, as written or normalised, or that reads as another product's id", () => {
     const raw = read('products.json') as Record<string, unknown>[];
     const withSecondCode = (code: string) => raw.map((p, i) => (i === 1 ? { ...p, code } : p));
-    const messages = (code: string) => productsSchema.safeParse(withSecondCode(code)).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
-    expect(messages('OC-SWA-416')).toEqual([['1.code', "code 'OC-SWA-416' of 'oc_cu_xlpe_swa_lszh_cable' is the code of 'oc_cu_xlpe_swa_pvc_cable' (case, spaces and dashes aside)"]]);
+    const messages = (code: string) =>
+      productsSchema
+        .safeParse(withSecondCode(code))
+        .error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(messages('OC-SWA-416')).toEqual([
+      [
+        '1.code',
+        "code 'OC-SWA-416' of 'oc_cu_xlpe_swa_lszh_cable' is the code of 'oc_cu_xlpe_swa_pvc_cable' (case, spaces and dashes aside)",
+      ],
+    ]);
     expect(messages('OCSWA-416')).toHaveLength(1);
     expect(messages('OC-SWA-4-16')).toHaveLength(1);
     // 'HEX-CW-BRASS-CABLE-GLAND' normalises to the id hex_cw_brass_cable_gland: a pasted line could mean either product
-    expect(messages('HEX-CW-BRASS-CABLE-GLAND')).toEqual([['1.code', "code 'HEX-CW-BRASS-CABLE-GLAND' of 'oc_cu_xlpe_swa_lszh_cable' reads as the id of 'hex_cw_brass_cable_gland'"]]);
+    expect(messages('HEX-CW-BRASS-CABLE-GLAND')).toEqual([
+      [
+        '1.code',
+        "code 'HEX-CW-BRASS-CABLE-GLAND' of 'oc_cu_xlpe_swa_lszh_cable' reads as the id of 'hex_cw_brass_cable_gland'",
+      ],
+    ]);
     // a code that reads as the product's own id means the same product
     expect(messages('OC-CU-XLPE-SWA-LSZH-CABLE')).toBeUndefined();
     expect(messages('OC-SWA-LSZH-416')).toBeUndefined();
@@ -466,8 +603,18 @@ describe('browser entry (index.ts)', () => {
   it('stays free of zod, the schema and node modules, with every entry browser code imports', () => {
     // Bundled as webpack would for the browser: type-only imports (types.ts derives its types from schema.ts) vanish.
     const nodeOnlyInputs = (entry: string): string[] => {
-      const { metafile } = buildSync({ entryPoints: [join(__dirname, entry)], bundle: true, write: false, metafile: true, platform: 'browser', format: 'esm', logLevel: 'silent' });
-      return Object.keys(metafile.inputs).filter((input) => /node_modules\/zod\/|src\/(schema|validate)\.ts$|^node:/.test(input));
+      const { metafile } = buildSync({
+        entryPoints: [join(__dirname, entry)],
+        bundle: true,
+        write: false,
+        metafile: true,
+        platform: 'browser',
+        format: 'esm',
+        logLevel: 'silent',
+      });
+      return Object.keys(metafile.inputs).filter((input) =>
+        /node_modules\/zod\/|src\/(schema|validate)\.ts$|^node:/.test(input),
+      );
     };
     for (const entry of ['index.ts', 'chat.ts', 'reviews.ts', 'validation/index.ts', 'htmlText.ts']) {
       expect({ entry, nodeOnly: nodeOnlyInputs(entry) }).toEqual({ entry, nodeOnly: [] });

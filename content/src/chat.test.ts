@@ -1,6 +1,9 @@
 import { CHAT_LIMITS, trimHistory, type ChatHistoryEntry } from './chat';
 
-const entry = (text: string, role: ChatHistoryEntry['role'] = 'user'): ChatHistoryEntry => ({ role, parts: [{ text }] });
+const entry = (text: string, role: ChatHistoryEntry['role'] = 'user'): ChatHistoryEntry => ({
+  role,
+  parts: [{ text }],
+});
 
 describe('trimHistory (the widget and the server trim a conversation the same way)', () => {
   it('keeps a conversation within the limits as it is', () => {
@@ -24,7 +27,9 @@ describe('trimHistory (the widget and the server trim a conversation the same wa
   });
 
   it('cuts the parts of an entry together, dropping the ones left empty', () => {
-    const [cut] = trimHistory([{ role: 'user', parts: [{ text: 'a'.repeat(3_000) }, { text: 'b'.repeat(2_000) }, { text: 'c' }] }]);
+    const [cut] = trimHistory([
+      { role: 'user', parts: [{ text: 'a'.repeat(3_000) }, { text: 'b'.repeat(2_000) }, { text: 'c' }] },
+    ]);
     expect(cut!.parts).toEqual([{ text: 'a'.repeat(3_000) }, { text: 'b'.repeat(1_000) }]);
   });
 });

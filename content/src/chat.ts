@@ -58,5 +58,7 @@ function cutEntry(entry: ChatHistoryEntry, max: number): ChatHistoryEntry {
  * receives, so the two agree.
  */
 export function trimHistory(history: readonly ChatHistoryEntry[]): ChatHistoryEntry[] {
-  return history.slice(-CHAT_LIMITS.historyMaxEntries).map((entry) => cutEntry(entry, CHAT_LIMITS.historyTextMaxLength));
+  return history
+    .slice(-CHAT_LIMITS.historyMaxEntries)
+    .map((entry) => cutEntry(entry, CHAT_LIMITS.historyTextMaxLength));
 }

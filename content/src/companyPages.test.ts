@@ -18,7 +18,7 @@ describe('company pages content (home.json, projects.json)', () => {
     expect(projectsSchema.safeParse(projects).error).toBeUndefined();
   });
 
-  it('has the spec\'s three slides, counters, sixteen partners and seven projects', () => {
+  it("has the spec's three slides, counters, sixteen partners and seven projects", () => {
     expect(home.slides.map((s) => [s.rank, s.heading])).toEqual([
       [null, 'Electrical Products & Industrial Solutions'],
       ['23', 'High Caliber Professionals'],
@@ -34,27 +34,53 @@ describe('company pages content (home.json, projects.json)', () => {
     ]);
     expect(home.partners.subtitle).toBe('Authorized Distributors of Leading Global Brands');
     expect(home.partners.items.map((p) => p.name)).toEqual([
-      'PCE', '3M', 'Raychem', 'Barton', 'Oxford', 'MK', 'Legrand', 'Hex',
-      'Breeze', 'Ashfield', 'Elite', 'MESC', 'Schneider', 'Marechal Electric', 'Hager', 'Simplex',
+      'PCE',
+      '3M',
+      'Raychem',
+      'Barton',
+      'Oxford',
+      'MK',
+      'Legrand',
+      'Hex',
+      'Breeze',
+      'Ashfield',
+      'Elite',
+      'MESC',
+      'Schneider',
+      'Marechal Electric',
+      'Hager',
+      'Simplex',
     ]);
     expect(projects.map((p) => p.title)).toEqual([
-      'Al Habtoor City', 'Dubai Fountain Project', 'Future Museum', 'Jumeirah Park Villas',
-      'Jumeirah Park Villas Phase 2', 'Palm Jumeirah', 'The Atlantis Royal',
+      'Al Habtoor City',
+      'Dubai Fountain Project',
+      'Future Museum',
+      'Jumeirah Park Villas',
+      'Jumeirah Park Villas Phase 2',
+      'Palm Jumeirah',
+      'The Atlantis Royal',
     ]);
   });
 
-  it.each(pictures.map((p) => [p.image, p] as const))('%s exists with the size given to its <img>', async (_path, picture) => {
-    const path = file(picture.image);
-    expect(existsSync(path)).toBe(true);
-    if (picture.image.endsWith('.svg')) {
-      const source = readFileSync(path, 'utf8');
-      expect(checkSvg(source)).toEqual([]);
-      expect(source).toContain(`viewBox="0 0 ${picture.width} ${picture.height}"`);
-    } else {
-      const meta = await sharp(path).metadata();
-      expect([meta.format, meta.width, meta.height]).toEqual([picture.image.endsWith('.webp') ? 'webp' : 'jpeg', picture.width, picture.height]);
-    }
-  });
+  it.each(pictures.map((p) => [p.image, p] as const))(
+    '%s exists with the size given to its <img>',
+    async (_path, picture) => {
+      const path = file(picture.image);
+      expect(existsSync(path)).toBe(true);
+      if (picture.image.endsWith('.svg')) {
+        const source = readFileSync(path, 'utf8');
+        expect(checkSvg(source)).toEqual([]);
+        expect(source).toContain(`viewBox="0 0 ${picture.width} ${picture.height}"`);
+      } else {
+        const meta = await sharp(path).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual([
+          picture.image.endsWith('.webp') ? 'webp' : 'jpeg',
+          picture.width,
+          picture.height,
+        ]);
+      }
+    },
+  );
 
   it('points every partner card at an existing brand logo', () => {
     for (const partner of home.partners.items) expect(existsSync(file(brandLogoPath(partner.brand)))).toBe(true);

@@ -15,7 +15,8 @@ import * as content from './index';
 import * as certificatesModule from './certificates';
 
 const CONTENT_DIR = resolve(__dirname, '..');
-const readData = (file: DataFileName): unknown => JSON.parse(readFileSync(join(CONTENT_DIR, 'data', file), 'utf8')) as unknown;
+const readData = (file: DataFileName): unknown =>
+  JSON.parse(readFileSync(join(CONTENT_DIR, 'data', file), 'utf8')) as unknown;
 const publicFile = (sitePath: string): string => join(CONTENT_DIR, 'public', sitePath);
 
 const categories = productCategoriesSchema.parse(readData('products-category.json'));
@@ -173,7 +174,8 @@ describe('the schema rejects broken data', () => {
     expect(branchesSchema.safeParse(raw.map((b, i) => (i === 1 ? { ...b, label: 'Oman' } : b))).success).toBe(false);
     expect(branchesSchema.safeParse(raw.slice(0, 3)).success).toBe(false);
     expect(
-      branchesSchema.safeParse(raw.map((b, i) => (i === 0 ? { ...b, location: 'https://example.com/map' } : b))).success,
+      branchesSchema.safeParse(raw.map((b, i) => (i === 0 ? { ...b, location: 'https://example.com/map' } : b)))
+        .success,
     ).toBe(false);
   });
 
@@ -184,7 +186,8 @@ describe('the schema rejects broken data', () => {
   });
 
   it('checkSvg flags scripts, external references, missing titles and bad nesting', () => {
-    const ok = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3" role="img"><title>x</title><g><rect/></g></svg>';
+    const ok =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3" role="img"><title>x</title><g><rect/></g></svg>';
     expect(checkSvg(ok)).toEqual([]);
     expect(checkSvg(ok.replace('<rect/>', '<script>alert(1)</script>'))).not.toEqual([]);
     expect(checkSvg(ok.replace('<rect/>', '<image href="https://example.com/a.png"/>'))).not.toEqual([]);

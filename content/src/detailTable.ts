@@ -10,7 +10,9 @@ export interface TableHeaderCell {
 }
 
 /** A body row: leaf column id -> value, with one level of nesting for grouped columns (the schema's TableRow). */
-export type TableRowOf<Value extends string | number> = Readonly<Record<string, Value | Readonly<Record<string, Value>>>>;
+export type TableRowOf<Value extends string | number> = Readonly<
+  Record<string, Value | Readonly<Record<string, Value>>>
+>;
 
 /** The leaf cells of a table header: its last row (their ids are the data keys, dotted for nested values). */
 export function leafColumns<Cell extends TableHeaderCell>(header: readonly (readonly Cell[])[]): Cell[] {
@@ -34,17 +36,20 @@ export function flattenTableRow<Value extends string | number>(row: TableRowOf<V
 }
 
 /** Width of a header row in leaf columns. */
-export const headerRowSpan = (row: readonly TableHeaderCell[]): number => row.reduce((sum, cell) => sum + (cell.colSpan ?? 1), 0);
+export const headerRowSpan = (row: readonly TableHeaderCell[]): number =>
+  row.reduce((sum, cell) => sum + (cell.colSpan ?? 1), 0);
 
 /** Problems of a table header (empty when fine): rows of equal width, leaves without colSpan, unique ids. */
 export function tableHeaderProblems(header: readonly (readonly TableHeaderCell[])[]): string[] {
   const problems: string[] = [];
   const leaves = leafColumns(header);
   if (leaves.length === 0) problems.push('the header has no leaf row');
-  if (leaves.some((c) => (c.colSpan ?? 1) !== 1)) problems.push('a leaf cell (last header row) has a colSpan other than 1');
+  if (leaves.some((c) => (c.colSpan ?? 1) !== 1))
+    problems.push('a leaf cell (last header row) has a colSpan other than 1');
   header.forEach((row, index) => {
     const width = headerRowSpan(row);
-    if (width !== leaves.length) problems.push(`header row ${index} spans ${width} columns, the leaf row has ${leaves.length}`);
+    if (width !== leaves.length)
+      problems.push(`header row ${index} spans ${width} columns, the leaf row has ${leaves.length}`);
   });
   const ids = header.flat().map((c) => c.id);
   const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
@@ -53,7 +58,10 @@ export function tableHeaderProblems(header: readonly (readonly TableHeaderCell[]
 }
 
 /** Problems of one body row against its header (empty when the row fits the leaf columns exactly, in order). */
-export function tableRowProblems(header: readonly (readonly TableHeaderCell[])[], row: TableRowOf<string | number>): string[] {
+export function tableRowProblems(
+  header: readonly (readonly TableHeaderCell[])[],
+  row: TableRowOf<string | number>,
+): string[] {
   const expected = leafColumns(header).map((c) => c.id);
   const actual = flattenTableRow(row).map(([id]) => id);
   if (expected.join('|') === actual.join('|')) return [];

@@ -1,14 +1,29 @@
 // The names of the listing's specification filters, in the order a listing shows them: each is also the address's
 // parameter ('?ip=IP66,IP67'), and how their values read in each edition. No imports: the listing's view (contracts)
 // and its filters bundle it for a few bytes.
-export const FILTER_ATTRIBUTES = ['voltage', 'cores', 'size', 'current', 'poles', 'ip', 'material', 'standard'] as const;
+export const FILTER_ATTRIBUTES = [
+  'voltage',
+  'cores',
+  'size',
+  'current',
+  'poles',
+  'ip',
+  'material',
+  'standard',
+] as const;
 export type FilterAttribute = (typeof FILTER_ATTRIBUTES)[number];
 
-export const isFilterAttribute = (name: string): name is FilterAttribute => (FILTER_ATTRIBUTES as readonly string[]).includes(name);
+export const isFilterAttribute = (name: string): name is FilterAttribute =>
+  (FILTER_ATTRIBUTES as readonly string[]).includes(name);
 
 /** Materials named in the details (first match wins: 'nickel-plated brass' before 'brass'), with their names in both editions. */
 export const FILTER_MATERIALS: readonly { id: string; pattern: RegExp; en: string; ar: string }[] = [
-  { id: 'nickel-plated-brass', pattern: /nickel[- ]plated brass/i, en: 'Nickel-plated brass', ar: 'نحاس أصفر مطلي بالنيكل' },
+  {
+    id: 'nickel-plated-brass',
+    pattern: /nickel[- ]plated brass/i,
+    en: 'Nickel-plated brass',
+    ar: 'نحاس أصفر مطلي بالنيكل',
+  },
   { id: 'brass', pattern: /\bbrass\b/i, en: 'Brass', ar: 'نحاس أصفر' },
   { id: 'tinned-copper', pattern: /tinned copper/i, en: 'Tinned copper', ar: 'نحاس مقصدر' },
   { id: 'copper', pattern: /\bcopper\b/i, en: 'Copper', ar: 'نحاس' },

@@ -7,8 +7,13 @@ import { htmlToText } from './htmlText';
 import { FILTER_MATERIALS, type FilterAttribute } from './filterAttributes';
 import type { ProductDetail } from './types';
 
-export { FILTER_ATTRIBUTES, FILTER_MATERIALS, filterValueText, isFilterAttribute, type FilterAttribute } from './filterAttributes';
-
+export {
+  FILTER_ATTRIBUTES,
+  FILTER_MATERIALS,
+  filterValueText,
+  isFilterAttribute,
+  type FilterAttribute,
+} from './filterAttributes';
 
 /** Which description keys feed which filter (the rest are read for what their text holds: IP ratings, standards). */
 const KEYS: Readonly<Record<'voltage' | 'cores' | 'size' | 'current' | 'poles' | 'material', RegExp>> = {
@@ -36,7 +41,9 @@ function voltages(text: string): string[] {
 /** The numbers of cores a 'Cores' value names ('2 core + CPC, 3 core + CPC', '3, 3.5 and 4 core'). */
 function cores(text: string): string[] {
   if (!/core/i.test(text)) return [];
-  return [...text.matchAll(/(?<![\d.])(\d+(?:\.5)?)(?![\d.])/g)].map(([, value]) => number(value!)).filter((value) => Number(value) <= 61);
+  return [...text.matchAll(/(?<![\d.])(\d+(?:\.5)?)(?![\d.])/g)]
+    .map(([, value]) => number(value!))
+    .filter((value) => Number(value) <= 61);
 }
 
 export function productFilterValues(detail: Pick<ProductDetail, 'description' | 'Specification'>): string[] {
@@ -48,8 +55,10 @@ export function productFilterValues(detail: Pick<ProductDetail, 'description' | 
     texts.push(text);
     if (KEYS.voltage.test(key)) voltages(text).forEach((value) => add('voltage', value));
     if (KEYS.cores.test(key)) cores(text).forEach((value) => add('cores', value));
-    if (KEYS.size.test(key)) for (const [, size] of text.matchAll(/(\d+(?:\.\d+)?)\s*mm²/g)) add('size', `${number(size!)} mm²`);
-    if (KEYS.current.test(key)) for (const [, amps] of text.matchAll(/(\d+(?:\.\d+)?)\s*A\b/g)) add('current', `${number(amps!)} A`);
+    if (KEYS.size.test(key))
+      for (const [, size] of text.matchAll(/(\d+(?:\.\d+)?)\s*mm²/g)) add('size', `${number(size!)} mm²`);
+    if (KEYS.current.test(key))
+      for (const [, amps] of text.matchAll(/(\d+(?:\.\d+)?)\s*A\b/g)) add('current', `${number(amps!)} A`);
     if (KEYS.poles.test(key)) for (const [pole] of text.matchAll(/\b\dP(?:\+N)?(?:\+E)?/g)) add('poles', pole);
     if (KEYS.material.test(key)) {
       const material = FILTER_MATERIALS.find(({ pattern }) => pattern.test(text));
@@ -65,6 +74,7 @@ export function productFilterValues(detail: Pick<ProductDetail, 'description' | 
   // IP ratings and standards wherever the specification states them
   const all = texts.join(' \n ');
   for (const [, digits] of all.matchAll(/\bIP\s?(\d{2})\b/g)) add('ip', `IP${digits}`);
-  for (const [standard] of all.matchAll(/\b(?:BS EN|BS|IEC\/EN|IEC|EN|IEEE|UL)\s\d{2,5}(?:-\d{1,3})*/g)) add('standard', standard.replace('IEC/EN', 'IEC'));
+  for (const [standard] of all.matchAll(/\b(?:BS EN|BS|IEC\/EN|IEC|EN|IEEE|UL)\s\d{2,5}(?:-\d{1,3})*/g))
+    add('standard', standard.replace('IEC/EN', 'IEC'));
   return [...values];
 }

@@ -74,13 +74,15 @@ export const pictureSrcSet = ({ src, widths }: PictureVariants, format: 'avif' |
  * the preload is another file): the whole width of the page's container (1240 px, 20 px padding on each side) up to
  * 900 px, then the summary's picture column, 2/5 of it less the 32 px gap (mfe-catalogue/src/details/ProductSummary.tsx).
  */
-export const PRODUCT_PICTURE_SIZES = '(max-width: 900px) calc(100vw - 40px), (max-width: 1240px) calc(40vw - 29px), 468px';
+export const PRODUCT_PICTURE_SIZES =
+  '(max-width: 900px) calc(100vw - 40px), (max-width: 1240px) calc(40vw - 29px), 468px';
 
 /** Site-root path of a brand logo (content/public/images/brands). */
 export const brandLogoPath = (slug: string): string => `/images/brands/${slug}.svg`;
 
 /** The brand with this display name (as in a product's `company` list), e.g. 'Eaton (Moeller)'. */
-export const findBrandByName = (name: string): (typeof BRANDS)[number] | undefined => BRANDS.find((b) => b.name === name);
+export const findBrandByName = (name: string): (typeof BRANDS)[number] | undefined =>
+  BRANDS.find((b) => b.name === name);
 
 /** Site-root path of a datasheet (content/generated/uploads), opened by 'Download Datasheet'. */
 export const uploadPath = (fileName: string): string => `/uploads/${fileName}`;

@@ -9,7 +9,13 @@ describe('productAttributes', () => {
         { key: 'Heading', value: '' },
         { key: '^note', value: '<p>a note</p>' },
         { key: '*Design Features', value: '<p>prose</p>' },
-        { key: '*Specifications', value: [{ key: 'Rated current', value: '<b>63</b> A' }, { key: 'Poles', value: '4P' }] },
+        {
+          key: '*Specifications',
+          value: [
+            { key: 'Rated current', value: '<b>63</b> A' },
+            { key: 'Poles', value: '4P' },
+          ],
+        },
       ],
     });
     expect(attributes).toEqual([

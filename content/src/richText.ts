@@ -5,8 +5,28 @@
 
 /** The elements kept; any other is removed (its text kept, except script, style and the like, removed whole). */
 export const RICH_TEXT_TAGS: readonly string[] = [
-  'p', 'br', 'strong', 'b', 'em', 'i', 'u', 'sub', 'sup', 'h3', 'h4', 'ul', 'ol', 'li', 'a',
-  'table', 'caption', 'thead', 'tbody', 'tr', 'th', 'td',
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'sub',
+  'sup',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
 ];
 
 /** The attributes kept (no style, no class, no event handler, no data- or aria- attribute). */
@@ -29,7 +49,8 @@ export const RICH_TEXT_PURIFY_CONFIG = {
 
 type Html = (html: string) => string;
 
-const mapStrings = (value: unknown, clean: Html): unknown => (Array.isArray(value) ? value.map((item: unknown) => (typeof item === 'string' ? clean(item) : item)) : value);
+const mapStrings = (value: unknown, clean: Html): unknown =>
+  Array.isArray(value) ? value.map((item: unknown) => (typeof item === 'string' ? clean(item) : item)) : value;
 
 const mapBlocks = (value: unknown, clean: Html): unknown =>
   Array.isArray(value)
@@ -54,10 +75,18 @@ const mapDescription = (value: unknown, clean: Html): unknown =>
         if (typeof key !== 'string') return entry;
         // a table section's rows: their values are HTML
         if (Array.isArray(entryValue)) {
-          return { ...entry, value: entryValue.map((row: unknown) => (typeof row === 'object' && row !== null && typeof (row as { value?: unknown }).value === 'string' ? { ...row, value: clean((row as { value: string }).value) } : row)) };
+          return {
+            ...entry,
+            value: entryValue.map((row: unknown) =>
+              typeof row === 'object' && row !== null && typeof (row as { value?: unknown }).value === 'string'
+                ? { ...row, value: clean((row as { value: string }).value) }
+                : row,
+            ),
+          };
         }
         // '*' html sections and '^' notes are HTML; every other entry is plain text, checked as such by the schema
-        if (typeof entryValue === 'string' && (key.startsWith('*') || key.startsWith('^'))) return { ...entry, value: clean(entryValue) };
+        if (typeof entryValue === 'string' && (key.startsWith('*') || key.startsWith('^')))
+          return { ...entry, value: clean(entryValue) };
         return entry;
       })
     : value;
@@ -74,6 +103,8 @@ export function mapProductDetailHtml(detail: Record<string, unknown>, clean: Htm
     ...(paragraphs === undefined ? {} : { detail: mapStrings(paragraphs, clean) }),
     ...(description === undefined ? {} : { description: mapDescription(description, clean) }),
     ...(detailDescription === undefined ? {} : { detailDescription: mapBlocks(detailDescription, clean) }),
-    ...(detailDescriptionAfterTable === undefined ? {} : { detailDescriptionAfterTable: mapBlocks(detailDescriptionAfterTable, clean) }),
+    ...(detailDescriptionAfterTable === undefined
+      ? {}
+      : { detailDescriptionAfterTable: mapBlocks(detailDescriptionAfterTable, clean) }),
   };
 }

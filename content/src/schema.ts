@@ -2,19 +2,32 @@
 // them (z.infer). Node and build tools only: import it as '@site/content/schema', never from index.ts or browser code
 // other than `import type` (zod must stay out of the browser bundles).
 import { z } from 'zod';
-import { BRANCH_IDS, BRANCH_LABELS, BRANDS, CATEGORY_IMAGE_KEYS, descriptionSection, PRODUCT_IMAGE_KEYS, TEASER_CATEGORY_IDS } from './dataConstants';
+import {
+  BRANCH_IDS,
+  BRANCH_LABELS,
+  BRANDS,
+  CATEGORY_IMAGE_KEYS,
+  descriptionSection,
+  PRODUCT_IMAGE_KEYS,
+  TEASER_CATEGORY_IDS,
+} from './dataConstants';
 import { tableHeaderProblems, tableRowProblems } from './detailTable';
 import { normalizedProductCode, QUOTE_UNITS } from './validation/quote';
 import { BRANCH_NAMES } from './validation/rules';
 
 const text = z.string().trim().min(1);
 /** International phone number in groups, e.g. '+971 4 347 1100'; X digits mark a placeholder ('+966 XX XXX XXXX'). */
-const phone = z.string().regex(/^\+\d{3}( [\dX]{1,4}){2,4}$/, 'expected an international phone number like +971 4 347 1100');
+const phone = z
+  .string()
+  .regex(/^\+\d{3}( [\dX]{1,4}){2,4}$/, 'expected an international phone number like +971 4 347 1100');
 const email = z.email();
 /** An embeddable map URL: https://www.google.com/maps?q=<url-encoded place>&output=embed */
 const mapEmbedUrl = z
   .string()
-  .regex(/^https:\/\/www\.google\.com\/maps\?q=[^&\s]+&output=embed$/, 'expected https://www.google.com/maps?q=<place>&output=embed');
+  .regex(
+    /^https:\/\/www\.google\.com\/maps\?q=[^&\s]+&output=embed$/,
+    'expected https://www.google.com/maps?q=<place>&output=embed',
+  );
 
 function addDuplicateIssues(ids: readonly string[], ctx: z.RefinementCtx, what: string): void {
   const seen = new Set<string>();
@@ -37,8 +50,16 @@ export const productCategoriesSchema = z
   .array(productCategorySchema)
   .length(CATEGORY_IMAGE_KEYS.length)
   .superRefine((categories, ctx) => {
-    addDuplicateIssues(categories.map((c) => c.id), ctx, 'category id');
-    addDuplicateIssues(categories.map((c) => c.image), ctx, 'category image key');
+    addDuplicateIssues(
+      categories.map((c) => c.id),
+      ctx,
+      'category id',
+    );
+    addDuplicateIssues(
+      categories.map((c) => c.image),
+      ctx,
+      'category image key',
+    );
     const ids = new Set(categories.map((c) => c.id));
     for (const id of TEASER_CATEGORY_IDS) {
       if (!ids.has(id)) ctx.addIssue({ code: 'custom', message: `missing home teaser category '${id}'` });
@@ -69,18 +90,22 @@ export const branchSchema = z
   });
 
 /** branches.json: the four branches, each once, in the order of the region selector. */
-export const branchesSchema = z
-  .array(branchSchema)
-  .superRefine((branches, ctx) => {
-    const ids = branches.map((b) => b.id).join(',');
-    if (ids !== BRANCH_IDS.join(',')) {
-      ctx.addIssue({ code: 'custom', message: `expected branches ${BRANCH_IDS.join(', ')} in this order, got ${ids || 'none'}` });
-    }
-    const names = branches.map((b) => b.name).join(', ');
-    if (names !== BRANCH_NAMES.join(', ')) {
-      ctx.addIssue({ code: 'custom', message: `expected branch names ${BRANCH_NAMES.join(', ')} in this order, got ${names || 'none'}` });
-    }
-  });
+export const branchesSchema = z.array(branchSchema).superRefine((branches, ctx) => {
+  const ids = branches.map((b) => b.id).join(',');
+  if (ids !== BRANCH_IDS.join(',')) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected branches ${BRANCH_IDS.join(', ')} in this order, got ${ids || 'none'}`,
+    });
+  }
+  const names = branches.map((b) => b.name).join(', ');
+  if (names !== BRANCH_NAMES.join(', ')) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected branch names ${BRANCH_NAMES.join(', ')} in this order, got ${names || 'none'}`,
+    });
+  }
+});
 
 export const menuItemSchema = z.strictObject({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a lower-case id'),
@@ -94,8 +119,16 @@ export const menuSchema = z
   .array(menuItemSchema)
   .min(1)
   .superRefine((items, ctx) => {
-    addDuplicateIssues(items.map((i) => i.id), ctx, 'menu id');
-    addDuplicateIssues(items.map((i) => i.path), ctx, 'menu path');
+    addDuplicateIssues(
+      items.map((i) => i.id),
+      ctx,
+      'menu id',
+    );
+    addDuplicateIssues(
+      items.map((i) => i.path),
+      ctx,
+      'menu path',
+    );
   });
 
 export const companySchema = z.strictObject({
@@ -139,7 +172,13 @@ export const certificateSchema = z.strictObject({
 export const certificatesSchema = z
   .array(certificateSchema)
   .min(1)
-  .superRefine((certs, ctx) => addDuplicateIssues(certs.map((c) => c.id), ctx, 'certificate id'));
+  .superRefine((certs, ctx) =>
+    addDuplicateIssues(
+      certs.map((c) => c.id),
+      ctx,
+      'certificate id',
+    ),
+  );
 
 // ---- catalogue: products.json, product-details.json, searchResults.json ----
 
@@ -155,11 +194,16 @@ export const productCodeSchema = z
   .string()
   .min(3)
   .max(32)
-  .regex(/^[A-Z0-9]+(-[A-Z0-9]+)*$/, 'expected a model code of upper-case letters and digits joined by dashes, like OC-SWA-416');
+  .regex(
+    /^[A-Z0-9]+(-[A-Z0-9]+)*$/,
+    'expected a model code of upper-case letters and digits joined by dashes, like OC-SWA-416',
+  );
 const categoryId = productCategorySchema.shape.id;
 const productImageKey = z.enum(PRODUCT_IMAGE_KEYS);
 /** A datasheet file name under /uploads/, produced by scripts/generate-pdfs.ts. */
-export const pdfFileNameSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*\.pdf$/, 'expected a file name like hex-cw-gland-datasheet.pdf');
+export const pdfFileNameSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*\.pdf$/, 'expected a file name like hex-cw-gland-datasheet.pdf');
 const isoDate = z.iso.date();
 
 /**
@@ -172,18 +216,26 @@ export const CATALOGUE_PICTURE_SRC = new RegExp(`^${CATALOGUE_MEDIA_PREFIX}/${ME
 export const CATALOGUE_DATASHEET_PATH = new RegExp(`^${CATALOGUE_MEDIA_PREFIX}/${MEDIA_PRODUCT}/[a-f0-9]{64}\\.pdf$`);
 /** An uploaded picture: its variants' common path and their widths, for a srcset in AVIF and WebP. */
 export const uploadedPictureSchema = z.strictObject({
-  src: z.string().regex(CATALOGUE_PICTURE_SRC, `expected an uploaded picture's path, ${CATALOGUE_MEDIA_PREFIX}/<product id>/<hash>`),
+  src: z
+    .string()
+    .regex(CATALOGUE_PICTURE_SRC, `expected an uploaded picture's path, ${CATALOGUE_MEDIA_PREFIX}/<product id>/<hash>`),
   widths: z.array(z.number().int().min(1).max(4096)).min(1).max(8),
 });
 /** An uploaded datasheet's path. */
-export const uploadedDatasheetSchema = z.string().regex(CATALOGUE_DATASHEET_PATH, `expected an uploaded datasheet's path, ${CATALOGUE_MEDIA_PREFIX}/<product id>/<hash>.pdf`);
+export const uploadedDatasheetSchema = z
+  .string()
+  .regex(
+    CATALOGUE_DATASHEET_PATH,
+    `expected an uploaded datasheet's path, ${CATALOGUE_MEDIA_PREFIX}/<product id>/<hash>.pdf`,
+  );
 
 /**
  * An HTML fragment from the data. The UI sanitises it anyway; the data itself must not carry anything active,
  * and its tags must be balanced.
  */
 export const htmlSchema = text.superRefine((html, ctx) => {
-  if (/<\s*(script|style|iframe|object|embed|form|input)\b/i.test(html)) ctx.addIssue({ code: 'custom', message: 'active or form element in HTML' });
+  if (/<\s*(script|style|iframe|object|embed|form|input)\b/i.test(html))
+    ctx.addIssue({ code: 'custom', message: 'active or form element in HTML' });
   if (/\son[a-z]+\s*=/i.test(html)) ctx.addIssue({ code: 'custom', message: 'event handler attribute in HTML' });
   if (/javascript:/i.test(html)) ctx.addIssue({ code: 'custom', message: 'javascript: URL in HTML' });
   const voids = new Set(['br', 'hr', 'img', 'wbr']);
@@ -255,11 +307,19 @@ function addProductCodeIssues(products: readonly { id: string; code: string }[],
     const code = normalizedProductCode(product.code);
     const first = byCode.get(code);
     if (first !== undefined) {
-      ctx.addIssue({ code: 'custom', message: `code '${product.code}' of '${product.id}' is the code of '${first}' (case, spaces and dashes aside)`, path: [index, 'code'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: `code '${product.code}' of '${product.id}' is the code of '${first}' (case, spaces and dashes aside)`,
+        path: [index, 'code'],
+      });
     } else byCode.set(code, product.id);
     const idOwner = byId.get(code);
     if (idOwner !== undefined && idOwner !== product.id) {
-      ctx.addIssue({ code: 'custom', message: `code '${product.code}' of '${product.id}' reads as the id of '${idOwner}'`, path: [index, 'code'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: `code '${product.code}' of '${product.id}' reads as the id of '${idOwner}'`,
+        path: [index, 'code'],
+      });
     }
   });
 }
@@ -269,7 +329,11 @@ export const productsSchema = z
   .array(productSchema)
   .min(MIN_PRODUCTS)
   .superRefine((products, ctx) => {
-    addDuplicateIssues(products.map((p) => p.id), ctx, 'product id');
+    addDuplicateIssues(
+      products.map((p) => p.id),
+      ctx,
+      'product id',
+    );
     addProductCodeIssues(products, ctx);
   });
 
@@ -320,7 +384,8 @@ export const descriptionEntrySchema = z
       }
       if (section.kind === 'html') {
         const html = htmlSchema.safeParse(entry.value);
-        if (!html.success) ctx.addIssue({ code: 'custom', message: `'${entry.key}' takes a non-empty HTML string`, path: ['value'] });
+        if (!html.success)
+          ctx.addIssue({ code: 'custom', message: `'${entry.key}' takes a non-empty HTML string`, path: ['value'] });
       }
       return;
     }
@@ -333,15 +398,21 @@ export const descriptionEntrySchema = z
     }
     if (entry.key.startsWith('^')) {
       const html = htmlSchema.safeParse(entry.value);
-      if (!html.success) ctx.addIssue({ code: 'custom', message: html.error.issues[0]?.message ?? 'bad HTML', path: ['value'] });
+      if (!html.success)
+        ctx.addIssue({ code: 'custom', message: html.error.issues[0]?.message ?? 'bad HTML', path: ['value'] });
     } else {
       // sub-headings, list items, '%' alt texts and 'key : value' rows are plain text
-      for (const [field, value] of [['key', entry.key], ['value', entry.value]] as const) {
+      for (const [field, value] of [
+        ['key', entry.key],
+        ['value', entry.value],
+      ] as const) {
         const check = plainTextSchema.safeParse(value);
-        if (!check.success) ctx.addIssue({ code: 'custom', message: check.error.issues[0]?.message ?? 'not plain text', path: [field] });
+        if (!check.success)
+          ctx.addIssue({ code: 'custom', message: check.error.issues[0]?.message ?? 'not plain text', path: [field] });
       }
     }
-    if (entry.key !== entry.key.trim()) ctx.addIssue({ code: 'custom', message: 'key with surrounding spaces', path: ['key'] });
+    if (entry.key !== entry.key.trim())
+      ctx.addIssue({ code: 'custom', message: 'key with surrounding spaces', path: ['key'] });
   });
 
 /**
@@ -369,10 +440,15 @@ export const detailBlockSchema = z
     const header = block.table?.[0];
     block.table?.forEach((row, index) => {
       if (row.length !== header?.length) {
-        ctx.addIssue({ code: 'custom', message: `table row ${index} has ${row.length} cells, the header ${header?.length ?? 0}`, path: ['table', index] });
+        ctx.addIssue({
+          code: 'custom',
+          message: `table row ${index} has ${row.length} cells, the header ${header?.length ?? 0}`,
+          path: ['table', index],
+        });
       }
     });
-    if (header?.some((cell) => cell.trim() === '')) ctx.addIssue({ code: 'custom', message: 'empty table header cell', path: ['table', 0] });
+    if (header?.some((cell) => cell.trim() === ''))
+      ctx.addIssue({ code: 'custom', message: 'empty table header cell', path: ['table', 0] });
     if (Object.keys(block).length === 0) ctx.addIssue({ code: 'custom', message: 'empty block' });
   });
 
@@ -391,7 +467,10 @@ export const tableCellSchema = z.strictObject({
   /** Number of leaf columns covered (default 1). */
   colSpan: z.number().int().min(1).optional(),
   /** CSS width of the column, e.g. '18%' or '120px'. */
-  customeWidth: z.string().regex(/^\d+(\.\d+)?(px|%|rem|em)$/, 'expected a CSS width like 18% or 120px').optional(),
+  customeWidth: z
+    .string()
+    .regex(/^\d+(\.\d+)?(px|%|rem|em)$/, 'expected a CSS width like 18% or 120px')
+    .optional(),
 });
 
 export const tableValueSchema = z.union([plainTextSchema, z.number()]);
@@ -407,7 +486,10 @@ export const aedPriceSchema = z
   .number()
   .positive()
   .max(1_000_000)
-  .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, 'a price in AED has at most two decimals (fils)');
+  .refine(
+    (price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6,
+    'a price in AED has at most two decimals (fils)',
+  );
 
 /** Most variants one product may have (the spec table a page draws, the editor's rows). */
 export const PRODUCT_VARIANTS_MAX = 200;
@@ -441,8 +523,19 @@ export const seededProductVariantSchema = productVariantSchema.extend({ labelAr:
  * to the tables, the first variant's code and price the product's) are held by productVariants.test.ts.
  */
 export const productVariantsFileSchema = z
-  .array(z.strictObject({ productId: productIdSchema, variants: z.array(seededProductVariantSchema).min(1).max(PRODUCT_VARIANTS_MAX) }))
-  .superRefine((entries, ctx) => addDuplicateIssues(entries.map((entry) => entry.productId), ctx, 'product id'));
+  .array(
+    z.strictObject({
+      productId: productIdSchema,
+      variants: z.array(seededProductVariantSchema).min(1).max(PRODUCT_VARIANTS_MAX),
+    }),
+  )
+  .superRefine((entries, ctx) =>
+    addDuplicateIssues(
+      entries.map((entry) => entry.productId),
+      ctx,
+      'product id',
+    ),
+  );
 
 /** A review shown on a product (seed reviews carry no e-mail). */
 export const customerReviewSchema = z.strictObject({
@@ -496,10 +589,15 @@ export const productDetailSchema = z
     const names = d.company ?? [];
     const logos = d.companyImg ?? [];
     if (names.length !== logos.length) {
-      ctx.addIssue({ code: 'custom', message: `company has ${names.length} names but companyImg ${logos.length} logos`, path: ['companyImg'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: `company has ${names.length} names but companyImg ${logos.length} logos`,
+        path: ['companyImg'],
+      });
     }
     names.forEach((name, i) => {
-      if (!brandNames.has(name)) ctx.addIssue({ code: 'custom', message: `unknown brand '${name}'`, path: ['company', i] });
+      if (!brandNames.has(name))
+        ctx.addIssue({ code: 'custom', message: `unknown brand '${name}'`, path: ['company', i] });
       else if (logos[i] !== undefined && logos[i] !== logoOf(name)) {
         ctx.addIssue({ code: 'custom', message: `logo of '${name}' must be ${logoOf(name)}`, path: ['companyImg', i] });
       }
@@ -511,12 +609,18 @@ export const productDetailSchema = z
     const header = d.productDetailTableColumns;
     const rows = d.productDetailTableData;
     if (!header !== !rows) {
-      ctx.addIssue({ code: 'custom', message: 'productDetailTableColumns and productDetailTableData go together', path: ['productDetailTableColumns'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'productDetailTableColumns and productDetailTableData go together',
+        path: ['productDetailTableColumns'],
+      });
     }
     if (header) {
-      for (const problem of tableHeaderProblems(header)) ctx.addIssue({ code: 'custom', message: problem, path: ['productDetailTableColumns'] });
+      for (const problem of tableHeaderProblems(header))
+        ctx.addIssue({ code: 'custom', message: problem, path: ['productDetailTableColumns'] });
       rows?.forEach((row, i) => {
-        for (const problem of tableRowProblems(header, row)) ctx.addIssue({ code: 'custom', message: problem, path: ['productDetailTableData', i] });
+        for (const problem of tableRowProblems(header, row))
+          ctx.addIssue({ code: 'custom', message: problem, path: ['productDetailTableData', i] });
       });
     }
     if (d.downloadFiles && Object.keys(d.downloadFiles).length === 0) {
@@ -528,7 +632,13 @@ export const productDetailSchema = z
 export const productDetailsSchema = z
   .array(productDetailSchema)
   .min(MIN_PRODUCTS)
-  .superRefine((details, ctx) => addDuplicateIssues(details.map((p) => p.id), ctx, 'product id'));
+  .superRefine((details, ctx) =>
+    addDuplicateIssues(
+      details.map((p) => p.id),
+      ctx,
+      'product id',
+    ),
+  );
 
 /** An entry of the generated searchResults.json (from products.json, by scripts/generate-search.ts). */
 export const searchResultSchema = z.strictObject({
@@ -566,8 +676,16 @@ export const teamSchema = z
   .array(teamMemberSchema)
   .length(TEAM_SIZE)
   .superRefine((team, ctx) => {
-    addDuplicateIssues(team.map((m) => String(m.id)), ctx, 'team member id');
-    addDuplicateIssues(team.map((m) => m.image), ctx, 'team portrait');
+    addDuplicateIssues(
+      team.map((m) => String(m.id)),
+      ctx,
+      'team member id',
+    );
+    addDuplicateIssues(
+      team.map((m) => m.image),
+      ctx,
+      'team portrait',
+    );
   });
 
 /** What the knowledge base says of a branch beyond branches.json. */
@@ -589,7 +707,12 @@ export const knowledgeBaseFactsSchema = z.strictObject({
   stats: z.strictObject({ customers: text, countries: text, products: text, suppliers: text, experience: text }),
   /** Claims beyond the certificates of certificates.json (e.g. the ISO 9001:2008 claim of the home page). */
   certifications: z.array(text).min(1),
-  locations: z.strictObject({ dubai: branchFactsSchema, oman: branchFactsSchema, bahrain: branchFactsSchema, saudi: branchFactsSchema }),
+  locations: z.strictObject({
+    dubai: branchFactsSchema,
+    oman: branchFactsSchema,
+    bahrain: branchFactsSchema,
+    saudi: branchFactsSchema,
+  }),
   /** Extra text for some categories, by category id. */
   categoryNotes: z.record(z.string(), text),
   services: z.array(text).min(1),
@@ -610,7 +733,12 @@ export const PARTNER_COUNT = 16;
 export const PROJECT_COUNT = 7;
 
 const sitePath = (folder: string, extensions: string) =>
-  z.string().regex(new RegExp(`^/images/${folder}/[a-z0-9-]+\\.(${extensions})$`), `expected /images/${folder}/<name>.(${extensions})`);
+  z
+    .string()
+    .regex(
+      new RegExp(`^/images/${folder}/[a-z0-9-]+\\.(${extensions})$`),
+      `expected /images/${folder}/<name>.(${extensions})`,
+    );
 const pixels = z.number().int().positive();
 
 /** An image file under the site root with its intrinsic size (set on the <img>, so nothing shifts while it loads). */
@@ -648,8 +776,12 @@ export const homeSchema = z.strictObject({
     .array(carouselSlideSchema)
     .length(CAROUSEL_SLIDE_COUNT)
     .superRefine((slides, ctx) => {
-      const formats = slides.map((slide) => slide.image.split('.').pop()).sort().join(',');
-      if (formats !== 'jpg,jpg,webp') ctx.addIssue({ code: 'custom', message: `expected two jpg pictures and one webp, found ${formats}` });
+      const formats = slides
+        .map((slide) => slide.image.split('.').pop())
+        .sort()
+        .join(',');
+      if (formats !== 'jpg,jpg,webp')
+        ctx.addIssue({ code: 'custom', message: `expected two jpg pictures and one webp, found ${formats}` });
     }),
   /** The pictures that take turns behind the slides; decorative (empty alt). */
   backgrounds: z
@@ -657,25 +789,42 @@ export const homeSchema = z.strictObject({
     .length(CAROUSEL_BACKGROUND_COUNT),
   about: z.strictObject({ heading: text, text: z.array(text).min(1) }),
   /** Figures of the About Us block, counted up from 0 (e.g. 1000 + '+' 'Customers Served'). */
-  counters: z.array(z.strictObject({ end: z.number().int().positive(), suffix: z.string(), label: text })).length(HOME_COUNTER_COUNT),
+  counters: z
+    .array(z.strictObject({ end: z.number().int().positive(), suffix: z.string(), label: text }))
+    .length(HOME_COUNTER_COUNT),
   partners: z.strictObject({
     heading: text,
     subtitle: text,
     items: z
       .array(partnerSchema)
       .length(PARTNER_COUNT)
-      .superRefine((items, ctx) => addDuplicateIssues(items.map((p) => p.name), ctx, 'partner')),
+      .superRefine((items, ctx) =>
+        addDuplicateIssues(
+          items.map((p) => p.name),
+          ctx,
+          'partner',
+        ),
+      ),
   }),
 });
 
 /** A record of projects.json: one card of /our-projects. */
-export const projectSchema = sizedImage('projects', 'svg').extend({ id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/), title: text });
+export const projectSchema = sizedImage('projects', 'svg').extend({
+  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  title: text,
+});
 
 /** projects.json: the seven project cards. */
 export const projectsSchema = z
   .array(projectSchema)
   .length(PROJECT_COUNT)
-  .superRefine((items, ctx) => addDuplicateIssues(items.map((p) => p.id), ctx, 'project id'));
+  .superRefine((items, ctx) =>
+    addDuplicateIssues(
+      items.map((p) => p.id),
+      ctx,
+      'project id',
+    ),
+  );
 
 /** Every data file of content/data with its schema. */
 export const DATA_FILES = {

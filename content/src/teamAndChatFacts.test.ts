@@ -7,7 +7,8 @@ import { checkKnowledgeBaseFacts, validateContent } from './validate';
 // our-team.json and knowledge-base.json, the data of the Management page and of the chat's knowledge base
 // (which the server assembles: server/src/assistant/knowledge-base).
 const CONTENT_DIR = resolve(__dirname, '..');
-const readData = (file: string): unknown => JSON.parse(readFileSync(join(CONTENT_DIR, 'data', file), 'utf8')) as unknown;
+const readData = (file: string): unknown =>
+  JSON.parse(readFileSync(join(CONTENT_DIR, 'data', file), 'utf8')) as unknown;
 
 describe('team data', () => {
   const team = teamSchema.parse(readData('our-team.json'));

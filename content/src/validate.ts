@@ -6,7 +6,14 @@ import type { z } from 'zod';
 import { checkArabicDictionary, checkDictionariesAgree, isDictionary } from './arabic/check';
 import { translateData, type ArabicDictionary } from './arabic/translatable';
 import { DATA_FILES, MIN_PRODUCTS_PER_CATEGORY, type DataFileName } from './schema';
-import { BRANDS, CATEGORY_IMAGE_KEYS, CEILING_ROSE_TABLE_IMAGE, CHARACTERISTICS_IMAGE, PRODUCT_IMAGE_KEYS, TEASER_CATEGORY_IDS } from './dataConstants';
+import {
+  BRANDS,
+  CATEGORY_IMAGE_KEYS,
+  CEILING_ROSE_TABLE_IMAGE,
+  CHARACTERISTICS_IMAGE,
+  PRODUCT_IMAGE_KEYS,
+  TEASER_CATEGORY_IDS,
+} from './dataConstants';
 import type { KnowledgeBaseFacts, MenuItem, Product, ProductCategory, ProductDetail, TeamMember } from './types';
 
 /** Upper size limit of a category illustration (they are meant to stay around 4 KB). */
@@ -24,7 +31,8 @@ export function checkSvg(source: string): string[] {
   const body = source.replace(/^\uFEFF/, '').trim();
   if (!body.startsWith('<svg')) problems.push('does not start with <svg');
   if (!body.endsWith('</svg>')) problems.push('does not end with </svg>');
-  if (!/^<svg[^>]*\sxmlns="http:\/\/www\.w3\.org\/2000\/svg"/.test(body)) problems.push('root <svg> lacks the SVG xmlns');
+  if (!/^<svg[^>]*\sxmlns="http:\/\/www\.w3\.org\/2000\/svg"/.test(body))
+    problems.push('root <svg> lacks the SVG xmlns');
   if (!/^<svg[^>]*\sviewBox="[\d.\s-]+"/.test(body)) problems.push('root <svg> lacks a viewBox');
   if (!/^<svg[^>]*\srole="img"/.test(body)) problems.push('root <svg> lacks role="img"');
   if (!/<title(?:\s[^>]*)?>[^<]+<\/title>/.test(body)) problems.push('no non-empty <title>');
@@ -44,7 +52,9 @@ export function checkSvg(source: string): string[] {
   const stack: string[] = [];
   let roots = 0;
   const withoutComments = body.replace(/<!--[\s\S]*?-->/g, '');
-  for (const m of withoutComments.matchAll(/<(\/?)([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|<[^>]*>?/g)) {
+  for (const m of withoutComments.matchAll(
+    /<(\/?)([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|<[^>]*>?/g,
+  )) {
     const [tag, closing, name, , selfClosing] = m;
     if (name === undefined) {
       if (!tag.startsWith('<?')) problems.push(`malformed tag ${tag.slice(0, 40)}`);
@@ -74,7 +84,9 @@ export interface ContentReport {
 }
 
 function formatIssues(file: string, error: z.ZodError): string[] {
-  return error.issues.map((issue) => `${file}: ${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
+  return error.issues.map(
+    (issue) => `${file}: ${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`,
+  );
 }
 
 function readJson(path: string): unknown {
@@ -87,7 +99,8 @@ function checkSvgFile(contentDir: string, sitePath: string, maxBytes?: number, v
   if (!existsSync(file)) return [`${label}: file not found`];
   const source = readFileSync(file, 'utf8');
   const errors = checkSvg(source).map((p) => `${label}: ${p}`);
-  if (viewBox !== undefined && !source.includes(`viewBox="${viewBox}"`)) errors.push(`${label}: expected viewBox="${viewBox}"`);
+  if (viewBox !== undefined && !source.includes(`viewBox="${viewBox}"`))
+    errors.push(`${label}: expected viewBox="${viewBox}"`);
   const size = statSync(file).size;
   if (maxBytes !== undefined && size > maxBytes) errors.push(`${label}: ${size} bytes, more than ${maxBytes}`);
   return errors;
@@ -129,7 +142,10 @@ export function validateContent(contentDir: string): ContentReport {
   if (existsSync(productsDir)) {
     for (const file of readdirSync(productsDir)) {
       // an image's .br and .gz beside it are the build's compressed copies (scripts/precompress-content.mjs)
-      if (!known.has(file.replace(/\.(br|gz)$/, ''))) errors.push(`public/images/products/${file}: not a product image key (add it to PRODUCT_IMAGE_KEYS or remove it)`);
+      if (!known.has(file.replace(/\.(br|gz)$/, '')))
+        errors.push(
+          `public/images/products/${file}: not a product image key (add it to PRODUCT_IMAGE_KEYS or remove it)`,
+        );
     }
   }
   for (const brand of BRANDS) {
@@ -147,13 +163,18 @@ export function validateContent(contentDir: string): ContentReport {
     errors.push(...checkSvgFile(contentDir, `/images/team/${member.image}.svg`, MAX_PRODUCT_SVG_BYTES, '0 0 320 320'));
   }
   const facts = data['knowledge-base.json'];
-  if (facts) errors.push(...checkKnowledgeBaseFacts(facts, data['our-team.json'] ?? [], data['menu.json'] ?? [], categories ?? []));
+  if (facts)
+    errors.push(
+      ...checkKnowledgeBaseFacts(facts, data['our-team.json'] ?? [], data['menu.json'] ?? [], categories ?? []),
+    );
 
   const company = data['company.json'];
   const dubai = data['branches.json']?.find((b) => b.id === 'dubai');
   if (company && dubai) {
     if (company.mainPhone !== dubai.mobileNo) {
-      errors.push(`data/company.json: mainPhone '${company.mainPhone}' differs from the Dubai branch number '${dubai.mobileNo}'`);
+      errors.push(
+        `data/company.json: mainPhone '${company.mainPhone}' differs from the Dubai branch number '${dubai.mobileNo}'`,
+      );
     }
     if (company.warehouseMap !== dubai.location) {
       errors.push('data/company.json: warehouseMap differs from the Dubai branch map');
@@ -168,12 +189,20 @@ export function validateContent(contentDir: string): ContentReport {
 export const ARABIC_DICTIONARY_DIR = join('translations', 'ar');
 
 /** Reads the Arabic dictionary of a data file; undefined when there is none (an error message says why). */
-export function readArabicDictionary(contentDir: string, file: string): { dictionary?: ArabicDictionary; error?: string } {
+export function readArabicDictionary(
+  contentDir: string,
+  file: string,
+): { dictionary?: ArabicDictionary; error?: string } {
   const path = join(contentDir, ARABIC_DICTIONARY_DIR, file);
-  if (!existsSync(path)) return { error: `translations/ar/${file}: file not found (every data file has an Arabic dictionary: English text → Arabic text)` };
+  if (!existsSync(path))
+    return {
+      error: `translations/ar/${file}: file not found (every data file has an Arabic dictionary: English text → Arabic text)`,
+    };
   try {
     const json = readJson(path);
-    return isDictionary(json) ? { dictionary: json } : { error: `translations/ar/${file}: expected a JSON object of English text → Arabic text (strings only)` };
+    return isDictionary(json)
+      ? { dictionary: json }
+      : { error: `translations/ar/${file}: expected a JSON object of English text → Arabic text (strings only)` };
   } catch (e) {
     return { error: `translations/ar/${file}: ${e instanceof Error ? e.message : String(e)}` };
   }
@@ -184,7 +213,11 @@ export function readArabicDictionary(contentDir: string, file: string): { dictio
  * its HTML tags, numbers and Western digits (arabic/check.ts), and agrees with the other dictionaries; the translated
  * catalogue keeps the cross-file rules. `sources` are the files' JSON as read, `data` those that passed their schema.
  */
-function checkArabicEditions(contentDir: string, sources: Partial<Record<DataFileName, unknown>>, data: ContentReport['data']): Omit<ContentReport, 'data'> {
+function checkArabicEditions(
+  contentDir: string,
+  sources: Partial<Record<DataFileName, unknown>>,
+  data: ContentReport['data'],
+): Omit<ContentReport, 'data'> {
   const errors: string[] = [];
   const warnings: string[] = [];
   const dictionaries: Partial<Record<DataFileName, ArabicDictionary>> = {};
@@ -200,7 +233,8 @@ function checkArabicEditions(contentDir: string, sources: Partial<Record<DataFil
   }
   const folder = join(contentDir, ARABIC_DICTIONARY_DIR);
   for (const file of existsSync(folder) ? readdirSync(folder) : []) {
-    if (file.endsWith('.json') && !(file in DATA_FILES)) warnings.push(`translations/ar/${file}: a dictionary of no data file`);
+    if (file.endsWith('.json') && !(file in DATA_FILES))
+      warnings.push(`translations/ar/${file}: a dictionary of no data file`);
   }
   errors.push(...checkDictionariesAgree(dictionaries));
 
@@ -234,18 +268,23 @@ export function checkCatalogue(categories: ProductCategory[], products: Product[
     const category = categoryById.get(product.productCategoryId);
     if (!category) errors.push(`${where}: unknown category '${product.productCategoryId}'`);
     else if (product.productCategory !== category.title) {
-      errors.push(`${where}: productCategory '${product.productCategory}' must be the category title '${category.title}'`);
+      errors.push(
+        `${where}: productCategory '${product.productCategory}' must be the category title '${category.title}'`,
+      );
     }
     const detail = detailById.get(product.id);
     if (!detail) {
       errors.push(`${where}: no record in product-details.json`);
       continue;
     }
-    if (detail.productName !== product.productName) errors.push(`${where}: productName differs from product-details.json`);
+    if (detail.productName !== product.productName)
+      errors.push(`${where}: productName differs from product-details.json`);
     if (detail.image !== product.image) errors.push(`${where}: image differs from product-details.json`);
-    if (detail.productCategory !== product.productCategoryId) errors.push(`${where}: category differs from product-details.json`);
+    if (detail.productCategory !== product.productCategoryId)
+      errors.push(`${where}: category differs from product-details.json`);
     const brands = detail.company?.join(', ');
-    if (brands !== product.company) errors.push(`${where}: company '${product.company ?? ''}' must be the detail's brands '${brands ?? ''}'`);
+    if (brands !== product.company)
+      errors.push(`${where}: company '${product.company ?? ''}' must be the detail's brands '${brands ?? ''}'`);
   }
   for (const detail of details) {
     const where = `data/product-details.json: ${detail.id}`;
@@ -270,13 +309,23 @@ export function checkCatalogue(categories: ProductCategory[], products: Product[
 }
 
 /** Cross-file rules of knowledge-base.json: its founder is a team member, its pages are the menu's, its notes name categories. */
-export function checkKnowledgeBaseFacts(facts: KnowledgeBaseFacts, team: TeamMember[], menu: MenuItem[], categories: ProductCategory[]): string[] {
+export function checkKnowledgeBaseFacts(
+  facts: KnowledgeBaseFacts,
+  team: TeamMember[],
+  menu: MenuItem[],
+  categories: ProductCategory[],
+): string[] {
   const where = 'data/knowledge-base.json';
   const errors: string[] = [];
-  if (!team.some((m) => m.id === facts.founderId)) errors.push(`${where}: founderId ${facts.founderId} is not in our-team.json`);
-  const menuIds = menu.map((m) => m.id).sort().join(', ');
+  if (!team.some((m) => m.id === facts.founderId))
+    errors.push(`${where}: founderId ${facts.founderId} is not in our-team.json`);
+  const menuIds = menu
+    .map((m) => m.id)
+    .sort()
+    .join(', ');
   const pageIds = Object.keys(facts.pages).sort().join(', ');
-  if (menuIds !== pageIds) errors.push(`${where}: pages must describe exactly the menu's pages (${menuIds}), got ${pageIds}`);
+  if (menuIds !== pageIds)
+    errors.push(`${where}: pages must describe exactly the menu's pages (${menuIds}), got ${pageIds}`);
   for (const id of Object.keys(facts.categoryNotes)) {
     if (!categories.some((c) => c.id === id)) errors.push(`${where}: categoryNotes names an unknown category '${id}'`);
   }

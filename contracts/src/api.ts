@@ -17,7 +17,8 @@ export const CHAT_API_PATH = '/api/chat';
 export const REVIEWS_API_PATTERN = '/api/products/:productId/reviews';
 
 /** The reviews address of one product. */
-export const reviewsApiPath = (productId: string): string => REVIEWS_API_PATTERN.replace(':productId', encodeURIComponent(productId));
+export const reviewsApiPath = (productId: string): string =>
+  REVIEWS_API_PATTERN.replace(':productId', encodeURIComponent(productId));
 
 /** GET the average rating of every reviewed product (seed and stored reviews), for 'Sort by average rating'. */
 export const RATINGS_API_PATH = '/api/products/ratings';
@@ -42,7 +43,8 @@ export const CATALOGUE_API_PREFIX = '/api/catalogue/';
  * visitor, which a page drawn on the server carries in its state. Visitors' data (reviews, ratings) is fetched by the
  * browser.
  */
-export const isSiteDataPath = (href: string): boolean => href.startsWith('/data/') || href.startsWith(CATALOGUE_API_PREFIX);
+export const isSiteDataPath = (href: string): boolean =>
+  href.startsWith('/data/') || href.startsWith(CATALOGUE_API_PREFIX);
 
 /** GET the category grid: {categories} (catalogueApi.ts has every catalogue call's shapes). */
 export const CATALOGUE_CATEGORIES_API_PATH = '/api/catalogue/categories';

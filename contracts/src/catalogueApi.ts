@@ -3,7 +3,13 @@
 // browsers import this module's types only (`import type`), so no zod reaches a bundle. The addresses are in ./api.ts.
 import { z } from 'zod';
 import { apiProblemsSchema } from './apiProblems';
-import { productCategorySchema, productDetailSchema, productSchema, productVariantSchema, searchResultSchema } from '@site/content/schema';
+import {
+  productCategorySchema,
+  productDetailSchema,
+  productSchema,
+  productVariantSchema,
+  searchResultSchema,
+} from '@site/content/schema';
 import { COMPARE_ID_MAX, COMPARE_MAX, compareIdsOf } from './compareView';
 import { FILTER_ATTRIBUTES, type FilterAttribute } from '@site/content/filter-attributes';
 import { BRAND_NAME_MAX, LISTING_BRANDS_MAX, LISTING_PAGE_MAX, LISTING_PRICE_MAX, brandsOf } from './listingView';
@@ -46,10 +52,9 @@ const nameList = (what: string) =>
     .transform(brandsOf);
 
 /** Each specification filter's parameter ('ip=IP66,IP67'). */
-const attributeParams = Object.fromEntries(FILTER_ATTRIBUTES.map((attribute) => [attribute, nameList(attribute)])) as Record<
-  FilterAttribute,
-  ReturnType<typeof nameList>
->;
+const attributeParams = Object.fromEntries(
+  FILTER_ATTRIBUTES.map((attribute) => [attribute, nameList(attribute)]),
+) as Record<FilterAttribute, ReturnType<typeof nameList>>;
 
 /** The filters' parameters, the same on a listing and on the search's results page. */
 const filterParams = {
@@ -153,7 +158,12 @@ export const CATEGORY_GONE_STATUS = 410;
  */
 export const productGoneSchema = z.strictObject({
   error: z.string(),
-  withdrawn: z.strictObject({ id: z.string(), productName: z.string(), categoryId: z.string(), categoryName: z.string() }),
+  withdrawn: z.strictObject({
+    id: z.string(),
+    productName: z.string(),
+    categoryId: z.string(),
+    categoryName: z.string(),
+  }),
 });
 export type ProductGone = z.infer<typeof productGoneSchema>;
 
@@ -173,7 +183,14 @@ export const lookupQuerySchema = z.strictObject({
     .transform((text) => text.split(',').filter((code) => code !== ''))
     .pipe(
       z
-        .array(z.string().regex(/^[a-z0-9]{1,64}$/, 'codes must be normalised model codes or ids (lower-case letters and digits), comma-separated'))
+        .array(
+          z
+            .string()
+            .regex(
+              /^[a-z0-9]{1,64}$/,
+              'codes must be normalised model codes or ids (lower-case letters and digits), comma-separated',
+            ),
+        )
         .max(LOOKUP_CODES_MAX, `codes may name at most ${LOOKUP_CODES_MAX} products`),
     ),
 });
@@ -187,7 +204,9 @@ export const lookupResponseSchema = z.strictObject({
    * The codes that named a variant (a product's code names its first published variant), each with its product and
    * the variant: a pasted list's or a basket's line then names the part. A withdrawn variant's code is among `withdrawn`.
    */
-  variants: z.array(z.strictObject({ key: z.string(), productId: z.string(), variant: productVariantSchema })).optional(),
+  variants: z
+    .array(z.strictObject({ key: z.string(), productId: z.string(), variant: productVariantSchema }))
+    .optional(),
 });
 export type LookupResponse = z.infer<typeof lookupResponseSchema>;
 
@@ -210,7 +229,13 @@ export type CompareVariant = z.infer<typeof compareVariantSchema>;
 
 /** One column of a comparison: the product's records and its published variants in order, or the id no product has. */
 export const compareItemSchema = z.union([
-  z.strictObject({ id: z.string(), found: z.literal(true), product: productDetailSchema, listing: productSchema, variants: z.array(compareVariantSchema).min(1) }),
+  z.strictObject({
+    id: z.string(),
+    found: z.literal(true),
+    product: productDetailSchema,
+    listing: productSchema,
+    variants: z.array(compareVariantSchema).min(1),
+  }),
   z.strictObject({ id: z.string(), found: z.literal(false) }),
 ]);
 export type CompareItem = z.infer<typeof compareItemSchema>;

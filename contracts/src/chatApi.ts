@@ -10,9 +10,15 @@ const entrySchema = z.strictObject(
   {
     role: z.enum(['user', 'model'], { error: 'each history entry needs a role of "user" or "model"' }),
     parts: z
-      .array(z.strictObject({ text: textField('history text', { max: undefined, kind: 'multiline', trim: false }) }, { error: 'each part is {"text": "..."}' }), {
-        error: 'each history entry needs parts: [{"text": "..."}]',
-      })
+      .array(
+        z.strictObject(
+          { text: textField('history text', { max: undefined, kind: 'multiline', trim: false }) },
+          { error: 'each part is {"text": "..."}' },
+        ),
+        {
+          error: 'each history entry needs parts: [{"text": "..."}]',
+        },
+      )
       .min(1, { error: 'each history entry needs at least one part' })
       .max(4, { error: 'a history entry has at most 4 parts' }),
   },
@@ -33,11 +39,15 @@ export const chatRequestSchema = z.strictObject(
      * The language of the page the visitor asks from ('en' when left out: the English pages send none). The answer is
      * in Arabic, with links to the Arabic pages (/ar/…), on an Arabic page or when the question is written in Arabic.
      */
-    language: z.enum(CHAT_LANGUAGES, { error: `language must be one of ${CHAT_LANGUAGES.map((l) => `"${l}"`).join(', ')}` }).default('en'),
+    language: z
+      .enum(CHAT_LANGUAGES, { error: `language must be one of ${CHAT_LANGUAGES.map((l) => `"${l}"`).join(', ')}` })
+      .default('en'),
   },
   {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `Unknown field(s) ${issue.keys.join(', ')}: expected only question, history, language` : 'The request body must be a JSON object',
+      issue.code === 'unrecognized_keys'
+        ? `Unknown field(s) ${issue.keys.join(', ')}: expected only question, history, language`
+        : 'The request body must be a JSON object',
   },
 );
 

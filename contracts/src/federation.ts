@@ -22,7 +22,8 @@ export const MANIFEST_FILE = 'mf-manifest.json';
  * undefined: the one reading of it, by the shell (which loads it) and the server (which preloads it).
  */
 export function remoteEntryFileOf(manifest: unknown): string | undefined {
-  const remoteEntry = (manifest as { metaData?: { remoteEntry?: { name?: unknown; path?: unknown } } } | null)?.metaData?.remoteEntry;
+  const remoteEntry = (manifest as { metaData?: { remoteEntry?: { name?: unknown; path?: unknown } } } | null)?.metaData
+    ?.remoteEntry;
   if (typeof remoteEntry?.name !== 'string' || remoteEntry.name === '') return undefined;
   const dir = typeof remoteEntry.path === 'string' ? remoteEntry.path.replace(/^\/+|\/+$/g, '') : '';
   return dir === '' ? remoteEntry.name : `${dir}/${remoteEntry.name}`;
@@ -41,7 +42,9 @@ const CANARY_FAILED_MAX_AGE_SECONDS = 24 * 60 * 60;
 export function canaryFailures(cookieHeader: string): string[] {
   const pair = cookieHeader.split(/;\s*/).find((part) => part.startsWith(`${CANARY_FAILED_COOKIE}=`));
   if (pair === undefined) return [];
-  return decodeURIComponent(pair.slice(CANARY_FAILED_COOKIE.length + 1)).split(',').filter(Boolean);
+  return decodeURIComponent(pair.slice(CANARY_FAILED_COOKIE.length + 1))
+    .split(',')
+    .filter(Boolean);
 }
 
 /** What of a page's `document` the cookie needs (structural: the server, which imports this module, has no DOM types). */

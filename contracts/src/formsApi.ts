@@ -2,7 +2,15 @@
 // the server registers on its routes, whose types the browser imports (`import type`: no zod in a bundle). The field
 // rules the browser also checks (e-mail pattern, branch names, lengths) are content's; the text rule is textField.ts.
 import { z } from 'zod';
-import { BRANCH_NAMES, isBranchName, DEFAULT_BRANCH_NAME, EMAIL_PATTERN, FIELD_MAX_LENGTH, HONEYPOT_FIELD, type ContactFormProblem } from '@site/content/validation';
+import {
+  BRANCH_NAMES,
+  isBranchName,
+  DEFAULT_BRANCH_NAME,
+  EMAIL_PATTERN,
+  FIELD_MAX_LENGTH,
+  HONEYPOT_FIELD,
+  type ContactFormProblem,
+} from '@site/content/validation';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locale';
 import { textField, typeError } from './textField';
 import { apiProblemsSchema } from './apiProblems';

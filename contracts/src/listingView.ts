@@ -49,7 +49,8 @@ export interface ListingView extends ListingFilters {
 export const NO_LISTING_FILTERS: ListingFilters = { brands: [] };
 export const DEFAULT_LISTING_VIEW: ListingView = { sort: DEFAULT_LISTING_SORT, page: 1, brands: [] };
 
-const isListingSort = (value: number): value is ListingSortValue => (LISTING_SORTS as readonly number[]).includes(value);
+const isListingSort = (value: number): value is ListingSortValue =>
+  (LISTING_SORTS as readonly number[]).includes(value);
 
 /** A whole number written plainly ('2', not '02', '2.0' or ' 2'), else undefined; '0' only where `zero` allows it. */
 function plainWholeNumber(text: string | null, zero = false): number | undefined {
@@ -122,7 +123,13 @@ export function attributesOf(params: URLSearchParams): AttributeFilters {
 }
 
 /** Whether the view narrows the category (a brand or a price end). */
-export const hasListingFilters = ({ brands, minPrice, maxPrice, attributes = {}, stock = [] }: ListingFilters): boolean =>
+export const hasListingFilters = ({
+  brands,
+  minPrice,
+  maxPrice,
+  attributes = {},
+  stock = [],
+}: ListingFilters): boolean =>
   brands.length > 0 ||
   minPrice !== undefined ||
   maxPrice !== undefined ||
@@ -142,7 +149,10 @@ export function listingViewSearch({ sort, page, ...filters }: ListingView): stri
 }
 
 /** The filters into a query's parameters, in one spelling (brands, each specification filter, the prices, then stock). */
-export function setFilterParams(params: URLSearchParams, { brands, minPrice, maxPrice, attributes = {}, stock = [] }: ListingFilters): void {
+export function setFilterParams(
+  params: URLSearchParams,
+  { brands, minPrice, maxPrice, attributes = {}, stock = [] }: ListingFilters,
+): void {
   if (brands.length > 0) params.set('brand', [...new Set(brands)].sort().join(','));
   for (const attribute of FILTER_ATTRIBUTES) {
     const values = attributes[attribute] ?? [];
@@ -164,7 +174,15 @@ export function queryText(params: URLSearchParams): string {
 }
 
 /** Every parameter a listing's view is read from (listingViewOf): the others ask nothing of it. */
-const LISTING_PARAMS: ReadonlySet<string> = new Set(['sort', 'page', 'brand', 'minPrice', 'maxPrice', 'stock', ...FILTER_ATTRIBUTES]);
+const LISTING_PARAMS: ReadonlySet<string> = new Set([
+  'sort',
+  'page',
+  'brand',
+  'minPrice',
+  'maxPrice',
+  'stock',
+  ...FILTER_ATTRIBUTES,
+]);
 
 /**
  * A listing's address query in the view's one spelling (listingViewSearch), any other parameters kept after it as they

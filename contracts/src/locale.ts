@@ -52,6 +52,7 @@ export function otherEditionPath(pathname: string): { locale: Locale; path: stri
 export function localizedDataPath(locale: Locale, path: string): string {
   if (locale === 'en') return path;
   if (path.startsWith('/data/')) return `/data/${locale}/${path.slice('/data/'.length)}`;
-  if (path.startsWith(CATALOGUE_API_PREFIX) && !/[?&]lang=/.test(path)) return `${path}${path.includes('?') ? '&' : '?'}lang=${locale}`;
+  if (path.startsWith(CATALOGUE_API_PREFIX) && !/[?&]lang=/.test(path))
+    return `${path}${path.includes('?') ? '&' : '?'}lang=${locale}`;
   return path;
 }

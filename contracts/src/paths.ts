@@ -18,7 +18,8 @@ export const CATEGORIES_PATH = `/${CATALOGUE_SEGMENT}`;
 export const categoryPath = (categoryId: string): string => `${CATEGORIES_PATH}/${encodeURIComponent(categoryId)}`;
 
 /** The page of one product (the category segment names its category; the page is found by the product id). */
-export const productPath = (categoryId: string, productId: string): string => `${categoryPath(categoryId)}/${encodeURIComponent(productId)}`;
+export const productPath = (categoryId: string, productId: string): string =>
+  `${categoryPath(categoryId)}/${encodeURIComponent(productId)}`;
 
 /** The request-for-quotation page's path segment (the contact remote's page, where the basket is sent). */
 export const QUOTE_REQUEST_SEGMENT = 'request-quote';

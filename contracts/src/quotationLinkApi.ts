@@ -23,8 +23,10 @@ export const QUOTATION_LINK_API = {
 
 /** The buyer's page: `/quotation/<token>`, `/ar/quotation/<token>` in Arabic. */
 export const QUOTATION_LINK_PAGE = '/quotation/:token';
-export const quotationLinkPath = (token: string, language: 'en' | 'ar'): string => `${language === 'ar' ? '/ar' : ''}/quotation/${token}`;
-export const quotationLinkApiPath = (pattern: string, token: string): string => pattern.replace(':token', encodeURIComponent(token));
+export const quotationLinkPath = (token: string, language: 'en' | 'ar'): string =>
+  `${language === 'ar' ? '/ar' : ''}/quotation/${token}`;
+export const quotationLinkApiPath = (pattern: string, token: string): string =>
+  pattern.replace(':token', encodeURIComponent(token));
 
 /** The one answer to any token that opens nothing. */
 export const QUOTATION_LINK_NOT_FOUND = { error: 'This link is not valid or has expired' } as const;
@@ -61,9 +63,17 @@ export type AcceptTextProblem = 'required' | 'tooLong';
 /** Why a form was not sent, as the page words it ('contact.quotation.error.<problem>'). */
 export type BuyerFormProblem = AcceptTextProblem | 'notPdf' | 'tooLarge' | 'message' | 'failed';
 
-export function acceptTextProblem(values: { name: string; position: string; poNumber: string }): AcceptTextProblem | null {
+export function acceptTextProblem(values: {
+  name: string;
+  position: string;
+  poNumber: string;
+}): AcceptTextProblem | null {
   if (values.name.trim() === '' || values.position.trim() === '') return 'required';
-  if (values.name.length > BUYER_TEXT_LIMITS.name || values.position.length > BUYER_TEXT_LIMITS.position || values.poNumber.length > BUYER_TEXT_LIMITS.poNumber) {
+  if (
+    values.name.length > BUYER_TEXT_LIMITS.name ||
+    values.position.length > BUYER_TEXT_LIMITS.position ||
+    values.poNumber.length > BUYER_TEXT_LIMITS.poNumber
+  ) {
     return 'tooLong';
   }
   return null;
@@ -81,7 +91,19 @@ export type BuyerFormError = { problem: BuyerFormProblem } | { message: string }
 export const QUOTATION_LINK_POSTED_FORM = '/api/quotation-links/:token/posted-form';
 
 /** A line as the buyer's answer carries it: the staff's line (amounts as text) without its availability and line notes. */
-export type BuyerQuotationLine = Pick<QuotationLine, 'position' | 'code' | 'description' | 'unit' | 'quantity' | 'unitPrice' | 'discountPercent' | 'lineTotal' | 'vatPercent' | 'vat'>;
+export type BuyerQuotationLine = Pick<
+  QuotationLine,
+  | 'position'
+  | 'code'
+  | 'description'
+  | 'unit'
+  | 'quantity'
+  | 'unitPrice'
+  | 'discountPercent'
+  | 'lineTotal'
+  | 'vatPercent'
+  | 'vat'
+>;
 
 export interface BuyerQuotation {
   /** QT-2026-000123, a revision QT-2026-000123-R1. */

@@ -1,6 +1,11 @@
 // The bodies of the buyer's calls on a sent quotation (quotationLinkApi.ts), as zod schemas the server registers.
 import { z } from 'zod';
-import { BUYER_TEXT_LIMITS, ORDER_FILE_FORMATS, type QuotationLinkHistory, type StaffOrderList } from './quotationLinkApi';
+import {
+  BUYER_TEXT_LIMITS,
+  ORDER_FILE_FORMATS,
+  type QuotationLinkHistory,
+  type StaffOrderList,
+} from './quotationLinkApi';
 import { QUOTATION_CURRENCIES, QUOTATION_STATES } from './quotationsApi';
 import type { Equals, Expect } from './typeEquality';
 import { textField } from './textField';
@@ -15,7 +20,9 @@ const required = (field: string, max: number, kind: 'line' | 'multiline') =>
 
 /** One line: the shared rule, and no line or paragraph separator (U+2028, U+2029), which the rule leaves to names. */
 const line = (field: string, max: number) =>
-  required(field, max, 'line').refine((value) => !/[\u2028\u2029]/.test(value), { error: `${field} must be one line of text` });
+  required(field, max, 'line').refine((value) => !/[\u2028\u2029]/.test(value), {
+    error: `${field} must be one line of text`,
+  });
 
 export const acceptQuotationBodySchema = z.strictObject({
   name: line('name', BUYER_TEXT_LIMITS.name),
@@ -28,12 +35,22 @@ export const askForChangesBodySchema = z.strictObject({
 });
 
 export const ordersQuerySchema = z.strictObject({
-  since: z.string().regex(/^(0|[1-9]\d{0,17})$/, { error: 'since must be the cursor a previous page gave (a whole number), or left out' }).optional(),
+  since: z
+    .string()
+    .regex(/^(0|[1-9]\d{0,17})$/, {
+      error: 'since must be the cursor a previous page gave (a whole number), or left out',
+    })
+    .optional(),
 });
 
 /** GET STAFF_QUOTATION_LINK_API.linkStates. */
 export const quotationLinkStatesQuerySchema = z.strictObject(
-  { requestId: z.string({ error: 'requestId is required' }).regex(/^[1-9]\d{0,14}$/, { error: 'requestId must be a request id' }).transform(Number) },
+  {
+    requestId: z
+      .string({ error: 'requestId is required' })
+      .regex(/^[1-9]\d{0,14}$/, { error: 'requestId must be a request id' })
+      .transform(Number),
+  },
   { error: 'Only requestId is expected in the query string' },
 );
 
@@ -57,7 +74,15 @@ const quotationLinkStateSchema = z.strictObject({
   validUntil: z.string(),
   viewedAt: z.string().nullable(),
   changes: z.array(z.strictObject({ message: z.string(), askedAt: z.string() })),
-  acceptance: z.strictObject({ name: z.string(), position: z.string(), poNumber: z.string().nullable(), poFile: z.boolean(), acceptedAt: z.string() }).nullable(),
+  acceptance: z
+    .strictObject({
+      name: z.string(),
+      position: z.string(),
+      poNumber: z.string().nullable(),
+      poFile: z.boolean(),
+      acceptedAt: z.string(),
+    })
+    .nullable(),
   expiredAt: z.string().nullable(),
   supersededBy: z.strictObject({ number: z.string(), sentAt: z.string() }).nullable(),
 });

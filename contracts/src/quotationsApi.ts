@@ -13,7 +13,12 @@ export const QUOTATION_CURRENCIES = ['AED', 'OMR', 'BHD', 'SAR'] as const;
 export type QuotationCurrency = (typeof QUOTATION_CURRENCIES)[number];
 export const CURRENCY_DECIMALS: Readonly<Record<QuotationCurrency, number>> = { AED: 2, OMR: 3, BHD: 3, SAR: 2 };
 /** What the minor unit is called, for refusals ("AED amounts have 2 decimals (fils)"). */
-export const CURRENCY_MINOR_NAMES: Readonly<Record<QuotationCurrency, string>> = { AED: 'fils', OMR: 'baisa', BHD: 'fils', SAR: 'halalas' };
+export const CURRENCY_MINOR_NAMES: Readonly<Record<QuotationCurrency, string>> = {
+  AED: 'fils',
+  OMR: 'baisa',
+  BHD: 'fils',
+  SAR: 'halalas',
+};
 
 /** The catalogue's prices are in dirhams (2 decimals): a quotation in another currency converts them at a rate admins keep. */
 export const CATALOGUE_CURRENCY = 'AED' satisfies QuotationCurrency;
@@ -24,10 +29,25 @@ export type RateCurrency = (typeof RATE_CURRENCIES)[number];
 /** The countries whose VAT a quotation charges: the branch's (ISO 3166-1 alpha-2). */
 export const VAT_COUNTRIES = ['AE', 'OM', 'BH', 'SA'] as const;
 export type VatCountry = (typeof VAT_COUNTRIES)[number];
-export const VAT_COUNTRY_NAMES: Readonly<Record<VatCountry, string>> = { AE: 'United Arab Emirates', OM: 'Oman', BH: 'Bahrain', SA: 'Saudi Arabia' };
+export const VAT_COUNTRY_NAMES: Readonly<Record<VatCountry, string>> = {
+  AE: 'United Arab Emirates',
+  OM: 'Oman',
+  BH: 'Bahrain',
+  SA: 'Saudi Arabia',
+};
 
-export const BRANCH_CURRENCY: Readonly<Record<StaffBranch, QuotationCurrency>> = { Dubai: 'AED', Oman: 'OMR', Bahrain: 'BHD', 'Saudi Arabia': 'SAR' };
-export const BRANCH_VAT_COUNTRY: Readonly<Record<StaffBranch, VatCountry>> = { Dubai: 'AE', Oman: 'OM', Bahrain: 'BH', 'Saudi Arabia': 'SA' };
+export const BRANCH_CURRENCY: Readonly<Record<StaffBranch, QuotationCurrency>> = {
+  Dubai: 'AED',
+  Oman: 'OMR',
+  Bahrain: 'BHD',
+  'Saudi Arabia': 'SAR',
+};
+export const BRANCH_VAT_COUNTRY: Readonly<Record<StaffBranch, VatCountry>> = {
+  Dubai: 'AE',
+  Oman: 'OM',
+  Bahrain: 'BH',
+  'Saudi Arabia': 'SA',
+};
 
 /** What the document prints under its totals: how its VAT was rounded. */
 export const VAT_ROUNDING_TEXT = 'VAT rounded per line';
@@ -36,7 +56,15 @@ export const VAT_ROUNDING_TEXT = 'VAT rounded per line';
  * draft: staff edit it; sent: numbered and immutable; viewed, changes_asked, accepted: the buyer's steps; expired: past
  * its validity; superseded: a later revision was sent.
  */
-export const QUOTATION_STATES = ['draft', 'sent', 'viewed', 'changes_asked', 'accepted', 'expired', 'superseded'] as const;
+export const QUOTATION_STATES = [
+  'draft',
+  'sent',
+  'viewed',
+  'changes_asked',
+  'accepted',
+  'expired',
+  'superseded',
+] as const;
 export type QuotationState = (typeof QUOTATION_STATES)[number];
 
 /** Lines a quotation may hold, and the limits of its texts. */
@@ -231,4 +259,5 @@ export interface VatRateTable {
   today: VatRate[];
 }
 
-export const isStaffBranch = (value: string): value is StaffBranch => (STAFF_BRANCHES as readonly string[]).includes(value);
+export const isStaffBranch = (value: string): value is StaffBranch =>
+  (STAFF_BRANCHES as readonly string[]).includes(value);

@@ -5,7 +5,13 @@
 import { z } from 'zod';
 import { calendarDayProblem } from '@site/content/validation';
 import { strictObject } from './formsApi';
-import { QUOTATION_LIMITS, RATE_CURRENCIES, VAT_COUNTRIES, type CurrencyRateTable, type VatRateTable } from './quotationsApi';
+import {
+  QUOTATION_LIMITS,
+  RATE_CURRENCIES,
+  VAT_COUNTRIES,
+  type CurrencyRateTable,
+  type VatRateTable,
+} from './quotationsApi';
 import type { Equals, Expect } from './typeEquality';
 import { textField } from './textField';
 
@@ -18,7 +24,10 @@ const id = (field: string) =>
 
 /** The version a change was made on (its answer's `version`): a change on an older one is refused (409). */
 const version = z
-  .number({ error: (issue) => (issue.input === undefined ? 'version is required: the version you read' : 'version must be a number') })
+  .number({
+    error: (issue) =>
+      issue.input === undefined ? 'version is required: the version you read' : 'version must be a number',
+  })
   .int({ error: 'version must be a whole number' })
   .min(1, { error: 'version must be 1 or more' })
   .max(2_000_000_000, { error: 'version is too large' });
@@ -34,8 +43,14 @@ export const decimalText = (field: string, example: string) =>
     .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
     .superRefine((value, context) => {
       if (value === '') context.addIssue({ code: 'custom', message: `${field} is required`, input: value });
-      else if (/^-\s*\d/.test(value)) context.addIssue({ code: 'custom', message: `${field} cannot be negative`, input: value });
-      else if (!/^\d{1,20}(\.\d{1,20})?$/.test(value)) context.addIssue({ code: 'custom', message: `${field} must be a number such as "${example}" (digits, one '.', no spaces or thousands separators)`, input: value });
+      else if (/^-\s*\d/.test(value))
+        context.addIssue({ code: 'custom', message: `${field} cannot be negative`, input: value });
+      else if (!/^\d{1,20}(\.\d{1,20})?$/.test(value))
+        context.addIssue({
+          code: 'custom',
+          message: `${field} must be a number such as "${example}" (digits, one '.', no spaces or thousands separators)`,
+          input: value,
+        });
     });
 
 const day = (field: string) => {
@@ -46,7 +61,10 @@ const day = (field: string) => {
 /** One line as staff edit it: a catalogue part (its variant code) or free text (code null). */
 export const quotationLineInputSchema = strictObject({
   code: textField('code', { max: QUOTATION_LIMITS.code }).nullable(),
-  description: textField('description', { max: QUOTATION_LIMITS.description }).refine((value) => value !== '', { error: 'description is required', abort: true }),
+  description: textField('description', { max: QUOTATION_LIMITS.description }).refine((value) => value !== '', {
+    error: 'description is required',
+    abort: true,
+  }),
   /** The unit the quantity counts ('piece', 'metre'…); '' for none. */
   unit: textField('unit', { max: QUOTATION_LIMITS.unit }),
   quantity: decimalText('quantity', '12.5'),
@@ -67,13 +85,24 @@ export type CreateQuotationBody = z.input<typeof createQuotationBodySchema>;
 
 /** GET QUOTATIONS_API.parts: the text a part is looked for by (a code, or words of its name). */
 export const quotationPartsQuerySchema = z.strictObject(
-  { q: z.string({ error: 'q is required: a code or a name' }).trim().min(1, { error: 'q is required: a code or a name' }).max(QUOTATION_LIMITS.code, { error: `q is at most ${QUOTATION_LIMITS.code} characters` }) },
+  {
+    q: z
+      .string({ error: 'q is required: a code or a name' })
+      .trim()
+      .min(1, { error: 'q is required: a code or a name' })
+      .max(QUOTATION_LIMITS.code, { error: `q is at most ${QUOTATION_LIMITS.code} characters` }),
+  },
   { error: 'Only q is expected in the query string' },
 );
 
 /** GET QUOTATIONS_API.quotations: a request's quotations. */
 export const quotationListQuerySchema = z.strictObject(
-  { requestId: z.string({ error: 'requestId is required' }).regex(/^[1-9]\d{0,14}$/, { error: 'requestId must be a request id' }).transform(Number) },
+  {
+    requestId: z
+      .string({ error: 'requestId is required' })
+      .regex(/^[1-9]\d{0,14}$/, { error: 'requestId must be a request id' })
+      .transform(Number),
+  },
   { error: 'Only requestId is expected in the query string' },
 );
 
@@ -97,10 +126,18 @@ export const addQuotationLineBodySchema = strictObject({
   line: z.discriminatedUnion(
     'kind',
     [
-      strictObject({ kind: z.literal('catalogue'), code: textField('code', { max: QUOTATION_LIMITS.code }).refine((value) => value !== '', { error: 'code is required' }), quantity: decimalText('quantity', '12.5').optional() }),
+      strictObject({
+        kind: z.literal('catalogue'),
+        code: textField('code', { max: QUOTATION_LIMITS.code }).refine((value) => value !== '', {
+          error: 'code is required',
+        }),
+        quantity: decimalText('quantity', '12.5').optional(),
+      }),
       strictObject({
         kind: z.literal('text'),
-        description: textField('description', { max: QUOTATION_LIMITS.description }).refine((value) => value !== '', { error: 'description is required' }),
+        description: textField('description', { max: QUOTATION_LIMITS.description }).refine((value) => value !== '', {
+          error: 'description is required',
+        }),
         quantity: decimalText('quantity', '12.5').optional(),
         unitPrice: decimalText('unitPrice', '12.50').optional(),
       }),
@@ -113,7 +150,12 @@ export type AddQuotationLineValues = z.output<typeof addQuotationLineBodySchema>
 
 /** DELETE QUOTATIONS_API.line. */
 export const removeQuotationLineQuerySchema = z.strictObject(
-  { version: z.string({ error: 'version is required: the version you read' }).regex(/^[1-9]\d{0,9}$/, { error: 'version must be a whole number' }).transform(Number) },
+  {
+    version: z
+      .string({ error: 'version is required: the version you read' })
+      .regex(/^[1-9]\d{0,9}$/, { error: 'version must be a whole number' })
+      .transform(Number),
+  },
   { error: 'Only version is expected in the query string' },
 );
 
@@ -132,14 +174,27 @@ export const setVatRateBodySchema = strictObject({
 });
 export type SetVatRateBody = z.input<typeof setVatRateBodySchema>;
 
-
 // ---- answers (the staff app's tests parse their fakes' answers with these: mfe-staff/src/testing/contractHttp.ts) ----
 
-const currencyRateSchema = z.strictObject({ currency: z.enum(RATE_CURRENCIES), rate: z.string(), setBy: z.string().nullable(), setAt: z.string() });
+const currencyRateSchema = z.strictObject({
+  currency: z.enum(RATE_CURRENCIES),
+  rate: z.string(),
+  setBy: z.string().nullable(),
+  setAt: z.string(),
+});
 /** GET QUOTATIONS_API.currencyRates, and PUT currencyRate's answer. */
-export const currencyRateTableSchema = z.strictObject({ current: z.array(currencyRateSchema), history: z.array(currencyRateSchema) });
+export const currencyRateTableSchema = z.strictObject({
+  current: z.array(currencyRateSchema),
+  history: z.array(currencyRateSchema),
+});
 
-const vatRateSchema = z.strictObject({ country: z.enum(VAT_COUNTRIES), ratePercent: z.string(), startsOn: z.string(), setBy: z.string().nullable(), setAt: z.string().nullable() });
+const vatRateSchema = z.strictObject({
+  country: z.enum(VAT_COUNTRIES),
+  ratePercent: z.string(),
+  startsOn: z.string(),
+  setBy: z.string().nullable(),
+  setAt: z.string().nullable(),
+});
 /** GET and PUT QUOTATIONS_API.vatRates. */
 export const vatRateTableSchema = z.strictObject({ rates: z.array(vatRateSchema), today: z.array(vatRateSchema) });
 

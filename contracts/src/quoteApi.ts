@@ -3,7 +3,14 @@
 // has, each once, a quantity its unit allows: server/src/quote-requests/quoteSchema.ts); the contact remote imports the types
 // only (`import type`: no zod in its bundle). Texts follow the forms' rules and messages (./formsApi.ts).
 import { z } from 'zod';
-import { calendarDayProblem, FIELD_MAX_LENGTH, HONEYPOT_FIELD, QUOTE_LIMITS, type QuantityProblem, type QuoteUnit } from '@site/content/validation';
+import {
+  calendarDayProblem,
+  FIELD_MAX_LENGTH,
+  HONEYPOT_FIELD,
+  QUOTE_LIMITS,
+  type QuantityProblem,
+  type QuoteUnit,
+} from '@site/content/validation';
 import { branchName, email, honeypot, language, optionalText, requiredText, strictObject } from './formsApi';
 
 /** A line's fields, in order. */
@@ -30,11 +37,14 @@ export const quoteLineSchema = z.strictObject(
     productId: z.string({ error: lineFieldError('productId', 'text') }),
     /** The variant's code (docs/decisions/034-orderable-variants.md); left out: the product's first published variant. */
     code: z.string({ error: lineFieldError('code', 'text') }).optional(),
-    quantity: z.number({ error: lineFieldError('quantity', 'a number') }).positive({ error: (issue) => `${linePlace(issue.path)}.quantity must be greater than 0` }),
+    quantity: z
+      .number({ error: lineFieldError('quantity', 'a number') })
+      .positive({ error: (issue) => `${linePlace(issue.path)}.quantity must be greater than 0` }),
   },
   {
     error: (issue) => {
-      if (issue.code !== 'unrecognized_keys') return `${linePlace(issue.path)} must be an object {"productId": ..., "quantity": ...}`;
+      if (issue.code !== 'unrecognized_keys')
+        return `${linePlace(issue.path)} must be an object {"productId": ..., "quantity": ...}`;
       const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
       return `${linePlace(issue.path)} has unknown field${issue.keys.length > 1 ? 's' : ''} ${keys}: expected only ${QUOTE_LINE_FIELDS.join(', ')}`;
     },
@@ -44,11 +54,15 @@ export const quoteLineSchema = z.strictObject(
 /** The basket's lines: 1 to QUOTE_LIMITS.maxLines. */
 export const quoteLinesSchema = z
   .array(quoteLineSchema, {
-    error: (issue) => (issue.input === undefined ? 'lines is required' : 'lines must be a list of products: [{"productId": ..., "quantity": ...}, ...]'),
+    error: (issue) =>
+      issue.input === undefined
+        ? 'lines is required'
+        : 'lines must be a list of products: [{"productId": ..., "quantity": ...}, ...]',
   })
   .min(1, { error: 'lines must hold at least one product' })
   .max(QUOTE_LIMITS.maxLines, {
-    error: (issue) => `lines must hold at most ${QUOTE_LIMITS.maxLines} products (got ${Array.isArray(issue.input) ? issue.input.length : 'more'})`,
+    error: (issue) =>
+      `lines must hold at most ${QUOTE_LIMITS.maxLines} products (got ${Array.isArray(issue.input) ? issue.input.length : 'more'})`,
   });
 
 const NEEDED_BY_FORMAT = 'neededBy must be a date written YYYY-MM-DD';
@@ -65,7 +79,11 @@ export const neededBySchema = z
     if (value === undefined || value === null || value === '') return null;
     const problem = calendarDayProblem(value);
     if (problem === null) return value;
-    context.addIssue({ code: 'custom', message: problem === 'format' ? NEEDED_BY_FORMAT : 'neededBy must be a real date (YYYY-MM-DD)', input: value });
+    context.addIssue({
+      code: 'custom',
+      message: problem === 'format' ? NEEDED_BY_FORMAT : 'neededBy must be a real date (YYYY-MM-DD)',
+      input: value,
+    });
     return z.NEVER;
   });
 
@@ -123,7 +141,10 @@ export const PASTED_LIST_FIELD = 'pastedList';
  * unit refuses), the server's refusal of the body (its English sentence), too many requests, or a failure.
  */
 export type QuoteNotSent =
-  | { type: 'invalid'; problem: 'required' | 'invalidEmail' | 'badNeededBy' | 'wrongAnswer' | 'noLines' | 'badQuantity' | 'badList' }
+  | {
+      type: 'invalid';
+      problem: 'required' | 'invalidEmail' | 'badNeededBy' | 'wrongAnswer' | 'noLines' | 'badQuantity' | 'badList';
+    }
   | { type: 'refused'; message: string }
   | { type: 'rateLimited' }
   | { type: 'failed' };
@@ -139,7 +160,16 @@ export interface PastedListProblems {
 export interface PostedQuoteSent {
   reference: string;
   pdfUrl: string;
-  lines: { productId: string; code: string; name: string; nameAr: string; label: string; labelAr: string; unit: QuoteUnit; quantity: number }[];
+  lines: {
+    productId: string;
+    code: string;
+    name: string;
+    nameAr: string;
+    label: string;
+    labelAr: string;
+    unit: QuoteUnit;
+    quantity: number;
+  }[];
   values: Omit<QuoteFormFields, 'answer' | typeof HONEYPOT_FIELD>;
 }
 
@@ -149,4 +179,11 @@ export interface PostedQuoteSent {
  */
 export type PostedQuoteForm =
   | { form: 'quote'; outcome: 'sent'; sent: PostedQuoteSent }
-  | { form: 'quote'; outcome: 'notSent'; why: QuoteNotSent; values: QuoteFormFields; pastedList: string; list: PastedListProblems | null };
+  | {
+      form: 'quote';
+      outcome: 'notSent';
+      why: QuoteNotSent;
+      values: QuoteFormFields;
+      pastedList: string;
+      list: PastedListProblems | null;
+    };

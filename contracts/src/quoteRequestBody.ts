@@ -9,7 +9,11 @@ const optional = (value: string): string | null => (value.trim() === '' ? null :
  * The body a request's form sends, as the scripted form and the plain post both make it: the lines, the details
  * trimmed (the optional ones null when empty), the page's language; not the human check.
  */
-export function quoteRequestBodyOf(values: QuoteFormFields, lines: QuoteLineBody[], language: Locale): QuoteRequestBody {
+export function quoteRequestBodyOf(
+  values: QuoteFormFields,
+  lines: QuoteLineBody[],
+  language: Locale,
+): QuoteRequestBody {
   return {
     lines,
     companyName: values.companyName.trim(),

@@ -1,5 +1,11 @@
 import { REMOTE_LOAD_REPORT_PATH } from './releasesApi';
-import { LOAD_REPORT_SESSION_KEY, loadFailureKind, loadReportSession, postRemoteLoadReport, remoteLoadReporter } from './remoteLoadReports';
+import {
+  LOAD_REPORT_SESSION_KEY,
+  loadFailureKind,
+  loadReportSession,
+  postRemoteLoadReport,
+  remoteLoadReporter,
+} from './remoteLoadReports';
 
 const STABLE = 'https://site.example/remotes/staff/mf-manifest.json';
 const CANARY = 'https://cdn.example/staff/v2/mf-manifest.json';
@@ -32,8 +38,22 @@ describe("a page's load reporter", () => {
       const session = loadReportSession(undefined);
       expect(session).toMatch(/^[0-9a-f]{32}$/);
       expect(fetchMock.mock.calls).toEqual([
-        [REMOTE_LOAD_REPORT_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ remote: 'staff', entry: STABLE, outcome: 'loaded', session }) }],
-        [REMOTE_LOAD_REPORT_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ remote: 'catalogue', entry: CANARY, outcome: 'failed', kind: 'entry', session }) }],
+        [
+          REMOTE_LOAD_REPORT_PATH,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ remote: 'staff', entry: STABLE, outcome: 'loaded', session }),
+          },
+        ],
+        [
+          REMOTE_LOAD_REPORT_PATH,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ remote: 'catalogue', entry: CANARY, outcome: 'failed', kind: 'entry', session }),
+          },
+        ],
       ]);
       globalThis.fetch = failing;
       expect(() => postRemoteLoadReport({ remote: 'staff', entry: STABLE, outcome: 'loaded' })).not.toThrow();
@@ -47,11 +67,19 @@ describe("a page's load reporter", () => {
 describe("a tab's session id", () => {
   it('is made once and kept for the tab; where storage is refused, one per page', () => {
     const kept = new Map<string, string>();
-    const storage = { getItem: (key: string) => kept.get(key) ?? null, setItem: (key: string, value: string) => void kept.set(key, value) };
+    const storage = {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+    };
     const first = loadReportSession(storage);
     expect(loadReportSession(storage)).toBe(first);
     expect(kept.get(LOAD_REPORT_SESSION_KEY)).toBe(first);
-    const refusing = { getItem: () => { throw new Error('SecurityError'); }, setItem: () => undefined };
+    const refusing = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => undefined,
+    };
     const page = loadReportSession(refusing);
     expect(page).toMatch(/^[0-9a-f]{32}$/);
     expect(page).not.toBe(first);
@@ -61,7 +89,9 @@ describe("a tab's session id", () => {
 
 describe('loadFailureKind', () => {
   it("names the runtime's failures of a remoteEntry.js the entry's, any other the module's", () => {
-    expect(loadFailureKind(new Error('[ Federation Runtime ]: RUNTIME-001 Failed to get remoteEntry exports.'))).toBe('entry');
+    expect(loadFailureKind(new Error('[ Federation Runtime ]: RUNTIME-001 Failed to get remoteEntry exports.'))).toBe(
+      'entry',
+    );
     expect(loadFailureKind(new Error('RUNTIME-008 Failed to load script resources.'))).toBe('entry');
     expect(loadFailureKind(new Error('Loading chunk 12 failed.'))).toBe('module');
     expect(loadFailureKind('RUNTIME-004')).toBe('module');

@@ -20,7 +20,9 @@ let pageSession: string | undefined;
  * The visitor's session id sent with each report: a random id the tab keeps, so that the server counts a visitor
  * once however many pages they open. Nothing about the visitor: 16 random bytes, hex.
  */
-export function loadReportSession(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = browserSessionStorage()): string {
+export function loadReportSession(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = browserSessionStorage(),
+): string {
   try {
     const kept = storage?.getItem(LOAD_REPORT_SESSION_KEY);
     if (kept != null && LOAD_REPORT_SESSION_PATTERN.test(kept)) return kept;
@@ -43,7 +45,8 @@ function browserSessionStorage(): Storage | undefined {
 }
 
 // getRandomValues, not randomUUID: the latter exists only on https pages
-const randomSessionId = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+const randomSessionId = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /** The POST to the server, with the tab's session id; its failure is of no concern to the visitor. */
 export function postRemoteLoadReport(report: RemoteLoadReport): void {
@@ -71,4 +74,5 @@ export function remoteLoadReporter(send: SendLoadReport = postRemoteLoadReport):
  * remoteEntry.js that did not load or defined nothing as it ran (RUNTIME-001, RUNTIME-008) are the entry's; any other
  * failure (its init, the module's get or chunks) the module's.
  */
-export const loadFailureKind = (error: unknown): 'entry' | 'module' => (/RUNTIME-00[18]/.test(String(error)) ? 'entry' : 'module');
+export const loadFailureKind = (error: unknown): 'entry' | 'module' =>
+  /RUNTIME-00[18]/.test(String(error)) ? 'entry' : 'module';

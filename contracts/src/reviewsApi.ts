@@ -45,7 +45,11 @@ export type NewReview = Omit<z.output<typeof reviewBodySchema>, typeof HONEYPOT_
 export const reviewParamsSchema = z.object({ productId: z.string() });
 
 /** A review as a product page shows it (no e-mail): a stored one or one of the catalogue's seed reviews. */
-export const shownReviewSchema = z.strictObject({ customerName: z.string(), stars: z.number().int().min(1).max(5), comment: z.string() });
+export const shownReviewSchema = z.strictObject({
+  customerName: z.string(),
+  stars: z.number().int().min(1).max(5),
+  comment: z.string(),
+});
 
 /** Answer of GET reviewsApiPath(id): the stored reviews newest first, then the catalogue's. */
 export const reviewsResponseSchema = z.strictObject({ reviews: z.array(shownReviewSchema) });
@@ -54,7 +58,11 @@ export const reviewsResponseSchema = z.strictObject({ reviews: z.array(shownRevi
  * Answer of a stored POST: the review as it will be shown. `held` when it waits for a member of staff's approval (the
  * staff setting "hold new reviews"): it is not in GET reviewsApiPath(id) until approved, so the page must not list it.
  */
-export const reviewCreatedSchema = z.strictObject({ ok: z.literal(true), review: shownReviewSchema, held: z.literal(true).optional() });
+export const reviewCreatedSchema = z.strictObject({
+  ok: z.literal(true),
+  review: shownReviewSchema,
+  held: z.literal(true).optional(),
+});
 
 /**
  * A product's rating: the mean of the stars rounded to two decimals, where all the stored reviews of one client

@@ -33,17 +33,22 @@ export const ltrIsolate = (text: string): string => `\u2066${text}\u2069`;
 /** Each facts page's meta description (the server truncates it to 160 characters). */
 export const routeDescriptions: Record<FactsPagePath, (facts: SiteFacts) => string> = {
   [HOME_SEGMENT]: ({ company, home }) =>
-    home.about.text[0] ?? `${company.name}: ${company.tagline}. Electrical products and industrial solutions since ${company.founded}.`,
+    home.about.text[0] ??
+    `${company.name}: ${company.tagline}. Electrical products and industrial solutions since ${company.founded}.`,
   [CATALOGUE_SEGMENT]: ({ company, categories }) =>
     `${categories.length} product categories from ${company.name}: ${listText(categories.slice(0, 6).map((c) => c.title))} and more, from stock across the Gulf.`,
-  [SEARCH_SEGMENT]: ({ company }) => `Search the ${company.name} catalogue by product code, name, brand or specification.`,
-  [COMPARE_SEGMENT]: ({ company }) => `Compare products of the ${company.name} catalogue side by side: prices, brands and specifications.`,
+  [SEARCH_SEGMENT]: ({ company }) =>
+    `Search the ${company.name} catalogue by product code, name, brand or specification.`,
+  [COMPARE_SEGMENT]: ({ company }) =>
+    `Compare products of the ${company.name} catalogue side by side: prices, brands and specifications.`,
   about: ({ company }) =>
     `About ${company.name}, ${company.tagline.charAt(0).toLowerCase()}${company.tagline.slice(1)}: our story since ${company.founded}, our excellence, approach and commitment, and the brands we distribute.`,
   certificates: ({ company, certificates }) =>
     `${listText([...new Set(certificates.map((c) => c.standard))])} quality management certificates of ${company.name} (${listText([...new Set(certificates.map((c) => c.country))])}), and how we assure the quality of what we supply.`,
-  management: ({ company, branches }) => `Meet the management team that leads ${company.name} across ${listText(branches.map((b) => b.name))}.`,
-  'our-projects': ({ company, projects }) => `Projects supplied by ${company.name}: ${listText(projects.map((p) => p.title))}.`,
+  management: ({ company, branches }) =>
+    `Meet the management team that leads ${company.name} across ${listText(branches.map((b) => b.name))}.`,
+  'our-projects': ({ company, projects }) =>
+    `Projects supplied by ${company.name}: ${listText(projects.map((p) => p.title))}.`,
   'career-opportunities': ({ company }) =>
     `Career opportunities at ${company.name}: current openings in our Gulf team and how to apply by e-mail to ${company.careersEmail} or by post.`,
   'contact-us': ({ company, branches }) =>
@@ -61,17 +66,22 @@ const COUNTRY_AR: Readonly<Record<string, string>> = { UAE: 'الإمارات', 
  */
 export const routeDescriptionsAr: Record<FactsPagePath, (facts: SiteFacts) => string> = {
   [HOME_SEGMENT]: ({ company, home }) =>
-    home.about.text[0] ?? `${company.name}: ${company.tagline}. منتجات كهربائية وحلول صناعية منذ عام ${company.founded}.`,
+    home.about.text[0] ??
+    `${company.name}: ${company.tagline}. منتجات كهربائية وحلول صناعية منذ عام ${company.founded}.`,
   [CATALOGUE_SEGMENT]: ({ company, categories }) =>
     `فئات منتجات ${company.name} (${categories.length}): ${listTextAr(categories.slice(0, 6).map((c) => c.title))} وغيرها، من مخزوننا في أنحاء الخليج.`,
-  [SEARCH_SEGMENT]: ({ company }) => `ابحث في كتالوج ${company.name} برمز المنتج أو اسمه أو علامته التجارية أو مواصفاته.`,
-  [COMPARE_SEGMENT]: ({ company }) => `قارن منتجات كتالوج ${company.name} جنبًا إلى جنب: الأسعار والعلامات التجارية والمواصفات.`,
+  [SEARCH_SEGMENT]: ({ company }) =>
+    `ابحث في كتالوج ${company.name} برمز المنتج أو اسمه أو علامته التجارية أو مواصفاته.`,
+  [COMPARE_SEGMENT]: ({ company }) =>
+    `قارن منتجات كتالوج ${company.name} جنبًا إلى جنب: الأسعار والعلامات التجارية والمواصفات.`,
   about: ({ company }) =>
     `تعرّف على ${company.name}، ${company.tagline}: مسيرتنا منذ عام ${company.founded}، وتميّزنا ونهجنا والتزامنا، والعلامات التجارية التي نوزّعها.`,
   certificates: ({ company, certificates }) =>
     `شهادات إدارة الجودة ${listTextAr([...new Set(certificates.map((c) => c.standard))])} الممنوحة لشركة ${company.name} (${listTextAr([...new Set(certificates.map((c) => COUNTRY_AR[c.country] ?? c.country))])})، وكيف نضمن جودة ما نورّده.`,
-  management: ({ company, branches }) => `تعرّف على فريق الإدارة الذي يقود ${company.name} في ${listTextAr(branches.map((b) => b.name))}.`,
-  'our-projects': ({ company, projects }) => `مشاريع ورّدت لها ${company.name}: ${listTextAr(projects.map((p) => p.title))}.`,
+  management: ({ company, branches }) =>
+    `تعرّف على فريق الإدارة الذي يقود ${company.name} في ${listTextAr(branches.map((b) => b.name))}.`,
+  'our-projects': ({ company, projects }) =>
+    `مشاريع ورّدت لها ${company.name}: ${listTextAr(projects.map((p) => p.title))}.`,
   'career-opportunities': ({ company }) =>
     `فرص العمل لدى ${company.name}: الوظائف الشاغرة في فريقنا في الخليج وطريقة التقديم بالبريد الإلكتروني إلى ${ltrIsolate(company.careersEmail)} أو بالبريد.`,
   'contact-us': ({ company, branches }) =>

@@ -1,4 +1,12 @@
-import { HOME_PATH, isBoundedView, matchSiteRoute, siteRoutes, siteRouteUrl, startDataPaths, viewSearchOf } from './routes';
+import {
+  HOME_PATH,
+  isBoundedView,
+  matchSiteRoute,
+  siteRoutes,
+  siteRouteUrl,
+  startDataPaths,
+  viewSearchOf,
+} from './routes';
 
 const moduleAt = (pathname: string) => matchSiteRoute(pathname)?.route.modulePath;
 
@@ -7,7 +15,10 @@ describe('matchSiteRoute', () => {
     expect(moduleAt('/home')).toBe('./HomePage');
     expect(moduleAt('/home/')).toBe('./HomePage');
     expect(moduleAt('/our-products')).toBe('./CategoryListPage');
-    expect(matchSiteRoute('/our-products/cables')).toMatchObject({ route: { modulePath: './ProductListingPage' }, params: { productCategoryId: 'cables' } });
+    expect(matchSiteRoute('/our-products/cables')).toMatchObject({
+      route: { modulePath: './ProductListingPage' },
+      params: { productCategoryId: 'cables' },
+    });
     expect(matchSiteRoute('/our-products/cables/lv_cable')).toMatchObject({
       route: { modulePath: './ProductDetailsPage' },
       params: { productCategoryId: 'cables', productId: 'lv_cable' },
@@ -36,23 +47,37 @@ describe('matchSiteRoute', () => {
 describe('siteRouteUrl', () => {
   it("writes a route's address, its parameters encoded", () => {
     expect(HOME_PATH).toBe('/home');
-    expect(siteRouteUrl('our-products/:productCategoryId/:productId', { productCategoryId: 'a b', productId: 'x/y' })).toBe('/our-products/a%20b/x%2Fy');
+    expect(
+      siteRouteUrl('our-products/:productCategoryId/:productId', { productCategoryId: 'a b', productId: 'x/y' }),
+    ).toBe('/our-products/a%20b/x%2Fy');
   });
 });
 
 describe('startDataPaths', () => {
   it("fills a route's start data with the address's parameters, encoded", () => {
     const startData = (pathname: string) => startDataPaths(matchSiteRoute(pathname)!);
-    expect(startData('/our-products/cables/lv_cable')).toEqual(['/api/catalogue/products/lv_cable', '/api/products/lv_cable/reviews']);
-    expect(startData('/our-products/cables/a%20b%3F/')).toEqual(['/api/catalogue/products/a%20b%3F', '/api/products/a%20b%3F/reviews']);
-    expect(startData('/our-products/cables')).toEqual(['/api/catalogue/categories/cables/products', '/api/products/ratings']);
+    expect(startData('/our-products/cables/lv_cable')).toEqual([
+      '/api/catalogue/products/lv_cable',
+      '/api/products/lv_cable/reviews',
+    ]);
+    expect(startData('/our-products/cables/a%20b%3F/')).toEqual([
+      '/api/catalogue/products/a%20b%3F',
+      '/api/products/a%20b%3F/reviews',
+    ]);
+    expect(startData('/our-products/cables')).toEqual([
+      '/api/catalogue/categories/cables/products',
+      '/api/products/ratings',
+    ]);
     expect(startData('/home')).toEqual(['/data/products-category.json']);
     expect(startData('/about')).toEqual([]);
   });
 
   it("names an Arabic page's data in its edition: its folder's files, the catalogue API in Arabic", () => {
     const startData = (pathname: string) => startDataPaths(matchSiteRoute(pathname)!);
-    expect(startData('/ar/our-products/cables/lv_cable')).toEqual(['/api/catalogue/products/lv_cable?lang=ar', '/api/products/lv_cable/reviews']);
+    expect(startData('/ar/our-products/cables/lv_cable')).toEqual([
+      '/api/catalogue/products/lv_cable?lang=ar',
+      '/api/products/lv_cable/reviews',
+    ]);
     expect(startData('/ar/our-products')).toEqual(['/data/ar/products-category.json']);
     // the texts the English pages have in their bundle
     expect(startData('/ar/home')).toEqual(['/data/ar/products-category.json', '/data/ar/home.json']);
@@ -64,7 +89,10 @@ describe('startDataPaths', () => {
     const listing = matchSiteRoute('/ar/our-products/cables')!;
     const view = viewSearchOf(listing.route, '?page=3&utm_source=x&sort=5');
     expect(view).toBe('?sort=5&page=3');
-    expect(startDataPaths(listing, view)).toEqual(['/api/catalogue/categories/cables/products?sort=5&page=3&lang=ar', '/api/products/ratings']);
+    expect(startDataPaths(listing, view)).toEqual([
+      '/api/catalogue/categories/cables/products?sort=5&page=3&lang=ar',
+      '/api/products/ratings',
+    ]);
     // the defaults and nonsense read as the first page in catalogue order: one page, one address
     expect(viewSearchOf(listing.route, '?sort=1&page=1')).toBe('');
     expect(viewSearchOf(listing.route, '?sort=9&page=0')).toBe('');
@@ -89,19 +117,25 @@ describe('startDataPaths', () => {
     expect(search.route).toMatchObject({ modulePath: './SearchResultsPage', index: false });
     const view = viewSearchOf(search.route, '?page=2&q=cable%20gland&x=1');
     expect(view).toBe('?q=cable+gland&page=2');
-    expect(startDataPaths(search, view)).toEqual(['/api/catalogue/search?q=cable+gland&offset=24&limit=24&facets=1&lang=ar']);
+    expect(startDataPaths(search, view)).toEqual([
+      '/api/catalogue/search?q=cable+gland&offset=24&limit=24&facets=1&lang=ar',
+    ]);
     expect(startDataPaths(search, viewSearchOf(search.route, ''))).toEqual([]);
     // the results page's filters, in the address and in what it asks
     const filtered = viewSearchOf(search.route, '?q=socket&ip=IP67&brand=PCE');
     expect(filtered).toBe('?q=socket&brand=PCE&ip=IP67');
-    expect(startDataPaths(search, filtered)).toEqual(['/api/catalogue/search?q=socket&offset=0&limit=24&facets=1&brand=PCE&ip=IP67&lang=ar']);
+    expect(startDataPaths(search, filtered)).toEqual([
+      '/api/catalogue/search?q=socket&offset=0&limit=24&facets=1&brand=PCE&ip=IP67&lang=ar',
+    ]);
   });
 
   it("asks for a listing narrowed by brand and price in one spelling; such a view, like a search's, is not a bounded one", () => {
     const listing = matchSiteRoute('/our-products/wiring_devices')!;
     const view = viewSearchOf(listing.route, '?maxPrice=40&brand=MK,Legrand');
     expect(view).toBe('?brand=Legrand,MK&maxPrice=40');
-    expect(startDataPaths(listing, view)[0]).toBe('/api/catalogue/categories/wiring_devices/products?brand=Legrand,MK&maxPrice=40');
+    expect(startDataPaths(listing, view)[0]).toBe(
+      '/api/catalogue/categories/wiring_devices/products?brand=Legrand,MK&maxPrice=40',
+    );
     expect(isBoundedView(listing.route, view)).toBe(false);
     expect(isBoundedView(listing.route, viewSearchOf(listing.route, '?sort=2&page=2'))).toBe(true);
     expect(isBoundedView(matchSiteRoute('/search')!.route, '?q=x')).toBe(false);

@@ -6,7 +6,14 @@
 // Language twins are these same rows under the edition's base ('/ar/home'): matchSiteRoute reads the base
 // off first (locale.ts), and the browser routes inside it (React Router's basename), not a second table.
 import { generatePath, matchRoutes } from 'react-router-dom';
-import { CATALOGUE_COMPARE_API_PATH, CATALOGUE_LISTING_API_PATTERN, CATALOGUE_PRODUCT_API_PATTERN, CATALOGUE_SEARCH_API_PATH, RATINGS_API_PATH, REVIEWS_API_PATTERN } from './api';
+import {
+  CATALOGUE_COMPARE_API_PATH,
+  CATALOGUE_LISTING_API_PATTERN,
+  CATALOGUE_PRODUCT_API_PATTERN,
+  CATALOGUE_SEARCH_API_PATH,
+  RATINGS_API_PATH,
+  REVIEWS_API_PATTERN,
+} from './api';
 import { hasListingFilters, listingViewOf, listingViewSearch } from './listingView';
 import { compareIdsOf, compareViewSearch } from './compareView';
 import { productVariantOf, productViewSearch } from './productView';
@@ -226,11 +233,13 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
     : never;
 
 /** The address of a route: its ':params' URL-encoded ('our-products/:productCategoryId', { productCategoryId: 'a b' } -> '/our-products/a%20b'). */
-export function siteRouteUrl<P extends SiteRoutePath>(path: P, ...params: ParamNames<P> extends never ? [] : [Record<ParamNames<P>, string>]): string {
+export function siteRouteUrl<P extends SiteRoutePath>(
+  path: P,
+  ...params: ParamNames<P> extends never ? [] : [Record<ParamNames<P>, string>]
+): string {
   // generatePath's own parameter type cannot be computed for a generic P: ParamNames<P> says the same for callers.
   return generatePath<string>(`/${path}`, params[0] ?? {});
 }
-
 
 /** A matched address: its route and its ':params', decoded as React Router's useParams gives them. */
 export interface SiteRouteMatch {
@@ -289,7 +298,11 @@ export function matchSiteRoute(pathname: string): SiteRouteMatch | undefined {
       ? undefined
       : Object.freeze({
           route: match.route.siteRoute,
-          params: Object.freeze(Object.fromEntries(Object.entries(match.params).filter((entry): entry is [string, string] => entry[1] !== undefined))),
+          params: Object.freeze(
+            Object.fromEntries(
+              Object.entries(match.params).filter((entry): entry is [string, string] => entry[1] !== undefined),
+            ),
+          ),
           locale,
           path,
         });

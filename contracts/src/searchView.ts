@@ -26,7 +26,11 @@ export function searchViewOf(search: string | URLSearchParams): SearchView {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const page = params.get('page');
   const number = page !== null && /^[1-9]\d{0,8}$/.test(page) ? Number(page) : 1;
-  return { q: searchTextOf(params.get('q') ?? ''), page: number <= SEARCH_PAGE_MAX ? number : 1, ...listingFiltersOf(params) };
+  return {
+    q: searchTextOf(params.get('q') ?? ''),
+    page: number <= SEARCH_PAGE_MAX ? number : 1,
+    ...listingFiltersOf(params),
+  };
 }
 
 /** The view as a query ('?q=swa&brand=ABB&page=2'; page 1 left out, '' for no text): one spelling of each view. */
@@ -41,7 +45,12 @@ export function searchViewSearch({ q, page, ...filters }: SearchView): string {
 /** The catalogue API's query for the view's page of results, with the filters over every match ('?q=swa&offset=24&limit=24&facets=1'). */
 export function searchApiQuery({ q, page, ...filters }: SearchView): string {
   const offset = (page - 1) * SEARCH_RESULTS_PAGE_SIZE;
-  const params = new URLSearchParams({ q, offset: String(offset), limit: String(SEARCH_RESULTS_PAGE_SIZE), facets: '1' });
+  const params = new URLSearchParams({
+    q,
+    offset: String(offset),
+    limit: String(SEARCH_RESULTS_PAGE_SIZE),
+    facets: '1',
+  });
   setFilterParams(params, filters);
   return queryText(params);
 }

@@ -179,17 +179,23 @@ export const STAFF_API = {
  * The staff preview of a product's pending draft, drawn as the public page draws it (server: catalogue/staff/
  * preview.ts): `/staff/preview/products/:id`, the Arabic edition's under `/staff/preview/ar/…`.
  */
-export const STAFF_PREVIEW_PATTERNS = [`${STAFF_BASE}/preview/products/:id`, `${STAFF_BASE}/preview/ar/products/:id`] as const;
+export const STAFF_PREVIEW_PATTERNS = [
+  `${STAFF_BASE}/preview/products/:id`,
+  `${STAFF_BASE}/preview/ar/products/:id`,
+] as const;
 export const staffPreviewPath = (productId: string, locale: 'en' | 'ar' = 'en'): string =>
   `${STAFF_BASE}/preview${locale === 'ar' ? '/ar' : ''}/products/${encodeURIComponent(productId)}`;
 
 /** Whether an account may edit the catalogue. */
-export const canEditCatalogue = (account: Pick<StaffAccountSummary, 'role'>): boolean => account.role === 'admin' || account.role === 'catalogue';
+export const canEditCatalogue = (account: Pick<StaffAccountSummary, 'role'>): boolean =>
+  account.role === 'admin' || account.role === 'catalogue';
 /** Whether an account may read the inbox (the catalogue and release roles work on their own things only). */
-export const canReadInbox = (account: Pick<StaffAccountSummary, 'role'>): boolean => account.role === 'admin' || account.role === 'branch';
+export const canReadInbox = (account: Pick<StaffAccountSummary, 'role'>): boolean =>
+  account.role === 'admin' || account.role === 'branch';
 /** Whether an account may use the releases console (for `remote`, when named): admins every remote, the release role its own. */
 export const canRelease = (account: Pick<StaffAccountSummary, 'role' | 'remotes'>, remote?: string): boolean =>
-  account.role === 'admin' || (account.role === 'release' && (remote === undefined || (account.remotes ?? []).includes(remote)));
+  account.role === 'admin' ||
+  (account.role === 'release' && (remote === undefined || (account.remotes ?? []).includes(remote)));
 
 /**
  * The roles that can change what the public sees (admins everything; the catalogue role the catalogue, a whole one by
@@ -199,7 +205,8 @@ export const canRelease = (account: Pick<StaffAccountSummary, 'role' | 'remotes'
  */
 export const SECOND_FACTOR_ROLES: readonly StaffRole[] = ['admin', 'catalogue', 'release'];
 /** Whether an account must sign in with a second factor (SECOND_FACTOR_ROLES). */
-export const mustUseSecondFactor = (account: Pick<StaffAccountSummary, 'role'>): boolean => SECOND_FACTOR_ROLES.includes(account.role);
+export const mustUseSecondFactor = (account: Pick<StaffAccountSummary, 'role'>): boolean =>
+  SECOND_FACTOR_ROLES.includes(account.role);
 
 /** An address of STAFF_API with its :params filled. */
 export function staffApiPath(pattern: string, params: Readonly<Record<string, string | number>>): string {

@@ -66,7 +66,11 @@ const inboxItemSummaryShape = {
 };
 
 /** GET STAFF_API.inbox. */
-export const inboxPageSchema = z.strictObject({ items: z.array(z.strictObject(inboxItemSummaryShape)), total: z.number().int(), nextCursor: z.string().nullable() });
+export const inboxPageSchema = z.strictObject({
+  items: z.array(z.strictObject(inboxItemSummaryShape)),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
 
 /** GET STAFF_API.inboxItem, and the item as a change (status, assignee, note, resend) left it. */
 export const inboxItemDetailSchema = z.strictObject({
@@ -74,7 +78,16 @@ export const inboxItemDetailSchema = z.strictObject({
   fields: z.array(z.strictObject({ label: z.string(), value: z.string() })),
   reference: z.string().optional(),
   lines: z
-    .array(z.strictObject({ productId: z.string(), productCode: z.string(), productName: z.string(), variantLabel: z.string(), unit: z.string(), quantity: z.string() }))
+    .array(
+      z.strictObject({
+        productId: z.string(),
+        productCode: z.string(),
+        productName: z.string(),
+        variantLabel: z.string(),
+        unit: z.string(),
+        quantity: z.string(),
+      }),
+    )
     .optional(),
   mails: z.array(
     z.strictObject({
@@ -87,7 +100,14 @@ export const inboxItemDetailSchema = z.strictObject({
       sentAt: z.string().nullable(),
     }),
   ),
-  notes: z.array(z.strictObject({ id: z.number().int(), author: staffAccountSummarySchema, text: z.string(), createdAt: z.string() })),
+  notes: z.array(
+    z.strictObject({
+      id: z.number().int(),
+      author: staffAccountSummarySchema,
+      text: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
 });
 
 /** POST STAFF_API.reviewVisibility: the review as changed. */
@@ -103,7 +123,12 @@ export const staffReviewSchema = z.strictObject({
   visibility: z.enum(REVIEW_VISIBILITIES),
 });
 /** GET STAFF_API.reviews. */
-export const reviewPageSchema = z.strictObject({ reviews: z.array(staffReviewSchema), total: z.number().int(), page: z.number().int(), pageCount: z.number().int() });
+export const reviewPageSchema = z.strictObject({
+  reviews: z.array(staffReviewSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+});
 
 /** GET and PUT STAFF_API.settings: the settings (as saved). */
 export const staffSettingsAnswerSchema = staffSettingsSchema;
@@ -118,7 +143,10 @@ export const auditPageSchema = z.strictObject({
       action: z.string(),
       target: z.string().nullable(),
       detail: z.string().nullable(),
-      fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).readonly().nullable(),
+      fields: z
+        .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+        .readonly()
+        .nullable(),
     }),
   ),
   page: z.number().int(),
@@ -128,7 +156,11 @@ export const auditPageSchema = z.strictObject({
 // ---- the ERP's stock feeds (STAFF_API.stock*; shapes: ./stockApi.ts) ----
 
 /** GET STAFF_API.stockHealth. */
-export const stockFeedHealthSchema = z.strictObject({ lastFeedAt: z.string().nullable(), staleAfterMinutes: z.number(), stale: z.boolean() });
+export const stockFeedHealthSchema = z.strictObject({
+  lastFeedAt: z.string().nullable(),
+  staleAfterMinutes: z.number(),
+  stale: z.boolean(),
+});
 
 const stockFeedSummaryShape = {
   id: z.number().int(),
@@ -150,12 +182,23 @@ const stockFeedSummaryShape = {
 };
 
 /** GET STAFF_API.stockFeeds. */
-export const stockFeedListSchema = z.strictObject({ ...stockFeedHealthSchema.shape, feeds: z.array(z.strictObject(stockFeedSummaryShape)), next: z.number().int().nullable() });
+export const stockFeedListSchema = z.strictObject({
+  ...stockFeedHealthSchema.shape,
+  feeds: z.array(z.strictObject(stockFeedSummaryShape)),
+  next: z.number().int().nullable(),
+});
 
 /** GET STAFF_API.stockFeed. */
 export const stockFeedDetailSchema = z.strictObject({
   ...stockFeedSummaryShape,
-  refusals: z.array(z.strictObject({ line: z.number().int(), code: z.string(), reason: z.enum(STOCK_REFUSAL_REASONS), message: z.string() })),
+  refusals: z.array(
+    z.strictObject({
+      line: z.number().int(),
+      code: z.string(),
+      reason: z.enum(STOCK_REFUSAL_REASONS),
+      message: z.string(),
+    }),
+  ),
 });
 
 /** The schemas' types are the TypeScript types the apps use (a type error here: one of them drifted). */

@@ -21,7 +21,10 @@ const id = (field: string) =>
     .int({ error: `${field} must be a whole number` })
     .positive({ error: `${field} must be positive` });
 
-const boolean = (field: string) => z.boolean({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be true or false`) });
+const boolean = (field: string) =>
+  z.boolean({
+    error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be true or false`),
+  });
 
 // The e-mail and codes reach the database (lockout counters, the audit log): the text rule of every stored field
 // refuses NUL (PostgreSQL cannot hold it), other controls and the direction overrides (they forge audit lines). The
@@ -29,7 +32,9 @@ const boolean = (field: string) => z.boolean({ error: (issue) => (issue.input ==
 /** POST STAFF_API.signIn. */
 export const signInBodySchema = strictObject({
   email: textField('email', { max: 320, trim: false }),
-  password: z.string({ error: 'password must be text' }).max(1024, { error: 'password must be at most 1024 characters' }),
+  password: z
+    .string({ error: 'password must be text' })
+    .max(1024, { error: 'password must be at most 1024 characters' }),
 });
 
 /** POST STAFF_API.secondFactor (a TOTP code or a recovery code) and STAFF_API.totpConfirm (a TOTP code). */
@@ -38,12 +43,17 @@ export const codeBodySchema = strictObject({
 });
 
 /** POST STAFF_API.inboxStatus. */
-export const inboxStatusBodySchema = strictObject({ status: z.enum(INBOX_STATUSES, { error: `status must be one of: ${INBOX_STATUSES.join(', ')}` }) });
+export const inboxStatusBodySchema = strictObject({
+  status: z.enum(INBOX_STATUSES, { error: `status must be one of: ${INBOX_STATUSES.join(', ')}` }),
+});
 /** POST STAFF_API.inboxAssign: null unassigns. */
 export const inboxAssignBodySchema = strictObject({ assigneeId: id('assigneeId').nullable() });
 /** POST STAFF_API.inboxNote. */
 export const inboxNoteBodySchema = strictObject({
-  text: textField('text', { max: NOTE_MAX_LENGTH, kind: 'multiline' }).refine((value) => value !== '', { error: 'text is required', abort: true }),
+  text: textField('text', { max: NOTE_MAX_LENGTH, kind: 'multiline' }).refine((value) => value !== '', {
+    error: 'text is required',
+    abort: true,
+  }),
 });
 /** POST STAFF_API.inboxResend. */
 export const inboxResendBodySchema = strictObject({ mailId: id('mailId') });
@@ -132,7 +142,10 @@ function isRealInstant(at: string): boolean {
 
 /** The nextCursor of an inbox page (its JSON is ASCII: btoa takes it as it is). */
 export function encodeInboxCursor(cursor: InboxCursor): string {
-  return btoa(JSON.stringify([cursor.at, cursor.rank, cursor.id])).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(JSON.stringify([cursor.at, cursor.rank, cursor.id]))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** The cursor that encodeInboxCursor wrote, or undefined for any other text (crafted ones naming no possible row too). */
@@ -180,7 +193,12 @@ const inboxFilterParams = {
 
 function daysInOrder(query: { from?: string | undefined; to?: string | undefined }, context: z.RefinementCtx) {
   if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
-    context.addIssue({ code: 'custom', message: 'from must be a day before or the same as to', path: ['from'], input: query.from });
+    context.addIssue({
+      code: 'custom',
+      message: 'from must be a day before or the same as to',
+      path: ['from'],
+      input: query.from,
+    });
   }
 }
 
@@ -190,14 +208,21 @@ export const inboxQuerySchema = strictQuery({
   /** Opaque: the nextCursor of the previous page. */
   cursor: param('cursor', cursor),
   /** Rows a page, INBOX_LIMIT.default when left out. */
-  limit: wholeNumber('limit', { max: INBOX_LIMIT.max, message: `limit must be a whole number from 1 to ${INBOX_LIMIT.max}` }),
+  limit: wholeNumber('limit', {
+    max: INBOX_LIMIT.max,
+    message: `limit must be a whole number from 1 to ${INBOX_LIMIT.max}`,
+  }),
 }).superRefine(daysInOrder);
 
 /** Any one value, not read: the CSV is the whole filtered view, whatever page the list's address was at. */
 const ignored = z.string().transform(() => undefined);
 
 /** GET STAFF_API.inboxCsv's query: the list's, its cursor and limit taken and ignored. */
-export const inboxCsvQuerySchema = strictQuery({ ...inboxFilterParams, cursor: param('cursor', ignored), limit: param('limit', ignored) }).superRefine(daysInOrder);
+export const inboxCsvQuerySchema = strictQuery({
+  ...inboxFilterParams,
+  cursor: param('cursor', ignored),
+  limit: param('limit', ignored),
+}).superRefine(daysInOrder);
 
 /** GET STAFF_API.reviews' query: every value trimmed, blank counting as left out. */
 export const reviewQuerySchema = strictQuery({

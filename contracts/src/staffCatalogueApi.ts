@@ -23,7 +23,8 @@ export const EDITOR_BODY_LIMIT = 256 * 1024;
 export const EDITOR_STATUSES = ['published', 'draft', 'new', 'archived'] as const;
 export type EditorStatus = (typeof EDITOR_STATUSES)[number];
 
-const text = (field: string, max: number) => z.string({ error: `${field} must be text` }).max(max, { error: `${field} must be at most ${max} characters` });
+const text = (field: string, max: number) =>
+  z.string({ error: `${field} must be text` }).max(max, { error: `${field} must be at most ${max} characters` });
 const document = (field: string) => z.record(z.string(), z.unknown(), { error: `${field} must be a JSON object` });
 
 /**
@@ -74,14 +75,28 @@ export const editableProductSchema = z.strictObject({
    * (its first published variant's code and unit, its lowest published price). Absent (content saved before variants):
    * one variant of the product's code, price and unit.
    */
-  variants: z.array(editableVariantSchema).max(EDITOR_VARIANTS_MAX, { error: `a product has at most ${EDITOR_VARIANTS_MAX} variants` }).optional(),
+  variants: z
+    .array(editableVariantSchema)
+    .max(EDITOR_VARIANTS_MAX, { error: `a product has at most ${EDITOR_VARIANTS_MAX} variants` })
+    .optional(),
 });
 export type EditableProduct = z.infer<typeof editableProductSchema>;
 
-export const productIdParamsSchema = z.strictObject({ id: z.string().regex(PRODUCT_ID_PATTERN, 'There is no such product') });
-export const versionParamsSchema = productIdParamsSchema.extend({ version: z.string().regex(/^\d{1,15}$/, 'There is no such version').transform(Number) });
+export const productIdParamsSchema = z.strictObject({
+  id: z.string().regex(PRODUCT_ID_PATTERN, 'There is no such product'),
+});
+export const versionParamsSchema = productIdParamsSchema.extend({
+  version: z
+    .string()
+    .regex(/^\d{1,15}$/, 'There is no such version')
+    .transform(Number),
+});
 
-const wholeNumber = (what: string) => z.string().regex(/^\d{1,15}$/, `${what} must be a whole number`).transform(Number);
+const wholeNumber = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, `${what} must be a whole number`)
+    .transform(Number);
 
 export const editorListQuerySchema = z.strictObject({
   /** Found anywhere in the name (either language) or the code, any case. */
@@ -95,7 +110,12 @@ export const editorListQuerySchema = z.strictObject({
   /** The last id of the page before (keyset paging: each page is found through the ids' index, never counted over). */
   after: z.string().regex(PRODUCT_ID_PATTERN, 'after must be a product id').optional(),
   limit: wholeNumber('limit')
-    .pipe(z.number().min(1, 'limit must be at least 1').max(EDITOR_PAGE_SIZE_MAX, `limit must be at most ${EDITOR_PAGE_SIZE_MAX}`))
+    .pipe(
+      z
+        .number()
+        .min(1, 'limit must be at least 1')
+        .max(EDITOR_PAGE_SIZE_MAX, `limit must be at most ${EDITOR_PAGE_SIZE_MAX}`),
+    )
     .default(EDITOR_PAGE_SIZE),
 });
 export type EditorListQuery = z.input<typeof editorListQuerySchema>;
@@ -134,7 +154,14 @@ export const editorProductSchema = z.strictObject({
    */
   unpublished: z.boolean().optional(),
   /** The pending draft, if any: its content, the version it was based on, who saved it and when. */
-  draft: z.strictObject({ content: editableProductSchema, basedOn: z.number(), savedBy: z.string().nullable(), savedAt: z.string() }).nullable(),
+  draft: z
+    .strictObject({
+      content: editableProductSchema,
+      basedOn: z.number(),
+      savedBy: z.string().nullable(),
+      savedAt: z.string(),
+    })
+    .nullable(),
   /** Who last changed it in the editor, or null when it never was. */
   lastChange: byWhomSchema.nullable(),
   /**
@@ -145,7 +172,10 @@ export const editorProductSchema = z.strictObject({
 });
 export type EditorProduct = z.infer<typeof editorProductSchema>;
 
-export const saveDraftBodySchema = z.strictObject({ baseVersion: z.number().int().min(0), content: editableProductSchema });
+export const saveDraftBodySchema = z.strictObject({
+  baseVersion: z.number().int().min(0),
+  content: editableProductSchema,
+});
 export type SaveDraftBody = z.infer<typeof saveDraftBodySchema>;
 export const baseVersionBodySchema = z.strictObject({ baseVersion: z.number().int().min(0) });
 /** A new product: its id (letters, digits, '_' and '-', unique, never changed) and its whole content, as a draft. */
@@ -230,11 +260,20 @@ export const IMPORT_PROBLEMS_LISTED = 1000;
 export const CATALOGUE_FILE_FORMATS = ['csv', 'xlsx'] as const;
 export type CatalogueFileFormat = (typeof CATALOGUE_FILE_FORMATS)[number];
 
-export const exportQuerySchema = z.strictObject({ format: z.enum(CATALOGUE_FILE_FORMATS, { error: 'format must be csv or xlsx' }) });
-export const importQuerySchema = z.strictObject({ dryRun: z.enum(['1', '0'], { error: 'dryRun must be 1 or 0' }).optional() });
+export const exportQuerySchema = z.strictObject({
+  format: z.enum(CATALOGUE_FILE_FORMATS, { error: 'format must be csv or xlsx' }),
+});
+export const importQuerySchema = z.strictObject({
+  dryRun: z.enum(['1', '0'], { error: 'dryRun must be 1 or 0' }).optional(),
+});
 
 /** One problem of an import's file: its line (1 is the header), the row's id, the column it names (if one), why. */
-export const importProblemSchema = z.strictObject({ line: z.number(), id: z.string(), column: z.string().nullable(), reason: z.string() });
+export const importProblemSchema = z.strictObject({
+  line: z.number(),
+  id: z.string(),
+  column: z.string().nullable(),
+  reason: z.string(),
+});
 export type ImportProblem = z.infer<typeof importProblemSchema>;
 
 /** What a dry run found, or an import did: nothing is written when any row has a problem. */
@@ -269,9 +308,17 @@ export const MISSING_ARABIC_CATEGORY_FIELDS = ['title_ar', 'info_ar'] as const;
 export const missingArabicQuerySchema = z.strictObject({
   category: z.string().regex(PRODUCT_ID_PATTERN, 'category must be a category id').optional(),
   /** `<category id>/<product id>` of the last row of the page before (keyset paging in the report's order). */
-  after: z.string().regex(/^[A-Za-z0-9_-]{1,100}\/[A-Za-z0-9_-]{1,100}$/, 'after must be the next value of a page before').optional(),
+  after: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,100}\/[A-Za-z0-9_-]{1,100}$/, 'after must be the next value of a page before')
+    .optional(),
   limit: wholeNumber('limit')
-    .pipe(z.number().min(1, 'limit must be at least 1').max(EDITOR_PAGE_SIZE_MAX, `limit must be at most ${EDITOR_PAGE_SIZE_MAX}`))
+    .pipe(
+      z
+        .number()
+        .min(1, 'limit must be at least 1')
+        .max(EDITOR_PAGE_SIZE_MAX, `limit must be at most ${EDITOR_PAGE_SIZE_MAX}`),
+    )
     .default(EDITOR_PAGE_SIZE),
 });
 export type MissingArabicQuery = z.input<typeof missingArabicQuerySchema>;
@@ -279,12 +326,26 @@ export type MissingArabicQuery = z.input<typeof missingArabicQuerySchema>;
 export const missingArabicReportSchema = z.strictObject({
   /** Every category in the catalogue's order: its own texts lacking Arabic, and how many of its products lack some. */
   categories: z.array(
-    z.strictObject({ id: z.string(), title: z.string(), titleAr: z.string(), fields: z.array(z.enum(MISSING_ARABIC_CATEGORY_FIELDS)), products: z.number() }),
+    z.strictObject({
+      id: z.string(),
+      title: z.string(),
+      titleAr: z.string(),
+      fields: z.array(z.enum(MISSING_ARABIC_CATEGORY_FIELDS)),
+      products: z.number(),
+    }),
   ),
   /** The products lacking Arabic, in all (or the category asked for). */
   total: z.number(),
   /** A page of them, by category and id. */
-  products: z.array(z.strictObject({ id: z.string(), name: z.string(), nameAr: z.string(), categoryId: z.string(), fields: z.array(z.enum(MISSING_ARABIC_PRODUCT_FIELDS)) })),
+  products: z.array(
+    z.strictObject({
+      id: z.string(),
+      name: z.string(),
+      nameAr: z.string(),
+      categoryId: z.string(),
+      fields: z.array(z.enum(MISSING_ARABIC_PRODUCT_FIELDS)),
+    }),
+  ),
   /** The `after` of the next page; null on the last. */
   next: z.string().nullable(),
 });
@@ -307,11 +368,17 @@ export const editableCategorySchema = z.strictObject({
   /** The brand line shown on its card; '' for none. */
   company: text('company', 200),
   /** Its place in the catalogue's order (the grid, the menu, the sitemap): smaller first, then by id. */
-  position: z.number({ error: 'position must be a whole number' }).int({ error: 'position must be a whole number' }).min(0, { error: 'position must be 0 or more' }).max(1_000_000, { error: 'position must be at most 1000000' }),
+  position: z
+    .number({ error: 'position must be a whole number' })
+    .int({ error: 'position must be a whole number' })
+    .min(0, { error: 'position must be 0 or more' })
+    .max(1_000_000, { error: 'position must be at most 1000000' }),
 });
 export type EditableCategory = z.infer<typeof editableCategorySchema>;
 
-export const categoryIdParamsSchema = z.strictObject({ id: z.string().regex(PRODUCT_ID_PATTERN, 'There is no such category') });
+export const categoryIdParamsSchema = z.strictObject({
+  id: z.string().regex(PRODUCT_ID_PATTERN, 'There is no such category'),
+});
 
 /**
  * Where a category stands: `live` on the public site; `draft` (a duplicate) shown to staff only until it is published;
@@ -349,10 +416,16 @@ export const editorCategoryListSchema = z.strictObject({
 });
 export type EditorCategoryList = z.infer<typeof editorCategoryListSchema>;
 
-export const saveCategoryBodySchema = z.strictObject({ baseVersion: z.number().int().min(0), content: editableCategorySchema });
+export const saveCategoryBodySchema = z.strictObject({
+  baseVersion: z.number().int().min(0),
+  content: editableCategorySchema,
+});
 export type SaveCategoryBody = z.infer<typeof saveCategoryBodySchema>;
 export const createCategoryBodySchema = z.strictObject({
-  id: z.string({ error: 'id must be text' }).max(CATEGORY_ID_MAX, { error: `id must be at most ${CATEGORY_ID_MAX} characters` }).regex(CATEGORY_ID_PATTERN, { error: 'id: letters and digits, words joined by underscores (e.g. cable_trays)' }),
+  id: z
+    .string({ error: 'id must be text' })
+    .max(CATEGORY_ID_MAX, { error: `id must be at most ${CATEGORY_ID_MAX} characters` })
+    .regex(CATEGORY_ID_PATTERN, { error: 'id: letters and digits, words joined by underscores (e.g. cable_trays)' }),
   content: editableCategorySchema,
 });
 export type CreateCategoryBody = z.infer<typeof createCategoryBodySchema>;

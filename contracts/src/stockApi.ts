@@ -35,7 +35,10 @@ export function availabilityPaths(codes: readonly string[]): string[] {
   const unique = [...new Set(codes)];
   const paths: string[] = [];
   for (let start = 0; start < unique.length; start += STOCK_AVAILABILITY_CODES_MAX) {
-    const some = unique.slice(start, start + STOCK_AVAILABILITY_CODES_MAX).map(encodeURIComponent).join(',');
+    const some = unique
+      .slice(start, start + STOCK_AVAILABILITY_CODES_MAX)
+      .map(encodeURIComponent)
+      .join(',');
     paths.push(`${STOCK_API.availability}?codes=${some}`);
   }
   return paths;
@@ -53,7 +56,8 @@ export type StockDisplay = (typeof STOCK_DISPLAYS)[number];
 export const STOCK_BANDS = [1, 10, 50, 100, 500, 1000] as const;
 
 /** The band `quantity` is in: the largest bound at most it (0 below the first). */
-export const stockBand = (quantity: number): number => STOCK_BANDS.reduce<number>((band, bound) => (quantity >= bound ? bound : band), 0);
+export const stockBand = (quantity: number): number =>
+  STOCK_BANDS.reduce<number>((band, bound) => (quantity >= bound ? bound : band), 0);
 
 /** What GET /api/stock/availability answers: each code asked, in the order asked. */
 export interface AvailabilityAnswer {
@@ -81,7 +85,17 @@ export interface StockFeedRow {
 }
 
 /** Why a row was refused. */
-export const STOCK_REFUSAL_REASONS = ['missing-code', 'unknown-code', 'unknown-location', 'bad-quantity', 'bad-date', 'past-date', 'bad-lead-time', 'duplicate', 'bad-row'] as const;
+export const STOCK_REFUSAL_REASONS = [
+  'missing-code',
+  'unknown-code',
+  'unknown-location',
+  'bad-quantity',
+  'bad-date',
+  'past-date',
+  'bad-lead-time',
+  'duplicate',
+  'bad-row',
+] as const;
 export type StockRefusalReason = (typeof STOCK_REFUSAL_REASONS)[number];
 
 /** A refused row: its line (CSV: the file's line, 1 is the header; JSON: its place in the array, 1 is the first). */

@@ -62,21 +62,34 @@ export function stockDateText(date: string, locale: Locale, now: Date = new Date
  * time when none is in stock ("Lead time: about 4 weeks"); "Not in stock" when it states none of these. `quantity`
  * writes a figure in the part's unit ("40 pieces").
  */
-export function availabilityPhrases(at: LocationAvailability, locale: Locale, quantity: (count: number) => string, now: Date = new Date()): string[] {
+export function availabilityPhrases(
+  at: LocationAvailability,
+  locale: Locale,
+  quantity: (count: number) => string,
+  now: Date = new Date(),
+): string[] {
   const ar = locale === 'ar';
   const phrases: string[] = [];
   if (at.onHand > 0) phrases.push(ar ? `متوفر في المخزون: ${quantity(at.onHand)}` : `In stock: ${quantity(at.onHand)}`);
   if (at.incoming !== null && at.incoming.quantity > 0) {
     const date = stockDateText(at.incoming.date, locale, now);
-    phrases.push(ar ? `كمية واردة: ${at.incoming.quantity} بتاريخ ${date}` : `Incoming: ${at.incoming.quantity} on ${date}`);
+    phrases.push(
+      ar ? `كمية واردة: ${at.incoming.quantity} بتاريخ ${date}` : `Incoming: ${at.incoming.quantity} on ${date}`,
+    );
   }
-  if (at.onHand === 0 && at.leadTimeDays !== null) phrases.push(ar ? `مدة التوريد: ${leadTimeText(at.leadTimeDays, locale)}` : `Lead time: ${leadTimeText(at.leadTimeDays, locale)}`);
+  if (at.onHand === 0 && at.leadTimeDays !== null)
+    phrases.push(
+      ar
+        ? `مدة التوريد: ${leadTimeText(at.leadTimeDays, locale)}`
+        : `Lead time: ${leadTimeText(at.leadTimeDays, locale)}`,
+    );
   if (phrases.length === 0) phrases.push(ar ? 'غير متوفر في المخزون' : 'Not in stock');
   return phrases;
 }
 
 /** A location's name in a language ('Dubai warehouse', 'مستودع دبي'). */
-export const stockLocationName = (location: StockLocation, locale: Locale): string => STOCK_LOCATION_NAMES[location][locale];
+export const stockLocationName = (location: StockLocation, locale: Locale): string =>
+  STOCK_LOCATION_NAMES[location][locale];
 
 /**
  * A part's availability for a branch's buyer in one line: the branch's location's phrases ("In stock: 40 pieces ·
@@ -92,10 +105,14 @@ export function availabilityLine(
   now: Date = new Date(),
 ): string {
   const wanted = stockLocationsOf(branch);
-  const shown = wanted.map((location) => locations.find((at) => at.location === location)).filter((at): at is LocationAvailability => at !== undefined);
+  const shown = wanted
+    .map((location) => locations.find((at) => at.location === location))
+    .filter((at): at is LocationAvailability => at !== undefined);
   const phrases = (at: LocationAvailability) => availabilityPhrases(at, locale, quantity, now).join(' · ');
   if (branchHoldsStock(branch)) return shown.length === 0 ? '' : phrases(shown[0]!);
-  return shown.map((at) => `${stockLocationName(at.location, locale)}: ${phrases(at)}`).join(locale === 'ar' ? '؛ ' : '; ');
+  return shown
+    .map((at) => `${stockLocationName(at.location, locale)}: ${phrases(at)}`)
+    .join(locale === 'ar' ? '؛ ' : '; ');
 }
 
 /**

@@ -38,16 +38,24 @@ export type TextPath = readonly (string | number)[];
  * bad key's place ends with that key) and a sentence naming it ('details.description.2 contains…'), or undefined. Its
  * texts may hold line breaks and direction marks (HTML and lists, Arabic among them); its keys are one-line names.
  */
-export function documentTextIssue(value: unknown, path: TextPath): { path: (string | number)[]; message: string } | undefined {
+export function documentTextIssue(
+  value: unknown,
+  path: TextPath,
+): { path: (string | number)[]; message: string } | undefined {
   const place = path.join('.');
   if (typeof value === 'string') {
     const message = textProblemMessage(place, value, 'multiline');
     return message === null ? undefined : { path: [...path], message };
   }
-  const entries: (readonly [string | number, unknown])[] = Array.isArray(value) ? value.map((item, index) => [index, item] as const) : typeof value === 'object' && value !== null ? Object.entries(value) : [];
+  const entries: (readonly [string | number, unknown])[] = Array.isArray(value)
+    ? value.map((item, index) => [index, item] as const)
+    : typeof value === 'object' && value !== null
+      ? Object.entries(value)
+      : [];
   for (const [key, item] of entries) {
     const keyMessage = typeof key === 'string' ? textProblemMessage(`${place} key`, key, 'line') : null;
-    const problem = keyMessage !== null ? { path: [...path, key], message: keyMessage } : documentTextIssue(item, [...path, key]);
+    const problem =
+      keyMessage !== null ? { path: [...path, key], message: keyMessage } : documentTextIssue(item, [...path, key]);
     if (problem !== undefined) return problem;
   }
   return undefined;
@@ -92,6 +100,10 @@ export function nameField(field: string, options: TextFieldOptions) {
     const invisible = INVISIBLE_IN_NAME.exec(value)?.[0];
     if (invisible === undefined) return;
     const code = (invisible.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
-    context.addIssue({ code: 'custom', message: `${field} contains an invisible character (U+${code}), which a name may not hold`, input: value });
+    context.addIssue({
+      code: 'custom',
+      message: `${field} contains an invisible character (U+${code}), which a name may not hold`,
+      input: value,
+    });
   });
 }

@@ -13,7 +13,9 @@ const BEACON = {
 describe('the vitals beacon', () => {
   it('takes a page view as the page sends it, with any of the metrics', () => {
     expect(vitalsBeaconSchema.safeParse(BEACON).success).toBe(true);
-    expect(vitalsBeaconSchema.safeParse({ ...BEACON, connection: undefined, remotes: {}, metrics: { TTFB: 12 } }).success).toBe(true);
+    expect(
+      vitalsBeaconSchema.safeParse({ ...BEACON, connection: undefined, remotes: {}, metrics: { TTFB: 12 } }).success,
+    ).toBe(true);
   });
 
   it('refuses what the page never sends: other fields, other remotes, no metric, a session that is no random id', () => {
@@ -31,7 +33,14 @@ describe('the vitals beacon', () => {
   });
 
   it('bands the viewport into phones, tablets and desktops', () => {
-    expect([0, 599, 600, 1023, 1024, 3840].map(deviceClassOf)).toStrictEqual(['phone', 'phone', 'tablet', 'tablet', 'desktop', 'desktop']);
+    expect([0, 599, 600, 1023, 1024, 3840].map(deviceClassOf)).toStrictEqual([
+      'phone',
+      'phone',
+      'tablet',
+      'tablet',
+      'desktop',
+      'desktop',
+    ]);
   });
 
   it("has a threshold of good and a largest believed value for every metric (Core Web Vitals' own)", () => {

@@ -45,7 +45,11 @@ export function deviceClassOf(viewportWidth: number): DeviceClass {
 }
 
 const metricValue = (metric: VitalMetric) =>
-  z.number({ error: `metrics.${metric} must be a number${VITAL_LIMITS[metric].unit === 'ms' ? ' of milliseconds' : ''}` }).refine(Number.isFinite, { error: `metrics.${metric} must be a finite number` });
+  z
+    .number({
+      error: `metrics.${metric} must be a number${VITAL_LIMITS[metric].unit === 'ms' ? ' of milliseconds' : ''}`,
+    })
+    .refine(Number.isFinite, { error: `metrics.${metric} must be a finite number` });
 
 const sessionError = 'session must be the tab\'s random id: 8–64 letters, digits, "-" or "_"';
 
@@ -53,25 +57,54 @@ const sessionError = 'session must be the tab\'s random id: 8–64 letters, digi
 export const vitalsBeaconSchema = z.strictObject(
   {
     /** The page's route pattern as the route table has it ('our-products/:productCategoryId'). */
-    route: z.string({ error: 'route must be the page\'s route pattern' }).max(200, { error: 'route must be at most 200 characters' }),
+    route: z
+      .string({ error: "route must be the page's route pattern" })
+      .max(200, { error: 'route must be at most 200 characters' }),
     edition: z.enum(LOCALES, { error: `edition must be one of ${LOCALES.join(', ')}` }),
-    viewportWidth: z.number({ error: 'viewportWidth must be the viewport\'s width in CSS pixels' }).int({ error: 'viewportWidth must be a whole number' }).min(0).max(100_000),
+    viewportWidth: z
+      .number({ error: "viewportWidth must be the viewport's width in CSS pixels" })
+      .int({ error: 'viewportWidth must be a whole number' })
+      .min(0)
+      .max(100_000),
     /** navigator.connection.effectiveType, when the browser has it. */
-    connection: z.string({ error: 'connection must be the effective connection type' }).max(16, { error: 'connection must be at most 16 characters' }).optional(),
+    connection: z
+      .string({ error: 'connection must be the effective connection type' })
+      .max(16, { error: 'connection must be at most 16 characters' })
+      .optional(),
     /** The tab's random id (the load reports' own): sessions are counted, not page views alone. */
     session: z.string({ error: sessionError }).regex(LOAD_REPORT_SESSION_PATTERN, { error: sessionError }),
     /** Each remote the page loaded: its manifest address as the page's remotes map has it. */
-    remotes: z.partialRecord(z.enum(REMOTE_NAMES), z.string({ error: "a remote's address must be a text" }).max(600, { error: "a remote's address must be at most 600 characters" }), {
-      error: (issue) => (issue.code === 'invalid_type' ? 'remotes must be an object of remote names and addresses' : `remotes must name remotes among ${REMOTE_NAMES.join(', ')}`),
-    }),
+    remotes: z.partialRecord(
+      z.enum(REMOTE_NAMES),
+      z
+        .string({ error: "a remote's address must be a text" })
+        .max(600, { error: "a remote's address must be at most 600 characters" }),
+      {
+        error: (issue) =>
+          issue.code === 'invalid_type'
+            ? 'remotes must be an object of remote names and addresses'
+            : `remotes must name remotes among ${REMOTE_NAMES.join(', ')}`,
+      },
+    ),
     metrics: z
       .strictObject(
-        { LCP: metricValue('LCP').optional(), INP: metricValue('INP').optional(), CLS: metricValue('CLS').optional(), FCP: metricValue('FCP').optional(), TTFB: metricValue('TTFB').optional() },
+        {
+          LCP: metricValue('LCP').optional(),
+          INP: metricValue('INP').optional(),
+          CLS: metricValue('CLS').optional(),
+          FCP: metricValue('FCP').optional(),
+          TTFB: metricValue('TTFB').optional(),
+        },
         { error: `metrics must be an object of ${VITAL_METRICS.join(', ')}` },
       )
-      .refine((metrics) => VITAL_METRICS.some((metric) => metrics[metric] !== undefined), { error: 'metrics must hold at least one value' }),
+      .refine((metrics) => VITAL_METRICS.some((metric) => metrics[metric] !== undefined), {
+        error: 'metrics must hold at least one value',
+      }),
   },
-  { error: 'send { "route", "edition", "viewportWidth", "connection"?, "session", "remotes", "metrics" } as a JSON object' },
+  {
+    error:
+      'send { "route", "edition", "viewportWidth", "connection"?, "session", "remotes", "metrics" } as a JSON object',
+  },
 );
 
 export type VitalsBeacon = z.input<typeof vitalsBeaconSchema>;
@@ -125,5 +158,10 @@ export interface SiteVitalsReport {
   days: number;
   since: string;
   until: string;
-  pages: { route: string; edition: (typeof LOCALES)[number]; device: (typeof SITE_DEVICES)[number]; vitals: VitalFigures }[];
+  pages: {
+    route: string;
+    edition: (typeof LOCALES)[number];
+    device: (typeof SITE_DEVICES)[number];
+    vitals: VitalFigures;
+  }[];
 }

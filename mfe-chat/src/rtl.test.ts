@@ -26,11 +26,15 @@ it('the chat styles name no physical side', () => {
     readFileSync(file, 'utf8')
       .split('\n')
       .map((line, index) => ({ line: line.trim(), where: `${relative(__dirname, file)}:${index + 1}` }))
-      .filter(({ line }) => PHYSICAL.test(line) && !ALLOWED.includes(line) && !line.startsWith('//') && !line.startsWith('*')),
+      .filter(
+        ({ line }) => PHYSICAL.test(line) && !ALLOWED.includes(line) && !line.startsWith('//') && !line.startsWith('*'),
+      ),
   );
   expect(found).toEqual([]);
 });
 
 it('the send icon is mirrored on a right-to-left page', () => {
-  expect(readFileSync(join(__dirname, 'messages/Composer.tsx'), 'utf8')).toMatch(/&:dir\(rtl\) svg \{ transform: scaleX\(-1\); \}/);
+  expect(readFileSync(join(__dirname, 'messages/Composer.tsx'), 'utf8')).toMatch(
+    /&:dir\(rtl\) svg \{ transform: scaleX\(-1\); \}/,
+  );
 });

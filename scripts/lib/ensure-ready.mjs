@@ -7,7 +7,9 @@ import { npmCommand, run } from './run.mjs';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** What `npm run build` produces (one list for `npm start` and the browser tests); if any is missing the site is built. */
-export const buildOutputs = JSON.parse(readFileSync(path.join(repoRoot, 'scripts', 'lib', 'build-outputs.json'), 'utf8')).outputs;
+export const buildOutputs = JSON.parse(
+  readFileSync(path.join(repoRoot, 'scripts', 'lib', 'build-outputs.json'), 'utf8'),
+).outputs;
 
 function installIsCurrent() {
   const marker = path.join(repoRoot, 'node_modules', '.package-lock.json');

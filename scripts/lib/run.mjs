@@ -6,7 +6,11 @@ export const npmCommand = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 /** Runs a command with inherited output; resolves with its exit code. `capture` also keeps its output; `echo: false` only keeps it. */
 export function run(command, args, { cwd, env, capture = false, echo = true } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: capture ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: capture ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+    });
     let output = '';
     if (capture) {
       child.stdout.on('data', (chunk) => {

@@ -9,7 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { dependencies = {}, devDependencies = {} } = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
+const { dependencies = {}, devDependencies = {} } = JSON.parse(
+  readFileSync(path.join(serverDir, 'package.json'), 'utf8'),
+);
 const external = Object.keys({ ...dependencies, ...devDependencies }).filter((name) => !name.startsWith('@site/'));
 
 await build({
@@ -25,6 +27,8 @@ await build({
   target: 'node20',
   external: [...external.flatMap((name) => [name, `${name}/*`]), './server.js'],
   // Bundled CommonJS (if any) may call require(): give ESM output one.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

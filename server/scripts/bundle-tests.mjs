@@ -44,7 +44,9 @@ export async function bundleTests({ serverDir, srcDir, outDir, files, external }
     target: 'node20',
     sourcemap: 'linked',
     external: external.flatMap((name) => [name, `${name}/*`]),
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     plugins: [sourceImportMeta],
     tsconfig: path.join(serverDir, 'tsconfig.json'),
     logLevel: 'warning',

@@ -5,7 +5,11 @@ const sourceOf = (file) => file.replace(/([\\/])\.test-bundle([\\/])/, '$1src$2'
 
 export default async function* fileTimes(source) {
   for await (const event of source) {
-    if ((event.type === 'test:pass' || event.type === 'test:fail') && event.data.nesting === 0 && event.data.file !== undefined) {
+    if (
+      (event.type === 'test:pass' || event.type === 'test:fail') &&
+      event.data.nesting === 0 &&
+      event.data.file !== undefined
+    ) {
       yield `${JSON.stringify({ file: sourceOf(event.data.file), ms: event.data.details?.duration_ms ?? 0 })}\n`;
     }
   }

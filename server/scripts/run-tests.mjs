@@ -34,7 +34,9 @@ if (!/^[1-9]\d*$/.test(concurrency)) {
 const srcDir = path.join(serverDir, 'src');
 const sources = findTests(srcDir).sort();
 const throughTsx = process.env.SERVER_TESTS_THROUGH_TSX === '1';
-const { dependencies = {}, devDependencies = {} } = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
+const { dependencies = {}, devDependencies = {} } = JSON.parse(
+  readFileSync(path.join(serverDir, 'package.json'), 'utf8'),
+);
 const started = performance.now();
 const files = throughTsx
   ? sources
@@ -45,7 +47,8 @@ const files = throughTsx
       files: sources,
       external: Object.keys({ ...dependencies, ...devDependencies }).filter((name) => !name.startsWith('@site/')),
     });
-if (!throughTsx) console.log(`# bundled ${files.length} test files in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+if (!throughTsx)
+  console.log(`# bundled ${files.length} test files in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 // The usual report on standard output (spec on a terminal, TAP otherwise: `npm test` reads its counts), and each file's
 // seconds to a file of the run's test times (scripts/lib/test-times.mjs).
 const timesDir = path.join(serverDir, '..', 'node_modules', '.cache', 'test-times');
@@ -58,7 +61,14 @@ const reporters = [
 ];
 const result = spawnSync(
   process.execPath,
-  [...(throughTsx ? ['--import', 'tsx'] : ['--enable-source-maps']), '--test', `--test-concurrency=${concurrency}`, ...reporters, ...process.argv.slice(2), ...files],
+  [
+    ...(throughTsx ? ['--import', 'tsx'] : ['--enable-source-maps']),
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    ...reporters,
+    ...process.argv.slice(2),
+    ...files,
+  ],
   { cwd: serverDir, stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);

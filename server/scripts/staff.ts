@@ -41,7 +41,7 @@ function promptHidden(question: string): Promise<string> {
 async function readPipedLine(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return (Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '');
+  return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
 }
 
 async function readPassword(): Promise<string> {

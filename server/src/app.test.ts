@@ -10,9 +10,11 @@ import { onStaffOrigin } from './test-support/staffSignIn.js';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The fixture's index.html around the page head the server writes (its own <title> replaced). */
-const SHELL_AROUND_HEAD = '<!doctype html><html lang="en" dir="ltr"><head></head><body><div id="root"></div></body></html>\n';
+const SHELL_AROUND_HEAD =
+  '<!doctype html><html lang="en" dir="ltr"><head></head><body><div id="root"></div></body></html>\n';
 /** The same on a page of the Arabic edition. */
-const ARABIC_SHELL_AROUND_HEAD = '<!doctype html><html lang="ar" dir="rtl"><head></head><body><div id="root"></div></body></html>\n';
+const ARABIC_SHELL_AROUND_HEAD =
+  '<!doctype html><html lang="ar" dir="rtl"><head></head><body><div id="root"></div></body></html>\n';
 const ARABIC_SITE_NAME = 'الهلال للتجارة الكهربائية';
 const withoutHead = (html: string): string => html.replace(/<head>[\s\S]*<\/head>/, '<head></head>');
 
@@ -132,7 +134,13 @@ describe('site server', () => {
       try {
         for (const url of ['/home', '/ar/our-products/cables']) {
           const page = (await otherApp.inject({ method: 'GET', url })).body;
-          assert.match(page, new RegExp(`<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}" ${VITALS_SAMPLE_ATTRIBUTE}="12.5">`), url);
+          assert.match(
+            page,
+            new RegExp(
+              `<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}" ${VITALS_SAMPLE_ATTRIBUTE}="12.5">`,
+            ),
+            url,
+          );
         }
       } finally {
         await otherApp.close();
@@ -142,7 +150,11 @@ describe('site server', () => {
   });
 
   describe('caching', () => {
-    for (const url of ['/main.3f2a9c1b.js', '/remotes/catalogue/123.ab12cd34.js', '/images/generated-banner.0a1b2c3d4e.webp']) {
+    for (const url of [
+      '/main.3f2a9c1b.js',
+      '/remotes/catalogue/123.ab12cd34.js',
+      '/images/generated-banner.0a1b2c3d4e.webp',
+    ]) {
       test(`hashed file ${url} is cached for a year, immutable`, async () => {
         const res = await get(url);
         assert.equal(res.statusCode, 200);
@@ -228,7 +240,13 @@ describe('site server', () => {
 
     test('no other address answers a foreign origin: pages, data, the APIs and their preflights carry no Access-Control-Allow-Origin', async () => {
       const origin = 'https://attacker.example';
-      for (const url of ['/home', '/data/products-category.json', '/remotes.json', '/healthz', '/api/catalogue/categories']) {
+      for (const url of [
+        '/home',
+        '/data/products-category.json',
+        '/remotes.json',
+        '/healthz',
+        '/api/catalogue/categories',
+      ]) {
         const res = await get(url, { origin });
         assert.equal(res.headers['access-control-allow-origin'], undefined, url);
       }
@@ -239,18 +257,33 @@ describe('site server', () => {
       const session = await get('/api/staff/session', { ...onStaffOrigin(app), origin });
       assert.equal(session.statusCode, 200, session.body);
       assert.equal(session.headers['access-control-allow-origin'], undefined);
-      for (const [url, staff] of [['/api/send-contact-form', false], ['/api/chat', false], ['/api/staff/sign-in', true], ['/home', false]] as const) {
+      for (const [url, staff] of [
+        ['/api/send-contact-form', false],
+        ['/api/chat', false],
+        ['/api/staff/sign-in', true],
+        ['/home', false],
+      ] as const) {
         const preflight = await app.inject({
           method: 'OPTIONS',
           url,
-          headers: { ...(staff ? onStaffOrigin(app) : {}), origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-csrf-token' },
+          headers: {
+            ...(staff ? onStaffOrigin(app) : {}),
+            origin,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'content-type, x-csrf-token',
+          },
         });
         assert.equal(preflight.headers['access-control-allow-origin'], undefined, url);
         assert.equal(preflight.headers['access-control-allow-methods'], undefined, url);
         assert.equal(preflight.headers['access-control-allow-headers'], undefined, url);
       }
       // a simple POST is answered (a server cannot stop it being sent), but the foreign page may not read the answer
-      const post = await app.inject({ method: 'POST', url: '/api/send-contact-form', headers: { origin, 'content-type': 'application/json' }, payload: '{}' });
+      const post = await app.inject({
+        method: 'POST',
+        url: '/api/send-contact-form',
+        headers: { origin, 'content-type': 'application/json' },
+        payload: '{}',
+      });
       assert.equal(post.headers['access-control-allow-origin'], undefined);
     });
 
@@ -278,7 +311,7 @@ describe('site server', () => {
         assert.equal(res.headers['cache-control'], 'no-cache');
         assert.equal(withoutHead(res.body), SHELL_AROUND_HEAD);
         assert.match(res.body, /<title>[^<]+ \| Crescent Electrical Trading<\/title>/);
-        assert.ok(!res.body.includes('Fixture shell'), 'the shell\'s own title is replaced');
+        assert.ok(!res.body.includes('Fixture shell'), "the shell's own title is replaced");
       });
     }
 
@@ -304,7 +337,15 @@ describe('site server', () => {
       assert.equal((await get('/our-products/cables/', { 'if-none-match': etag })).statusCode, 304);
     });
 
-    for (const url of ['/nope', '/home/extra', '/our-products/a/b/c', '/Home', '/products/cables', '/our-products/nope', '/our-products/cables/XLPE_cable_2.5']) {
+    for (const url of [
+      '/nope',
+      '/home/extra',
+      '/our-products/a/b/c',
+      '/Home',
+      '/products/cables',
+      '/our-products/nope',
+      '/our-products/cables/XLPE_cable_2.5',
+    ]) {
       test(`unknown route ${url} answers the same HTML with 404`, async () => {
         const res = await get(url);
         assert.equal(res.statusCode, 404);
@@ -315,7 +356,15 @@ describe('site server', () => {
       });
     }
 
-    for (const url of ['/ar/nope', '/ar/home/extra', '/ar/our-products/nope', '/ar/Home', '/ar/ar/home', '/ar/api/x', '/ar/data']) {
+    for (const url of [
+      '/ar/nope',
+      '/ar/home/extra',
+      '/ar/our-products/nope',
+      '/ar/Home',
+      '/ar/ar/home',
+      '/ar/api/x',
+      '/ar/data',
+    ]) {
       test(`unknown Arabic route ${url} answers the Arabic HTML with 404`, async () => {
         const res = await get(url);
         assert.equal(res.statusCode, 404);
@@ -334,7 +383,14 @@ describe('site server', () => {
       });
     }
 
-    for (const url of ['/missing.js', '/our-products/cables/photo.png', '/data/missing.json', '/images/missing', '/uploads/x', '/remotes/catalogue']) {
+    for (const url of [
+      '/missing.js',
+      '/our-products/cables/photo.png',
+      '/data/missing.json',
+      '/images/missing',
+      '/uploads/x',
+      '/remotes/catalogue',
+    ]) {
       test(`unknown file ${url} answers a plain 404`, async () => {
         const res = await get(url);
         assert.equal(res.statusCode, 404);

@@ -25,7 +25,11 @@ export type { AppConfig, BuildAppOptions } from './app/options.js';
  * /api calls. Each step is a module of ./app/; the order is theirs to keep: what every answer passes through (headers,
  * host checks, compression, the error handler) before any route, and Redis before the features that count with it.
  */
-export async function buildApp(config: AppConfig, db: Database, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  db: Database,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const app = createInstance(config, options.logStream);
   // The site's public origin: PUBLIC_SITE_URL, or this process's own address. Never a request's Host.
   const origin = createSiteOrigin(config.http.publicSiteUrl, config, () => app.server.address());
@@ -62,7 +66,13 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
 
   const dataFiles = siteDataFiles(config, catalogue, options);
   const pageCatalogue = pageCatalogueOf(app, catalogue, readers.lookup);
-  const pages = createPageAnswer(app, config, db, { remotes, dataFiles, pageCatalogue, seo: readers.seo, origin }, { ...options, pageCache });
+  const pages = createPageAnswer(
+    app,
+    config,
+    db,
+    { remotes, dataFiles, pageCatalogue, seo: readers.seo, origin },
+    { ...options, pageCache },
+  );
   answerUnknownPaths(app, pages);
   registerServiceRoutes(app, db, remotes.live);
   registerMetricsRoute(app, config);

@@ -52,8 +52,16 @@ async function outboxOf(config: Config, db: Database): Promise<OutboxWorker | un
   const { smtpUrl, from } = config.mail;
   if (smtpUrl === undefined || from === undefined) return undefined;
   // the quotation links in the outbox are sealed with a sub-key of the staff's TOTP keys (quotations/link/linkSeal.ts)
-  const linkSealer = (await totpSecretBoxOf(config.staff.totpKeys, config.staff.totpKeyFile)).forPurpose(LINK_SEAL_PURPOSE);
-  return createOutboxWorker({ ...config.mail, db, transport: createSmtpTransport(smtpUrl), composers: siteMailComposers(linkSealer), from });
+  const linkSealer = (await totpSecretBoxOf(config.staff.totpKeys, config.staff.totpKeyFile)).forPurpose(
+    LINK_SEAL_PURPOSE,
+  );
+  return createOutboxWorker({
+    ...config.mail,
+    db,
+    transport: createSmtpTransport(smtpUrl),
+    composers: siteMailComposers(linkSealer),
+    from,
+  });
 }
 
 /** SIGINT and SIGTERM close what runs and exit; a second signal, or a stop over 10 s, exits at once. */
@@ -116,7 +124,10 @@ async function listenForStaff(config: Config, app: FastifyInstance): Promise<voi
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     const why = code === 'EADDRINUSE' ? `port ${port} is already in use` : describeError(error);
-    throw new Error(`Could not serve the staff app on port ${port} (STAFF_PORT; set another, or off with STAFF_ORIGIN): ${why}`, { cause: error });
+    throw new Error(
+      `Could not serve the staff app on port ${port} (STAFF_PORT; set another, or off with STAFF_ORIGIN): ${why}`,
+      { cause: error },
+    );
   }
 }
 
@@ -125,9 +136,14 @@ async function startMetricsPort(config: Config, app: FastifyInstance): Promise<M
   const { port, host } = config.metrics;
   if (port === undefined) return undefined;
   try {
-    return await startMetricsListener(app.siteMetrics, { port, host }, (error) => app.log.warn({ err: error }, 'metrics: a scrape failed'));
+    return await startMetricsListener(app.siteMetrics, { port, host }, (error) =>
+      app.log.warn({ err: error }, 'metrics: a scrape failed'),
+    );
   } catch (error) {
-    throw new Error(`Could not serve the metrics on ${host}:${port} (METRICS_PORT, METRICS_HOST): ${describeError(error)}`, { cause: error });
+    throw new Error(
+      `Could not serve the metrics on ${host}:${port} (METRICS_PORT, METRICS_HOST): ${describeError(error)}`,
+      { cause: error },
+    );
   }
 }
 
@@ -147,8 +163,12 @@ function sayHowItRuns(config: Config, app: FastifyInstance, db: Database): void 
       : `E-mail delivery is on: the outbox is sent through ${redactUrl(smtpUrl)}`,
   );
   const { metrics } = config;
-  if (metrics.port !== undefined) console.log(`Metrics: http://${metrics.host.includes(':') ? `[${metrics.host}]` : metrics.host}:${metrics.port}/metrics`);
-  if (metrics.token !== undefined) console.log('Metrics: /metrics on the public port for requests bearing METRICS_TOKEN');
+  if (metrics.port !== undefined)
+    console.log(
+      `Metrics: http://${metrics.host.includes(':') ? `[${metrics.host}]` : metrics.host}:${metrics.port}/metrics`,
+    );
+  if (metrics.token !== undefined)
+    console.log('Metrics: /metrics on the public port for requests bearing METRICS_TOKEN');
   console.log(
     config.assistant.apiKey === undefined
       ? 'Chat assistant: GEMINI_API_KEY not set, answers come from the knowledge base'
@@ -178,7 +198,9 @@ function warnAboutMissingBuilds(config: Config): void {
     }
     const canaryDir = remote.canary?.distDir;
     if (canaryDir !== undefined && !existsSync(path.join(canaryDir, MANIFEST_FILE))) {
-      console.warn(`The ${remote.name} canary folder ${canaryDir} has no ${MANIFEST_FILE}: until it has, the visitors put on it fall back to the stable build in their browsers`);
+      console.warn(
+        `The ${remote.name} canary folder ${canaryDir} has no ${MANIFEST_FILE}: until it has, the visitors put on it fall back to the stable build in their browsers`,
+      );
     }
   }
 }

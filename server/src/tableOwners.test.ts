@@ -83,7 +83,8 @@ const DYNAMIC_WRITES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Test code and what only tests run: they set up rows of every feature. */
-const isTestCode = (file: string) => /\.test\.ts$/.test(file) || file.startsWith('test-support/') || file.startsWith('fuzz/');
+const isTestCode = (file: string) =>
+  /\.test\.ts$/.test(file) || file.startsWith('test-support/') || file.startsWith('fuzz/');
 const EXEMPT_DIRS = ['platform/db/migrations/'];
 
 function sourceFiles(dir: string, under = ''): string[] {
@@ -130,10 +131,15 @@ interface TableWrite {
 }
 
 /** Every write of a file's code to a table of `tables` (SQL text naming anything else, a temp table or prose, is left). */
-function writesOf(file: string, text: string, tables: ReadonlySet<string>): { writes: TableWrite[]; dynamic: string[] } {
+function writesOf(
+  file: string,
+  text: string,
+  tables: ReadonlySet<string>,
+): { writes: TableWrite[]; dynamic: string[] } {
   const code = withoutComments(text);
   const writes: TableWrite[] = [];
-  for (const match of code.matchAll(KYSELY_WRITE)) writes.push({ file, table: match[3]!, how: `${match[1]}('${match[3]}')` });
+  for (const match of code.matchAll(KYSELY_WRITE))
+    writes.push({ file, table: match[3]!, how: `${match[1]}('${match[3]}')` });
   for (const pattern of SQL_WRITES) {
     for (const match of code.matchAll(pattern)) {
       const table = match[1]!.toLowerCase();
@@ -158,19 +164,38 @@ function serverWrites() {
 }
 
 const wrongWrites = (writes: readonly TableWrite[]) =>
-  writes.filter(({ file, table }) => !(OWNERS[table] ?? []).includes(featureOf(file))).map(({ file, table, how }) => `${file} writes ${table} (${how}); its owner: ${(OWNERS[table] ?? ['none']).join(', ')}`);
+  writes
+    .filter(({ file, table }) => !(OWNERS[table] ?? []).includes(featureOf(file)))
+    .map(
+      ({ file, table, how }) =>
+        `${file} writes ${table} (${how}); its owner: ${(OWNERS[table] ?? ['none']).join(', ')}`,
+    );
 
 test('every table of the schema has an owner, and the map names no other', () => {
   const tables = schemaTables();
-  assert.deepEqual([...tables].filter((table) => OWNERS[table] === undefined), [], 'give these tables an owner in OWNERS');
-  assert.deepEqual(Object.keys(OWNERS).filter((table) => !tables.has(table)), [], 'OWNERS names tables the schema does not have');
+  assert.deepEqual(
+    [...tables].filter((table) => OWNERS[table] === undefined),
+    [],
+    'give these tables an owner in OWNERS',
+  );
+  assert.deepEqual(
+    Object.keys(OWNERS).filter((table) => !tables.has(table)),
+    [],
+    'OWNERS names tables the schema does not have',
+  );
 });
 
 test('each table is written only by its owning feature', () => {
   const { writes } = serverWrites();
   // the test finds the writes at all (a pattern that stopped matching would pass everything)
-  assert.ok(writes.some(({ table, file }) => table === 'catalogue_products' && file.startsWith('catalogue/')), 'no write of catalogue_products found: the patterns are broken');
-  assert.ok(writes.some(({ how }) => /^insert into/i.test(how)), 'no SQL insert found: the patterns are broken');
+  assert.ok(
+    writes.some(({ table, file }) => table === 'catalogue_products' && file.startsWith('catalogue/')),
+    'no write of catalogue_products found: the patterns are broken',
+  );
+  assert.ok(
+    writes.some(({ how }) => /^insert into/i.test(how)),
+    'no SQL insert found: the patterns are broken',
+  );
   assert.deepEqual(wrongWrites(writes), []);
 });
 
@@ -181,7 +206,9 @@ test('a write to a table named by a variable is only in the files listed, and th
     [],
     'name the table, or list the file in DYNAMIC_WRITES with the tables it can write',
   );
-  const listed = Object.entries(DYNAMIC_WRITES).flatMap(([file, tables]) => tables.map((table) => ({ file, table, how: 'a table named by a variable' })));
+  const listed = Object.entries(DYNAMIC_WRITES).flatMap(([file, tables]) =>
+    tables.map((table) => ({ file, table, how: 'a table named by a variable' })),
+  );
   assert.deepEqual(wrongWrites(listed), []);
 });
 

@@ -12,7 +12,16 @@ export {
   type LoadFirstView,
   type StoreExtra,
 } from './firstView';
-export { textHook, useLocale, makeSiteI18n, addCatalog, localizedFetch, SiteI18nProvider, type MessageValues, type TextOf } from './i18n/siteI18n';
+export {
+  textHook,
+  useLocale,
+  makeSiteI18n,
+  addCatalog,
+  localizedFetch,
+  SiteI18nProvider,
+  type MessageValues,
+  type TextOf,
+} from './i18n/siteI18n';
 export {
   quoteBasketSlice,
   quoteLineAdded,

@@ -19,7 +19,10 @@ function controlledLoad() {
 type TestThunk = ReturnType<typeof controlledLoad>['thunk'];
 
 /** A store whose one reducer holds `initialState` and the cases `addCases` adds for a controlled load. */
-function storeWith<State>(initialState: State, addCases: (builder: ActionReducerMapBuilder<State>, thunk: TestThunk) => void) {
+function storeWith<State>(
+  initialState: State,
+  addCases: (builder: ActionReducerMapBuilder<State>, thunk: TestThunk) => void,
+) {
   const { thunk, calls } = controlledLoad();
   const store = configureStore({ reducer: createReducer(initialState, (builder) => addCases(builder, thunk)) });
   return { store, thunk, calls };
@@ -94,7 +97,13 @@ describe('addLoadCases', () => {
     }
 
     function twoLoadsStore() {
-      const initialState: TwoLoadsState = { owner: null, items: [], itemsStatus: 'idle', itemsError: null, itemsRequestId: null };
+      const initialState: TwoLoadsState = {
+        owner: null,
+        items: [],
+        itemsStatus: 'idle',
+        itemsError: null,
+        itemsRequestId: null,
+      };
       return storeWith(initialState, (builder, thunk) =>
         addLoadCases(builder, thunk, {
           fields: { status: 'itemsStatus', error: 'itemsError', requestId: 'itemsRequestId' },
@@ -122,7 +131,13 @@ describe('addLoadCases', () => {
       });
       calls[0]?.resolve(['x']);
       await request;
-      expect(store.getState()).toEqual({ owner: 'ann', items: ['x'], itemsStatus: 'succeeded', itemsError: null, itemsRequestId: null });
+      expect(store.getState()).toEqual({
+        owner: 'ann',
+        items: ['x'],
+        itemsStatus: 'succeeded',
+        itemsError: null,
+        itemsRequestId: null,
+      });
     });
 
     it('drops the answer or failure of an older request that settles after a newer one started', async () => {
@@ -131,7 +146,12 @@ describe('addLoadCases', () => {
       const newer = store.dispatch(thunk('bob'));
       calls[0]?.resolve(['old']);
       await older;
-      expect(store.getState()).toMatchObject({ owner: 'bob', items: [], itemsStatus: 'loading', itemsRequestId: newer.requestId });
+      expect(store.getState()).toMatchObject({
+        owner: 'bob',
+        items: [],
+        itemsStatus: 'loading',
+        itemsRequestId: newer.requestId,
+      });
 
       const newest = store.dispatch(thunk('cid'));
       calls[1]?.reject(new Error('late failure'));
@@ -140,7 +160,12 @@ describe('addLoadCases', () => {
 
       calls[2]?.reject(new Error('HTTP 502'));
       await newest;
-      expect(store.getState()).toMatchObject({ owner: 'cid', itemsStatus: 'failed', itemsError: 'HTTP 502', itemsRequestId: null });
+      expect(store.getState()).toMatchObject({
+        owner: 'cid',
+        itemsStatus: 'failed',
+        itemsError: 'HTTP 502',
+        itemsRequestId: null,
+      });
     });
 
     it('ignores an aborted request even when it is the latest', async () => {
@@ -148,7 +173,11 @@ describe('addLoadCases', () => {
       const request = store.dispatch(thunk('ann'));
       request.abort();
       await request;
-      expect(store.getState()).toMatchObject({ itemsStatus: 'loading', itemsError: null, itemsRequestId: request.requestId });
+      expect(store.getState()).toMatchObject({
+        itemsStatus: 'loading',
+        itemsError: null,
+        itemsRequestId: request.requestId,
+      });
     });
   });
 });

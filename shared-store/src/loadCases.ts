@@ -30,7 +30,10 @@ interface ActionCreatorOf<A> {
 }
 
 /** The fields a state must have for the names it gives. */
-type LoadFields<StatusKey extends string, ErrorKey extends string, RequestIdKey extends string> = Record<StatusKey, LoadStatus> &
+type LoadFields<StatusKey extends string, ErrorKey extends string, RequestIdKey extends string> = Record<
+  StatusKey,
+  LoadStatus
+> &
   Record<ErrorKey, string | null> &
   Record<RequestIdKey, string | null>;
 

@@ -29,7 +29,13 @@ export {
   type TooltipProps,
 } from './components/Tooltip/Tooltip';
 export { type TooltipPlacement } from './components/Tooltip/tooltipPosition';
-export { Reveal, REVEAL_DURATION_MS, REVEAL_STAGGER_S, revealDelaySeconds, type RevealProps } from './components/Reveal/Reveal';
+export {
+  Reveal,
+  REVEAL_DURATION_MS,
+  REVEAL_STAGGER_S,
+  revealDelaySeconds,
+  type RevealProps,
+} from './components/Reveal/Reveal';
 export { CountUp, type CountUpProps } from './components/CountUp/CountUp';
 export { countUpValue, COUNT_UP_DURATION_MS } from './components/CountUp/countUpValue';
 export * from './icons/icons';

@@ -45,7 +45,13 @@ async function start() {
 
   const container = document.getElementById(APP_ROOT_ELEMENT_ID)!;
   const basename = LOCALE_BASE[locale] || undefined;
-  const app = <SiteApp store={store} i18n={i18n} router={(routes) => <BrowserRouter basename={basename}>{routes}</BrowserRouter>} />;
+  const app = (
+    <SiteApp
+      store={store}
+      i18n={i18n}
+      router={(routes) => <BrowserRouter basename={basename}>{routes}</BrowserRouter>}
+    />
+  );
   // The server wrote the page's first view (server/src/pages/ssr): take it over where it stands. The page's own part
   // is hydrated once its remote module has arrived; until then it stays as the server drew it. As a transition the
   // hydration works in short slices: the page is already on screen, so it must not hold the main thread for

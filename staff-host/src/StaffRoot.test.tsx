@@ -29,7 +29,9 @@ describe("the staff host page's tree", () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const StaffRoot = createStaffRoot(() => Promise.reject(new Error('RUNTIME-003')));
     render(<StaffRoot />);
-    expect(await screen.findByRole('heading', { level: 1, name: 'The staff pages could not be loaded' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The staff pages could not be loaded' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Load the page again' })).toBeInTheDocument();
   });
 });

@@ -16,7 +16,10 @@ export function StaffUnavailable() {
     <Message>
       <PageContainer>
         <SectionHeading>The staff pages could not be loaded</SectionHeading>
-        <p>Check your connection and load the page again. If it keeps happening, the staff app may be being released: try again in a minute.</p>
+        <p>
+          Check your connection and load the page again. If it keeps happening, the staff app may be being released: try
+          again in a minute.
+        </p>
         <Button type="button" onClick={() => window.location.reload()}>
           Load the page again
         </Button>
@@ -46,7 +49,10 @@ class LoadFailureBoundary extends Component<{ children: ReactNode }, { failed: b
  * staffRemote.ts in the browser, a stand-in in tests). The app is given the loader of the catalogue's product preview
  * (catalogueRemote.ts), which it calls only when the editor's preview is opened.
  */
-export function createStaffRoot(load: () => Promise<StaffAppModule>, loadProductPreview?: LoadProductPreview): ComponentType {
+export function createStaffRoot(
+  load: () => Promise<StaffAppModule>,
+  loadProductPreview?: LoadProductPreview,
+): ComponentType {
   const StaffApp = lazy(load);
   return function StaffRoot() {
     return (

@@ -50,7 +50,10 @@ describe("the catalogue's product preview on the staff page", () => {
     const container = fakeContainer('catalogue');
     let down = true;
     const scripts = stubScripts(() => (down ? 'fails' : { defines: 'catalogue', container }));
-    const load = productPreviewLoader(document, createInstance({ name: 'staff-host-preview-test-2', remotes: [], shared: {} }));
+    const load = productPreviewLoader(
+      document,
+      createInstance({ name: 'staff-host-preview-test-2', remotes: [], shared: {} }),
+    );
     await expect(load()).rejects.toThrow();
     expect(scripts).toEqual([ENTRY, `${ENTRY}?retry=1`]);
     down = false;

@@ -2,7 +2,12 @@
 // remotes map (the catalogue's stable build, as the public pages get it) the first time the preview is opened, never
 // at start-up, so the staff pages load nothing of the catalogue until then.
 import { getInstance } from '@module-federation/enhanced/runtime';
-import { PRODUCT_PREVIEW_MODULE, PRODUCT_PREVIEW_REMOTE, type LoadProductPreview, type ProductPreviewModule } from '@site/contracts/product-preview';
+import {
+  PRODUCT_PREVIEW_MODULE,
+  PRODUCT_PREVIEW_REMOTE,
+  type LoadProductPreview,
+  type ProductPreviewModule,
+} from '@site/contracts/product-preview';
 import type { CatalogueExposes } from '@site/mfe-catalogue/exposes';
 import { loadFromPageMap } from './staffRemote';
 
@@ -18,10 +23,18 @@ type Federation = NonNullable<ReturnType<typeof getInstance>>;
  * cannot register remotes for the host: RUNTIME-004). It loads the module once and keeps it; a failure is given to the caller (the
  * editor falls back to the server's preview) and forgotten, so the next caller (the next edit page opened) tries again.
  */
-export function productPreviewLoader(doc: Document = document, federation: Federation | null | undefined = getInstance()): LoadProductPreview {
+export function productPreviewLoader(
+  doc: Document = document,
+  federation: Federation | null | undefined = getInstance(),
+): LoadProductPreview {
   let loading: Promise<ProductPreviewModule> | undefined;
   return () => {
-    loading ??= loadFromPageMap<CataloguePreviewModule>(PRODUCT_PREVIEW_REMOTE, PRODUCT_PREVIEW_MODULE, doc, federation).catch((error: unknown) => {
+    loading ??= loadFromPageMap<CataloguePreviewModule>(
+      PRODUCT_PREVIEW_REMOTE,
+      PRODUCT_PREVIEW_MODULE,
+      doc,
+      federation,
+    ).catch((error: unknown) => {
       loading = undefined;
       throw error;
     });

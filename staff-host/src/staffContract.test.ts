@@ -18,8 +18,9 @@ interface FactoryOptions {
   serverRender?: boolean;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest's own require, so the jest.mock above reaches the config's require
-const configOf = (packageName: string) => require(path.join(repoRoot, packageName, 'webpack.config.cjs')) as FactoryOptions;
+const configOf = (packageName: string) =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest's own require, so the jest.mock above reaches the config's require
+  require(path.join(repoRoot, packageName, 'webpack.config.cjs')) as FactoryOptions;
 
 describe('the staff remote and its host', () => {
   it("the remote is built under the contract's name, exposing the module the host renders, as src/exposes.ts declares", () => {
@@ -28,8 +29,13 @@ describe('the staff remote and its host', () => {
     expect(remote.serverRender).toBe(false);
     expect(Object.keys(remote.exposes ?? {})).toEqual([STAFF_APP_MODULE]);
     const declared = readFileSync(path.join(repoRoot, 'mfe-staff', 'src', 'exposes.ts'), 'utf8');
-    const entries = [...declared.matchAll(/^\s*'([^']+)':\s*typeof import\('([^']+)'\);?\s*$/gm)].map(([, key, file]) => [key, path.join('src', file!)]);
-    const built = Object.entries(remote.exposes ?? {}).map(([key, file]) => [key, path.normalize(file).replace(/\.tsx?$/, '')]);
+    const entries = [...declared.matchAll(/^\s*'([^']+)':\s*typeof import\('([^']+)'\);?\s*$/gm)].map(
+      ([, key, file]) => [key, path.join('src', file!)],
+    );
+    const built = Object.entries(remote.exposes ?? {}).map(([key, file]) => [
+      key,
+      path.normalize(file).replace(/\.tsx?$/, ''),
+    ]);
     expect(entries).toEqual(built);
   });
 

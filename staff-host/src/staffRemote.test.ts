@@ -22,11 +22,24 @@ function pageWithMap(body: string, type = 'application/json'): Document {
 describe("the staff page's remotes map", () => {
   it("gives the staff remote's entry, resolved against the page", () => {
     const doc = pageWithMap(JSON.stringify({ remotes: [{ name: 'staff', entry: '/remotes/staff/mf-manifest.json' }] }));
-    expect(staffRemoteOf(doc, 'https://site.example/staff/inbox')).toEqual({ entry: 'https://site.example/remotes/staff/mf-manifest.json', fallback: undefined });
+    expect(staffRemoteOf(doc, 'https://site.example/staff/inbox')).toEqual({
+      entry: 'https://site.example/remotes/staff/mf-manifest.json',
+      fallback: undefined,
+    });
   });
 
   it("gives a canary's entry with the stable build's as the fallback", () => {
-    const doc = pageWithMap(JSON.stringify({ remotes: [{ name: 'staff', entry: '/remotes/staff/canary/mf-manifest.json', fallback: '/remotes/staff/mf-manifest.json' }] }));
+    const doc = pageWithMap(
+      JSON.stringify({
+        remotes: [
+          {
+            name: 'staff',
+            entry: '/remotes/staff/canary/mf-manifest.json',
+            fallback: '/remotes/staff/mf-manifest.json',
+          },
+        ],
+      }),
+    );
     expect(staffRemoteOf(doc, 'https://site.example/staff/inbox')).toEqual({
       entry: 'https://site.example/remotes/staff/canary/mf-manifest.json',
       fallback: 'https://site.example/remotes/staff/mf-manifest.json',
@@ -34,7 +47,12 @@ describe("the staff page's remotes map", () => {
   });
 
   it('gives nothing for a map without it, a broken map, or no map', () => {
-    expect(staffRemoteOf(pageWithMap(JSON.stringify({ remotes: [{ name: 'catalogue', entry: '/x.json' }] })), 'https://s.example/')).toBeUndefined();
+    expect(
+      staffRemoteOf(
+        pageWithMap(JSON.stringify({ remotes: [{ name: 'catalogue', entry: '/x.json' }] })),
+        'https://s.example/',
+      ),
+    ).toBeUndefined();
     expect(staffRemoteOf(pageWithMap('{not json'), 'https://s.example/')).toBeUndefined();
     expect(staffRemoteOf(pageWithMap('{"remotes":[]}', 'text/javascript'), 'https://s.example/')).toBeUndefined();
     expect(staffRemoteOf(document.implementation.createHTMLDocument(''), 'https://s.example/')).toBeUndefined();
@@ -55,9 +73,14 @@ describe('resolveStaffSource', () => {
   });
 
   it('takes a remoteEntry.js as it is, and refuses a manifest that is not one', async () => {
-    await expect(resolveStaffSource('https://cdn.example/staff/remoteEntry.js')).resolves.toEqual({ entry: 'https://cdn.example/staff/remoteEntry.js', entryGlobalName: 'staff' });
+    await expect(resolveStaffSource('https://cdn.example/staff/remoteEntry.js')).resolves.toEqual({
+      entry: 'https://cdn.example/staff/remoteEntry.js',
+      entryGlobalName: 'staff',
+    });
     server.use(http.get('http://localhost/bad/mf-manifest.json', () => HttpResponse.json({ id: 'x' })));
-    await expect(resolveStaffSource('http://localhost/bad/mf-manifest.json')).rejects.toThrow("is not a remote's manifest");
+    await expect(resolveStaffSource('http://localhost/bad/mf-manifest.json')).rejects.toThrow(
+      "is not a remote's manifest",
+    );
     server.use(http.get('http://localhost/gone/mf-manifest.json', () => new HttpResponse(null, { status: 404 })));
     await expect(resolveStaffSource('http://localhost/gone/mf-manifest.json')).rejects.toThrow('answered HTTP 404');
   });
@@ -113,7 +136,12 @@ describe('loadStaffApp', () => {
     await expect(requestsSentWithBodies()).resolves.toContainEqual({
       request: `POST ${REMOTE_LOAD_REPORT_PATH}`,
       // with the tab's session id (kept in sessionStorage), by which the server counts a visitor once
-      body: { remote: 'staff', entry: MANIFEST, outcome: 'loaded', session: sessionStorage.getItem(LOAD_REPORT_SESSION_KEY) },
+      body: {
+        remote: 'staff',
+        entry: MANIFEST,
+        outcome: 'loaded',
+        session: sessionStorage.getItem(LOAD_REPORT_SESSION_KEY),
+      },
     });
     expect(sessionStorage.getItem(LOAD_REPORT_SESSION_KEY)).toMatch(/^[0-9a-f]{32}$/);
     expect((await requestsSentWithBodies()).filter(({ request }) => request.startsWith('POST'))).toHaveLength(1);
@@ -136,12 +164,20 @@ describe('loadStaffApp', () => {
     const CANARY_ENTRY = 'http://localhost/remotes/staff/canary/remoteEntry.js';
 
     beforeEach(() => {
-      map.textContent = JSON.stringify({ remotes: [{ name: 'staff', entry: '/remotes/staff/canary/mf-manifest.json', fallback: '/remotes/staff/mf-manifest.json' }] });
+      map.textContent = JSON.stringify({
+        remotes: [
+          {
+            name: 'staff',
+            entry: '/remotes/staff/canary/mf-manifest.json',
+            fallback: '/remotes/staff/mf-manifest.json',
+          },
+        ],
+      });
       server.use(http.get(CANARY_MANIFEST, () => HttpResponse.json(manifest('staff'))));
       document.cookie = `${CANARY_FAILED_COOKIE}=; Max-Age=0; Path=/`;
     });
 
-    it('loads the canary when it works, sets no cookie and reports the canary\'s load', async () => {
+    it("loads the canary when it works, sets no cookie and reports the canary's load", async () => {
       const scripts = stubScripts(() => ({ defines: 'staff', container: fakeContainer('staff') }));
       const { loading, report } = load();
       await expect(loading).resolves.toEqual(staffApp);

@@ -8,7 +8,12 @@ import { getInstance } from '@module-federation/enhanced/runtime';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
 import { rememberCanaryFailure, remoteEntryFileOf, withRetryQuery } from '@site/contracts/federation';
 import type { RemoteLoadReport } from '@site/contracts/releases-api-schemas';
-import { loadFailureKind, remoteLoadReporter, type LoadReporter, type SendLoadReport } from '@site/contracts/remote-load-reports';
+import {
+  loadFailureKind,
+  remoteLoadReporter,
+  type LoadReporter,
+  type SendLoadReport,
+} from '@site/contracts/remote-load-reports';
 import { STAFF_APP_MODULE, STAFF_REMOTE } from '@site/contracts/staff-api';
 import type { StaffExposes } from '@site/mfe-staff/exposes';
 
@@ -18,15 +23,24 @@ export type StaffAppModule = StaffExposes[typeof STAFF_APP_MODULE];
  * Remote `name`'s entry in the page's remotes map, absolute, and for a visitor on its canary the stable build's
  * (`fallback`); undefined when the map is missing or names none.
  */
-export function remoteOfMap(doc: Document, baseUrl: string, name: string): { entry: string; fallback: string | undefined } | undefined {
+export function remoteOfMap(
+  doc: Document,
+  baseUrl: string,
+  name: string,
+): { entry: string; fallback: string | undefined } | undefined {
   const element = doc.getElementById(REMOTES_MAP_ELEMENT_ID);
   if (element === null || element.getAttribute('type') !== 'application/json') return undefined;
   try {
     const map = JSON.parse(element.textContent ?? '') as { remotes?: unknown };
-    const remotes = Array.isArray(map.remotes) ? (map.remotes as { name?: unknown; entry?: unknown; fallback?: unknown }[]) : [];
+    const remotes = Array.isArray(map.remotes)
+      ? (map.remotes as { name?: unknown; entry?: unknown; fallback?: unknown }[])
+      : [];
     const remote = remotes.find((candidate) => candidate?.name === name);
     if (typeof remote?.entry !== 'string' || remote.entry === '') return undefined;
-    const fallback = typeof remote.fallback === 'string' && remote.fallback !== '' ? new URL(remote.fallback, baseUrl).href : undefined;
+    const fallback =
+      typeof remote.fallback === 'string' && remote.fallback !== ''
+        ? new URL(remote.fallback, baseUrl).href
+        : undefined;
     return { entry: new URL(remote.entry, baseUrl).href, fallback };
   } catch {
     return undefined;
@@ -34,7 +48,10 @@ export function remoteOfMap(doc: Document, baseUrl: string, name: string): { ent
 }
 
 /** The staff remote's entry in the page's remotes map, with its stable build for a visitor on its canary. */
-export function staffRemoteOf(doc: Document, baseUrl: string): { entry: string; fallback: string | undefined } | undefined {
+export function staffRemoteOf(
+  doc: Document,
+  baseUrl: string,
+): { entry: string; fallback: string | undefined } | undefined {
   return remoteOfMap(doc, baseUrl, STAFF_REMOTE);
 }
 
@@ -54,7 +71,8 @@ export async function resolveStaffSource(
   const manifest: unknown = await response.json();
   const file = remoteEntryFileOf(manifest);
   const globalName = (manifest as { metaData?: { globalName?: unknown } } | null)?.metaData?.globalName;
-  if (file === undefined || typeof globalName !== 'string' || globalName === '') throw new Error(`${entry} is not a remote's manifest.`);
+  if (file === undefined || typeof globalName !== 'string' || globalName === '')
+    throw new Error(`${entry} is not a remote's manifest.`);
   return { entry: new URL(file, entry).href, entryGlobalName: globalName };
 }
 
@@ -73,14 +91,24 @@ class BuildLoadError extends Error {
 }
 
 /** Registers remote `name` by `entry` and loads its module; a failure is a BuildLoadError saying what failed. */
-async function loadOnce<T>(federation: Federation, name: string, request: string, entry: string, retry: boolean, force: boolean): Promise<T | null> {
+async function loadOnce<T>(
+  federation: Federation,
+  name: string,
+  request: string,
+  entry: string,
+  retry: boolean,
+  force: boolean,
+): Promise<T | null> {
   let source: { entry: string; entryGlobalName: string };
   try {
     source = await resolveStaffSource(retry ? withRetryQuery(entry) : entry, (input, init) => fetch(input, init), name);
   } catch (error) {
     throw new BuildLoadError('manifest', error);
   }
-  federation.registerRemotes([{ name, ...source, entry: retry ? withRetryQuery(source.entry) : source.entry }], force ? { force: true } : undefined);
+  federation.registerRemotes(
+    [{ name, ...source, entry: retry ? withRetryQuery(source.entry) : source.entry }],
+    force ? { force: true } : undefined,
+  );
   try {
     return await federation.loadRemote<T>(request);
   } catch (error) {
@@ -93,7 +121,13 @@ async function loadOnce<T>(federation: Federation, name: string, request: string
  * did not arrive, or the module failed) is tried once more as the shell does for its remotes: registered again (forced:
  * the failed entry's global and loading are dropped) by a cache-busting address, then loaded again.
  */
-async function loadFrom<T>(federation: Federation, name: string, module: string, entry: string, force: boolean): Promise<T> {
+async function loadFrom<T>(
+  federation: Federation,
+  name: string,
+  module: string,
+  entry: string,
+  force: boolean,
+): Promise<T> {
   const request = `${name}/${module.replace(/^\.\//, '')}`;
   let loaded: T | null;
   try {
@@ -101,7 +135,8 @@ async function loadFrom<T>(federation: Federation, name: string, module: string,
   } catch {
     loaded = await loadOnce<T>(federation, name, request, entry, true, true);
   }
-  if (loaded == null) throw new BuildLoadError('module', new Error(`The ${name} remote returned nothing for ${module}.`));
+  if (loaded == null)
+    throw new BuildLoadError('module', new Error(`The ${name} remote returned nothing for ${module}.`));
   return loaded;
 }
 
@@ -111,7 +146,13 @@ async function loadFrom<T>(federation: Federation, name: string, module: string,
  * public remotes, and the failed-canaries cookie tells the server to send the stable build from now on. With `report`,
  * each build's load or failure is reported (the canary's failure, then the stable build's load).
  */
-export async function loadFromPageMap<T>(name: string, module: string, doc: Document, federation: Federation | null | undefined, report?: LoadReporter): Promise<T> {
+export async function loadFromPageMap<T>(
+  name: string,
+  module: string,
+  doc: Document,
+  federation: Federation | null | undefined,
+  report?: LoadReporter,
+): Promise<T> {
   const remote = remoteOfMap(doc, doc.location.href, name);
   if (remote === undefined) throw new Error(`The page names no ${name} remote.`);
   if (!federation) throw new Error('The Module Federation runtime is missing from the staff host build.');

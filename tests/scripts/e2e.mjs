@@ -23,7 +23,10 @@ export function splitArgs(args, env) {
       continue;
     }
     const value = inline ?? args[(i += 1)];
-    if (value === undefined || value === '' || value.startsWith('--')) throw new Error(`${flag} needs a value, e.g. ${flag === '--site' ? '--site https://staging.example.com' : '--canary catalogue'}.`);
+    if (value === undefined || value === '' || value.startsWith('--'))
+      throw new Error(
+        `${flag} needs a value, e.g. ${flag === '--site' ? '--site https://staging.example.com' : '--canary catalogue'}.`,
+      );
     env[variable] = value;
   }
   if (env.E2E_SITE_URL !== undefined) {
@@ -31,9 +34,12 @@ export function splitArgs(args, env) {
     try {
       url = new URL(env.E2E_SITE_URL);
     } catch {
-      throw new Error(`--site ${env.E2E_SITE_URL} is not an address: give the site's URL, e.g. https://staging.example.com.`);
+      throw new Error(
+        `--site ${env.E2E_SITE_URL} is not an address: give the site's URL, e.g. https://staging.example.com.`,
+      );
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--site ${env.E2E_SITE_URL}: only http and https sites can be tested.`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new Error(`--site ${env.E2E_SITE_URL}: only http and https sites can be tested.`);
   }
   return rest;
 }

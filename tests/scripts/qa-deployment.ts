@@ -41,7 +41,11 @@ function balancer(port: number, targets: RunningSite[]): Promise<Server> {
         port: target.port,
         method: incoming.method,
         path: incoming.url,
-        headers: { ...incoming.headers, 'x-forwarded-for': incoming.socket.remoteAddress ?? '127.0.0.1', 'x-forwarded-proto': 'http' },
+        headers: {
+          ...incoming.headers,
+          'x-forwarded-for': incoming.socket.remoteAddress ?? '127.0.0.1',
+          'x-forwarded-proto': 'http',
+        },
       },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -62,7 +66,10 @@ async function catalogueReleaseToken(site: string): Promise<string> {
   const staff = await playwrightRequest.newContext({ baseURL: site });
   try {
     const session = await firstAdminSignIn(staff);
-    const made = await staff.post(STAFF_API.releaseTokens, { headers: { [CSRF_HEADER]: session.csrfToken }, data: { name: 'QA pipeline', remotes: ['catalogue'], expiresInDays: 1 } });
+    const made = await staff.post(STAFF_API.releaseTokens, {
+      headers: { [CSRF_HEADER]: session.csrfToken },
+      data: { name: 'QA pipeline', remotes: ['catalogue'], expiresInDays: 1 },
+    });
     if (made.status() !== 201) throw new Error(`the release token answered ${made.status()}: ${await made.text()}`);
     return ((await made.json()) as CreatedReleaseToken).token;
   } finally {
@@ -72,7 +79,11 @@ async function catalogueReleaseToken(site: string): Promise<string> {
 
 /** Runs `npm run <script> -- <args>` in the repository; its exit code. */
 function npmRun(script: string, args: string[], env: Record<string, string> = {}): Promise<number> {
-  const child = spawn('npm', ['run', '--silent', script, '--', ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
+  const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
   return new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
 }
 
@@ -109,9 +120,25 @@ async function main(): Promise<number> {
     // one process: the second factor's set-up waits for its code in the process that began it
     const token = await catalogueReleaseToken(sites[0]!.url);
     const release = { SITE_RELEASE_TOKEN: token };
-    if ((await npmRun('remotes', ['register', 'catalogue', CANARY_VERSION, CANARY_FOLDER_ENTRY, '--site', site], release)) !== 0) return 1;
-    if ((await npmRun('remotes', ['canary', 'catalogue', '--percent', '50', '--release', CANARY_VERSION, '--site', site], release)) !== 0) return 1;
-    console.log(`QA deployment at ${site}: two processes (${sites.map(({ url }) => url).join(', ')}), the catalogue's canary ${CANARY_VERSION} at 50 %`);
+    if (
+      (await npmRun(
+        'remotes',
+        ['register', 'catalogue', CANARY_VERSION, CANARY_FOLDER_ENTRY, '--site', site],
+        release,
+      )) !== 0
+    )
+      return 1;
+    if (
+      (await npmRun(
+        'remotes',
+        ['canary', 'catalogue', '--percent', '50', '--release', CANARY_VERSION, '--site', site],
+        release,
+      )) !== 0
+    )
+      return 1;
+    console.log(
+      `QA deployment at ${site}: two processes (${sites.map(({ url }) => url).join(', ')}), the catalogue's canary ${CANARY_VERSION} at 50 %`,
+    );
 
     const e2eArgs = process.argv.slice(2);
     if (e2eArgs.length > 0) return await npmRun('test:e2e', ['--site', site, ...e2eArgs]);

@@ -39,7 +39,12 @@ test.describe('axe: zero violations', { tag: ['@site', '@shell', '@catalogue', '
     await page.evaluate(() =>
       window.localStorage.setItem(
         'crescent-chat-visitor',
-        JSON.stringify({ userName: 'Axe Tester', userEmail: 'axe@example.com', userCountry: 'Dubai', timestamp: new Date().toISOString() }),
+        JSON.stringify({
+          userName: 'Axe Tester',
+          userEmail: 'axe@example.com',
+          userCountry: 'Dubai',
+          timestamp: new Date().toISOString(),
+        }),
       ),
     );
     await page.reload();

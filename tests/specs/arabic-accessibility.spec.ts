@@ -15,7 +15,9 @@ async function expectArabicAndAccessible(page: Page) {
 const PROFILE_KEY = 'crescent-chat-visitor';
 const chatPanel = (page: Page) => page.locator('[role="dialog"]').filter({ has: page.getByRole('log') });
 
-test.describe('axe on the Arabic edition: zero violations', { tag: ['@site', '@shell', '@catalogue', '@company', '@contact'] }, () => {
+test.describe('axe on the Arabic edition: zero violations', {
+  tag: ['@site', '@shell', '@catalogue', '@company', '@contact'],
+}, () => {
   // axe's whole-page analysis is 3–8 s of CPU on a quiet machine and 4× that beside other work: long by nature.
   test.slow();
 
@@ -37,7 +39,9 @@ test.describe('axe on the Arabic edition: zero violations', { tag: ['@site', '@s
     const drawer = page.locator('[role="dialog"][aria-modal="true"]').filter({ visible: true });
     await expect(drawer).toBeVisible();
     await expect(drawer.getByRole('link').first()).toHaveText(ARABIC);
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+    );
     const box = (await drawer.boundingBox())!;
     expect.soft(Math.round(box.x + box.width), 'the drawer is against the right edge').toBe(800);
     await expectArabicAndAccessible(page);
@@ -62,12 +66,22 @@ test.describe('axe on the Arabic edition: zero violations', { tag: ['@site', '@s
     await expectArabicAndAccessible(page);
     await page.evaluate(
       (key) =>
-        window.localStorage.setItem(key, JSON.stringify({ userName: 'Axe Tester', userEmail: 'axe@example.com', userCountry: 'Dubai', timestamp: new Date().toISOString() })),
+        window.localStorage.setItem(
+          key,
+          JSON.stringify({
+            userName: 'Axe Tester',
+            userEmail: 'axe@example.com',
+            userCountry: 'Dubai',
+            timestamp: new Date().toISOString(),
+          }),
+        ),
       PROFILE_KEY,
     );
     await page.reload();
     await expect(chatPanel(page).getByRole('log')).toContainText('Axe Tester');
-    await chatPanel(page).getByRole('button', { name: arabicFor('Send Inquiry') }).click();
+    await chatPanel(page)
+      .getByRole('button', { name: arabicFor('Send Inquiry') })
+      .click();
     await expect(page.getByRole('dialog', { name: arabicFor('Send Inquiry') })).toBeVisible();
     await expectArabicAndAccessible(page);
   });

@@ -25,7 +25,15 @@ async function asReturningVisitor(page: Page) {
       if (window !== window.top) return;
       if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, profile);
     },
-    { key: PROFILE_KEY, profile: JSON.stringify({ userName: 'عائشة', userEmail: 'aisha@example.com', userCountry: 'Oman', timestamp: '2025-01-05T09:05:00.000Z' }) },
+    {
+      key: PROFILE_KEY,
+      profile: JSON.stringify({
+        userName: 'عائشة',
+        userEmail: 'aisha@example.com',
+        userCountry: 'Oman',
+        timestamp: '2025-01-05T09:05:00.000Z',
+      }),
+    },
   );
 }
 
@@ -39,7 +47,11 @@ const lastAnswer = (page: Page) => messages(page).getByRole('listitem').last();
 
 test.describe('the knowledge base answers in Arabic (no AI provider)', { tag: ['@local', '@chat'] }, () => {
   for (const question of ['هل تبيعون جلب الكابلات؟', 'Do you sell cable glands?']) {
-    test(`on /ar/home, "${question}": an Arabic answer whose link stays in the Arabic edition`, async ({ page, baseURL, consoleProblems }) => {
+    test(`on /ar/home, "${question}": an Arabic answer whose link stays in the Arabic edition`, async ({
+      page,
+      baseURL,
+      consoleProblems,
+    }) => {
       await asReturningVisitor(page);
       await page.goto('/ar/home');
       await expect(messages(page)).toContainText('عائشة');
@@ -61,7 +73,10 @@ test.describe('the knowledge base answers in Arabic (no AI provider)', { tag: ['
     });
   }
 
-  test('how to contact: the Arabic answer names the phone number left to right and links /ar/contact-us', async ({ page, baseURL }) => {
+  test('how to contact: the Arabic answer names the phone number left to right and links /ar/contact-us', async ({
+    page,
+    baseURL,
+  }) => {
     await asReturningVisitor(page);
     await page.goto('/ar/about');
     await ask(page, 'كيف يمكنني التواصل معكم؟');
@@ -77,7 +92,11 @@ test.describe('the knowledge base answers in Arabic (no AI provider)', { tag: ['
  * knowledge base writes it (a model copies its links).
  */
 function answerTo(prompt: string): string {
-  const link = /\((\/ar\/our-products\/industrial_cable_glands)\)|"(\/ar\/our-products\/industrial_cable_glands)"/.exec(prompt) ? '/ar/our-products/industrial_cable_glands' : '/our-products/industrial_cable_glands';
+  const link = /\((\/ar\/our-products\/industrial_cable_glands)\)|"(\/ar\/our-products\/industrial_cable_glands)"/.exec(
+    prompt,
+  )
+    ? '/ar/our-products/industrial_cable_glands'
+    : '/our-products/industrial_cable_glands';
   return asksForArabic(prompt)
     ? `نعم، نوفر جلب الكابلات من **Hex**: [${GLANDS}](${link})`
     : `We stock **Hex** cable glands: [Industrial Cable Glands](${link})`;
@@ -108,7 +127,10 @@ test.describe('with an AI provider (a fake Gemini on loopback)', { tag: ['@local
     await fake.stop();
   });
 
-  test('on /ar/home the prompt asks for Arabic; the Arabic answer shows and its link stays in the Arabic edition', async ({ page, consoleProblems }) => {
+  test('on /ar/home the prompt asks for Arabic; the Arabic answer shows and its link stays in the Arabic edition', async ({
+    page,
+    consoleProblems,
+  }) => {
     await asReturningVisitor(page);
     await page.goto(`${site.url}/ar/home`);
     fake.seen = [];

@@ -30,7 +30,10 @@ function messageForm(page: Page) {
 }
 
 test.describe('the contact form in Arabic', { tag: ['@site', '@contact'] }, () => {
-  test('required fields, e-mail and the human check are refused in Arabic, sending nothing', async ({ page, consoleProblems }) => {
+  test('required fields, e-mail and the human check are refused in Arabic, sending nothing', async ({
+    page,
+    consoleProblems,
+  }) => {
     const posts: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/send-contact-form')) posts.push(request.url());
@@ -66,7 +69,9 @@ test.describe('the contact form in Arabic', { tag: ['@site', '@contact'] }, () =
     await f.email.fill('aisha@example.com');
     await f.message.fill('نرجو تزويدنا بعرض سعر لعدد 200 جلبة كابل نحاسية.');
     await f.answer.fill('9');
-    const sent = page.waitForResponse((response) => response.url().endsWith('/api/send-contact-form') && response.request().method() === 'POST');
+    const sent = page.waitForResponse(
+      (response) => response.url().endsWith('/api/send-contact-form') && response.request().method() === 'POST',
+    );
     await f.send.click();
     expect((await sent).status()).toBe(200);
     await expect(f.status).toHaveText(arabicFor("Thank you for your message! We'll get back to you within 24 hours."));

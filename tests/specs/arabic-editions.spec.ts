@@ -10,7 +10,12 @@ import type { ProductResponse } from '@site/contracts/catalogue-api';
 import { test, expect } from '../support/fixtures';
 import { decodeEntities } from '../support/page-checks';
 import { siteCategories, siteProducts } from '../support/site-facts';
-import { ARABIC_SITE_ROUTES, EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT, EXAMPLE_PRODUCT_PATH } from '../support/site-routes';
+import {
+  ARABIC_SITE_ROUTES,
+  EXAMPLE_CATEGORY_PATH,
+  EXAMPLE_PRODUCT,
+  EXAMPLE_PRODUCT_PATH,
+} from '../support/site-routes';
 import { ARABIC } from '../support/ui-strings';
 
 // The site's example product and category (site-routes.ts); the product's Arabic name as the site's API gives it.
@@ -24,14 +29,22 @@ async function arabicProductName(request: APIRequestContext): Promise<string> {
 
 /** The header's language switch: it reads 'العربية' on English pages and 'English' on Arabic ones. */
 const languageSwitch = (page: Page, label: 'العربية' | 'English') =>
-  page.getByRole('banner').locator('a, button').filter({ hasText: new RegExp(`^\\s*${label}\\s*$`) });
+  page
+    .getByRole('banner')
+    .locator('a, button')
+    .filter({ hasText: new RegExp(`^\\s*${label}\\s*$`) });
 
 async function languageCookie(page: Page): Promise<string | undefined> {
   return (await page.context().cookies()).find((cookie) => cookie.name === LANGUAGE_COOKIE)?.value;
 }
 
 test.describe('the language switch', { tag: ['@site', '@shell', '@catalogue', '@company'] }, () => {
-  test('from a product page to the same product in Arabic and back; the choice is remembered and / follows it', async ({ page, request, baseURL, consoleProblems }) => {
+  test('from a product page to the same product in Arabic and back; the choice is remembered and / follows it', async ({
+    page,
+    request,
+    baseURL,
+    consoleProblems,
+  }) => {
     test.slow(); // a journey by nature: six page loads across both editions
     const arabicName = await arabicProductName(request);
     expect(arabicName, `the Arabic name of ${EXAMPLE_PRODUCT.productId}`).toMatch(ARABIC);
@@ -83,7 +96,11 @@ test.describe('the language switch', { tag: ['@site', '@shell', '@catalogue', '@
     const inHeader = languageSwitch(page, 'العربية');
     if (!(await inHeader.isVisible())) {
       await page.getByRole('button', { name: 'Open menu' }).click();
-      await page.getByRole('dialog', { name: 'Menu' }).locator('a, button').filter({ hasText: /^\s*العربية\s*$/ }).click();
+      await page
+        .getByRole('dialog', { name: 'Menu' })
+        .locator('a, button')
+        .filter({ hasText: /^\s*العربية\s*$/ })
+        .click();
     } else {
       await inHeader.click();
     }
@@ -94,7 +111,10 @@ test.describe('the language switch', { tag: ['@site', '@shell', '@catalogue', '@
 test.describe('which addresses pick an edition', { tag: ['@site', '@shell', '@catalogue', '@company'] }, () => {
   // Where the server's redirects lead is all that matters here: followed by an API request, no browser (the browser's
   // own trip through them is the language switch's test above).
-  test('/ follows Accept-Language when no choice is remembered; /ar is the Arabic home', async ({ playwright, baseURL }) => {
+  test('/ follows Accept-Language when no choice is remembered; /ar is the Arabic home', async ({
+    playwright,
+    baseURL,
+  }) => {
     for (const [acceptLanguage, expected] of [
       ['ar', '/ar/home'],
       ['ar-AE,ar;q=0.9,en;q=0.8', '/ar/home'],
@@ -102,7 +122,10 @@ test.describe('which addresses pick an edition', { tag: ['@site', '@shell', '@ca
       ['fr-FR,fr;q=0.9', '/home'],
     ] as const) {
       // a new visitor each time: no cookie remembered from the one before
-      const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'accept-language': acceptLanguage } });
+      const visitor = await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders: { 'accept-language': acceptLanguage },
+      });
       expect((await visitor.get('/')).url(), `Accept-Language: ${acceptLanguage}`).toBe(`${baseURL}${expected}`);
       expect((await visitor.get('/ar')).url()).toBe(`${baseURL}/ar/home`);
       await visitor.dispose();
@@ -111,8 +134,21 @@ test.describe('which addresses pick an edition', { tag: ['@site', '@shell', '@ca
 
   test('the remembered choice wins over Accept-Language at /', async ({ playwright, baseURL }) => {
     // an Arabic-speaking visitor who chose English before: the cookie in their jar, followed through the redirects
-    const remembered = { name: LANGUAGE_COOKIE, value: 'en', domain: new URL(baseURL!).hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' as const };
-    const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'accept-language': 'ar' }, storageState: { cookies: [remembered], origins: [] } });
+    const remembered = {
+      name: LANGUAGE_COOKIE,
+      value: 'en',
+      domain: new URL(baseURL!).hostname,
+      path: '/',
+      expires: -1,
+      httpOnly: false,
+      secure: false,
+      sameSite: 'Lax' as const,
+    };
+    const visitor = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { 'accept-language': 'ar' },
+      storageState: { cookies: [remembered], origins: [] },
+    });
     expect((await visitor.get('/')).url()).toBe(`${baseURL}/home`);
     await visitor.dispose();
   });
@@ -126,21 +162,34 @@ test.describe('which addresses pick an edition', { tag: ['@site', '@shell', '@ca
     return { status: response.status(), location: response.headers()['location'] };
   }
 
-  test('no other address redirects by language: each edition answers whatever the cookie and Accept-Language say', async ({ request }) => {
+  test('no other address redirects by language: each edition answers whatever the cookie and Accept-Language say', async ({
+    request,
+  }) => {
     for (const { path, englishPath } of ARABIC_SITE_ROUTES) {
-      expect.soft(await answer(request, englishPath, 'ar'), `${englishPath} for an Arabic visitor`).toEqual({ status: 200, location: undefined });
-      expect.soft(await answer(request, path, 'en'), `${path} for an English visitor`).toEqual({ status: 200, location: undefined });
+      expect
+        .soft(await answer(request, englishPath, 'ar'), `${englishPath} for an Arabic visitor`)
+        .toEqual({ status: 200, location: undefined });
+      expect
+        .soft(await answer(request, path, 'en'), `${path} for an English visitor`)
+        .toEqual({ status: 200, location: undefined });
     }
   });
 
-  test('in the browser too: an English page stays English for an Arabic visitor, and the other way round', async ({ browser, baseURL }) => {
+  test('in the browser too: an English page stays English for an Arabic visitor, and the other way round', async ({
+    browser,
+    baseURL,
+  }) => {
     test.slow(); // four page loads, each until the shell has started (a redirect in the browser would come by then)
     // one visitor (context and page) per language, reused for its two addresses
     for (const [language, paths] of [
       ['ar', ['/home', PRODUCT]],
       ['en', ['/ar/home', `/ar${PRODUCT}`]],
     ] as const) {
-      const context = await browser.newContext({ baseURL, locale: language, extraHTTPHeaders: { 'accept-language': language } });
+      const context = await browser.newContext({
+        baseURL,
+        locale: language,
+        extraHTTPHeaders: { 'accept-language': language },
+      });
       const page = await context.newPage();
       for (const path of paths) {
         // the remembered choice as it was before each visit
@@ -153,7 +202,6 @@ test.describe('which addresses pick an edition', { tag: ['@site', '@shell', '@ca
     }
   });
 });
-
 
 /** The attributes of each tag `name` in `html` (`<link rel="alternate" hreflang="ar" href="…">` → { rel, hreflang, href }). */
 function tags(html: string, name: string): Record<string, string>[] {
@@ -173,7 +221,9 @@ function headLinks(html: string) {
   const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
   const links = tags(head, 'link');
   return {
-    alternates: Object.fromEntries(links.filter((link) => link.rel === 'alternate' && link.hreflang).map((link) => [link.hreflang!, link.href])),
+    alternates: Object.fromEntries(
+      links.filter((link) => link.rel === 'alternate' && link.hreflang).map((link) => [link.hreflang!, link.href]),
+    ),
     canonical: links.filter((link) => link.rel === 'canonical').map((link) => link.href),
     ogUrl: tags(head, 'meta').find((meta) => meta.property === 'og:url')?.content,
     html: tags(html, 'html')[0] ?? {},
@@ -181,9 +231,14 @@ function headLinks(html: string) {
   };
 }
 
-test.describe('hreflang, canonical URLs and the sitemap', { tag: ['@site', '@shell', '@catalogue', '@company'] }, () => {
+test.describe('hreflang, canonical URLs and the sitemap', {
+  tag: ['@site', '@shell', '@catalogue', '@company'],
+}, () => {
   for (const { path, englishPath, route } of ARABIC_SITE_ROUTES) {
-    test(`${route.kind} page ${englishPath} and ${path}: alternates en/ar/x-default, canonical to its own edition`, async ({ request, baseURL }) => {
+    test(`${route.kind} page ${englishPath} and ${path}: alternates en/ar/x-default, canonical to its own edition`, async ({
+      request,
+      baseURL,
+    }) => {
       // A query names a view of the page (a search's text), not another page: the head's addresses have none.
       const page = (address: string) => `${baseURL}${address.split('?')[0]}`;
       const alternates = { en: page(englishPath), ar: page(path), 'x-default': page(englishPath) };
@@ -203,9 +258,15 @@ test.describe('hreflang, canonical URLs and the sitemap', { tag: ['@site', '@she
           const title = decodeEntities(/<title>([^<]*)<\/title>/.exec(head.head)?.[1] ?? '');
           expect.soft(title, `${address}: Arabic <title>`).toMatch(ARABIC);
           const meta = tags(head.head, 'meta');
-          expect.soft(meta.find((m) => m.name === 'description')?.content ?? '', `${address}: Arabic description`).toMatch(ARABIC);
-          expect.soft(meta.find((m) => m.property === 'og:title')?.content ?? '', `${address}: Arabic og:title`).toMatch(ARABIC);
-          expect.soft(meta.find((m) => m.property === 'og:locale')?.content ?? 'ar', `${address}: og:locale`).toMatch(/^ar/);
+          expect
+            .soft(meta.find((m) => m.name === 'description')?.content ?? '', `${address}: Arabic description`)
+            .toMatch(ARABIC);
+          expect
+            .soft(meta.find((m) => m.property === 'og:title')?.content ?? '', `${address}: Arabic og:title`)
+            .toMatch(ARABIC);
+          expect
+            .soft(meta.find((m) => m.property === 'og:locale')?.content ?? 'ar', `${address}: og:locale`)
+            .toMatch(/^ar/);
         }
         // The JSON-LD says which language it is written in.
         const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(head.head)?.[1] ?? '{}';
@@ -229,14 +290,20 @@ test.describe('hreflang, canonical URLs and the sitemap', { tag: ['@site', '@she
     }
     const englishPaths = [
       // the indexed pages only (the request-quote page is personal: noindex, not in the sitemap)
-      ...ARABIC_SITE_ROUTES.filter(({ route }) => route.index && !route.path.includes(':')).map(({ englishPath }) => englishPath),
+      ...ARABIC_SITE_ROUTES.filter(({ route }) => route.index && !route.path.includes(':')).map(
+        ({ englishPath }) => englishPath,
+      ),
       // the site's categories and products, as its catalogue API lists them
       ...(await siteCategories(request)).map((category) => categoryPath(category.id)),
       ...(await siteProducts(request)).map((product) => productPath(product.productCategoryId, product.id)),
     ];
     const problems: string[] = [];
     for (const englishPath of englishPaths) {
-      const alternates = { en: `${baseURL}${englishPath}`, ar: `${baseURL}${localizedPath('ar', englishPath)}`, 'x-default': `${baseURL}${englishPath}` };
+      const alternates = {
+        en: `${baseURL}${englishPath}`,
+        ar: `${baseURL}${localizedPath('ar', englishPath)}`,
+        'x-default': `${baseURL}${englishPath}`,
+      };
       for (const loc of [alternates.en, alternates.ar]) {
         const entry = entries.get(loc);
         if (!entry) problems.push(`${loc}: not listed`);
@@ -245,7 +312,8 @@ test.describe('hreflang, canonical URLs and the sitemap', { tag: ['@site', '@she
     }
     // Whatever else it lists comes in pairs too: each address names itself and its twin.
     for (const [loc, entry] of entries) {
-      if (!entry.en || !entry.ar || entry['x-default'] !== entry.en || (loc !== entry.en && loc !== entry.ar)) problems.push(`${loc}: alternates ${JSON.stringify(entry)}`);
+      if (!entry.en || !entry.ar || entry['x-default'] !== entry.en || (loc !== entry.en && loc !== entry.ar))
+        problems.push(`${loc}: alternates ${JSON.stringify(entry)}`);
       else if (!entries.has(loc === entry.en ? entry.ar : entry.en)) problems.push(`${loc}: its twin is not listed`);
     }
     expect([...new Set(problems)]).toEqual([]);

@@ -40,10 +40,16 @@ async function recordLayoutShifts(page: Page): Promise<void> {
     (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
     type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
     const describe = (node: Node | undefined) =>
-      node instanceof Element ? `<${node.tagName.toLowerCase()}>${(node.textContent ?? '').slice(0, 30)}` : String(node?.nodeName);
+      node instanceof Element
+        ? `<${node.tagName.toLowerCase()}>${(node.textContent ?? '').slice(0, 30)}`
+        : String(node?.nodeName);
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Shift[]) {
-        if (!entry.hadRecentInput) shifts.push({ value: entry.value, what: `${Math.round(entry.startTime)} ms: ${entry.sources.map((source) => describe(source.node)).join('; ')}` });
+        if (!entry.hadRecentInput)
+          shifts.push({
+            value: entry.value,
+            what: `${Math.round(entry.startTime)} ms: ${entry.sources.map((source) => describe(source.node)).join('; ')}`,
+          });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -51,8 +57,13 @@ async function recordLayoutShifts(page: Page): Promise<void> {
 
 /** The page's CLS so far (every shift counted in one sum: a page this short has one session window) and the shifts. */
 async function cumulativeShift(page: Page): Promise<{ cls: number; shifts: string[] }> {
-  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { value: number; what: string }[] }).layoutShifts);
-  return { cls: shifts.reduce((sum, shift) => sum + shift.value, 0), shifts: shifts.map((shift) => `${shift.value.toFixed(4)} at ${shift.what}`) };
+  const shifts = await page.evaluate(
+    () => (window as unknown as { layoutShifts: { value: number; what: string }[] }).layoutShifts,
+  );
+  return {
+    cls: shifts.reduce((sum, shift) => sum + shift.value, 0),
+    shifts: shifts.map((shift) => `${shift.value.toFixed(4)} at ${shift.what}`),
+  };
 }
 
 /** A request for a font file: what asked for it (a @font-face load is 'font', the shell's fetch 'fetch') and when. */
@@ -82,11 +93,16 @@ async function fontCookie(context: BrowserContext): Promise<string | undefined> 
 }
 
 /** Whether the server marked the page for the web font. */
-const isMarked = (page: Page) => page.evaluate((attribute) => document.documentElement.hasAttribute(attribute), ARABIC_FONT_ATTRIBUTE);
+const isMarked = (page: Page) =>
+  page.evaluate((attribute) => document.documentElement.hasAttribute(attribute), ARABIC_FONT_ATTRIBUTE);
 
 /** The status of each of the document's faces of the web font ('unloaded' until an element uses one). */
 const webFontFaces = (page: Page) =>
-  page.evaluate((family) => [...document.fonts].filter((face) => face.family.replace(/["']/g, '') === family).map((face) => face.status), WEB_FAMILY);
+  page.evaluate(
+    (family) =>
+      [...document.fonts].filter((face) => face.family.replace(/["']/g, '') === family).map((face) => face.status),
+    WEB_FAMILY,
+  );
 
 /** Waits until the document's height is the same over 10 drawn frames, the fonts it loads included. */
 async function untilStill(page: Page): Promise<void> {
@@ -118,7 +134,8 @@ async function recordFontLoads(page: Page): Promise<Map<string, { path: string; 
   });
   cdp.on('Network.responseReceived', ({ requestId, response }) => {
     const load = loads.get(requestId);
-    if (load !== undefined && (response.fromDiskCache === true || response.fromPrefetchCache === true)) load.fromCache = true;
+    if (load !== undefined && (response.fromDiskCache === true || response.fromPrefetchCache === true))
+      load.fromCache = true;
   });
   return loads;
 }
@@ -156,17 +173,26 @@ async function headingFonts(page: Page): Promise<string[]> {
   }
 }
 
-const describeRequests = (requests: FontRequest[]) => requests.map((request) => `${request.type} ${request.path}${request.afterLoad ? ' after load' : ''}`).join(', ') || 'none';
+const describeRequests = (requests: FontRequest[]) =>
+  requests.map((request) => `${request.type} ${request.path}${request.afterLoad ? ' after load' : ''}`).join(', ') ||
+  'none';
 
-test.describe('the Arabic web font: the system face on a first visit, the font from the cache on the next page, nothing moves', { tag: ['@site', '@shell', '@catalogue', '@company'] }, () => {
-  for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 900 }]) {
+test.describe('the Arabic web font: the system face on a first visit, the font from the cache on the next page, nothing moves', {
+  tag: ['@site', '@shell', '@catalogue', '@company'],
+}, () => {
+  for (const viewport of [
+    { width: 375, height: 740 },
+    { width: 1280, height: 900 },
+  ]) {
     test.describe(`at ${viewport.width} px`, () => {
       test.use({ viewport });
 
       for (const path of ARABIC_PAGES) {
         const next = ARABIC_PAGES.find((other) => other !== path)!;
 
-        test(`${path}: a first visit asks for no font and keeps the system face; the font is fetched after load and ${next} draws with it from the cache, CLS ≤ ${MAX_CLS}`, async ({ page }) => {
+        test(`${path}: a first visit asks for no font and keeps the system face; the font is fetched after load and ${next} draws with it from the cache, CLS ≤ ${MAX_CLS}`, async ({
+          page,
+        }) => {
           test.setTimeout(90_000);
           await recordLayoutShifts(page);
           const firstRequests = recordFontRequests(page);
@@ -174,7 +200,10 @@ test.describe('the Arabic web font: the system face on a first visit, the font f
           await expect(page.getByRole('heading', { level: 1 })).toHaveText(ARABIC);
           await untilStill(page);
           expect(await isMarked(page), 'a first visit is not marked').toBe(false);
-          expect(firstRequests.filter((request) => !request.afterLoad), 'no font file asked for before the load event').toEqual([]);
+          expect(
+            firstRequests.filter((request) => !request.afterLoad),
+            'no font file asked for before the load event',
+          ).toEqual([]);
           const firstFaces = await headingFonts(page);
           expect(firstFaces, 'the first visit draws in the system face').not.toContain(WEB_FACE);
           expect(firstFaces.length, 'the heading was drawn in some face').toBeGreaterThan(0);
@@ -183,10 +212,19 @@ test.describe('the Arabic web font: the system face on a first visit, the font f
           await expect.poll(() => fontCookie(page.context()), { timeout: 20_000 }).toBeTruthy();
           const fetched = firstRequests.filter((request) => request.type === 'fetch');
           const fetchedPaths = [...new Set(fetched.map((request) => request.path))].sort();
-          expect(fetchedPaths, describeRequests(firstRequests)).toEqual([expect.stringMatching(FONT_FILE(400)), expect.stringMatching(FONT_FILE(700))]);
+          expect(fetchedPaths, describeRequests(firstRequests)).toEqual([
+            expect.stringMatching(FONT_FILE(400)),
+            expect.stringMatching(FONT_FILE(700)),
+          ]);
           expect(fetched.every((request) => request.afterLoad)).toBe(true);
-          expect(firstRequests.filter((request) => request.type === 'font'), 'the page on screen never loads the faces').toEqual([]);
-          expect(await webFontFaces(page), 'its faces stay unloaded: nothing is laid out again').toEqual(['unloaded', 'unloaded']);
+          expect(
+            firstRequests.filter((request) => request.type === 'font'),
+            'the page on screen never loads the faces',
+          ).toEqual([]);
+          expect(await webFontFaces(page), 'its faces stay unloaded: nothing is laid out again').toEqual([
+            'unloaded',
+            'unloaded',
+          ]);
           expect(await headingFonts(page), 'still the system face once the files are in').toEqual(firstFaces);
           const first = await cumulativeShift(page);
           expect(first.cls, first.shifts.join('\n')).toBeLessThanOrEqual(MAX_CLS);
@@ -209,14 +247,25 @@ test.describe('the Arabic web font: the system face on a first visit, the font f
               `loads: ${[...loads.values()].map((load) => `${load.path} ${load.fromCache ? 'from the cache' : 'from the network'}`).join(', ') || 'none'})`,
           });
           expect(nextFaces).toContain(WEB_FACE);
-          expect(nextRequests.filter((request) => request.type === 'fetch'), 'nothing to fetch again on a marked page').toEqual([]);
+          expect(
+            nextRequests.filter((request) => request.type === 'fetch'),
+            'nothing to fetch again on a marked page',
+          ).toEqual([]);
           expect(loads.size, 'the font files were loaded').toBeGreaterThan(0);
-          for (const load of loads.values()) expect(fetchedPaths, 'the files the first page fetched').toContain(load.path);
-          expect([...loads.values()].filter((load) => !load.fromCache), 'every font file from the cache').toEqual([]);
+          for (const load of loads.values())
+            expect(fetchedPaths, 'the files the first page fetched').toContain(load.path);
+          expect(
+            [...loads.values()].filter((load) => !load.fromCache),
+            'every font file from the cache',
+          ).toEqual([]);
           expect(cls, shifts.join('\n')).toBeLessThanOrEqual(MAX_CLS);
         });
 
-        test(`${path}: marked, with the font out of the cache and held back past the first paint, it is not swapped in, CLS ≤ ${MAX_CLS}`, async ({ page, browser, baseURL }) => {
+        test(`${path}: marked, with the font out of the cache and held back past the first paint, it is not swapped in, CLS ≤ ${MAX_CLS}`, async ({
+          page,
+          browser,
+          baseURL,
+        }) => {
           test.setTimeout(90_000);
           const fingerprint = await currentFingerprint(browser, baseURL!);
           await page.context().addCookies([{ name: ARABIC_FONT_COOKIE, value: fingerprint, url: baseURL! }]);
@@ -230,11 +279,16 @@ test.describe('the Arabic web font: the system face on a first visit, the font f
           await page.goto(path);
           await expect(page.getByRole('heading', { level: 1 })).toHaveText(ARABIC);
           expect(await isMarked(page)).toBe(true);
-          await expect.poll(() => requests.filter((request) => request.type === 'font').length, { timeout: 15_000 }).toBeGreaterThan(0);
+          await expect
+            .poll(() => requests.filter((request) => request.type === 'font').length, { timeout: 15_000 })
+            .toBeGreaterThan(0);
           await untilStill(page);
           const faces = await headingFonts(page);
           const { cls, shifts } = await cumulativeShift(page);
-          test.info().annotations.push({ type: 'result', description: `${path} at ${viewport.width} px, marked, font ${FONT_DELAY_MS} ms late: CLS ${cls.toFixed(4)}, heading drawn in ${faces.join(', ')}` });
+          test.info().annotations.push({
+            type: 'result',
+            description: `${path} at ${viewport.width} px, marked, font ${FONT_DELAY_MS} ms late: CLS ${cls.toFixed(4)}, heading drawn in ${faces.join(', ')}`,
+          });
           expect(faces, 'the late font is not swapped in').not.toContain(WEB_FACE);
           expect(cls, shifts.join('\n')).toBeLessThanOrEqual(MAX_CLS);
         });
@@ -242,7 +296,11 @@ test.describe('the Arabic web font: the system face on a first visit, the font f
     });
   }
 
-  test('a cookie of another value (an older build, a forged one) gives an unmarked page with no font request; the shell then sets the current one', async ({ page, browser, baseURL }) => {
+  test('a cookie of another value (an older build, a forged one) gives an unmarked page with no font request; the shell then sets the current one', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const fingerprint = await currentFingerprint(browser, baseURL!);
     const changed = `${fingerprint.slice(0, -1)}${fingerprint.endsWith('0') ? '1' : '0'}`;
@@ -254,7 +312,10 @@ test.describe('the Arabic web font: the system face on a first visit, the font f
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(ARABIC);
       expect(await isMarked(page), value).toBe(false);
       await expect.poll(() => fontCookie(page.context()), { timeout: 20_000 }).toBe(fingerprint);
-      expect(requests.filter((request) => request.type === 'font' || !request.afterLoad), describeRequests(requests)).toEqual([]);
+      expect(
+        requests.filter((request) => request.type === 'font' || !request.afterLoad),
+        describeRequests(requests),
+      ).toEqual([]);
     }
   });
 });

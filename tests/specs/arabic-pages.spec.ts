@@ -21,10 +21,21 @@ import { horizontalOverflow, watchPreloads } from '../support/page-checks';
 import { siteCategories } from '../support/site-facts';
 import { ARABIC_SITE_ROUTES } from '../support/site-routes';
 import { REPO_ROOT } from '../support/site-server';
-import { ARABIC, arabicDictionary, chatBarName, containsPhrase, englishData, englishUiStringsOn, CATALOG_APPS, readCatalog } from '../support/ui-strings';
+import {
+  ARABIC,
+  arabicDictionary,
+  chatBarName,
+  containsPhrase,
+  englishData,
+  englishUiStringsOn,
+  CATALOG_APPS,
+  readCatalog,
+} from '../support/ui-strings';
 
 /** The data files the site shows: one Arabic dictionary each in content/translations/ar/ (the content build checks it). */
-const DATA_FILES = readdirSync(path.join(REPO_ROOT, 'content', 'translations', 'ar')).filter((file) => file.endsWith('.json'));
+const DATA_FILES = readdirSync(path.join(REPO_ROOT, 'content', 'translations', 'ar')).filter((file) =>
+  file.endsWith('.json'),
+);
 
 /** A word of English prose (as content/src/arabic/translatable.ts reads it). */
 const ENGLISH_WORD = /[A-Za-z][a-z]{2,}/;
@@ -109,7 +120,9 @@ async function arabicNamesOf(request: APIRequestContext, kind: string, englishPa
   return [];
 }
 
-test.describe('the Arabic edition: every route in Arabic, right to left', { tag: ['@site', '@shell', '@catalogue', '@company', '@contact'] }, () => {
+test.describe('the Arabic edition: every route in Arabic, right to left', {
+  tag: ['@site', '@shell', '@catalogue', '@company', '@contact'],
+}, () => {
   for (const { path, englishPath, route } of ARABIC_SITE_ROUTES) {
     test(`${path}`, async ({ page, context, request, consoleProblems }) => {
       // two full page loads (the Arabic page and its English twin) and axe's analysis: 3–8 s of CPU alone
@@ -123,7 +136,9 @@ test.describe('the Arabic edition: every route in Arabic, right to left', { tag:
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       // Right to left from the server's HTML on, and still once the shell has taken the page over.
-      expect.soft(await response!.text(), 'the server writes <html lang="ar" dir="rtl">').toMatch(/<html(?=[^>]*\slang="?ar\b)(?=[^>]*\sdir="?rtl\b)[^>]*>/);
+      expect
+        .soft(await response!.text(), 'the server writes <html lang="ar" dir="rtl">')
+        .toMatch(/<html(?=[^>]*\slang="?ar\b)(?=[^>]*\sdir="?rtl\b)[^>]*>/);
       await expect.soft(page.locator('html')).toHaveAttribute('lang', 'ar');
       await expect.soft(page.locator('html')).toHaveAttribute('dir', 'rtl');
       const heading = page.getByRole('heading', { level: 1 }).first();
@@ -137,7 +152,9 @@ test.describe('the Arabic edition: every route in Arabic, right to left', { tag:
       // The chat (it loads once the page is idle: on a desktop's first visit its panel is open, but for the request
       // page's, where it starts minimized: its bar) and lazy parts.
       const chatLoaded = (tab: Page, locale: 'en' | 'ar') =>
-        route.path === QUOTE_REQUEST_SEGMENT ? tab.getByRole('button', { name: chatBarName(locale), exact: true }) : tab.getByRole('log');
+        route.path === QUOTE_REQUEST_SEGMENT
+          ? tab.getByRole('button', { name: chatBarName(locale), exact: true })
+          : tab.getByRole('log');
       await expect(chatLoaded(page, 'ar')).toBeVisible();
       await page.waitForLoadState('networkidle');
       // axe (WCAG 2.2 AA and best practices, as on the English pages) on the page as it loaded; the states a visitor
@@ -145,13 +162,25 @@ test.describe('the Arabic edition: every route in Arabic, right to left', { tag:
       expect.soft(await axeViolations(page), 'axe violations').toEqual([]);
       // every preload used once, none fetched twice (as every-page.spec.ts checks the English routes)
       const html = await response!.text();
-      expect.soft(preloads.requestsOf(html).filter(({ requests }) => requests !== 1), 'preloads not requested exactly once').toEqual([]);
+      expect
+        .soft(
+          preloads.requestsOf(html).filter(({ requests }) => requests !== 1),
+          'preloads not requested exactly once',
+        )
+        .toEqual([]);
       expect.soft(await preloads.unusedWarnings(), 'preloads not used').toEqual([]);
       await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
       await page.waitForLoadState('networkidle');
 
-      expect.soft(await englishUiStringsOn(page), 'English UI strings (src/i18n/en.json) on the Arabic page').toEqual([]);
-      expect.soft(await englishDataOn(page), 'English data texts (content/translations/ar/*.json translate them) on the Arabic page').toEqual([]);
+      expect
+        .soft(await englishUiStringsOn(page), 'English UI strings (src/i18n/en.json) on the Arabic page')
+        .toEqual([]);
+      expect
+        .soft(
+          await englishDataOn(page),
+          'English data texts (content/translations/ar/*.json translate them) on the Arabic page',
+        )
+        .toEqual([]);
 
       // The English twin, in another tab of the same visit: its texts with English words the Arabic page repeats.
       const twin = await context.newPage();
@@ -161,12 +190,16 @@ test.describe('the Arabic edition: every route in Arabic, right to left', { tag:
       await twin.waitForLoadState('networkidle');
       const englishTexts = new Set(await englishTextNodes(twin));
       await twin.close();
-      const repeated = (await englishTextNodes(page)).filter((text) => englishTexts.has(text) && !untranslatedByDesign.has(text) && !keptByArabic(text));
+      const repeated = (await englishTextNodes(page)).filter(
+        (text) => englishTexts.has(text) && !untranslatedByDesign.has(text) && !keptByArabic(text),
+      );
       expect.soft(repeated, `texts of ${englishPath} shown untranslated on ${path}`).toEqual([]);
 
       // No sideways scrolling on a desktop and on a phone.
       // Polled: what follows the screen size in script (useMediaQuery) re-renders a moment after the resize.
-      await expect.soft.poll(() => horizontalOverflow(page), { message: 'horizontal overflow at 1280 px' }).toBe('none');
+      await expect.soft
+        .poll(() => horizontalOverflow(page), { message: 'horizontal overflow at 1280 px' })
+        .toBe('none');
       await page.setViewportSize({ width: 375, height: 740 });
       await page.waitForFunction(() => document.documentElement.clientWidth <= 375);
       await expect.soft.poll(() => horizontalOverflow(page), { message: 'horizontal overflow at 375 px' }).toBe('none');

@@ -7,7 +7,15 @@ import { productViewSearch } from '@site/contracts/product-view';
 import { pdfText } from '@site/server/test-support';
 import { test, expect, localOnly } from '../support/fixtures';
 import { JOURNEY, mailsTo, message, readStoredQuoteRequest, startMailingSite } from '../support/quote-basket';
-import { addFromProductPage, ARABIC_TEXTS, basketBadge, basketButton, JOURNEY_LINES, runQuoteJourney, type Buyer } from '../support/quote-journey';
+import {
+  addFromProductPage,
+  ARABIC_TEXTS,
+  basketBadge,
+  basketButton,
+  JOURNEY_LINES,
+  runQuoteJourney,
+  type Buyer,
+} from '../support/quote-journey';
 import { ARABIC, englishData, englishUiStringsOn } from '../support/ui-strings';
 
 localOnly('starts its own server with a mail catcher and reads the stored request from its database');
@@ -28,7 +36,10 @@ const branches = englishData<{ name: string; email: string }[]>('branches.json')
 const omanEmail = branches.find((branch) => branch.name === BUYER.branch)!.email;
 
 test.describe('the quote basket in Arabic', { tag: ['@local', '@catalogue'] }, () => {
-  test('the journey on /ar pages: Arabic texts throughout, stored as Arabic, the branch told "Language: Arabic", the buyer answered in Arabic, both with the PDF', async ({ page, consoleProblems }) => {
+  test('the journey on /ar pages: Arabic texts throughout, stored as Arabic, the branch told "Language: Arabic", the buyer answered in Arabic, both with the PDF', async ({
+    page,
+    consoleProblems,
+  }) => {
     test.setTimeout(180_000);
     const mailing = await startMailingSite();
     try {
@@ -44,10 +55,14 @@ test.describe('the quote basket in Arabic', { tag: ['@local', '@catalogue'] }, (
       expect.soft(await englishUiStringsOn(page), 'English UI strings on /ar/request-quote after sending').toEqual([]);
 
       const [toBranch] = await mailsTo(mailing.smtp, omanEmail);
-      expect(toBranch!.headers.subject).toBe(`Request for quotation ${sent.reference}: ${BUYER.companyName} (${BUYER.branch})`);
+      expect(toBranch!.headers.subject).toBe(
+        `Request for quotation ${sent.reference}: ${BUYER.companyName} (${BUYER.branch})`,
+      );
       expect(toBranch!.text).toContain('Language: Arabic');
       for (const { product } of JOURNEY_LINES) expect(toBranch!.text).toContain(product.code);
-      expect(toBranch!.attachments.map((file) => [file.filename, file.contentType])).toEqual([[`${sent.reference}.pdf`, 'application/pdf']]);
+      expect(toBranch!.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+        [`${sent.reference}.pdf`, 'application/pdf'],
+      ]);
       const pdf = toBranch!.attachments[0]!.content;
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(pdf.includes('NotoSansArabic'), 'the Arabic font is embedded in the PDF').toBe(true);
@@ -66,8 +81,24 @@ test.describe('the quote basket in Arabic', { tag: ['@local', '@catalogue'] }, (
 
       await mailing.site.stop();
       const stored = await readStoredQuoteRequest(mailing.site.dataDir, sent.reference);
-      expect(stored).toMatchObject({ companyName: BUYER.companyName, name: BUYER.name, deliveryCity: BUYER.deliveryCity, notes: BUYER.notes, language: 'ar', spam: false });
-      expect(stored!.lines.map(({ productId, code, name, nameAr, unit, quantity }) => ({ productId, code, name, nameAr, unit, quantity }))).toEqual(
+      expect(stored).toMatchObject({
+        companyName: BUYER.companyName,
+        name: BUYER.name,
+        deliveryCity: BUYER.deliveryCity,
+        notes: BUYER.notes,
+        language: 'ar',
+        spam: false,
+      });
+      expect(
+        stored!.lines.map(({ productId, code, name, nameAr, unit, quantity }) => ({
+          productId,
+          code,
+          name,
+          nameAr,
+          unit,
+          quantity,
+        })),
+      ).toEqual(
         JOURNEY_LINES.map(({ product, quantity }) => ({
           productId: product.id,
           code: product.code,
@@ -87,13 +118,17 @@ test.describe('the quote basket in Arabic', { tag: ['@local', '@catalogue'] }, (
     }
   });
 
-  test('a refused quantity says why in Arabic; the panel and the badge are Arabic, the count in Western digits', async ({ page }) => {
+  test('a refused quantity says why in Arabic; the panel and the badge are Arabic, the count in Western digits', async ({
+    page,
+  }) => {
     const { gland } = JOURNEY;
     // its first size chosen: a product of several has "Add to quote" in its summary once one is
     await page.goto(`/ar${gland.pagePath}${productViewSearch(gland.code)}`);
     await page.getByRole('textbox', { name: ARABIC_TEXTS.pageQuantity, exact: true }).fill('2.5');
     await page.getByRole('button', { name: ARABIC_TEXTS.pageAdd, exact: true }).click();
-    await expect(page.getByText(ar('ui.quantityProblem.notWhole', { unit: ar('ui.unit.piece') }), { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(ar('ui.quantityProblem.notWhole', { unit: ar('ui.unit.piece') }), { exact: true }),
+    ).toBeVisible();
     await expect(basketButton(page, ARABIC_TEXTS, 0)).toBeVisible();
 
     await addFromProductPage(page, ARABIC_TEXTS, gland, '12', ARABIC_TEXTS.quantity(12, 'piece'));
@@ -103,7 +138,10 @@ test.describe('the quote basket in Arabic', { tag: ['@local', '@catalogue'] }, (
     const panel = page.getByRole('dialog', { name: ARABIC_TEXTS.panelTitle, exact: true });
     await expect(panel.getByText(ARABIC_TEXTS.lineName(gland), { exact: true })).toBeVisible();
     await expect(panel.getByText(ARABIC_TEXTS.quantity(12, 'piece'), { exact: true })).toBeVisible();
-    await expect(panel.getByRole('link', { name: ARABIC_TEXTS.requestQuote, exact: true })).toHaveAttribute('href', '/ar/request-quote');
+    await expect(panel.getByRole('link', { name: ARABIC_TEXTS.requestQuote, exact: true })).toHaveAttribute(
+      'href',
+      '/ar/request-quote',
+    );
     expect.soft(await englishUiStringsOn(page), 'English UI strings with the basket panel open').toEqual([]);
   });
 });

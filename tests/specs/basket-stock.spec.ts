@@ -19,7 +19,6 @@ let stockToken = '';
 
 test.describe.configure({ mode: 'serial' });
 
-
 test.beforeAll(async () => {
   test.setTimeout(120_000); // a cold server start on a loaded machine, and the staff CLI's
   site = await startStaffSite([ADMIN]);
@@ -38,21 +37,33 @@ test.afterAll(async () => {
 });
 
 test('the basket line shows "In stock" at the branch chosen, and the lead time at another', async ({ page }) => {
-  await addFromProductPage(page, ENGLISH, GLAND, '10', ENGLISH.quantity(10, 'piece'), { code: CODE, siteUrl: site.url });
+  await addFromProductPage(page, ENGLISH, GLAND, '10', ENGLISH.quantity(10, 'piece'), {
+    code: CODE,
+    siteUrl: site.url,
+  });
   await page.goto(`${site.url}/request-quote`);
   await waitUntilStarted(page);
   const lines = page.getByRole('table', { name: 'Products to quote' });
   // Dubai, the form's first branch: the Dubai warehouse's figures
-  await expect(lines.getByTestId(`quote-stock-${CODE}`)).toHaveText(/^In stock: 40 pieces · Incoming: 500 on 12 December \d{4}$/);
+  await expect(lines.getByTestId(`quote-stock-${CODE}`)).toHaveText(
+    /^In stock: 40 pieces · Incoming: 500 on 12 December \d{4}$/,
+  );
   await page.getByRole('combobox', { name: 'Branch', exact: true }).selectOption('Oman');
   await expect(lines.getByTestId(`quote-stock-${CODE}`)).toHaveText('Lead time: about 4 weeks');
 });
 
-test('the chat answers "do you have 20 mm brass glands in Dubai?" from the same figures, with the page linked', async ({ page }) => {
+test('the chat answers "do you have 20 mm brass glands in Dubai?" from the same figures, with the page linked', async ({
+  page,
+}) => {
   // a returning visitor (the profile the chat's welcome form stores): the chat opens on its messages
   await page.addInitScript(() => {
     if (window !== window.top) return;
-    const profile = { userName: 'Aisha Rahman', userEmail: 'aisha@example.com', userCountry: 'Dubai', timestamp: '2025-01-05T09:05:00.000Z' };
+    const profile = {
+      userName: 'Aisha Rahman',
+      userEmail: 'aisha@example.com',
+      userCountry: 'Dubai',
+      timestamp: '2025-01-05T09:05:00.000Z',
+    };
     window.localStorage.setItem('crescent-chat-visitor', JSON.stringify(profile));
   });
   await page.goto(`${site.url}/home`);
@@ -64,6 +75,8 @@ test('the chat answers "do you have 20 mm brass glands in Dubai?" from the same 
   await input.press('Enter');
   const { answer } = await answered;
   expect(answer).toContain(`(${GLAND.pagePath})`);
-  expect(shownText(answer)).toMatch(/Dubai warehouse: In stock: 40 pieces · Incoming: 500 on 12 December \d{4} \(updated (less than a minute|\d+ minutes?) ago\)/);
+  expect(shownText(answer)).toMatch(
+    /Dubai warehouse: In stock: 40 pieces · Incoming: 500 on 12 December \d{4} \(updated (less than a minute|\d+ minutes?) ago\)/,
+  );
   await expect(chat.getByRole('log', { name: 'Chat messages' })).toContainText('Dubai warehouse: In stock: 40 pieces');
 });

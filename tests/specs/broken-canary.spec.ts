@@ -50,9 +50,15 @@ async function catalogueInMap(url: string): Promise<RemotesMap['remotes'][number
   return ((await response.json()) as RemotesMap).remotes.find((remote) => remote.name === 'catalogue');
 }
 
-test('a catalogue canary whose remoteEntry.js throws: the page shows the stable build, the failure is reported, and the canary is rolled back', { tag: ['@local', '@catalogue', '@shell'] }, async ({ browser }) => {
+test('a catalogue canary whose remoteEntry.js throws: the page shows the stable build, the failure is reported, and the canary is rolled back', {
+  tag: ['@local', '@catalogue', '@shell'],
+}, async ({ browser }) => {
   const url = site?.url ?? '';
-  expect(await catalogueInMap(url), 'the canary is live for every visitor').toEqual({ name: 'catalogue', entry: CANARY_ENTRY, fallback: STABLE_ENTRY });
+  expect(await catalogueInMap(url), 'the canary is live for every visitor').toEqual({
+    name: 'catalogue',
+    entry: CANARY_ENTRY,
+    fallback: STABLE_ENTRY,
+  });
 
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -73,7 +79,13 @@ test('a catalogue canary whose remoteEntry.js throws: the page shows the stable 
   const report = await failedReport;
   // (the page's remotes map has the addresses in full)
   // with the tab's session id, so that the server counts this visitor once
-  expect(report.request().postDataJSON()).toEqual({ remote: 'catalogue', entry: `${url}${CANARY_ENTRY}`, outcome: 'failed', kind: 'entry', session: expect.stringMatching(/^[0-9a-f]{32}$/) });
+  expect(report.request().postDataJSON()).toEqual({
+    remote: 'catalogue',
+    entry: `${url}${CANARY_ENTRY}`,
+    outcome: 'failed',
+    kind: 'entry',
+    session: expect.stringMatching(/^[0-9a-f]{32}$/),
+  });
   expect(report.status()).toBe(202);
   expect(await report.json()).toEqual({ counted: true });
   const catalogueFiles = await page.evaluate(() =>
@@ -85,12 +97,18 @@ test('a catalogue canary whose remoteEntry.js throws: the page shows the stable 
   expect(catalogueFiles).toContain('/remotes/catalogue/canary/remoteEntry.js');
   expect(catalogueFiles).toContain('/remotes/catalogue/remoteEntry.js');
   // the cards work: they lead to a listing
-  await page.getByRole('list', { name: 'Product categories' }).getByRole('link', { name: /Industrial Cable Glands/ }).first().click();
+  await page
+    .getByRole('list', { name: 'Product categories' })
+    .getByRole('link', { name: /Industrial Cable Glands/ })
+    .first()
+    .click();
   await expect(page.getByText(/^Showing \d+ results?$/)).toBeVisible();
   // the canary's own throw reaches the window (a script that throws as it runs); nothing else went wrong
   expect(problems.filter((problem) => !problem.includes(CANARY_ERROR))).toEqual([]);
   await context.close();
 
   // that one failed load was the whole window: the canary is out, every visitor gets the stable build
-  await expect.poll(async () => catalogueInMap(url), { timeout: 5_000 }).toEqual({ name: 'catalogue', entry: STABLE_ENTRY });
+  await expect
+    .poll(async () => catalogueInMap(url), { timeout: 5_000 })
+    .toEqual({ name: 'catalogue', entry: STABLE_ENTRY });
 });

@@ -118,7 +118,8 @@ const expectedBuild = (cohort: number, percent: Percent): Build => (cohort < per
 
 async function contextWithCohort(browser: Browser, percent: Percent, cohort?: number): Promise<BrowserContext> {
   const context = await browser.newContext();
-  if (cohort !== undefined) await context.addCookies([{ name: 'site_cohort', value: String(cohort), url: site(percent).url }]);
+  if (cohort !== undefined)
+    await context.addCookies([{ name: 'site_cohort', value: String(cohort), url: site(percent).url }]);
   return context;
 }
 
@@ -126,7 +127,9 @@ type RemotesMap = { remotes: { name: string; entry: string; fallback?: string }[
 const catalogueEntry = (map: RemotesMap) => map.remotes.find((remote) => remote.name === 'catalogue');
 const inlineMap = (html: string): RemotesMap => inlineRemotesMap(html) as RemotesMap;
 
-test('at 0 %: every new visitor gets the stable catalogue, and no cohort is given out', { tag: ['@local', '@catalogue', '@shell'] }, async ({ browser }) => {
+test('at 0 %: every new visitor gets the stable catalogue, and no cohort is given out', {
+  tag: ['@local', '@catalogue', '@shell'],
+}, async ({ browser }) => {
   for (let visitor = 0; visitor < 2; visitor += 1) {
     const context = await browser.newContext();
     const { page, problems } = await openPage(context);
@@ -139,12 +142,17 @@ test('at 0 %: every new visitor gets the stable catalogue, and no cohort is give
   }
   // a cohort given out earlier changes nothing at 0 % (this is the rollback), and the answers stay shared-cacheable
   const response = await fetch(`${site(0).url}/remotes.json`, { headers: { cookie: 'site_cohort=0' } });
-  expect(catalogueEntry((await response.json()) as RemotesMap)).toEqual({ name: 'catalogue', entry: '/remotes/catalogue/mf-manifest.json' });
+  expect(catalogueEntry((await response.json()) as RemotesMap)).toEqual({
+    name: 'catalogue',
+    entry: '/remotes/catalogue/mf-manifest.json',
+  });
   expect(response.headers.get('cache-control')).toBe('no-cache');
   expect(response.headers.get('set-cookie')).toBeNull();
 });
 
-test('at 100 %: every new visitor gets the canary, with a cohort cookie', { tag: ['@local', '@catalogue', '@shell'] }, async ({ browser }) => {
+test('at 100 %: every new visitor gets the canary, with a cohort cookie', {
+  tag: ['@local', '@catalogue', '@shell'],
+}, async ({ browser }) => {
   for (let visitor = 0; visitor < 2; visitor += 1) {
     const context = await browser.newContext();
     const { page, problems } = await openPage(context);
@@ -158,7 +166,9 @@ test('at 100 %: every new visitor gets the canary, with a cohort cookie', { tag:
   }
 });
 
-test('at 50 %: new visitors split between both builds by their cohort', { tag: ['@local', '@catalogue', '@shell'] }, async () => {
+test('at 50 %: new visitors split between both builds by their cohort', {
+  tag: ['@local', '@catalogue', '@shell'],
+}, async () => {
   // many new visitors over HTTP: each gets a cohort, and the page drawn for it by the build that cohort gives
   const seen = new Set<Build>();
   for (let visitor = 0; visitor < 40; visitor += 1) {
@@ -176,7 +186,9 @@ test('at 50 %: new visitors split between both builds by their cohort', { tag: [
   expect([...seen].sort()).toEqual(['canary', 'stable']);
 });
 
-test('at 50 %: fresh browsers too, each on the build its cohort gives, until both builds have been seen', { tag: ['@local', '@catalogue', '@shell'] }, async ({ browser }) => {
+test('at 50 %: fresh browsers too, each on the build its cohort gives, until both builds have been seen', {
+  tag: ['@local', '@catalogue', '@shell'],
+}, async ({ browser }) => {
   test.slow(); // a new browser context and a whole page start for each visitor, as many as chance takes (three on average)
   // one in 2^20 would see one build only
   const inBrowsers = new Set<Build>();
@@ -194,7 +206,9 @@ test('at 50 %: fresh browsers too, each on the build its cohort gives, until bot
   // deterministically by cohort (10 on the canary, 90 on stable, the cookie kept): the server-drawn page tests below
 });
 
-test('a visitor stays on one build: home → Products → a listing in the browser, then reload, then a new load', { tag: ['@local', '@catalogue', '@shell'] }, async ({ browser }) => {
+test('a visitor stays on one build: home → Products → a listing in the browser, then reload, then a new load', {
+  tag: ['@local', '@catalogue', '@shell'],
+}, async ({ browser }) => {
   test.slow(); // a journey by nature: two visitors, each through three page loads and two moves inside the site
   // a visitor assigned by the server (whichever cohort it draws), then one on the other build
   let firstBuild: Build | undefined;
@@ -211,7 +225,11 @@ test('a visitor stays on one build: home → Products → a listing in the brows
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
     await expect(page).toHaveURL(/\/our-products$/);
     expect(await categoryListBuild(page), label).toBe(build);
-    await page.getByRole('list', { name: 'Product categories' }).getByRole('link', { name: /Industrial Cable Glands/ }).first().click();
+    await page
+      .getByRole('list', { name: 'Product categories' })
+      .getByRole('link', { name: /Industrial Cable Glands/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`${LISTING}$`));
     expect(await listingBuild(page), label).toBe(build);
 
@@ -235,7 +253,9 @@ for (const [cohort, build] of [
 ] as const) {
   for (const url of ['/our-products', LISTING]) {
     const label = `${url}, cohort ${cohort} (${build})`;
-    test(`the server draws ${label} with the build the browser then hydrates it with: same text, no mismatch`, { tag: ['@local', '@catalogue', '@shell'] }, async ({ browser }) => {
+    test(`the server draws ${label} with the build the browser then hydrates it with: same text, no mismatch`, {
+      tag: ['@local', '@catalogue', '@shell'],
+    }, async ({ browser }) => {
       const context = await contextWithCohort(browser, 50, cohort);
       const { page, problems } = await openPage(context);
       // Hold the shell's script until the server's elements are marked: hydration must keep them as they are.
@@ -272,15 +292,22 @@ for (const [cohort, build] of [
           .filter((pathname) => pathname.startsWith('/remotes/catalogue/')),
       );
       expect(catalogueFiles.length, label).toBeGreaterThan(0);
-      expect(catalogueFiles.every((file) => file.startsWith('/remotes/catalogue/canary/') === (build === 'canary')), `${label}: ${catalogueFiles.join(', ')}`).toBe(true);
-      expect(cohortCookie(await context.cookies())?.value, `${label}: the cookie is kept as it was`).toBe(String(cohort));
+      expect(
+        catalogueFiles.every((file) => file.startsWith('/remotes/catalogue/canary/') === (build === 'canary')),
+        `${label}: ${catalogueFiles.join(', ')}`,
+      ).toBe(true);
+      expect(cohortCookie(await context.cookies())?.value, `${label}: the cookie is kept as it was`).toBe(
+        String(cohort),
+      );
       expect(problems, label).toEqual([]);
       await context.close();
     });
   }
 }
 
-test("a canary that does not load in the browser: the visitor gets the stable catalogue, stays on it, and the page works", { tag: ['@local', '@catalogue', '@shell'] }, async ({ browser }) => {
+test('a canary that does not load in the browser: the visitor gets the stable catalogue, stays on it, and the page works', {
+  tag: ['@local', '@catalogue', '@shell'],
+}, async ({ browser }) => {
   const context = await browser.newContext();
   // the canary's files are unreachable for this browser (its CDN down, a broken upload...)
   await context.route('**/remotes/catalogue/canary/**', (route) => route.abort());
@@ -293,11 +320,17 @@ test("a canary that does not load in the browser: the visitor gets the stable ca
   // At 100 % this visitor is on the canary: the server's page and map say so, the browser cannot load it
   await load(page, `${site(100).url}/our-products`);
   expect(canaryRequests.length, 'the browser tried the canary first').toBeGreaterThan(0);
-  await expect(page.getByRole('heading', { level: 1, name: STABLE_HEADING, exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: STABLE_HEADING, exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByText(CANARY_HEADING)).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toHaveCount(0);
   // it works: the category cards lead to a listing, drawn by the stable build
-  await page.getByRole('list', { name: 'Product categories' }).getByRole('link', { name: /Industrial Cable Glands/ }).first().click();
+  await page
+    .getByRole('list', { name: 'Product categories' })
+    .getByRole('link', { name: /Industrial Cable Glands/ })
+    .first()
+    .click();
   expect(await listingBuild(page)).toBe('stable');
 
   // the browser remembered it, so the server sends this visitor the stable build from now on

@@ -12,12 +12,22 @@ import { firstSignInWithTotp, startStaffSite, type StaffAccount, type StaffSite 
 
 localOnly('starts its own server with staff accounts it creates');
 
-const EDITOR: StaffAccount = { email: 'mona.catalogue@example.com', password: 'Walnut-Harbour-Prism-58', role: 'catalogue' };
+const EDITOR: StaffAccount = {
+  email: 'mona.catalogue@example.com',
+  password: 'Walnut-Harbour-Prism-58',
+  role: 'catalogue',
+};
 const { gland, metreCable } = JOURNEY;
 const CATEGORY_NAME = 'Industrial Cable Glands';
 const GONE = {
-  en: { title: 'Product no longer available', text: '“CW Brass Cable Gland for SWA Cable, Indoor/Outdoor (IP66)” is no longer available: it was withdrawn from our catalogue.' },
-  ar: { title: 'المنتج لم يعد متوفراً', text: 'لم يعد المنتج «جلبة كابل CW من النحاس الأصفر لكابلات SWA، للاستخدام الداخلي/الخارجي (IP66)» متوفراً، فقد سُحب من كتالوجنا.' },
+  en: {
+    title: 'Product no longer available',
+    text: '“CW Brass Cable Gland for SWA Cable, Indoor/Outdoor (IP66)” is no longer available: it was withdrawn from our catalogue.',
+  },
+  ar: {
+    title: 'المنتج لم يعد متوفراً',
+    text: 'لم يعد المنتج «جلبة كابل CW من النحاس الأصفر لكابلات SWA، للاستخدام الداخلي/الخارجي (IP66)» متوفراً، فقد سُحب من كتالوجنا.',
+  },
 };
 
 /** What addFromProductPage reads, in English. */
@@ -29,7 +39,8 @@ const PAGE_TEXTS = {
 } satisfies Pick<BasketTexts, 'prefix' | 'pageQuantity' | 'pageAdd' | 'added'>;
 
 /** Chromium logs each answer of 400 and over itself ("Failed to load resource: … 410"). */
-const isStatusLine = (message: string, status: number) => message.includes(`the server responded with a status of ${status}`);
+const isStatusLine = (message: string, status: number) =>
+  message.includes(`the server responded with a status of ${status}`);
 
 test.describe('a withdrawn (archived) product', { tag: ['@local', '@catalogue', '@staff'] }, () => {
   let staff: StaffSite;
@@ -51,12 +62,20 @@ test.describe('a withdrawn (archived) product', { tag: ['@local', '@catalogue', 
 
   /** Archives or restores the gland through the editor's API, on the version it has now. */
   const change = async (pattern: string) => {
-    const product = (await (await api.get(staffApiPath(STAFF_API.catalogueProduct, { id: gland.id }))).json()) as EditorProduct;
-    const answer = await api.post(staffApiPath(pattern, { id: gland.id }), { headers: { [CSRF_HEADER]: csrf }, data: { baseVersion: product.version } });
+    const product = (await (
+      await api.get(staffApiPath(STAFF_API.catalogueProduct, { id: gland.id }))
+    ).json()) as EditorProduct;
+    const answer = await api.post(staffApiPath(pattern, { id: gland.id }), {
+      headers: { [CSRF_HEADER]: csrf },
+      data: { baseVersion: product.version },
+    });
     expect(answer.status(), await answer.text()).toBe(200);
   };
 
-  test('its page says it is no longer available and links its category, with no error; the basket leaves it out of the request', async ({ page, consoleProblems }) => {
+  test('its page says it is no longer available and links its category, with no error; the basket leaves it out of the request', async ({
+    page,
+    consoleProblems,
+  }) => {
     test.setTimeout(90_000);
     const at = (path: string) => `${staff.url}${path}`;
     // the visitor's basket: the gland and a cable
@@ -75,22 +94,32 @@ test.describe('a withdrawn (archived) product', { tag: ['@local', '@catalogue', 
     await expect(alert.getByRole('heading', { name: GONE.en.title })).toBeVisible();
     await expect(alert).toContainText(GONE.en.text);
     await expect(alert).not.toContainText(gland.id);
-    await expect(alert.getByRole('link', { name: `See all ${CATEGORY_NAME} products` })).toHaveAttribute('href', gland.listingPath);
+    await expect(alert.getByRole('link', { name: `See all ${CATEGORY_NAME} products` })).toHaveAttribute(
+      'href',
+      gland.listingPath,
+    );
     await expect(page).toHaveTitle(`${GONE.en.title} | Crescent Electrical Trading`);
     expect(consoleProblems.messages).toEqual([]);
 
     // reached in the app: the product API's 410, the same state
     await page.goto(at(metreCable.pagePath));
-    const gone = page.waitForResponse((answer) => new URL(answer.url()).pathname === `/api/catalogue/products/${gland.id}`);
+    const gone = page.waitForResponse(
+      (answer) => new URL(answer.url()).pathname === `/api/catalogue/products/${gland.id}`,
+    );
     await page.evaluate((path) => {
       window.history.pushState({}, '', path);
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, gland.pagePath);
     expect((await gone).status()).toBe(410);
     await expect(page.getByRole('alert')).toContainText(GONE.en.text);
-    await expect(page.getByRole('alert').getByRole('link', { name: `See all ${CATEGORY_NAME} products` })).toBeVisible();
+    await expect(
+      page.getByRole('alert').getByRole('link', { name: `See all ${CATEGORY_NAME} products` }),
+    ).toBeVisible();
     // the API's 410 (its contract for a withdrawn product), which Chromium logs itself; nothing else
-    expect(consoleProblems.messages.length === 1 && isStatusLine(consoleProblems.messages[0] ?? '', 410), consoleProblems.messages.join('\n')).toBe(true);
+    expect(
+      consoleProblems.messages.length === 1 && isStatusLine(consoleProblems.messages[0] ?? '', 410),
+      consoleProblems.messages.join('\n'),
+    ).toBe(true);
     consoleProblems.messages.length = 0;
 
     // the Arabic edition
@@ -98,7 +127,10 @@ test.describe('a withdrawn (archived) product', { tag: ['@local', '@catalogue', 
     expect(arabic?.status()).toBe(200);
     await expect(page.getByRole('alert').getByRole('heading', { name: GONE.ar.title })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText(GONE.ar.text);
-    await expect(page.getByRole('alert').getByRole('link', { name: /^عرض جميع منتجات / })).toHaveAttribute('href', `/ar${gland.listingPath}`);
+    await expect(page.getByRole('alert').getByRole('link', { name: /^عرض جميع منتجات / })).toHaveAttribute(
+      'href',
+      `/ar${gland.listingPath}`,
+    );
     expect(consoleProblems.messages).toEqual([]);
 
     // the basket: the gland's line says it is no longer available (in Arabic too); the request goes with the cable only
@@ -118,11 +150,15 @@ test.describe('a withdrawn (archived) product', { tag: ['@local', '@catalogue', 
     await page.getByRole('combobox', { name: 'Branch', exact: true }).selectOption({ label: 'Oman' });
     await page.getByLabel('Needed by', { exact: true }).fill(daysFromToday(30));
     await textbox('23 - 14 = ?').fill('9');
-    const answered = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/quote-requests' && answer.request().method() === 'POST');
+    const answered = page.waitForResponse(
+      (answer) => new URL(answer.url()).pathname === '/api/quote-requests' && answer.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Send request', exact: true }).click();
     const sent = await answered;
     expect(sent.status(), await sent.text()).toBe(200);
-    expect((sent.request().postDataJSON() as { lines: unknown[] }).lines).toEqual([{ productId: metreCable.id, code: metreCable.code, quantity: 100 }]);
+    expect((sent.request().postDataJSON() as { lines: unknown[] }).lines).toEqual([
+      { productId: metreCable.id, code: metreCable.code, quantity: 100 },
+    ]);
     await expect(page.getByRole('heading', { name: 'Request sent', exact: true })).toBeVisible();
 
     // restored: its page is back

@@ -36,13 +36,19 @@ test.describe('a catalogue of hundreds of products', { tag: ['@local', '@catalog
     dataDir = mkdtempSync(path.join(tmpdir(), 'site-e2e-catalogue-'));
     const template = process.env[DATA_TEMPLATE_ENV];
     if (template !== undefined && existsSync(template)) cpSync(template, dataDir, { recursive: true });
-    const imported = spawnSync(process.execPath, ['--import', 'tsx', path.join('server', 'scripts', 'catalogue.ts'), 'generate', String(GENERATED), '--seed', '7'], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
-    expect(imported.stdout + imported.stderr, 'the catalogue command').toContain(`Imported ${GENERATED} new, 0 updated products.`);
+    const imported = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join('server', 'scripts', 'catalogue.ts'), 'generate', String(GENERATED), '--seed', '7'],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    expect(imported.stdout + imported.stderr, 'the catalogue command').toContain(
+      `Imported ${GENERATED} new, 0 updated products.`,
+    );
     site = await startSite({}, { dataDir });
   });
 
@@ -51,9 +57,13 @@ test.describe('a catalogue of hundreds of products', { tag: ['@local', '@catalog
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const listing = async (query: string): Promise<ListingAnswer> => (await (await fetch(`${site.url}/api/catalogue/categories/cables/products${query}`)).json()) as ListingAnswer;
+  const listing = async (query: string): Promise<ListingAnswer> =>
+    (await (await fetch(`${site.url}/api/catalogue/categories/cables/products${query}`)).json()) as ListingAnswer;
 
-  test('a listing shows one page at a time, drawn by the server at its own address, and goes from page to page in the app', async ({ page, consoleProblems }) => {
+  test('a listing shows one page at a time, drawn by the server at its own address, and goes from page to page in the app', async ({
+    page,
+    consoleProblems,
+  }) => {
     const catalogueFiles: string[] = [];
     page.on('request', (request) => {
       if (WHOLE_CATALOGUE.test(new URL(request.url()).pathname)) catalogueFiles.push(request.url());
@@ -65,7 +75,9 @@ test.describe('a catalogue of hundreds of products', { tag: ['@local', '@catalog
 
     const response = await page.goto(`${site.url}/our-products/cables?page=2&sort=5`);
     const html = await response!.text();
-    expect(html, 'the second page is in the HTML').toContain(secondPage.products[0]!.productName.replace(/&/g, '&amp;'));
+    expect(html, 'the second page is in the HTML').toContain(
+      secondPage.products[0]!.productName.replace(/&/g, '&amp;'),
+    );
     expect(html).not.toContain(`>${firstPage.products[0]!.productName}<`);
     await expect(page.getByText(showing(firstPage.total))).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Sort products' })).toHaveValue('5');
@@ -94,7 +106,9 @@ test.describe('a catalogue of hundreds of products', { tag: ['@local', '@catalog
     expect(sitemap).toContain(`${productPath('cables', imported.id)}</loc>`);
 
     // generated names repeat across brands' sizes: the search lists every match, the first opens
-    const search = (await (await request.get(`${site.url}/api/catalogue/search?${new URLSearchParams({ q: imported.productName })}`)).json()) as {
+    const search = (await (
+      await request.get(`${site.url}/api/catalogue/search?${new URLSearchParams({ q: imported.productName })}`)
+    ).json()) as {
       total: number;
       results: { id: string }[];
     };

@@ -19,7 +19,9 @@ const inEdition = (locale: Locale, path: string) => (locale === 'ar' ? `/ar${pat
 /** A card's price line: its price, its lowest 'from' where the family's prices differ, or on request. */
 function cardPrice(locale: Locale, price: number | undefined, from: boolean): string {
   if (price === undefined) return message(locale, 'catalogue.listing.priceOnRequest');
-  return message(locale, from ? 'catalogue.listing.priceFrom' : 'catalogue.listing.price', { amount: aedAmount(price) });
+  return message(locale, from ? 'catalogue.listing.priceFrom' : 'catalogue.listing.price', {
+    amount: aedAmount(price),
+  });
 }
 
 /** The spec's name made from an address's segment ('hex_cw_brass_cable_gland' → 'Hex Cw Brass Cable Gland'). */
@@ -34,7 +36,10 @@ const started = (page: Page) => expect(page.locator(`html[${STARTED_ATTRIBUTE}]`
 
 test.describe('catalogue wording', { tag: ['@site', '@catalogue'] }, () => {
   for (const locale of LOCALES) {
-    test(`${locale}: each card's price as a buyer reads it, "from" the lowest where a family's prices differ`, async ({ page, request }) => {
+    test(`${locale}: each card's price as a buyer reads it, "from" the lowest where a family's prices differ`, async ({
+      page,
+      request,
+    }) => {
       // a category whose listing's first page (what the page shows) has a family priced differently
       const found = await findInCatalogue(request, async ({ category }) => {
         const firstPage = await siteListing(request, category.id, locale === 'ar' ? '?lang=ar' : '');
@@ -44,10 +49,17 @@ test.describe('catalogue wording', { tag: ['@site', '@catalogue'] }, () => {
       await page.goto(inEdition(locale, categoryPath(listing.category.id)));
       await started(page);
       const shown = await page.evaluate(
-        (ids) => ids.map((id) => document.querySelector(`li a[href$="/${id}"] > p:last-child`)?.firstChild?.textContent ?? null),
+        (ids) =>
+          ids.map(
+            (id) => document.querySelector(`li a[href$="/${id}"] > p:last-child`)?.firstChild?.textContent ?? null,
+          ),
         listing.products.map((product) => product.id),
       );
-      expect(shown).toEqual(listing.products.map((product) => cardPrice(locale, product.price, (listing.priceFrom ?? []).includes(product.id))));
+      expect(shown).toEqual(
+        listing.products.map((product) =>
+          cardPrice(locale, product.price, (listing.priceFrom ?? []).includes(product.id)),
+        ),
+      );
       // the words a buyer reads: fils in two digits, never one
       expect(shown.join(' ')).not.toMatch(/\d\.\d(?!\d)/);
     });
@@ -55,11 +67,15 @@ test.describe('catalogue wording', { tag: ['@site', '@catalogue'] }, () => {
     test(`${locale}: one result is said in the singular`, async ({ page, request }) => {
       const found = await findInCatalogue(request, (listing) => {
         const brand = listing.facets.brands.find((offered) => offered.count === 1);
-        return brand === undefined ? undefined : `${categoryPath(listing.category.id)}?brand=${encodeURIComponent(brand.name)}`;
+        return brand === undefined
+          ? undefined
+          : `${categoryPath(listing.category.id)}?brand=${encodeURIComponent(brand.name)}`;
       });
       const path = siteHas(found, 'no brand with one product in a category');
       await page.goto(inEdition(locale, path));
-      await expect(page.getByText(message(locale, 'catalogue.listing.count', { count: 1 }), { exact: true })).toBeVisible();
+      await expect(
+        page.getByText(message(locale, 'catalogue.listing.count', { count: 1 }), { exact: true }),
+      ).toBeVisible();
     });
   }
 
@@ -68,7 +84,8 @@ test.describe('catalogue wording', { tag: ['@site', '@catalogue'] }, () => {
     const gaps = await page.evaluate(() => {
       const button = document.querySelector('li form button[type="submit"]')!;
       const [add, hidden, rest] = [...button.childNodes];
-      if (add?.nodeType !== Node.TEXT_NODE || rest?.nodeType !== Node.TEXT_NODE || hidden === undefined) throw new Error(`not the named button: ${button.outerHTML}`);
+      if (add?.nodeType !== Node.TEXT_NODE || rest?.nodeType !== Node.TEXT_NODE || hidden === undefined)
+        throw new Error(`not the named button: ${button.outerHTML}`);
       const range = document.createRange();
       const rectOf = (node: Node, start: number, end: number) => {
         range.setStart(node, start);
@@ -84,14 +101,20 @@ test.describe('catalogue wording', { tag: ['@site', '@catalogue'] }, () => {
       button.append(probe);
       const space = probe.getBoundingClientRect().width;
       probe.remove();
-      return { between: rectOf(rest, wordStart, wordStart + 1).left - rectOf(add, 0, (add.textContent ?? '').length).right, space };
+      return {
+        between: rectOf(rest, wordStart, wordStart + 1).left - rectOf(add, 0, (add.textContent ?? '').length).right,
+        space,
+      };
     });
     expect(gaps.space).toBeGreaterThan(0);
     expect(Math.abs(gaps.between - gaps.space)).toBeLessThan(1);
   });
 
   for (const locale of LOCALES) {
-    test(`${locale}: a product opened from its card is named as the card named it while it loads, never from its address`, async ({ page, request }) => {
+    test(`${locale}: a product opened from its card is named as the card named it while it loads, never from its address`, async ({
+      page,
+      request,
+    }) => {
       const listing = await siteListing(request, EXAMPLE_PRODUCT.categoryId, locale === 'ar' ? '?lang=ar' : '');
       const product = siteHas(
         listing.products.find((listed) => nameFromSegment(listed.id) !== listed.productName),
@@ -108,7 +131,8 @@ test.describe('catalogue wording', { tag: ['@site', '@catalogue'] }, () => {
           (window as unknown as { __crumbs: Set<string> }).__crumbs = seen;
           const note = () => {
             if (document.querySelector('h1')?.textContent !== productHeading) return;
-            for (const current of document.querySelectorAll(`nav[aria-label="${trailName}"] [aria-current="page"]`)) seen.add(current.textContent ?? '');
+            for (const current of document.querySelectorAll(`nav[aria-label="${trailName}"] [aria-current="page"]`))
+              seen.add(current.textContent ?? '');
           };
           new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
         },

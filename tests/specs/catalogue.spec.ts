@@ -10,7 +10,13 @@ import { SEARCH_PAGE_SIZE, type ListingResponse } from '@site/contracts/catalogu
 import { productPath } from '@site/contracts/paths';
 import { test, expect, localOnly, siteHas } from '../support/fixtures';
 import { cardNames } from '../support/product-cards';
-import { findInCatalogue, siteCategories, siteProduct, siteProductDetails, type SiteProductDetail } from '../support/site-facts';
+import {
+  findInCatalogue,
+  siteCategories,
+  siteProduct,
+  siteProductDetails,
+  type SiteProductDetail,
+} from '../support/site-facts';
 import { SITE_CATEGORY_IDS_ENV } from '../support/site-mode';
 import { EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT, EXAMPLE_PRODUCT_PATH } from '../support/site-routes';
 import { REPO_ROOT } from '../support/site-server';
@@ -62,7 +68,16 @@ interface ShownSection {
 function longestTextOf(html: string): string | undefined {
   const texts = html
     .split(/<[^>]*>/)
-    .map((text) => text.replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&').trim())
+    .map((text) =>
+      text
+        .replace(/&nbsp;/g, ' ')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&')
+        .trim(),
+    )
     .filter((text) => text !== '');
   return texts.sort((a, b) => b.length - a.length)[0];
 }
@@ -81,17 +96,27 @@ function sectionsOf(detail: SiteProductDetail): ShownSection[] {
 
 /** What `section` shows inside its region of the page. */
 const shownIn = (region: Locator, { shows }: ShownSection): Locator =>
-  'rowHeader' in shows ? region.getByRole('rowheader', { name: shows.rowHeader, exact: true }) : region.getByText(shows.text).first();
+  'rowHeader' in shows
+    ? region.getByRole('rowheader', { name: shows.rowHeader, exact: true })
+    : region.getByText(shows.text).first();
 
-const sameOrder = (a: Product[], b: Product[]) => a.length === b.length && a.every((product, index) => product.id === b[index]!.id);
+const sameOrder = (a: Product[], b: Product[]) =>
+  a.length === b.length && a.every((product, index) => product.id === b[index]!.id);
 
 /** A category's products in the catalogue's order, as the site's listing API gives them page by page. */
-async function listingOf(request: APIRequestContext, categoryId: string): Promise<{ products: Product[]; pageSize: number; total: number }> {
+async function listingOf(
+  request: APIRequestContext,
+  categoryId: string,
+): Promise<{ products: Product[]; pageSize: number; total: number }> {
   const all: Product[] = [];
   for (let number = 1; ; number += 1) {
     const answer = await request.get(`${catalogueListingApiPath(categoryId)}?page=${number}`);
     expect(answer.status(), await answer.text()).toBe(200);
-    const { total, pageSize, products: onPage } = (await answer.json()) as { total: number; pageSize: number; products: Product[] };
+    const {
+      total,
+      pageSize,
+      products: onPage,
+    } = (await answer.json()) as { total: number; pageSize: number; products: Product[] };
     all.push(...onPage);
     if (all.length >= total || onPage.length === 0) return { products: all, pageSize, total };
   }
@@ -121,13 +146,19 @@ const headerSearchWords = (request: APIRequestContext): Promise<string[]> =>
   (searchWords ??= (async () => {
     const counts = new Map<string, number>();
     for (const { productName, company } of await listedProducts(request)) {
-      for (const word of `${productName} ${company ?? ''}`.toLowerCase().match(/\b[a-z]{4,}\b/g) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
+      for (const word of `${productName} ${company ?? ''}`.toLowerCase().match(/\b[a-z]{4,}\b/g) ?? [])
+        counts.set(word, (counts.get(word) ?? 0) + 1);
     }
     // the words of a few products first: the likeliest to find 3 to 20
-    const candidates = [...counts].filter(([, count]) => count >= 3 && count <= SEARCH_PAGE_SIZE).sort((a, b) => a[1] - b[1]).map(([word]) => word);
+    const candidates = [...counts]
+      .filter(([, count]) => count >= 3 && count <= SEARCH_PAGE_SIZE)
+      .sort((a, b) => a[1] - b[1])
+      .map(([word]) => word);
     const found: string[] = [];
     for (const word of candidates.slice(0, WORDS_TRIED)) {
-      const { total } = (await (await request.get(`${CATALOGUE_SEARCH_API_PATH}?q=${encodeURIComponent(word)}`)).json()) as { total: number };
+      const { total } = (await (
+        await request.get(`${CATALOGUE_SEARCH_API_PATH}?q=${encodeURIComponent(word)}`)
+      ).json()) as { total: number };
       if (total >= 3 && total <= SEARCH_PAGE_SIZE) found.push(word);
       if (found.length === 3) break;
     }
@@ -135,7 +166,9 @@ const headerSearchWords = (request: APIRequestContext): Promise<string[]> =>
   })());
 
 test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
-  test('home teaser → listing → details → a review is stored, shown first and still first after a reload', { tag: '@local' }, async ({ page, consoleProblems }) => {
+  test('home teaser → listing → details → a review is stored, shown first and still first after a reload', {
+    tag: '@local',
+  }, async ({ page, consoleProblems }) => {
     localOnly('expects the product with its seed review only, as on a fresh database');
     test.slow(); // a journey by nature: home, a listing, a product, a review sent, a reload
     const category = categories.find((c) => c.id === 'industrial_plugs_and_sockets')!;
@@ -143,7 +176,10 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
     const reviewer = `Playwright ${Date.now()}`;
 
     await page.goto('/home');
-    await page.getByRole('list', { name: 'Featured product categories' }).getByRole('link', { name: category.title }).click();
+    await page
+      .getByRole('list', { name: 'Featured product categories' })
+      .getByRole('link', { name: category.title })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/our-products/${category.id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Industrial Plugs and Sockets');
     await expect(page.getByText(showing(productsOf(category.id).length))).toBeVisible();
@@ -155,7 +191,10 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
     await expect(page.getByRole('heading', { level: 2, name: product.productName })).toBeVisible();
     await expect(page).toHaveTitle(`${product.productName}${TITLE_SUFFIX}`);
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
-    await expect(breadcrumb.getByRole('link', { name: category.title })).toHaveAttribute('href', `/our-products/${category.id}`);
+    await expect(breadcrumb.getByRole('link', { name: category.title })).toHaveAttribute(
+      'href',
+      `/our-products/${category.id}`,
+    );
 
     const reviews = page.getByRole('list', { name: 'Customer reviews' }).getByRole('listitem');
     await expect(reviews.first()).toContainText('Sunil K.');
@@ -196,10 +235,16 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
         break;
       }
     }
-    if (category === undefined) throw new Error('no category of the site has products whose sorts all differ from its order');
+    if (category === undefined)
+      throw new Error('no category of the site has products whose sorts all differ from its order');
     const { list, pageSize } = category;
     const reviewed = list.at(-1)!; // last in the catalogue: a stored 5-star review moves it up by rating
-    const ratingsNow = async () => ((await (await request.get('/api/products/ratings')).json()) as { ratings: Record<string, { average: number; count: number }> }).ratings;
+    const ratingsNow = async () =>
+      (
+        (await (await request.get('/api/products/ratings')).json()) as {
+          ratings: Record<string, { average: number; count: number }>;
+        }
+      ).ratings;
     const countBefore = (await ratingsNow())[reviewed.id]?.count ?? 0;
     const posted = await request.post(`/api/products/${reviewed.id}/reviews`, {
       data: { customerName: 'Sort check', emailId: '', comment: 'Five stars.', stars: 5 },
@@ -210,10 +255,15 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
     const rating = (p: Product) => ratings[p.id] ?? { average: -1, count: -1 };
     const expected: Record<string, Product[]> = {
       ...ordersBesideRating(list),
-      'Sort by average rating': [...list].sort((a, b) => rating(b).average - rating(a).average || rating(b).count - rating(a).count),
+      'Sort by average rating': [...list].sort(
+        (a, b) => rating(b).average - rating(a).average || rating(b).count - rating(a).count,
+      ),
       'Default Sorting': list,
     };
-    expect(sameOrder(expected['Sort by average rating']!, list), 'Sort by average rating differs from the catalogue order').toBe(false);
+    expect(
+      sameOrder(expected['Sort by average rating']!, list),
+      'Sort by average rating differs from the catalogue order',
+    ).toBe(false);
     // the page shows the first page of each order
     const firstPage = (order: Product[]) => order.slice(0, pageSize).map((p) => p.productName);
 
@@ -228,14 +278,25 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
   });
 
   for (const [index, start] of ['/home', EXAMPLE_CATEGORY_PATH, '/contact-us'].entries()) {
-    test(`search from the header on ${start}: type, arrow keys, Enter opens the product`, async ({ page, request, consoleProblems }) => {
+    test(`search from the header on ${start}: type, arrow keys, Enter opens the product`, async ({
+      page,
+      request,
+      consoleProblems,
+    }) => {
       const words = await headerSearchWords(request);
-      const query = siteHas(words[index], `no ${index + 1} words of its names or brands that each find 3 to ${SEARCH_PAGE_SIZE} products`);
+      const query = siteHas(
+        words[index],
+        `no ${index + 1} words of its names or brands that each find 3 to ${SEARCH_PAGE_SIZE} products`,
+      );
       const needle = query.toLowerCase();
-      const named = (await listedProducts(request)).filter((r) => [r.productName, r.productCategory, r.company ?? ''].some((field) => field.toLowerCase().includes(needle)));
+      const named = (await listedProducts(request)).filter((r) =>
+        [r.productName, r.productCategory, r.company ?? ''].some((field) => field.toLowerCase().includes(needle)),
+      );
       // the server's answer, asked directly: every product whose name, category or brand holds the text, and those
       // whose specification does
-      const answer = (await (await page.request.get(`/api/catalogue/search?q=${encodeURIComponent(query)}&limit=100`)).json()) as { total: number; results: SearchResult[] };
+      const answer = (await (
+        await page.request.get(`/api/catalogue/search?q=${encodeURIComponent(query)}&limit=100`)
+      ).json()) as { total: number; results: SearchResult[] };
       for (const match of named) expect(answer.results.map((r) => r.id)).toContain(match.id);
       const matches = answer.results;
       expect(matches.length).toBeGreaterThan(2);
@@ -277,7 +338,11 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
     });
   }
 
-  test('a product page, drawn by the server and reached in the app, downloads its own product only, in both editions', async ({ page, request, consoleProblems }) => {
+  test('a product page, drawn by the server and reached in the app, downloads its own product only, in both editions', async ({
+    page,
+    request,
+    consoleProblems,
+  }) => {
     const catalogueFiles: string[] = [];
     const productAnswers: string[] = [];
     page.on('request', (request) => {
@@ -297,17 +362,27 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
     const response = await page.goto(`/our-products/${first.productCategory}/${first.id}`);
     expect(await response!.text()).toContain(first.productName); // drawn on the server, from its own record
     await expect(page.getByRole('heading', { level: 2, name: first.productName })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Product summary' }).getByRole('button', { name: 'Add to quote' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Product summary' }).getByRole('button', { name: 'Add to quote' }),
+    ).toBeVisible();
 
     // to another product inside the app: one small answer for it
     await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('dialog', { name: 'Search' }).getByRole('combobox').pressSequentially(next.productName.slice(0, 12));
-    await page.getByRole('dialog', { name: 'Search' }).getByRole('option', { name: new RegExp(next.productName.replace(/[()]/g, '\\$&')) }).click();
+    await page
+      .getByRole('dialog', { name: 'Search' })
+      .getByRole('combobox')
+      .pressSequentially(next.productName.slice(0, 12));
+    await page
+      .getByRole('dialog', { name: 'Search' })
+      .getByRole('option', { name: new RegExp(next.productName.replace(/[()]/g, '\\$&')) })
+      .click();
     await expect(page.getByRole('heading', { level: 2, name: next.productName })).toBeVisible();
     expect(productAnswers).toEqual([`/api/catalogue/products/${next.id}`]);
 
     await page.goto(`/ar/our-products/${first.productCategory}/${first.id}`);
-    await expect(page.getByRole('region', { name: 'ملخص المنتج' }).getByRole('button', { name: 'أضف إلى طلب التسعير' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'ملخص المنتج' }).getByRole('button', { name: 'أضف إلى طلب التسعير' }),
+    ).toBeVisible();
     expect(catalogueFiles).toEqual([]);
     expect(consoleProblems.messages).toEqual([]);
   });
@@ -331,7 +406,11 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
   const siteCategoryIds = process.env[SITE_CATEGORY_IDS_ENV];
   const categoryIds = siteCategoryIds ? (JSON.parse(siteCategoryIds) as string[]) : categories.map(({ id }) => id);
   for (const categoryId of categoryIds) {
-    test(`the category page ${categoryId} renders its products without console errors`, async ({ page, request, consoleProblems }) => {
+    test(`the category page ${categoryId} renders its products without console errors`, async ({
+      page,
+      request,
+      consoleProblems,
+    }) => {
       // how many products it holds and its title, as the site's listing API answers (the site's catalogue, not the seed)
       const answer = await request.get(catalogueListingApiPath(categoryId));
       expect(answer.status(), `${categoryId}: ${await answer.text()}`).toBe(200);
@@ -339,7 +418,9 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
       await page.goto(`/our-products/${categoryId}`);
       await expect(page.getByText(showing(listing.total)), categoryId).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.category.title);
-      await expect(page.getByRole('list', { name: `${listing.category.title} products` }).getByRole('listitem')).toHaveCount(Math.min(listing.total, listing.pageSize));
+      await expect(
+        page.getByRole('list', { name: `${listing.category.title} products` }).getByRole('listitem'),
+      ).toHaveCount(Math.min(listing.total, listing.pageSize));
       expect(consoleProblems.messages).toEqual([]);
     });
   }
@@ -358,7 +439,10 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
   for (const [family, id] of Object.entries(families)) {
     test(`a ${family} product renders its detail table`, async ({ page, request, consoleProblems }) => {
       const answer = await siteProduct(request, id);
-      const detail = siteHas(answer?.product.productDetailTableColumns === undefined ? undefined : answer.product, `no product ${id} with a detail table (the seed's ${family})`);
+      const detail = siteHas(
+        answer?.product.productDetailTableColumns === undefined ? undefined : answer.product,
+        `no product ${id} with a detail table (the seed's ${family})`,
+      );
       const columns = detail.productDetailTableColumns!;
       await page.goto(`/our-products/${detail.productCategory}/${id}`);
       const table = page.getByRole('table', { name: `${detail.productName}: specifications` });
@@ -367,12 +451,20 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
       // a table whose rows are the product's variants (docs/decisions/034-orderable-variants.md) has each one's price
       // and its stock (empty until the ERP names it) too, and once the page has started its quote form (its code is
       // the row's header)
-      const variantRows = (answer?.variants.length ?? 0) > 1 && answer!.variants.every((variant) => variant.row !== undefined);
-      await expect(table.locator('tbody tr').first().locator('td')).toHaveCount(columns.at(-1)!.length + (variantRows ? 3 : 0));
+      const variantRows =
+        (answer?.variants.length ?? 0) > 1 && answer!.variants.every((variant) => variant.row !== undefined);
+      await expect(table.locator('tbody tr').first().locator('td')).toHaveCount(
+        columns.at(-1)!.length + (variantRows ? 3 : 0),
+      );
       const header = columns.at(-1)!.find((cell) => cell.name.trim() !== '');
-      if (header !== undefined) await expect(table.getByRole('columnheader', { name: header.name.trim(), exact: true }).first()).toBeVisible();
+      if (header !== undefined)
+        await expect(table.getByRole('columnheader', { name: header.name.trim(), exact: true }).first()).toBeVisible();
       const grouped = columns[0]!.find((cell) => (cell.colSpan ?? 1) > 1);
-      if (grouped !== undefined) await expect(table.getByRole('columnheader', { name: grouped.name, exact: true }).first()).toHaveAttribute('colspan', String(grouped.colSpan));
+      if (grouped !== undefined)
+        await expect(table.getByRole('columnheader', { name: grouped.name, exact: true }).first()).toHaveAttribute(
+          'colspan',
+          String(grouped.colSpan),
+        );
       expect(consoleProblems.messages).toEqual([]);
     });
   }
@@ -380,10 +472,15 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
   // Products of the site's own catalogue (its every detail record, site-facts.ts) with what the test tries: a datasheet
   // and a section that collapses (one with a section that stays open too, where the site has one), and documents to
   // download or its maker's catalogue (both, where one has both). A site whose catalogue has neither skips (@data).
-  test('details: collapsed sections open on demand, downloads and the catalogue open in a new tab', async ({ page, request }) => {
+  test('details: collapsed sections open on demand, downloads and the catalogue open in a new tab', async ({
+    page,
+    request,
+  }) => {
     const details = await siteProductDetails(request);
-    const first = (wants: (detail: SiteProductDetail) => boolean, orElse: (detail: SiteProductDetail) => boolean) => details.find(wants) ?? details.find(orElse);
-    const collapses = (detail: SiteProductDetail) => detail.downloadFile !== undefined && sectionsOf(detail).some((section) => !section.alwaysOpen);
+    const first = (wants: (detail: SiteProductDetail) => boolean, orElse: (detail: SiteProductDetail) => boolean) =>
+      details.find(wants) ?? details.find(orElse);
+    const collapses = (detail: SiteProductDetail) =>
+      detail.downloadFile !== undefined && sectionsOf(detail).some((section) => !section.alwaysOpen);
     const withSections = siteHas(
       first((detail) => collapses(detail) && sectionsOf(detail).some((section) => section.alwaysOpen), collapses),
       'no product with a datasheet and a description section that collapses',
@@ -397,7 +494,10 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
       "no product with documents or its manufacturer's catalogue",
     );
     const sections = sectionsOf(withSections);
-    test.info().annotations.push({ type: 'products', description: `${withSections.id} (${sections.map(({ title }) => title).join(', ')}), ${withDocuments.id}` });
+    test.info().annotations.push({
+      type: 'products',
+      description: `${withSections.id} (${sections.map(({ title }) => title).join(', ')}), ${withDocuments.id}`,
+    });
 
     await page.goto(productPath(withSections.productCategory, withSections.id));
     for (const section of sections) {
@@ -435,7 +535,9 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
     }
   });
 
-  test('on a phone, the product page does not move while it loads (the breadcrumb learns the real name)', async ({ page }) => {
+  test('on a phone, the product page does not move while it loads (the breadcrumb learns the real name)', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 412, height: 823 });
     await page.addInitScript(() => {
       const shifts: number[] = [];
@@ -444,7 +546,9 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
         for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    const { product } = (await (await page.request.get(catalogueProductApiPath(EXAMPLE_PRODUCT.productId))).json()) as { product: { productName: string } };
+    const { product } = (await (await page.request.get(catalogueProductApiPath(EXAMPLE_PRODUCT.productId))).json()) as {
+      product: { productName: string };
+    };
     await page.goto(EXAMPLE_PRODUCT_PATH);
     await expect(page.getByRole('heading', { level: 2, name: product.productName, exact: true })).toBeVisible();
     const current = page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current="page"]:visible');
@@ -457,7 +561,9 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
     const { total } = await listingOf(request, EXAMPLE_PRODUCT.categoryId);
     await page.goto(`${EXAMPLE_CATEGORY_PATH}/no_such_gland`);
     await expect(page.getByRole('heading', { level: 1, name: 'Product Details' })).toBeVisible();
-    await expect(page.getByRole('alert')).toContainText('We could not find the product “no_such_gland” in our catalogue.');
+    await expect(page.getByRole('alert')).toContainText(
+      'We could not find the product “no_such_gland” in our catalogue.',
+    );
     await expect(page.getByTestId('spinner')).toHaveCount(0);
     await expect(page).toHaveTitle(`Product not found${TITLE_SUFFIX}`);
     await page.getByRole('link', { name: `See all ${EXAMPLE_PRODUCT.categoryTitle} products` }).click();

@@ -13,7 +13,9 @@ localOnly('rebuilds the chat remote with a key in the environment');
 /** The key the server tests use (server/src/assistant/chat.test.ts). */
 const TEST_KEY = 'test-gemini-key-7f3a9c';
 const FORBIDDEN = [TEST_KEY, 'generativelanguage.googleapis.com', 'GEMINI_API_KEY'];
-const SITE_BUNDLES = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat'].map((app) => path.join(REPO_ROOT, app, 'dist'));
+const SITE_BUNDLES = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat'].map((app) =>
+  path.join(REPO_ROOT, app, 'dist'),
+);
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -22,7 +24,9 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-test('no browser bundle holds the AI key or the provider address, even when built with the key in the environment', { tag: ['@local', '@chat'] }, async () => {
+test('no browser bundle holds the AI key or the provider address, even when built with the key in the environment', {
+  tag: ['@local', '@chat'],
+}, async () => {
   test.setTimeout(240_000);
   const out = mkdtempSync(path.join(tmpdir(), 'chat-bundle-'));
   try {
@@ -37,7 +41,9 @@ test('no browser bundle holds the AI key or the provider address, even when buil
     expect(files.some((file) => file.startsWith(out) && file.includes('__federation_expose_ChatWidget'))).toBe(true);
     const leaks = files.flatMap((file) => {
       const text = readFileSync(file, 'utf8');
-      return FORBIDDEN.filter((secret) => text.includes(secret)).map((secret) => `${path.relative(REPO_ROOT, file)}: ${secret}`);
+      return FORBIDDEN.filter((secret) => text.includes(secret)).map(
+        (secret) => `${path.relative(REPO_ROOT, file)}: ${secret}`,
+      );
     });
     expect(leaks).toEqual([]);
   } finally {

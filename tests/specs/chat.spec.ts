@@ -33,7 +33,15 @@ async function asReturningVisitor(page: Page, name = 'Aisha Rahman') {
       if (window !== window.top) return;
       if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, profile);
     },
-    { key: PROFILE_KEY, profile: JSON.stringify({ userName: name, userEmail: 'aisha@example.com', userCountry: 'Oman', timestamp: '2025-01-05T09:05:00.000Z' }) },
+    {
+      key: PROFILE_KEY,
+      profile: JSON.stringify({
+        userName: name,
+        userEmail: 'aisha@example.com',
+        userCountry: 'Oman',
+        timestamp: '2025-01-05T09:05:00.000Z',
+      }),
+    },
   );
 }
 
@@ -43,7 +51,10 @@ async function ask(page: Page, question: string) {
 }
 
 test.describe('chat widget', { tag: ['@site', '@chat'] }, () => {
-  test('opens by default, minimizes to a bar, restores, closes to the button and reopens', async ({ page, consoleProblems }) => {
+  test('opens by default, minimizes to a bar, restores, closes to the button and reopens', async ({
+    page,
+    consoleProblems,
+  }) => {
     await page.goto('/home');
     await expect(chat(page)).toBeVisible();
     await expect(chat(page)).toContainText('Online');
@@ -89,7 +100,10 @@ test.describe('chat widget', { tag: ['@site', '@chat'] }, () => {
     await expect(messages(page)).toContainText('Thank you, Aisha Rahman! How can I help you today?');
     await expect(start).toBeHidden();
     expect(registrations).toEqual([{ userName: 'Aisha Rahman', userEmail: 'aisha@example.com', userCountry: 'Oman' }]);
-    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), PROFILE_KEY)) ?? '{}') as Record<string, string>;
+    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), PROFILE_KEY)) ?? '{}') as Record<
+      string,
+      string
+    >;
     expect(stored).toMatchObject({ userName: 'Aisha Rahman', userEmail: 'aisha@example.com', userCountry: 'Oman' });
     expect(new Date(stored.timestamp ?? '').toISOString()).toBe(stored.timestamp);
 
@@ -100,7 +114,10 @@ test.describe('chat widget', { tag: ['@site', '@chat'] }, () => {
     expect(consoleProblems.messages).toEqual([]);
   });
 
-  test('just start chatting: name, e-mail (retried when invalid), region buttons, then the chat', async ({ page, consoleProblems }) => {
+  test('just start chatting: name, e-mail (retried when invalid), region buttons, then the chat', async ({
+    page,
+    consoleProblems,
+  }) => {
     const registrations = recordPosts(page, '/api/send-user-registration');
     await page.goto('/about');
     await chat(page).getByRole('button', { name: 'Just start chatting' }).click();
@@ -111,7 +128,12 @@ test.describe('chat widget', { tag: ['@site', '@chat'] }, () => {
     await expect(messages(page)).toContainText('Please enter a valid email address so I can assist you better.');
     await ask(page, 'omar@example.com');
     const options = chat(page).getByRole('group', { name: 'Choose your region/branch' });
-    await expect(options.getByRole('button')).toHaveText(['Dubai', 'Oman (Muscat Office)', 'Bahrain (Warehouse)', 'Saudi (through an associated company)']);
+    await expect(options.getByRole('button')).toHaveText([
+      'Dubai',
+      'Oman (Muscat Office)',
+      'Bahrain (Warehouse)',
+      'Saudi (through an associated company)',
+    ]);
     await options.getByRole('button', { name: 'Bahrain (Warehouse)' }).click();
     await expect(messages(page)).toContainText('Thank you, Omar!');
     await expect(options).toHaveCount(0);
@@ -120,7 +142,11 @@ test.describe('chat widget', { tag: ['@site', '@chat'] }, () => {
     expect(consoleProblems.messages).toEqual([]);
   });
 
-  test('a question about a category is answered, and its link to the catalogue navigates inside the app', async ({ page, request, consoleProblems }) => {
+  test('a question about a category is answered, and its link to the catalogue navigates inside the app', async ({
+    page,
+    request,
+    consoleProblems,
+  }) => {
     // a category of the site under test: its answer (the knowledge base's here, perhaps the AI's on a deployed site)
     // links the site's own pages
     const question = categoryQuestion(EXAMPLE_PRODUCT.categoryTitle);
@@ -158,7 +184,11 @@ test.describe('chat widget', { tag: ['@site', '@chat'] }, () => {
     if (link === undefined) throw new Error(`the answer links no category or product page of the site: ${text}`);
     // a full page load would lose this marker
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-    await shown.getByRole('link', { name: link.text, exact: true }).and(page.locator(`[href="${link.to}"]`)).first().click();
+    await shown
+      .getByRole('link', { name: link.text, exact: true })
+      .and(page.locator(`[href="${link.to}"]`))
+      .first()
+      .click();
     await expect(page).toHaveURL((url) => url.pathname === link.to);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(link.heading);
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
@@ -169,7 +199,8 @@ test.describe('chat widget', { tag: ['@site', '@chat'] }, () => {
     const second = await secondReply;
     await expect(messages(page).getByRole('listitem').last()).toContainText(shownText(second.answer));
     // the knowledge base links the contact page by its menu name; an AI's words are its own
-    if (second.source === 'knowledge-base') await expect(messages(page).getByRole('link', { name: 'Contact Us' })).toBeVisible();
+    if (second.source === 'knowledge-base')
+      await expect(messages(page).getByRole('link', { name: 'Contact Us' })).toBeVisible();
     expect(chatCalls[1]).toMatchObject({
       question: 'How can I contact you?',
       history: [{ role: 'user', parts: [{ text: question }] }, { role: 'model' }],
@@ -177,15 +208,22 @@ test.describe('chat widget', { tag: ['@site', '@chat'] }, () => {
     expect(consoleProblems.messages).toEqual([]);
   });
 
-  test('on the seed catalogue without an AI key, a question naming part of a category finds it', { tag: '@local' }, async ({ request }) => {
-    localOnly("expects the seed's category and the knowledge base's answer (a deployed site has its own catalogue, perhaps an AI key)");
+  test('on the seed catalogue without an AI key, a question naming part of a category finds it', {
+    tag: '@local',
+  }, async ({ request }) => {
+    localOnly(
+      "expects the seed's category and the knowledge base's answer (a deployed site has its own catalogue, perhaps an AI key)",
+    );
     // what a visitor's shorter words find (the widget's side of it is the test above): the seed's cable glands
     const response = await request.post('/api/chat', { data: { question: 'Do you sell cable glands?', history: [] } });
     expect(response.status()).toBe(200);
     const { answer, source } = (await response.json()) as { answer: string; source: string };
     expect(source).toBe('knowledge-base');
     expect(answer.startsWith(`${FALLBACK_NOTICE}\n\n`), answer).toBe(true);
-    expect(answerLinks(answer)).toContainEqual({ text: 'Industrial Cable Glands', to: '/our-products/industrial_cable_glands' });
+    expect(answerLinks(answer)).toContainEqual({
+      text: 'Industrial Cable Glands',
+      to: '/our-products/industrial_cable_glands',
+    });
   });
 
   test('the conversation keeps the newest message in view as it grows past the panel', async ({ page }) => {
@@ -194,7 +232,12 @@ test.describe('chat widget', { tag: ['@site', '@chat'] }, () => {
     await expect(messages(page)).toContainText('Welcome back, Aisha Rahman!');
     const bubbles = messages(page).getByRole('listitem');
     const before = await bubbles.count();
-    const questions = [categoryQuestion(EXAMPLE_PRODUCT.categoryTitle), 'How can I contact you?', 'Where are your offices?', 'Tell me about the company'];
+    const questions = [
+      categoryQuestion(EXAMPLE_PRODUCT.categoryTitle),
+      'How can I contact you?',
+      'Where are your offices?',
+      'Tell me about the company',
+    ];
     for (const [index, question] of questions.entries()) {
       await ask(page, question);
       // the question and its answer: wait for this question's answer before the next
@@ -209,7 +252,11 @@ test.describe('chat widget', { tag: ['@site', '@chat'] }, () => {
     await asReturningVisitor(page);
     await page.route('**/api/chat', (route) =>
       route.fulfill({
-        json: { answer: '<img src=x onerror="window.hacked=1"><script>window.hacked=1</script> [open](javascript:window.hacked=1) **ok**', source: 'ai' },
+        json: {
+          answer:
+            '<img src=x onerror="window.hacked=1"><script>window.hacked=1</script> [open](javascript:window.hacked=1) **ok**',
+          source: 'ai',
+        },
       }),
     );
     await page.goto('/home');
@@ -224,7 +271,9 @@ test.describe('chat widget', { tag: ['@site', '@chat'] }, () => {
 
   test('the server failing gives the apology with our phone number', async ({ page }) => {
     await asReturningVisitor(page);
-    await page.route('**/api/chat', (route) => route.fulfill({ status: 500, json: { error: 'Internal server error' } }));
+    await page.route('**/api/chat', (route) =>
+      route.fulfill({ status: 500, json: { error: 'Internal server error' } }),
+    );
     await page.goto('/home');
     await ask(page, 'Hello?');
     await expect(messages(page)).toContainText(
@@ -235,7 +284,10 @@ test.describe('chat widget', { tag: ['@site', '@chat'] }, () => {
   test.describe('inquiry', () => {
     const inquiry = (page: Page) => page.getByRole('dialog', { name: 'Send Inquiry' });
 
-    test('prefilled; X and the backdrop clear message, phone, company name and location', async ({ page, consoleProblems }) => {
+    test('prefilled; X and the backdrop clear message, phone, company name and location', async ({
+      page,
+      consoleProblems,
+    }) => {
       await asReturningVisitor(page);
       await page.goto('/home');
       await chat(page).getByRole('button', { name: 'Send Inquiry' }).click();
@@ -246,7 +298,12 @@ test.describe('chat widget', { tag: ['@site', '@chat'] }, () => {
       await expect(inquiry(page).getByLabel('Company Location')).toHaveAttribute('placeholder', 'City, Country');
       await expect(inquiry(page).getByLabel('Your Inquiry *')).toHaveAttribute('rows', '5');
 
-      const details = { 'Your Inquiry *': '300 brass glands, 20S', 'Phone Number': '+971 50 123 4567', 'Company Name': 'Gulf Build', 'Company Location': 'Dubai, UAE' };
+      const details = {
+        'Your Inquiry *': '300 brass glands, 20S',
+        'Phone Number': '+971 50 123 4567',
+        'Company Name': 'Gulf Build',
+        'Company Location': 'Dubai, UAE',
+      };
       for (const [label, value] of Object.entries(details)) await inquiry(page).getByLabel(label).fill(value);
       await inquiry(page).getByRole('button', { name: 'Close inquiry form' }).click();
       await expect(inquiry(page)).toBeHidden();
@@ -262,7 +319,10 @@ test.describe('chat widget', { tag: ['@site', '@chat'] }, () => {
       expect(consoleProblems.messages).toEqual([]);
     });
 
-    test('sent: the modal closes and the bot thanks, promising a reply within 24 hours', async ({ page, consoleProblems }) => {
+    test('sent: the modal closes and the bot thanks, promising a reply within 24 hours', async ({
+      page,
+      consoleProblems,
+    }) => {
       await asReturningVisitor(page);
       const sent = recordPosts(page, '/api/send-inquiry');
       await page.goto('/home');
@@ -290,7 +350,9 @@ test.describe('chat widget', { tag: ['@site', '@chat'] }, () => {
 
     test('failed (500): the modal closes and the bot gives our e-mail and phone', async ({ page }) => {
       await asReturningVisitor(page);
-      await page.route('**/api/send-inquiry', (route) => route.fulfill({ status: 500, json: { error: 'Internal server error' } }));
+      await page.route('**/api/send-inquiry', (route) =>
+        route.fulfill({ status: 500, json: { error: 'Internal server error' } }),
+      );
       await page.goto('/home');
       await chat(page).getByRole('button', { name: 'Send Inquiry' }).click();
       await inquiry(page).getByLabel('Your Inquiry *').fill('Need 20 feeder pillars');
@@ -320,22 +382,31 @@ test.describe('chat widget', { tag: ['@site', '@chat'] }, () => {
  * A desktop's first page of a visit where the panel must not cover what the visitor came for: the chat loads as on
  * every page, minimized (its bar restores it), and that is not taken for their choice.
  */
-test.describe('chat on a desktop (1280 px): not opened over the quote request or a quotation', { tag: ['@site', '@chat'] }, () => {
+test.describe('chat on a desktop (1280 px): not opened over the quote request or a quotation', {
+  tag: ['@site', '@chat'],
+}, () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   /** The chat has loaded, minimized: its bar is there, its panel is not. */
   async function expectMinimized(page: Page, language: 'en' | 'ar') {
-    await expect(page.getByRole('button', { name: chatBarName(language), exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('button', { name: chatBarName(language), exact: true })).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(page.getByRole('dialog', { name: message(language, 'chat.widget.title') })).toHaveCount(0);
   }
 
   for (const language of ['en', 'ar'] as const) {
-    test(`${language}: the request page keeps the chat minimized; the next page loaded opens it as before`, async ({ page, consoleProblems }) => {
+    test(`${language}: the request page keeps the chat minimized; the next page loaded opens it as before`, async ({
+      page,
+      consoleProblems,
+    }) => {
       const base = language === 'ar' ? '/ar' : '';
       await page.goto(`${base}/request-quote`);
       await expectMinimized(page, language);
       await page.goto(`${base}/home`);
-      await expect(page.getByRole('dialog', { name: message(language, 'chat.widget.title') })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('dialog', { name: message(language, 'chat.widget.title') })).toBeVisible({
+        timeout: 20_000,
+      });
       expect(consoleProblems.messages).toEqual([]);
     });
   }

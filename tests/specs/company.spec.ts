@@ -7,26 +7,54 @@ import { test, expect } from '../support/fixtures';
 import { expectImagesDescribed, expectImagesLoaded } from '../support/images';
 import { REPO_ROOT } from '../support/site-server';
 
-const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(REPO_ROOT, 'content/data', file), 'utf8')) as T;
+const readJson = <T>(file: string): T =>
+  JSON.parse(readFileSync(path.join(REPO_ROOT, 'content/data', file), 'utf8')) as T;
 const company = readJson<{ careersEmail: string; postalAddress: string }>('company.json');
 const team = readJson<{ name: string; position: string; altTextForImg: string }[]>('our-team.json');
 
 const SLIDES = ['Electrical Products & Industrial Solutions', 'High Caliber Professionals', 'ISO 9001:2008 Certified'];
-const TEASER = ['industrial_plugs_and_sockets', 'cable_jointing_kit', 'flexiblerigid_conduit_and_accessories', 'Resin_Jointing_Kits'];
+const TEASER = [
+  'industrial_plugs_and_sockets',
+  'cable_jointing_kit',
+  'flexiblerigid_conduit_and_accessories',
+  'Resin_Jointing_Kits',
+];
 const PARTNERS = [
-  'PCE', '3M', 'Raychem', 'Barton', 'Oxford', 'MK', 'Legrand', 'Hex',
-  'Breeze', 'Ashfield', 'Elite', 'MESC', 'Schneider', 'Marechal Electric', 'Hager', 'Simplex',
+  'PCE',
+  '3M',
+  'Raychem',
+  'Barton',
+  'Oxford',
+  'MK',
+  'Legrand',
+  'Hex',
+  'Breeze',
+  'Ashfield',
+  'Elite',
+  'MESC',
+  'Schneider',
+  'Marechal Electric',
+  'Hager',
+  'Simplex',
 ];
 const PROJECTS = [
-  'Al Habtoor City', 'Dubai Fountain Project', 'Future Museum', 'Jumeirah Park Villas',
-  'Jumeirah Park Villas Phase 2', 'Palm Jumeirah', 'The Atlantis Royal',
+  'Al Habtoor City',
+  'Dubai Fountain Project',
+  'Future Museum',
+  'Jumeirah Park Villas',
+  'Jumeirah Park Villas Phase 2',
+  'Palm Jumeirah',
+  'The Atlantis Royal',
 ];
 
 /** The carousel's slide on show: the one visible slide heading, with the dot marked current agreeing. */
 async function expectSlide(page: Page, number: 1 | 2 | 3) {
   const carousel = page.getByRole('region', { name: 'Highlights' });
   await expect(carousel.getByRole('heading', { level: 2 })).toHaveText(SLIDES[number - 1]!);
-  await expect(carousel.getByRole('button', { name: `Slide ${number}: ${SLIDES[number - 1]}` })).toHaveAttribute('aria-current', 'true');
+  await expect(carousel.getByRole('button', { name: `Slide ${number}: ${SLIDES[number - 1]}` })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
 }
 
 /**
@@ -70,12 +98,22 @@ async function partnerLogos(list: Locator): Promise<Locator> {
 }
 
 test.describe('home', { tag: ['@site', '@company'] }, () => {
-  test('the four blocks with their headings, teaser links, counters and partners', async ({ page, consoleProblems }) => {
+  test('the four blocks with their headings, teaser links, counters and partners', async ({
+    page,
+    consoleProblems,
+  }) => {
     await page.goto('/home');
-    await expect(page.getByRole('heading', { level: 1, name: 'Electrical Products & Industrial Solutions' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Electrical Products & Industrial Solutions' }),
+    ).toBeVisible();
     await expectSlide(page, 1);
     const anySlide = new RegExp(`^(${SLIDES.join('|')})$`);
-    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([anySlide, 'Our Products', 'About Us', 'Our Partners']);
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
+      anySlide,
+      'Our Products',
+      'About Us',
+      'Our Partners',
+    ]);
 
     await expect(page.getByRole('link', { name: 'View All Products' })).toHaveAttribute('href', '/our-products');
     const teaser = page.getByRole('list', { name: 'Featured product categories' }).getByRole('link');
@@ -89,7 +127,15 @@ test.describe('home', { tag: ['@site', '@company'] }, () => {
     for (const img of await logos.all()) await expect(img).toHaveAttribute('loading', 'lazy');
 
     const text = await page.getByRole('main').innerText();
-    for (const claim of ['30+ years', 'since 1995', 'ISO 9001:2008', 'first electrical trading company in the UAE', '1,000+ customers', '10+ countries', '150+ global suppliers']) {
+    for (const claim of [
+      '30+ years',
+      'since 1995',
+      'ISO 9001:2008',
+      'first electrical trading company in the UAE',
+      '1,000+ customers',
+      '10+ countries',
+      '150+ global suppliers',
+    ]) {
       expect(text).toContain(claim);
     }
     expect(consoleProblems.messages).toEqual([]);
@@ -98,11 +144,18 @@ test.describe('home', { tag: ['@site', '@company'] }, () => {
   test('the counters count up to 1000+, 10+, 200+ and 150+ once scrolled into view', async ({ page }) => {
     await page.goto('/home');
     const figures = page.getByRole('list', { name: 'Our figures' });
-    await expect(figures.getByRole('listitem')).toHaveText([/Customers Served/, /Countries in Operation/, /Products Catalogue/, /Suppliers Across Globe/]);
+    await expect(figures.getByRole('listitem')).toHaveText([
+      /Customers Served/,
+      /Countries in Operation/,
+      /Products Catalogue/,
+      /Suppliers Across Globe/,
+    ]);
     await figures.scrollIntoViewIfNeeded();
     const digits = figures.getByTestId('count-up-digits');
     // Counting takes 5 s; midway the first figure is on its way.
-    await expect.poll(async () => Number.parseInt((await digits.first().textContent()) ?? '', 10), { timeout: 4000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number.parseInt((await digits.first().textContent()) ?? '', 10), { timeout: 4000 })
+      .toBeGreaterThan(0);
     await expect(digits).toHaveText(['1000+', '10+', '200+', '150+'], { timeout: 10_000 });
   });
 
@@ -113,7 +166,9 @@ test.describe('home', { tag: ['@site', '@company'] }, () => {
     await expectImagesDescribed(page.getByRole('main'));
   });
 
-  test('carousel: previous and next wrap both ways, dots jump, the dot of the slide on show is highlighted', async ({ page }) => {
+  test('carousel: previous and next wrap both ways, dots jump, the dot of the slide on show is highlighted', async ({
+    page,
+  }) => {
     await openHomeStopped(page);
     const carousel = page.getByRole('region', { name: 'Highlights' });
     await expect(carousel.getByText('23', { exact: true })).toBeHidden();
@@ -129,7 +184,10 @@ test.describe('home', { tag: ['@site', '@company'] }, () => {
     await expectSlide(page, 3);
     await carousel.getByRole('button', { name: `Slide 2: ${SLIDES[1]}` }).click();
     await expectSlide(page, 2);
-    await expect(carousel.getByRole('button', { name: `Slide 3: ${SLIDES[2]}` })).not.toHaveAttribute('aria-current', 'true');
+    await expect(carousel.getByRole('button', { name: `Slide 3: ${SLIDES[2]}` })).not.toHaveAttribute(
+      'aria-current',
+      'true',
+    );
     await expect(carousel.locator('[aria-live="polite"]')).toHaveText(`Slide 2 of 3: ${SLIDES[1]}`);
   });
 
@@ -211,12 +269,21 @@ test.describe('home on a touch screen', { tag: ['@site', '@company'] }, () => {
 
   /** A real touch gesture across the slides, from their middle, through the browser's input pipeline. */
   async function swipe(page: Page, dx: number, dy: number) {
-    const box = (await page.getByRole('region', { name: 'Highlights' }).getByRole('group', { name: /^\d of 3$/ }).boundingBox())!;
+    const box = (await page
+      .getByRole('region', { name: 'Highlights' })
+      .getByRole('group', { name: /^\d of 3$/ })
+      .boundingBox())!;
     const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [start] });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: start.x + dx / 2, y: start.y + dy / 2 }] });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: start.x + dx, y: start.y + dy }] });
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: start.x + dx / 2, y: start.y + dy / 2 }],
+    });
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: start.x + dx, y: start.y + dy }],
+    });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await cdp.detach();
   }
@@ -252,7 +319,9 @@ test.describe('home with reduced motion', { tag: ['@site', '@company'] }, () => 
 // Sixteen SVG logos are sixteen small documents the browser parses and lays out on the main thread; with
 // `loading="lazy"` alone a phone asked for all of the home page's, 3,300 px down, during its start (the browser's
 // lazy distance reaches 5,000 px while it has no guess of the connection). They come as their list nears instead.
-test('/home on a phone asks for no partner logo until their list comes near, then shows all sixteen', { tag: ['@site', '@company'] }, async ({ page }) => {
+test('/home on a phone asks for no partner logo until their list comes near, then shows all sixteen', {
+  tag: ['@site', '@company'],
+}, async ({ page }) => {
   // the page as the server sends it names no logo: no browser's lazy distance can reach for one before the list nears
   expect(await (await page.request.get('/home')).text()).not.toContain('/images/brands/');
   await page.setViewportSize({ width: 412, height: 823 });
@@ -263,11 +332,17 @@ test('/home on a phone asks for no partner logo until their list comes near, the
   await page.goto('/home');
   await page.locator('html[data-started]').waitFor({ state: 'attached' });
   await page.waitForLoadState('load');
-  await page.waitForFunction(() => new Promise((resolve) => requestIdleCallback(() => resolve(true), { timeout: 2000 })));
+  await page.waitForFunction(
+    () => new Promise((resolve) => requestIdleCallback(() => resolve(true), { timeout: 2000 })),
+  );
   expect(logoRequests).toEqual([]);
   const list = page.getByRole('list', { name: 'Partner brands' });
   // each card keeps the logo's box while it waits: nothing moves when the logos arrive
-  const cardHeight = () => list.getByRole('listitem').first().evaluate((item) => item.getBoundingClientRect().height);
+  const cardHeight = () =>
+    list
+      .getByRole('listitem')
+      .first()
+      .evaluate((item) => item.getBoundingClientRect().height);
   const waitingHeight = await cardHeight();
   await partnerLogos(list);
   await expectImagesLoaded(list);
@@ -288,7 +363,9 @@ test.describe('company pages', { tag: ['@site', '@company'] }, () => {
       'Our Approach',
       'Our Commitment',
     ]);
-    await expect(page.getByRole('list', { name: 'What we stand for' }).getByRole('listitem').first()).toContainText('1995');
+    await expect(page.getByRole('list', { name: 'What we stand for' }).getByRole('listitem').first()).toContainText(
+      '1995',
+    );
     await expect(page.getByRole('heading', { level: 2, name: 'Our Partners' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Partner brands' }).getByRole('listitem')).toHaveCount(16);
     await partnerLogos(page.getByRole('list', { name: 'Partner brands' }));
@@ -321,7 +398,10 @@ test.describe('company pages', { tag: ['@site', '@company'] }, () => {
     await expect(advert).toContainText('10 years');
     await expect(advert).toContainText('4-5 years');
     await expect(advert.getByRole('heading', { name: 'Responsibilities' }).locator('+ ul > li')).toHaveCount(4);
-    await expect(advert.getByRole('link', { name: company.careersEmail })).toHaveAttribute('href', new RegExp(`^mailto:${company.careersEmail}`));
+    await expect(advert.getByRole('link', { name: company.careersEmail })).toHaveAttribute(
+      'href',
+      new RegExp(`^mailto:${company.careersEmail}`),
+    );
     await expect(advert).toContainText(company.postalAddress);
     await expect(advert).toContainText('equal opportunity employer');
   });
@@ -360,7 +440,9 @@ test.describe('management', { tag: ['@site', '@company'] }, () => {
   test('a failed load shows a clear message and a retry that then loads the team', async ({ page }) => {
     let fail = true;
     await page.route('**/data/our-team.json', (route) =>
-      fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error"}' }) : route.continue(),
+      fail
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error"}' })
+        : route.continue(),
     );
     await openManagementInApp(page);
     const alert = page.getByRole('alert');

@@ -18,7 +18,8 @@ import { message } from '../support/ui-strings';
 
 const startsWith = (text: string): RegExp => new RegExp(`^${escapeRegExp(text)}`);
 /** The compare page's address of `ids`, as the page writes it. */
-const compareAddress = (ids: readonly string[]): RegExp => new RegExp(`${escapeRegExp(`${siteRouteUrl('compare')}${compareViewSearch(ids)}`)}$`);
+const compareAddress = (ids: readonly string[]): RegExp =>
+  new RegExp(`${escapeRegExp(`${siteRouteUrl('compare')}${compareViewSearch(ids)}`)}$`);
 /** A price as the comparison shows it (Western digits, at most two decimals, in both editions). */
 const priceShown = (price: number): string => message('en', 'catalogue.listing.price', { amount: aedAmount(price) });
 
@@ -53,7 +54,8 @@ function comparablePair(request: APIRequestContext): Promise<Pair | undefined> {
 }
 
 /** Text as the server's HTML writes it (React escapes these). */
-const inHtml = (text: string): string => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const inHtml = (text: string): string =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /**
  * COMPARE_MAX + 1 products of the catalogue, the first of each category before the others, the last one's name in
@@ -61,16 +63,26 @@ const inHtml = (text: string): string => text.replaceAll('&', '&amp;').replaceAl
  */
 async function fiveProducts(request: APIRequestContext): Promise<Product[] | undefined> {
   const lists: Product[][] = [];
-  for (const category of await siteCategories(request)) lists.push((await siteListing(request, category.id, `?pageSize=${COMPARE_MAX + 1}`)).products);
+  for (const category of await siteCategories(request))
+    lists.push((await siteListing(request, category.id, `?pageSize=${COMPARE_MAX + 1}`)).products);
   const ordered = [...lists.flatMap((list) => list.slice(0, 1)), ...lists.flatMap((list) => list.slice(1))];
   const compared = ordered.slice(0, COMPARE_MAX);
-  const beyond = ordered.slice(COMPARE_MAX).find((product) => compared.every((other) => !other.productName.includes(product.productName)));
+  const beyond = ordered
+    .slice(COMPARE_MAX)
+    .find((product) => compared.every((other) => !other.productName.includes(product.productName)));
   return beyond === undefined ? undefined : [...compared, beyond];
 }
 
 test.describe('compare', { tag: ['@site', '@catalogue'] }, () => {
-  test('two picked from a listing and a product page; the comparison marks what differs; a column is removed', async ({ page, request, consoleProblems }) => {
-    const { categoryId, first, second, attribute } = siteHas(await comparablePair(request), 'no listing with two brands, one product priced and with a specification');
+  test('two picked from a listing and a product page; the comparison marks what differs; a column is removed', async ({
+    page,
+    request,
+    consoleProblems,
+  }) => {
+    const { categoryId, first, second, attribute } = siteHas(
+      await comparablePair(request),
+      'no listing with two brands, one product priced and with a specification',
+    );
     const listing = siteRouteUrl('our-products/:productCategoryId', { productCategoryId: categoryId });
     await page.goto(listing);
     // The chat's panel opens on a desktop's first visit, after the page has started, over the pages' right side (the
@@ -94,10 +106,19 @@ test.describe('compare', { tag: ['@site', '@catalogue'] }, () => {
     await expect(page).toHaveURL(compareAddress([first.id, second.id]));
     const table = page.getByRole('table', { name: message('en', 'catalogue.compare.tableLabel') });
     await expect(table.getByRole('columnheader')).toHaveCount(2);
-    await expect(table.getByRole('row', { name: startsWith(message('en', 'catalogue.compare.brand')) })).toContainText(message('en', 'catalogue.compare.differs'));
-    await expect(table.getByRole('row', { name: startsWith(message('en', 'catalogue.compare.price')) })).toContainText(priceShown(first.price ?? 0));
+    await expect(table.getByRole('row', { name: startsWith(message('en', 'catalogue.compare.brand')) })).toContainText(
+      message('en', 'catalogue.compare.differs'),
+    );
+    await expect(table.getByRole('row', { name: startsWith(message('en', 'catalogue.compare.price')) })).toContainText(
+      priceShown(first.price ?? 0),
+    );
     await expect(table.getByRole('row', { name: startsWith(attribute) }).first()).toBeVisible();
-    await table.getByRole('button', { name: message('en', 'catalogue.compare.remove', { name: second.productName }), exact: true }).click();
+    await table
+      .getByRole('button', {
+        name: message('en', 'catalogue.compare.remove', { name: second.productName }),
+        exact: true,
+      })
+      .click();
     await expect(page).toHaveURL(compareAddress([first.id]));
     await expect(table.getByRole('columnheader')).toHaveCount(1);
     await expect(page.getByText(message('en', 'catalogue.compare.addAnother'))).toBeVisible();
@@ -105,7 +126,10 @@ test.describe('compare', { tag: ['@site', '@catalogue'] }, () => {
     expect(consoleProblems.messages).toEqual([]);
   });
 
-  test('four products drawn by the server with their differences; more keep the first four; unknown ids say so', async ({ page, request }) => {
+  test('four products drawn by the server with their differences; more keep the first four; unknown ids say so', async ({
+    page,
+    request,
+  }) => {
     const products = siteHas(await fiveProducts(request), `fewer than ${COMPARE_MAX + 1} products`);
     const [a, b, c, beyond] = [products[0]!, products[1]!, products[2]!, products[COMPARE_MAX]!];
     const unknown = 'no_such_product_in_any_catalogue';
@@ -119,20 +143,27 @@ test.describe('compare', { tag: ['@site', '@catalogue'] }, () => {
     await page.goto(`${siteRouteUrl('compare')}?ids=${ids.join(',')}`);
     const table = page.getByRole('table', { name: message('en', 'catalogue.compare.tableLabel') });
     await expect(table.getByRole('columnheader')).toHaveCount(COMPARE_MAX);
-    await expect(table.getByRole('row', { name: startsWith(message('en', 'catalogue.compare.code')) })).toContainText(message('en', 'catalogue.compare.differs'));
+    await expect(table.getByRole('row', { name: startsWith(message('en', 'catalogue.compare.code')) })).toContainText(
+      message('en', 'catalogue.compare.differs'),
+    );
     // one of them to the quote basket
     await table.getByRole('button', { name: new RegExp(`^Add ${escapeRegExp(a.productName)}.* to quote$`) }).click();
     await expect(table.getByRole('status').first()).toContainText('View quote');
   });
 
   test('the Arabic comparison, right to left', async ({ page, request, consoleProblems }) => {
-    const { first, second } = siteHas(await comparablePair(request), 'no listing with two brands, one product priced and with a specification');
+    const { first, second } = siteHas(
+      await comparablePair(request),
+      'no listing with two brands, one product priced and with a specification',
+    );
     await page.goto(`/ar${siteRouteUrl('compare')}${compareViewSearch([first.id, second.id])}`);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('ar', 'catalogue.compare.heading'));
     const table = page.getByRole('table', { name: message('ar', 'catalogue.compare.tableLabel') });
     await expect(table.getByRole('columnheader')).toHaveCount(2);
-    await expect(table.getByRole('row', { name: startsWith(message('ar', 'catalogue.compare.brand')) })).toContainText(message('ar', 'catalogue.compare.differs'));
+    await expect(table.getByRole('row', { name: startsWith(message('ar', 'catalogue.compare.brand')) })).toContainText(
+      message('ar', 'catalogue.compare.differs'),
+    );
     expect(consoleProblems.messages).toEqual([]);
   });
 });

@@ -85,7 +85,8 @@ function watchPosts(page: Page): Request[] {
  */
 async function watchSpinner(page: Page, text: string): Promise<() => Promise<number>> {
   await page.evaluate((label) => {
-    const present = () => [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent?.includes(label));
+    const present = () =>
+      [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent?.includes(label));
     (window as unknown as { spinnerShownMs: Promise<number> }).spinnerShownMs = new Promise<number>((resolve) => {
       let shownAt: number | undefined;
       const observer = new MutationObserver(() => {
@@ -102,7 +103,9 @@ async function watchSpinner(page: Page, text: string): Promise<() => Promise<num
 }
 
 test.describe('contact page', { tag: ['@site', '@contact'] }, () => {
-  test('the form checks required fields, then the e-mail, then the human check, in that order, sending nothing', async ({ page }) => {
+  test('the form checks required fields, then the e-mail, then the human check, in that order, sending nothing', async ({
+    page,
+  }) => {
     const posts = watchPosts(page);
     await page.goto('/contact-us');
     const f = messageForm(page);
@@ -129,7 +132,10 @@ test.describe('contact page', { tag: ['@site', '@contact'] }, () => {
     expect(posts).toHaveLength(0);
   });
 
-  test('a message the server accepts: thanks, every field cleared; the server stores each one', async ({ page, consoleProblems }) => {
+  test('a message the server accepts: thanks, every field cleared; the server stores each one', async ({
+    page,
+    consoleProblems,
+  }) => {
     const posts = watchPosts(page);
     // pass each request on to the real server and note its answer
     const answers: { status: number; body: { ok: boolean; id: number } }[] = [];
@@ -160,7 +166,8 @@ test.describe('contact page', { tag: ['@site', '@contact'] }, () => {
       companyLocation: 'Dubai, UAE',
       website: '',
     });
-    for (const input of [f.name, f.email, f.phone, f.message, f.companyName, f.companyLocation, f.answer]) await expect(input).toHaveValue('');
+    for (const input of [f.name, f.email, f.phone, f.message, f.companyName, f.companyLocation, f.answer])
+      await expect(input).toHaveValue('');
     await expect(f.country).toHaveValue('Dubai');
 
     // a second message is stored as a new row
@@ -172,7 +179,9 @@ test.describe('contact page', { tag: ['@site', '@contact'] }, () => {
     expect(consoleProblems.messages).toEqual([]);
   });
 
-  test('a server failure keeps every field and shows the failure text with the branch e-mail; submit is disabled meanwhile', async ({ page }) => {
+  test('a server failure keeps every field and shows the failure text with the branch e-mail; submit is disabled meanwhile', async ({
+    page,
+  }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(API, async (route) => {
@@ -205,7 +214,9 @@ test.describe('contact page', { tag: ['@site', '@contact'] }, () => {
     await expectKept(f, 'Dubai');
   });
 
-  test('switching region shows the spinner for 500 ms, then the chosen branch with fax only when it has one', async ({ page }) => {
+  test('switching region shows the spinner for 500 ms, then the chosen branch with fax only when it has one', async ({
+    page,
+  }) => {
     await page.goto('/contact-us');
     const details = page.getByRole('region', { name: branches[0]!.label });
     await expect(details.getByText(branches[0]!.address)).toBeVisible();
@@ -219,7 +230,10 @@ test.describe('contact page', { tag: ['@site', '@contact'] }, () => {
 
       const shown = page.getByRole('region', { name: branch.label });
       await expect(shown.getByRole('heading', { name: branch.label, exact: true })).toBeVisible();
-      await expect(page.getByRole('button', { name: branch.label, exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('button', { name: branch.label, exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
       await expect(shown.getByText(branch.address)).toBeVisible();
       await expect(shown.getByText(branch.mobileNo)).toBeVisible();
       await expect(shown.getByRole('link', { name: branch.email })).toHaveAttribute('href', `mailto:${branch.email}`);

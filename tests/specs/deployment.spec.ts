@@ -24,7 +24,13 @@ test.beforeAll(async () => {
   staffOrigin = `http://localhost:${staffPort}`;
   // README.md, "Deploy it": the balancer's address, the public origin, the site's names, the staff app's origin
   site = await startSite(
-    { TRUST_PROXY: 'loopback', PUBLIC_SITE_URL: publicUrl, ALLOWED_HOSTS: '127.0.0.1', STAFF_ORIGIN: staffOrigin, STAFF_PORT: String(staffPort) },
+    {
+      TRUST_PROXY: 'loopback',
+      PUBLIC_SITE_URL: publicUrl,
+      ALLOWED_HOSTS: '127.0.0.1',
+      STAFF_ORIGIN: staffOrigin,
+      STAFF_PORT: String(staffPort),
+    },
     { port },
   );
 });
@@ -33,13 +39,17 @@ test.afterAll(async () => {
   await site?.stop();
 });
 
-test.describe('the deployment settings of README.md', { tag: ['@local', '@shell', '@catalogue', '@company', '@contact'] }, () => {
-  test('the start message names the public address and the staff app\'s', () => {
+test.describe('the deployment settings of README.md', {
+  tag: ['@local', '@shell', '@catalogue', '@company', '@contact'],
+}, () => {
+  test("the start message names the public address and the staff app's", () => {
     expect(site?.output()).toContain(`Site ready at ${publicUrl} `);
     expect(site?.output()).toContain(`Staff app at ${staffOrigin}/staff`);
   });
 
-  test('the staff app answers at its own origin only: the public one has no staff API and sends its pages there', async ({ request }) => {
+  test('the staff app answers at its own origin only: the public one has no staff API and sends its pages there', async ({
+    request,
+  }) => {
     expect((await request.get(`${publicUrl}/api/staff/session`)).status()).toBe(404);
     const bookmark = await request.get(`${publicUrl}/staff/inbox`, { maxRedirects: 0 });
     expect(bookmark.status()).toBe(302);

@@ -32,7 +32,9 @@ import { siteListing, siteSearch } from '../support/site-facts';
 import { DESKTOP_WIDTH, PHONE_WIDTH, screenOptions, slowDown, type ScreenWidth } from '../support/slow-phone';
 import { message } from '../support/ui-strings';
 
-localOnly('times the build on this machine, sends requests for quotation and makes quotations with staff accounts it creates');
+localOnly(
+  'times the build on this machine, sends requests for quotation and makes quotations with staff accounts it creates',
+);
 
 // ---------------------------------------------------------------------------------------------------------------
 // The table's dimensions
@@ -40,7 +42,12 @@ localOnly('times the build on this machine, sends requests for quotation and mak
 const MOMENTS = ['as soon as visible', '+250 ms', '+1 s', 'after start'] as const;
 type Moment = (typeof MOMENTS)[number];
 /** The deliberate waits after the control is visible (the only wall-clock waits here). */
-const MOMENT_DELAY: Record<Moment, number> = { 'as soon as visible': 0, '+250 ms': 250, '+1 s': 1000, 'after start': 0 };
+const MOMENT_DELAY: Record<Moment, number> = {
+  'as soon as visible': 0,
+  '+250 ms': 250,
+  '+1 s': 1000,
+  'after start': 0,
+};
 const WIDTHS: readonly ScreenWidth[] = [PHONE_WIDTH, DESKTOP_WIDTH];
 const EDITIONS: readonly Edition[] = ['en', 'ar'];
 
@@ -173,7 +180,9 @@ async function expectInBasket(c: Case, name: string): Promise<void> {
 /** The compare tray counts one product. */
 async function expectCompared(c: Case, checkbox: Locator): Promise<void> {
   await soon(checkbox).toBeChecked();
-  await soon(c.page.getByRole('region', { name: c.t('catalogue.compare.trayLabel') })).toContainText(c.t('catalogue.compare.trayHint', { count: 1 }));
+  await soon(c.page.getByRole('region', { name: c.t('catalogue.compare.trayLabel') })).toContainText(
+    c.t('catalogue.compare.trayHint', { count: 1 }),
+  );
 }
 
 /** The page's address ends with `tail` (a path and its query). */
@@ -210,7 +219,8 @@ const FRAME: readonly Control[] = [
     widths: both,
     // the server draws it empty; a returning visitor's basket (the request page's cases seed one line) counts once read
     target: (c) => {
-      const named = (count: number) => banner(c).getByRole('button', { name: c.t('header.quoteBasket', { count }), exact: true });
+      const named = (count: number) =>
+        banner(c).getByRole('button', { name: c.t('header.quoteBasket', { count }), exact: true });
       return seedsBasket(c) ? named(0).or(named(1)) : named(0);
     },
     effect: async (c) => {
@@ -229,7 +239,9 @@ const FRAME: readonly Control[] = [
     effect: async (c) => {
       if (c.width === PHONE_WIDTH) {
         // the browser hands a followed tel: link to the phone's dialler: the page sees only that the click was not stopped
-        await expect.poll(() => c.page.evaluate(() => window.__earlyDials ?? []), { timeout: EFFECT_AFTER_START_MS }).toContain(`tel:${MAIN_PHONE.replace(/[^+\d]/g, '')}`);
+        await expect
+          .poll(() => c.page.evaluate(() => window.__earlyDials ?? []), { timeout: EFFECT_AFTER_START_MS })
+          .toContain(`tel:${MAIN_PHONE.replace(/[^+\d]/g, '')}`);
         return;
       }
       await soon(c.page.getByRole('tooltip')).toHaveText(c.t('callUs.copied'));
@@ -253,14 +265,29 @@ const LISTING_CONTROLS: readonly Control[] = [
   {
     name: 'Add to quote',
     widths: both,
-    target: (c) => c.page.getByRole('button', { name: c.t('catalogue.quote.addNamed', { name: productNameIn(c.locale, GLAND) }), exact: true }),
+    target: (c) =>
+      c.page.getByRole('button', {
+        name: c.t('catalogue.quote.addNamed', { name: productNameIn(c.locale, GLAND) }),
+        exact: true,
+      }),
     effect: (c) => expectInBasket(c, productNameIn(c.locale, GLAND)),
   },
   {
     name: 'compare toggle',
     widths: both,
-    target: (c) => c.page.getByRole('checkbox', { name: c.t('catalogue.compare.toggleNamed', { name: productNameIn(c.locale, GLAND) }), exact: true }),
-    effect: (c) => expectCompared(c, c.page.getByRole('checkbox', { name: c.t('catalogue.compare.toggleNamed', { name: productNameIn(c.locale, GLAND) }), exact: true })),
+    target: (c) =>
+      c.page.getByRole('checkbox', {
+        name: c.t('catalogue.compare.toggleNamed', { name: productNameIn(c.locale, GLAND) }),
+        exact: true,
+      }),
+    effect: (c) =>
+      expectCompared(
+        c,
+        c.page.getByRole('checkbox', {
+          name: c.t('catalogue.compare.toggleNamed', { name: productNameIn(c.locale, GLAND) }),
+          exact: true,
+        }),
+      ),
   },
   {
     name: 'filter tick',
@@ -268,7 +295,10 @@ const LISTING_CONTROLS: readonly Control[] = [
     // a laptop ticks the side panel's value; a phone opens the filters' sheet (the tap timed: its 'Filters' is the
     // server-drawn <details>'s summary, which opens it natively), then ticks it there
     target: (c) => {
-      if (c.width === PHONE_WIDTH) return filtersPanel(c).locator('summary').filter({ hasText: c.t('catalogue.filters.open') });
+      if (c.width === PHONE_WIDTH)
+        return filtersPanel(c)
+          .locator('summary')
+          .filter({ hasText: c.t('catalogue.filters.open') });
       return filterChoice(c, filtersPanel(c));
     },
     effect: async (c) => {
@@ -281,7 +311,12 @@ const LISTING_CONTROLS: readonly Control[] = [
         await tap(c, filterChoice(c, sheet));
         await soon(c.page).toHaveURL(endsWith(query));
         await soon(filterChoice(c, sheet)).toBeChecked();
-        await tap(c, sheet.getByRole('button', { name: c.t('catalogue.filters.showResults', { count }) }).filter({ visible: true }));
+        await tap(
+          c,
+          sheet
+            .getByRole('button', { name: c.t('catalogue.filters.showResults', { count }) })
+            .filter({ visible: true }),
+        );
         await soon(sheet).not.toHaveAttribute('open');
       } else {
         await soon(c.page).toHaveURL(endsWith(query));
@@ -300,7 +335,9 @@ const LISTING_CONTROLS: readonly Control[] = [
     },
     effect: async (c) => {
       await soon(c.page).toHaveURL(endsWith(listingViewSearch({ ...DEFAULT_LISTING_VIEW, sort: 5 })));
-      await soon(c.page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 2 }).first()).toHaveText(c.facts.cheapest[c.locale]);
+      await soon(c.page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 2 }).first()).toHaveText(
+        c.facts.cheapest[c.locale],
+      );
     },
   },
 ];
@@ -311,26 +348,47 @@ const filtersPanel = (c: Case): Locator => c.page.getByRole('complementary', { n
 
 function filterChoice(c: Case, within: Locator): Locator {
   const { attribute, value } = c.facts.filter;
-  return within.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(filterValueText(attribute, value, c.locale))} \\(`) });
+  return within.getByRole('checkbox', {
+    name: new RegExp(`^${escapeRegExp(filterValueText(attribute, value, c.locale))} \\(`),
+  });
 }
 
 const PRODUCT_CONTROLS: readonly Control[] = [
   {
     name: 'Add to quote',
     widths: both,
-    target: (c) => c.page.getByRole('region', { name: c.t('catalogue.summary.label'), exact: true }).getByRole('button', { name: c.t('catalogue.quote.add'), exact: true }),
-    effect: (c) => expectInBasket(c, lineNameOf(productNameIn(c.locale, GLAND), variantLabelIn(c.locale, seededVariant(GLAND, SHOWN_VARIANT)))),
+    target: (c) =>
+      c.page
+        .getByRole('region', { name: c.t('catalogue.summary.label'), exact: true })
+        .getByRole('button', { name: c.t('catalogue.quote.add'), exact: true }),
+    effect: (c) =>
+      expectInBasket(
+        c,
+        lineNameOf(productNameIn(c.locale, GLAND), variantLabelIn(c.locale, seededVariant(GLAND, SHOWN_VARIANT))),
+      ),
   },
   {
     name: 'compare toggle',
     widths: both,
-    target: (c) => c.page.getByRole('checkbox', { name: c.t('catalogue.compare.toggleNamed', { name: productNameIn(c.locale, GLAND) }), exact: true }),
-    effect: (c) => expectCompared(c, c.page.getByRole('checkbox', { name: c.t('catalogue.compare.toggleNamed', { name: productNameIn(c.locale, GLAND) }), exact: true })),
+    target: (c) =>
+      c.page.getByRole('checkbox', {
+        name: c.t('catalogue.compare.toggleNamed', { name: productNameIn(c.locale, GLAND) }),
+        exact: true,
+      }),
+    effect: (c) =>
+      expectCompared(
+        c,
+        c.page.getByRole('checkbox', {
+          name: c.t('catalogue.compare.toggleNamed', { name: productNameIn(c.locale, GLAND) }),
+          exact: true,
+        }),
+      ),
   },
   {
     name: 'variant Choose',
     widths: both,
-    target: (c) => c.page.getByRole('link', { name: c.t('catalogue.variants.chooseNamed', { code: CHOSEN_VARIANT }), exact: true }),
+    target: (c) =>
+      c.page.getByRole('link', { name: c.t('catalogue.variants.chooseNamed', { code: CHOSEN_VARIANT }), exact: true }),
     effect: async (c) => {
       await soon(c.page).toHaveURL(endsWith(productViewSearch(CHOSEN_VARIANT)));
       await expectChosen(c.page, c.locale, GLAND, CHOSEN_VARIANT);
@@ -342,16 +400,24 @@ const SEARCH_CONTROLS: readonly Control[] = [
   {
     name: 'pagination link',
     widths: both,
-    target: (c) => c.page.getByRole('navigation', { name: c.t('catalogue.listing.pages') }).getByRole('link', { name: c.t('catalogue.listing.nextPage'), exact: true }),
+    target: (c) =>
+      c.page
+        .getByRole('navigation', { name: c.t('catalogue.listing.pages') })
+        .getByRole('link', { name: c.t('catalogue.listing.nextPage'), exact: true }),
     effect: async (c) => {
       await soon(c.page).toHaveURL(endsWith(searchViewSearch({ q: RESULTS_TEXT, page: 2, brands: [] })));
-      await soon(c.page.getByRole('navigation', { name: c.t('catalogue.listing.pages') })).toContainText(c.t('catalogue.listing.pageOf', { page: 2, pages: c.facts.results.pages }));
+      await soon(c.page.getByRole('navigation', { name: c.t('catalogue.listing.pages') })).toContainText(
+        c.t('catalogue.listing.pageOf', { page: 2, pages: c.facts.results.pages }),
+      );
     },
   },
   {
     name: 'search field',
     widths: both,
-    target: (c) => c.page.getByRole('search', { name: c.t('catalogue.searchPage.formLabel') }).getByRole('button', { name: c.t('catalogue.searchPage.submit'), exact: true }),
+    target: (c) =>
+      c.page
+        .getByRole('search', { name: c.t('catalogue.searchPage.formLabel') })
+        .getByRole('button', { name: c.t('catalogue.searchPage.submit'), exact: true }),
     // the page's own field: the code typed over the text it holds, then its button
     act: async (c, target) => {
       const field = c.page.getByRole('search', { name: c.t('catalogue.searchPage.formLabel') }).getByRole('searchbox');
@@ -361,8 +427,12 @@ const SEARCH_CONTROLS: readonly Control[] = [
     },
     effect: async (c) => {
       await soon(c.page).toHaveURL(endsWith(searchViewSearch({ q: TYPED, page: 1, brands: [] })));
-      await soon(c.page.getByRole('search', { name: c.t('catalogue.searchPage.formLabel') }).getByRole('searchbox')).toHaveValue(TYPED);
-      await soon(c.page.getByText(c.t('catalogue.searchPage.count', { count: c.facts.typedTotal[c.locale], query: TYPED }))).toBeVisible();
+      await soon(
+        c.page.getByRole('search', { name: c.t('catalogue.searchPage.formLabel') }).getByRole('searchbox'),
+      ).toHaveValue(TYPED);
+      await soon(
+        c.page.getByText(c.t('catalogue.searchPage.count', { count: c.facts.typedTotal[c.locale], query: TYPED })),
+      ).toBeVisible();
     },
   },
 ];
@@ -392,7 +462,8 @@ const REQUEST_CONTROLS: readonly Control[] = [
 ];
 
 /** The start of the sentence the quotation page says once changes are asked for (its branch's name follows). */
-const changesSent = (c: Case): string => c.t('contact.quotation.changes.sent', { branch: '\u0000' }).split('\u0000')[0]!;
+const changesSent = (c: Case): string =>
+  c.t('contact.quotation.changes.sent', { branch: '\u0000' }).split('\u0000')[0]!;
 
 const QUOTATION_CONTROLS: readonly Control[] = [
   {
@@ -400,7 +471,9 @@ const QUOTATION_CONTROLS: readonly Control[] = [
     widths: both,
     target: (c) => c.page.getByRole('button', { name: c.t('contact.quotation.changes.send'), exact: true }),
     act: async (c, target) => {
-      await c.page.getByRole('textbox', { name: c.t('contact.quotation.changes.message'), exact: true }).fill('Please quote 60 glands instead of 40.');
+      await c.page
+        .getByRole('textbox', { name: c.t('contact.quotation.changes.message'), exact: true })
+        .fill('Please quote 60 glands instead of 40.');
       await tap(c, target);
     },
     effect: async (c) => {
@@ -440,10 +513,16 @@ const PAGES: readonly PageUnderTest[] = [
   },
   {
     name: 'search page',
-    address: (locale) => localizedPath(locale, `${siteRouteUrl('search')}${searchViewSearch({ q: RESULTS_TEXT, page: 1, brands: [] })}`),
+    address: (locale) =>
+      localizedPath(locale, `${siteRouteUrl('search')}${searchViewSearch({ q: RESULTS_TEXT, page: 1, brands: [] })}`),
     controls: [...FRAME, ...SEARCH_CONTROLS],
   },
-  { name: '/request-quote', address: (locale) => localizedPath(locale, siteRouteUrl('request-quote')), controls: [...FRAME, ...REQUEST_CONTROLS], setUp: seedBasket },
+  {
+    name: '/request-quote',
+    address: (locale) => localizedPath(locale, siteRouteUrl('request-quote')),
+    controls: [...FRAME, ...REQUEST_CONTROLS],
+    setUp: seedBasket,
+  },
   {
     name: 'quotation link',
     // a quotation of its own for each case (asking for changes is what one case taps), on the site that made it
@@ -476,10 +555,12 @@ const FRAME_SUBSET: Record<string, { page: string; locale: Edition }> = {
   'language switch': { page: '/home', locale: 'ar' },
 };
 
-
 /** The parts an environment variable names (comma-separated); none: everything. */
 function wanted(variable: string): (name: string) => boolean {
-  const parts = (process.env[variable] ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  const parts = (process.env[variable] ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   return (name) => parts.length === 0 || parts.some((part) => name.includes(part));
 }
 
@@ -502,7 +583,14 @@ function caseRows(): CaseRow[] {
       }
     }
   }
-  const [pages, controls, moments, widths, editions, framePages] = ['EARLY_PAGES', 'EARLY_CONTROLS', 'EARLY_MOMENTS', 'EARLY_WIDTHS', 'EARLY_EDITIONS', 'EARLY_FRAME_PAGES'].map(wanted);
+  const [pages, controls, moments, widths, editions, framePages] = [
+    'EARLY_PAGES',
+    'EARLY_CONTROLS',
+    'EARLY_MOMENTS',
+    'EARLY_WIDTHS',
+    'EARLY_EDITIONS',
+    'EARLY_FRAME_PAGES',
+  ].map(wanted);
   return rows.filter(
     (row) =>
       pages!(pageLabel(row.page, row.locale)) &&
@@ -515,8 +603,10 @@ function caseRows(): CaseRow[] {
 }
 
 /** The page as the matrix names it: /ar/home for the Arabic /home, "listing (ar)" for the others' twins. */
-const pageLabel = (page: PageUnderTest, locale: Edition): string => (locale === 'en' ? page.name : page.name.startsWith('/') ? `/ar${page.name}` : `${page.name} (ar)`);
-const caseTitle = (row: CaseRow): string => `${pageLabel(row.page, row.locale)} · ${row.control.name} · ${row.moment} · ${row.width} px`;
+const pageLabel = (page: PageUnderTest, locale: Edition): string =>
+  locale === 'en' ? page.name : page.name.startsWith('/') ? `/ar${page.name}` : `${page.name} (ar)`;
+const caseTitle = (row: CaseRow): string =>
+  `${pageLabel(row.page, row.locale)} · ${row.control.name} · ${row.moment} · ${row.width} px`;
 
 // ---------------------------------------------------------------------------------------------------------------
 // One case
@@ -557,19 +647,42 @@ interface CaseFixtures {
   baseURL: string | undefined;
 }
 
-async function runCase(row: CaseRow, { page, context, request, baseURL }: CaseFixtures, testInfo: TestInfo): Promise<void> {
+async function runCase(
+  row: CaseRow,
+  { page, context, request, baseURL }: CaseFixtures,
+  testInfo: TestInfo,
+): Promise<void> {
   const { control, moment, width, locale } = row;
-  const record: EarlyCaseRecord = { page: pageLabel(row.page, locale), control: control.name, moment, width, edition: locale, outcome: 'lost' };
+  const record: EarlyCaseRecord = {
+    page: pageLabel(row.page, locale),
+    control: control.name,
+    moment,
+    width,
+    edition: locale,
+    outcome: 'lost',
+  };
   // the first tap's moment, told by the page itself (a binding: it is heard even when the tap leaves the page)
   const taps: { started: boolean; at: number; document: string }[] = [];
   try {
     const path = await row.page.address(locale);
-    const c: Case = { page, locale, width, facts: await readFacts(request), path, t: (id, values) => message(locale, id, values), texts: locale === 'en' ? ENGLISH : ARABIC_TEXTS };
+    const c: Case = {
+      page,
+      locale,
+      width,
+      facts: await readFacts(request),
+      path,
+      t: (id, values) => message(locale, id, values),
+      texts: locale === 'en' ? ENGLISH : ARABIC_TEXTS,
+    };
     await context.addCookies([{ name: CHAT_PANEL_COOKIE, value: 'minimized', url: new URL(path, baseURL).origin }]);
-    if (control.name === 'Call Us' && width === DESKTOP_WIDTH) await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    if (control.name === 'Call Us' && width === DESKTOP_WIDTH)
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await row.page.setUp?.(context, locale);
     await context.addInitScript(RECORDER);
-    await page.exposeBinding('__earlyTap', (_source, started: boolean, at: number, document: string) => void taps.push({ started, at, document }));
+    await page.exposeBinding(
+      '__earlyTap',
+      (_source, started: boolean, at: number, document: string) => void taps.push({ started, at, document }),
+    );
     await slowDown(page);
 
     await page.goto(path, { waitUntil: 'commit' });
@@ -584,7 +697,9 @@ async function runCase(row: CaseRow, { page, context, request, baseURL }: CaseFi
     await (control.act ?? ((cc: Case, t: Locator) => tap(cc, t)))(c, target);
     // a page that started after the tap (or the page the tap led to) has EFFECT_AFTER_START_MS to show its effect
     await page.locator(STARTED).waitFor({ state: 'attached', timeout: PAGE_MS });
-    record.startedAtMs = await page.evaluate(() => (window.__earlyStartedAt === undefined ? undefined : Math.round(window.__earlyStartedAt)));
+    record.startedAtMs = await page.evaluate(() =>
+      window.__earlyStartedAt === undefined ? undefined : Math.round(window.__earlyStartedAt),
+    );
     await control.effect(c);
     record.outcome = 'ok';
   } catch (error) {

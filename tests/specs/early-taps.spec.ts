@@ -22,7 +22,10 @@ async function holdScripts(page: Page): Promise<{ release: () => Promise<void> }
 const started = (page: Page) => page.locator(`html[${STARTED_ATTRIBUTE}]`).waitFor({ state: 'attached' });
 
 test.describe('taps before the page has started', { tag: ['@site', '@shell', '@catalogue'] }, () => {
-  test('Add to quote on a product page: busy at once, in the basket once started', async ({ page, consoleProblems }) => {
+  test('Add to quote on a product page: busy at once, in the basket once started', async ({
+    page,
+    consoleProblems,
+  }) => {
     const scripts = await holdScripts(page);
     await page.goto(`${EXAMPLE_PRODUCT_PATH}?variant=HEX-CW-25`, { waitUntil: 'domcontentloaded' });
     const add = page.getByRole('button', { name: 'Add to quote', exact: true }).first();
@@ -36,7 +39,10 @@ test.describe('taps before the page has started', { tag: ['@site', '@shell', '@c
     expect(consoleProblems.messages).toEqual([]);
   });
 
-  test('the header search: the field shows at once, what is typed goes on in the search once started', async ({ page, consoleProblems }) => {
+  test('the header search: the field shows at once, what is typed goes on in the search once started', async ({
+    page,
+    consoleProblems,
+  }) => {
     const scripts = await holdScripts(page);
     await page.goto('/home', { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: 'Search' }).click();
@@ -60,7 +66,10 @@ test.describe('taps before the page has started', { tag: ['@site', '@shell', '@c
     await expect(page.getByRole('main').getByRole('searchbox', { name: 'Search text' })).toHaveValue('cable gland');
   });
 
-  test('the search tapped again before start, nothing typed: the page stays and the search opens once started', async ({ page, consoleProblems }) => {
+  test('the search tapped again before start, nothing typed: the page stays and the search opens once started', async ({
+    page,
+    consoleProblems,
+  }) => {
     const scripts = await holdScripts(page);
     await page.goto('/home', { waitUntil: 'domcontentloaded' });
     const search = page.getByRole('banner').getByRole('button', { name: 'Search', exact: true });
@@ -71,12 +80,17 @@ test.describe('taps before the page has started', { tag: ['@site', '@shell', '@c
     await expect(search).toHaveAttribute('aria-busy', 'true');
     await scripts.release();
     await started(page);
-    await expect(page.getByRole('dialog', { name: 'Search' }).getByRole('combobox', { name: 'Search text' })).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'Search' }).getByRole('combobox', { name: 'Search text' }),
+    ).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/home');
     expect(consoleProblems.messages).toEqual([]);
   });
 
-  test('a compare box tapped twice while waiting is ticked once; the menu at a phone width opens, after it', async ({ page, consoleProblems }) => {
+  test('a compare box tapped twice while waiting is ticked once; the menu at a phone width opens, after it', async ({
+    page,
+    consoleProblems,
+  }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     const scripts = await holdScripts(page);
     await page.goto(EXAMPLE_PRODUCT_PATH, { waitUntil: 'domcontentloaded' });

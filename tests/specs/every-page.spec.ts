@@ -21,7 +21,10 @@ test.describe('every page, one visit', { tag: ['@site', '@shell', '@catalogue', 
   test.slow();
 
   for (const route of SITE_ROUTES) {
-    test(`${route.path}: CSP kept, title kept, preloads used once, axe clean, drawn again on reload`, async ({ page, consoleProblems }) => {
+    test(`${route.path}: CSP kept, title kept, preloads used once, axe clean, drawn again on reload`, async ({
+      page,
+      consoleProblems,
+    }) => {
       const violations = await watchCspViolations(page);
       const preloads = watchPreloads(page);
 
@@ -42,7 +45,12 @@ test.describe('every page, one visit', { tag: ['@site', '@shell', '@catalogue', 
       await page.waitForLoadState('networkidle');
       expect.soft(await axeViolations(page), 'axe violations').toEqual([]);
 
-      expect.soft(preloads.requestsOf(html).filter(({ requests }) => requests !== 1), 'preloads not requested exactly once').toEqual([]);
+      expect
+        .soft(
+          preloads.requestsOf(html).filter(({ requests }) => requests !== 1),
+          'preloads not requested exactly once',
+        )
+        .toEqual([]);
       expect.soft(await preloads.unusedWarnings(), 'preloads not used').toEqual([]);
 
       // Bring the lazy footer map (frame-src) and the lazy images into view.

@@ -72,8 +72,14 @@ function checkDurability(run: CrashRun, stored: StoredSubmission[]): string {
   const missing = acked.filter((outcome) => byName.get(outcome.name)?.id !== outcome.id).map((outcome) => outcome.name);
   expect(missing, 'every acknowledged submission is stored under the id it was answered with').toEqual([]);
   const sent = new Set([...outcomes.map((outcome) => outcome.name), afterRestart.name]);
-  expect(stored.filter((row) => !sent.has(row.name)), 'nothing stored that was not sent').toEqual([]);
-  expect(stored.filter((row) => !row.queued).map((row) => row.name), 'every stored submission has its outbox mail').toEqual([]);
+  expect(
+    stored.filter((row) => !sent.has(row.name)),
+    'nothing stored that was not sent',
+  ).toEqual([]);
+  expect(
+    stored.filter((row) => !row.queued).map((row) => row.name),
+    'every stored submission has its outbox mail',
+  ).toEqual([]);
   expect(byName.get(afterRestart.name)?.id).toBe(afterRestart.id);
 
   const storedButUnanswered = lost.filter((outcome) => byName.has(outcome.name)).length;
@@ -83,7 +89,9 @@ function checkDurability(run: CrashRun, stored: StoredSubmission[]): string {
   );
 }
 
-test.describe('crash durability: SIGKILL in the middle of a stream of contact submissions', { tag: ['@local', '@shell', '@catalogue', '@company', '@contact', '@chat'] }, () => {
+test.describe('crash durability: SIGKILL in the middle of a stream of contact submissions', {
+  tag: ['@local', '@shell', '@catalogue', '@company', '@contact', '@chat'],
+}, () => {
   test.describe.configure({ timeout: 240_000 });
 
   test('embedded database (PGlite): every acknowledged submission survives, with its mail queued', async () => {
@@ -156,12 +164,15 @@ async function expectFrameAndChatWork(page: Page): Promise<void> {
   await slow(chat(page)).toBeVisible();
 }
 
-
-test.describe('each remote down, then back', { tag: ['@local', '@shell', '@catalogue', '@company', '@contact', '@chat'] }, () => {
+test.describe('each remote down, then back', {
+  tag: ['@local', '@shell', '@catalogue', '@company', '@contact', '@chat'],
+}, () => {
   test.describe.configure({ timeout: 120_000 });
 
   for (const remote of Object.keys(PAGES) as PageRemote[]) {
-    test(`${remote} unreachable: its routes show the error screen, everything else works; back: used again`, async ({ page }) => {
+    test(`${remote} unreachable: its routes show the error screen, everything else works; back: used again`, async ({
+      page,
+    }) => {
       const broken = PAGES[remote];
       const others = (Object.keys(PAGES) as PageRemote[]).filter((name) => name !== remote).map((name) => PAGES[name]);
       await takeDown(page, remote);
@@ -191,7 +202,9 @@ test.describe('each remote down, then back', { tag: ['@local', '@shell', '@catal
     });
   }
 
-  test('chat unreachable: every route works without the chat; back: the chat appears on the next navigation', async ({ page }) => {
+  test('chat unreachable: every route works without the chat; back: the chat appears on the next navigation', async ({
+    page,
+  }) => {
     await takeDown(page, 'chat');
     await page.goto('/home');
     await slow(pageHeading(page, 'Electrical Products & Industrial Solutions')).toBeVisible();

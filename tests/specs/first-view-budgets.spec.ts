@@ -9,7 +9,14 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { localizedPath } from '@site/contracts/locale';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { test, expect } from '../support/fixtures';
-import { allScripts, MEASURE_NAMES, MEASURES, readFirstView, recordFirstView, type Measure } from '../support/first-view';
+import {
+  allScripts,
+  MEASURE_NAMES,
+  MEASURES,
+  readFirstView,
+  recordFirstView,
+  type Measure,
+} from '../support/first-view';
 import { deployedSite } from '../support/site-mode';
 import { EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT_PATH } from '../support/site-routes';
 
@@ -60,16 +67,22 @@ test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }
 
 test.describe('first-view budgets', { tag: ['@site', '@shell', '@catalogue', '@company', '@chat'] }, () => {
   test('the budgets file has a budget for every page, width and measure, and nothing else', () => {
-    const expected = PAGES.flatMap(({ label }) => WIDTHS.flatMap((width) => MEASURES.map((measure) => `${label} ${width} ${measure}`)));
+    const expected = PAGES.flatMap(({ label }) =>
+      WIDTHS.flatMap((width) => MEASURES.map((measure) => `${label} ${width} ${measure}`)),
+    );
     const listed = Object.entries(budgets).flatMap(([label, widths]) =>
-      Object.entries(widths).flatMap(([width, measures]) => Object.keys(measures).map((measure) => `${label} ${width} ${measure}`)),
+      Object.entries(widths).flatMap(([width, measures]) =>
+        Object.keys(measures).map((measure) => `${label} ${width} ${measure}`),
+      ),
     );
     const guard = `/home ${GUARD_WIDTH} jsBytesWithChat`;
     expect(listed.filter((row) => row !== guard).sort()).toEqual(expected.sort());
     expect(listed).toContain(guard);
   });
 
-  test("the page's one inline script within its own budget, the same on every page, and no request of its own", async ({ request }) => {
+  test("the page's one inline script within its own budget, the same on every page, and no request of its own", async ({
+    request,
+  }) => {
     const inline = async (pagePath: string) => {
       const html = await (await request.get(pagePath)).text();
       const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
@@ -81,8 +94,11 @@ test.describe('first-view budgets', { tag: ['@site', '@shell', '@catalogue', '@c
     expect(source, 'it loads nothing itself').not.toMatch(/fetch\(|XMLHttpRequest|\.src=|import\(/);
     const bytes = brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
     const { budget } = budgetsFile.inlineScript.brotliBytes;
-    test.info().annotations.push({ type: 'result', description: `inline script: ${bytes} B brotli (budget ${budget})` });
-    if (judged) expect(bytes, `the inline script is ${bytes} B brotli, over its budget ${budget}`).toBeLessThanOrEqual(budget);
+    test
+      .info()
+      .annotations.push({ type: 'result', description: `inline script: ${bytes} B brotli (budget ${budget})` });
+    if (judged)
+      expect(bytes, `the inline script is ${bytes} B brotli, over its budget ${budget}`).toBeLessThanOrEqual(budget);
   });
 
   for (const { label, path: pagePath } of PAGES) {
@@ -95,21 +111,26 @@ test.describe('first-view budgets', { tag: ['@site', '@shell', '@catalogue', '@c
         const figures: Partial<Record<Measure | AllScriptsMeasure, number>> = await readFirstView(page);
         if (label === '/home' && width === GUARD_WIDTH) {
           // the chat, loaded once the page is idle, and whatever else the page fetches by then
-          await page.getByRole('dialog', { name: 'Crescent Assistant' }).waitFor({ state: 'attached', timeout: 20_000 });
+          await page
+            .getByRole('dialog', { name: 'Crescent Assistant' })
+            .waitFor({ state: 'attached', timeout: 20_000 });
           await page.waitForLoadState('networkidle');
           const scripts = await allScripts(page);
           // the page really was federated: the company remote's page and the chat's widget came with it (on the
           // suite's own server; a deployed site may serve a remote from elsewhere)
-          if (judged) expect(scripts.paths.filter((file) => /^\/remotes\/(company|chat)\/remoteEntry\.js$/.test(file)).sort()).toEqual([
-            '/remotes/chat/remoteEntry.js',
-            '/remotes/company/remoteEntry.js',
-          ]);
+          if (judged)
+            expect(
+              scripts.paths.filter((file) => /^\/remotes\/(company|chat)\/remoteEntry\.js$/.test(file)).sort(),
+            ).toEqual(['/remotes/chat/remoteEntry.js', '/remotes/company/remoteEntry.js']);
           figures.jsBytesWithChat = scripts.bytes;
         }
         const own = budgets[label]?.[String(width)] ?? {};
         const rows = Object.entries(figures).map(([measure, figure]) => {
           const budget = own[measure as Measure]?.budget;
-          const name = measure === 'jsBytesWithChat' ? 'JS bytes on the wire, the chat included' : MEASURE_NAMES[measure as Measure];
+          const name =
+            measure === 'jsBytesWithChat'
+              ? 'JS bytes on the wire, the chat included'
+              : MEASURE_NAMES[measure as Measure];
           return { measure, name, figure, budget };
         });
         test.info().annotations.push({
@@ -122,7 +143,9 @@ test.describe('first-view budgets', { tag: ['@site', '@shell', '@catalogue', '@c
           // A count over its budget fails, by one; bytes past the hashes' noise. The budget is lowered when a change
           // brings the figure down.
           const allowed = (budget ?? -1) + (measure.startsWith('jsBytes') ? BYTES_NOISE : 0);
-          expect.soft(figure, `${label} at ${width} px: ${name} ${figure}, over its budget ${budget}`).toBeLessThanOrEqual(allowed);
+          expect
+            .soft(figure, `${label} at ${width} px: ${name} ${figure}, over its budget ${budget}`)
+            .toBeLessThanOrEqual(allowed);
         }
       });
     }

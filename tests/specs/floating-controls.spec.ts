@@ -69,13 +69,18 @@ test.describe('the chat panel stays as the visitor left it (1280 px)', { tag: ['
   test.beforeEach(async ({ context }) => context.clock.install());
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("a fresh visitor's first page view opens it (the spec's default); nothing is remembered yet", async ({ page }) => {
+  test("a fresh visitor's first page view opens it (the spec's default); nothing is remembered yet", async ({
+    page,
+  }) => {
     await page.goto('/home');
     await expect(chat(page)).toBeVisible();
     expect(await panelCookie(page)).toBeUndefined();
   });
 
-  test('closed on /home: stays closed after a navigation, a reload and in a new tab', async ({ page, consoleProblems }) => {
+  test('closed on /home: stays closed after a navigation, a reload and in a new tab', async ({
+    page,
+    consoleProblems,
+  }) => {
     test.slow(); // a journey by nature: four page loads (a navigation, a reload, a new tab, a reload)
     await page.goto('/home');
     await chat(page).getByRole('button', { name: 'Close chat' }).click();
@@ -122,7 +127,11 @@ test.describe('the chat panel stays as the visitor left it (1280 px)', { tag: ['
     await expect(chat(tab)).toBeVisible();
   });
 
-  test("the next visit: open again for a visitor who never chatted, the last choice of one who did", async ({ page, browser, baseURL }) => {
+  test('the next visit: open again for a visitor who never chatted, the last choice of one who did', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.slow(); // three visits in three browser contexts, a chat exchange between them
     await page.goto('/home');
     await chat(page).getByRole('button', { name: 'Close chat' }).click();
@@ -138,7 +147,7 @@ test.describe('the chat panel stays as the visitor left it (1280 px)', { tag: ['
     const input = chat(page).getByRole('textbox', { name: 'Type your message' });
     await input.fill('Omar');
     await input.press('Enter');
-    await expect(chat(page).getByRole('log', { name: 'Chat messages' })).toContainText("Nice to meet you, Omar!");
+    await expect(chat(page).getByRole('log', { name: 'Chat messages' })).toContainText('Nice to meet you, Omar!');
     await chat(page).getByRole('button', { name: 'Minimize chat' }).click();
     const cookie = await panelCookie(page);
     expect(cookie).toMatchObject({ value: 'minimized' });
@@ -153,13 +162,25 @@ test.describe('the chat panel stays as the visitor left it (1280 px)', { tag: ['
     await chatter.context().close();
   });
 
-  test('a returning visitor (profile kept from an earlier visit) who closes it finds it closed on the next visit', async ({ page, browser, baseURL }) => {
+  test('a returning visitor (profile kept from an earlier visit) who closes it finds it closed on the next visit', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.slow(); // two visits in two browser contexts, each a full start of the site
     await page.addInitScript(
       ({ key, profile }) => {
         if (window === window.top && !window.localStorage.getItem(key)) window.localStorage.setItem(key, profile);
       },
-      { key: PROFILE_KEY, profile: JSON.stringify({ userName: 'Aisha Rahman', userEmail: 'aisha@example.com', userCountry: 'Oman', timestamp: '2025-01-05T09:05:00.000Z' }) },
+      {
+        key: PROFILE_KEY,
+        profile: JSON.stringify({
+          userName: 'Aisha Rahman',
+          userEmail: 'aisha@example.com',
+          userCountry: 'Oman',
+          timestamp: '2025-01-05T09:05:00.000Z',
+        }),
+      },
     );
     await page.goto('/home');
     await expect(chat(page)).toContainText('Welcome back, Aisha Rahman!');
@@ -181,9 +202,12 @@ async function box(locator: Locator) {
 }
 
 type Box = { x: number; y: number; width: number; height: number };
-const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-test.describe('on a phone (375 px), the floating controls share one corner', { tag: ['@site', '@shell', '@chat'] }, () => {
+test.describe('on a phone (375 px), the floating controls share one corner', {
+  tag: ['@site', '@shell', '@chat'],
+}, () => {
   test.beforeEach(async ({ context }) => context.clock.install());
   test.use({ viewport: { width: 375, height: 740 } });
   const STRIP = 80;
@@ -207,7 +231,11 @@ test.describe('on a phone (375 px), the floating controls share one corner', { t
     else expect(boxes[1]!.x).toBeLessThan(boxes[0]!.x);
   }
 
-  test('a product page: the brochure icon button and the round chat button, side by side in a strip of 80 px; no bar', async ({ page, request, consoleProblems }) => {
+  test('a product page: the brochure icon button and the round chat button, side by side in a strip of 80 px; no bar', async ({
+    page,
+    request,
+    consoleProblems,
+  }) => {
     const example = await siteProduct(request, EXAMPLE_PRODUCT.productId);
     if (example === undefined) throw new Error(`the site has no product ${EXAMPLE_PRODUCT.productId}`);
     await page.goto(PRODUCT);
@@ -229,12 +257,16 @@ test.describe('on a phone (375 px), the floating controls share one corner', { t
     await expectCorner(page, openButton(page), 'right');
 
     // scrolled into the text, the controls still only take the strip
-    await page.getByRole('heading', { level: 2, name: example.product.productName, exact: true }).scrollIntoViewIfNeeded();
+    await page
+      .getByRole('heading', { level: 2, name: example.product.productName, exact: true })
+      .scrollIntoViewIfNeeded();
     await expectCorner(page, openButton(page), 'right');
     expect(consoleProblems.messages).toEqual([]);
   });
 
-  test('a phone never reopens the full-screen panel on the next page, even after it was left open', async ({ page }) => {
+  test('a phone never reopens the full-screen panel on the next page, even after it was left open', async ({
+    page,
+  }) => {
     await page.goto('/home');
     await restoreButton(page).click();
     await expect(chat(page)).toBeVisible();
@@ -257,15 +289,18 @@ async function recordLayoutShifts(page: Page): Promise<void> {
     const shifts: string[] = [];
     (window as unknown as { layoutShifts: string[] }).layoutShifts = shifts;
     type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
-    const describe = (node: Node | undefined) => (node instanceof Element ? `<${node.tagName.toLowerCase()} class="${node.className}">` : String(node?.nodeName));
+    const describe = (node: Node | undefined) =>
+      node instanceof Element ? `<${node.tagName.toLowerCase()} class="${node.className}">` : String(node?.nodeName);
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Shift[]) {
-        if (!entry.hadRecentInput) shifts.push(`${entry.value.toFixed(4)}: ${entry.sources.map((source) => describe(source.node)).join('; ')}`);
+        if (!entry.hadRecentInput)
+          shifts.push(`${entry.value.toFixed(4)}: ${entry.sources.map((source) => describe(source.node)).join('; ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
-const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
+const layoutShifts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
 
 /**
  * Until the page has stopped changing as a visitor sees it: loaded, its fonts in, and the document's height and the
@@ -277,7 +312,12 @@ async function untilDrawnAndStill(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await document.fonts.ready;
     const snapshot = () =>
-      [document.documentElement.scrollHeight, ...[...document.querySelectorAll('button')].filter((button) => /chat$/i.test(button.getAttribute('aria-label') ?? button.textContent ?? '')).map((button) => JSON.stringify(button.getBoundingClientRect()))].join('|');
+      [
+        document.documentElement.scrollHeight,
+        ...[...document.querySelectorAll('button')]
+          .filter((button) => /chat$/i.test(button.getAttribute('aria-label') ?? button.textContent ?? ''))
+          .map((button) => JSON.stringify(button.getBoundingClientRect())),
+      ].join('|');
     let last = snapshot();
     for (let still = 0; still < 10; ) {
       await new Promise(requestAnimationFrame);
@@ -288,8 +328,13 @@ async function untilDrawnAndStill(page: Page): Promise<void> {
   });
 }
 
-for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 900 }]) {
-  test.describe(`nothing moves as the controls arrive, at ${viewport.width} px`, { tag: ['@site', '@shell', '@chat'] }, () => {
+for (const viewport of [
+  { width: 375, height: 740 },
+  { width: 1280, height: 900 },
+]) {
+  test.describe(`nothing moves as the controls arrive, at ${viewport.width} px`, {
+    tag: ['@site', '@shell', '@chat'],
+  }, () => {
     test.use({ viewport });
 
     for (const path of ['/home', PRODUCT]) {

@@ -26,11 +26,14 @@ const REMOTE = 'mfe-company';
 const ROUTE = '/about';
 /** The page's texts are the remote's messages (src/i18n/en.json): a release of new text edits them. */
 const SOURCE_FILE = path.join('src', 'i18n', 'en.json');
-const OLD_TEXT = 'Electrical products and industrial solutions for the Gulf, from the first electrical trading company in the UAE.';
+const OLD_TEXT =
+  'Electrical products and industrial solutions for the Gulf, from the first electrical trading company in the UAE.';
 
 test.describe.configure({ timeout: 600_000 });
 
-test('company rebuilt and released alone: new text on reload, no restart, every other bundle byte-identical; rollback', { tag: ['@local', '@company'] }, async ({ page }) => {
+test('company rebuilt and released alone: new text on reload, no restart, every other bundle byte-identical; rollback', {
+  tag: ['@local', '@company'],
+}, async ({ page }) => {
   const work = mkdtempSync(path.join(tmpdir(), 'site-release-'));
   const siteRoot = path.join(work, 'site');
   const buildDir = path.join(work, 'build', REMOTE);
@@ -74,7 +77,8 @@ test('company rebuilt and released alone: new text on reload, no restart, every 
 
     // 5. the shell's and the other remotes' files: byte-identical; only the company's changed
     const after = hashBundles(siteRoot);
-    for (const app of APPS.filter((name) => name !== REMOTE)) expect(after[app], `${app}/dist is byte-identical`).toEqual(before[app]);
+    for (const app of APPS.filter((name) => name !== REMOTE))
+      expect(after[app], `${app}/dist is byte-identical`).toEqual(before[app]);
     expect(after[REMOTE]).not.toEqual(before[REMOTE]);
     for (const [file, hash] of Object.entries(before[REMOTE])) {
       if (!released.includes(file)) expect(after[REMOTE][file], `${REMOTE}/dist/${file} kept`).toBe(hash);
@@ -97,7 +101,8 @@ test('company rebuilt and released alone: new text on reload, no restart, every 
     await expect(page.getByText(newText)).toHaveCount(0);
     const rolledBack = hashBundles(siteRoot);
     for (const app of APPS.filter((name) => name !== REMOTE)) expect(rolledBack[app]).toEqual(before[app]);
-    for (const [file, hash] of Object.entries(before[REMOTE])) expect(rolledBack[REMOTE][file], `${file} as before the release`).toBe(hash);
+    for (const [file, hash] of Object.entries(before[REMOTE]))
+      expect(rolledBack[REMOTE][file], `${file} as before the release`).toBe(hash);
 
     // the other remotes still load on this site (full loads: leaving /about in-app is a separate, known bug of the
     // company remote in Chromium 156, whose window.scrollTo returns a Promise that React then calls as a cleanup)

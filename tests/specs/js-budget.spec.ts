@@ -5,7 +5,12 @@ import { buildFolder, remoteIn, type FileKind } from '../support/site-facts';
 import { canaryPin, deployedSite } from '../support/site-mode';
 import { EXAMPLE_PRODUCT_PATH } from '../support/site-routes';
 import { ARABIC, arabicFor } from '../support/ui-strings';
-import { HOME_JS_GUARD, visitorDownloads as freshVisitorDownloads, type DownloadOptions, type Downloads } from '../support/visitor-downloads';
+import {
+  HOME_JS_GUARD,
+  visitorDownloads as freshVisitorDownloads,
+  type DownloadOptions,
+  type Downloads,
+} from '../support/visitor-downloads';
 
 // Each measure is a fresh visitor's; with a canary pinned for the run, one on that canary (the build being tested).
 const pin = canaryPin(deployedSite());
@@ -15,7 +20,9 @@ const visitorDownloads = (site: string, path: string, options: DownloadOptions =
 // What /home downloads, guarded: a size, not a timing, so it holds on any machine. The measure is the benchmark's own
 // (`npm run bench:size`): every script and manifest the page fetched in Chromium, the chat included, each body gzip -9.
 // first-view-budgets.spec.ts holds the same page's bytes on the wire with the other pages' bytes and counts.
-test('/home downloads at most 188.9 KB of JS (gzip): federation runtime, remote entries and the chat included', { tag: ['@site', '@shell', '@catalogue', '@company', '@chat'] }, async ({ baseURL }) => {
+test('/home downloads at most 188.9 KB of JS (gzip): federation runtime, remote entries and the chat included', {
+  tag: ['@site', '@shell', '@catalogue', '@company', '@chat'],
+}, async ({ baseURL }) => {
   test.setTimeout(90_000);
   const home = await visitorDownloads(baseURL!, '/home');
   expect(home.heading).toBe('Electrical Products & Industrial Solutions');
@@ -38,7 +45,9 @@ test('/home downloads at most 188.9 KB of JS (gzip): federation runtime, remote 
 // each page's web fonts (the Arabic face on Arabic pages) are reported apart.
 const ARABIC_JS_EXTRA = 8 * 1024;
 
-test('Arabic pages download at most 8 KB gzip more JS than their English twins (fonts reported apart)', { tag: ['@site', '@shell', '@catalogue', '@company', '@chat'] }, async ({ baseURL }) => {
+test('Arabic pages download at most 8 KB gzip more JS than their English twins (fonts reported apart)', {
+  tag: ['@site', '@shell', '@catalogue', '@company', '@chat'],
+}, async ({ baseURL }) => {
   test.setTimeout(180_000);
   const chatName = arabicFor('Crescent Assistant');
   for (const english of ['/home', EXAMPLE_PRODUCT_PATH]) {
@@ -54,9 +63,13 @@ test('Arabic pages download at most 8 KB gzip more JS than their English twins (
         `${english} JS ${(en.gzip / 1024).toFixed(1)} KB gzip (${en.files} files), ${fonts(en)}; ` +
         `${arabic} JS ${(ar.gzip / 1024).toFixed(1)} KB gzip (${ar.files} files), ${fonts(ar)}; ` +
         `Arabic extra JS ${(extra / 1024).toFixed(1)} KB` +
-        (ar.fonts.urls.length > 0 ? ` (Arabic fonts: ${ar.fonts.urls.map((url) => new URL(url).pathname).join(', ')})` : ''),
+        (ar.fonts.urls.length > 0
+          ? ` (Arabic fonts: ${ar.fonts.urls.map((url) => new URL(url).pathname).join(', ')})`
+          : ''),
     });
-    expect.soft(extra, `${arabic} downloads ${(extra / 1024).toFixed(1)} KB gzip more JS than ${english}`).toBeLessThanOrEqual(ARABIC_JS_EXTRA);
+    expect
+      .soft(extra, `${arabic} downloads ${(extra / 1024).toFixed(1)} KB gzip more JS than ${english}`)
+      .toBeLessThanOrEqual(ARABIC_JS_EXTRA);
   }
 });
 
@@ -69,23 +82,33 @@ async function requestPageFiles(request: APIRequestContext, site: string, downlo
   const response = await request.get(manifestUrl);
   if (!response.ok()) throw new Error(`${manifestUrl} answered ${response.status()}`);
   const manifest = (await response.json()) as { exposes: { path: string; assets: { js: { sync: string[] } } }[] };
-  const others = new Set(manifest.exposes.filter((expose) => expose.path !== './QuoteRequestPage').flatMap((expose) => expose.assets.js.sync));
+  const others = new Set(
+    manifest.exposes
+      .filter((expose) => expose.path !== './QuoteRequestPage')
+      .flatMap((expose) => expose.assets.js.sync),
+  );
   const own = manifest.exposes.find((expose) => expose.path === './QuoteRequestPage')?.assets.js.sync ?? [];
   return own.filter((file) => !others.has(file)).map((file) => new URL(file, new URL(buildFolder(manifestUrl))).href);
 }
 
-test("/home does not download the request page's code; /request-quote does", { tag: ['@site', '@shell', '@catalogue', '@company', '@chat'] }, async ({ baseURL, request }) => {
+test("/home does not download the request page's code; /request-quote does", {
+  tag: ['@site', '@shell', '@catalogue', '@company', '@chat'],
+}, async ({ baseURL, request }) => {
   test.setTimeout(120_000);
   const withoutQuery = (url: string) => `${new URL(url).origin}${new URL(url).pathname}`;
-  const fetched = (downloads: Downloads, files: string[]) => files.filter((file) => downloads.urls.some((url) => withoutQuery(url) === file));
+  const fetched = (downloads: Downloads, files: string[]) =>
+    files.filter((file) => downloads.urls.some((url) => withoutQuery(url) === file));
 
   const home = await visitorDownloads(baseURL!, '/home');
   const homeFiles = await requestPageFiles(request, baseURL!, home);
   expect(homeFiles, 'the contact remote exposes ./QuoteRequestPage with code of its own').not.toEqual([]);
-  expect(fetched(home, homeFiles), '/home downloads none of the request page\'s files').toEqual([]);
+  expect(fetched(home, homeFiles), "/home downloads none of the request page's files").toEqual([]);
   const requestPage = await visitorDownloads(baseURL!, '/request-quote');
   expect(requestPage.heading).toBe('Request a Quote');
   const files = await requestPageFiles(request, baseURL!, requestPage);
   expect(fetched(requestPage, files), '/request-quote downloads them').toEqual(files);
-  test.info().annotations.push({ type: 'result', description: `the request page's own code: ${files.map((file) => new URL(file).pathname).join(', ')}` });
+  test.info().annotations.push({
+    type: 'result',
+    description: `the request page's own code: ${files.map((file) => new URL(file).pathname).join(', ')}`,
+  });
 });

@@ -14,9 +14,13 @@ const focusedName = (page: Page) =>
 test.describe('keyboard only at 1280 px', { tag: ['@site', '@shell', '@catalogue'] }, () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('Tab first reaches "Skip to main content", which moves focus to the page; then the header links in order', async ({ page }) => {
+  test('Tab first reaches "Skip to main content", which moves focus to the page; then the header links in order', async ({
+    page,
+  }) => {
     await page.goto('/home');
-    await expect(page.getByRole('heading', { level: 1, name: 'Electrical Products & Industrial Solutions' })).toBeAttached();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Electrical Products & Industrial Solutions' }),
+    ).toBeAttached();
 
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
@@ -41,7 +45,9 @@ test.describe('keyboard only at 1280 px', { tag: ['@site', '@shell', '@catalogue
     await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
   });
 
-  test('the chat: minimize and restore, the welcome form, a question and its answer, all from the keyboard', async ({ page }) => {
+  test('the chat: minimize and restore, the welcome form, a question and its answer, all from the keyboard', async ({
+    page,
+  }) => {
     await page.goto('/contact-us');
     const chat = page.getByRole('dialog', { name: 'Crescent Assistant' });
     await expect(chat).toBeVisible();
@@ -60,7 +66,9 @@ test.describe('keyboard only at 1280 px', { tag: ['@site', '@shell', '@catalogue
     await page.keyboard.press('Tab');
     await expect(chat.getByRole('combobox', { name: 'Region/Branch You Want to Inquire About *' })).toBeFocused();
     await page.keyboard.type('Dubai'); // type-ahead picks the option on a closed select
-    await expect(chat.getByRole('combobox', { name: 'Region/Branch You Want to Inquire About *' })).toHaveValue(/Dubai/i);
+    await expect(chat.getByRole('combobox', { name: 'Region/Branch You Want to Inquire About *' })).toHaveValue(
+      /Dubai/i,
+    );
     await page.keyboard.press('Tab');
     await expect(chat.getByRole('button', { name: 'Start Chat', exact: true })).toBeFocused();
     await page.keyboard.press('Enter');
@@ -72,6 +80,8 @@ test.describe('keyboard only at 1280 px', { tag: ['@site', '@shell', '@catalogue
     await page.keyboard.type(categoryQuestion(EXAMPLE_PRODUCT.categoryTitle));
     const reply = nextChatAnswer(page);
     await page.keyboard.press('Enter');
-    await expect(chat.getByRole('log', { name: 'Chat messages' }).getByRole('listitem').last()).toContainText(shownText((await reply).answer));
+    await expect(chat.getByRole('log', { name: 'Chat messages' }).getByRole('listitem').last()).toContainText(
+      shownText((await reply).answer),
+    );
   });
 });

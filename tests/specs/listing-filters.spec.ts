@@ -15,12 +15,14 @@ import { test, expect, siteHas } from '../support/fixtures';
 import { findInCatalogue, siteListing } from '../support/site-facts';
 import { message } from '../support/ui-strings';
 
-const listingPath = (categoryId: string): string => siteRouteUrl('our-products/:productCategoryId', { productCategoryId: categoryId });
+const listingPath = (categoryId: string): string =>
+  siteRouteUrl('our-products/:productCategoryId', { productCategoryId: categoryId });
 /** A view's query as the page writes it in the address ('?sort=5&brand=ABB,Hager&maxPrice=100'). */
 const query = (view: Partial<ListingView>): string => listingViewSearch({ ...DEFAULT_LISTING_VIEW, ...view });
 /** An address that ends with the view's query (and has no other). */
 const endsWithQuery = (view: Partial<ListingView>): RegExp => new RegExp(`${escapeRegExp(query(view))}$`);
-const showing = (count: number, locale: 'en' | 'ar' = 'en'): string => message(locale, 'catalogue.listing.count', { count });
+const showing = (count: number, locale: 'en' | 'ar' = 'en'): string =>
+  message(locale, 'catalogue.listing.count', { count });
 /** A filter value's checkbox name: its label and how many products it leaves ('Hager (2)'). */
 const choice = (label: string, count: number): string => `${label} (${count})`;
 const facetOf = (listing: ListingResponse, brand: string): BrandFacet => {
@@ -43,7 +45,9 @@ interface TwoBrands {
 function twoBrands(request: APIRequestContext): Promise<TwoBrands | undefined> {
   return findInCatalogue(request, async (whole) => {
     const categoryId = whole.category.id;
-    const narrowing = whole.facets.brands.filter(({ count }) => count > 0 && count < whole.total).sort((a, b) => a.count - b.count);
+    const narrowing = whole.facets.brands
+      .filter(({ count }) => count > 0 && count < whole.total)
+      .sort((a, b) => a.count - b.count);
     const [first] = narrowing;
     if (first === undefined) return undefined;
     const one = await siteListing(request, categoryId, query({ brands: [first.name] }));
@@ -76,10 +80,16 @@ function priceCut(request: APIRequestContext): Promise<PriceCut | undefined> {
       // a first guess from the page of products, then the site's own answer
       const left = priced.filter((product) => (product.price ?? 0) <= maxPrice);
       const leftBrands = new Set(left.flatMap((product) => brandsOfProduct(product.company)));
-      if (left.length === 0 || left.length >= whole.total || whole.facets.brands.every(({ name }) => leftBrands.has(name))) continue;
+      if (
+        left.length === 0 ||
+        left.length >= whole.total ||
+        whole.facets.brands.every(({ name }) => leftBrands.has(name))
+      )
+        continue;
       const cut = await siteListing(request, categoryId, query({ sort: 5, maxPrice }));
       const emptied = cut.facets.brands.find(({ count }) => count === 0);
-      if (cut.total > 0 && cut.total < whole.total && emptied !== undefined) return { categoryId, whole, maxPrice, cut, emptied: emptied.name };
+      if (cut.total > 0 && cut.total < whole.total && emptied !== undefined)
+        return { categoryId, whole, maxPrice, cut, emptied: emptied.name };
     }
     return undefined;
   });
@@ -103,13 +113,20 @@ function specificationAndBrand(request: APIRequestContext): Promise<Specificatio
   return findInCatalogue(request, async (whole) => {
     const categoryId = whole.category.id;
     for (const { attribute, values } of whole.facets.attributes) {
-      const narrowing = values.filter(({ count }) => count > 1 && count < whole.total).sort((a, b) => b.count - a.count);
+      const narrowing = values
+        .filter(({ count }) => count > 1 && count < whole.total)
+        .sort((a, b) => b.count - a.count);
       for (const { value } of narrowing.slice(0, VALUES_TRIED)) {
         const withValue = await siteListing(request, categoryId, query({ attributes: { [attribute]: [value] } }));
         const brand = withValue.facets.brands.find(({ count }) => count > 0 && count < withValue.total);
         if (brand === undefined) continue;
-        const both = await siteListing(request, categoryId, query({ brands: [brand.name], attributes: { [attribute]: [value] } }));
-        if (both.total > 0 && both.total < withValue.total) return { categoryId, attribute, value, brand: brand.name, withValue, both };
+        const both = await siteListing(
+          request,
+          categoryId,
+          query({ brands: [brand.name], attributes: { [attribute]: [value] } }),
+        );
+        if (both.total > 0 && both.total < withValue.total)
+          return { categoryId, attribute, value, brand: brand.name, withValue, both };
       }
     }
     return undefined;
@@ -117,21 +134,33 @@ function specificationAndBrand(request: APIRequestContext): Promise<Specificatio
 }
 
 test.describe('filters on a listing', { tag: ['@site', '@catalogue'] }, () => {
-  test('a brand narrows the count and the cards; a second brand widens; reload and back keep the address’s filters', async ({ page, request, consoleProblems }) => {
-    const { categoryId, whole, first, second, one, both } = siteHas(await twoBrands(request), 'no category with two brands, one of which narrows it');
+  test('a brand narrows the count and the cards; a second brand widens; reload and back keep the address’s filters', async ({
+    page,
+    request,
+    consoleProblems,
+  }) => {
+    const { categoryId, whole, first, second, one, both } = siteHas(
+      await twoBrands(request),
+      'no category with two brands, one of which narrows it',
+    );
     await page.goto(listingPath(categoryId));
     const filters = page.getByRole('complementary', { name: message('en', 'catalogue.filters.label') });
     await expect(page.getByText(showing(whole.total), { exact: true })).toBeVisible();
     await filters.getByRole('checkbox', { name: choice(first, facetOf(whole, first).count), exact: true }).click();
     await expect(page).toHaveURL(endsWithQuery({ brands: [first] }));
     await expect(page.getByText(showing(one.total), { exact: true })).toBeVisible();
-    await expect(page.getByRole('list', { name: /products$/ }).getByRole('heading', { level: 2 })).toHaveCount(one.products.length);
+    await expect(page.getByRole('list', { name: /products$/ }).getByRole('heading', { level: 2 })).toHaveCount(
+      one.products.length,
+    );
     await filters.getByRole('checkbox', { name: choice(second, facetOf(one, second).count), exact: true }).click();
     await expect(page).toHaveURL(endsWithQuery({ brands: [first, second] }));
     await expect(page.getByText(showing(both.total), { exact: true })).toBeVisible();
     await page.reload();
     await expect(page.getByText(showing(both.total), { exact: true })).toBeVisible();
-    const secondChoice = filters.getByRole('checkbox', { name: choice(second, facetOf(both, second).count), exact: true });
+    const secondChoice = filters.getByRole('checkbox', {
+      name: choice(second, facetOf(both, second).count),
+      exact: true,
+    });
     await expect(secondChoice).toBeChecked();
     await page.goBack();
     await expect(page.getByText(showing(one.total), { exact: true })).toBeVisible();
@@ -139,8 +168,14 @@ test.describe('filters on a listing', { tag: ['@site', '@catalogue'] }, () => {
     expect(consoleProblems.messages).toEqual([]);
   });
 
-  test('a price range narrows the brands’ counts, disabling a brand with nothing left; Clear all resets; the sort stays', async ({ page, request }) => {
-    const { categoryId, whole, maxPrice, cut, emptied } = siteHas(await priceCut(request), 'no category with a price that leaves one of its brands nothing');
+  test('a price range narrows the brands’ counts, disabling a brand with nothing left; Clear all resets; the sort stays', async ({
+    page,
+    request,
+  }) => {
+    const { categoryId, whole, maxPrice, cut, emptied } = siteHas(
+      await priceCut(request),
+      'no category with a price that leaves one of its brands nothing',
+    );
     await page.goto(`${listingPath(categoryId)}${query({ sort: 5 })}`);
     const filters = page.getByRole('complementary', { name: message('en', 'catalogue.filters.label') });
     await filters.getByRole('textbox', { name: message('en', 'catalogue.filters.maxPrice') }).fill(String(maxPrice));
@@ -153,11 +188,17 @@ test.describe('filters on a listing', { tag: ['@site', '@catalogue'] }, () => {
     await expect(page.getByText(showing(whole.total), { exact: true })).toBeVisible();
   });
 
-  test('the server’s HTML of a filtered address has the filtered count; odd filters are read, never a failure', async ({ request }) => {
-    const { categoryId, whole, maxPrice, cut, emptied } = siteHas(await priceCut(request), 'no category with a price that leaves one of its brands nothing');
+  test('the server’s HTML of a filtered address has the filtered count; odd filters are read, never a failure', async ({
+    request,
+  }) => {
+    const { categoryId, whole, maxPrice, cut, emptied } = siteHas(
+      await priceCut(request),
+      'no category with a price that leaves one of its brands nothing',
+    );
     // a brand and a price together: the brand that keeps the fewest products under the price
     const [kept] = cut.facets.brands.filter(({ count }) => count > 0).sort((a, b) => a.count - b.count);
-    if (kept === undefined) throw new Error(`${query({ maxPrice })} leaves no brand of ${categoryId}, yet ${cut.total} products`);
+    if (kept === undefined)
+      throw new Error(`${query({ maxPrice })} leaves no brand of ${categoryId}, yet ${cut.total} products`);
     const filtered = `${listingPath(categoryId)}${query({ brands: [kept.name], maxPrice })}`;
     const expected = (await siteListing(request, categoryId, query({ brands: [kept.name], maxPrice }))).total;
     const html = await (await request.get(filtered)).text();
@@ -166,9 +207,16 @@ test.describe('filters on a listing', { tag: ['@site', '@catalogue'] }, () => {
     // a form that works before the page's scripts have started
     expect(html.split(`aria-label="${message('en', 'catalogue.filters.maxPrice')}"`)).toHaveLength(2);
     const brandBoxes = html.match(/<input type="checkbox" name="brand"[^>]*>/g) ?? [];
-    expect(brandBoxes.filter((box) => box.includes('checked=""')).map((box) => /value="([^"]*)"/.exec(box)?.[1])).toEqual([kept.name]);
+    expect(
+      brandBoxes.filter((box) => box.includes('checked=""')).map((box) => /value="([^"]*)"/.exec(box)?.[1]),
+    ).toEqual([kept.name]);
     const path = listingPath(categoryId);
-    const odd = ['?brand=Nobody', `?brand=${'x'.repeat(3000)}`, '?minPrice=-5&maxPrice=abc', `?brand=${encodeURIComponent(kept.name)}&brand=${encodeURIComponent(emptied)}`];
+    const odd = [
+      '?brand=Nobody',
+      `?brand=${'x'.repeat(3000)}`,
+      '?minPrice=-5&maxPrice=abc',
+      `?brand=${encodeURIComponent(kept.name)}&brand=${encodeURIComponent(emptied)}`,
+    ];
     for (const search of odd) {
       const response = await request.get(`${path}${search}`);
       expect(response.status(), search).toBe(200);
@@ -176,7 +224,10 @@ test.describe('filters on a listing', { tag: ['@site', '@catalogue'] }, () => {
     expect(await (await request.get(`${path}?brand=Nobody`)).text()).toContain(showing(whole.total));
   });
 
-  test('a specification filter narrows with a brand; reload, back and the server’s HTML keep the count', async ({ page, request }) => {
+  test('a specification filter narrows with a brand; reload, back and the server’s HTML keep the count', async ({
+    page,
+    request,
+  }) => {
     const { categoryId, attribute, value, brand, withValue, both } = siteHas(
       await specificationAndBrand(request),
       'no category with a specification value that one of its brands narrows further',
@@ -200,11 +251,20 @@ test.describe('filters on a listing', { tag: ['@site', '@catalogue'] }, () => {
     await expect(group.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(label)} \\(`) })).toBeChecked();
     await page.goBack();
     await expect(page.getByText(showing(withValue.total), { exact: true })).toBeVisible();
-    expect(await (await request.get(`${listingPath(categoryId)}${query(chosen)}`)).text()).toContain(showing(withValue.total));
+    expect(await (await request.get(`${listingPath(categoryId)}${query(chosen)}`)).text()).toContain(
+      showing(withValue.total),
+    );
   });
 
-  test('on a phone the filters open in a sheet over the page, in Arabic too; a tick applies at once', async ({ page, request, consoleProblems }) => {
-    const { categoryId, first, one } = siteHas(await twoBrands(request), 'no category with two brands, one of which narrows it');
+  test('on a phone the filters open in a sheet over the page, in Arabic too; a tick applies at once', async ({
+    page,
+    request,
+    consoleProblems,
+  }) => {
+    const { categoryId, first, one } = siteHas(
+      await twoBrands(request),
+      'no category with two brands, one of which narrows it',
+    );
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(`/ar${listingPath(categoryId)}`);
     const filters = page.getByRole('complementary', { name: message('ar', 'catalogue.filters.label') });
@@ -215,11 +275,15 @@ test.describe('filters on a listing', { tag: ['@site', '@catalogue'] }, () => {
     expect(await sheet.evaluate((element) => Math.round(element.getBoundingClientRect().height))).toBe(740);
     await sheet.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(first)} \\(`) }).click();
     await expect(page).toHaveURL(endsWithQuery({ brands: [first] }));
-    await sheet.getByRole('button', { name: message('ar', 'catalogue.filters.showResults', { count: one.total }) }).click();
+    await sheet
+      .getByRole('button', { name: message('ar', 'catalogue.filters.showResults', { count: one.total }) })
+      .click();
     await expect(sheet).toBeHidden();
     // (in Arabic 'Show N results', in the closed sheet, reads as the count does)
     await expect(page.getByText(showing(one.total, 'ar'), { exact: true }).filter({ visible: true })).toBeVisible();
-    await expect(filters.getByText(message('ar', 'catalogue.filters.openChosen', { count: 1 }), { exact: true })).toBeVisible();
+    await expect(
+      filters.getByText(message('ar', 'catalogue.filters.openChosen', { count: 1 }), { exact: true }),
+    ).toBeVisible();
     expect(consoleProblems.messages).toEqual([]);
   });
 });

@@ -17,7 +17,8 @@ import { quoteProduct } from '../support/quote-basket';
 import { findInCatalogue, siteListing, siteSearch } from '../support/site-facts';
 import { message } from '../support/ui-strings';
 
-const listingPath = (categoryId: string): string => siteRouteUrl('our-products/:productCategoryId', { productCategoryId: categoryId });
+const listingPath = (categoryId: string): string =>
+  siteRouteUrl('our-products/:productCategoryId', { productCategoryId: categoryId });
 /** A view's query as the page writes it ('?sort=5&brand=ABB'). */
 const query = (view: Partial<ListingView>): string => listingViewSearch({ ...DEFAULT_LISTING_VIEW, ...view });
 const showing = (count: number): string => message('en', 'catalogue.listing.count', { count });
@@ -36,7 +37,8 @@ function narrowingBrand(request: APIRequestContext): Promise<NarrowingBrand | un
   return findInCatalogue(request, async (whole) => {
     for (const { name, count } of whole.facets.brands.filter(({ count }) => count > 1 && count < whole.total)) {
       const narrowed = await siteListing(request, whole.category.id, query({ brands: [name] }));
-      if (new Set(narrowed.products.map((product) => product.price)).size > 1) return { categoryId: whole.category.id, brand: name, count, narrowed };
+      if (new Set(narrowed.products.map((product) => product.price)).size > 1)
+        return { categoryId: whole.category.id, brand: name, count, narrowed };
     }
     return undefined;
   });
@@ -60,37 +62,62 @@ for (const width of [375, 1280]) {
   test.describe(`a listing without scripts at ${width} px`, { tag: ['@site', '@catalogue'] }, () => {
     test.use({ javaScriptEnabled: false, viewport: { width, height: width < 900 ? 800 : 900 } });
 
-    test('a brand ticked and applied: the server draws the filtered listing, its count, the box ticked', async ({ page, request }) => {
-      const { categoryId, brand, count, narrowed } = siteHas(await narrowingBrand(request), 'no category with a brand that narrows it');
+    test('a brand ticked and applied: the server draws the filtered listing, its count, the box ticked', async ({
+      page,
+      request,
+    }) => {
+      const { categoryId, brand, count, narrowed } = siteHas(
+        await narrowingBrand(request),
+        'no category with a brand that narrows it',
+      );
       await page.goto(listingPath(categoryId));
       const filters = await filtersOf(page, width);
       const box = filters.getByRole('checkbox', { name: `${brand} (${count})`, exact: true });
       await box.check();
       await filters.getByRole('button', { name: message('en', 'catalogue.filters.apply'), exact: true }).click();
       // the form's own spelling of the view (read as the page's one: contracts/src/listingView.ts)
-      await expect(page).toHaveURL((url) => url.pathname === listingPath(categoryId) && url.searchParams.getAll('brand').join() === brand);
+      await expect(page).toHaveURL(
+        (url) => url.pathname === listingPath(categoryId) && url.searchParams.getAll('brand').join() === brand,
+      );
       await expect(page.getByText(showing(narrowed.total), { exact: true })).toBeVisible();
       await expect(cardNames(page)).toHaveCount(narrowed.products.length);
       // on a phone the filters are closed again, the products in sight; 'Filters' says one is chosen
-      if (width < 900) await expect(page.getByText(message('en', 'catalogue.filters.openChosen', { count: 1 }), { exact: true })).toBeVisible();
-      await expect((await filtersOf(page, width)).getByRole('checkbox', { name: new RegExp(`^${brand} \\(`) })).toBeChecked();
+      if (width < 900)
+        await expect(
+          page.getByText(message('en', 'catalogue.filters.openChosen', { count: 1 }), { exact: true }),
+        ).toBeVisible();
+      await expect(
+        (await filtersOf(page, width)).getByRole('checkbox', { name: new RegExp(`^${brand} \\(`) }),
+      ).toBeChecked();
     });
 
     test('an order chosen and sent with its button: the cheapest first, the brand kept', async ({ page, request }) => {
-      const { categoryId, brand, narrowed } = siteHas(await narrowingBrand(request), 'no category with a brand that narrows it');
+      const { categoryId, brand, narrowed } = siteHas(
+        await narrowingBrand(request),
+        'no category with a brand that narrows it',
+      );
       const cheapestFirst = await siteListing(request, categoryId, query({ brands: [brand], sort: 5 }));
       await page.goto(`${listingPath(categoryId)}${query({ brands: [brand] })}`);
-      await page.getByRole('combobox', { name: message('en', 'catalogue.listing.sortLabel') }).selectOption({ label: message('en', 'catalogue.listing.sort.priceAscending') });
+      await page
+        .getByRole('combobox', { name: message('en', 'catalogue.listing.sortLabel') })
+        .selectOption({ label: message('en', 'catalogue.listing.sort.priceAscending') });
       await page.getByRole('button', { name: message('en', 'catalogue.listing.sortApply'), exact: true }).click();
-      await expect(page).toHaveURL((url) => url.searchParams.get('sort') === '5' && url.searchParams.getAll('brand').join() === brand);
+      await expect(page).toHaveURL(
+        (url) => url.searchParams.get('sort') === '5' && url.searchParams.getAll('brand').join() === brand,
+      );
       await expect(page.getByText(showing(narrowed.total), { exact: true })).toBeVisible();
       await expect(cardNames(page)).toHaveText(cheapestFirst.products.map((product) => product.productName));
       await expect(page.getByRole('combobox', { name: message('en', 'catalogue.listing.sortLabel') })).toHaveValue('5');
     });
 
-    test('the pages are links: a search of more than a page reaches its second; a page past the last leads back', async ({ page, request }) => {
+    test('the pages are links: a search of more than a page reaches its second; a page past the last leads back', async ({
+      page,
+      request,
+    }) => {
       const word = ['cable', 'switch', 'cables'];
-      const found = (await Promise.all(word.map(async (q) => ({ q, total: (await siteSearch(request, q)).total })))).find(({ total }) => total > SEARCH_RESULTS_PAGE_SIZE);
+      const found = (
+        await Promise.all(word.map(async (q) => ({ q, total: (await siteSearch(request, q)).total })))
+      ).find(({ total }) => total > SEARCH_RESULTS_PAGE_SIZE);
       const { q, total } = siteHas(found, `no search of ${word.join(', ')} finds more than a page`);
       const pages = Math.ceil(total / SEARCH_RESULTS_PAGE_SIZE);
       await page.goto(`${siteRouteUrl('search')}${searchViewSearch({ q, page: 1, brands: [] })}`);
@@ -117,7 +144,9 @@ for (const width of [375, 1280]) {
       await variantRow(variantTable(page, 'en', gland), second.code)
         .getByRole('link', { name: message('en', 'catalogue.variants.chooseNamed', { code: second.code }) })
         .click();
-      await expect(page).toHaveURL((url) => url.pathname === gland.pagePath && url.search === productViewSearch(second.code));
+      await expect(page).toHaveURL(
+        (url) => url.pathname === gland.pagePath && url.search === productViewSearch(second.code),
+      );
       await expectChosen(page, 'en', gland, second.code);
     });
   });

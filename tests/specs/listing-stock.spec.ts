@@ -18,7 +18,10 @@ test.describe('"In stock at" on a listing', { tag: ['@local', '@catalogue'] }, (
   let staffSite: StaffSite | undefined;
   test.afterEach(async () => staffSite?.stop());
 
-  test('a feed sent over HTTP: Muscat counts the gland, narrows the listing to it and its card says so, in both editions', async ({ page, request }) => {
+  test('a feed sent over HTTP: Muscat counts the gland, narrows the listing to it and its card says so, in both editions', async ({
+    page,
+    request,
+  }) => {
     // the account's CLI, a cold server start, the sign-in and four page loads on a loaded 2-core machine
     test.setTimeout(150_000);
     staffSite = await startStaffSite([ADMIN]);
@@ -40,8 +43,22 @@ test.describe('"In stock at" on a listing', { tag: ['@local', '@catalogue'] }, (
     expect(((await feed.json()) as StockFeedReport).applied).toBe(3);
 
     for (const edition of [
-      { locale: 'en' as const, prefix: '', legend: 'In stock at', muscat: 'Muscat (1)', dubai: 'Dubai (0)', badge: 'In stock' },
-      { locale: 'ar' as const, prefix: '/ar', legend: 'متوفر في', muscat: 'مسقط (1)', dubai: 'دبي (0)', badge: 'متوفر' },
+      {
+        locale: 'en' as const,
+        prefix: '',
+        legend: 'In stock at',
+        muscat: 'Muscat (1)',
+        dubai: 'Dubai (0)',
+        badge: 'In stock',
+      },
+      {
+        locale: 'ar' as const,
+        prefix: '/ar',
+        legend: 'متوفر في',
+        muscat: 'مسقط (1)',
+        dubai: 'دبي (0)',
+        badge: 'متوفر',
+      },
     ]) {
       await page.goto(at(`${edition.prefix}/our-products/${CATEGORY}`));
       const filters = page.getByRole('complementary');
@@ -52,10 +69,18 @@ test.describe('"In stock at" on a listing', { tag: ['@local', '@catalogue'] }, (
       await group.getByRole('checkbox', { name: edition.muscat }).click();
       await expect(page).toHaveURL(at(`${edition.prefix}/our-products/${CATEGORY}?stock=muscat`));
       await expect(group.getByRole('checkbox', { name: edition.muscat })).toBeChecked();
-      await expect(page.getByText(message(edition.locale, 'catalogue.listing.count', { count: 1 }), { exact: true })).toBeVisible();
-      const cards = page.getByRole('main').getByRole('list').filter({ has: page.getByRole('heading', { level: 2 }) }).getByRole('listitem');
+      await expect(
+        page.getByText(message(edition.locale, 'catalogue.listing.count', { count: 1 }), { exact: true }),
+      ).toBeVisible();
+      const cards = page
+        .getByRole('main')
+        .getByRole('list')
+        .filter({ has: page.getByRole('heading', { level: 2 }) })
+        .getByRole('listitem');
       await expect(cards).toHaveCount(1);
-      await expect(cards.first().getByRole('heading', { level: 2 })).toHaveText(edition.locale === 'en' ? product.product.productName : /./);
+      await expect(cards.first().getByRole('heading', { level: 2 })).toHaveText(
+        edition.locale === 'en' ? product.product.productName : /./,
+      );
       await expect(cards.first().getByText(edition.badge, { exact: true })).toBeVisible();
 
       // the filtered view is the address's: a reload draws it again (the server's HTML has the one card and its badge)

@@ -99,7 +99,10 @@ async function visitPages(page: Page, site: RunningSite): Promise<Visits> {
 }
 
 /** The server's JSON log lines (pino) of request `id`. */
-function logLinesOf(site: RunningSite, id: string): { reqId: string; msg?: string; req?: { url?: string }; res?: { statusCode?: number } }[] {
+function logLinesOf(
+  site: RunningSite,
+  id: string,
+): { reqId: string; msg?: string; req?: { url?: string }; res?: { statusCode?: number } }[] {
   return site
     .output()
     .split('\n')
@@ -149,7 +152,10 @@ for (const configuration of CONFIGURATIONS) {
       return parsePrometheusText(await response.text());
     };
 
-    test('a visitor\'s pages are counted by route pattern and status, timed, cached, and their remotes\' loads by release', async ({ page, consoleProblems }) => {
+    test("a visitor's pages are counted by route pattern and status, timed, cached, and their remotes' loads by release", async ({
+      page,
+      consoleProblems,
+    }) => {
       // six first visits to a server of its own, each drawn uncached, then the scrapes: 18-21 s of the default 30 on a
       // slow 2-core machine (2026-11-29), too close to its limit for a journey this long
       test.setTimeout(60_000);
@@ -160,12 +166,18 @@ for (const configuration of CONFIGURATIONS) {
       for (const [name, { samples }] of first) {
         for (const { labels } of samples) {
           for (const labelValue of Object.values(labels)) {
-            for (const address of [PRODUCT_ID, CATEGORY_ID, UNKNOWN_PATH.slice(1)]) expect(labelValue, `a label of ${name}`).not.toContain(address);
+            for (const address of [PRODUCT_ID, CATEGORY_ID, UNKNOWN_PATH.slice(1)])
+              expect(labelValue, `a label of ${name}`).not.toContain(address);
           }
         }
       }
-      for (const route of ['/home', '/our-products/:productCategoryId', '/our-products/:productCategoryId/:productId']) {
-        for (const pattern of [route, localizedPath('ar', route)]) expect(requestsOf(first, 'GET', pattern, 200), `GET ${pattern} 200`).toBeGreaterThanOrEqual(1);
+      for (const route of [
+        '/home',
+        '/our-products/:productCategoryId',
+        '/our-products/:productCategoryId/:productId',
+      ]) {
+        for (const pattern of [route, localizedPath('ar', route)])
+          expect(requestsOf(first, 'GET', pattern, 200), `GET ${pattern} 200`).toBeGreaterThanOrEqual(1);
       }
       expect(requestsOf(first, 'GET', 'unmatched', 404), 'GET unmatched 404').toBeGreaterThanOrEqual(2);
       const reports = requestsOf(first, 'POST', REMOTE_LOAD_REPORT_PATH, 202);
@@ -196,7 +208,9 @@ for (const configuration of CONFIGURATIONS) {
 
       // the catalogue's version, the outbox's backlog (a fresh server has no mail waiting)
       const catalogueVersion = total(first, 'site_catalogue_version', 'gauge');
-      expect(Number.isInteger(catalogueVersion) && catalogueVersion >= 1, `catalogue version ${catalogueVersion}`).toBe(true);
+      expect(Number.isInteger(catalogueVersion) && catalogueVersion >= 1, `catalogue version ${catalogueVersion}`).toBe(
+        true,
+      );
       expect(family(first, 'site_outbox_pending', 'gauge').samples).toHaveLength(1);
       expect(total(first, 'site_outbox_pending', 'gauge')).toBe(0);
 
@@ -209,7 +223,10 @@ for (const configuration of CONFIGURATIONS) {
         const ofRemote = loads.samples.filter(({ labels }) => labels.remote === remote);
         expect(ofRemote.length, `${remote}'s live releases`).toBeGreaterThan(0);
         for (const { labels } of ofRemote) expect(labels.release, remote).toMatch(/\S/);
-        expect(ofRemote.reduce((sum, sample) => sum + sample.value, 0), `${remote}'s loads`).toBeGreaterThanOrEqual(counted);
+        expect(
+          ofRemote.reduce((sum, sample) => sum + sample.value, 0),
+          `${remote}'s loads`,
+        ).toBeGreaterThanOrEqual(counted);
       }
 
       // the page cache: the same page again is a hit
@@ -226,9 +243,16 @@ for (const configuration of CONFIGURATIONS) {
       expect(consoleProblems.messages).toHaveLength(2);
 
       // the request ids of a page's answer and of an API's, each on the server's log lines of that request
-      for (const [what, id] of [['page', visits.pageRequestId], ['API', visits.apiRequestId]] as const) {
+      for (const [what, id] of [
+        ['page', visits.pageRequestId],
+        ['API', visits.apiRequestId],
+      ] as const) {
         expect(id, `the ${what} answer's ${REQUEST_ID_HEADER}`).toMatch(/^[0-9a-f-]{36}$/);
-        await expect.poll(() => logLinesOf(site, id).some((line) => line.msg === 'request completed'), { message: `the log's line of the ${what} request ${id}` }).toBe(true);
+        await expect
+          .poll(() => logLinesOf(site, id).some((line) => line.msg === 'request completed'), {
+            message: `the log's line of the ${what} request ${id}`,
+          })
+          .toBe(true);
       }
       const pageLines = logLinesOf(site, visits.pageRequestId);
       expect(pageLines.find((line) => line.msg === 'incoming request')?.req?.url).toBe('/home');
@@ -242,21 +266,36 @@ for (const configuration of CONFIGURATIONS) {
         for (const address of ['/', '/home', '/healthz', '/metrics/', '/metrics.txt', '/api/catalogue/products']) {
           expect((await fetch(`http://127.0.0.1:${metricsPort}${address}`)).status, address).toBe(404);
         }
-        expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { method: 'POST', body: '' })).status, 'POST /metrics').toBe(404);
+        expect(
+          (await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { method: 'POST', body: '' })).status,
+          'POST /metrics',
+        ).toBe(404);
         expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics?format=text`)).status, 'with a query').toBe(200);
         // an attacker on the public port: no metrics, with or without a guessed token
         expect((await fetch(`${site.url}/metrics`)).status).toBe(404);
-        expect((await fetch(`${site.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+        expect((await fetch(`${site.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(
+          404,
+        );
       });
     } else {
       test('the public port serves /metrics only with the token: none, a wrong one and a near miss are refused', async () => {
-        for (const authorization of [undefined, 'Bearer wrong-token-0123456789abcdef0123456789', `Bearer ${TOKEN}x`, `Basic ${Buffer.from(`metrics:${TOKEN}`).toString('base64')}`, TOKEN]) {
-          const response = await fetch(`${site.url}/metrics`, { headers: authorization === undefined ? {} : { authorization } });
+        for (const authorization of [
+          undefined,
+          'Bearer wrong-token-0123456789abcdef0123456789',
+          `Bearer ${TOKEN}x`,
+          `Basic ${Buffer.from(`metrics:${TOKEN}`).toString('base64')}`,
+          TOKEN,
+        ]) {
+          const response = await fetch(`${site.url}/metrics`, {
+            headers: authorization === undefined ? {} : { authorization },
+          });
           expect([401, 403], String(authorization)).toContain(response.status);
           const body = await response.text();
           expect(body, 'no metric is told').not.toContain('site_http_requests_total');
         }
-        expect((await fetch(`${site.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+        expect((await fetch(`${site.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(
+          200,
+        );
       });
     }
   });

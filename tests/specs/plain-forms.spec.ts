@@ -30,7 +30,10 @@ async function fillRequest(page: Page, answer: string) {
 test.describe('forms without scripts, at 375 px', { tag: ['@local', '@contact'] }, () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
 
-  test('a request for quotation: refused with its reason and everything kept, then sent; its confirmation has the reference and the PDF', async ({ page, request }) => {
+  test('a request for quotation: refused with its reason and everything kept, then sent; its confirmation has the reference and the PDF', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/request-quote');
     // the basket and adding to it need the scripts: without them the list goes with the request, first on the page
     await expect(page.getByRole('region', { name: 'Products to quote' })).toBeHidden();
@@ -45,7 +48,9 @@ test.describe('forms without scripts, at 375 px', { tag: ['@local', '@contact'] 
     await page.getByRole('button', { name: 'Send request' }).click();
 
     // drawn again by the server: the scripted form's words, nothing lost
-    await expect(page.locator('#quote-form [role="alert"]')).toHaveText('Incorrect answer to the equation. Please try again.');
+    await expect(page.locator('#quote-form [role="alert"]')).toHaveText(
+      'Incorrect answer to the equation. Please try again.',
+    );
     await expect(page).toHaveURL(/\/request-quote$/);
     await expect(page.getByRole('textbox', { name: 'Paste a list' })).toHaveValue(LIST);
     await expect(page.getByRole('textbox', { name: 'Company', exact: true })).toHaveValue('Gulf Build LLC');
@@ -74,7 +79,9 @@ test.describe('forms without scripts, at 375 px', { tag: ['@local', '@contact'] 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
-  test('a request for quotation in Arabic: a list line not recognised is named in Arabic, then the request is sent', async ({ page }) => {
+  test('a request for quotation in Arabic: a list line not recognised is named in Arabic, then the request is sent', async ({
+    page,
+  }) => {
     await page.goto('/ar/request-quote');
     await fillRequest(page, '٩');
     await page.locator('#quote-paste').fill(`${LIST}\nNO-SUCH-PART 5`);
@@ -96,7 +103,9 @@ test.describe('forms without scripts, at 375 px', { tag: ['@local', '@contact'] 
     { locale: 'en', prefix: '', words: EN },
     { locale: 'ar', prefix: '/ar', words: AR },
   ] as const) {
-    test(`${locale}: the contact page's message: refused with its reason and everything kept, then sent, the page thanks`, async ({ page }) => {
+    test(`${locale}: the contact page's message: refused with its reason and everything kept, then sent, the page thanks`, async ({
+      page,
+    }) => {
       await page.goto(`${prefix}/contact-us`);
       const status = page.locator('#message-form-status');
       await page.locator('#contact-name').fill('Omar Haddad');
@@ -118,10 +127,15 @@ test.describe('forms without scripts, at 375 px', { tag: ['@local', '@contact'] 
   }
 });
 
-test.describe('the page a plain post is answered with, taken over by its scripts', { tag: ['@local', '@contact'] }, () => {
+test.describe('the page a plain post is answered with, taken over by its scripts', {
+  tag: ['@local', '@contact'],
+}, () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  test('the refused form is drawn again, hydrated as drawn: what was typed kept, the list joins the basket, the scripted form sends it', async ({ page, consoleProblems }) => {
+  test('the refused form is drawn again, hydrated as drawn: what was typed kept, the list joins the basket, the scripted form sends it', async ({
+    page,
+    consoleProblems,
+  }) => {
     // the page's own code held: its part has not started, so the form posts as a plain form
     let release = () => undefined as void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -131,14 +145,17 @@ test.describe('the page a plain post is answered with, taken over by its scripts
     });
     const refusedCalls: string[] = [];
     page.on('response', (response) => {
-      if (response.status() >= 400 && response.request().resourceType() !== 'document') refusedCalls.push(`${response.status()} ${response.url()}`);
+      if (response.status() >= 400 && response.request().resourceType() !== 'document')
+        refusedCalls.push(`${response.status()} ${response.url()}`);
     });
     await page.goto('/request-quote', { waitUntil: 'domcontentloaded' });
     await fillRequest(page, '8');
     // "Send request" tapped now waits for the page's start (an early control: the basket is the browser's), so the
     // plain post is made as a browser without scripts makes it: the form submitted with no click to keep
     await page.locator('#quote-form').evaluate((form: HTMLFormElement) => form.submit());
-    await expect(page.locator('#quote-form [role="alert"]')).toHaveText('Incorrect answer to the equation. Please try again.');
+    await expect(page.locator('#quote-form [role="alert"]')).toHaveText(
+      'Incorrect answer to the equation. Please try again.',
+    );
     release();
     await page.unroute(/\/remotes\/contact\//);
     await waitUntilStarted(page);
@@ -160,6 +177,8 @@ test.describe('the page a plain post is answered with, taken over by its scripts
     await expect(page.locator('#quote-summary')).toContainText('Gulf Build LLC');
     expect(refusedCalls).toEqual([]);
     // the page drawn again was answered 400 (a refused form): the browser logs that of the document, and nothing else
-    expect(consoleProblems.messages).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    expect(consoleProblems.messages).toEqual([
+      'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
   });
 });

@@ -24,19 +24,26 @@ let stockToken = '';
 
 test.describe.configure({ mode: 'serial' });
 
-
 /** The ERP's delta feed, over HTTP with the stock token: applied. */
 async function sendDelta(page: Page, rows: Record<string, unknown>[]): Promise<void> {
-  const answer = await page.request.patch(`${staffSite!.url}${STOCK_API.feed}`, { headers: { authorization: `Bearer ${stockToken}` }, data: rows });
+  const answer = await page.request.patch(`${staffSite!.url}${STOCK_API.feed}`, {
+    headers: { authorization: `Bearer ${stockToken}` },
+    data: rows,
+  });
   expect(answer.status(), await answer.text()).toBe(200);
   const report = (await answer.json()) as StockFeedReport;
   expect([report.outcome, report.refused]).toEqual(['applied', 0]);
 }
 
-const pageOf = (locale: Locale, code: string) => `${staffSite!.url}${localizedPath(locale, GLAND.pagePath)}${productViewSearch(code)}`;
-const stockLines = (page: Page, locale: Locale) => page.getByRole('group', { name: message(locale, 'catalogue.stock.label'), exact: true });
+const pageOf = (locale: Locale, code: string) =>
+  `${staffSite!.url}${localizedPath(locale, GLAND.pagePath)}${productViewSearch(code)}`;
+const stockLines = (page: Page, locale: Locale) =>
+  page.getByRole('group', { name: message(locale, 'catalogue.stock.label'), exact: true });
 /** The variant table's stock cell of `code`: the column after the price. */
-const stockCell = (page: Page, locale: Locale, code: string) => variantRow(variantTable(page, locale, GLAND), code).locator('td').nth(-2);
+const stockCell = (page: Page, locale: Locale, code: string) =>
+  variantRow(variantTable(page, locale, GLAND), code)
+    .locator('td')
+    .nth(-2);
 
 /** Opens the page and records the layout shifts no input caused (what CLS counts). */
 async function openWatchingShifts(page: Page, url: string): Promise<() => Promise<number[]>> {
@@ -64,7 +71,10 @@ test.describe('stock on the product page', { tag: ['@local', '@catalogue'] }, ()
     await staffSite?.stop();
   });
 
-  test('a feed puts size 25 in stock in Dubai: its page says so per location in English and Arabic, after it started, moving nothing', async ({ page, consoleProblems }) => {
+  test('a feed puts size 25 in stock in Dubai: its page says so per location in English and Arabic, after it started, moving nothing', async ({
+    page,
+    consoleProblems,
+  }) => {
     await sendDelta(page, [
       { code: 'HEX-CW-25', location: 'dubai', onHand: 1240 },
       { code: 'HEX-CW-25', location: 'muscat', onHand: 0, leadTimeDays: 28 },
@@ -77,7 +87,10 @@ test.describe('stock on the product page', { tag: ['@local', '@catalogue'] }, ()
     await page.setViewportSize({ width: 412, height: 823 });
     const shifts = await openWatchingShifts(page, pageOf('en', 'HEX-CW-25'));
     const lines = stockLines(page, 'en');
-    await expect(lines.getByRole('listitem')).toHaveText(['Dubai warehouse — In stock: 1,240 pieces', 'Muscat office — Lead time: about 4 weeks']);
+    await expect(lines.getByRole('listitem')).toHaveText([
+      'Dubai warehouse — In stock: 1,240 pieces',
+      'Muscat office — Lead time: about 4 weeks',
+    ]);
     await expect(lines).toContainText(/Updated (\d+ seconds? ago|now|\d+ minutes? ago)/);
     await expect(stockCell(page, 'en', 'HEX-CW-25')).toHaveText('In stock');
     await page.waitForLoadState('load');
@@ -85,25 +98,37 @@ test.describe('stock on the product page', { tag: ['@local', '@catalogue'] }, ()
 
     await page.goto(pageOf('ar', 'HEX-CW-25'));
     const arabic = stockLines(page, 'ar');
-    await expect(arabic.getByRole('listitem')).toHaveText(['مستودع دبي — متوفر في المخزون: 1,240 قطعة', 'مكتب مسقط — مدة التوريد: نحو 4 أسابيع']);
+    await expect(arabic.getByRole('listitem')).toHaveText([
+      'مستودع دبي — متوفر في المخزون: 1,240 قطعة',
+      'مكتب مسقط — مدة التوريد: نحو 4 أسابيع',
+    ]);
     await expect(arabic).toContainText('آخر تحديث');
     await expect(stockCell(page, 'ar', 'HEX-CW-25')).toHaveText('متوفر');
     expect(consoleProblems.messages).toEqual([]);
   });
 
   test('a delta empties Dubai with more coming: the page says incoming', async ({ page, consoleProblems }) => {
-    await sendDelta(page, [{ code: 'HEX-CW-25', location: 'dubai', onHand: 0, incoming: 500, incomingDate: INCOMING_DATE }]);
+    await sendDelta(page, [
+      { code: 'HEX-CW-25', location: 'dubai', onHand: 0, incoming: 500, incomingDate: INCOMING_DATE },
+    ]);
     await page.goto(pageOf('en', 'HEX-CW-25'));
     const lines = stockLines(page, 'en');
-    await expect(lines.getByRole('listitem').first()).toHaveText(/^Dubai warehouse — Incoming: 500 pieces on \d{1,2} [A-Z][a-z]+( \d{4})?$/);
+    await expect(lines.getByRole('listitem').first()).toHaveText(
+      /^Dubai warehouse — Incoming: 500 pieces on \d{1,2} [A-Z][a-z]+( \d{4})?$/,
+    );
     await expect(stockCell(page, 'en', 'HEX-CW-25')).toHaveText('Incoming');
     await page.goto(pageOf('ar', 'HEX-CW-25'));
-    await expect(stockLines(page, 'ar').getByRole('listitem').first()).toHaveText(/^مستودع دبي — شحنة واردة: 500 قطعة بتاريخ \d{1,2} \S+( \d{4})?$/);
+    await expect(stockLines(page, 'ar').getByRole('listitem').first()).toHaveText(
+      /^مستودع دبي — شحنة واردة: 500 قطعة بتاريخ \d{1,2} \S+( \d{4})?$/,
+    );
     await expect(stockCell(page, 'ar', 'HEX-CW-25')).toHaveText('شحنة واردة');
     expect(consoleProblems.messages).toEqual([]);
   });
 
-  test('a code the ERP never named shows nothing: no lines, no "0", an empty cell', async ({ page, consoleProblems }) => {
+  test('a code the ERP never named shows nothing: no lines, no "0", an empty cell', async ({
+    page,
+    consoleProblems,
+  }) => {
     const read = page.waitForResponse((response) => response.url().includes(STOCK_API.availability));
     await page.goto(pageOf('en', 'HEX-CW-32'));
     expect((await read).status()).toBe(200);

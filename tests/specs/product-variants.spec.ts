@@ -7,7 +7,18 @@ import { localizedPath } from '@site/contracts/locale';
 import { productViewSearch } from '@site/contracts/product-view';
 import { test, expect, localOnly } from '../support/fixtures';
 import { axeViolations } from '../support/axe';
-import { aedAmount, expectChosen, productNameIn, productSummary, seededVariant, seededVariants, variantLabelIn, variantPriceIn, variantRow, variantTable } from '../support/product-variants';
+import {
+  aedAmount,
+  expectChosen,
+  productNameIn,
+  productSummary,
+  seededVariant,
+  seededVariants,
+  variantLabelIn,
+  variantPriceIn,
+  variantRow,
+  variantTable,
+} from '../support/product-variants';
 import { lineNameOf, quoteProduct } from '../support/quote-basket';
 import { message } from '../support/ui-strings';
 
@@ -21,7 +32,9 @@ for (const locale of ['en', 'ar'] as const) {
   const pagePath = (code: string | null = null) => `${localizedPath(locale, GLAND.pagePath)}${productViewSearch(code)}`;
   const chosenPath = pagePath('HEX-CW-25');
 
-  test.describe(`variants on the ${locale === 'en' ? 'English' : 'Arabic'} product page`, { tag: ['@local', '@catalogue'] }, () => {
+  test.describe(`variants on the ${locale === 'en' ? 'English' : 'Arabic'} product page`, {
+    tag: ['@local', '@catalogue'],
+  }, () => {
     test.describe('without scripts', () => {
       test.use({ javaScriptEnabled: false });
 
@@ -31,19 +44,27 @@ for (const locale of ['en', 'ar'] as const) {
         const table = variantTable(page, locale, GLAND);
         await expect(table.locator('tbody tr')).toHaveCount(VARIANTS.length);
         // each row its code, its values, its price with its pack's size; nothing to add before the page has started
-        await expect(variantRow(table, 'HEX-CW-32').locator('td').last()).toHaveText(variantPriceIn(locale, seededVariant(GLAND, 'HEX-CW-32')));
+        await expect(variantRow(table, 'HEX-CW-32').locator('td').last()).toHaveText(
+          variantPriceIn(locale, seededVariant(GLAND, 'HEX-CW-32')),
+        );
         await expect(table.getByRole('textbox')).toHaveCount(0);
         // "Choose" is a plain link to the page with that variant
-        await expect(variantRow(table, 'HEX-CW-32').getByRole('link', { name: message(locale, 'catalogue.variants.chooseNamed', { code: 'HEX-CW-32' }) })).toHaveAttribute(
-          'href',
-          pagePath('HEX-CW-32'),
-        );
+        await expect(
+          variantRow(table, 'HEX-CW-32').getByRole('link', {
+            name: message(locale, 'catalogue.variants.chooseNamed', { code: 'HEX-CW-32' }),
+          }),
+        ).toHaveAttribute('href', pagePath('HEX-CW-32'));
       });
 
-      test('without a variant, the summary gives the lowest price and how many, and leads to the table', async ({ page }) => {
+      test('without a variant, the summary gives the lowest price and how many, and leads to the table', async ({
+        page,
+      }) => {
         await page.goto(pagePath());
         const lowest = Math.min(...VARIANTS.flatMap((variant) => (variant.price === undefined ? [] : [variant.price])));
-        const link = productSummary(page, locale).getByRole('link', { name: message(locale, 'catalogue.variants.chooseBelow'), exact: true });
+        const link = productSummary(page, locale).getByRole('link', {
+          name: message(locale, 'catalogue.variants.chooseBelow'),
+          exact: true,
+        });
         await expect(link).toHaveAttribute('href', '#variants');
         await expect(link.locator('..')).toContainText(
           `${message(locale, 'catalogue.listing.priceFrom', { amount: aedAmount(lowest) })} · ${message(locale, 'catalogue.variants.count', { count: VARIANTS.length })}`,
@@ -52,7 +73,9 @@ for (const locale of ['en', 'ar'] as const) {
       });
     });
 
-    test('the table is in the HTML; its chunk is asked for once the page has started, and its quantity forms appear', async ({ page }) => {
+    test('the table is in the HTML; its chunk is asked for once the page has started, and its quantity forms appear', async ({
+      page,
+    }) => {
       await page.addInitScript(`new MutationObserver(() => { if (document.documentElement.hasAttribute('${STARTED_ATTRIBUTE}')) window.__startedAt ??= performance.now(); })
         .observe(document, { attributes: true, subtree: true, attributeFilter: ['${STARTED_ATTRIBUTE}'] });`);
       const html = await (await page.request.get(chosenPath)).text();
@@ -60,15 +83,20 @@ for (const locale of ['en', 'ar'] as const) {
       await page.goto(chosenPath);
       await expectChosen(page, locale, GLAND, 'HEX-CW-25');
       const row = variantRow(variantTable(page, locale, GLAND), 'HEX-CW-25');
-      await expect(row.getByRole('textbox', { name: message(locale, 'catalogue.quote.quantityOf', { name: 'HEX-CW-25' }) })).toBeVisible();
+      await expect(
+        row.getByRole('textbox', { name: message(locale, 'catalogue.quote.quantityOf', { name: 'HEX-CW-25' }) }),
+      ).toBeVisible();
       const timing = await page.evaluate(() => ({
         startedAt: (window as unknown as { __startedAt: number }).__startedAt,
-        chunkAt: performance.getEntriesByType('resource').find((entry) => /product-later/.test(entry.name))?.startTime ?? -1,
+        chunkAt:
+          performance.getEntriesByType('resource').find((entry) => /product-later/.test(entry.name))?.startTime ?? -1,
       }));
       expect(timing.chunkAt).toBeGreaterThanOrEqual(timing.startedAt);
     });
 
-    test("100 of HEX-CW-25 and 50 of HEX-CW-32 added from the table are two lines of the header's basket", async ({ page }) => {
+    test("100 of HEX-CW-25 and 50 of HEX-CW-32 added from the table are two lines of the header's basket", async ({
+      page,
+    }) => {
       await page.goto(chosenPath);
       const table = variantTable(page, locale, GLAND);
       for (const [code, quantity] of [
@@ -76,16 +104,24 @@ for (const locale of ['en', 'ar'] as const) {
         ['HEX-CW-32', '50'],
       ] as const) {
         const line = variantRow(table, code);
-        await line.getByRole('textbox', { name: message(locale, 'catalogue.quote.quantityOf', { name: code }) }).fill(quantity);
+        await line
+          .getByRole('textbox', { name: message(locale, 'catalogue.quote.quantityOf', { name: code }) })
+          .fill(quantity);
         // by the keyboard: a row low in the page may sit under the sticky header or the chat's welcome, which a pointer
         // click would hit instead
-        await line.getByRole('button', { name: message(locale, 'catalogue.quote.addNamed', { name: code }) }).press('Enter');
+        await line
+          .getByRole('button', { name: message(locale, 'catalogue.quote.addNamed', { name: code }) })
+          .press('Enter');
         await expect(line.getByRole('status')).not.toBeEmpty();
       }
-      await page.getByRole('button', { name: message(locale, 'header.quoteBasket', { count: 2 }), exact: true }).click();
+      await page
+        .getByRole('button', { name: message(locale, 'header.quoteBasket', { count: 2 }), exact: true })
+        .click();
       const panel = page.getByRole('dialog', { name: message(locale, 'quoteBasket.title'), exact: true });
       for (const code of ['HEX-CW-25', 'HEX-CW-32']) {
-        await expect(panel.getByText(lineNameOf(name, variantLabelIn(locale, seededVariant(GLAND, code))), { exact: true })).toBeVisible();
+        await expect(
+          panel.getByText(lineNameOf(name, variantLabelIn(locale, seededVariant(GLAND, code))), { exact: true }),
+        ).toBeVisible();
       }
     });
 
@@ -93,7 +129,10 @@ for (const locale of ['en', 'ar'] as const) {
       await page.setViewportSize({ width: 375, height: 800 });
       await page.goto(chosenPath);
       await expect(variantRow(variantTable(page, locale, GLAND), 'HEX-CW-25').getByRole('textbox')).toBeVisible();
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.scrollingElement!.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
       expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
     });
 

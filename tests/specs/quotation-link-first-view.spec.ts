@@ -46,14 +46,21 @@ async function newQuotation(language: Language): Promise<{ url: string; token: s
 }
 
 const texts = (language: Language) => (id: string, values?: Record<string, string>) => message(language, id, values);
-const heading = (page: Page, language: Language) => page.getByRole('heading', { level: 1, name: new RegExp(`^${texts(language)('contact.quotation.heading')} ${NUMBER.source}$`) });
-const field = (page: Page, language: Language, id: string) => page.getByRole('textbox', { name: texts(language)(`contact.quotation.${id}`), exact: true });
+const heading = (page: Page, language: Language) =>
+  page.getByRole('heading', {
+    level: 1,
+    name: new RegExp(`^${texts(language)('contact.quotation.heading')} ${NUMBER.source}$`),
+  });
+const field = (page: Page, language: Language, id: string) =>
+  page.getByRole('textbox', { name: texts(language)(`contact.quotation.${id}`), exact: true });
 
 test.describe('without scripts: the page drawn by the server, answered with its plain forms', () => {
   test.use({ javaScriptEnabled: false });
 
   for (const language of LANGUAGES) {
-    test(`${language}: the heading and the lines; a refused acceptance keeps what was typed; accepted through the plain form`, async ({ page }) => {
+    test(`${language}: the heading and the lines; a refused acceptance keeps what was typed; accepted through the plain form`, async ({
+      page,
+    }) => {
       test.setTimeout(120_000);
       const t = texts(language);
       const { url } = await newQuotation(language);
@@ -94,7 +101,9 @@ test.describe('without scripts: the page drawn by the server, answered with its 
     });
   }
 
-  test('en: asking for changes through the plain form: stored, and the page says it was sent to the branch', async ({ page }) => {
+  test('en: asking for changes through the plain form: stored, and the page says it was sent to the branch', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const t = texts('en');
     const { url } = await newQuotation('en');
@@ -102,12 +111,16 @@ test.describe('without scripts: the page drawn by the server, answered with its 
     await field(page, 'en', 'changes.message').fill('Please quote 60 glands instead of 40.');
     await page.getByRole('button', { name: t('contact.quotation.changes.send'), exact: true }).click();
     await expect(page).toHaveURL(`${url}?answered=changes`);
-    await expect(page.getByRole('status').filter({ hasText: t('contact.quotation.changes.sent', { branch: 'Dubai' }) })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: t('contact.quotation.changes.sent', { branch: 'Dubai' }) }),
+    ).toBeVisible();
   });
 });
 
 test.describe('before the scripts have started: a plain form is posted once', () => {
-  test('en: a second tap on "Ask for changes" while the first post is on its way sends nothing more: one request for changes reaches the branch', async ({ page }) => {
+  test('en: a second tap on "Ask for changes" while the first post is on its way sends nothing more: one request for changes reaches the branch', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const t = texts('en');
     const { url } = await newQuotation('en');
@@ -135,7 +148,9 @@ test.describe('before the scripts have started: a plain form is posted once', ()
     await expect.poll(() => posts.length, { intervals: [50] }).toBe(1);
     await tap();
     await expect(page).toHaveURL(`${url}?answered=changes`);
-    await expect(page.getByRole('status').filter({ hasText: t('contact.quotation.changes.sent', { branch: 'Dubai' }) })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: t('contact.quotation.changes.sent', { branch: 'Dubai' }) }),
+    ).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
     // without the guard the browser drops the first post's answer and posts again: the branch would get the request twice
     expect(posts, 'the posts that reached the server').toHaveLength(1);
@@ -167,7 +182,17 @@ interface HeadingTimes {
 }
 
 /** One fresh visit at 4× CPU: when the heading showed, and what the page did meanwhile. */
-async function timedVisit(browser: Browser, url: string): Promise<{ page: Page; shownMs: number; times: HeadingTimes; html: string; problems: string[]; linkCalls: string[] }> {
+async function timedVisit(
+  browser: Browser,
+  url: string,
+): Promise<{
+  page: Page;
+  shownMs: number;
+  times: HeadingTimes;
+  html: string;
+  problems: string[];
+  linkCalls: string[];
+}> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const problems: string[] = [];
@@ -177,7 +202,8 @@ async function timedVisit(browser: Browser, url: string): Promise<{ page: Page; 
   page.on('pageerror', (error) => problems.push(`Uncaught: ${error.message}`));
   const linkCalls: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/quotation-links/')) linkCalls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    if (new URL(request.url()).pathname.startsWith('/api/quotation-links/'))
+      linkCalls.push(`${request.method()} ${new URL(request.url()).pathname}`);
   });
   await page.addInitScript(HEADING_TIMES);
   const cdp = await context.newCDPSession(page);
@@ -185,7 +211,12 @@ async function timedVisit(browser: Browser, url: string): Promise<{ page: Page; 
   const response = await page.goto(url);
   const html = (await response?.text()) ?? '';
   await page.locator(`html[${STARTED_ATTRIBUTE}]`).waitFor({ state: 'attached', timeout: 60_000 });
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __quotationTimes: HeadingTimes }).__quotationTimes.framedAt), { timeout: 30_000 }).toBeDefined();
+  await expect
+    .poll(
+      () => page.evaluate(() => (window as unknown as { __quotationTimes: HeadingTimes }).__quotationTimes.framedAt),
+      { timeout: 30_000 },
+    )
+    .toBeDefined();
   const times = await page.evaluate(() => (window as unknown as { __quotationTimes: HeadingTimes }).__quotationTimes);
   // shown in the first paint when it was in the page before it; else in the frame after it came
   const shownMs = times.headingAt! <= times.fcp! ? times.fcp! : times.framedAt!;
@@ -194,7 +225,9 @@ async function timedVisit(browser: Browser, url: string): Promise<{ page: Page; 
 
 test.describe('with scripts at 4× CPU', () => {
   for (const language of LANGUAGES) {
-    test(`${language}: the heading is in the first paint, from the HTML; hydrated as drawn, nothing loaded again; the forms then send through the API`, async ({ browser }) => {
+    test(`${language}: the heading is in the first paint, from the HTML; hydrated as drawn, nothing loaded again; the forms then send through the API`, async ({
+      browser,
+    }) => {
       test.setTimeout(240_000);
       const t = texts(language);
       const { url, token } = await newQuotation(language);
@@ -211,18 +244,34 @@ test.describe('with scripts at 4× CPU', () => {
       const { page, times, html, problems, linkCalls } = last!;
 
       // in the HTML as sent, and in the page before its first paint
-      expect(html).toMatch(new RegExp(`<h1[^>]*>${t('contact.quotation.heading')}(<!-- -->)? <bdi[^>]*>${NUMBER.source}</bdi></h1>`));
+      expect(html).toMatch(
+        new RegExp(`<h1[^>]*>${t('contact.quotation.heading')}(<!-- -->)? <bdi[^>]*>${NUMBER.source}</bdi></h1>`),
+      );
       expect(times.headingAt!, 'the heading was in the page before its first paint').toBeLessThanOrEqual(times.fcp!);
       // hydrated as drawn: the server's elements are the page's, and it asked for nothing the HTML had
-      expect(await page.evaluate(() => (window as unknown as { __quotationHeading: Element }).__quotationHeading === document.querySelector('h1'))).toBe(true);
-      expect(await page.evaluate(() => (window as unknown as { __quotationTable: Element }).__quotationTable === document.querySelector('table'))).toBe(true);
+      expect(
+        await page.evaluate(
+          () =>
+            (window as unknown as { __quotationHeading: Element }).__quotationHeading === document.querySelector('h1'),
+        ),
+      ).toBe(true);
+      expect(
+        await page.evaluate(
+          () =>
+            (window as unknown as { __quotationTable: Element }).__quotationTable === document.querySelector('table'),
+        ),
+      ).toBe(true);
       expect(linkCalls).toEqual([]);
       expect(problems).toEqual([]);
 
       // the forms, hydrated, send through the API: the page stays where it is and says so
       await field(page, language, 'changes.message').fill('Please quote 60 glands instead of 40.');
       await page.getByRole('button', { name: t('contact.quotation.changes.send'), exact: true }).click();
-      await expect(page.getByRole('status').filter({ hasText: t('contact.quotation.changes.sent', { branch: '\u0000' }).split('\u0000')[0]! })).toBeVisible();
+      await expect(
+        page
+          .getByRole('status')
+          .filter({ hasText: t('contact.quotation.changes.sent', { branch: '\u0000' }).split('\u0000')[0]! }),
+      ).toBeVisible();
       expect(page.url()).toBe(url);
       expect(linkCalls).toEqual([`POST ${QUOTATION_LINK_API.changes.replace(':token', token)}`]);
       expect(problems).toEqual([]);

@@ -14,7 +14,16 @@ import { pdfText, startSmtpServer, type ReceivedMail, type TestSmtpServer } from
 import { test, expect, localOnly } from '../support/fixtures';
 import { ARABIC_TEXTS, ENGLISH, sendQuoteRequest } from '../support/quote-journey';
 import { JOURNEY, mailingEnv, mailsTo, message } from '../support/quote-basket';
-import { ADMIN, OMAN_STAFF, firstAdminSignIn, heading as staffHeading, startStaffSite, submitPassword, watchStaffConsole, type StaffSite } from '../support/staff';
+import {
+  ADMIN,
+  OMAN_STAFF,
+  firstAdminSignIn,
+  heading as staffHeading,
+  startStaffSite,
+  submitPassword,
+  watchStaffConsole,
+  type StaffSite,
+} from '../support/staff';
 
 localOnly('starts its own server with a mail catcher and staff accounts it creates');
 
@@ -57,9 +66,17 @@ const PASSES = [
 /** The quotation mails to `email` (the request's confirmation has no attachment), once there are `count`. */
 async function quotationMails(smtp: TestSmtpServer, email: string, count: number): Promise<ReceivedMail[]> {
   await expect
-    .poll(async () => (await mailsTo(smtp, email)).filter((mail) => mail.attachments.some((file) => file.filename.startsWith('Quotation-'))).length, { timeout: 30_000 })
+    .poll(
+      async () =>
+        (await mailsTo(smtp, email)).filter((mail) =>
+          mail.attachments.some((file) => file.filename.startsWith('Quotation-')),
+        ).length,
+      { timeout: 30_000 },
+    )
     .toBe(count);
-  return (await mailsTo(smtp, email)).filter((mail) => mail.attachments.some((file) => file.filename.startsWith('Quotation-')));
+  return (await mailsTo(smtp, email)).filter((mail) =>
+    mail.attachments.some((file) => file.filename.startsWith('Quotation-')),
+  );
 }
 
 /** The path of the link in a quotation mail ('/quotation/<token>', '/ar/quotation/<token>'). */
@@ -78,7 +95,8 @@ function pdfOf(mail: ReceivedMail, number: string): { pdf: Buffer; text: string;
   const read = pdfText(pdf);
   const laidOut = pdfText(pdf, { layout: true });
   // this spec's PDF checks are the point: pdftotext is required here (poppler-utils, as CI installs it)
-  if ('skipped' in read || 'skipped' in laidOut) throw new Error('skipped' in read ? read.skipped : (laidOut as { skipped: string }).skipped);
+  if ('skipped' in read || 'skipped' in laidOut)
+    throw new Error('skipped' in read ? read.skipped : (laidOut as { skipped: string }).skipped);
   return { pdf, text: read.text, layout: laidOut.text };
 }
 
@@ -113,13 +131,22 @@ test.describe('a quotation from request to order', { tag: ['@local', '@staff'] }
     // the admin's part, which has no screen: the rate from dirhams to rials, and the ERP's orders token
     const admin = await playwrightRequest.newContext({ baseURL: site.staffUrl });
     const session = await firstAdminSignIn(admin);
-    const rate = await admin.put(staffApiPath(QUOTATIONS_API.currencyRate, { currency: 'OMR' }), { headers: { [CSRF_HEADER]: session.csrfToken }, data: { rate: '0.10477' } });
+    const rate = await admin.put(staffApiPath(QUOTATIONS_API.currencyRate, { currency: 'OMR' }), {
+      headers: { [CSRF_HEADER]: session.csrfToken },
+      data: { rate: '0.10477' },
+    });
     expect(rate.status(), await rate.text()).toBe(200);
-    const made = await admin.post(STAFF_API.releaseTokens, { headers: { [CSRF_HEADER]: session.csrfToken }, data: { name: 'erp', scope: 'orders', remotes: [], expiresInDays: 1 } });
+    const made = await admin.post(STAFF_API.releaseTokens, {
+      headers: { [CSRF_HEADER]: session.csrfToken },
+      data: { name: 'erp', scope: 'orders', remotes: [], expiresInDays: 1 },
+    });
     expect(made.status(), await made.text()).toBe(201);
     const { token } = (await made.json()) as { token: string };
     await admin.dispose();
-    erp = await playwrightRequest.newContext({ baseURL: site.url, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+    erp = await playwrightRequest.newContext({
+      baseURL: site.url,
+      extraHTTPHeaders: { authorization: `Bearer ${token}` },
+    });
   });
   test.afterAll(async () => {
     await erp?.dispose();
@@ -129,15 +156,22 @@ test.describe('a quotation from request to order', { tag: ['@local', '@staff'] }
 
   for (const { language, texts, email, buyer, changesSent, replaced } of PASSES) {
     const t = (id: string, values?: Record<string, string | number>) => message(language, id, values);
-    const buyerHeading = (page: Page, number: string) => page.getByRole('heading', { level: 1, name: `${t('contact.quotation.heading')} ${number}` });
+    const buyerHeading = (page: Page, number: string) =>
+      page.getByRole('heading', { level: 1, name: `${t('contact.quotation.heading')} ${number}` });
 
-    test(`${language}: request to Muscat, priced in rials and sent from the staff app, changes asked, R1 accepted with a PO; one order for the ERP and in the CSV`, async ({ page, browser, consoleProblems }) => {
+    test(`${language}: request to Muscat, priced in rials and sent from the staff app, changes asked, R1 accepted with a PO; one order for the ERP and in the CSV`, async ({
+      page,
+      browser,
+      consoleProblems,
+    }) => {
       test.setTimeout(180_000);
       const { url, staffUrl } = site;
 
       // the buyer's request on the public site: three lines pasted on the request page, the Muscat branch chosen
       await page.goto(`${url}${texts.prefix}/request-quote`);
-      await page.getByRole('textbox', { name: texts.pasteLabel, exact: true }).fill(LINES.map(({ product, quantity }) => `${product.code}\t${quantity}`).join('\n'));
+      await page
+        .getByRole('textbox', { name: texts.pasteLabel, exact: true })
+        .fill(LINES.map(({ product, quantity }) => `${product.code}\t${quantity}`).join('\n'));
       await page.getByRole('button', { name: texts.pasteAdd, exact: true }).click();
       await expect(page.getByRole('status').filter({ hasText: texts.pasteAdded(3) })).toBeVisible();
       const request = await sendQuoteRequest(page, texts, {
@@ -181,18 +215,31 @@ test.describe('a quotation from request to order', { tag: ['@local', '@staff'] }
       // the mail: the PDF in the buyer's language, its totals and VAT to the baisa
       const [r0Mail] = await quotationMails(smtp, email, 1);
       const r0Pdf = pdfOf(r0Mail!, r0Number);
-      for (const expected of [r0Number, request.reference, 'OMR', R0_TOTALS.subtotal, R0_TOTALS.vat, R0_TOTALS.total, ...R0_TOTALS.lineVats, ...LINES.map(({ product }) => product.code)]) {
+      for (const expected of [
+        r0Number,
+        request.reference,
+        'OMR',
+        R0_TOTALS.subtotal,
+        R0_TOTALS.vat,
+        R0_TOTALS.total,
+        ...R0_TOTALS.lineVats,
+        ...LINES.map(({ product }) => product.code),
+      ]) {
         expect(r0Pdf.text, `${expected} in the PDF`).toContain(expected);
       }
       // the total's line as laid out: the label before the amount in English, after it (to its right) in Arabic
-      const totalLine = r0Pdf.layout.split('\n').find((line) => line.includes(R0_TOTALS.total) && !line.includes(R0_TOTALS.subtotal)) ?? '';
+      const totalLine =
+        r0Pdf.layout.split('\n').find((line) => line.includes(R0_TOTALS.total) && !line.includes(R0_TOTALS.subtotal)) ??
+        '';
       const label = /\p{Script=Arabic}[\p{Script=Arabic}\s]*|[A-Za-z][A-Za-z ]*/u.exec(totalLine.replace(/OMR/g, ''));
       expect(label, `a label on the total's line: ${totalLine}`).not.toBeNull();
       if (language === 'ar') {
         expect(r0Pdf.pdf.includes('NotoSansArabic'), 'the Arabic font is embedded').toBe(true);
         expect(r0Pdf.text).toMatch(/عرض سعر/);
         expect(label![0], totalLine).toMatch(/\p{Script=Arabic}/u);
-        expect(totalLine.indexOf(label![0]), `right to left: ${totalLine}`).toBeGreaterThan(totalLine.indexOf(R0_TOTALS.total));
+        expect(totalLine.indexOf(label![0]), `right to left: ${totalLine}`).toBeGreaterThan(
+          totalLine.indexOf(R0_TOTALS.total),
+        );
       } else {
         expect(r0Pdf.text).not.toMatch(/\p{Script=Arabic}/u);
         expect(totalLine.indexOf(label![0]), totalLine).toBeLessThan(totalLine.indexOf(R0_TOTALS.total));
@@ -211,8 +258,13 @@ test.describe('a quotation from request to order', { tag: ['@local', '@staff'] }
       await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
       await expect(page.getByTestId('quotation-total')).toContainText(R0_TOTALS.total);
       await expect(page.getByTestId('quotation-total')).toContainText('OMR');
-      await expect(page.getByRole('link', { name: t('contact.quotation.pdf') })).toHaveAttribute('href', `/api/quotation-links/${r0Link.split('/').at(-1)}/pdf`);
-      await page.getByRole('textbox', { name: t('contact.quotation.changes.message'), exact: true }).fill('Please quote 60 glands HEX-CW-20S instead of 40.');
+      await expect(page.getByRole('link', { name: t('contact.quotation.pdf') })).toHaveAttribute(
+        'href',
+        `/api/quotation-links/${r0Link.split('/').at(-1)}/pdf`,
+      );
+      await page
+        .getByRole('textbox', { name: t('contact.quotation.changes.message'), exact: true })
+        .fill('Please quote 60 glands HEX-CW-20S instead of 40.');
       await page.getByRole('button', { name: t('contact.quotation.changes.send') }).click();
       await expect(page.getByRole('status').filter({ hasText: changesSent })).toBeVisible();
 
@@ -232,11 +284,14 @@ test.describe('a quotation from request to order', { tag: ['@local', '@staff'] }
       await expectTotals(staff, R1_TOTALS);
       await staff.getByRole('button', { name: 'Send quotation', exact: true }).click();
       const r1Number = `${r0Number}-R1`;
-      await expect(staff.getByText(`Sent as ${r1Number}: mailed to the buyer with its PDF and link.`, { exact: true })).toBeVisible();
+      await expect(
+        staff.getByText(`Sent as ${r1Number}: mailed to the buyer with its PDF and link.`, { exact: true }),
+      ).toBeVisible();
 
       const r1Mail = (await quotationMails(smtp, email, 2))[1]!;
       const r1Pdf = pdfOf(r1Mail, r1Number);
-      for (const expected of [r1Number, R1_TOTALS.subtotal, R1_TOTALS.vat, R1_TOTALS.total]) expect(r1Pdf.text, `${expected} in the PDF`).toContain(expected);
+      for (const expected of [r1Number, R1_TOTALS.subtotal, R1_TOTALS.vat, R1_TOTALS.total])
+        expect(r1Pdf.text, `${expected} in the PDF`).toContain(expected);
       const r1Link = linkOf(r1Mail);
       expect(r1Link).not.toBe(r0Link);
 
@@ -245,7 +300,9 @@ test.describe('a quotation from request to order', { tag: ['@local', '@staff'] }
       await expect(buyerHeading(page, r1Number)).toBeVisible();
       await expect(page.getByTestId('quotation-total')).toContainText(R1_TOTALS.total);
       await page.getByRole('textbox', { name: t('contact.quotation.accept.name'), exact: true }).fill(buyer.name);
-      await page.getByRole('textbox', { name: t('contact.quotation.accept.position'), exact: true }).fill(buyer.position);
+      await page
+        .getByRole('textbox', { name: t('contact.quotation.accept.position'), exact: true })
+        .fill(buyer.position);
       await page.getByRole('textbox', { name: t('contact.quotation.accept.poNumber'), exact: true }).fill(PO_NUMBER);
       const accepts: string[] = [];
       page.on('request', (sent) => {
@@ -269,8 +326,18 @@ test.describe('a quotation from request to order', { tag: ['@local', '@staff'] }
       expect(consoleProblems.messages.filter((text) => !/404/.test(text))).toEqual([]);
 
       // the ERP's orders token reads this order once
-      const first = (await (await erp.get(`${ORDERS_API.orders}${since === '' ? '' : `?since=${since}`}`)).json()) as OrdersPage;
-      expect(first.orders.map((order) => [order.quotationNumber, order.poNumber, order.buyer.acceptedBy, order.currency, order.total])).toEqual([[r1Number, PO_NUMBER, buyer.name, 'OMR', R1_TOTALS.total]]);
+      const first = (await (
+        await erp.get(`${ORDERS_API.orders}${since === '' ? '' : `?since=${since}`}`)
+      ).json()) as OrdersPage;
+      expect(
+        first.orders.map((order) => [
+          order.quotationNumber,
+          order.poNumber,
+          order.buyer.acceptedBy,
+          order.currency,
+          order.total,
+        ]),
+      ).toEqual([[r1Number, PO_NUMBER, buyer.name, 'OMR', R1_TOTALS.total]]);
       const after = (await (await erp.get(`${ORDERS_API.orders}?since=${first.next}`)).json()) as OrdersPage;
       expect(after.orders).toEqual([]);
       since = first.next;
@@ -278,12 +345,20 @@ test.describe('a quotation from request to order', { tag: ['@local', '@staff'] }
       // and once in the Orders page's CSV, downloaded as staff do
       await staff.goto(`${staffUrl}/staff/orders`);
       await expect(staffHeading(staff, 'Orders')).toBeVisible();
-      const [download] = await Promise.all([staff.waitForEvent('download'), staff.getByRole('link', { name: 'Download CSV', exact: true }).click()]);
-      expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
-      const rows = parse<Record<string, string>>(await readFile(await download.path(), 'utf8'), { columns: true, bom: true });
-      expect(rows.filter((row) => row['Quotation'] === r1Number).map((row) => [row['Request'], row['Branch'], row['Total'], row['Currency'], row['PO number']])).toEqual([
-        [request.reference, 'Oman', R1_TOTALS.total, 'OMR', PO_NUMBER],
+      const [download] = await Promise.all([
+        staff.waitForEvent('download'),
+        staff.getByRole('link', { name: 'Download CSV', exact: true }).click(),
       ]);
+      expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+      const rows = parse<Record<string, string>>(await readFile(await download.path(), 'utf8'), {
+        columns: true,
+        bom: true,
+      });
+      expect(
+        rows
+          .filter((row) => row['Quotation'] === r1Number)
+          .map((row) => [row['Request'], row['Branch'], row['Total'], row['Currency'], row['PO number']]),
+      ).toEqual([[request.reference, 'Oman', R1_TOTALS.total, 'OMR', PO_NUMBER]]);
       // one row for each order so far: this pass's and the ones before it, no quotation twice
       expect(new Set(rows.map((row) => row['Quotation'])).size).toBe(rows.length);
       expect(staffConsole.problems).toEqual([]);

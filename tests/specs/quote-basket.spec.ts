@@ -8,8 +8,24 @@ import type { Page } from '@playwright/test';
 import { escapeRegExp } from '@site/server/test-support';
 import { test, expect, localOnly } from '../support/fixtures';
 import { horizontalOverflow } from '../support/page-checks';
-import { branchEmail, expectPdfAttachment, JOURNEY, mailsTo, readStoredQuoteRequest, startMailingSite } from '../support/quote-basket';
-import { addFromProductPage, ARABIC_TEXTS, basketBadge, basketButton, ENGLISH, JOURNEY_LINES, runQuoteJourney, type Buyer } from '../support/quote-journey';
+import {
+  branchEmail,
+  expectPdfAttachment,
+  JOURNEY,
+  mailsTo,
+  readStoredQuoteRequest,
+  startMailingSite,
+} from '../support/quote-basket';
+import {
+  addFromProductPage,
+  ARABIC_TEXTS,
+  basketBadge,
+  basketButton,
+  ENGLISH,
+  JOURNEY_LINES,
+  runQuoteJourney,
+  type Buyer,
+} from '../support/quote-journey';
 
 localOnly('starts its own server with a mail catcher and reads the stored request from its database');
 
@@ -24,7 +40,10 @@ const BUYER: Buyer = {
 };
 
 test.describe('the quote basket', { tag: ['@local', '@catalogue'] }, () => {
-  test('the journey: two products from a listing and one from its page, the badge on a company page, a changed quantity and a pasted list, sent; stored and mailed with the PDF', async ({ page, consoleProblems }) => {
+  test('the journey: two products from a listing and one from its page, the badge on a company page, a changed quantity and a pasted list, sent; stored and mailed with the PDF', async ({
+    page,
+    consoleProblems,
+  }) => {
     test.setTimeout(180_000);
     const mailing = await startMailingSite();
     try {
@@ -38,10 +57,16 @@ test.describe('the quote basket', { tag: ['@local', '@catalogue'] }, () => {
 
       // the branch's mail: the lines, English, the PDF attached
       const [toBranch] = await mailsTo(mailing.smtp, branchEmail(BUYER.branch));
-      expect(toBranch!.headers.subject).toBe(`Request for quotation ${sent.reference}: ${BUYER.companyName} (${BUYER.branch})`);
+      expect(toBranch!.headers.subject).toBe(
+        `Request for quotation ${sent.reference}: ${BUYER.companyName} (${BUYER.branch})`,
+      );
       expect(toBranch!.headers['reply-to']).toContain(BUYER.email);
       for (const { product, quantity } of JOURNEY_LINES) {
-        expect(toBranch!.text).toMatch(new RegExp(`${escapeRegExp(product.code)}\\s+${escapeRegExp(ENGLISH.quantity(quantity, product.unit))}\\s+${escapeRegExp(product.productName)}`));
+        expect(toBranch!.text).toMatch(
+          new RegExp(
+            `${escapeRegExp(product.code)}\\s+${escapeRegExp(ENGLISH.quantity(quantity, product.unit))}\\s+${escapeRegExp(product.productName)}`,
+          ),
+        );
       }
       expect(toBranch!.text).toContain('Language: English');
       expectPdfAttachment(toBranch!, sent.reference, codes);
@@ -85,7 +110,11 @@ test.describe('the quote basket', { tag: ['@local', '@catalogue'] }, () => {
     }
   });
 
-  test('the basket survives a reload and is the same in a second tab, updated there without a reload', async ({ page, context, consoleProblems }) => {
+  test('the basket survives a reload and is the same in a second tab, updated there without a reload', async ({
+    page,
+    context,
+    consoleProblems,
+  }) => {
     const { gland, pastedGland } = JOURNEY;
     await addFromProductPage(page, ENGLISH, gland, '3', ENGLISH.quantity(3, 'piece'));
     // the same variant again adds to its quantity
@@ -119,7 +148,9 @@ test.describe('the quote basket', { tag: ['@local', '@catalogue'] }, () => {
     expect(consoleProblems.messages).toEqual([]);
   });
 
-  test('the catalogue remote unreachable: the basket still shows, and the request page still matches a list and sends', async ({ page }) => {
+  test('the catalogue remote unreachable: the basket still shows, and the request page still matches a list and sends', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const slow = expect.configure({ timeout: 20_000 });
     const { gland, pastedGland } = JOURNEY;
@@ -151,25 +182,36 @@ test.describe('the quote basket', { tag: ['@local', '@catalogue'] }, () => {
     await expect(basketButton(page, ENGLISH, 0)).toBeVisible();
   });
 
-  test("at a phone's width the request page with a line in the basket does not scroll sideways, in either edition", async ({ page, consoleProblems }) => {
+  test("at a phone's width the request page with a line in the basket does not scroll sideways, in either edition", async ({
+    page,
+    consoleProblems,
+  }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     const { gland } = JOURNEY;
     for (const texts of [ENGLISH, ARABIC_TEXTS]) {
       await addFromProductPage(page, texts, gland, '40', texts.quantity(40, 'piece'));
       await page.goto(`${texts.prefix}/request-quote`);
       const lines = page.getByRole('table', { name: texts.linesCaption, exact: true });
-      await expect(lines.getByRole('textbox', { name: texts.lineQuantity(texts.lineName(gland)), exact: true })).toBeVisible();
+      await expect(
+        lines.getByRole('textbox', { name: texts.lineQuantity(texts.lineName(gland)), exact: true }),
+      ).toBeVisible();
       // the lines' table is wider than a phone: it scrolls in its own area; before, it widened the page (600 px)
-      await expect.poll(() => horizontalOverflow(page), { message: `${texts.prefix || '/'}request-quote at 375 px` }).toBe('none');
+      await expect
+        .poll(() => horizontalOverflow(page), { message: `${texts.prefix || '/'}request-quote at 375 px` })
+        .toBe('none');
       await page.evaluate(() => localStorage.clear());
     }
     expect(consoleProblems.messages).toEqual([]);
   });
 
-  test('a refused quantity says why and adds nothing; the request page refuses to send one', async ({ page, consoleProblems }) => {
+  test('a refused quantity says why and adds nothing; the request page refuses to send one', async ({
+    page,
+    consoleProblems,
+  }) => {
     const posts: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/quote-requests') posts.push(request.url());
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/quote-requests')
+        posts.push(request.url());
     });
     const { metreCable, gland } = JOURNEY;
     // the empty basket's panel
@@ -177,7 +219,10 @@ test.describe('the quote basket', { tag: ['@local', '@catalogue'] }, () => {
     await basketButton(page, ENGLISH, 0).click();
     const panel = page.getByRole('dialog', { name: 'Quote basket', exact: true });
     await expect(panel.getByText('Your quote basket is empty.')).toBeVisible();
-    await expect(panel.getByRole('link', { name: 'Browse products', exact: true })).toHaveAttribute('href', '/our-products');
+    await expect(panel.getByRole('link', { name: 'Browse products', exact: true })).toHaveAttribute(
+      'href',
+      '/our-products',
+    );
     await panel.getByRole('button', { name: 'Close' }).click();
 
     const quantity = page.getByRole('textbox', { name: `Quantity of ${gland.productName}`, exact: true });
@@ -224,5 +269,3 @@ async function fillBuyer(page: Page): Promise<void> {
   await textbox('Phone').fill(BUYER.phone);
   await textbox('23 - 14 = ?').fill('9');
 }
-
-

@@ -29,14 +29,18 @@ const ACKED_BEFORE_KILL = 30;
  * font in it (read from node_modules by the bundle), and to a wrong key a 404.
  */
 async function downloadsItsPdf(site: RunningSite, afterRestart: Outcome): Promise<void> {
-  expect(afterRestart.pdfUrl, 'the answer links its PDF').toMatch(/^\/api\/quote-requests\/RFQ-\d{4}-\d{6}\.pdf\?key=[\w-]{43}$/);
+  expect(afterRestart.pdfUrl, 'the answer links its PDF').toMatch(
+    /^\/api\/quote-requests\/RFQ-\d{4}-\d{6}\.pdf\?key=[\w-]{43}$/,
+  );
   const response = await fetch(`${site.url}${afterRestart.pdfUrl}`);
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/pdf');
   const pdf = Buffer.from(await response.arrayBuffer());
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(pdf.includes('NotoSansArabic'), 'the Arabic font is embedded').toBe(true);
-  const wrongKey = await fetch(`${site.url}${afterRestart.pdfUrl!.slice(0, -1)}${afterRestart.pdfUrl!.endsWith('A') ? 'B' : 'A'}`);
+  const wrongKey = await fetch(
+    `${site.url}${afterRestart.pdfUrl!.slice(0, -1)}${afterRestart.pdfUrl!.endsWith('A') ? 'B' : 'A'}`,
+  );
   expect(wrongKey.status).toBe(404);
 }
 
@@ -46,7 +50,10 @@ function checkDurability(run: CrashRun, stored: StoredQuoteRequest[]): string {
   expect(run.restartedExit, `the restarted server exits cleanly after SIGTERM:\n${run.restartedOutput}`).toBe(0);
   const acked = outcomes.filter((outcome) => outcome.fate === 'acked');
   const lost = outcomes.filter((outcome) => outcome.fate === 'lost');
-  expect(outcomes.filter((outcome) => outcome.fate === 'refused'), 'no valid request was refused before the kill').toEqual([]);
+  expect(
+    outcomes.filter((outcome) => outcome.fate === 'refused'),
+    'no valid request was refused before the kill',
+  ).toEqual([]);
   expect(acked.length).toBeGreaterThanOrEqual(ACKED_BEFORE_KILL);
   expect(lost.length, 'requests were in flight or being sent when the server died').toBeGreaterThan(0);
   expect(afterRestart.fate, 'the restarted server stores requests').toBe('acked');
@@ -54,13 +61,26 @@ function checkDurability(run: CrashRun, stored: StoredQuoteRequest[]): string {
   const byName = new Map(stored.map((row) => [row.name, row]));
   expect(byName.size, 'no request stored twice').toBe(stored.length);
   expect(new Set(stored.map((row) => row.reference)).size, 'every reference is unique').toBe(stored.length);
-  const missing = acked.filter((outcome) => byName.get(outcome.name)?.reference !== outcome.reference).map((outcome) => outcome.name);
+  const missing = acked
+    .filter((outcome) => byName.get(outcome.name)?.reference !== outcome.reference)
+    .map((outcome) => outcome.name);
   expect(missing, 'every acknowledged request is stored under the reference it was answered with').toEqual([]);
   const sent = new Set([...outcomes.map((outcome) => outcome.name), afterRestart.name]);
-  expect(stored.filter((row) => !sent.has(row.name)), 'nothing stored that was not sent').toEqual([]);
-  expect(stored.filter((row) => row.lines !== QUOTE_LINES.length).map((row) => row.name), 'every stored request has all its lines').toEqual([]);
-  expect(stored.filter((row) => !row.queued).map((row) => row.name), 'every stored request has its mail to the branch').toEqual([]);
-  expect(stored.filter((row) => row.confirmed).length, `at most 3 confirmations to ${QUOTE_EMAIL}, crash or not`).toBe(3);
+  expect(
+    stored.filter((row) => !sent.has(row.name)),
+    'nothing stored that was not sent',
+  ).toEqual([]);
+  expect(
+    stored.filter((row) => row.lines !== QUOTE_LINES.length).map((row) => row.name),
+    'every stored request has all its lines',
+  ).toEqual([]);
+  expect(
+    stored.filter((row) => !row.queued).map((row) => row.name),
+    'every stored request has its mail to the branch',
+  ).toEqual([]);
+  expect(stored.filter((row) => row.confirmed).length, `at most 3 confirmations to ${QUOTE_EMAIL}, crash or not`).toBe(
+    3,
+  );
   expect(byName.get(afterRestart.name)?.reference).toBe(afterRestart.reference);
 
   const storedButUnanswered = lost.filter((outcome) => byName.has(outcome.name)).length;
@@ -70,13 +90,22 @@ function checkDurability(run: CrashRun, stored: StoredQuoteRequest[]): string {
   );
 }
 
-test.describe('crash durability: SIGKILL in the middle of a burst of requests for quotation', { tag: ['@local', '@catalogue'] }, () => {
+test.describe('crash durability: SIGKILL in the middle of a burst of requests for quotation', {
+  tag: ['@local', '@catalogue'],
+}, () => {
   test.describe.configure({ timeout: 240_000 });
 
   test('embedded database (PGlite): every acknowledged request survives, with its lines and its mail queued', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'site-quote-crash-pglite-'));
     try {
-      const run = await crashAndRestart(QUOTE_REQUESTS, { DATABASE_URL: '' }, dataDir, `quote-crash-pglite-${Date.now()}`, ACKED_BEFORE_KILL, downloadsItsPdf);
+      const run = await crashAndRestart(
+        QUOTE_REQUESTS,
+        { DATABASE_URL: '' },
+        dataDir,
+        `quote-crash-pglite-${Date.now()}`,
+        ACKED_BEFORE_KILL,
+        downloadsItsPdf,
+      );
       const summary = checkDurability(run, readEmbeddedQuoteRequests(dataDir));
       test.info().annotations.push({ type: 'result', description: summary });
       console.log(`embedded: ${summary}`);
@@ -92,8 +121,21 @@ test.describe('crash durability: SIGKILL in the middle of a burst of requests fo
     const schema = await freshSchema(found.url, 'quotecrash');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'site-quote-crash-pg-'));
     try {
-      const run = await crashAndRestart(QUOTE_REQUESTS, { DATABASE_URL: schema.url }, dataDir, `quote-crash-pg-${Date.now()}`, ACKED_BEFORE_KILL, downloadsItsPdf);
-      const stored = await schema.query<{ reference: string; name: string; lines: number; queued: boolean; confirmed: boolean }>(
+      const run = await crashAndRestart(
+        QUOTE_REQUESTS,
+        { DATABASE_URL: schema.url },
+        dataDir,
+        `quote-crash-pg-${Date.now()}`,
+        ACKED_BEFORE_KILL,
+        downloadsItsPdf,
+      );
+      const stored = await schema.query<{
+        reference: string;
+        name: string;
+        lines: number;
+        queued: boolean;
+        confirmed: boolean;
+      }>(
         `select q.reference, q.name,
                 (select count(*)::int from quote_request_lines l where l.request_id = q.id) as lines,
                 exists (select 1 from outbox o where o.kind = 'quote_request' and o.ref_id = q.id) as queued,

@@ -25,7 +25,13 @@ import type { CreatedReleaseToken, RemoteListing, RemotePointers } from '@site/c
 import { CSRF_HEADER, STAFF_API } from '@site/contracts/staff-api';
 import { test, expect, localOnly, waitUntilStarted } from '../support/fixtures';
 import { findPostgres, findRedis, freshSchema, type FreshSchema } from '../support/services';
-import { CATALOGUE_PAGES, drawnText, EVERY_KIND_OF_PAGE, expectDrawnByServer, type DrawnPage } from '../support/drawn-pages';
+import {
+  CATALOGUE_PAGES,
+  drawnText,
+  EVERY_KIND_OF_PAGE,
+  expectDrawnByServer,
+  type DrawnPage,
+} from '../support/drawn-pages';
 import { breakRemoteEntry, copyCatalogueWithMessages, failedLoadReport, releaseInto } from '../support/release';
 import { startSite, type RunningSite } from '../support/site-server';
 import { addStaffAccount, ADMIN, firstAdminSignIn } from '../support/staff';
@@ -63,7 +69,10 @@ const DEPLOYMENT = {
  * What the balancer adds to a request of the visitor at `address`: the name the visitor asked for and the visitor's
  * address (each browser of the broken-canary test is a visitor of its own address, as the rollback counts them).
  */
-const viaBalancer = (address: string): Record<string, string> => ({ 'x-forwarded-host': PUBLIC_HOST, 'x-forwarded-for': address });
+const viaBalancer = (address: string): Record<string, string> => ({
+  'x-forwarded-host': PUBLIC_HOST,
+  'x-forwarded-for': address,
+});
 /** The pipeline's, the staff's and the HTML checks' address. */
 const OFFICE = '203.0.113.7';
 /**
@@ -108,14 +117,23 @@ function makeSecondBuild(dir: string): void {
  */
 async function makeCatalogueTokens(siteUrl: string): Promise<{ pipeline: string; qa: string }> {
   // under the public name the staff API is not there at all: a public page's script finds nothing to act through
-  const underPublicName = await playwrightRequest.newContext({ baseURL: siteUrl, extraHTTPHeaders: viaBalancer(OFFICE) });
+  const underPublicName = await playwrightRequest.newContext({
+    baseURL: siteUrl,
+    extraHTTPHeaders: viaBalancer(OFFICE),
+  });
   expect((await underPublicName.get(STAFF_API.session)).status()).toBe(404);
   await underPublicName.dispose();
-  const staff = await playwrightRequest.newContext({ baseURL: siteUrl, extraHTTPHeaders: { 'x-forwarded-host': STAFF_HOST, 'x-forwarded-for': OFFICE } });
+  const staff = await playwrightRequest.newContext({
+    baseURL: siteUrl,
+    extraHTTPHeaders: { 'x-forwarded-host': STAFF_HOST, 'x-forwarded-for': OFFICE },
+  });
   try {
     const session = await firstAdminSignIn(staff);
     const make = async (name: string): Promise<CreatedReleaseToken> => {
-      const made = await staff.post(STAFF_API.releaseTokens, { headers: { [CSRF_HEADER]: session.csrfToken }, data: { name, remotes: ['catalogue'], expiresInDays: 1 } });
+      const made = await staff.post(STAFF_API.releaseTokens, {
+        headers: { [CSRF_HEADER]: session.csrfToken },
+        data: { name, remotes: ['catalogue'], expiresInDays: 1 },
+      });
       expect(made.status(), await made.text()).toBe(201);
       const created = (await made.json()) as CreatedReleaseToken;
       expect(created.remotes).toEqual(['catalogue']);
@@ -134,7 +152,9 @@ test.beforeAll(async () => {
   const postgres = await findPostgres();
   const redis = await findRedis();
   if ('reason' in postgres || 'reason' in redis) {
-    skipped = ['reason' in postgres ? postgres.reason : '', 'reason' in redis ? redis.reason : ''].filter(Boolean).join('; ');
+    skipped = ['reason' in postgres ? postgres.reason : '', 'reason' in redis ? redis.reason : '']
+      .filter(Boolean)
+      .join('; ');
     return;
   }
   work = mkdtempSync(path.join(tmpdir(), 'site-release-api-'));
@@ -144,7 +164,13 @@ test.beforeAll(async () => {
   schema = await freshSchema(postgres.url, 'releaseapi');
   // each process has its own DATA_DIR (and its own cache of render modules); the registered builds' store is shared, as
   // on several machines
-  const env = { ...DEPLOYMENT, DATABASE_URL: schema.url, REDIS_URL: redis.url, REMOTE_CATALOGUE_CANARY_DIR: secondBuild, REMOTE_BUILDS_DIR: path.join(work, 'remote-builds') };
+  const env = {
+    ...DEPLOYMENT,
+    DATABASE_URL: schema.url,
+    REDIS_URL: redis.url,
+    REMOTE_CATALOGUE_CANARY_DIR: secondBuild,
+    REMOTE_BUILDS_DIR: path.join(work, 'remote-builds'),
+  };
   // One after the other: both run the migrations on the same schema; the second finds them applied.
   sites.push(await startSite(env));
   sites.push(await startSite(env));
@@ -160,10 +186,20 @@ test.afterAll(async () => {
 });
 
 /** A call of the pipelines' API on `site`, with the pipeline's token (or `bearer`). */
-async function pipeline(site: RunningSite, method: 'GET' | 'POST', address: string, body?: unknown, bearer = token): Promise<{ status: number; body: Record<string, unknown> }> {
+async function pipeline(
+  site: RunningSite,
+  method: 'GET' | 'POST',
+  address: string,
+  body?: unknown,
+  bearer = token,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${site.url}${address}`, {
     method,
-    headers: { ...viaBalancer(OFFICE), authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...viaBalancer(OFFICE),
+      authorization: `Bearer ${bearer}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -171,14 +207,18 @@ async function pipeline(site: RunningSite, method: 'GET' | 'POST', address: stri
 
 /** The catalogue's entry in `site`'s /remotes.json for a visitor of `cohort` (a canary above 0 % includes cohort 0). */
 async function catalogueFor(site: RunningSite, cohort: number): Promise<RemotesMap['remotes'][number] | undefined> {
-  const response = await fetch(`${site.url}/remotes.json`, { headers: { ...viaBalancer(OFFICE), cookie: `site_cohort=${cohort}` } });
+  const response = await fetch(`${site.url}/remotes.json`, {
+    headers: { ...viaBalancer(OFFICE), cookie: `site_cohort=${cohort}` },
+  });
   return ((await response.json()) as RemotesMap).remotes.find((remote) => remote.name === 'catalogue');
 }
 
 /** Waits until both processes answer `expected` for `cohort`, and says how long that took after the change. */
 async function expectOnBoth(changedAt: number, cohort: number, expected: RemotesMap['remotes'][number]): Promise<void> {
   for (const site of sites) {
-    await expect.poll(() => catalogueFor(site, cohort), { timeout: APPLIED_WITHIN_MS, intervals: [50] }).toEqual(expected);
+    await expect
+      .poll(() => catalogueFor(site, cohort), { timeout: APPLIED_WITHIN_MS, intervals: [50] })
+      .toEqual(expected);
   }
   expect(Date.now() - changedAt, 'both processes applied the change').toBeLessThanOrEqual(APPLIED_WITHIN_MS);
 }
@@ -209,11 +249,18 @@ async function headingSeen(browser: Browser, site: RunningSite, cohort?: number)
  */
 async function drawnBy(request: APIRequestContext, site: RunningSite, page: DrawnPage, cohort: number): Promise<Build> {
   const label = `${page.path} on ${site.url}, cohort ${cohort}`;
-  const response = await request.get(`${site.url}${page.path}`, { headers: { ...viaBalancer(OFFICE), cookie: `site_cohort=${cohort}` } });
+  const response = await request.get(`${site.url}${page.path}`, {
+    headers: { ...viaBalancer(OFFICE), cookie: `site_cohort=${cohort}` },
+  });
   expect(response.status(), label).toBe(200);
   const html = await response.text();
   const build: Build = drawnText(html).text.includes(SECOND_MARK) ? 'second' : 'stable';
-  expectDrawnByServer(html, page, build === 'second' && page.path === '/our-products' ? SECOND_HEADING : page.heading, label);
+  expectDrawnByServer(
+    html,
+    page,
+    build === 'second' && page.path === '/our-products' ? SECOND_HEADING : page.heading,
+    label,
+  );
   return build;
 }
 
@@ -224,21 +271,35 @@ const drawnKey = (half: string, process: number, page: DrawnPage) => `${half}, p
 /** Which build drew each catalogue page, in both editions, on both processes, for a new visitor of either half. */
 async function drawnOnBoth(request: APIRequestContext): Promise<Record<string, Build>> {
   const checks = Object.entries(HALVES).flatMap(([half, cohort]) =>
-    sites.flatMap((site, process) => CATALOGUE_PAGES.map(async (page) => [drawnKey(half, process, page), await drawnBy(request, site, page, cohort)] as const)),
+    sites.flatMap((site, process) =>
+      CATALOGUE_PAGES.map(
+        async (page) => [drawnKey(half, process, page), await drawnBy(request, site, page, cohort)] as const,
+      ),
+    ),
   );
   return Object.fromEntries(await Promise.all(checks));
 }
 
 /** What drawnOnBoth should find: every page of the canary's half drawn by `canaryHalf`, of the other by `otherHalf`. */
 function expectedDrawn(builds: { canaryHalf: Build; otherHalf: Build }): Record<string, Build> {
-  return Object.fromEntries(Object.keys(HALVES).flatMap((half) => sites.flatMap((_site, process) => CATALOGUE_PAGES.map((page) => [drawnKey(half, process, page), builds[half as keyof typeof HALVES]]))));
+  return Object.fromEntries(
+    Object.keys(HALVES).flatMap((half) =>
+      sites.flatMap((_site, process) =>
+        CATALOGUE_PAGES.map((page) => [drawnKey(half, process, page), builds[half as keyof typeof HALVES]]),
+      ),
+    ),
+  );
 }
 
-test('both processes, started with the deployment settings, draw every kind of page in both editions for the site\'s names only', { tag: ['@local', '@shell', '@catalogue', '@company', '@contact'] }, async ({ request }) => {
+test("both processes, started with the deployment settings, draw every kind of page in both editions for the site's names only", {
+  tag: ['@local', '@shell', '@catalogue', '@company', '@contact'],
+}, async ({ request }) => {
   test.skip(skipped !== undefined, `skipped: ${skipped}`);
   test.slow(); // 18 pages drawn on each of two processes, the first of each kind cold
   for (const site of sites) {
-    expect(site.output(), 'the start message names the public address').toContain(`Site ready at http://${PUBLIC_HOST} `);
+    expect(site.output(), 'the start message names the public address').toContain(
+      `Site ready at http://${PUBLIC_HOST} `,
+    );
     // the process's own address is not a name of the site (health checks still answer)
     expect((await fetch(`${site.url}/our-products`)).status, `${site.url} by its address`).toBe(421);
     expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
@@ -254,34 +315,59 @@ test('both processes, started with the deployment settings, draw every kind of p
   );
 });
 
-test('with a token only, a pipeline registers a second catalogue build and puts it in front of 50 %: both processes honour it within 2 s', { tag: ['@local', '@catalogue', '@shell'] }, async ({ browser, request }) => {
+test('with a token only, a pipeline registers a second catalogue build and puts it in front of 50 %: both processes honour it within 2 s', {
+  tag: ['@local', '@catalogue', '@shell'],
+}, async ({ browser, request }) => {
   test.skip(skipped !== undefined, `skipped: ${skipped}`);
   test.slow(); // a step of a release journey across two server processes: the change, both answers, a full page load on each
   const [one, two] = sites as [RunningSite, RunningSite];
-  expect(await catalogueFor(two, 0), 'before: the stable build for everyone').toEqual({ name: 'catalogue', entry: STABLE_ENTRY });
+  expect(await catalogueFor(two, 0), 'before: the stable build for everyone').toEqual({
+    name: 'catalogue',
+    entry: STABLE_ENTRY,
+  });
 
-  const registered = await pipeline(one, 'POST', `/api/releases/remotes/catalogue/releases`, { version: VERSION, entry: SECOND_ENTRY, notes: 'the second build' });
+  const registered = await pipeline(one, 'POST', `/api/releases/remotes/catalogue/releases`, {
+    version: VERSION,
+    entry: SECOND_ENTRY,
+    notes: 'the second build',
+  });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-  expect(registered.body).toMatchObject({ release: { version: VERSION, registeredBy: tokenActor }, serverRendered: true });
+  expect(registered.body).toMatchObject({
+    release: { version: VERSION, registeredBy: tokenActor },
+    serverRendered: true,
+  });
   secondEntry = (registered.body.release as { entry: string }).entry;
   expect(secondEntry, 'registered as a copy of the folder').toMatch(STORED_ENTRY);
   expect(await catalogueFor(two, 0), 'registered, not live').toEqual({ name: 'catalogue', entry: STABLE_ENTRY });
-  expect(await drawnOnBoth(request), 'registered: the stable build draws every page').toEqual(expectedDrawn({ canaryHalf: 'stable', otherHalf: 'stable' }));
+  expect(await drawnOnBoth(request), 'registered: the stable build draws every page').toEqual(
+    expectedDrawn({ canaryHalf: 'stable', otherHalf: 'stable' }),
+  );
 
-  const canary = await pipeline(one, 'POST', `/api/releases/remotes/catalogue/canary`, { version: VERSION, percent: 50 });
+  const canary = await pipeline(one, 'POST', `/api/releases/remotes/catalogue/canary`, {
+    version: VERSION,
+    percent: 50,
+  });
   const changedAt = Date.now();
   expect(canary.status, JSON.stringify(canary.body)).toBe(200);
   expect(canary.body).toMatchObject({ source: 'registry', canaryPercent: 50, canary: { version: VERSION } });
   await expectOnBoth(changedAt, 0, { name: 'catalogue', entry: secondEntry, fallback: STABLE_ENTRY });
   // the other half stays on the stable build
-  for (const site of sites) expect(await catalogueFor(site, 99), site.url).toEqual({ name: 'catalogue', entry: STABLE_ENTRY });
-  expect(await drawnOnBoth(request), 'canary at 50 %: each half drawn by its build').toEqual(expectedDrawn({ canaryHalf: 'second', otherHalf: 'stable' }));
+  for (const site of sites)
+    expect(await catalogueFor(site, 99), site.url).toEqual({ name: 'catalogue', entry: STABLE_ENTRY });
+  expect(await drawnOnBoth(request), 'canary at 50 %: each half drawn by its build').toEqual(
+    expectedDrawn({ canaryHalf: 'second', otherHalf: 'stable' }),
+  );
 
   // a visitor of the canary's half sees the second build on either process; one of the other half the stable one
-  expect(await Promise.all([headingSeen(browser, one, 0), headingSeen(browser, two, 0)]), 'processes one and two, cohort 0').toEqual([SECOND_HEADING, SECOND_HEADING]);
+  expect(
+    await Promise.all([headingSeen(browser, one, 0), headingSeen(browser, two, 0)]),
+    'processes one and two, cohort 0',
+  ).toEqual([SECOND_HEADING, SECOND_HEADING]);
 });
 
-test('the pipeline promotes the second build: both processes give it to every visitor within 2 s', { tag: ['@local', '@catalogue', '@shell'] }, async ({ browser, request }) => {
+test('the pipeline promotes the second build: both processes give it to every visitor within 2 s', {
+  tag: ['@local', '@catalogue', '@shell'],
+}, async ({ browser, request }) => {
   test.skip(skipped !== undefined, `skipped: ${skipped}`);
   test.slow(); // a step of a release journey across two server processes: the change, both answers, a full page load on each
   const [one, two] = sites as [RunningSite, RunningSite];
@@ -289,20 +375,36 @@ test('the pipeline promotes the second build: both processes give it to every vi
   // registered it: that one is refused)
   const early = await pipeline(two, 'POST', `/api/releases/remotes/catalogue/promote`);
   expect(early.status, JSON.stringify(early.body)).toBe(409);
-  const ownRun = await pipeline(one, 'POST', `/api/releases/remotes/catalogue/runs`, { passed: true, report: 'recorded by the token that registered it' });
+  const ownRun = await pipeline(one, 'POST', `/api/releases/remotes/catalogue/runs`, {
+    passed: true,
+    report: 'recorded by the token that registered it',
+  });
   expect(ownRun.status, JSON.stringify(ownRun.body)).toBe(403);
-  const run = await pipeline(one, 'POST', `/api/releases/remotes/catalogue/runs`, { passed: true, report: 'the release journey, pinned to the canary' }, qaToken);
+  const run = await pipeline(
+    one,
+    'POST',
+    `/api/releases/remotes/catalogue/runs`,
+    { passed: true, report: 'the release journey, pinned to the canary' },
+    qaToken,
+  );
   expect(run.status, JSON.stringify(run.body)).toBe(201);
   const promoted = await pipeline(two, 'POST', `/api/releases/remotes/catalogue/promote`);
   const changedAt = Date.now();
   expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
   expect((promoted.body as unknown as RemotePointers).stable.version).toBe(VERSION);
   await expectOnBoth(changedAt, 99, { name: 'catalogue', entry: secondEntry });
-  expect(await drawnOnBoth(request), 'promoted: the second build draws every page').toEqual(expectedDrawn({ canaryHalf: 'second', otherHalf: 'second' }));
-  expect(await Promise.all([headingSeen(browser, one), headingSeen(browser, two)]), 'processes one and two, a new visitor').toEqual([SECOND_HEADING, SECOND_HEADING]);
+  expect(await drawnOnBoth(request), 'promoted: the second build draws every page').toEqual(
+    expectedDrawn({ canaryHalf: 'second', otherHalf: 'second' }),
+  );
+  expect(
+    await Promise.all([headingSeen(browser, one), headingSeen(browser, two)]),
+    'processes one and two, a new visitor',
+  ).toEqual([SECOND_HEADING, SECOND_HEADING]);
 });
 
-test('the pipeline rolls back: both processes give every visitor the former stable build within 2 s', { tag: ['@local', '@catalogue', '@shell'] }, async ({ browser, request }) => {
+test('the pipeline rolls back: both processes give every visitor the former stable build within 2 s', {
+  tag: ['@local', '@catalogue', '@shell'],
+}, async ({ browser, request }) => {
   test.skip(skipped !== undefined, `skipped: ${skipped}`);
   test.slow(); // a step of a release journey across two server processes: the change, both answers, a full page load on each
   const [one, two] = sites as [RunningSite, RunningSite];
@@ -311,14 +413,18 @@ test('the pipeline rolls back: both processes give every visitor the former stab
   expect(rolledBack.status, JSON.stringify(rolledBack.body)).toBe(200);
   expect((rolledBack.body as unknown as RemotePointers).stable.version).toBe('variables');
   await expectOnBoth(changedAt, 0, { name: 'catalogue', entry: STABLE_ENTRY });
-  expect(await drawnOnBoth(request), 'rolled back: the stable build draws every page').toEqual(expectedDrawn({ canaryHalf: 'stable', otherHalf: 'stable' }));
-  expect(await Promise.all([headingSeen(browser, two, 0), headingSeen(browser, one)]), 'process two (a visitor once on the canary), process one (a new visitor)').toEqual([
-    STABLE_HEADING,
-    STABLE_HEADING,
-  ]);
+  expect(await drawnOnBoth(request), 'rolled back: the stable build draws every page').toEqual(
+    expectedDrawn({ canaryHalf: 'stable', otherHalf: 'stable' }),
+  );
+  expect(
+    await Promise.all([headingSeen(browser, two, 0), headingSeen(browser, one)]),
+    'process two (a visitor once on the canary), process one (a new visitor)',
+  ).toEqual([STABLE_HEADING, STABLE_HEADING]);
 
   // every step was the token's, and audited as such
-  const audit = await schema!.query<{ actor: string; action: string }>("select actor, action from release_audit where remote = 'catalogue' and action in ('register', 'canary', 'promote', 'rollback') order by id");
+  const audit = await schema!.query<{ actor: string; action: string }>(
+    "select actor, action from release_audit where remote = 'catalogue' and action in ('register', 'canary', 'promote', 'rollback') order by id",
+  );
   expect(audit).toEqual(['register', 'canary', 'promote', 'rollback'].map((action) => ({ actor: tokenActor, action })));
 });
 
@@ -343,7 +449,9 @@ async function visitBrokenCanary(browser: Browser, site: RunningSite, visitor: n
     const report = await failedReport;
     expect(report.status(), `visitor ${visitor}'s failure report`).toBe(202);
     expect(await report.json()).toEqual({ counted: true });
-    await expect(page.getByRole('heading', { level: 1, name: STABLE_HEADING, exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: STABLE_HEADING, exact: true })).toBeVisible({
+      timeout: 15_000,
+    });
   } finally {
     await context.close();
   }
@@ -356,7 +464,9 @@ async function brokenRelease(): Promise<RemoteListing['releases'][number] | unde
   return (listed.body as unknown as RemoteListing).releases.find((release) => release.version === BROKEN_VERSION);
 }
 
-test('a broken canary at 50 %, loaded by 10 new visitors a minute on either process, is rolled back within 60 s and its promote refused', { tag: ['@local', '@catalogue', '@shell'] }, async ({ browser, request }) => {
+test('a broken canary at 50 %, loaded by 10 new visitors a minute on either process, is rolled back within 60 s and its promote refused', {
+  tag: ['@local', '@catalogue', '@shell'],
+}, async ({ browser, request }) => {
   test.skip(skipped !== undefined, `skipped: ${skipped}`);
   // paced visitors by design (up to 12, 6 s apart, each a whole page start), then every catalogue page on both processes
   test.setTimeout(240_000);
@@ -366,16 +476,25 @@ test('a broken canary at 50 %, loaded by 10 new visitors a minute on either proc
   cpSync(canaryFolder, brokenBuild, { recursive: true });
   breakRemoteEntry(brokenBuild, BROKEN_ERROR);
   releaseInto(brokenBuild, canaryFolder);
-  const registered = await pipeline(one, 'POST', `/api/releases/remotes/catalogue/releases`, { version: BROKEN_VERSION, entry: SECOND_ENTRY, notes: 'its remoteEntry.js throws' });
+  const registered = await pipeline(one, 'POST', `/api/releases/remotes/catalogue/releases`, {
+    version: BROKEN_VERSION,
+    entry: SECOND_ENTRY,
+    notes: 'its remoteEntry.js throws',
+  });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
   const brokenEntry = (registered.body.release as { entry: string }).entry;
   expect(brokenEntry, 'a copy of its own').toMatch(STORED_ENTRY);
   expect(brokenEntry).not.toBe(secondEntry);
-  const canary = await pipeline(two, 'POST', `/api/releases/remotes/catalogue/canary`, { version: BROKEN_VERSION, percent: 50 });
+  const canary = await pipeline(two, 'POST', `/api/releases/remotes/catalogue/canary`, {
+    version: BROKEN_VERSION,
+    percent: 50,
+  });
   expect(canary.status, JSON.stringify(canary.body)).toBe(200);
   await expectOnBoth(Date.now(), 0, { name: 'catalogue', entry: brokenEntry, fallback: STABLE_ENTRY });
   // its server-render module works: the server draws its half's pages with it (it has the second build's texts)
-  expect(await drawnOnBoth(request), 'the broken canary at 50 %').toEqual(expectedDrawn({ canaryHalf: 'second', otherHalf: 'stable' }));
+  expect(await drawnOnBoth(request), 'the broken canary at 50 %').toEqual(
+    expectedDrawn({ canaryHalf: 'second', otherHalf: 'stable' }),
+  );
 
   // new visitors of its half, one every 6 s, on one process then the other, until the canary is out
   let firstLoadAt: number | undefined;
@@ -387,20 +506,35 @@ test('a broken canary at 50 %, loaded by 10 new visitors a minute on either proc
     await visitBrokenCanary(browser, sites[visitors % 2]!, visitors);
     visitors += 1;
     rolledBack = (await brokenRelease())?.rolledBack ?? null;
-    if (rolledBack === null) await new Promise((resolve) => setTimeout(resolve, Math.max(0, startedAt + VISITOR_PACE_MS - Date.now())));
+    if (rolledBack === null)
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, startedAt + VISITOR_PACE_MS - Date.now())));
   }
   expect(rolledBack, `rolled back after ${visitors} visitors`).not.toBeNull();
   const tookMs = Date.parse(rolledBack!.at) - firstLoadAt!;
-  test.info().annotations.push({ type: 'automatic rollback', description: `after ${visitors} visitors, ${(tookMs / 1000).toFixed(1)} s after the first one's load began` });
+  test.info().annotations.push({
+    type: 'automatic rollback',
+    description: `after ${visitors} visitors, ${(tookMs / 1000).toFixed(1)} s after the first one's load began`,
+  });
   expect(tookMs, 'rolled back within 60 s of the first failing load').toBeLessThanOrEqual(60_000);
   // the API says why, in words; the audit says who
-  expect(rolledBack!.reason).toMatch(/^\d+ of its last \d+ loads failed \(from \d+ networks in \d+ wide networks within \d+ s; threshold 20%\)$/);
-  const audit = await schema!.query<{ actor: string; detail: string }>("select actor, detail from release_audit where remote = 'catalogue' and action = 'auto-rollback'");
-  expect(audit).toEqual([{ actor: 'automatic rollback', detail: `${BROKEN_VERSION}: ${rolledBack!.reason}, canary at 0%` }]);
+  expect(rolledBack!.reason).toMatch(
+    /^\d+ of its last \d+ loads failed \(from \d+ networks in \d+ wide networks within \d+ s; threshold 20%\)$/,
+  );
+  const audit = await schema!.query<{ actor: string; detail: string }>(
+    "select actor, detail from release_audit where remote = 'catalogue' and action = 'auto-rollback'",
+  );
+  expect(audit).toEqual([
+    { actor: 'automatic rollback', detail: `${BROKEN_VERSION}: ${rolledBack!.reason}, canary at 0%` },
+  ]);
 
   // both processes give every visitor the stable build again, and draw every catalogue page with it
-  for (const site of sites) await expect.poll(() => catalogueFor(site, 0), { timeout: APPLIED_WITHIN_MS, intervals: [50] }).toEqual({ name: 'catalogue', entry: STABLE_ENTRY });
-  expect(await drawnOnBoth(request), 'rolled back automatically: the stable build draws every page').toEqual(expectedDrawn({ canaryHalf: 'stable', otherHalf: 'stable' }));
+  for (const site of sites)
+    await expect
+      .poll(() => catalogueFor(site, 0), { timeout: APPLIED_WITHIN_MS, intervals: [50] })
+      .toEqual({ name: 'catalogue', entry: STABLE_ENTRY });
+  expect(await drawnOnBoth(request), 'rolled back automatically: the stable build draws every page').toEqual(
+    expectedDrawn({ canaryHalf: 'stable', otherHalf: 'stable' }),
+  );
 
   // and the pipeline cannot promote it, whatever its token may do
   const promoted = await pipeline(two, 'POST', `/api/releases/remotes/catalogue/promote`);

@@ -3,7 +3,9 @@ import { test, expect } from '../support/fixtures';
 import { expectImagesLoaded } from '../support/images';
 import { siteCategories } from '../support/site-facts';
 
-test.describe('each remote renders its screen through the shell', { tag: ['@site', '@shell', '@catalogue', '@company', '@contact', '@chat'] }, () => {
+test.describe('each remote renders its screen through the shell', {
+  tag: ['@site', '@shell', '@catalogue', '@company', '@contact', '@chat'],
+}, () => {
   test('catalogue: /our-products lists every category, each linking to its listing', async ({ page, request }) => {
     // the site's categories as its API lists them: the page must show each one, and no other
     const categories = await siteCategories(request);
@@ -49,7 +51,10 @@ test.describe('each remote renders its screen through the shell', { tag: ['@site
     await expect(page.getByRole('heading', { name: 'Dubai', exact: true })).toBeVisible();
     // The spinner shows for 500 ms: watched from before the click (every frame), so a slow machine cannot miss it
     // between two of expect's polls.
-    const spinner = page.getByRole('status').filter({ hasText: 'Loading Oman (Muscat Office) details' }).waitFor({ state: 'visible' });
+    const spinner = page
+      .getByRole('status')
+      .filter({ hasText: 'Loading Oman (Muscat Office) details' })
+      .waitFor({ state: 'visible' });
     await page.getByRole('button', { name: 'Oman (Muscat Office)' }).click();
     await spinner;
     await expect(page.getByRole('heading', { name: 'Oman (Muscat Office)' })).toBeVisible();

@@ -7,7 +7,9 @@ test.describe('the route table', { tag: ['@site', '@shell'] }, () => {
   test('the empty path is replaced by /home', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Electrical Products & Industrial Solutions' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Electrical Products & Industrial Solutions' }),
+    ).toBeVisible();
     // Replaced, not pushed: the root URL is not left behind in the history.
     expect(await page.evaluate(() => window.history.length)).toBe(2);
   });
@@ -47,7 +49,10 @@ test.describe('the route table', { tag: ['@site', '@shell'] }, () => {
 test.describe('scroll on navigation', { tag: ['@site', '@shell', '@catalogue'] }, () => {
   test.use({ viewport: { width: 1280, height: 600 } });
 
-  test('the comparison opened from a scrolled listing starts at its top; back returns to the listing where it was', async ({ page, request }) => {
+  test('the comparison opened from a scrolled listing starts at its top; back returns to the listing where it was', async ({
+    page,
+    request,
+  }) => {
     // the example's two products to compare (the site's: support/site-routes.ts), on their category's listing
     const compared = await Promise.all(EXAMPLE_PRODUCT.compareIds.map((id) => siteProduct(request, id)));
     const [first, second] = compared.map((answer, index) => {
@@ -74,7 +79,9 @@ test.describe('scroll on navigation', { tag: ['@site', '@shell', '@catalogue'] }
     await page.mouse.wheel(0, 1000);
     await expect.poll(scrollY).toBeGreaterThan(400);
     // Hovered first: the click itself scrolls no further.
-    const compare = page.getByRole('region', { name: 'Products to compare' }).getByRole('link', { name: 'Compare (2)' });
+    const compare = page
+      .getByRole('region', { name: 'Products to compare' })
+      .getByRole('link', { name: 'Compare (2)' });
     await compare.hover();
     const listingY = await stillScrollY();
 

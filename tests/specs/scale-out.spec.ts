@@ -10,9 +10,18 @@ import { startSite, type RunningSite } from '../support/site-server';
 
 localOnly('starts two servers of its own on PostgreSQL and Redis');
 
-const PRODUCT = { id: 'hex_cw_brass_cable_gland', path: productPath('industrial_cable_glands', 'hex_cw_brass_cable_gland') };
+const PRODUCT = {
+  id: 'hex_cw_brass_cable_gland',
+  path: productPath('industrial_cable_glands', 'hex_cw_brass_cable_gland'),
+};
 /** Other products, for a client that reviews several (one review of a product a day from one address). */
-const OTHER_PRODUCTS = ['hex_e1w_brass_cable_gland', 'oc_cu_xlpe_swa_pvc_cable', 'oc_fire_resistant_cable', 'abb_s200_mcb', 'pce_16a_industrial_plug'];
+const OTHER_PRODUCTS = [
+  'hex_e1w_brass_cable_gland',
+  'oc_cu_xlpe_swa_pvc_cable',
+  'oc_fire_resistant_cable',
+  'abb_s200_mcb',
+  'pce_16a_industrial_plug',
+];
 const LIMIT = 3;
 
 let schema: FreshSchema | undefined;
@@ -26,7 +35,9 @@ test.beforeAll(async () => {
   const postgres = await findPostgres();
   const redis = await findRedis();
   if ('reason' in postgres || 'reason' in redis) {
-    skipped = ['reason' in postgres ? postgres.reason : '', 'reason' in redis ? redis.reason : ''].filter(Boolean).join('; ');
+    skipped = ['reason' in postgres ? postgres.reason : '', 'reason' in redis ? redis.reason : '']
+      .filter(Boolean)
+      .join('; ');
     return;
   }
   schema = await freshSchema(postgres.url, 'scaleout');
@@ -64,7 +75,9 @@ async function send(site: RunningSite, path: string, body: unknown, clientIp: st
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-test('the two processes share one PostgreSQL: a review posted through one is read through the other', { tag: ['@local', '@catalogue', '@chat'] }, async ({ page }) => {
+test('the two processes share one PostgreSQL: a review posted through one is read through the other', {
+  tag: ['@local', '@catalogue', '@chat'],
+}, async ({ page }) => {
   test.skip(skipped !== undefined, `skipped: ${skipped}`);
   const [one, two] = sites as [RunningSite, RunningSite];
   const review = {
@@ -87,7 +100,9 @@ test('the two processes share one PostgreSQL: a review posted through one is rea
   await expect(page.getByText(review.customerName)).toBeVisible();
 });
 
-test(`the rate limits count across both processes through one Redis: the ${LIMIT + 1}th request answers 429`, { tag: ['@local', '@catalogue', '@chat'] }, async () => {
+test(`the rate limits count across both processes through one Redis: the ${LIMIT + 1}th request answers 429`, {
+  tag: ['@local', '@catalogue', '@chat'],
+}, async () => {
   test.skip(skipped !== undefined, `skipped: ${skipped}`);
   const [one, two] = sites as [RunningSite, RunningSite];
 
@@ -97,7 +112,12 @@ test(`the rate limits count across both processes through one Redis: the ${LIMIT
   for (let n = 1; n <= LIMIT + 1; n += 1) {
     const site = n % 2 === 1 ? one : two;
     const product = OTHER_PRODUCTS[n - 1]!;
-    const answer = await send(site, `/api/products/${product}/reviews`, { customerName: `Limit ${n}`, comment: `Review ${n}`, stars: 5 }, reviewer);
+    const answer = await send(
+      site,
+      `/api/products/${product}/reviews`,
+      { customerName: `Limit ${n}`, comment: `Review ${n}`, stars: 5 },
+      reviewer,
+    );
     statuses.push(answer.status);
     if (answer.status === 429) expect(String(answer.body.error)).toMatch(/Too many reviews/);
   }
@@ -108,19 +128,33 @@ test(`the rate limits count across both processes through one Redis: the ${LIMIT
   const formStatuses: number[] = [];
   for (let n = 1; n <= LIMIT + 1; n += 1) {
     const site = n % 2 === 1 ? two : one;
-    const answer = await send(site, '/api/send-contact-form', { name: `Limit ${n}`, email: 'limit@example.com', message: `Message ${n}` }, visitor);
+    const answer = await send(
+      site,
+      '/api/send-contact-form',
+      { name: `Limit ${n}`, email: 'limit@example.com', message: `Message ${n}` },
+      visitor,
+    );
     formStatuses.push(answer.status);
   }
   expect(formStatuses, 'contact form: two, one, two, one').toEqual([...Array<number>(LIMIT).fill(200), 429]);
 
   // another client is not limited by the first one's count
-  const other = await send(one, '/api/send-contact-form', { name: 'Someone else', email: 'other@example.com', message: 'Hello' }, freshClientIp());
+  const other = await send(
+    one,
+    '/api/send-contact-form',
+    { name: 'Someone else', email: 'other@example.com', message: 'Hello' },
+    freshClientIp(),
+  );
   expect(other.status).toBe(200);
-  const stored = await schema!.query<{ count: string }>("select count(*) from contact_messages where email = 'limit@example.com'");
+  const stored = await schema!.query<{ count: string }>(
+    "select count(*) from contact_messages where email = 'limit@example.com'",
+  );
   expect(Number(stored[0]!.count), 'the refused request stored nothing').toBe(LIMIT);
 });
 
-test('one review of a product a day from one client, counted in PostgreSQL: the other process refuses the second', { tag: ['@local', '@catalogue', '@chat'] }, async () => {
+test('one review of a product a day from one client, counted in PostgreSQL: the other process refuses the second', {
+  tag: ['@local', '@catalogue', '@chat'],
+}, async () => {
   test.skip(skipped !== undefined, `skipped: ${skipped}`);
   const [one, two] = sites as [RunningSite, RunningSite];
   const attacker = freshClientIp();
@@ -128,22 +162,34 @@ test('one review of a product a day from one client, counted in PostgreSQL: the 
   expect((await send(one, `/api/products/${PRODUCT.id}/reviews`, review(1), attacker)).status).toBe(200);
   const second = await send(two, `/api/products/${PRODUCT.id}/reviews`, review(2), attacker);
   expect(second.status, JSON.stringify(second.body)).toBe(429);
-  expect(String(second.body.error)).toMatch(/^You have already reviewed this product today\. .* please try again in \d+ hours\.$/);
+  expect(String(second.body.error)).toMatch(
+    /^You have already reviewed this product today\. .* please try again in \d+ hours\.$/,
+  );
   const third = await send(one, `/api/products/${PRODUCT.id}/reviews`, review(3), attacker);
   expect(third.status).toBe(429);
-  const stored = await schema!.query<{ count: string }>("select count(*) from reviews where comment like 'Sinking the rating%'");
+  const stored = await schema!.query<{ count: string }>(
+    "select count(*) from reviews where comment like 'Sinking the rating%'",
+  );
   expect(Number(stored[0]!.count), 'one stored').toBe(1);
 });
 
-test(`the chat's rate limit counts across both processes through Redis: the ${LIMIT + 1}th question answers 429`, { tag: ['@local', '@catalogue', '@chat'] }, async () => {
+test(`the chat's rate limit counts across both processes through Redis: the ${LIMIT + 1}th question answers 429`, {
+  tag: ['@local', '@catalogue', '@chat'],
+}, async () => {
   test.skip(skipped !== undefined, `skipped: ${skipped}`);
   const [one, two] = sites as [RunningSite, RunningSite];
   const asker = freshClientIp();
   const statuses: number[] = [];
   for (let n = 1; n <= LIMIT + 1; n += 1) {
-    const answer = await send(n % 2 === 1 ? one : two, '/api/chat', { question: `Where are your offices? (${n})`, history: [] }, asker);
+    const answer = await send(
+      n % 2 === 1 ? one : two,
+      '/api/chat',
+      { question: `Where are your offices? (${n})`, history: [] },
+      asker,
+    );
     statuses.push(answer.status);
-    if (answer.status === 429) expect(String(answer.body.error)).toMatch(/^Too many questions, please try again in \d+ seconds\.$/);
+    if (answer.status === 429)
+      expect(String(answer.body.error)).toMatch(/^Too many questions, please try again in \d+ seconds\.$/);
     else expect(answer.body.source).toBe('knowledge-base');
   }
   expect(statuses, 'chat: one, two, one, two').toEqual([...Array<number>(LIMIT).fill(200), 429]);

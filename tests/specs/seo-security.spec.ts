@@ -72,7 +72,10 @@ test.describe('with the Content-Security-Policy in force', { tag: ['@site', '@sh
     const violations = await watchCspViolations(page);
     await page.route(EXAMPLE_PRODUCT_PATH, async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace('</main>', '<script>window.__injected = "from the HTML"</script></main>');
+      const html = (await response.text()).replace(
+        '</main>',
+        '<script>window.__injected = "from the HTML"</script></main>',
+      );
       await route.fulfill({ response, body: html });
     });
     await page.goto(EXAMPLE_PRODUCT_PATH);
@@ -87,7 +90,10 @@ test.describe('with the Content-Security-Policy in force', { tag: ['@site', '@sh
     expect((await violations()).filter((line) => line.startsWith('script-src'))).toHaveLength(2);
   });
 
-  test("an unknown product: 404 with the 'Page not found' head; the page still renders its frame", async ({ page, consoleProblems }) => {
+  test("an unknown product: 404 with the 'Page not found' head; the page still renders its frame", async ({
+    page,
+    consoleProblems,
+  }) => {
     const violations = await watchCspViolations(page);
     const response = await page.goto(productPath(EXAMPLE_PRODUCT.categoryId, 'no_such_product'));
     expect(response?.status()).toBe(404);
@@ -96,10 +102,16 @@ test.describe('with the Content-Security-Policy in force', { tag: ['@site', '@sh
     await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
     expect(await violations()).toEqual([]);
     // Chromium logs the 404s themselves (the page, the product's reviews); nothing else.
-    expect(consoleProblems.messages.filter((message) => !message.includes('the server responded with a status of 404'))).toEqual([]);
+    expect(
+      consoleProblems.messages.filter((message) => !message.includes('the server responded with a status of 404')),
+    ).toEqual([]);
   });
 
-  test('a remote on an origin the CSP does not list is refused (the CSP is really enforced)', async ({ page, baseURL, consoleProblems }) => {
+  test('a remote on an origin the CSP does not list is refused (the CSP is really enforced)', async ({
+    page,
+    baseURL,
+    consoleProblems,
+  }) => {
     const violations = await watchCspViolations(page);
     // the same server under another name: another origin, not in this server's script-src/connect-src
     const elsewhere = new URL(baseURL!);
@@ -113,7 +125,9 @@ test.describe('with the Content-Security-Policy in force', { tag: ['@site', '@sh
   });
 });
 
-test.describe('a remote on another origin, configured with REMOTE_CATALOGUE_URL', { tag: ['@local', '@shell', '@catalogue'] }, () => {
+test.describe('a remote on another origin, configured with REMOTE_CATALOGUE_URL', {
+  tag: ['@local', '@shell', '@catalogue'],
+}, () => {
   localOnly('starts its own server with the catalogue on another origin');
   let site: RunningSite;
 
@@ -128,7 +142,11 @@ test.describe('a remote on another origin, configured with REMOTE_CATALOGUE_URL'
     await site?.stop();
   });
 
-  test('its origin is in script-src and connect-src; listing and details load from it with no violation', async ({ page, consoleProblems, baseURL }) => {
+  test('its origin is in script-src and connect-src; listing and details load from it with no violation', async ({
+    page,
+    consoleProblems,
+    baseURL,
+  }) => {
     const remoteOrigin = new URL(baseURL!);
     remoteOrigin.hostname = 'localhost';
     const violations = await watchCspViolations(page);
@@ -138,8 +156,12 @@ test.describe('a remote on another origin, configured with REMOTE_CATALOGUE_URL'
     });
     const product = products[0]!;
     const response = await page.goto(`${site.url}${productPath(product.productCategoryId, product.id)}`);
-    expect(response?.headers()['content-security-policy']).toMatch(new RegExp(`script-src 'self' ${remoteOrigin.origin}[ ;]`));
-    expect(response?.headers()['content-security-policy']).toMatch(new RegExp(`connect-src 'self' ${remoteOrigin.origin};`));
+    expect(response?.headers()['content-security-policy']).toMatch(
+      new RegExp(`script-src 'self' ${remoteOrigin.origin}[ ;]`),
+    );
+    expect(response?.headers()['content-security-policy']).toMatch(
+      new RegExp(`connect-src 'self' ${remoteOrigin.origin};`),
+    );
     await expect(page.getByRole('heading', { level: 1, name: 'Product Details' })).toBeVisible();
     await expect(page).toHaveTitle(`${product.productName} | ${SITE}`);
     expect(fromRemote.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
@@ -150,7 +172,10 @@ test.describe('a remote on another origin, configured with REMOTE_CATALOGUE_URL'
 });
 
 test.describe('the product head, before any script runs', { tag: ['@site', '@shell', '@catalogue'] }, () => {
-  test('the HTML of a product page carries its title, canonical URL, Open Graph tags and Product JSON-LD', async ({ request, baseURL }) => {
+  test('the HTML of a product page carries its title, canonical URL, Open Graph tags and Product JSON-LD', async ({
+    request,
+    baseURL,
+  }) => {
     // the site's example product (site-routes.ts), as its catalogue API describes it
     const answer = await siteProduct(request, EXAMPLE_PRODUCT.productId);
     if (answer === undefined) throw new Error(`the site has no product ${EXAMPLE_PRODUCT.productId}, its example`);
@@ -204,7 +229,9 @@ test.describe('the product head, before any script runs', { tag: ['@site', '@she
   });
 });
 
-test.describe("the site's origin is the server's, not the visitor's Host", { tag: ['@site', '@shell', '@catalogue'] }, () => {
+test.describe("the site's origin is the server's, not the visitor's Host", {
+  tag: ['@site', '@shell', '@catalogue'],
+}, () => {
   test('pages, robots.txt and the sitemap name the server whatever Host the request sends', async ({ baseURL }) => {
     for (const host of ['evil.attacker.example', 'x1.attacker.example:8443']) {
       const page = await getWithHost(`${baseURL}/about`, host);
@@ -244,14 +271,18 @@ test.describe('odd addresses a prober tries', { tag: ['@site', '@shell', '@catal
 });
 
 test.describe('the Permissions-Policy in force', { tag: ['@site', '@shell', '@catalogue'] }, () => {
-  test('camera, microphone, geolocation, payment... are off in the page; each name is one Chromium knows; clipboard-write stays', async ({ page }) => {
+  test('camera, microphone, geolocation, payment... are off in the page; each name is one Chromium knows; clipboard-write stays', async ({
+    page,
+  }) => {
     const response = await page.goto('/home');
     const denied = String(response?.headers()['permissions-policy'])
       .split(',')
       .map((directive) => directive.trim().replace(/=\(\)$/, ''));
     expect(denied).toEqual(expect.arrayContaining(['camera', 'microphone', 'geolocation', 'payment']));
     const policy = await page.evaluate((features) => {
-      const featurePolicy = (document as unknown as { featurePolicy: { features(): string[]; allowsFeature(name: string): boolean } }).featurePolicy;
+      const featurePolicy = (
+        document as unknown as { featurePolicy: { features(): string[]; allowsFeature(name: string): boolean } }
+      ).featurePolicy;
       return {
         unknown: features.filter((name) => !featurePolicy.features().includes(name)),
         allowed: features.filter((name) => featurePolicy.allowsFeature(name)),
@@ -263,13 +294,21 @@ test.describe('the Permissions-Policy in force', { tag: ['@site', '@shell', '@ca
 });
 
 test.describe('interactive parts under the CSP', { tag: ['@site', '@shell', '@catalogue'] }, () => {
-  test('the chat answers and the contact form sends, with no CSP violation or console error', async ({ page, consoleProblems }) => {
+  test('the chat answers and the contact form sends, with no CSP violation or console error', async ({
+    page,
+    consoleProblems,
+  }) => {
     const violations = await watchCspViolations(page);
     await page.addInitScript(() => {
       if (window !== window.top) return;
       window.localStorage.setItem(
         'crescent-chat-visitor',
-        JSON.stringify({ userName: 'Aisha Rahman', userEmail: 'aisha@example.com', userCountry: 'Oman', timestamp: '2025-01-05T09:05:00.000Z' }),
+        JSON.stringify({
+          userName: 'Aisha Rahman',
+          userEmail: 'aisha@example.com',
+          userCountry: 'Oman',
+          timestamp: '2025-01-05T09:05:00.000Z',
+        }),
       );
     });
     const mapRequests: string[] = [];
@@ -286,7 +325,9 @@ test.describe('interactive parts under the CSP', { tag: ['@site', '@shell', '@ca
     await input.fill(categoryQuestion(EXAMPLE_PRODUCT.categoryTitle));
     const reply = nextChatAnswer(page);
     await input.press('Enter');
-    await expect(chat.getByRole('log', { name: 'Chat messages' }).getByRole('listitem').last()).toContainText(shownText((await reply).answer));
+    await expect(chat.getByRole('log', { name: 'Chat messages' }).getByRole('listitem').last()).toContainText(
+      shownText((await reply).answer),
+    );
 
     // the contact form: a message the server accepts
     const form = page.getByRole('form', { name: 'Send us a message' });
@@ -295,10 +336,14 @@ test.describe('interactive parts under the CSP', { tag: ['@site', '@shell', '@ca
     await field('Email').fill('aisha@example.com');
     await field('Message').fill('Please quote 200 brass cable glands, size 20S.');
     await field('23 - 14 = ?').fill('9');
-    const sent = page.waitForResponse((r) => r.url().endsWith('/api/send-contact-form') && r.request().method() === 'POST');
+    const sent = page.waitForResponse(
+      (r) => r.url().endsWith('/api/send-contact-form') && r.request().method() === 'POST',
+    );
     await form.getByRole('button', { name: 'Send Message' }).click();
     expect((await sent).status()).toBe(200);
-    await expect(form.locator('#message-form-status')).toHaveText("Thank you for your message! We'll get back to you within 24 hours.");
+    await expect(form.locator('#message-form-status')).toHaveText(
+      "Thank you for your message! We'll get back to you within 24 hours.",
+    );
 
     // the branch map frame: frame-src lets it be requested (there may be no network to answer it)
     await page.locator('main iframe').first().scrollIntoViewIfNeeded();

@@ -26,19 +26,29 @@ async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const shifts: string[] = [];
     (window as unknown as { layoutShifts: string[] }).layoutShifts = shifts;
-    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
     const describe = (node: Node | undefined) =>
-      node instanceof Element ? `<${node.tagName.toLowerCase()} class="${node.className}">${(node.textContent ?? '').slice(0, 30)}` : String(node?.nodeName);
+      node instanceof Element
+        ? `<${node.tagName.toLowerCase()} class="${node.className}">${(node.textContent ?? '').slice(0, 30)}`
+        : String(node?.nodeName);
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Shift[]) {
         if (entry.hadRecentInput) continue;
-        const moved = entry.sources.map((source) => `${describe(source.node)} ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`);
+        const moved = entry.sources.map(
+          (source) =>
+            `${describe(source.node)} ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`,
+        );
         shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
-const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
+const layoutShifts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
 
 test.describe('with scripts off', { tag: ['@site', '@shell', '@catalogue'] }, () => {
   test.use({ javaScriptEnabled: false });
@@ -49,7 +59,10 @@ test.describe('with scripts off', { tag: ['@site', '@shell', '@catalogue'] }, ()
       await test.step(path, async () => {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
-        await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }), path).toBeVisible();
+        await expect(
+          page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }),
+          path,
+        ).toBeVisible();
         await expect(page.getByRole('contentinfo'), path).toBeVisible();
       });
     }
@@ -62,9 +75,14 @@ test.describe('with scripts off', { tag: ['@site', '@shell', '@catalogue'] }, ()
     await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
   });
 
-  test("a product page shows the product from the site's data; its reviews (visitors' data) wait for the scripts", async ({ page, request }) => {
+  test("a product page shows the product from the site's data; its reviews (visitors' data) wait for the scripts", async ({
+    page,
+    request,
+  }) => {
     // the product's name as the site's catalogue API gives it
-    const { product } = (await (await request.get(catalogueProductApiPath(EXAMPLE_PRODUCT.productId))).json()) as { product: { productName: string } };
+    const { product } = (await (await request.get(catalogueProductApiPath(EXAMPLE_PRODUCT.productId))).json()) as {
+      product: { productName: string };
+    };
     await page.goto(PRODUCT);
     await expect(page.getByRole('heading', { level: 2, name: product.productName, exact: true })).toBeVisible();
     await expect(page.getByRole('img', { name: product.productName }).first()).toBeVisible();
@@ -72,12 +90,18 @@ test.describe('with scripts off', { tag: ['@site', '@shell', '@catalogue'] }, ()
   });
 });
 
-for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 900 }]) {
+for (const viewport of [
+  { width: 412, height: 823 },
+  { width: 1280, height: 900 },
+]) {
   test.describe(`taken over by the browser at ${viewport.width} px`, { tag: ['@site', '@shell', '@catalogue'] }, () => {
     test.use({ viewport });
 
     for (const { path, heading } of SERVER_RENDERED) {
-      test(`${path}: the server's elements are kept, nothing moves, no console error`, async ({ page, consoleProblems }) => {
+      test(`${path}: the server's elements are kept, nothing moves, no console error`, async ({
+        page,
+        consoleProblems,
+      }) => {
         await recordLayoutShifts(page);
         // Hold the shell's script until the server's page has been marked, so hydration has to keep what it finds.
         let releaseShell = () => undefined as void;
@@ -108,7 +132,9 @@ for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 900 
   });
 }
 
-test('the scripts start once the page is parsed and drawn, not from the HTML; then the page works (search)', { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
+test('the scripts start once the page is parsed and drawn, not from the HTML; then the page works (search)', {
+  tag: ['@site', '@shell', '@catalogue'],
+}, async ({ page }) => {
   await page.goto('/home');
   const timing = await page.evaluate(() => {
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
@@ -123,7 +149,9 @@ test('the scripts start once the page is parsed and drawn, not from the HTML; th
 
 // The page's own part hydrates after the frame, once its remote's code has arrived; until then a click on it is lost
 // (React does not replay it). <html data-started> (shell/src/app/StartedMark.tsx) says when the page answers clicks.
-test('the page is marked started only once its own part has been taken over, then its buttons answer', { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
+test('the page is marked started only once its own part has been taken over, then its buttons answer', {
+  tag: ['@site', '@shell', '@catalogue'],
+}, async ({ page }) => {
   let releasePage = () => undefined as void;
   const pageHeld = new Promise<void>((resolve) => (releasePage = resolve));
   let pageRequested = () => undefined as void;
@@ -152,7 +180,10 @@ test('the page is marked started only once its own part has been taken over, the
 
   releasePage();
   await page.locator('html[data-started]').waitFor({ state: 'attached' });
-  const spinner = page.getByRole('status').filter({ hasText: 'Loading Oman (Muscat Office) details' }).waitFor({ state: 'visible' });
+  const spinner = page
+    .getByRole('status')
+    .filter({ hasText: 'Loading Oman (Muscat Office) details' })
+    .waitFor({ state: 'visible' });
   await page.getByRole('button', { name: 'Oman (Muscat Office)' }).click();
   await spinner;
   await expect(page.getByRole('heading', { name: 'Oman (Muscat Office)' })).toBeVisible();

@@ -52,7 +52,11 @@ const BRAND_LIGHT = 'rgb(230, 238, 246)';
  * Strings only one package's code carries, to count the copies a page downloads (as shared-singletons.spec.ts does for
  * React): React's core, react-dom's internals, styled-components' style sheet attribute.
  */
-const SINGLETON_MARKERS = { react: '__COMPILER_RUNTIME', 'react-dom': '__reactContainer', 'styled-components': 'data-styled-version' } as const;
+const SINGLETON_MARKERS = {
+  react: '__COMPILER_RUNTIME',
+  'react-dom': '__reactContainer',
+  'styled-components': 'data-styled-version',
+} as const;
 
 /** Scripts the page downloads, by URL, with their bodies. */
 function recordScripts(page: Page): { bodies: Map<string, string>; read: Promise<void>[] } {
@@ -95,10 +99,9 @@ const oneVersion = (shares: Record<string, string[]>) => Object.keys(shares);
 
 test.describe.configure({ timeout: 600_000 });
 
-test('a remote released with a newer shared-ui draws its new component before the shell is rebuilt; one React; rollback', { tag: ['@local', '@catalogue', '@shell'] }, async ({
-  page,
-  consoleProblems,
-}) => {
+test('a remote released with a newer shared-ui draws its new component before the shell is rebuilt; one React; rollback', {
+  tag: ['@local', '@catalogue', '@shell'],
+}, async ({ page, consoleProblems }) => {
   const work = mkdtempSync(path.join(tmpdir(), 'site-shared-ui-'));
   const siteRoot = path.join(work, 'site');
   const buildDir = path.join(work, 'build', REMOTE);
@@ -126,7 +129,11 @@ test('a remote released with a newer shared-ui draws its new component before th
     mkdirSync(path.join(sharedUiDir, 'src', 'components', 'Notice'));
     writeFileSync(path.join(sharedUiDir, 'src', 'components', 'Notice', 'Notice.tsx'), NOTICE_SOURCE);
     appendFileSync(path.join(sharedUiDir, 'src', 'index.ts'), "export { Notice } from './components/Notice/Notice';\n");
-    editSource(path.join(appDir, PAGE_FILE), PAGE_IMPORT, PAGE_IMPORT.replace('SectionHeading }', 'SectionHeading, Notice }'));
+    editSource(
+      path.join(appDir, PAGE_FILE),
+      PAGE_IMPORT,
+      PAGE_IMPORT.replace('SectionHeading }', 'SectionHeading, Notice }'),
+    );
     editSource(path.join(appDir, PAGE_FILE), PAGE_HEADING, `${PAGE_HEADING}\n      <Notice>${noticeText}</Notice>`);
     await buildRemote(appDir, buildDir);
     const manifest = JSON.parse(readFileSync(path.join(buildDir, 'mf-manifest.json'), 'utf8')) as {
@@ -187,14 +194,18 @@ test('a remote released with a newer shared-ui draws its new component before th
     expect(shares['@site/shared-ui']!['1.0.0']).not.toContain('company');
     for (const name of ['react', 'react-dom', 'styled-components']) {
       expect(oneVersion(shares[name]!), `one ${name}`).toHaveLength(1);
-      expect(Object.values(shares[name]!)[0], `the shell's ${name} for the company too`).toEqual(expect.arrayContaining(['shell', 'company']));
+      expect(Object.values(shares[name]!)[0], `the shell's ${name} for the company too`).toEqual(
+        expect.arrayContaining(['shell', 'company']),
+      );
     }
 
     // 6. other pages still work in the same page (in-app navigation: catalogue, contact; the chat loads when idle),
     //    and coming back draws the notice in the browser with the class names the server gave it
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Products' }).click();
-    await expect(page.getByRole('list', { name: 'Product categories' }).getByRole('listitem')).toHaveCount((await siteCategories(page.request, 'en', site.url)).length);
+    await expect(page.getByRole('list', { name: 'Product categories' }).getByRole('listitem')).toHaveCount(
+      (await siteCategories(page.request, 'en', site.url)).length,
+    );
     await nav.getByRole('link', { name: 'Contact' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Crescent Assistant' })).toBeVisible();
@@ -207,19 +218,29 @@ test('a remote released with a newer shared-ui draws its new component before th
 
     // one React, one react-dom, one styled-components downloaded, with all four remotes in the page
     const remotes = ['catalogue', 'company', 'contact', 'chat'];
-    await expect.poll(() => remotes.filter((remote) => ![...scripts.bodies.keys()].some((url) => url.includes(`/remotes/${remote}/`)))).toEqual([]);
+    await expect
+      .poll(() =>
+        remotes.filter((remote) => ![...scripts.bodies.keys()].some((url) => url.includes(`/remotes/${remote}/`))),
+      )
+      .toEqual([]);
     await Promise.all(scripts.read);
     for (const [name, marker] of Object.entries(SINGLETON_MARKERS)) {
-      const copies = [...scripts.bodies].filter(([, body]) => body.includes(marker)).map(([url]) => new URL(url).pathname);
-      expect(copies, `${name} downloaded once, from the shell`).toEqual([expect.stringMatching(/^\/main\.[0-9a-f]{8}\.js$/)]);
+      const copies = [...scripts.bodies]
+        .filter(([, body]) => body.includes(marker))
+        .map(([url]) => new URL(url).pathname);
+      expect(copies, `${name} downloaded once, from the shell`).toEqual([
+        expect.stringMatching(/^\/main\.[0-9a-f]{8}\.js$/),
+      ]);
     }
     const sharesAfterNavigation = await loadedShares(page, ['react', 'react-dom', 'styled-components']);
-    for (const name of ['react', 'react-dom', 'styled-components']) expect(oneVersion(sharesAfterNavigation[name]!), `one ${name}`).toHaveLength(1);
+    for (const name of ['react', 'react-dom', 'styled-components'])
+      expect(oneVersion(sharesAfterNavigation[name]!), `one ${name}`).toHaveLength(1);
     expect(consoleProblems.messages).toEqual([]);
 
     // 7. the shell's and the other remotes' files: byte-identical; the company's earlier files kept
     const after = hashBundles(siteRoot);
-    for (const app of APPS.filter((name) => name !== REMOTE)) expect(after[app], `${app}/dist is byte-identical`).toEqual(before[app]);
+    for (const app of APPS.filter((name) => name !== REMOTE))
+      expect(after[app], `${app}/dist is byte-identical`).toEqual(before[app]);
     for (const [file, hash] of Object.entries(before[REMOTE])) {
       if (!released.includes(file)) expect(after[REMOTE][file], `${REMOTE}/dist/${file} kept`).toBe(hash);
     }
@@ -235,7 +256,8 @@ test('a remote released with a newer shared-ui draws its new component before th
     expect(Object.keys((await loadedShares(page, ['@site/shared-ui']))['@site/shared-ui']!)).toEqual(['1.0.0']);
     const rolledBack = hashBundles(siteRoot);
     for (const app of APPS.filter((name) => name !== REMOTE)) expect(rolledBack[app]).toEqual(before[app]);
-    for (const [file, hash] of Object.entries(before[REMOTE])) expect(rolledBack[REMOTE][file], `${file} as before the release`).toBe(hash);
+    for (const [file, hash] of Object.entries(before[REMOTE]))
+      expect(rolledBack[REMOTE][file], `${file} as before the release`).toBe(hash);
     expect(consoleProblems.messages).toEqual([]);
   } finally {
     await site?.stop();

@@ -12,7 +12,15 @@ test.describe('header at 1280 px', { tag: ['@site', '@shell'] }, () => {
   test('shows the navigation with the current section highlighted', async ({ page }) => {
     await page.goto(EXAMPLE_CATEGORY_PATH);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link')).toHaveText(['Home', 'About Us', 'Management', 'Certificates', 'Products', 'Projects', 'Contact']);
+    await expect(nav.getByRole('link')).toHaveText([
+      'Home',
+      'About Us',
+      'Management',
+      'Certificates',
+      'Products',
+      'Projects',
+      'Contact',
+    ]);
     await expect(nav.getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
@@ -80,21 +88,29 @@ async function headerRowProblems(page: Page): Promise<string[]> {
     const shown = [...banner.querySelectorAll<HTMLElement>('a, button')].filter(
       (element) => element.closest('[role="dialog"]') === null && element.getBoundingClientRect().width > 0,
     );
-    const name = (element: HTMLElement) => element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName;
+    const name = (element: HTMLElement) =>
+      element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName;
     const boxes = shown.map((element) => ({ element, box: element.getBoundingClientRect() }));
     for (const { element, box } of boxes) {
-      if (box.left < 0 || box.right > window.innerWidth) problems.push(`${name(element)} is cut off by the window's edge`);
+      if (box.left < 0 || box.right > window.innerWidth)
+        problems.push(`${name(element)} is cut off by the window's edge`);
       // A link or button named by its words (not an icon's label): its words are one line high.
       if (!element.hasAttribute('aria-label') && element.textContent?.trim()) {
         const words = document.createRange();
         words.selectNodeContents(element);
         const textHeight = words.getBoundingClientRect().height;
         const style = getComputedStyle(element);
-        const lineHeight = style.lineHeight === 'normal' ? parseFloat(style.fontSize) * 1.2 : parseFloat(style.lineHeight);
-        if (textHeight > lineHeight * 1.2) problems.push(`${name(element)} wraps: ${Math.round(textHeight)} px of text at ${Math.round(lineHeight)} px a line`);
+        const lineHeight =
+          style.lineHeight === 'normal' ? parseFloat(style.fontSize) * 1.2 : parseFloat(style.lineHeight);
+        if (textHeight > lineHeight * 1.2)
+          problems.push(
+            `${name(element)} wraps: ${Math.round(textHeight)} px of text at ${Math.round(lineHeight)} px a line`,
+          );
       }
     }
-    const navTops = new Set(boxes.filter(({ element }) => element.closest('nav') !== null).map(({ box }) => Math.round(box.top)));
+    const navTops = new Set(
+      boxes.filter(({ element }) => element.closest('nav') !== null).map(({ box }) => Math.round(box.top)),
+    );
     if (navTops.size !== 1) problems.push(`the navigation links are not on one row (tops ${[...navTops].join(', ')})`);
     boxes.forEach((first, index) => {
       for (const second of boxes.slice(index + 1)) {
@@ -115,7 +131,9 @@ for (const edition of [
   { name: 'Arabic', prefix: '/ar', nav: 'التنقل الرئيسي', menu: 'فتح القائمة' },
 ]) {
   test.describe(`header from 1025 px up, ${edition.name}`, { tag: ['@site', '@shell'] }, () => {
-    test(`one row, nothing wrapped or overlapping, at 1025, 1280 and 1440 px; the drawer at 1024 px`, async ({ page }) => {
+    test(`one row, nothing wrapped or overlapping, at 1025, 1280 and 1440 px; the drawer at 1024 px`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width: 1440, height: 800 });
       await page.goto(`${edition.prefix}/about`);
       for (const width of [1440, 1280, 1025]) {
@@ -171,11 +189,16 @@ test.describe('header at 375 px', { tag: ['@site', '@shell'] }, () => {
 
   test('Call Us is a phone icon that dials the Dubai number', async ({ page }) => {
     await page.goto('/home');
-    await expect(page.getByRole('link', { name: `Call us on ${MAIN_PHONE}` })).toHaveAttribute('href', 'tel:+97143471100');
+    await expect(page.getByRole('link', { name: `Call us on ${MAIN_PHONE}` })).toHaveAttribute(
+      'href',
+      'tel:+97143471100',
+    );
     await expect(page.getByRole('button', { name: 'Call Us' })).toHaveCount(0);
   });
 
-  test('the quote basket stays in the header on a phone, and its panel opens and closes from there', async ({ page }) => {
+  test('the quote basket stays in the header on a phone, and its panel opens and closes from there', async ({
+    page,
+  }) => {
     await page.goto('/home');
     const basket = page.getByRole('banner').getByRole('button', { name: 'Quote basket, empty' });
     await expect(basket).toBeInViewport();

@@ -4,15 +4,39 @@
 import { CSRF_HEADER, STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import { test, expect, localOnly } from '../support/fixtures';
 import { QUOTE_REQUESTS } from '../support/submission-stream';
-import { heading, inboxCount, inboxRows, OMAN_STAFF, sentFields, staffSession, startStaffSite, submit, submitPassword, watchStaffConsole } from '../support/staff';
+import {
+  heading,
+  inboxCount,
+  inboxRows,
+  OMAN_STAFF,
+  sentFields,
+  staffSession,
+  startStaffSite,
+  submit,
+  submitPassword,
+  watchStaffConsole,
+} from '../support/staff';
 
 localOnly('starts its own server with staff accounts it creates');
 
-const contact = (name: string, country: string) => ({ name, email: 'visitor@example.com', message: `A message from ${name}.`, country, website: '' });
-const enquiry = (name: string, country: string) => ({ userName: name, userEmail: 'visitor@example.com', userCountry: country, inquiryMessage: `An enquiry from ${name}.` });
+const contact = (name: string, country: string) => ({
+  name,
+  email: 'visitor@example.com',
+  message: `A message from ${name}.`,
+  country,
+  website: '',
+});
+const enquiry = (name: string, country: string) => ({
+  userName: name,
+  userEmail: 'visitor@example.com',
+  userCountry: country,
+  inquiryMessage: `An enquiry from ${name}.`,
+});
 
 test.describe('branch staff', { tag: ['@local', '@staff'] }, () => {
-  test('an Oman account signs in without a second factor and sees Oman rows only; a Dubai row is refused in the page and by the API', async ({ page }) => {
+  test('an Oman account signs in without a second factor and sees Oman rows only; a Dubai row is refused in the page and by the API', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const staffSite = await startStaffSite([OMAN_STAFF]);
     const { url, staffUrl } = staffSite;
@@ -25,7 +49,11 @@ test.describe('branch staff', { tag: ['@local', '@staff'] }, () => {
       await submit(request, url, '/api/send-inquiry', enquiry('Nasser Al Balushi', 'Oman'));
       const dubaiEnquiry = await submit(request, url, '/api/send-inquiry', enquiry('Mariam Al Falasi', 'Dubai'));
       await submit(request, url, '/api/quote-requests', { ...QUOTE_REQUESTS.body('Hamed Al Rawahi'), branch: 'Oman' });
-      await submit(request, url, '/api/send-user-registration', { userName: 'Ali Isa', userEmail: 'ali@example.com', userCountry: 'Bahrain' });
+      await submit(request, url, '/api/send-user-registration', {
+        userName: 'Ali Isa',
+        userEmail: 'ali@example.com',
+        userCountry: 'Bahrain',
+      });
       // the page's console (the page has loaded nothing yet): the Dubai rows' 403s are the point of the test, nothing else
       const staffConsole = watchStaffConsole(page, [
         `403 ${staffApiPath(STAFF_API.inboxItem, { kind: 'contact', id: dubaiContact.id! })}`,
@@ -38,7 +66,10 @@ test.describe('branch staff', { tag: ['@local', '@staff'] }, () => {
       await expect(page).toHaveURL(staffAt('/staff/inbox'));
       await expect(heading(page, 'Inbox')).toBeVisible();
       await expect(page.getByText(`${OMAN_STAFF.email} (Branch staff, Oman)`, { exact: true })).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link')).toHaveText(['Inbox', 'Orders']);
+      await expect(page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link')).toHaveText([
+        'Inbox',
+        'Orders',
+      ]);
       await expect(page.getByRole('combobox', { name: 'Branch', exact: true })).toHaveCount(0);
 
       // Oman's rows only, newest first
@@ -87,7 +118,10 @@ test.describe('branch staff', { tag: ['@local', '@staff'] }, () => {
         expect(change.status(), pattern).toBe(403);
         expect(await change.json(), pattern).toEqual({ error: 'This belongs to another branch.' });
       }
-      const own = await request.post(staffAt(staffApiPath(STAFF_API.inboxStatus, { kind: 'contact', id: omanContact.id! })), { headers, data: { status: 'in_progress' } });
+      const own = await request.post(
+        staffAt(staffApiPath(STAFF_API.inboxStatus, { kind: 'contact', id: omanContact.id! })),
+        { headers, data: { status: 'in_progress' } },
+      );
       expect(own.status(), await own.text()).toBe(200);
       expect(await own.json()).toMatchObject({ status: 'in_progress', branch: 'Oman' });
       expect((await request.get(staffAt(`${STAFF_API.inbox}?branch=Dubai`))).status()).toBe(403);
@@ -100,10 +134,19 @@ test.describe('branch staff', { tag: ['@local', '@staff'] }, () => {
 
       // the admins' pages and calls
       expect((await request.get(staffAt(STAFF_API.audit))).status()).toBe(403);
-      expect((await request.put(staffAt(STAFF_API.settings), { headers, data: { holdNewReviews: true } })).status()).toBe(403);
+      expect(
+        (await request.put(staffAt(STAFF_API.settings), { headers, data: { holdNewReviews: true } })).status(),
+      ).toBe(403);
       // review moderation is the admins': no list (with reviewers' e-mails), no hiding
       expect((await request.get(staffAt(STAFF_API.reviews))).status()).toBe(403);
-      expect((await request.post(staffAt(staffApiPath(STAFF_API.reviewVisibility, { id: 1 })), { headers, data: { hidden: true } })).status()).toBe(403);
+      expect(
+        (
+          await request.post(staffAt(staffApiPath(STAFF_API.reviewVisibility, { id: 1 })), {
+            headers,
+            data: { hidden: true },
+          })
+        ).status(),
+      ).toBe(403);
       await page.goto(staffAt('/staff/reviews'));
       await expect(heading(page, 'Reviews')).toBeVisible();
       await expect(page.getByText('Only administrators can open this page.', { exact: true })).toBeVisible();
@@ -120,7 +163,10 @@ test.describe('branch staff', { tag: ['@local', '@staff'] }, () => {
         ['Salim Al Harthy', 'In progress'],
       ]);
       expect(staffConsole.problems).toEqual([]);
-      expect(staffConsole.expectedRefusals).toEqual([`403 /api/staff/inbox/contact/${dubaiContact.id}`, `403 /api/staff/inbox/enquiry/${dubaiEnquiry.id}`]);
+      expect(staffConsole.expectedRefusals).toEqual([
+        `403 /api/staff/inbox/contact/${dubaiContact.id}`,
+        `403 /api/staff/inbox/enquiry/${dubaiEnquiry.id}`,
+      ]);
     } finally {
       await staffSite.stop();
     }

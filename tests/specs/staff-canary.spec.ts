@@ -41,9 +41,15 @@ test.beforeAll(async () => {
   canaryDir = path.join(work, 'canary', 'mfe-staff');
   cpSync(path.join(REPO_ROOT, 'mfe-staff', 'dist'), canaryDir, { recursive: true });
   const from = `title:"${STABLE_HEADING}"`;
-  const edited = readdirSync(canaryDir).filter((name) => name.endsWith('.js') && readFileSync(path.join(canaryDir, name), 'utf8').includes(from));
+  const edited = readdirSync(canaryDir).filter(
+    (name) => name.endsWith('.js') && readFileSync(path.join(canaryDir, name), 'utf8').includes(from),
+  );
   expect(edited.length, `the built staff remote draws "${STABLE_HEADING}"`).toBeGreaterThan(0);
-  for (const name of edited) writeBuiltFile(path.join(canaryDir, name), readFileSync(path.join(canaryDir, name), 'utf8').replace(from, `title:"${CANARY_HEADING}"`));
+  for (const name of edited)
+    writeBuiltFile(
+      path.join(canaryDir, name),
+      readFileSync(path.join(canaryDir, name), 'utf8').replace(from, `title:"${CANARY_HEADING}"`),
+    );
   site = await startSite({
     REMOTE_STAFF_CANARY_DIR: canaryDir,
     REMOTE_STAFF_CANARY_PERCENT: '50',
@@ -61,7 +67,9 @@ test.afterAll(async () => {
 
 /** The staff remote's entry in the staff page's map for a member of staff of `cohort`. */
 async function staffInMap(cohort: number): Promise<MapEntry | undefined> {
-  const html = await (await fetch(`${site?.staffUrl}/staff/sign-in`, { headers: { cookie: `site_cohort=${cohort}` } })).text();
+  const html = await (
+    await fetch(`${site?.staffUrl}/staff/sign-in`, { headers: { cookie: `site_cohort=${cohort}` } })
+  ).text();
   return (inlineRemotesMap(html) as { remotes: MapEntry[] }).remotes.find((remote) => remote.name === 'staff');
 }
 
@@ -94,26 +102,40 @@ async function openSignIn(browser: Browser, cohort: number, expectedHeading: str
   return { page, context, problems, reports, staffFiles };
 }
 
-test('the staff canary at 50 %: the lower half (and a pinned run, cohort 0) loads it, the upper half the stable build', { tag: ['@local', '@staff'] }, async ({ browser }) => {
+test('the staff canary at 50 %: the lower half (and a pinned run, cohort 0) loads it, the upper half the stable build', {
+  tag: ['@local', '@staff'],
+}, async ({ browser }) => {
   test.setTimeout(60_000); // two browsers' first loads of the staff app on a shared machine
   const url = site?.staffUrl ?? '';
   expect(await staffInMap(0)).toEqual({ name: 'staff', entry: CANARY_ENTRY, fallback: STABLE_ENTRY });
   expect(await staffInMap(99)).toEqual({ name: 'staff', entry: STABLE_ENTRY });
 
   const onCanary = await openSignIn(browser, 0, CANARY_HEADING);
-  expect(onCanary.staffFiles.every((file) => file.startsWith('/remotes/staff/canary/')), onCanary.staffFiles.join(', ')).toBe(true);
-  await expect.poll(() => onCanary.reports).toEqual([{ remote: 'staff', entry: `${url}${CANARY_ENTRY}`, outcome: 'loaded', session: TAB_SESSION }]);
+  expect(
+    onCanary.staffFiles.every((file) => file.startsWith('/remotes/staff/canary/')),
+    onCanary.staffFiles.join(', '),
+  ).toBe(true);
+  await expect
+    .poll(() => onCanary.reports)
+    .toEqual([{ remote: 'staff', entry: `${url}${CANARY_ENTRY}`, outcome: 'loaded', session: TAB_SESSION }]);
   expect(onCanary.problems).toEqual([]);
   await onCanary.context.close();
 
   const onStable = await openSignIn(browser, 99, STABLE_HEADING);
-  expect(onStable.staffFiles.some((file) => file.startsWith('/remotes/staff/canary/')), onStable.staffFiles.join(', ')).toBe(false);
-  await expect.poll(() => onStable.reports).toEqual([{ remote: 'staff', entry: `${url}${STABLE_ENTRY}`, outcome: 'loaded', session: TAB_SESSION }]);
+  expect(
+    onStable.staffFiles.some((file) => file.startsWith('/remotes/staff/canary/')),
+    onStable.staffFiles.join(', '),
+  ).toBe(false);
+  await expect
+    .poll(() => onStable.reports)
+    .toEqual([{ remote: 'staff', entry: `${url}${STABLE_ENTRY}`, outcome: 'loaded', session: TAB_SESSION }]);
   expect(onStable.problems).toEqual([]);
   await onStable.context.close();
 });
 
-test('a staff canary whose remoteEntry.js throws: the stable build is drawn, the failure reported, the canary rolled back', { tag: ['@local', '@staff'] }, async ({ browser }) => {
+test('a staff canary whose remoteEntry.js throws: the stable build is drawn, the failure reported, the canary rolled back', {
+  tag: ['@local', '@staff'],
+}, async ({ browser }) => {
   test.setTimeout(60_000);
   const url = site?.staffUrl ?? '';
   // a broken build put into the canary's folder, as a release would be (no restart)
@@ -140,6 +162,9 @@ test('a staff canary whose remoteEntry.js throws: the stable build is drawn, the
   // that one failed load was the whole window: the staff canary is out, every member of staff gets the stable build
   await expect.poll(() => staffInMap(0), { timeout: 5_000 }).toEqual({ name: 'staff', entry: STABLE_ENTRY });
   const after = await openSignIn(browser, 0, STABLE_HEADING);
-  expect(after.staffFiles.some((file) => file.startsWith('/remotes/staff/canary/')), after.staffFiles.join(', ')).toBe(false);
+  expect(
+    after.staffFiles.some((file) => file.startsWith('/remotes/staff/canary/')),
+    after.staffFiles.join(', '),
+  ).toBe(false);
   await after.context.close();
 });

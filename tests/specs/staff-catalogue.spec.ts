@@ -11,7 +11,15 @@ import { categoryPath, productPath } from '@site/contracts/paths';
 import { axeViolations } from '../support/axe';
 import { REPO_ROOT } from '../support/site-server';
 import { test, expect, localOnly } from '../support/fixtures';
-import { CATALOGUE_STAFF, confirmCodesSaved, heading, setUpTotp, startStaffSite, submitPassword, watchStaffConsole } from '../support/staff';
+import {
+  CATALOGUE_STAFF,
+  confirmCodesSaved,
+  heading,
+  setUpTotp,
+  startStaffSite,
+  submitPassword,
+  watchStaffConsole,
+} from '../support/staff';
 
 localOnly('starts its own server with staff accounts it creates');
 
@@ -20,14 +28,20 @@ const PICTURE = path.join(REPO_ROOT, 'content/public/images/carousel/slide-1.jpg
 
 /** A small PDF the server's structural check takes: its startxref points at its xref table. */
 function datasheetPdf(): Buffer {
-  const body = '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n';
+  const body =
+    '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n';
   const xref = Buffer.byteLength(body, 'latin1');
-  return Buffer.from(`${body}xref\n0 3\n0000000000 65535 f \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`, 'latin1');
+  return Buffer.from(
+    `${body}xref\n0 3\n0000000000 65535 f \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+    'latin1',
+  );
 }
 const CATEGORY = 'industrial_cable_glands';
 
 test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] }, () => {
-  test('a catalogue editor changes a row in both languages and the price, publishes, sees it on the public pages, then restores the old version', async ({ page }) => {
+  test('a catalogue editor changes a row in both languages and the price, publishes, sees it on the public pages, then restores the old version', async ({
+    page,
+  }) => {
     // about 55 s on the 2-core container with other jobs running (the account's CLI, the server's start, three axe
     // runs, five public page loads): three times that for a slow CI machine
     test.setTimeout(180_000);
@@ -44,7 +58,9 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       // the catalogue role lands on the catalogue and is offered nothing else
       await expect(page).toHaveURL(staffAt('/staff/catalogue'));
       await expect(heading(page, 'Catalogue')).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link')).toHaveText(['Catalogue']);
+      await expect(page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link')).toHaveText([
+        'Catalogue',
+      ]);
 
       // find the product
       await page.getByRole('searchbox', { name: 'Search' }).fill('CW Brass');
@@ -52,7 +68,10 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await expect(page).toHaveURL(staffAt('/staff/catalogue?q=CW+Brass'));
       await expect(page.getByRole('table', { name: 'Products' })).toBeVisible();
       expect(await axeViolations(page), 'catalogue list').toEqual([]);
-      await page.getByRole('table', { name: 'Products' }).getByRole('link', { name: /^CW Brass Cable Gland/ }).click();
+      await page
+        .getByRole('table', { name: 'Products' })
+        .getByRole('link', { name: /^CW Brass Cable Gland/ })
+        .click();
       await expect(heading(page, /^Edit: CW Brass Cable Gland/)).toBeVisible();
       expect(await axeViolations(page), 'edit page').toEqual([]);
 
@@ -79,8 +98,11 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       // the form as it is typed, before any save, in English and in Arabic right-to-left
       const preview = page.getByRole('region', { name: 'Preview' });
       await preview.getByText('Preview as the public page').click();
-      const live = (language: 'English' | 'Arabic') => preview.getByRole('region', { name: `Live preview (${language})` });
-      await expect(live('English').getByRole('heading', { level: 2 })).toHaveText('CW Brass Cable Gland for SWA Cable, Indoor/Outdoor (IP66)');
+      const live = (language: 'English' | 'Arabic') =>
+        preview.getByRole('region', { name: `Live preview (${language})` });
+      await expect(live('English').getByRole('heading', { level: 2 })).toHaveText(
+        'CW Brass Cable Gland for SWA Cable, Indoor/Outdoor (IP66)',
+      );
       await expect(live('English')).toContainText('Material: brass, nickel plating optional');
       await specLine('English').fill('Material: brass, nickel plated as standard');
       await expect(live('English')).toContainText('Material: brass, nickel plated as standard');
@@ -96,7 +118,8 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await price.fill('9.95');
       // the first variant's Arabic table cell, beside its English one, right to left: the Arabic table's own text
       const firstVariant = page.getByRole('group', { name: /^Variant 1:/ });
-      const cableRange = (language: 'English' | 'Arabic') => firstVariant.getByRole('textbox', { name: `Table (${language}): Cable Range, Inner Sheath (mm)`, exact: true });
+      const cableRange = (language: 'English' | 'Arabic') =>
+        firstVariant.getByRole('textbox', { name: `Table (${language}): Cable Range, Inner Sheath (mm)`, exact: true });
       await expect(cableRange('Arabic')).toHaveAttribute('dir', 'rtl');
       const arabicCableRange = 'من 3.1 إلى 8.6';
       await cableRange('Arabic').fill(arabicCableRange);
@@ -106,10 +129,18 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await media.getByLabel('Upload a picture').setInputFiles(PICTURE);
       await expect(media.getByText('Uploaded. Save the draft to keep it.')).toBeVisible();
       const picture = media.getByRole('img', { name: 'CW Brass Cable Gland' });
-      await expect(picture).toHaveAttribute('src', /^\/media\/catalogue\/hex_cw_brass_cable_gland\/[a-f0-9]{64}-320\.webp$/);
+      await expect(picture).toHaveAttribute(
+        'src',
+        /^\/media\/catalogue\/hex_cw_brass_cable_gland\/[a-f0-9]{64}-320\.webp$/,
+      );
       await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
-      await media.getByLabel('Upload a datasheet').setInputFiles({ name: 'sheet.pdf', mimeType: 'application/pdf', buffer: datasheetPdf() });
-      await expect(media.getByRole('link', { name: 'Datasheet (PDF, download)' })).toHaveAttribute('href', /^\/media\/catalogue\/hex_cw_brass_cable_gland\/[a-f0-9]{64}\.pdf$/);
+      await media
+        .getByLabel('Upload a datasheet')
+        .setInputFiles({ name: 'sheet.pdf', mimeType: 'application/pdf', buffer: datasheetPdf() });
+      await expect(media.getByRole('link', { name: 'Datasheet (PDF, download)' })).toHaveAttribute(
+        'href',
+        /^\/media\/catalogue\/hex_cw_brass_cable_gland\/[a-f0-9]{64}\.pdf$/,
+      );
       await page.getByRole('button', { name: 'Save draft' }).click();
       await expect(page.getByText('Draft saved. Publish it to show it in the catalogue.')).toBeVisible();
       await expect(picture).toBeVisible();
@@ -135,7 +166,11 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await expect(publicPage.getByRole('main')).toContainText('المادة: نحاس مطلي بالنيكل قياسيًا');
       await expect(publicPage.getByRole('main')).toContainText(arabicCableRange);
       await publicPage.goto(at(categoryPath(CATEGORY)));
-      await expect(publicPage.getByRole('listitem').filter({ has: publicPage.getByRole('heading', { name: /^CW Brass Cable Gland/ }) })).toContainText('9.95');
+      await expect(
+        publicPage
+          .getByRole('listitem')
+          .filter({ has: publicPage.getByRole('heading', { name: /^CW Brass Cable Gland/ }) }),
+      ).toContainText('9.95');
 
       // the history: restore the version before the editor, publish it, the old values are back
       await page.getByRole('link', { name: 'History and versions' }).click();
@@ -147,7 +182,11 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await expect(page.getByText(/Version 0 \(before the editor\) is now the draft/)).toBeVisible();
       await page.getByRole('button', { name: 'Open the editor' }).click();
       await expect(page.getByRole('textbox', { name: /^Price \(AED\)/ }).first()).toHaveValue(oldPrice);
-      await expect(page.getByRole('group', { name: 'English description row 2', exact: true }).getByRole('textbox', { name: 'Row 2 value' })).toHaveValue(oldEnglish);
+      await expect(
+        page
+          .getByRole('group', { name: 'English description row 2', exact: true })
+          .getByRole('textbox', { name: 'Row 2 value' }),
+      ).toHaveValue(oldEnglish);
       await page.getByRole('button', { name: 'Publish' }).click();
       await expect(page.getByText('Published: the catalogue shows this content now.')).toBeVisible();
 
@@ -167,7 +206,10 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await page.goto(staffAt('/staff/catalogue'));
       await page.getByRole('link', { name: 'Import and export' }).click();
       await expect(heading(page, 'Import and export')).toBeVisible();
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download as CSV' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Download as CSV' }).click(),
+      ]);
       expect(download.suggestedFilename()).toMatch(/^catalogue-\d{4}-\d{2}-\d{2}\.csv$/);
       const exported = await download.path();
       // a row per variant, the report counts products: every id the file names
@@ -176,7 +218,11 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       const products = new Set(rows.map((row) => row.id)).size;
       await page.getByLabel('Catalogue file').setInputFiles(exported);
       await page.getByRole('button', { name: 'Check the file' }).click();
-      await expect(page.getByText(`The file is ready to import: 0 new, 0 changed, ${products} unchanged. Nothing has been written yet.`)).toBeVisible();
+      await expect(
+        page.getByText(
+          `The file is ready to import: 0 new, 0 changed, ${products} unchanged. Nothing has been written yet.`,
+        ),
+      ).toBeVisible();
       expect(await axeViolations(page), 'import and export page').toEqual([]);
       await page.getByRole('link', { name: 'Back to the catalogue' }).click();
       await page.getByRole('link', { name: 'Missing Arabic' }).click();

@@ -5,7 +5,15 @@
 import { CATEGORIES_PATH, categoryPath } from '@site/contracts/paths';
 import { axeViolations } from '../support/axe';
 import { test, expect, localOnly } from '../support/fixtures';
-import { CATALOGUE_STAFF, confirmCodesSaved, heading, setUpTotp, startStaffSite, submitPassword, watchStaffConsole } from '../support/staff';
+import {
+  CATALOGUE_STAFF,
+  confirmCodesSaved,
+  heading,
+  setUpTotp,
+  startStaffSite,
+  submitPassword,
+  watchStaffConsole,
+} from '../support/staff';
 
 localOnly('starts its own server with staff accounts it creates');
 
@@ -13,7 +21,9 @@ const ID = 'cable_trays_e2e';
 const COPY = `${ID}_copy`;
 
 test.describe('categories in the staff app', { tag: ['@local', '@staff', '@catalogue'] }, () => {
-  test('a catalogue editor creates a category in both languages, edits, duplicates and archives it; its page then answers 410', async ({ page }) => {
+  test('a catalogue editor creates a category in both languages, edits, duplicates and archives it; its page then answers 410', async ({
+    page,
+  }) => {
     // about 40 s on the 2-core container under load (the account's CLI, the server's start, axe, nine public loads)
     test.setTimeout(150_000);
     const staffSite = await startStaffSite([CATALOGUE_STAFF]);
@@ -87,8 +97,18 @@ test.describe('categories in the staff app', { tag: ['@local', '@staff', '@catal
       // the staff list says where each stands
       await page.getByRole('link', { name: 'Back to the categories' }).click();
       const table = page.getByRole('table', { name: "Categories, in the catalogue's order" });
-      await expect(table.getByRole('row', { name: /Cable Trays and Ladders \(cable_trays_e2e\)/ }).getByRole('cell').nth(3)).toHaveText('Archived');
-      await expect(table.getByRole('row', { name: /\(copy\)/ }).getByRole('cell').nth(3)).toHaveText('Draft');
+      await expect(
+        table
+          .getByRole('row', { name: /Cable Trays and Ladders \(cable_trays_e2e\)/ })
+          .getByRole('cell')
+          .nth(3),
+      ).toHaveText('Archived');
+      await expect(
+        table
+          .getByRole('row', { name: /\(copy\)/ })
+          .getByRole('cell')
+          .nth(3),
+      ).toHaveText('Draft');
       expect(staffConsole.problems).toEqual([]);
     } finally {
       await visitor.close();

@@ -42,7 +42,13 @@ const GLAND = quoteProduct('hex_cw_brass_cable_gland');
 const REVIEW = { name: 'Karim Nasser', comment: 'Clean insulation, easy to strip. Would buy again.' };
 const CHAT_VISITOR = { name: 'Omar Saleh', email: 'omar.saleh@example.com', branch: 'Bahrain' };
 const ENQUIRY = 'Please quote 500 m of 2.5 mm² flexible cable for our warehouse.';
-const BUYER = { company: 'Gulf Build LLC', name: 'Aisha Rahman', email: 'aisha.buyer@example.com', phone: '+968 9123 4567', notes: 'Delivery to Sohar port.' };
+const BUYER = {
+  company: 'Gulf Build LLC',
+  name: 'Aisha Rahman',
+  email: 'aisha.buyer@example.com',
+  phone: '+968 9123 4567',
+  notes: 'Delivery to Sohar port.',
+};
 // 'busbar' is in this message only: the inbox's search finds it alone
 const CONTACT = {
   name: 'Layla Haddad',
@@ -55,7 +61,11 @@ const CONTACT = {
 };
 
 /** The listing's card of `name` and its rating, as the visitor sees it. */
-const card = (page: Page, name: string) => page.getByRole('list', { name: 'Wires products', exact: true }).getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const card = (page: Page, name: string) =>
+  page
+    .getByRole('list', { name: 'Wires products', exact: true })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 /** The visitor's part: registration and enquiry in the chat, a review, a quote request, a contact message (newest). */
 async function visitorsSubmit(page: Page, url: string): Promise<void> {
@@ -76,7 +86,9 @@ async function visitorsSubmit(page: Page, url: string): Promise<void> {
   const enquired = page.waitForResponse((response) => response.url().endsWith('/api/send-inquiry'));
   await inquiry.getByRole('button', { name: 'Submit Inquiry' }).click();
   expect((await enquired).status()).toBe(200);
-  await expect(chat.getByRole('log', { name: 'Chat messages' })).toContainText('Your inquiry has been sent successfully.');
+  await expect(chat.getByRole('log', { name: 'Chat messages' })).toContainText(
+    'Your inquiry has been sent successfully.',
+  );
   await chat.getByRole('button', { name: 'Minimize chat' }).click();
 
   // a five-star review of a product nobody reviewed yet
@@ -92,7 +104,9 @@ async function visitorsSubmit(page: Page, url: string): Promise<void> {
 
   // the listing rates it, and sorts it first by rating
   await page.goto(`${url}${REVIEWED.listingPath}`);
-  await expect(card(page, REVIEWED.productName).getByRole('img', { name: 'Rated 5 out of 5 (1 review)', exact: true })).toBeVisible();
+  await expect(
+    card(page, REVIEWED.productName).getByRole('img', { name: 'Rated 5 out of 5 (1 review)', exact: true }),
+  ).toBeVisible();
   await page.getByRole('combobox', { name: 'Sort products' }).selectOption({ label: 'Sort by average rating' });
   await expect.poll(async () => (await cardNames(page, 'Wires products'))[0]).toBe(REVIEWED.productName);
 
@@ -104,7 +118,9 @@ async function visitorsSubmit(page: Page, url: string): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: 'Added 40 pieces to your quote basket.' })).toBeVisible();
   await page.goto(`${url}/request-quote`);
   const textbox = (name: string) => page.getByRole('textbox', { name, exact: true });
-  await expect(page.getByRole('table', { name: 'Products to quote' }).getByRole('row').filter({ hasText: GLAND.code })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Products to quote' }).getByRole('row').filter({ hasText: GLAND.code }),
+  ).toBeVisible();
   await textbox('Company').fill(BUYER.company);
   await textbox('Your name').fill(BUYER.name);
   await textbox('Email').fill(BUYER.email);
@@ -128,7 +144,9 @@ async function visitorsSubmit(page: Page, url: string): Promise<void> {
   await field('Message').fill(CONTACT.message);
   await field('23 - 14 = ?').fill('9');
   await contact.getByRole('button', { name: 'Send Message' }).click();
-  await expect(contact.locator('#message-form-status')).toHaveText("Thank you for your message! We'll get back to you within 24 hours.");
+  await expect(contact.locator('#message-form-status')).toHaveText(
+    "Thank you for your message! We'll get back to you within 24 hours.",
+  );
 }
 
 test.describe('the staff app', { tag: ['@local', '@staff'] }, () => {
@@ -167,10 +185,38 @@ test.describe('the staff app', { tag: ['@local', '@staff'] }, () => {
       // ---- the inbox: everything sent, newest first ----
       await expect(inboxCount(page)).toHaveText('Showing all 4 items');
       expect(await inboxRows(page)).toEqual([
-        { kind: 'Contact message', from: CONTACT.name, company: CONTACT.companyName, branch: 'Dubai', status: 'New', message: CONTACT.message },
-        { kind: 'Quote request', from: BUYER.name, company: BUYER.company, branch: 'Oman', status: 'New', message: BUYER.notes },
-        { kind: 'Enquiry', from: CHAT_VISITOR.name, company: 'Saleh Trading', branch: CHAT_VISITOR.branch, status: 'New', message: ENQUIRY },
-        { kind: 'Registration', from: CHAT_VISITOR.name, company: '', branch: CHAT_VISITOR.branch, status: 'New', message: '' },
+        {
+          kind: 'Contact message',
+          from: CONTACT.name,
+          company: CONTACT.companyName,
+          branch: 'Dubai',
+          status: 'New',
+          message: CONTACT.message,
+        },
+        {
+          kind: 'Quote request',
+          from: BUYER.name,
+          company: BUYER.company,
+          branch: 'Oman',
+          status: 'New',
+          message: BUYER.notes,
+        },
+        {
+          kind: 'Enquiry',
+          from: CHAT_VISITOR.name,
+          company: 'Saleh Trading',
+          branch: CHAT_VISITOR.branch,
+          status: 'New',
+          message: ENQUIRY,
+        },
+        {
+          kind: 'Registration',
+          from: CHAT_VISITOR.name,
+          company: '',
+          branch: CHAT_VISITOR.branch,
+          status: 'New',
+          message: '',
+        },
       ]);
 
       // filters: each choice is in the address (one order), the list follows it, back returns to the previous view
@@ -223,7 +269,9 @@ test.describe('the staff app', { tag: ['@local', '@staff'] }, () => {
 
       // SMTP back up: Re-send, and the loopback server receives the mail (and only it: the others wait their backoff)
       smtp = await startSmtpServer(smtpPort);
-      await mailsTable(page).getByRole('button', { name: `Re-send the contact_message mail to ${dubai}`, exact: true }).click();
+      await mailsTable(page)
+        .getByRole('button', { name: `Re-send the contact_message mail to ${dubai}`, exact: true })
+        .click();
       await expect(page.getByText(`The mail to ${dubai} is queued again.`, { exact: true })).toBeVisible();
       await expect(mailsTable(page).getByRole('button', { name: /^Re-send/ })).toHaveCount(0);
       const [mail] = await mailsTo(smtp, dubai);
@@ -268,12 +316,22 @@ test.describe('the staff app', { tag: ['@local', '@staff'] }, () => {
       expect((await inboxRows(page)).map((row) => row.from)).toEqual([CONTACT.name]);
 
       // ---- the review hidden: gone from the product page and from the listing's rating and sort ----
-      await page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link', { name: 'Reviews', exact: true }).click();
+      await page
+        .getByRole('navigation', { name: 'Staff sections' })
+        .getByRole('link', { name: 'Reviews', exact: true })
+        .click();
       await expect(page).toHaveURL(staffAt('/staff/reviews'));
       await expect(heading(page, 'Reviews')).toBeVisible();
-      const review = page.getByRole('main').getByRole('listitem').filter({
-        has: page.getByRole('heading', { level: 2, name: `${REVIEWED.productName}: 5 of 5 stars from ${REVIEW.name}`, exact: true }),
-      });
+      const review = page
+        .getByRole('main')
+        .getByRole('listitem')
+        .filter({
+          has: page.getByRole('heading', {
+            level: 2,
+            name: `${REVIEWED.productName}: 5 of 5 stars from ${REVIEW.name}`,
+            exact: true,
+          }),
+        });
       await expect(review).toContainText('Visible');
       await expect(review.getByText(REVIEW.comment, { exact: true })).toBeVisible();
       await review.getByRole('button', { name: 'Hide', exact: true }).click();
@@ -305,7 +363,9 @@ test.describe('the staff app', { tag: ['@local', '@staff'] }, () => {
       await expect(page).toHaveURL(staffAt('/staff/sign-in'));
       await expect(heading(page, 'Staff sign-in')).toBeVisible();
       await page.goto(itemUrl);
-      await expect(page).toHaveURL(staffAt(`/staff/sign-in?next=${encodeURIComponent(new URL(itemUrl).pathname.slice('/staff'.length))}`));
+      await expect(page).toHaveURL(
+        staffAt(`/staff/sign-in?next=${encodeURIComponent(new URL(itemUrl).pathname.slice('/staff'.length))}`),
+      );
       const oldCookie = { cookie: `staff_session=${session!.value}` };
       const read = await request.get(staffAt(STAFF_API.session), { headers: oldCookie });
       expect(read.status()).toBe(200);

@@ -24,7 +24,9 @@ interface Attempt {
   outcome: string;
 }
 
-test('a public page\'s script cannot act for the signed-in admin: no session to read, no token to make, no build to promote', { tag: ['@local', '@staff'] }, async ({ browser }) => {
+test("a public page's script cannot act for the signed-in admin: no session to read, no token to make, no build to promote", {
+  tag: ['@local', '@staff'],
+}, async ({ browser }) => {
   test.setTimeout(90_000);
   const context = await browser.newContext({ baseURL: staff.staffUrl });
   try {
@@ -43,7 +45,11 @@ test('a public page\'s script cannot act for the signed-in admin: no session to 
         const outcome = async (name: string, request: () => Promise<Response>): Promise<Attempt> => {
           try {
             const response = await request();
-            return { name, outcome: response.type === 'opaque' ? 'opaque' : `${response.status} ${(await response.text()).slice(0, 200)}` };
+            return {
+              name,
+              outcome:
+                response.type === 'opaque' ? 'opaque' : `${response.status} ${(await response.text()).slice(0, 200)}`,
+            };
           } catch (error) {
             return { name, outcome: `blocked: ${(error as Error).name}` };
           }
@@ -66,7 +72,14 @@ test('a public page\'s script cannot act for the signed-in admin: no session to 
         return [
           // its own origin: the staff API is not there at all
           await outcome('session here', () => fetch(paths.session, { credentials: 'include' })),
-          await outcome('token here', () => fetch(paths.tokens, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: '{}' })),
+          await outcome('token here', () =>
+            fetch(paths.tokens, {
+              method: 'POST',
+              credentials: 'include',
+              headers: { 'content-type': 'application/json' },
+              body: '{}',
+            }),
+          ),
           // the staff origin: its answers are not the script's to read, and a change needs the token it cannot read
           await outcome('session there', () => fetch(`${staffUrl}${paths.session}`, { credentials: 'include' })),
           await outcome('token there, asked', () =>
@@ -74,7 +87,12 @@ test('a public page\'s script cannot act for the signed-in admin: no session to 
               method: 'POST',
               credentials: 'include',
               headers: { 'content-type': 'application/json', [csrfHeader]: 'guessed' },
-              body: JSON.stringify({ name: 'from a public page', scope: 'release', remotes: ['catalogue', 'chat', 'staff'], expiresInDays: 30 }),
+              body: JSON.stringify({
+                name: 'from a public page',
+                scope: 'release',
+                remotes: ['catalogue', 'chat', 'staff'],
+                expiresInDays: 30,
+              }),
             }),
           ),
           await outcome('token there, sent blind', () =>
@@ -83,16 +101,27 @@ test('a public page\'s script cannot act for the signed-in admin: no session to 
               mode: 'no-cors',
               credentials: 'include',
               headers: { 'content-type': 'text/plain' },
-              body: JSON.stringify({ name: 'from a public page', scope: 'release', remotes: ['catalogue'], expiresInDays: 30 }),
+              body: JSON.stringify({
+                name: 'from a public page',
+                scope: 'release',
+                remotes: ['catalogue'],
+                expiresInDays: 30,
+              }),
             }),
           ),
-          await outcome('promote there, sent blind', () => fetch(`${staffUrl}${paths.promote}`, { method: 'POST', mode: 'no-cors', credentials: 'include' })),
+          await outcome('promote there, sent blind', () =>
+            fetch(`${staffUrl}${paths.promote}`, { method: 'POST', mode: 'no-cors', credentials: 'include' }),
+          ),
           { name: 'staff page framed', outcome: frameReadable },
         ];
       },
       {
         staffUrl: staff.staffUrl,
-        paths: { session: STAFF_API.session, tokens: STAFF_API.releaseTokens, promote: staffApiPath(STAFF_API.releasePromote, { remote: 'catalogue' }) },
+        paths: {
+          session: STAFF_API.session,
+          tokens: STAFF_API.releaseTokens,
+          promote: staffApiPath(STAFF_API.releasePromote, { remote: 'catalogue' }),
+        },
         csrfHeader: CSRF_HEADER,
       },
     );
@@ -113,7 +142,9 @@ test('a public page\'s script cannot act for the signed-in admin: no session to 
     expect(tokens.status()).toBe(200);
     expect(JSON.stringify(await tokens.json())).not.toContain('from a public page');
     const still = await context.request.get(STAFF_API.session);
-    expect(((await still.json()) as { session: { csrfToken: string } | null }).session?.csrfToken).toBe(session.csrfToken);
+    expect(((await still.json()) as { session: { csrfToken: string } | null }).session?.csrfToken).toBe(
+      session.csrfToken,
+    );
 
     // the staff app itself lives on its own origin: the public address of its pages sends the admin there
     await page.goto(`${staff.url}/staff/releases`);

@@ -33,7 +33,15 @@ test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
     const staffUrl = sharedStaffUrl();
     // every staff address: on the public origin a redirect to the same address on the staff origin (not cached); there
     // the host page, noindex and not cached
-    for (const path of ['/staff', '/staff/sign-in', '/staff/inbox', '/staff/inbox/contact/1', '/staff/reviews', '/staff/settings', '/staff/audit']) {
+    for (const path of [
+      '/staff',
+      '/staff/sign-in',
+      '/staff/inbox',
+      '/staff/inbox/contact/1',
+      '/staff/reviews',
+      '/staff/settings',
+      '/staff/audit',
+    ]) {
       const bookmark = await request.get(path, { maxRedirects: 0 });
       expect(bookmark.status(), path).toBe(302);
       expect(bookmark.headers()['location'], path).toBe(`${staffUrl}${path}`);
@@ -67,14 +75,22 @@ test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
     const scripts: Promise<string>[] = [];
     page.on('request', (sent) => fetched.push(new URL(sent.url()).pathname));
     page.on('response', (answer) => {
-      if (answer.request().resourceType() === 'script' || answer.url().endsWith('.json')) scripts.push(answer.text().catch(() => ''));
+      if (answer.request().resourceType() === 'script' || answer.url().endsWith('.json'))
+        scripts.push(answer.text().catch(() => ''));
     });
     await page.goto('/home');
     await page.waitForLoadState('networkidle');
-    const inlineMap = JSON.parse((await page.locator(`#${REMOTES_MAP_ELEMENT_ID}`).textContent()) ?? '{}') as { remotes: { name: string }[] };
+    const inlineMap = JSON.parse((await page.locator(`#${REMOTES_MAP_ELEMENT_ID}`).textContent()) ?? '{}') as {
+      remotes: { name: string }[];
+    };
     expect(inlineMap.remotes.map((remote) => remote.name).sort()).toEqual(['catalogue', 'chat', 'company', 'contact']);
     const remotesJson = (await (await request.get('/remotes.json')).json()) as { remotes: { name: string }[] };
-    expect(remotesJson.remotes.map((remote) => remote.name).sort()).toEqual(['catalogue', 'chat', 'company', 'contact']);
+    expect(remotesJson.remotes.map((remote) => remote.name).sort()).toEqual([
+      'catalogue',
+      'chat',
+      'company',
+      'contact',
+    ]);
     expect(fetched.length).toBeGreaterThan(5);
     expect(fetched.filter((path) => NAMES_STAFF.test(path))).toEqual([]);
     // no public file carries the staff app's code or addresses either
@@ -93,7 +109,9 @@ test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
       await staffSite?.stop();
     });
 
-    test('axe finds nothing on sign-in, TOTP set-up, recovery codes, second step, inbox, items, reviews, settings, rates, audit and releases; no console errors', async ({ page }) => {
+    test('axe finds nothing on sign-in, TOTP set-up, recovery codes, second step, inbox, items, reviews, settings, rates, audit and releases; no console errors', async ({
+      page,
+    }) => {
       test.slow(); // a journey by nature: fourteen axe checks through an admin's first and second sign-in
       const { url, staffUrl } = staffSite!;
       const staffAt = (path: string) => `${staffUrl}${path}`;
@@ -108,8 +126,16 @@ test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
         country: 'Dubai',
         companyName: 'Haddad Contracting',
       });
-      await submit(page.request, url, '/api/quote-requests', { ...QUOTE_REQUESTS.body('Aisha Rahman'), branch: 'Oman' });
-      await submit(page.request, url, '/api/products/oc_6242y_flat_twin_and_earth_cable/reviews', { customerName: 'Karim', emailId: '', comment: 'Good cable.', stars: 4 });
+      await submit(page.request, url, '/api/quote-requests', {
+        ...QUOTE_REQUESTS.body('Aisha Rahman'),
+        branch: 'Oman',
+      });
+      await submit(page.request, url, '/api/products/oc_6242y_flat_twin_and_earth_cable/reviews', {
+        customerName: 'Karim',
+        emailId: '',
+        comment: 'Good cable.',
+        stars: 4,
+      });
 
       await page.goto(staffAt('/staff/sign-in'));
       await expect(heading(page, 'Staff sign-in')).toBeVisible();
@@ -157,7 +183,9 @@ test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
       expect(await axeViolations(page), 'reviews, products offered').toEqual([]);
       await option.click();
       await expect(page).toHaveURL(staffAt('/staff/reviews?productId=oc_6242y_flat_twin_and_earth_cable'));
-      await expect(page.getByRole('group', { name: 'Product' })).toContainText('Product: 6242Y Flat Twin and Earth Cable');
+      await expect(page.getByRole('group', { name: 'Product' })).toContainText(
+        'Product: 6242Y Flat Twin and Earth Cable',
+      );
       await expect(page.getByRole('main').getByRole('status').filter({ hasText: '1 review' })).toBeVisible();
 
       await page.goto(staffAt('/staff/settings'));
@@ -167,7 +195,9 @@ test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
       // the rates quotations are priced with: a new exchange rate set on the screen, in the history at once
       await page.goto(staffAt('/staff/rates'));
       await expect(heading(page, 'Rates and VAT')).toBeVisible();
-      await expect(page.getByRole('table', { name: 'Rates in use' }).getByRole('row', { name: /^OMR/ })).toContainText('Not set');
+      await expect(page.getByRole('table', { name: 'Rates in use' }).getByRole('row', { name: /^OMR/ })).toContainText(
+        'Not set',
+      );
       const rateForm = page.getByRole('form', { name: 'New exchange rate' });
       await rateForm.getByRole('textbox', { name: /^1 AED in OMR/ }).fill('0.10477');
       await rateForm.getByRole('button', { name: 'Set rate' }).click();
@@ -182,7 +212,15 @@ test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
       await tokenForm.getByRole('checkbox', { name: 'catalogue' }).check();
       await tokenForm.getByRole('button', { name: 'Make token' }).click();
       await expect(page.getByText('Copy the token for catalogue pipeline now', { exact: false })).toBeVisible();
-      await expect(page.getByRole('heading', { level: 2 })).toHaveText(['catalogue', 'company', 'contact', 'chat', 'staff', 'Page speed of the site', 'Pipeline tokens']);
+      await expect(page.getByRole('heading', { level: 2 })).toHaveText([
+        'catalogue',
+        'company',
+        'contact',
+        'chat',
+        'staff',
+        'Page speed of the site',
+        'Pipeline tokens',
+      ]);
       expect(await axeViolations(page), 'releases console').toEqual([]);
 
       await page.goto(staffAt('/staff/audit'));
@@ -204,7 +242,9 @@ test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
       await expect(page).toHaveURL(staffAt('/staff/audit'));
       await expect(heading(page, 'Audit log')).toBeVisible();
       // on record: the sign-in by a recovery code, with how many are left
-      await expect(page.getByRole('cell', { name: /^Step password \+ recovery code \(9 left\) Address \S/ })).toBeVisible();
+      await expect(
+        page.getByRole('cell', { name: /^Step password \+ recovery code \(9 left\) Address \S/ }),
+      ).toBeVisible();
       expect(staffConsole.problems).toEqual([]);
       expect(staffConsole.expectedRefusals).toEqual([`401 ${STAFF_API.signIn}`]);
     });

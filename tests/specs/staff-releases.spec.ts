@@ -8,22 +8,37 @@ import path from 'node:path';
 import { axeViolations } from '../support/axe';
 import { REPO_ROOT } from '../support/site-server';
 import { test, expect, localOnly } from '../support/fixtures';
-import { CATALOGUE_RELEASER, confirmCodesSaved, heading, setUpTotp, startStaffSite, submitPassword, watchStaffConsole } from '../support/staff';
+import {
+  CATALOGUE_RELEASER,
+  confirmCodesSaved,
+  heading,
+  setUpTotp,
+  startStaffSite,
+  submitPassword,
+  watchStaffConsole,
+} from '../support/staff';
 
 localOnly('starts its own server with staff accounts it creates and registers builds in it');
 
 type RemotesMap = { remotes: { name: string; entry: string }[] };
 
-test('release staff register a catalogue build, make it the canary and roll it back; /remotes.json follows each change', { tag: ['@local', '@staff', '@catalogue'] }, async ({ page }) => {
+test('release staff register a catalogue build, make it the canary and roll it back; /remotes.json follows each change', {
+  tag: ['@local', '@staff', '@catalogue'],
+}, async ({ page }) => {
   test.setTimeout(120_000); // the CLI and the server's start on a loaded 2-core machine; the journey itself takes seconds
   const canaryDir = mkdtempSync(path.join(tmpdir(), 'site-e2e-release-'));
   cpSync(path.join(REPO_ROOT, 'mfe-catalogue', 'dist'), canaryDir, { recursive: true });
-  const staffSite = await startStaffSite([CATALOGUE_RELEASER], { REMOTE_CATALOGUE_CANARY_DIR: canaryDir, REMOTE_CATALOGUE_CANARY_PERCENT: '0' });
+  const staffSite = await startStaffSite([CATALOGUE_RELEASER], {
+    REMOTE_CATALOGUE_CANARY_DIR: canaryDir,
+    REMOTE_CATALOGUE_CANARY_PERCENT: '0',
+  });
   const at = (address: string) => `${staffSite.url}${address}`;
   const staffAt = (address: string) => `${staffSite.staffUrl}${address}`;
   /** The catalogue's entry for a visitor of cohort 0 (a canary at any share above 0 % includes it). */
   const catalogueEntry = async () =>
-    ((await (await fetch(at('/remotes.json'), { headers: { cookie: 'site_cohort=0' } })).json()) as RemotesMap).remotes.find((remote) => remote.name === 'catalogue')?.entry;
+    (
+      (await (await fetch(at('/remotes.json'), { headers: { cookie: 'site_cohort=0' } })).json()) as RemotesMap
+    ).remotes.find((remote) => remote.name === 'catalogue')?.entry;
   try {
     const staffConsole = watchStaffConsole(page);
     await page.goto(staffAt('/staff/sign-in'));
@@ -59,7 +74,9 @@ test('release staff register a catalogue build, make it the canary and roll it b
     await expect(row).toContainText('Canary, 50 %');
     // registering copied the build into the content-addressed store: the canary is served from there, at once
     const canaryEntry = await catalogueEntry();
-    expect(canaryEntry, 'the canary, at once').toMatch(/^\/remotes\/catalogue\/builds\/[0-9a-f]{64}\/mf-manifest\.json$/);
+    expect(canaryEntry, 'the canary, at once').toMatch(
+      /^\/remotes\/catalogue\/builds\/[0-9a-f]{64}\/mf-manifest\.json$/,
+    );
     const served = await fetch(at(canaryEntry!));
     expect(served.status).toBe(200);
     expect(((await served.json()) as { name?: string }).name).toBe('catalogue');

@@ -3,7 +3,19 @@
 // inbox, on the item page and in the reviews list, no element comes of them, and nothing they hold runs.
 import type { Page } from '@playwright/test';
 import { test, expect, localOnly } from '../support/fixtures';
-import { ADMIN, confirmCodesSaved, heading, inboxCount, inboxRows, sentFields, setUpTotp, startStaffSite, submit, submitPassword, watchStaffConsole } from '../support/staff';
+import {
+  ADMIN,
+  confirmCodesSaved,
+  heading,
+  inboxCount,
+  inboxRows,
+  sentFields,
+  setUpTotp,
+  startStaffSite,
+  submit,
+  submitPassword,
+  watchStaffConsole,
+} from '../support/staff';
 
 localOnly('starts its own server with staff accounts it creates');
 
@@ -18,7 +30,9 @@ async function expectInert(page: Page): Promise<void> {
 }
 
 test.describe('stored XSS in the staff pages', { tag: ['@local', '@staff'] }, () => {
-  test('markup and script in a contact message and a review show as literal text to staff and never run', async ({ page }) => {
+  test('markup and script in a contact message and a review show as literal text to staff and never run', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const staffSite = await startStaffSite([ADMIN]); // an admin: the reviews list is the admins'
     const { url, staffUrl } = staffSite;
@@ -36,9 +50,16 @@ test.describe('stored XSS in the staff pages', { tag: ['@local', '@staff'] }, ()
       await form.getByRole('textbox', { name: 'Message', exact: true }).fill(MESSAGE);
       await form.getByRole('textbox', { name: '23 - 14 = ?', exact: true }).fill('9');
       await form.getByRole('button', { name: 'Send Message' }).click();
-      await expect(form.locator('#message-form-status')).toHaveText("Thank you for your message! We'll get back to you within 24 hours.");
+      await expect(form.locator('#message-form-status')).toHaveText(
+        "Thank you for your message! We'll get back to you within 24 hours.",
+      );
       // and a review holding the same
-      await submit(page.request, url, '/api/products/oc_6242y_flat_twin_and_earth_cable/reviews', { customerName: NAME, emailId: '', comment: MESSAGE, stars: 1 });
+      await submit(page.request, url, '/api/products/oc_6242y_flat_twin_and_earth_cable/reviews', {
+        customerName: NAME,
+        emailId: '',
+        comment: MESSAGE,
+        stars: 1,
+      });
 
       await page.goto(staffAt('/staff/sign-in'));
       await submitPassword(page, ADMIN);
@@ -46,7 +67,9 @@ test.describe('stored XSS in the staff pages', { tag: ['@local', '@staff'] }, ()
       await confirmCodesSaved(page);
       await expect(heading(page, 'Inbox')).toBeVisible();
       await expect(inboxCount(page)).toHaveText('Showing all 1 item');
-      expect(await inboxRows(page)).toEqual([{ kind: 'Contact message', from: NAME, company: COMPANY, branch: 'Dubai', status: 'New', message: MESSAGE }]);
+      expect(await inboxRows(page)).toEqual([
+        { kind: 'Contact message', from: NAME, company: COMPANY, branch: 'Dubai', status: 'New', message: MESSAGE },
+      ]);
       await expect(page.getByRole('link', { name: NAME, exact: true })).toBeVisible();
       await expectInert(page);
 
@@ -62,7 +85,13 @@ test.describe('stored XSS in the staff pages', { tag: ['@local', '@staff'] }, ()
 
       await page.goto(staffAt('/staff/reviews'));
       await expect(heading(page, 'Reviews')).toBeVisible();
-      await expect(page.getByRole('heading', { level: 2, name: `6242Y Flat Twin and Earth Cable, 300/500 V (100 m Coil): 1 of 5 stars from ${NAME}`, exact: true })).toBeVisible();
+      await expect(
+        page.getByRole('heading', {
+          level: 2,
+          name: `6242Y Flat Twin and Earth Cable, 300/500 V (100 m Coil): 1 of 5 stars from ${NAME}`,
+          exact: true,
+        }),
+      ).toBeVisible();
       await expect(page.getByRole('main').getByText(MESSAGE, { exact: true })).toBeVisible();
       await expectInert(page);
       expect(staffConsole.problems).toEqual([]);

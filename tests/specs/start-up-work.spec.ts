@@ -29,14 +29,18 @@ const PAGES = [
 ];
 
 for (const { path, heading, basket } of PAGES) {
-  test(`${path}: the start-up makes no Intl.NumberFormat, and the header reads "${basket}"`, { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
+  test(`${path}: the start-up makes no Intl.NumberFormat, and the header reads "${basket}"`, {
+    tag: ['@site', '@shell', '@catalogue'],
+  }, async ({ page }) => {
     await page.addInitScript(COUNT_NUMBER_FORMATS);
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page.getByRole('button', { name: basket })).toBeVisible();
     // the chat too, which starts once the page has loaded and the browser is idle
     await page.waitForLoadState('load');
-    await page.waitForFunction(() => new Promise((resolve) => requestIdleCallback(() => resolve(true), { timeout: 2000 })));
+    await page.waitForFunction(
+      () => new Promise((resolve) => requestIdleCallback(() => resolve(true), { timeout: 2000 })),
+    );
     expect(await page.evaluate(() => (window as unknown as { __numberFormats: number }).__numberFormats)).toBe(0);
   });
 }
@@ -62,7 +66,9 @@ for (const path of [EXAMPLE_PRODUCT_PATH, `/ar${EXAMPLE_PRODUCT_PATH}`]) {
   });
 }
 
-test("the review form still cuts a name to 100 characters as a person counts them", { tag: ['@site', '@catalogue'] }, async ({ page }) => {
+test('the review form still cuts a name to 100 characters as a person counts them', {
+  tag: ['@site', '@catalogue'],
+}, async ({ page }) => {
   await page.addInitScript(COUNT_SEGMENTERS);
   await page.goto(EXAMPLE_PRODUCT_PATH);
   await page.locator('html[data-started]').waitFor({ state: 'attached' });
@@ -73,9 +79,14 @@ test("the review form still cuts a name to 100 characters as a person counts the
   expect(await segmenters(page)).toBe(1);
 });
 
-test('the basket label counts what a visitor adds, in both editions', { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
+test('the basket label counts what a visitor adds, in both editions', {
+  tag: ['@site', '@shell', '@catalogue'],
+}, async ({ page }) => {
   await page.goto(EXAMPLE_CATEGORY_PATH);
-  await page.getByRole('button', { name: /^Add .* to quote$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Add .* to quote$/ })
+    .first()
+    .click();
   await expect(page.getByRole('button', { name: 'Quote basket, 1 product' })).toBeVisible();
   await page.goto(`/ar${EXAMPLE_CATEGORY_PATH}`);
   await expect(page.getByRole('button', { name: 'سلة عرض السعر، منتج واحد' })).toBeVisible();
@@ -98,13 +109,20 @@ interface PagedProduct {
 
 /** A paragraph's first words up to its first tag inside (one run of text in the page); '' when a tag comes first. */
 const firstWords = (html: string): string =>
-  htmlToText(html.replace(/^\s*<p[^>]*>/i, '').split('<')[0] ?? '').trim().split(/\s+/).slice(0, 4).join(' ');
+  htmlToText(html.replace(/^\s*<p[^>]*>/i, '').split('<')[0] ?? '')
+    .trim()
+    .split(/\s+/)
+    .slice(0, 4)
+    .join(' ');
 
 let paged: Promise<PagedProduct | undefined> | undefined;
 const pagedProduct = (request: APIRequestContext): Promise<PagedProduct | undefined> =>
   (paged ??= (async () => {
     const { products } = await siteListing(request, EXAMPLE_PRODUCT.categoryId);
-    const ids = [EXAMPLE_PRODUCT.productId, ...products.map(({ id }) => id).filter((id) => id !== EXAMPLE_PRODUCT.productId)];
+    const ids = [
+      EXAMPLE_PRODUCT.productId,
+      ...products.map(({ id }) => id).filter((id) => id !== EXAMPLE_PRODUCT.productId),
+    ];
     const withText: { id: string; name: string; picture?: string; words: string; categoryTitle: string }[] = [];
     const withCode = new Map<string, string>();
     for (const id of ids) {
@@ -116,25 +134,37 @@ const pagedProduct = (request: APIRequestContext): Promise<PagedProduct | undefi
       withText.push({
         id,
         name: answer.listing.productName,
-        ...(answer.product.picture === undefined ? { picture: productImagePath(answer.product.image || answer.listing.image) } : {}),
+        ...(answer.product.picture === undefined
+          ? { picture: productImagePath(answer.product.image || answer.listing.image) }
+          : {}),
         words,
         categoryTitle: answer.product.categoryName,
       });
       const first = withText.find((product) => product.picture !== undefined && product.words.split(' ').length >= 2);
-      const next = withText.find((product) => product !== first && products.some(({ id: listed }) => listed === product.id));
+      const next = withText.find(
+        (product) => product !== first && products.some(({ id: listed }) => listed === product.id),
+      );
       if (first?.picture !== undefined && next !== undefined) {
         // its first variant chosen: the summary of a product of several has "Add to quote" once one is
         const code = withCode.get(first.id)!;
         const path = `${productPath(EXAMPLE_PRODUCT.categoryId, first.id)}${productViewSearch(code)}`;
-        return { path, picture: first.picture, summaryWords: first.words, categoryTitle: first.categoryTitle, nextName: next.name };
+        return {
+          path,
+          picture: first.picture,
+          summaryWords: first.words,
+          categoryTitle: first.categoryTitle,
+          nextName: next.name,
+        };
       }
     }
     return undefined;
   })());
-const LACKING = "no product of the example category with a drawing and rich text, beside another with rich text";
+const LACKING = 'no product of the example category with a drawing and rich text, beside another with rich text';
 const SHELL_SCRIPT = /\/main\.[0-9a-f]+\.js$/;
 
-test("a product page's scripts start after its picture has arrived, and the page then works", { tag: ['@site', '@shell', '@catalogue'] }, async ({ page, request }) => {
+test("a product page's scripts start after its picture has arrived, and the page then works", {
+  tag: ['@site', '@shell', '@catalogue'],
+}, async ({ page, request }) => {
   const product = siteHas(await pagedProduct(request), LACKING);
   const order: string[] = [];
   await page.route(`**${product.picture}`, async (route) => {
@@ -153,7 +183,9 @@ test("a product page's scripts start after its picture has arrived, and the page
   await expect(page.getByRole('button', { name: 'Quote basket, 1 product' })).toBeVisible();
 });
 
-test('a picture that does not arrive keeps the scripts back one second at most', { tag: ['@site', '@shell', '@catalogue'] }, async ({ page, request }) => {
+test('a picture that does not arrive keeps the scripts back one second at most', {
+  tag: ['@site', '@shell', '@catalogue'],
+}, async ({ page, request }) => {
   const product = siteHas(await pagedProduct(request), LACKING);
   await page.route(`**${product.picture}`, () => {
     // never answered: the picture stays on its way
@@ -168,13 +200,22 @@ test('a picture that does not arrive keeps the scripts back one second at most',
 // browser's styled-components copied them into a sheet of its own, every element's style would be recalculated after
 // the first paint. Its own sheet holds only what the browser drew itself (the closed menu's panel, the chat).
 for (const path of ['/home', `/ar${EXAMPLE_CATEGORY_PATH}`]) {
-  test(`${path}: the start-up keeps the server's styles, copying none of them`, { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
+  test(`${path}: the start-up keeps the server's styles, copying none of them`, {
+    tag: ['@site', '@shell', '@catalogue'],
+  }, async ({ page }) => {
     await page.goto(path);
     await page.locator('html[data-started]').waitFor({ state: 'attached' });
     await expect(page.getByRole('button', { name: /Quote basket|سلة عرض السعر/ })).toBeVisible();
     const sheets = await page.evaluate(() => {
-      const rules = (selector: string) => [...document.querySelectorAll<HTMLStyleElement>(selector)].flatMap((style) => [...(style.sheet?.cssRules ?? [])].map((rule) => rule.cssText));
-      return { server: rules('style[data-server-styles]'), browser: rules('style[data-styled]'), bodyFont: getComputedStyle(document.body).fontFamily };
+      const rules = (selector: string) =>
+        [...document.querySelectorAll<HTMLStyleElement>(selector)].flatMap((style) =>
+          [...(style.sheet?.cssRules ?? [])].map((rule) => rule.cssText),
+        );
+      return {
+        server: rules('style[data-server-styles]'),
+        browser: rules('style[data-styled]'),
+        bodyFont: getComputedStyle(document.body).fontFamily,
+      };
     });
     expect(sheets.server.length).toBeGreaterThan(80);
     expect(sheets.browser.filter((rule) => sheets.server.includes(rule))).toEqual([]);
@@ -195,9 +236,12 @@ const COUNT_PARSED_FRAGMENTS = `
 `;
 /** The catalogue's chunk holding DOMPurify's caller (mfe-catalogue's richTextSanitizer.ts names it). */
 const SANITIZER_CHUNK = /\/remotes\/catalogue\/rich-text-sanitizer\.[0-9a-f]+\.js$/;
-const parsedFragments = (page: Page) => page.evaluate(() => (window as unknown as { __parsedFragments: number }).__parsedFragments);
+const parsedFragments = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __parsedFragments: number }).__parsedFragments);
 
-test("a product page hydrates the server's sanitised rich text as it is, and sanitises the next product's it draws", { tag: ['@site', '@catalogue'] }, async ({ page, request }) => {
+test("a product page hydrates the server's sanitised rich text as it is, and sanitises the next product's it draws", {
+  tag: ['@site', '@catalogue'],
+}, async ({ page, request }) => {
   const product = siteHas(await pagedProduct(request), LACKING);
   await page.addInitScript(COUNT_PARSED_FRAGMENTS);
   const sanitizerRequests: string[] = [];
@@ -214,7 +258,11 @@ test("a product page hydrates the server's sanitised rich text as it is, and san
   expect(sanitizerRequests).toEqual([]);
 
   // another product of the category, drawn in the browser: its HTML is sanitised before it is written
-  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: product.categoryTitle, exact: true }).first().click();
+  await page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: product.categoryTitle, exact: true })
+    .first()
+    .click();
   await page.getByRole('link', { name: product.nextName }).first().click();
   await expect(page.getByRole('heading', { level: 2, name: product.nextName })).toBeVisible();
   // its rich text may be written a moment after its heading shows: wait for the sanitising, not for a fixed moment
@@ -228,7 +276,9 @@ test("a product page hydrates the server's sanitised rich text as it is, and san
 // picture in a layer of its own, the compositor runs it (mfe-company/src/home/carousel/StripedImage.tsx). Chromium's
 // trace says of each animation it could not give the compositor why ("compositeFailed", the properties at fault).
 for (const path of ['/home', '/ar/home']) {
-  test(`${path}: every animation of the start runs on the compositor, the carousel's striped reveal included`, { tag: ['@site', '@shell'] }, async ({ page }) => {
+  test(`${path}: every animation of the start runs on the compositor, the carousel's striped reveal included`, {
+    tag: ['@site', '@shell'],
+  }, async ({ page }) => {
     const browser = page.context().browser()!;
     await browser.startTracing(page, { categories: ['blink.animations', 'devtools.timeline'] });
     let trace: Buffer;
@@ -237,17 +287,35 @@ for (const path of ['/home', '/ar/home']) {
       const revealed = page.locator('section[aria-roledescription="carousel"] img[data-state="active"]');
       await expect(revealed.first()).toBeAttached();
       // the reveal (0.5 s) run to its end
-      await expect.poll(() => revealed.first().evaluate((image) => image.getAnimations().every((animation) => animation.playState === 'finished'))).toBe(true);
+      await expect
+        .poll(() =>
+          revealed
+            .first()
+            .evaluate((image) => image.getAnimations().every((animation) => animation.playState === 'finished')),
+        )
+        .toBe(true);
     } finally {
       trace = await browser.stopTracing();
     }
-    interface AnimationData { displayName?: string; nodeName?: string; compositeFailed?: number; unsupportedProperties?: string[] }
-    const events = (JSON.parse(trace.toString()) as { traceEvents: { name: string; ph: string; id?: string; args?: { data?: AnimationData } }[] }).traceEvents;
+    interface AnimationData {
+      displayName?: string;
+      nodeName?: string;
+      compositeFailed?: number;
+      unsupportedProperties?: string[];
+    }
+    const events = (
+      JSON.parse(trace.toString()) as {
+        traceEvents: { name: string; ph: string; id?: string; args?: { data?: AnimationData } }[];
+      }
+    ).traceEvents;
     const started = events.filter((event) => event.name === 'Animation' && event.ph === 'b');
     expect(started.map((event) => event.args?.data?.displayName ?? '')).toContainEqual(expect.stringMatching(/\S/));
     const notComposited = events
       .filter((event) => event.name === 'Animation' && event.args?.data?.compositeFailed !== undefined)
-      .map((event) => `${started.find((start) => start.id === event.id)?.args?.data?.nodeName ?? '?'}: ${JSON.stringify(event.args?.data)}`);
+      .map(
+        (event) =>
+          `${started.find((start) => start.id === event.id)?.args?.data?.nodeName ?? '?'}: ${JSON.stringify(event.args?.data)}`,
+      );
     expect(notComposited).toEqual([]);
   });
 }

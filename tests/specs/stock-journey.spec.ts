@@ -11,7 +11,13 @@ import type { Browser, Page } from '@playwright/test';
 import { FakeGemini } from '@site/server/test-support';
 import { localizedPath, type Locale } from '@site/contracts/locale';
 import { productViewSearch } from '@site/contracts/product-view';
-import { STOCK_API, STOCK_LOCATION_NAMES, type AvailabilityAnswer, type StockFeedReport, type StockLocation } from '@site/contracts/stock-api';
+import {
+  STOCK_API,
+  STOCK_LOCATION_NAMES,
+  type AvailabilityAnswer,
+  type StockFeedReport,
+  type StockLocation,
+} from '@site/contracts/stock-api';
 import { stockDateText } from '@site/contracts/stock-text';
 import { nextChatAnswer, shownText } from '../support/chat-answers';
 import { test, expect, localOnly, waitUntilStarted } from '../support/fixtures';
@@ -45,7 +51,9 @@ let sites: RunningSite[] = [];
 let skipped: string | undefined;
 let stockToken = '';
 /** A model that answers from the stock facts it is given: their line about the size 25. */
-const fake = new FakeGemini((prompt) => prompt.split('\n').find((line) => line.startsWith('- ') && line.includes(`${CODE};`)) ?? 'I do not know.');
+const fake = new FakeGemini(
+  (prompt) => prompt.split('\n').find((line) => line.startsWith('- ') && line.includes(`${CODE};`)) ?? 'I do not know.',
+);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -54,7 +62,9 @@ test.beforeAll(async () => {
   const postgres = await findPostgres();
   const redis = await findRedis();
   if ('reason' in postgres || 'reason' in redis) {
-    skipped = ['reason' in postgres ? postgres.reason : '', 'reason' in redis ? redis.reason : ''].filter(Boolean).join('; ');
+    skipped = ['reason' in postgres ? postgres.reason : '', 'reason' in redis ? redis.reason : '']
+      .filter(Boolean)
+      .join('; ');
     return;
   }
   // a database of its own: the stock feeds take turns database-wide, with other suites' and benchmarks' feeds too
@@ -86,7 +96,11 @@ const two = () => sites[1]!;
 
 /** The ERP's feed over HTTP with the stock token, sent to process one: applied, every row. */
 async function sendFeed(method: 'PUT' | 'PATCH', contentType: string, body: string, rows: number): Promise<void> {
-  const answer = await fetch(`${one().url}${STOCK_API.feed}`, { method, headers: { authorization: `Bearer ${stockToken}`, 'content-type': contentType }, body });
+  const answer = await fetch(`${one().url}${STOCK_API.feed}`, {
+    method,
+    headers: { authorization: `Bearer ${stockToken}`, 'content-type': contentType },
+    body,
+  });
   const text = await answer.text();
   expect(answer.status, text).toBe(200);
   const report = JSON.parse(text) as StockFeedReport;
@@ -95,19 +109,27 @@ async function sendFeed(method: 'PUT' | 'PATCH', contentType: string, body: stri
 
 /** What process two answers the pages of `location`'s stock of the size 25 (on hand; -1 when the ERP never named it there). */
 async function onHandAt(site: RunningSite, location: StockLocation): Promise<number> {
-  const answer = (await (await fetch(`${site.url}${STOCK_API.availability}?codes=${CODE}`)).json()) as AvailabilityAnswer;
+  const answer = (await (
+    await fetch(`${site.url}${STOCK_API.availability}?codes=${CODE}`)
+  ).json()) as AvailabilityAnswer;
   return answer.availability[0]?.locations.find((at) => at.location === location)?.onHand ?? -1;
 }
 
 /** '1,240 pieces' in the page's words (the variant table's catalog; Western digits in both editions). */
-const pieces = (locale: Locale, count: number) => message(locale, 'catalogue.stock.quantity', { unit: 'piece', count, quantity: count.toLocaleString('en-US') });
+const pieces = (locale: Locale, count: number) =>
+  message(locale, 'catalogue.stock.quantity', { unit: 'piece', count, quantity: count.toLocaleString('en-US') });
 /** A product page's line for a location: 'Dubai warehouse — In stock: 1,240 pieces'. */
-const lineAt = (locale: Locale, location: StockLocation, status: string) => `${STOCK_LOCATION_NAMES[location][locale]} — ${status}`;
-const inStock = (locale: Locale, count: number) => message(locale, 'catalogue.stock.inStock', { quantity: pieces(locale, count) });
-const incoming = (locale: Locale, count: number, date: string) => message(locale, 'catalogue.stock.incoming', { quantity: pieces(locale, count), date: stockDateText(date, locale) });
+const lineAt = (locale: Locale, location: StockLocation, status: string) =>
+  `${STOCK_LOCATION_NAMES[location][locale]} — ${status}`;
+const inStock = (locale: Locale, count: number) =>
+  message(locale, 'catalogue.stock.inStock', { quantity: pieces(locale, count) });
+const incoming = (locale: Locale, count: number, date: string) =>
+  message(locale, 'catalogue.stock.incoming', { quantity: pieces(locale, count), date: stockDateText(date, locale) });
 
-const pageOf = (site: RunningSite, locale: Locale, product = GLAND, code = CODE) => `${site.url}${localizedPath(locale, product.pagePath)}${productViewSearch(code)}`;
-const stockLines = (page: Page, locale: Locale) => page.getByRole('group', { name: message(locale, 'catalogue.stock.label'), exact: true }).getByRole('listitem');
+const pageOf = (site: RunningSite, locale: Locale, product = GLAND, code = CODE) =>
+  `${site.url}${localizedPath(locale, product.pagePath)}${productViewSearch(code)}`;
+const stockLines = (page: Page, locale: Locale) =>
+  page.getByRole('group', { name: message(locale, 'catalogue.stock.label'), exact: true }).getByRole('listitem');
 
 /**
  * A buyer on process two on the gland's listing in `locale`, in a browser of their own (a page in the background would
@@ -126,9 +148,14 @@ async function buyerOnTheListing(browser: Browser, locale: Locale): Promise<Page
 }
 
 /** The variant table's stock cell of the size 25: the column after the price. */
-const stockWord = (page: Page, locale: Locale) => variantRow(variantTable(page, locale, GLAND), CODE).locator('td').nth(-2);
+const stockWord = (page: Page, locale: Locale) =>
+  variantRow(variantTable(page, locale, GLAND), CODE)
+    .locator('td')
+    .nth(-2);
 
-test('an admin makes a stock token in the staff app; a snapshot is served by process two within 2 s, its pages say "In stock" in both editions; a delta moves Dubai to incoming', { tag: ['@local', '@catalogue', '@staff'] }, async ({ page, browser, consoleProblems }) => {
+test('an admin makes a stock token in the staff app; a snapshot is served by process two within 2 s, its pages say "In stock" in both editions; a delta moves Dubai to incoming', {
+  tag: ['@local', '@catalogue', '@staff'],
+}, async ({ page, browser, consoleProblems }) => {
   test.skip(skipped !== undefined, `skipped: ${skipped}`);
   test.setTimeout(90_000); // about 30 s; more on a loaded 2-core machine
   // ---- the token, on the Releases page of process one, as the admin makes it ----
@@ -136,50 +163,84 @@ test('an admin makes a stock token in the staff app; a snapshot is served by pro
   await submitPassword(page, ADMIN);
   await setUpTotp(page);
   await confirmCodesSaved(page);
-  await page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link', { name: 'Releases', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Staff sections' })
+    .getByRole('link', { name: 'Releases', exact: true })
+    .click();
   await expect(heading(page, 'Releases')).toBeVisible();
   const form = page.getByRole('form', { name: 'Make a pipeline token' });
   await form.getByLabel(/^Name/).fill('ERP');
   await form.getByRole('radio', { name: 'Send the stock feed (the ERP)' }).check();
   await form.getByRole('button', { name: 'Make token' }).click();
-  await expect(page.getByText('Copy the token for ERP now: it is shown only this once and cannot be seen again.')).toBeVisible();
+  await expect(
+    page.getByText('Copy the token for ERP now: it is shown only this once and cannot be seen again.'),
+  ).toBeVisible();
   stockToken = (await page.getByTestId('new-token').textContent()) ?? '';
   expect(stockToken).toMatch(/^srt_/);
-  await expect(page.getByRole('table', { name: /Pipeline tokens/ }).getByRole('row', { name: /ERP/ })).toContainText('Stock feed');
+  await expect(page.getByRole('table', { name: /Pipeline tokens/ }).getByRole('row', { name: /ERP/ })).toContainText(
+    'Stock feed',
+  );
 
   // ---- the snapshot, CSV as a spreadsheet writes it, to process one; the page on process two says so ----
   const buyers = { en: await buyerOnTheListing(browser, 'en'), ar: await buyerOnTheListing(browser, 'ar') };
   try {
-    await sendFeed('PUT', 'text/csv', `code;location;on_hand;incoming;incoming_date;lead_time_days\r\n${CODE};dubai;1240;;;\r\n${CODE};muscat;40;;;\r\n`, 2);
+    await sendFeed(
+      'PUT',
+      'text/csv',
+      `code;location;on_hand;incoming;incoming_date;lead_time_days\r\n${CODE};dubai;1240;;;\r\n${CODE};muscat;40;;;\r\n`,
+      2,
+    );
     const answeredAt = Date.now();
     // at the feed's answer each buyer clicks the gland's card (the page's own navigation, as a buyer goes: no new load),
     // while process two is asked what the pages read
     const seen = Promise.all(
       (['en', 'ar'] as const).map(async (locale) => {
         const page = buyers[locale];
-        await page.getByRole('main').getByRole('link').filter({ has: page.getByRole('heading', { level: 2, name: productNameIn(locale, GLAND), exact: true }) }).click();
-        await expect(stockWord(page, locale)).toHaveText(message(locale, 'catalogue.stock.short.inStock'), { timeout: SEEN_WITHIN_MS + PAGE_WORK_MS });
+        await page
+          .getByRole('main')
+          .getByRole('link')
+          .filter({ has: page.getByRole('heading', { level: 2, name: productNameIn(locale, GLAND), exact: true }) })
+          .click();
+        await expect(stockWord(page, locale)).toHaveText(message(locale, 'catalogue.stock.short.inStock'), {
+          timeout: SEEN_WITHIN_MS + PAGE_WORK_MS,
+        });
       }),
     );
     await expect.poll(() => onHandAt(two(), 'muscat'), { timeout: SEEN_WITHIN_MS, intervals: [50] }).toBe(40);
     const servedAfter = Date.now() - answeredAt;
     await seen;
     const shownAfter = Date.now() - answeredAt;
-    test.info().annotations.push({ type: 'after the feed\'s answer', description: `process two served it in ${servedAfter} ms; both editions' pages showed it in ${shownAfter} ms` });
-    expect(servedAfter, 'from the feed\'s answer to process two serving it').toBeLessThanOrEqual(SEEN_WITHIN_MS);
-    expect(shownAfter, 'from the feed\'s answer to "In stock" on process two\'s pages, in both editions').toBeLessThanOrEqual(SEEN_WITHIN_MS + PAGE_WORK_MS);
+    test.info().annotations.push({
+      type: "after the feed's answer",
+      description: `process two served it in ${servedAfter} ms; both editions' pages showed it in ${shownAfter} ms`,
+    });
+    expect(servedAfter, "from the feed's answer to process two serving it").toBeLessThanOrEqual(SEEN_WITHIN_MS);
+    expect(
+      shownAfter,
+      'from the feed\'s answer to "In stock" on process two\'s pages, in both editions',
+    ).toBeLessThanOrEqual(SEEN_WITHIN_MS + PAGE_WORK_MS);
     // the size chosen: a line per location
     for (const locale of ['en', 'ar'] as const) {
       const page = buyers[locale];
-      await variantRow(variantTable(page, locale, GLAND), CODE).getByRole('link', { name: message(locale, 'catalogue.variants.chooseNamed', { code: CODE }), exact: true }).click();
-      await expect(stockLines(page, locale)).toHaveText([lineAt(locale, 'dubai', inStock(locale, 1240)), lineAt(locale, 'muscat', inStock(locale, 40))]);
+      await variantRow(variantTable(page, locale, GLAND), CODE)
+        .getByRole('link', { name: message(locale, 'catalogue.variants.chooseNamed', { code: CODE }), exact: true })
+        .click();
+      await expect(stockLines(page, locale)).toHaveText([
+        lineAt(locale, 'dubai', inStock(locale, 1240)),
+        lineAt(locale, 'muscat', inStock(locale, 40)),
+      ]);
     }
   } finally {
     await Promise.all(Object.values(buyers).map((page) => page.context().close()));
   }
 
   // ---- a delta, JSON: Dubai empty with 500 coming; process two's page says incoming, with the date ----
-  await sendFeed('PATCH', 'application/json', JSON.stringify([{ code: CODE, location: 'dubai', onHand: 0, incoming: 500, incomingDate: INCOMING_DATE }]), 1);
+  await sendFeed(
+    'PATCH',
+    'application/json',
+    JSON.stringify([{ code: CODE, location: 'dubai', onHand: 0, incoming: 500, incomingDate: INCOMING_DATE }]),
+    1,
+  );
   for (const locale of ['en', 'ar'] as const) {
     // a new visitor each time: the browser may reuse an availability answer for 5 s
     const fresh = await browser.newContext();
@@ -187,7 +248,13 @@ test('an admin makes a stock token in the staff app; a snapshot is served by pro
       const shown = await fresh.newPage();
       await expect(async () => {
         await shown.goto(pageOf(two(), locale));
-        await expect(stockLines(shown, locale)).toHaveText([lineAt(locale, 'dubai', incoming(locale, 500, INCOMING_DATE)), lineAt(locale, 'muscat', inStock(locale, 40))], { timeout: 1_000 });
+        await expect(stockLines(shown, locale)).toHaveText(
+          [
+            lineAt(locale, 'dubai', incoming(locale, 500, INCOMING_DATE)),
+            lineAt(locale, 'muscat', inStock(locale, 40)),
+          ],
+          { timeout: 1_000 },
+        );
       }).toPass({ timeout: 10_000 });
     } finally {
       await fresh.close();
@@ -197,7 +264,11 @@ test('an admin makes a stock token in the staff app; a snapshot is served by pro
 });
 
 /** The basket's availability line of the gland on the request page, and in the header's panel. */
-async function basketAvailability(page: Page, texts: BasketTexts, branch: { value: string; expected: string; place: string }): Promise<void> {
+async function basketAvailability(
+  page: Page,
+  texts: BasketTexts,
+  branch: { value: string; expected: string; place: string },
+): Promise<void> {
   await page.goto(`${two().url}${texts.prefix}/request-quote`);
   await waitUntilStarted(page);
   const lines = page.getByRole('table', { name: texts.linesCaption, exact: true });
@@ -209,35 +280,73 @@ async function basketAvailability(page: Page, texts: BasketTexts, branch: { valu
   await expect(panel.getByTestId(`basket-stock-${CODE}`)).toHaveText(`${branch.place}: ${branch.expected}`);
 }
 
-test('the buyer on process two: the basket line and the header panel at the branch chosen, "In stock at Muscat" on the listing, and the chat', { tag: ['@local', '@catalogue', '@contact', '@chat'] }, async ({ page, consoleProblems }) => {
+test('the buyer on process two: the basket line and the header panel at the branch chosen, "In stock at Muscat" on the listing, and the chat', {
+  tag: ['@local', '@catalogue', '@contact', '@chat'],
+}, async ({ page, consoleProblems }) => {
   test.skip(skipped !== undefined || stockToken === '', `skipped: ${skipped ?? 'no stock token'}`);
   test.setTimeout(90_000); // about 30 s; more on a loaded 2-core machine
-  const dubaiIncoming = { en: `Incoming: 500 on ${stockDateText(INCOMING_DATE, 'en')}`, ar: `كمية واردة: 500 بتاريخ ${stockDateText(INCOMING_DATE, 'ar')}` };
+  const dubaiIncoming = {
+    en: `Incoming: 500 on ${stockDateText(INCOMING_DATE, 'en')}`,
+    ar: `كمية واردة: 500 بتاريخ ${stockDateText(INCOMING_DATE, 'ar')}`,
+  };
   const muscatInStock = { en: 'In stock: 40 pieces', ar: 'متوفر في المخزون: 40 قطعة' };
 
   // ---- the quote basket: the size 25 added from its page; Dubai's stock, then Oman's (the Muscat office) ----
-  await addFromProductPage(page, ENGLISH, GLAND, '10', ENGLISH.quantity(10, 'piece'), { code: CODE, siteUrl: two().url });
-  await basketAvailability(page, ENGLISH, { value: 'Dubai', expected: dubaiIncoming.en, place: STOCK_LOCATION_NAMES.dubai.en });
-  await basketAvailability(page, ENGLISH, { value: 'Oman', expected: muscatInStock.en, place: STOCK_LOCATION_NAMES.muscat.en });
-  await basketAvailability(page, ARABIC_TEXTS, { value: 'Oman', expected: muscatInStock.ar, place: STOCK_LOCATION_NAMES.muscat.ar });
-  await basketAvailability(page, ARABIC_TEXTS, { value: 'Dubai', expected: dubaiIncoming.ar, place: STOCK_LOCATION_NAMES.dubai.ar });
+  await addFromProductPage(page, ENGLISH, GLAND, '10', ENGLISH.quantity(10, 'piece'), {
+    code: CODE,
+    siteUrl: two().url,
+  });
+  await basketAvailability(page, ENGLISH, {
+    value: 'Dubai',
+    expected: dubaiIncoming.en,
+    place: STOCK_LOCATION_NAMES.dubai.en,
+  });
+  await basketAvailability(page, ENGLISH, {
+    value: 'Oman',
+    expected: muscatInStock.en,
+    place: STOCK_LOCATION_NAMES.muscat.en,
+  });
+  await basketAvailability(page, ARABIC_TEXTS, {
+    value: 'Oman',
+    expected: muscatInStock.ar,
+    place: STOCK_LOCATION_NAMES.muscat.ar,
+  });
+  await basketAvailability(page, ARABIC_TEXTS, {
+    value: 'Dubai',
+    expected: dubaiIncoming.ar,
+    place: STOCK_LOCATION_NAMES.dubai.ar,
+  });
 
   // ---- the listing's "In stock at": Muscat counts the gland, Dubai nothing (its stock is incoming only) ----
   for (const locale of ['en', 'ar'] as const) {
     await page.goto(`${two().url}${localizedPath(locale, GLAND.listingPath)}`);
-    const group = page.getByRole('complementary').getByRole('group', { name: message(locale, 'catalogue.stock.legend'), exact: true });
-    const muscat = group.getByRole('checkbox', { name: `${message(locale, 'catalogue.stock.location.muscat')} (1)`, exact: true });
+    const group = page
+      .getByRole('complementary')
+      .getByRole('group', { name: message(locale, 'catalogue.stock.legend'), exact: true });
+    const muscat = group.getByRole('checkbox', {
+      name: `${message(locale, 'catalogue.stock.location.muscat')} (1)`,
+      exact: true,
+    });
     await expect(muscat).toBeEnabled();
-    await expect(group.getByRole('checkbox', { name: `${message(locale, 'catalogue.stock.location.dubai')} (0)`, exact: true })).toBeDisabled();
+    await expect(
+      group.getByRole('checkbox', { name: `${message(locale, 'catalogue.stock.location.dubai')} (0)`, exact: true }),
+    ).toBeDisabled();
     await muscat.click();
     await expect(page).toHaveURL(`${two().url}${localizedPath(locale, GLAND.listingPath)}?stock=muscat`);
-    await expect(page.getByText(message(locale, 'catalogue.listing.count', { count: 1 }), { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(message(locale, 'catalogue.listing.count', { count: 1 }), { exact: true }),
+    ).toBeVisible();
   }
 
   // ---- the chat, answered by the AI provider from the stock facts the server gave it ----
   await page.addInitScript(() => {
     if (window !== window.top) return;
-    const profile = { userName: 'Aisha Rahman', userEmail: 'aisha@example.com', userCountry: 'Oman', timestamp: '2025-01-05T09:05:00.000Z' };
+    const profile = {
+      userName: 'Aisha Rahman',
+      userEmail: 'aisha@example.com',
+      userCountry: 'Oman',
+      timestamp: '2025-01-05T09:05:00.000Z',
+    };
     window.localStorage.setItem('crescent-chat-visitor', JSON.stringify(profile));
   });
   await page.goto(`${two().url}/home`);

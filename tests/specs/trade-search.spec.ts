@@ -27,11 +27,17 @@ const productPage = (categoryId: string, productId: string, locale: 'en' | 'ar' 
   new RegExp(`${locale === 'ar' ? '/ar' : ''}${escapeRegExp(productPath(categoryId, productId))}$`);
 /** The results page's address of `q` (and a filter), as the page writes it. */
 const resultsAddress = (q: string, attributes: Record<string, string[]> = {}): RegExp =>
-  new RegExp(`${escapeRegExp(`${siteRouteUrl('search')}${searchViewSearch({ q, page: 1, brands: [], attributes })}`)}$`);
+  new RegExp(
+    `${escapeRegExp(`${siteRouteUrl('search')}${searchViewSearch({ q, page: 1, brands: [], attributes })}`)}$`,
+  );
 /** What the page marks in `title` for the search's answer: its phrases found in the title, as the title writes them. */
-const marked = (title: string, answer: SearchResponse): string[] => highlightSegments(title, answer.highlight).filter((part) => part.marked).map((part) => part.text);
+const marked = (title: string, answer: SearchResponse): string[] =>
+  highlightSegments(title, answer.highlight)
+    .filter((part) => part.marked)
+    .map((part) => part.text);
 /** Text as the server's HTML writes it (React escapes these). */
-const inHtml = (text: string): string => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const inHtml = (text: string): string =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /**
  * Each pick is read once per worker (the same site answers the same), and named in the test's annotations (the HTML
@@ -41,7 +47,13 @@ function once<T>(find: (request: APIRequestContext) => Promise<T>): (request: AP
   let found: Promise<T> | undefined;
   return async (request) => {
     const value = await (found ??= find(request));
-    if (value !== undefined) test.info().annotations.push({ type: 'searched', description: JSON.stringify(value, (key, item: unknown) => (key === 'answer' || key === 'corrected' ? undefined : item)) });
+    if (value !== undefined)
+      test.info().annotations.push({
+        type: 'searched',
+        description: JSON.stringify(value, (key, item: unknown) =>
+          key === 'answer' || key === 'corrected' ? undefined : item,
+        ),
+      });
     return value;
   };
 }
@@ -71,7 +83,11 @@ interface Misspelling {
 
 /** A word of a product's name with its last letter but one left out, which nothing matches and the search corrects. */
 const misspelling = once(async (request: APIRequestContext): Promise<Misspelling | undefined> => {
-  const words = new Set((await listedProducts(request)).flatMap(({ productName }) => productName.toLowerCase().match(/\b[a-z]{7,}\b/g) ?? []));
+  const words = new Set(
+    (await listedProducts(request)).flatMap(
+      ({ productName }) => productName.toLowerCase().match(/\b[a-z]{7,}\b/g) ?? [],
+    ),
+  );
   for (const word of [...words].slice(0, TRIES)) {
     const typo = `${word.slice(0, -2)}${word.slice(-1)}`;
     const answer = await siteSearch(request, typo);
@@ -89,7 +105,9 @@ interface CodeSearch {
 
 /** A product whose code has parts ('HEX-CW-20S'), typed in lower case with spaces between them ('hex cw 20s'). */
 const codeSearch = once(async (request: APIRequestContext): Promise<CodeSearch | undefined> => {
-  const product = (await listedProducts(request)).find(({ code }) => /^[A-Za-z0-9]+([-\s/.]+[A-Za-z0-9]+)+$/.test(code));
+  const product = (await listedProducts(request)).find(({ code }) =>
+    /^[A-Za-z0-9]+([-\s/.]+[A-Za-z0-9]+)+$/.test(code),
+  );
   return product === undefined ? undefined : { typed: product.code.toLowerCase().replace(/[-\s/.]+/g, ' '), product };
 });
 
@@ -135,7 +153,14 @@ const abbreviation = once(async (request: APIRequestContext): Promise<Abbreviati
     const arabic = await siteSearch(request, short.toUpperCase(), 'ar');
     const arabicTitle = arabic.results.find(({ id }) => id === found.id)?.title;
     if (arabicTitle === undefined) continue;
-    return { abbreviation: short.toUpperCase(), id: found.id, categoryId: found.productCategoryId, title: found.title, answer, arabicTitle };
+    return {
+      abbreviation: short.toUpperCase(),
+      id: found.id,
+      categoryId: found.productCategoryId,
+      title: found.title,
+      answer,
+      arabicTitle,
+    };
   }
   return undefined;
 });
@@ -166,7 +191,8 @@ const arabicName = once(async (request: APIRequestContext): Promise<ArabicName |
       tries += 1;
       const answer = await siteSearch(request, typed, 'ar');
       const found = answer.results.find(({ id }) => id === product.id);
-      if (found !== undefined) return { phrase, typed, id: product.id, categoryId: product.productCategoryId, title: found.title, answer };
+      if (found !== undefined)
+        return { phrase, typed, id: product.id, categoryId: product.productCategoryId, title: found.title, answer };
     }
     return undefined;
   });
@@ -181,7 +207,8 @@ interface ManyResults {
 const manyResults = once(async (request: APIRequestContext): Promise<ManyResults | undefined> => {
   const counts = new Map<string, number>();
   for (const { productName } of await listedProducts(request)) {
-    for (const word of productName.toLowerCase().match(/\b[a-z]{4,}\b/g) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
+    for (const word of productName.toLowerCase().match(/\b[a-z]{4,}\b/g) ?? [])
+      counts.set(word, (counts.get(word) ?? 0) + 1);
   }
   const common = [...counts].sort((a, b) => b[1] - a[1]).map(([word]) => word);
   for (const word of common.slice(0, TRIES)) {
@@ -199,7 +226,8 @@ interface SearchFilter {
 }
 
 /** The heading of a specification filter's group, as the catalogue's messages name it. */
-const attributeLegend = (attribute: FilterAttribute): string => message('en', `catalogue.filters.attribute.${attribute}`);
+const attributeLegend = (attribute: FilterAttribute): string =>
+  message('en', `catalogue.filters.attribute.${attribute}`);
 
 /** A word of the catalogue whose matches a specification value narrows (counted over every match). */
 const searchFilter = once(async (request: APIRequestContext): Promise<SearchFilter | undefined> => {
@@ -214,11 +242,20 @@ const searchFilter = once(async (request: APIRequestContext): Promise<SearchFilt
 });
 
 test.describe('search that knows the trade', { tag: ['@site', '@catalogue'] }, () => {
-  test('a misspelling offers the closest words and shows their results; choosing the offer searches it', async ({ page, request, consoleProblems }) => {
-    const { typo, suggestion, answer, corrected } = siteHas(await misspelling(request), 'no product name word whose misspelling the search corrects');
+  test('a misspelling offers the closest words and shows their results; choosing the offer searches it', async ({
+    page,
+    request,
+    consoleProblems,
+  }) => {
+    const { typo, suggestion, answer, corrected } = siteHas(
+      await misspelling(request),
+      'no product name word whose misspelling the search corrects',
+    );
     const dialog = await openSearch(page, '/home', 'Search', 'Search');
     await dialog.getByRole('combobox').pressSequentially(typo);
-    await expect(dialog.getByRole('status')).toContainText(message('en', 'catalogue.search.didYouMean', { query: typo, suggestion }));
+    await expect(dialog.getByRole('status')).toContainText(
+      message('en', 'catalogue.search.didYouMean', { query: typo, suggestion }),
+    );
     const [best] = answer.results;
     const option = dialog.getByRole('option').first();
     await expect(option).toContainText(best!.title);
@@ -242,18 +279,29 @@ test.describe('search that knows the trade', { tag: ['@site', '@catalogue'] }, (
     await expect(page).toHaveURL(productPage(product.productCategoryId, product.id));
   });
 
-  test("a variant's code finds its product first, and opens its page with that variant named in the address", async ({ page, request }) => {
+  test("a variant's code finds its product first, and opens its page with that variant named in the address", async ({
+    page,
+    request,
+  }) => {
     const { code, product } = siteHas(await variantSearch(request), 'no product with several variants');
     const dialog = await openSearch(page, EXAMPLE_CATEGORY_PATH, 'Search', 'Search');
     await dialog.getByRole('combobox').pressSequentially(code);
     await expect(dialog.getByRole('option').first()).toContainText(product.productName);
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`${escapeRegExp(productPath(product.productCategoryId, product.id))}\\?variant=${escapeRegExp(encodeURIComponent(code))}$`));
+    await expect(page).toHaveURL(
+      new RegExp(
+        `${escapeRegExp(productPath(product.productCategoryId, product.id))}\\?variant=${escapeRegExp(encodeURIComponent(code))}$`,
+      ),
+    );
     await expect(page.getByRole('heading', { name: named(product.productName) }).first()).toBeVisible();
   });
 
-  test("an abbreviation finds what its words name, marked where the words are", async ({ page, request }) => {
-    const { abbreviation: short, title, answer } = siteHas(await abbreviation(request), "no product whose name has the words of one of the trade's abbreviations");
+  test('an abbreviation finds what its words name, marked where the words are', async ({ page, request }) => {
+    const {
+      abbreviation: short,
+      title,
+      answer,
+    } = siteHas(await abbreviation(request), "no product whose name has the words of one of the trade's abbreviations");
     const dialog = await openSearch(page, '/home', 'Search', 'Search');
     await dialog.getByRole('combobox').pressSequentially(short);
     const option = dialog.getByRole('option', { name: named(title) }).first();
@@ -261,9 +309,19 @@ test.describe('search that knows the trade', { tag: ['@site', '@catalogue'] }, (
     await expect(option.locator('mark')).toHaveText(marked(title, answer));
   });
 
-  test('an Arabic query typed without hamza or shadda finds the Arabic name, right to left', async ({ page, request, consoleProblems }) => {
-    const { typed, title, answer } = siteHas(await arabicName(request), 'no Arabic name with hamza or shadda in its first words');
-    const short = siteHas(await abbreviation(request), "no product whose name has the words of one of the trade's abbreviations");
+  test('an Arabic query typed without hamza or shadda finds the Arabic name, right to left', async ({
+    page,
+    request,
+    consoleProblems,
+  }) => {
+    const { typed, title, answer } = siteHas(
+      await arabicName(request),
+      'no Arabic name with hamza or shadda in its first words',
+    );
+    const short = siteHas(
+      await abbreviation(request),
+      "no product whose name has the words of one of the trade's abbreviations",
+    );
     const dialog = await openSearch(page, '/ar/home', 'بحث', 'البحث');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await dialog.getByRole('combobox').pressSequentially(typed);
@@ -281,8 +339,15 @@ test.describe('search that knows the trade', { tag: ['@site', '@catalogue'] }, (
 });
 
 test.describe('the search results page', { tag: ['@site', '@catalogue'] }, () => {
-  test("the modal's 'See all N results' leads to the results page, which pages through them; back returns", async ({ page, request, consoleProblems }) => {
-    const { word, total } = siteHas(await manyResults(request), `no word of its names that finds more than ${SEARCH_RESULTS_PAGE_SIZE} products`);
+  test("the modal's 'See all N results' leads to the results page, which pages through them; back returns", async ({
+    page,
+    request,
+    consoleProblems,
+  }) => {
+    const { word, total } = siteHas(
+      await manyResults(request),
+      `no word of its names that finds more than ${SEARCH_RESULTS_PAGE_SIZE} products`,
+    );
     const pages = Math.ceil(total / SEARCH_RESULTS_PAGE_SIZE);
     const dialog = await openSearch(page, '/home', 'Search', 'Search');
     await dialog.getByRole('combobox').pressSequentially(word);
@@ -290,8 +355,12 @@ test.describe('the search results page', { tag: ['@site', '@catalogue'] }, () =>
     await dialog.getByRole('link', { name: message('en', 'catalogue.search.seeAll', { count: total }) }).click();
     await expect(page).toHaveURL(resultsAddress(word));
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('status')).toHaveText(message('en', 'catalogue.searchPage.count', { count: total, query: word }));
-    const cards = page.getByRole('list', { name: message('en', 'catalogue.searchPage.listLabel', { query: word }) }).getByRole('listitem');
+    await expect(page.getByRole('status')).toHaveText(
+      message('en', 'catalogue.searchPage.count', { count: total, query: word }),
+    );
+    const cards = page
+      .getByRole('list', { name: message('en', 'catalogue.searchPage.listLabel', { query: word }) })
+      .getByRole('listitem');
     await expect(cards).toHaveCount(SEARCH_RESULTS_PAGE_SIZE);
     await expect(page.getByText(message('en', 'catalogue.listing.pageOf', { page: 1, pages }))).toBeVisible();
     await page.getByRole('link', { name: message('en', 'catalogue.listing.nextPage') }).click();
@@ -302,10 +371,16 @@ test.describe('the search results page', { tag: ['@site', '@catalogue'] }, () =>
     expect(consoleProblems.messages).toEqual([]);
   });
 
-  test('the server draws the results of the address, not for search engines; its form searches another text', async ({ page, request }) => {
+  test('the server draws the results of the address, not for search engines; its form searches another text', async ({
+    page,
+    request,
+  }) => {
     const typo = siteHas(await misspelling(request), 'no product name word whose misspelling the search corrects');
     const code = siteHas(await codeSearch(request), 'no product code of several parts');
-    const short = siteHas(await abbreviation(request), "no product whose name has the words of one of the trade's abbreviations");
+    const short = siteHas(
+      await abbreviation(request),
+      "no product whose name has the words of one of the trade's abbreviations",
+    );
     const response = await request.get(`${siteRouteUrl('search')}?q=${encodeURIComponent(typo.typo)}`);
     expect(response.status()).toBe(200);
     const html = await response.text();
@@ -313,7 +388,9 @@ test.describe('the search results page', { tag: ['@site', '@catalogue'] }, () =>
     expect(html).toContain('Did you mean');
     expect(html).toContain(inHtml(typo.answer.results[0]!.title));
     await page.goto(`${siteRouteUrl('search')}?q=${encodeURIComponent(code.typed)}`);
-    const list = page.getByRole('list', { name: message('en', 'catalogue.searchPage.listLabel', { query: code.typed }) });
+    const list = page.getByRole('list', {
+      name: message('en', 'catalogue.searchPage.listLabel', { query: code.typed }),
+    });
     await expect(list.getByRole('heading', { level: 2 }).first()).toContainText(code.product.productName);
     await page.getByRole('searchbox', { name: message('en', 'catalogue.search.input') }).fill(short.abbreviation);
     await page
@@ -325,7 +402,10 @@ test.describe('the search results page', { tag: ['@site', '@catalogue'] }, () =>
   });
 
   test('the Arabic results page, right to left, finds the Arabic name', async ({ page, request, consoleProblems }) => {
-    const { typed, title, id, categoryId } = siteHas(await arabicName(request), 'no Arabic name with hamza or shadda in its first words');
+    const { typed, title, id, categoryId } = siteHas(
+      await arabicName(request),
+      'no Arabic name with hamza or shadda in its first words',
+    );
     await page.goto(`/ar${siteRouteUrl('search')}?q=${encodeURIComponent(typed)}`);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('ar', 'catalogue.searchPage.heading'));
@@ -338,8 +418,14 @@ test.describe('the search results page', { tag: ['@site', '@catalogue'] }, () =>
 });
 
 test.describe('filters on the search results page', { tag: ['@site', '@catalogue'] }, () => {
-  test('a specification value and a brand narrow the matches, counted over every match; the server draws the filtered count', async ({ page, request }) => {
-    const { word, attribute, value, count } = siteHas(await searchFilter(request), 'no word whose matches a specification value narrows');
+  test('a specification value and a brand narrow the matches, counted over every match; the server draws the filtered count', async ({
+    page,
+    request,
+  }) => {
+    const { word, attribute, value, count } = siteHas(
+      await searchFilter(request),
+      'no word whose matches a specification value narrows',
+    );
     await page.goto(`${siteRouteUrl('search')}${searchViewSearch({ q: word, page: 1, brands: [] })}`);
     const filters = page.getByRole('complementary', { name: message('en', 'catalogue.filters.label') });
     const choice = filters

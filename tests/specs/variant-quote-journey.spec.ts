@@ -12,9 +12,27 @@ import type { EditorProduct } from '@site/contracts/staff-catalogue-api';
 import { startSmtpServer, type TestSmtpServer } from '@site/server/test-support';
 import { drawnText } from '../support/drawn-pages';
 import { test, expect, localOnly } from '../support/fixtures';
-import { expectChosen, priceIn, productNameIn, productSummary, seededVariant, variantLabelIn, variantPriceIn, variantRow, variantTable, type Edition } from '../support/product-variants';
+import {
+  expectChosen,
+  priceIn,
+  productNameIn,
+  productSummary,
+  seededVariant,
+  variantLabelIn,
+  variantPriceIn,
+  variantRow,
+  variantTable,
+  type Edition,
+} from '../support/product-variants';
 import { branchEmail, expectPdfAttachment, JOURNEY, lineNameOf, mailingEnv, mailsTo } from '../support/quote-basket';
-import { ARABIC_TEXTS, basketButton, ENGLISH, sendQuoteRequest, type BasketTexts, type Buyer } from '../support/quote-journey';
+import {
+  ARABIC_TEXTS,
+  basketButton,
+  ENGLISH,
+  sendQuoteRequest,
+  type BasketTexts,
+  type Buyer,
+} from '../support/quote-journey';
 import { findPostgres, findRedis, freshSchema, type FreshSchema } from '../support/services';
 import { startSite, type RunningSite } from '../support/site-server';
 import { openSearch } from '../support/site-search';
@@ -71,7 +89,8 @@ const PASSES: Pass[] = [
   },
 ];
 
-const lineName = (locale: Edition, code: string) => lineNameOf(productNameIn(locale, gland), variantLabelIn(locale, seededVariant(gland, code)));
+const lineName = (locale: Edition, code: string) =>
+  lineNameOf(productNameIn(locale, gland), variantLabelIn(locale, seededVariant(gland, code)));
 /** HEX-CW-25's price once a pass has set it (each pass starts from the one before it). */
 let priceSet: number | undefined;
 
@@ -91,7 +110,9 @@ test.beforeAll(async () => {
   const postgres = await findPostgres();
   const redis = await findRedis();
   if ('reason' in postgres || 'reason' in redis) {
-    skipped = ['reason' in postgres ? postgres.reason : '', 'reason' in redis ? redis.reason : ''].filter(Boolean).join('; ');
+    skipped = ['reason' in postgres ? postgres.reason : '', 'reason' in redis ? redis.reason : '']
+      .filter(Boolean)
+      .join('; ');
     return;
   }
   schema = await freshSchema(postgres.url, 'variantjourney');
@@ -115,7 +136,11 @@ test.afterAll(async () => {
  * signs in (its second factor set up), the next goes on with that session.
  */
 async function editorSession(site: RunningSite): Promise<{ api: APIRequestContext; csrf: string }> {
-  if (editor !== undefined) return { api: await playwrightRequest.newContext({ baseURL: site.staffUrl, storageState: editor.state }), csrf: editor.csrf };
+  if (editor !== undefined)
+    return {
+      api: await playwrightRequest.newContext({ baseURL: site.staffUrl, storageState: editor.state }),
+      csrf: editor.csrf,
+    };
   const api = await playwrightRequest.newContext({ baseURL: site.staffUrl });
   const { session } = await firstSignInWithTotp(api, CATALOGUE_STAFF);
   editor = { state: await api.storageState(), csrf: session.csrfToken };
@@ -123,96 +148,130 @@ async function editorSession(site: RunningSite): Promise<{ api: APIRequestContex
 }
 
 for (const { locale, texts, buyer, newPrice } of PASSES) {
-test(`${locale}: a code searched opens its part; two parts quoted, mailed with the PDF; a new price shows on the other process within 2 s`, { tag: ['@local', '@catalogue', '@staff'] }, async ({ page, browser, consoleProblems }) => {
-  test.skip(skipped !== undefined, `skipped: ${skipped}`);
-  test.setTimeout(180_000);
-  const [one, two] = sites as [RunningSite, RunningSite];
+  test(`${locale}: a code searched opens its part; two parts quoted, mailed with the PDF; a new price shows on the other process within 2 s`, {
+    tag: ['@local', '@catalogue', '@staff'],
+  }, async ({ page, browser, consoleProblems }) => {
+    test.skip(skipped !== undefined, `skipped: ${skipped}`);
+    test.setTimeout(180_000);
+    const [one, two] = sites as [RunningSite, RunningSite];
 
-  // the header's search: the code finds the gland first, and its result opens the gland with that size chosen
-  const dialog = await openSearch(page, `${one.url}${texts.prefix}/home`, message(locale, 'header.search'), message(locale, 'search.title'));
-  await dialog.getByRole('combobox').pressSequentially('HEX-CW-25');
-  await expect(dialog.getByRole('option').first()).toContainText(productNameIn(locale, gland));
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(`${one.url}${chosenPath(texts, 'HEX-CW-25')}`);
-  await expectChosen(page, locale, gland, 'HEX-CW-25', priceSet);
-  // the same address as the server draws it, no script run: chosen there too
-  const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
-  try {
-    const drawn = await withoutScripts.newPage();
-    await drawn.goto(page.url());
-    await expectChosen(drawn, locale, gland, 'HEX-CW-25', priceSet);
-  } finally {
-    await withoutScripts.close();
-  }
+    // the header's search: the code finds the gland first, and its result opens the gland with that size chosen
+    const dialog = await openSearch(
+      page,
+      `${one.url}${texts.prefix}/home`,
+      message(locale, 'header.search'),
+      message(locale, 'search.title'),
+    );
+    await dialog.getByRole('combobox').pressSequentially('HEX-CW-25');
+    await expect(dialog.getByRole('option').first()).toContainText(productNameIn(locale, gland));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`${one.url}${chosenPath(texts, 'HEX-CW-25')}`);
+    await expectChosen(page, locale, gland, 'HEX-CW-25', priceSet);
+    // the same address as the server draws it, no script run: chosen there too
+    const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const drawn = await withoutScripts.newPage();
+      await drawn.goto(page.url());
+      await expectChosen(drawn, locale, gland, 'HEX-CW-25', priceSet);
+    } finally {
+      await withoutScripts.close();
+    }
 
-  // 100 of the chosen size from the summary, 50 of another from its row of the table
-  const summary = productSummary(page, locale);
-  await summary.getByRole('textbox', { name: texts.pageQuantity, exact: true }).fill('100');
-  await summary.getByRole('button', { name: texts.pageAdd, exact: true }).click();
-  await expect(summary.getByRole('status')).toHaveText(new RegExp(`^${texts.added(texts.quantity(100, 'piece'))}`));
-  const row = variantRow(variantTable(page, locale, gland), 'HEX-CW-32');
-  await row.getByRole('textbox', { name: texts.cardQuantity('HEX-CW-32'), exact: true }).fill('50');
-  // by the keyboard: a row low in the page may sit under the sticky header, which a pointer click would hit instead
-  await row.getByRole('button', { name: texts.cardAdd('HEX-CW-32'), exact: true }).press('Enter');
-  await expect(row.getByRole('status')).toHaveText(new RegExp(`^${texts.added(texts.quantity(50, 'piece'))}`));
+    // 100 of the chosen size from the summary, 50 of another from its row of the table
+    const summary = productSummary(page, locale);
+    await summary.getByRole('textbox', { name: texts.pageQuantity, exact: true }).fill('100');
+    await summary.getByRole('button', { name: texts.pageAdd, exact: true }).click();
+    await expect(summary.getByRole('status')).toHaveText(new RegExp(`^${texts.added(texts.quantity(100, 'piece'))}`));
+    const row = variantRow(variantTable(page, locale, gland), 'HEX-CW-32');
+    await row.getByRole('textbox', { name: texts.cardQuantity('HEX-CW-32'), exact: true }).fill('50');
+    // by the keyboard: a row low in the page may sit under the sticky header, which a pointer click would hit instead
+    await row.getByRole('button', { name: texts.cardAdd('HEX-CW-32'), exact: true }).press('Enter');
+    await expect(row.getByRole('status')).toHaveText(new RegExp(`^${texts.added(texts.quantity(50, 'piece'))}`));
 
-  // the header's basket: two lines, each part named with its size, and its quantity
-  await basketButton(page, texts, 2).click();
-  const panel = page.getByRole('dialog', { name: texts.panelTitle, exact: true });
-  for (const { code, quantity } of ORDER) {
-    await expect(panel.getByRole('listitem').filter({ hasText: lineName(locale, code) })).toContainText(texts.quantity(quantity, 'piece'));
-  }
-  await panel.getByRole('link', { name: texts.requestQuote, exact: true }).click();
+    // the header's basket: two lines, each part named with its size, and its quantity
+    await basketButton(page, texts, 2).click();
+    const panel = page.getByRole('dialog', { name: texts.panelTitle, exact: true });
+    for (const { code, quantity } of ORDER) {
+      await expect(panel.getByRole('listitem').filter({ hasText: lineName(locale, code) })).toContainText(
+        texts.quantity(quantity, 'piece'),
+      );
+    }
+    await panel.getByRole('link', { name: texts.requestQuote, exact: true }).click();
 
-  // the request page: the same two parts, by code, label and quantity
-  await expect(page.getByRole('heading', { level: 1, name: texts.pageTitle, exact: true })).toBeVisible();
-  const lines = page.getByRole('table', { name: texts.linesCaption, exact: true });
-  await expect(lines.getByRole('row')).toHaveCount(1 + ORDER.length);
-  for (const { code, quantity } of ORDER) {
-    await expect(lines.getByRole('row').filter({ hasText: code })).toContainText(lineName(locale, code));
-    await expect(lines.getByRole('textbox', { name: texts.lineQuantity(lineName(locale, code)), exact: true })).toHaveValue(String(quantity));
-  }
+    // the request page: the same two parts, by code, label and quantity
+    await expect(page.getByRole('heading', { level: 1, name: texts.pageTitle, exact: true })).toBeVisible();
+    const lines = page.getByRole('table', { name: texts.linesCaption, exact: true });
+    await expect(lines.getByRole('row')).toHaveCount(1 + ORDER.length);
+    for (const { code, quantity } of ORDER) {
+      await expect(lines.getByRole('row').filter({ hasText: code })).toContainText(lineName(locale, code));
+      await expect(
+        lines.getByRole('textbox', { name: texts.lineQuantity(lineName(locale, code)), exact: true }),
+      ).toHaveValue(String(quantity));
+    }
 
-  // sent: the branch's mail lists both parts, and its PDF both codes
-  const branchMailsBefore = smtp!.received.filter((mail) => mail.envelopeTo.includes(branchEmail(buyer.branch))).length;
-  const sent = await sendQuoteRequest(page, texts, buyer);
-  expect(sent.posted).toMatchObject({ lines: ORDER.map(({ code, quantity }) => ({ productId: gland.id, code, quantity })) });
-  const toBranch = (await mailsTo(smtp!, branchEmail(buyer.branch), branchMailsBefore + 1)).find((mail) => mail.text.includes(sent.reference));
-  expect(toBranch, `the branch's mail of ${sent.reference}`).toBeDefined();
-  for (const { code } of ORDER) expect(toBranch!.text).toContain(code);
-  expectPdfAttachment(toBranch!, sent.reference, ORDER.map(({ code }) => code));
-
-  // the catalogue editor, on process one, sets HEX-CW-25's price and publishes
-  const { api, csrf } = await editorSession(one);
-  let changedAt: number;
-  try {
-    const product = (await (await api.get(staffApiPath(STAFF_API.catalogueProduct, { id: gland.id }))).json()) as EditorProduct;
-    const content = product.draft?.content ?? product.published;
-    const variants = content.variants?.map((variant) => (variant.code === 'HEX-CW-25' ? { ...variant, price: newPrice } : variant));
-    expect(variants?.filter((variant) => variant.price === newPrice)).toHaveLength(1);
-    const saved = await api.put(staffApiPath(STAFF_API.catalogueDraft, { id: gland.id }), { headers: { [CSRF_HEADER]: csrf }, data: { baseVersion: product.version, content: { ...content, variants } } });
-    expect(saved.status(), await saved.text()).toBe(200);
-    const published = await api.post(staffApiPath(STAFF_API.cataloguePublish, { id: gland.id }), {
-      headers: { [CSRF_HEADER]: csrf },
-      data: { baseVersion: ((await saved.json()) as EditorProduct).version },
+    // sent: the branch's mail lists both parts, and its PDF both codes
+    const branchMailsBefore = smtp!.received.filter((mail) =>
+      mail.envelopeTo.includes(branchEmail(buyer.branch)),
+    ).length;
+    const sent = await sendQuoteRequest(page, texts, buyer);
+    expect(sent.posted).toMatchObject({
+      lines: ORDER.map(({ code, quantity }) => ({ productId: gland.id, code, quantity })),
     });
-    expect(published.status(), await published.text()).toBe(200);
-    changedAt = Date.now();
-    priceSet = Number(newPrice);
-  } finally {
-    await api.dispose();
-  }
+    const toBranch = (await mailsTo(smtp!, branchEmail(buyer.branch), branchMailsBefore + 1)).find((mail) =>
+      mail.text.includes(sent.reference),
+    );
+    expect(toBranch, `the branch's mail of ${sent.reference}`).toBeDefined();
+    for (const { code } of ORDER) expect(toBranch!.text).toContain(code);
+    expectPdfAttachment(
+      toBranch!,
+      sent.reference,
+      ORDER.map(({ code }) => code),
+    );
 
-  // process two, never told: its product page (drawn by the server, HEX-CW-25 chosen) says the new price within 2 s
-  const priced = `${message(locale, 'catalogue.summary.price')} ${variantPriceIn(locale, { ...seededVariant(gland, 'HEX-CW-25'), price: Number(newPrice) })}`;
-  await expect
-    .poll(async () => drawnText(await (await fetch(`${two.url}${chosenPath(texts, 'HEX-CW-25')}`)).text()).text.includes(priced), { timeout: APPLIED_WITHIN_MS, intervals: [50] })
-    .toBe(true);
-  expect(Date.now() - changedAt, 'process two showed the new price').toBeLessThanOrEqual(APPLIED_WITHIN_MS);
-  // and in a browser: the summary and the table's row
-  await page.goto(`${two.url}${chosenPath(texts, 'HEX-CW-25')}`);
-  await expect(productSummary(page, locale)).toContainText(priced);
-  await expect(variantRow(variantTable(page, locale, gland), 'HEX-CW-25')).toContainText(priceIn(locale, Number(newPrice)));
-  expect(consoleProblems.messages).toEqual([]);
-});
+    // the catalogue editor, on process one, sets HEX-CW-25's price and publishes
+    const { api, csrf } = await editorSession(one);
+    let changedAt: number;
+    try {
+      const product = (await (
+        await api.get(staffApiPath(STAFF_API.catalogueProduct, { id: gland.id }))
+      ).json()) as EditorProduct;
+      const content = product.draft?.content ?? product.published;
+      const variants = content.variants?.map((variant) =>
+        variant.code === 'HEX-CW-25' ? { ...variant, price: newPrice } : variant,
+      );
+      expect(variants?.filter((variant) => variant.price === newPrice)).toHaveLength(1);
+      const saved = await api.put(staffApiPath(STAFF_API.catalogueDraft, { id: gland.id }), {
+        headers: { [CSRF_HEADER]: csrf },
+        data: { baseVersion: product.version, content: { ...content, variants } },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+      const published = await api.post(staffApiPath(STAFF_API.cataloguePublish, { id: gland.id }), {
+        headers: { [CSRF_HEADER]: csrf },
+        data: { baseVersion: ((await saved.json()) as EditorProduct).version },
+      });
+      expect(published.status(), await published.text()).toBe(200);
+      changedAt = Date.now();
+      priceSet = Number(newPrice);
+    } finally {
+      await api.dispose();
+    }
+
+    // process two, never told: its product page (drawn by the server, HEX-CW-25 chosen) says the new price within 2 s
+    const priced = `${message(locale, 'catalogue.summary.price')} ${variantPriceIn(locale, { ...seededVariant(gland, 'HEX-CW-25'), price: Number(newPrice) })}`;
+    await expect
+      .poll(
+        async () =>
+          drawnText(await (await fetch(`${two.url}${chosenPath(texts, 'HEX-CW-25')}`)).text()).text.includes(priced),
+        { timeout: APPLIED_WITHIN_MS, intervals: [50] },
+      )
+      .toBe(true);
+    expect(Date.now() - changedAt, 'process two showed the new price').toBeLessThanOrEqual(APPLIED_WITHIN_MS);
+    // and in a browser: the summary and the table's row
+    await page.goto(`${two.url}${chosenPath(texts, 'HEX-CW-25')}`);
+    await expect(productSummary(page, locale)).toContainText(priced);
+    await expect(variantRow(variantTable(page, locale, gland), 'HEX-CW-25')).toContainText(
+      priceIn(locale, Number(newPrice)),
+    );
+    expect(consoleProblems.messages).toEqual([]);
+  });
 }

@@ -9,7 +9,9 @@ import { CATALOGUE_RELEASER, confirmCodesSaved, setUpTotp, startStaffSite, submi
 
 localOnly('starts its own server with a release account it creates');
 
-test('each page view\'s beacon arrives when the visitor leaves it, in the page or out of it, counted under its route pattern and the releases it loaded', { tag: ['@local', '@staff', '@catalogue'] }, async ({ page, browser }) => {
+test("each page view's beacon arrives when the visitor leaves it, in the page or out of it, counted under its route pattern and the releases it loaded", {
+  tag: ['@local', '@staff', '@catalogue'],
+}, async ({ page, browser }) => {
   test.setTimeout(120_000); // the CLI and the server's start on a loaded 2-core machine
   const staffSite = await startStaffSite([CATALOGUE_RELEASER]);
   const at = (address: string) => `${staffSite.url}${address}`;
@@ -17,16 +19,25 @@ test('each page view\'s beacon arrives when the visitor leaves it, in the page o
   try {
     const visitor = await browser.newPage();
     // the observers' chunk comes once the page has loaded and is idle
-    const chunk = visitor.waitForResponse((response) => /vitals[^/]*\.js$/.test(new URL(response.url()).pathname), { timeout: 15_000 });
+    const chunk = visitor.waitForResponse((response) => /vitals[^/]*\.js$/.test(new URL(response.url()).pathname), {
+      timeout: 15_000,
+    });
     await visitor.goto(at('/our-products'));
     await waitUntilStarted(visitor);
     await chunk;
     await visitor.getByRole('main').click({ position: { x: 5, y: 5 } });
     // a category card: the listing drawn in the same document, the first view's beacon sent as it is left
     const firstView = visitor.waitForRequest((request) => new URL(request.url()).pathname === VITALS_PATH);
-    await visitor.getByRole('list', { name: 'Product categories' }).getByRole('link', { name: /Industrial Cable Glands/ }).first().click();
+    await visitor
+      .getByRole('list', { name: 'Product categories' })
+      .getByRole('link', { name: /Industrial Cable Glands/ })
+      .first()
+      .click();
     await expect(visitor.getByRole('heading', { level: 1, name: 'Industrial Cable Glands' })).toBeVisible();
-    expect((await firstView).postDataJSON()).toMatchObject({ route: 'our-products', metrics: { LCP: expect.any(Number), TTFB: expect.any(Number) } });
+    expect((await firstView).postDataJSON()).toMatchObject({
+      route: 'our-products',
+      metrics: { LCP: expect.any(Number), TTFB: expect.any(Number) },
+    });
     // the visitor leaves the site: the page is hidden and unloaded, the listing view's beacon sent (by the browser, as
     // the document goes: the server's count below says it arrived)
     await visitor.goto('about:blank');
@@ -38,17 +49,24 @@ test('each page view\'s beacon arrives when the visitor leaves it, in the page o
     await setUpTotp(page);
     await confirmCodesSaved(page);
     await expect(page).toHaveURL(staffAt('/staff/releases'));
-    const readReport = async () => (await (await page.request.get(staffAt('/api/staff/releases/remotes/catalogue/vitals'))).json()) as RemoteVitalsReport;
-    const viewsOf = (report: RemoteVitalsReport, pattern: string) => report.stable.routes.find((route) => route.route === pattern)?.vitals;
+    const readReport = async () =>
+      (await (
+        await page.request.get(staffAt('/api/staff/releases/remotes/catalogue/vitals'))
+      ).json()) as RemoteVitalsReport;
+    const viewsOf = (report: RemoteVitalsReport, pattern: string) =>
+      report.stable.routes.find((route) => route.route === pattern)?.vitals;
     // each view under its own route pattern: the first with its LCP, the listing with its CLS and no LCP
     await expect
       .poll(async () => {
         const report = await readReport();
-        return { first: viewsOf(report, 'our-products')?.LCP.samples, listing: viewsOf(report, 'our-products/:productCategoryId')?.CLS.samples };
+        return {
+          first: viewsOf(report, 'our-products')?.LCP.samples,
+          listing: viewsOf(report, 'our-products/:productCategoryId')?.CLS.samples,
+        };
       })
       .toEqual({ first: 1, listing: 1 });
     await expect
-      .poll(async () => (await (await page.request.get(staffAt('/api/staff/releases/site-vitals'))).text()))
+      .poll(async () => await (await page.request.get(staffAt('/api/staff/releases/site-vitals'))).text())
       .toContain('our-products');
     const report = await readReport();
     expect(report.stable.version).toBe('variables');
@@ -57,7 +75,12 @@ test('each page view\'s beacon arrives when the visitor leaves it, in the page o
     // the loading metrics are the first view's only
     expect(viewsOf(report, 'our-products/:productCategoryId')?.LCP.samples).toBe(0);
     expect(report.stable.all.CLS.samples).toBe(2);
-    await expect(page.getByRole('table', { name: 'Field vitals of catalogue, stable beside canary' }).getByRole('rowheader', { name: 'our-products' }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('table', { name: 'Field vitals of catalogue, stable beside canary' })
+        .getByRole('rowheader', { name: 'our-products' })
+        .first(),
+    ).toBeVisible();
   } finally {
     await staffSite.stop();
   }

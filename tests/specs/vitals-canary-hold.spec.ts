@@ -16,7 +16,15 @@ import { VITALS_PATH, type RemoteVitalsReport, type VitalsBeacon } from '@site/c
 import { test, expect, localOnly, waitUntilStarted } from '../support/fixtures';
 import { slowDownClicks } from '../support/release';
 import { REPO_ROOT } from '../support/site-server';
-import { CATALOGUE_RELEASER, confirmCodesSaved, setUpTotp, staffSession, startStaffSite, submitPassword, type StaffSite } from '../support/staff';
+import {
+  CATALOGUE_RELEASER,
+  confirmCodesSaved,
+  setUpTotp,
+  staffSession,
+  startStaffSite,
+  submitPassword,
+  type StaffSite,
+} from '../support/staff';
 
 localOnly('starts its own server with a slow catalogue canary and a release account it creates');
 
@@ -75,7 +83,9 @@ async function canaryVisit(browser: Browser, url: string, address: string): Prom
   await context.addCookies([{ name: 'site_cohort', value: '0', url }]);
   const page = await context.newPage();
   try {
-    const chunk = page.waitForResponse((response) => /\/vitals[^/]*\.js$/.test(new URL(response.url()).pathname), { timeout: 15_000 });
+    const chunk = page.waitForResponse((response) => /\/vitals[^/]*\.js$/.test(new URL(response.url()).pathname), {
+      timeout: 15_000,
+    });
     await page.goto(`${url}/our-products`);
     await waitUntilStarted(page);
     await chunk;
@@ -85,7 +95,9 @@ async function canaryVisit(browser: Browser, url: string, address: string): Prom
       () =>
         new Promise<void>((resolve) =>
           new PerformanceObserver((list, observer) => {
-            if (list.getEntries().some((entry) => (entry as PerformanceEntry & { interactionId?: number }).interactionId)) {
+            if (
+              list.getEntries().some((entry) => (entry as PerformanceEntry & { interactionId?: number }).interactionId)
+            ) {
               observer.disconnect();
               resolve();
             }
@@ -104,18 +116,26 @@ async function canaryVisit(browser: Browser, url: string, address: string): Prom
   }
 }
 
-test('a canary slower for real visitors is held: its promote refused with both releases\' figures, the console showing them', { tag: ['@local', '@staff', '@catalogue'] }, async ({ browser, page, request }) => {
+test("a canary slower for real visitors is held: its promote refused with both releases' figures, the console showing them", {
+  tag: ['@local', '@staff', '@catalogue'],
+}, async ({ browser, page, request }) => {
   test.setTimeout(90_000); // five visitors' page loads on a loaded machine
   const url = staffSite?.url ?? '';
   const at = (address: string) => `${url}${address}`;
   const staffAt = (address: string) => `${staffSite?.staffUrl ?? ''}${address}`;
 
   const sent = await Promise.all(
-    Array.from({ length: STABLE_VISITORS }, (_, visitor) => request.post(at(VITALS_PATH), { data: stableView(visitor), headers: { 'x-forwarded-for': stableAddress(visitor) } })),
+    Array.from({ length: STABLE_VISITORS }, (_, visitor) =>
+      request.post(at(VITALS_PATH), {
+        data: stableView(visitor),
+        headers: { 'x-forwarded-for': stableAddress(visitor) },
+      }),
+    ),
   );
   for (const answer of sent) expect(await answer.json()).toEqual({ counted: true });
 
-  for (let visitor = 0; visitor < CANARY_VISITORS; visitor += 1) await canaryVisit(browser, url, canaryAddress(visitor));
+  for (let visitor = 0; visitor < CANARY_VISITORS; visitor += 1)
+    await canaryVisit(browser, url, canaryAddress(visitor));
 
   await page.goto(staffAt('/staff/sign-in'));
   await submitPassword(page, CATALOGUE_RELEASER);
@@ -127,23 +147,36 @@ test('a canary slower for real visitors is held: its promote refused with both r
   await expect
     .poll(async () => {
       const report = (await (await page.request.get(vitalsAddress)).json()) as RemoteVitalsReport;
-      return { stable: report.stable.sessions, canary: report.canary?.sessions, held: report.hold?.held, slowClicks: (report.canary?.all.INP.p75 ?? 0) >= SLOW_CLICK_MS };
+      return {
+        stable: report.stable.sessions,
+        canary: report.canary?.sessions,
+        held: report.hold?.held,
+        slowClicks: (report.canary?.all.INP.p75 ?? 0) >= SLOW_CLICK_MS,
+      };
     })
     .toEqual({ stable: STABLE_VISITORS, canary: CANARY_VISITORS, held: true, slowClicks: true });
 
   // the promote is refused, with the sentence naming both releases' figures
   const { csrfToken } = await staffSession(page.request, staffSite?.staffUrl ?? '');
-  const promote = await page.request.post(staffAt(STAFF_API.releasePromote.replace(':remote', 'catalogue')), { headers: { [CSRF_HEADER]: csrfToken } });
+  const promote = await page.request.post(staffAt(STAFF_API.releasePromote.replace(':remote', 'catalogue')), {
+    headers: { [CSRF_HEADER]: csrfToken },
+  });
   expect(promote.status()).toBe(409);
   const { error: sentence } = (await promote.json()) as { error: string };
   expect(sentence).toMatch(/^The catalogue canary is held: its pages are slower than stable's by more than 10 %: /);
   expect(sentence).toMatch(/p75 INP [\d.]+ m?s on the canary against \d+ ms on stable \(p [<=] [\d.]+, \+\d+ %\)/);
-  expect(sentence).toContain(`${CANARY_VISITORS} sessions on the canary variables-canary and ${STABLE_VISITORS} on stable variables`);
+  expect(sentence).toContain(
+    `${CANARY_VISITORS} sessions on the canary variables-canary and ${STABLE_VISITORS} on stable variables`,
+  );
 
   // the console: the rule's sentence, and each release's vitals on the category list
   await page.reload();
   await expect(page.getByText(sentence)).toBeVisible();
   const table = page.getByRole('table', { name: 'Field vitals of catalogue, stable beside canary' });
-  await expect(table.getByRole('row', { name: /^our-products variables \(stable\)/ })).toContainText(`(${STABLE_VISITORS} views)`);
-  await expect(table.getByRole('row', { name: /^our-products variables-canary \(canary\)/ })).toContainText(`(${CANARY_VISITORS} views)`);
+  await expect(table.getByRole('row', { name: /^our-products variables \(stable\)/ })).toContainText(
+    `(${STABLE_VISITORS} views)`,
+  );
+  await expect(table.getByRole('row', { name: /^our-products variables-canary \(canary\)/ })).toContainText(
+    `(${CANARY_VISITORS} views)`,
+  );
 });

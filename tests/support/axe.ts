@@ -25,6 +25,16 @@ export async function axeViolations(page: Page, { include }: { include?: string 
   // Only violations are asked for in full: the passes' and incomplete checks' node lists are not gathered (6 % less time).
   const builder = new AxeBuilder({ page });
   if (include !== undefined) builder.include(include);
-  const result = await builder.withTags(AXE_TAGS).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  const result = await builder
+    .withTags(AXE_TAGS)
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );
 }

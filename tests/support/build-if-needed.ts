@@ -10,7 +10,8 @@ export const BUILD_OUTPUTS: readonly string[] = buildOutputs.outputs;
 
 // every remote of the contract has its manifest in the list: a remote added there is built before the tests run
 for (const name of REMOTE_NAMES) {
-  if (!BUILD_OUTPUTS.includes(`mfe-${name}/dist/${MANIFEST_FILE}`)) throw new Error(`scripts/lib/build-outputs.json lacks mfe-${name}/dist/${MANIFEST_FILE}`);
+  if (!BUILD_OUTPUTS.includes(`mfe-${name}/dist/${MANIFEST_FILE}`))
+    throw new Error(`scripts/lib/build-outputs.json lacks mfe-${name}/dist/${MANIFEST_FILE}`);
 }
 
 export function buildIfNeeded(): void {

@@ -15,16 +15,21 @@ export const categoryQuestion = (title: string): string => `Do you sell ${title}
 const MARKUP = /\[([^\]\n]+)\]\(([^()\s]*)\)|\*\*([^*\n]+?)\*\*/g;
 
 /** What a visitor reads of an answer: its links and bold shown as their words, the rest as it is. */
-export const shownText = (answer: string): string => answer.replace(MARKUP, (_markup, linkText?: string, _to?: string, bold?: string) => linkText ?? bold ?? '');
+export const shownText = (answer: string): string =>
+  answer.replace(MARKUP, (_markup, linkText?: string, _to?: string, bold?: string) => linkText ?? bold ?? '');
 
 /** The links an answer's markup writes, in its order. */
 export function answerLinks(answer: string): { text: string; to: string }[] {
-  return [...answer.matchAll(MARKUP)].filter(([, text, to]) => text !== undefined && to !== undefined).map(([, text, to]) => ({ text: text!, to: to! }));
+  return [...answer.matchAll(MARKUP)]
+    .filter(([, text, to]) => text !== undefined && to !== undefined)
+    .map(([, text, to]) => ({ text: text!, to: to! }));
 }
 
 /** The site's answer to the next question the page sends (start waiting before the question is sent). */
 export async function nextChatAnswer(page: Page): Promise<ChatResponse> {
-  const response = await page.waitForResponse((answer) => answer.request().method() === 'POST' && new URL(answer.url()).pathname === CHAT_API_PATH);
+  const response = await page.waitForResponse(
+    (answer) => answer.request().method() === 'POST' && new URL(answer.url()).pathname === CHAT_API_PATH,
+  );
   if (!response.ok()) throw new Error(`${CHAT_API_PATH} answered ${response.status()}: ${await response.text()}`);
   return (await response.json()) as ChatResponse;
 }
@@ -44,7 +49,11 @@ const CATALOGUE_ADDRESS = new RegExp(`^${CATEGORIES_PATH}/([A-Za-z0-9_-]+)(?:/([
  * its last link to a category page (a category the site's API lists) or a product page (a product its API has in that
  * category); undefined when the answer links no page of the site's catalogue.
  */
-export async function catalogueLink(request: APIRequestContext, answer: string, preferredPath?: string): Promise<CatalogueLink | undefined> {
+export async function catalogueLink(
+  request: APIRequestContext,
+  answer: string,
+  preferredPath?: string,
+): Promise<CatalogueLink | undefined> {
   const categories = await siteCategories(request);
   const links = answerLinks(answer).reverse();
   const preferred = links.filter(({ to }) => to === preferredPath);
@@ -53,7 +62,8 @@ export async function catalogueLink(request: APIRequestContext, answer: string, 
     const category = categories.find(({ id }) => id === categoryId);
     if (category === undefined) continue;
     if (productId === undefined) return { ...link, heading: category.title };
-    if ((await siteProduct(request, productId))?.product.productCategory === category.id) return { ...link, heading: 'Product Details' };
+    if ((await siteProduct(request, productId))?.product.productCategory === category.id)
+      return { ...link, heading: 'Product Details' };
   }
   return undefined;
 }

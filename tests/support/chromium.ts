@@ -9,7 +9,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * specs about a fifth less CPU than the full browser (2026-11-28). Else the full browser. CHROMIUM_PATH sets either.
  */
 export const TEST_CHROMIUM_PATH =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : CHROMIUM_PATH);
+  process.env.CHROMIUM_PATH ??
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : CHROMIUM_PATH);
 
 /** Flags that let Chromium run headless as root on our machines without reaching out to the network. */
 export const CHROMIUM_ARGS = [

@@ -5,7 +5,10 @@ import { productPath } from '@site/contracts/paths';
 import { expect } from './fixtures';
 
 export const PRODUCT_PATH = productPath('industrial_cable_glands', 'hex_cw_brass_cable_gland');
-export const PRODUCT = { en: 'CW Brass Cable Gland for SWA Cable, Indoor/Outdoor (IP66)', ar: 'جلبة كابل CW من النحاس الأصفر لكابلات SWA، للاستخدام الداخلي/الخارجي (IP66)' };
+export const PRODUCT = {
+  en: 'CW Brass Cable Gland for SWA Cable, Indoor/Outdoor (IP66)',
+  ar: 'جلبة كابل CW من النحاس الأصفر لكابلات SWA، للاستخدام الداخلي/الخارجي (IP66)',
+};
 
 /** A kind of page: its address, its heading, a text of its content (the data it starts from, when it has any). */
 export interface DrawnPage {
@@ -26,14 +29,24 @@ export const EVERY_KIND_OF_PAGE: readonly DrawnPage[] = [
   { path: '/career-opportunities', heading: 'Career Opportunities' },
   { path: '/contact-us', heading: 'Contact Us', text: 'Send us a message' },
   { path: '/our-products', heading: 'Our Products', text: 'Industrial Cable Glands', catalogue: true },
-  { path: '/our-products/industrial_cable_glands', heading: 'Industrial Cable Glands', text: PRODUCT.en, catalogue: true },
+  {
+    path: '/our-products/industrial_cable_glands',
+    heading: 'Industrial Cable Glands',
+    text: PRODUCT.en,
+    catalogue: true,
+  },
   { path: PRODUCT_PATH, heading: 'Product Details', text: PRODUCT.en, catalogue: true },
   { path: '/search?q=gland', heading: 'Search results', text: PRODUCT.en, catalogue: true },
   { path: '/ar/home', heading: 'المنتجات الكهربائية والحلول الصناعية' },
   { path: '/ar/about', heading: 'من نحن' },
   { path: '/ar/contact-us', heading: 'اتصل بنا', text: 'أرسل لنا رسالة' },
   { path: '/ar/our-products', heading: 'منتجاتنا', text: 'جلب الكابلات الصناعية', catalogue: true },
-  { path: '/ar/our-products/industrial_cable_glands', heading: 'جلب الكابلات الصناعية', text: PRODUCT.ar, catalogue: true },
+  {
+    path: '/ar/our-products/industrial_cable_glands',
+    heading: 'جلب الكابلات الصناعية',
+    text: PRODUCT.ar,
+    catalogue: true,
+  },
   { path: localizedPath('ar', PRODUCT_PATH), heading: 'تفاصيل المنتج', text: PRODUCT.ar, catalogue: true },
   { path: '/ar/search?q=gland', heading: 'نتائج البحث', text: PRODUCT.ar, catalogue: true },
 ];
@@ -52,14 +65,22 @@ export function drawnText(html: string): { headings: string[]; text: string } {
       .replace(/&amp;/g, '&')
       .replace(/&#x27;|&#39;/g, "'")
       .replace(/&quot;/g, '"');
-  return { headings: [...root.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => plain(match[1] ?? '')), text: plain(root) };
+  return {
+    headings: [...root.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => plain(match[1] ?? '')),
+    text: plain(root),
+  };
 }
 
 /**
  * Expects `html` to be `page` drawn by the server: its one heading (`heading`, when a build under test changed it), its
  * content, no load error, not the page that says it needs JavaScript. Returns what was drawn.
  */
-export function expectDrawnByServer(html: string, page: DrawnPage, heading = page.heading, label = page.path): { headings: string[]; text: string } {
+export function expectDrawnByServer(
+  html: string,
+  page: DrawnPage,
+  heading = page.heading,
+  label = page.path,
+): { headings: string[]; text: string } {
   const drawn = drawnText(html);
   expect(drawn.headings, label).toEqual([heading]);
   if (page.text !== undefined) expect(drawn.text, label).toContain(page.text);

@@ -38,14 +38,26 @@ function cell(record: EarlyCaseRecord | undefined): string {
 }
 
 export function matrixMarkdown(records: readonly EarlyCaseRecord[]): string {
-  const columns = [...new Set(records.map((record) => `${record.width} px · ${record.moment} · ${record.edition}`))].sort((a, b) => order(a) - order(b));
+  const columns = [
+    ...new Set(records.map((record) => `${record.width} px · ${record.moment} · ${record.edition}`)),
+  ].sort((a, b) => order(a) - order(b));
   const rows = [...new Set(records.map((record) => `${record.page} · ${record.control}`))];
-  const byKey = new Map(records.map((record) => [`${record.page} · ${record.control}|${record.width} px · ${record.moment} · ${record.edition}`, record]));
-  const lines = [`| page · control | ${columns.join(' | ')} | lost |`, `| --- | ${columns.map(() => '---').join(' | ')} | --- |`];
+  const byKey = new Map(
+    records.map((record) => [
+      `${record.page} · ${record.control}|${record.width} px · ${record.moment} · ${record.edition}`,
+      record,
+    ]),
+  );
+  const lines = [
+    `| page · control | ${columns.join(' | ')} | lost |`,
+    `| --- | ${columns.map(() => '---').join(' | ')} | --- |`,
+  ];
   for (const row of rows) {
     const mine = records.filter((record) => `${record.page} · ${record.control}` === row);
     const lost = mine.filter((record) => record.outcome === 'lost').length;
-    lines.push(`| ${row} | ${columns.map((column) => cell(byKey.get(`${row}|${column}`))).join(' | ')} | ${lost} of ${mine.length} |`);
+    lines.push(
+      `| ${row} | ${columns.map((column) => cell(byKey.get(`${row}|${column}`))).join(' | ')} | ${lost} of ${mine.length} |`,
+    );
   }
   const lost = records.filter((record) => record.outcome === 'lost').length;
   const early = records.filter((record) => record.moment !== 'after start');
@@ -79,10 +91,15 @@ export default class EarlyMatrixReporter implements Reporter {
     if (this.records.size === 0) return;
     const records = [...this.records.values()];
     const markdown = matrixMarkdown(records);
-    console.log(`\nEarly taps (4× CPU, Slow 4G): ok, LOST; * tapped after the start at an early moment\n\n${markdown}\n`);
+    console.log(
+      `\nEarly taps (4× CPU, Slow 4G): ok, LOST; * tapped after the start at an early moment\n\n${markdown}\n`,
+    );
     const lost = records.filter((record) => record.outcome === 'lost');
     for (const record of lost) {
-      console.log(`LOST ${record.page} · ${record.control} · ${record.moment} · ${record.width} px · ${record.edition}` + ` (tap at ${record.tapAtMs ?? '?'} ms${record.tappedBeforeStart ? ', before the start' : ''}${record.tapLeftPage ? '; it loaded the page again, which started' : ', started'} at ${record.startedAtMs ?? '?'} ms): ${record.reason ?? ''}`);
+      console.log(
+        `LOST ${record.page} · ${record.control} · ${record.moment} · ${record.width} px · ${record.edition}` +
+          ` (tap at ${record.tapAtMs ?? '?'} ms${record.tappedBeforeStart ? ', before the start' : ''}${record.tapLeftPage ? '; it loaded the page again, which started' : ', started'} at ${record.startedAtMs ?? '?'} ms): ${record.reason ?? ''}`,
+      );
     }
     const out = process.env.EARLY_MATRIX_OUT;
     if (out) writeFileSync(out, `${markdown}\n\n${JSON.stringify(records)}\n`);

@@ -18,7 +18,6 @@ export const MEASURE_NAMES: Readonly<Record<Measure, string>> = {
 
 export type FirstViewFigures = Record<Measure, number>;
 
-
 /**
  * Installed before the page's own scripts. When the parser has read the whole HTML (readyState 'interactive', before
  * any deferred or inserted script ran) it counts the elements and the rules of the page's style sheets: the server's
@@ -94,7 +93,8 @@ export async function readFirstView(page: Page, { startedMark = true } = {}): Pr
       return {
         jsBytesBeforeInteractive: jsBytes,
         // the browser's own requests ('other': the tab's icon) come when they come, not from the page
-        requestsBeforeFirstPaint: 1 + resources.filter((entry) => entry.startTime < firstScript && entry.initiatorType !== 'other').length,
+        requestsBeforeFirstPaint:
+          1 + resources.filter((entry) => entry.startTime < firstScript && entry.initiatorType !== 'other').length,
         domElements: recorded.elements,
         cssRules: recorded.rules + linkedRules,
       };
@@ -106,8 +106,14 @@ export async function readFirstView(page: Page, { startedMark = true } = {}): Pr
 /** Every script the page has fetched so far, later ones included, and their encoded (compressed) bodies: what crossed the wire. */
 export async function allScripts(page: Page): Promise<{ bytes: number; paths: string[] }> {
   const entries = await page.evaluate(() =>
-    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({ name: entry.name, bytes: entry.encodedBodySize })),
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+      name: entry.name,
+      bytes: entry.encodedBodySize,
+    })),
   );
   const scripts = entries.filter((entry) => isScript(entry.name));
-  return { bytes: scripts.reduce((sum, entry) => sum + entry.bytes, 0), paths: scripts.map((entry) => new URL(entry.name).pathname) };
+  return {
+    bytes: scripts.reduce((sum, entry) => sum + entry.bytes, 0),
+    paths: scripts.map((entry) => new URL(entry.name).pathname),
+  };
 }

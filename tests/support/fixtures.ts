@@ -25,7 +25,8 @@ export async function waitUntilStarted(page: Page): Promise<void> {
 
 /** A load that returns at 'commit' or 'domcontentloaded' asked not to wait for the scripts. */
 type LoadOptions = { waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' | 'commit' } | undefined;
-const waitsForScripts = (options: LoadOptions) => options?.waitUntil !== 'commit' && options?.waitUntil !== 'domcontentloaded';
+const waitsForScripts = (options: LoadOptions) =>
+  options?.waitUntil !== 'commit' && options?.waitUntil !== 'domcontentloaded';
 
 /**
  * `baseURL` is the server started by the global setup; `consoleProblems` collects what the page
@@ -52,7 +53,10 @@ export const test = base.extend<{ consoleProblems: ConsoleProblems }>({
   },
   baseURL: async ({}, use) => {
     const url = process.env.SITE_URL;
-    if (!url) throw new Error('SITE_URL is not set: run the suite through playwright.config.ts (its global setup starts the site).');
+    if (!url)
+      throw new Error(
+        'SITE_URL is not set: run the suite through playwright.config.ts (its global setup starts the site).',
+      );
     await use(url);
   },
   consoleProblems: async ({ page }, use) => {
@@ -86,7 +90,10 @@ export const SITE_DATA_SKIP = '@data';
  * feature can show, and that is no failure of the site. After a run against a deployed site the skips are listed.
  */
 export function siteHas<T>(found: T | undefined, lacking: string): T {
-  test.skip(found === undefined, `${SITE_DATA_SKIP}: the site's catalogue has ${lacking}, so there is nothing to try it on`);
+  test.skip(
+    found === undefined,
+    `${SITE_DATA_SKIP}: the site's catalogue has ${lacking}, so there is nothing to try it on`,
+  );
   if (found === undefined) throw new Error(`the site's catalogue has ${lacking}`);
   return found;
 }
@@ -94,7 +101,9 @@ export function siteHas<T>(found: T | undefined, lacking: string): T {
 type RemotesMap = { remotes: { name: string; entry: string; fallback?: string }[] };
 
 /** The remotes map's JSON block in a page's HTML (server/src/pages/shellResponder.ts puts it there). */
-const INLINE_REMOTES_MAP = new RegExp(`(<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">)([\\s\\S]*?)(</script>)`);
+const INLINE_REMOTES_MAP = new RegExp(
+  `(<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">)([\\s\\S]*?)(</script>)`,
+);
 
 /**
  * The remotes map the server announces, rewritten so that `remote` points at `entry` (e.g. a dead URL) and nowhere
@@ -112,12 +121,16 @@ export async function overrideRemoteEntry(page: Page, remote: string, entry: str
     await route.fulfill({ response, json: rewrite((await response.json()) as RemotesMap) });
   });
   await page.route('**/*', async (route) => {
-    if (route.request().resourceType() !== 'document' || route.request().frame() !== page.mainFrame()) return route.fallback();
+    if (route.request().resourceType() !== 'document' || route.request().frame() !== page.mainFrame())
+      return route.fallback();
     const response = await route.fetch();
-    const html = (await response.text()).replace(INLINE_REMOTES_MAP, (_whole, open: string, json: string, close: string) => {
-      const body = JSON.stringify(rewrite(JSON.parse(json) as RemotesMap)).replace(/</g, '\\u003c');
-      return `${open}${body}${close}`;
-    });
+    const html = (await response.text()).replace(
+      INLINE_REMOTES_MAP,
+      (_whole, open: string, json: string, close: string) => {
+        const body = JSON.stringify(rewrite(JSON.parse(json) as RemotesMap)).replace(/</g, '\\u003c');
+        return `${open}${body}${close}`;
+      },
+    );
     await route.fulfill({ response, body: html });
   });
 }
@@ -125,7 +138,8 @@ export async function overrideRemoteEntry(page: Page, remote: string, entry: str
 /** Serves the pages without the remotes map in their HTML, as a static host would: the shell fetches /remotes.json. */
 export async function stripInlineRemotesMap(page: Page): Promise<void> {
   await page.route('**/*', async (route) => {
-    if (route.request().resourceType() !== 'document' || route.request().frame() !== page.mainFrame()) return route.fallback();
+    if (route.request().resourceType() !== 'document' || route.request().frame() !== page.mainFrame())
+      return route.fallback();
     const response = await route.fetch();
     await route.fulfill({ response, body: (await response.text()).replace(INLINE_REMOTES_MAP, '') });
   });

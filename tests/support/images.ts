@@ -14,7 +14,11 @@ export async function expectImagesLoaded(scope: Locator): Promise<void> {
     }
   });
   const notLoaded = () =>
-    scope.evaluate((element) => [...element.querySelectorAll('img')].filter((image) => !(image.complete && image.naturalWidth > 0)).map((image) => image.getAttribute('src')));
+    scope.evaluate((element) =>
+      [...element.querySelectorAll('img')]
+        .filter((image) => !(image.complete && image.naturalWidth > 0))
+        .map((image) => image.getAttribute('src')),
+    );
   await expect.poll(notLoaded, { message: 'images not loaded' }).toEqual([]);
 }
 

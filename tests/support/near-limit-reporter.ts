@@ -26,7 +26,9 @@ export default class NearLimitReporter implements Reporter {
       return;
     }
     console.log(`\n${this.nearLimit.length} test(s) took more than half of their time limit:`);
-    for (const { title, seconds: taken, limitSeconds } of this.nearLimit.sort((a, b) => b.seconds / b.limitSeconds - a.seconds / a.limitSeconds)) {
+    for (const { title, seconds: taken, limitSeconds } of this.nearLimit.sort(
+      (a, b) => b.seconds / b.limitSeconds - a.seconds / a.limitSeconds,
+    )) {
       console.log(`  ${taken} s of ${limitSeconds} s  ${title}`);
     }
   }

@@ -5,16 +5,19 @@ import { expect, type Page } from '@playwright/test';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
 /** The text of an HTML attribute value or element as the server escaped it. */
-export const decodeEntities = (value: string): string => value.replace(/&(amp|lt|gt|quot|#39);/g, (_m, name: string) => ENTITIES[name] ?? '');
+export const decodeEntities = (value: string): string =>
+  value.replace(/&(amp|lt|gt|quot|#39);/g, (_m, name: string) => ENTITIES[name] ?? '');
 
 /** The document title the server wrote. */
 export const titleOf = (html: string): string => decodeEntities(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
 
 /** Every preload's address: the server's (quoted) and the shell build's own (minified, unquoted). */
 export const preloadedFiles = (html: string): string[] =>
-  [...html.matchAll(/<link rel="preload" href="([^"]+)"[^>]*>|<link rel="preload" as="script" href="([^"]+)">|<link rel=preload href=([^\s>]+)[^>]*>/g)].map(
-    (match) => match[1] ?? match[2] ?? match[3]!,
-  );
+  [
+    ...html.matchAll(
+      /<link rel="preload" href="([^"]+)"[^>]*>|<link rel="preload" as="script" href="([^"]+)">|<link rel=preload href=([^\s>]+)[^>]*>/g,
+    ),
+  ].map((match) => match[1] ?? match[2] ?? match[3]!);
 
 /** CSP violations the page reports (its own document and frames), besides the console errors Chromium logs for them. */
 export async function watchCspViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -22,7 +25,9 @@ export async function watchCspViolations(page: Page): Promise<() => Promise<stri
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
     document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`);
+      seen.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
   return () => page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
@@ -57,7 +62,11 @@ export function watchPreloads(page: Page): PreloadWatch {
     async unusedWarnings() {
       await page.waitForLoadState('load');
       const sinceLoad = () =>
-        page.evaluate(() => performance.now() - (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd);
+        page.evaluate(
+          () =>
+            performance.now() -
+            (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+        );
       // with a margin for the warning to arrive
       await expect.poll(sinceLoad, { timeout: 10_000 }).toBeGreaterThan(UNUSED_PRELOAD_CHECK_MS + 500);
       return [...warnings];

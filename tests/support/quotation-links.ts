@@ -58,7 +58,10 @@ export async function startQuotationLinkSite(): Promise<QuotationLinkSite> {
     smtp = await startSmtpServer();
     site = await startSite(mailingEnv(smtp), { dataDir });
     staff = await playwrightRequest.newContext({ baseURL: site.staffUrl });
-    const session = await json<SignInResult>(await staff.post(STAFF_API.signIn, { data: { email: DUBAI_STAFF.email, password: DUBAI_STAFF.password } }), 200);
+    const session = await json<SignInResult>(
+      await staff.post(STAFF_API.signIn, { data: { email: DUBAI_STAFF.email, password: DUBAI_STAFF.password } }),
+      200,
+    );
     expect(session.state).toBe('active');
     const csrf = { [CSRF_HEADER]: session.csrfToken };
     const { url, staffUrl } = site;
@@ -94,11 +97,23 @@ export async function startQuotationLinkSite(): Promise<QuotationLinkSite> {
       }
       const staffApi = await playwrightRequest.newContext({ baseURL: staffUrl, storageState: signedIn });
       try {
-        const inbox = await json<InboxPage>(await staffApi.get(`${STAFF_API.inbox}?kind=quote&q=${encodeURIComponent(email)}`), 200);
+        const inbox = await json<InboxPage>(
+          await staffApi.get(`${STAFF_API.inbox}?kind=quote&q=${encodeURIComponent(email)}`),
+          200,
+        );
         const requestId = inbox.items.find((item) => item.email === email)?.id;
         if (requestId === undefined) throw new Error(`the inbox has no request from ${email}`);
-        const draft = await json<Quotation>(await staffApi.post(QUOTATIONS_API.quotations, { headers: csrf, data: { requestId } }), 201);
-        await json<Quotation>(await staffApi.post(staffApiPath(QUOTATIONS_API.send, { id: draft.id }), { headers: csrf, data: { version: draft.version } }), 200);
+        const draft = await json<Quotation>(
+          await staffApi.post(QUOTATIONS_API.quotations, { headers: csrf, data: { requestId } }),
+          201,
+        );
+        await json<Quotation>(
+          await staffApi.post(staffApiPath(QUOTATIONS_API.send, { id: draft.id }), {
+            headers: csrf,
+            data: { version: draft.version },
+          }),
+          200,
+        );
       } finally {
         await staffApi.dispose();
       }
@@ -106,7 +121,9 @@ export async function startQuotationLinkSite(): Promise<QuotationLinkSite> {
       await expect
         .poll(
           async () => {
-            link = (await mailsTo(mails, email)).map((mail) => LINK.exec(mail.text)?.[1]).find((found) => found !== undefined);
+            link = (await mailsTo(mails, email))
+              .map((mail) => LINK.exec(mail.text)?.[1])
+              .find((found) => found !== undefined);
             return link;
           },
           { message: `the quotation mail to ${email}`, timeout: 30_000 },

@@ -7,7 +7,13 @@ import { categoryPath } from '@site/contracts/paths';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openPglite, pdfText, startSmtpServer, type ReceivedMail, type TestSmtpServer } from '@site/server/test-support';
+import {
+  openPglite,
+  pdfText,
+  startSmtpServer,
+  type ReceivedMail,
+  type TestSmtpServer,
+} from '@site/server/test-support';
 import { startSite, type RunningSite } from './site-server';
 import { englishData } from './ui-strings';
 
@@ -31,7 +37,10 @@ export interface QuoteProduct extends ProductRecord {
 }
 
 const products = englishData<ProductRecord[]>('products.json');
-const variants = englishData<{ productId: string; variants: { code: string; label: string; labelAr: string }[] }[]>('product-variants.json');
+const variants =
+  englishData<{ productId: string; variants: { code: string; label: string; labelAr: string }[] }[]>(
+    'product-variants.json',
+  );
 
 /** The first variant's labels of a product (docs/decisions/034-orderable-variants.md): what its code names. */
 function firstLabel(id: string): { en: string; ar: string } {
@@ -68,7 +77,8 @@ const branches = englishData<{ name: string; email: string }[]>('branches.json')
 export const branchEmail = (name: string): string => branches.find((branch) => branch.name === name)!.email;
 
 /** A date `days` from today (UTC) as a date field takes it: 'YYYY-MM-DD'. */
-export const daysFromToday = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+export const daysFromToday = (days: number): string =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 // The apps' messages (ui-strings.ts), which the Arabic journey reads its texts with
 export { arabicOf, message } from './ui-strings';
@@ -121,8 +131,16 @@ export async function startMailingSite(): Promise<MailingSite> {
 }
 
 /** The mails received for `recipient` once there are `count` of them (the outbox worker sends them: polled). */
-export async function mailsTo(smtp: TestSmtpServer, recipient: string, count = 1, timeoutMs = 30_000): Promise<ReceivedMail[]> {
-  const found = () => smtp.received.filter((mail) => mail.envelopeTo.some((address) => address.toLowerCase() === recipient.toLowerCase()));
+export async function mailsTo(
+  smtp: TestSmtpServer,
+  recipient: string,
+  count = 1,
+  timeoutMs = 30_000,
+): Promise<ReceivedMail[]> {
+  const found = () =>
+    smtp.received.filter((mail) =>
+      mail.envelopeTo.some((address) => address.toLowerCase() === recipient.toLowerCase()),
+    );
   await expect
     .poll(() => found().length, { message: `mails to ${recipient}`, timeout: timeoutMs, intervals: [200] })
     .toBeGreaterThanOrEqual(count);
@@ -130,8 +148,14 @@ export async function mailsTo(smtp: TestSmtpServer, recipient: string, count = 1
 }
 
 /** The PDF attached to a mail: a PDF, named after the reference, saying the reference and the codes. */
-export function expectPdfAttachment(mail: { attachments: { filename: string; contentType: string; content: Buffer }[] }, reference: string, codes: string[]): void {
-  expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([[`${reference}.pdf`, 'application/pdf']]);
+export function expectPdfAttachment(
+  mail: { attachments: { filename: string; contentType: string; content: Buffer }[] },
+  reference: string,
+  codes: string[],
+): void {
+  expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+    [`${reference}.pdf`, 'application/pdf'],
+  ]);
   const pdf = mail.attachments[0]!.content;
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const read = pdfText(pdf);
@@ -155,7 +179,15 @@ export interface StoredQuoteRequest {
   notes: string | null;
   language: string;
   spam: boolean;
-  lines: { lineNo: number; productId: string; code: string; name: string; nameAr: string; unit: string; quantity: number }[];
+  lines: {
+    lineNo: number;
+    productId: string;
+    code: string;
+    name: string;
+    nameAr: string;
+    unit: string;
+    quantity: number;
+  }[];
   /** Its outbox rows: kind, recipient and whether it was sent. */
   mails: { kind: string; recipient: string; sent: boolean }[];
 }
@@ -175,7 +207,15 @@ export async function readStoredQuoteRequest(dataDir: string, reference: string)
       [reference],
     );
     if (row === undefined) return null;
-    const lines = await db.query<{ line_no: number; product_id: string; product_code: string; product_name: string; product_name_ar: string; unit: string; quantity: string }>(
+    const lines = await db.query<{
+      line_no: number;
+      product_id: string;
+      product_code: string;
+      product_name: string;
+      product_name_ar: string;
+      unit: string;
+      quantity: string;
+    }>(
       `select line_no, product_id, product_code, product_name, product_name_ar, unit, quantity::text as quantity
          from quote_request_lines where request_id = $1 order by line_no`,
       [row.id],

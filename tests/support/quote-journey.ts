@@ -39,7 +39,17 @@ export interface BasketTexts {
   pasteAdd: string;
   pasteAdded(count: number): string;
   notRecognised: string;
-  field: { company: string; name: string; email: string; phone: string; branch: string; deliveryCity: string; neededBy: string; notes: string; humanCheck: string };
+  field: {
+    company: string;
+    name: string;
+    email: string;
+    phone: string;
+    branch: string;
+    deliveryCity: string;
+    neededBy: string;
+    notes: string;
+    humanCheck: string;
+  };
   branchOption: string;
   send: string;
   sentHeading: string;
@@ -61,7 +71,8 @@ export const ENGLISH: BasketTexts = {
   pageAdd: 'Add to quote',
   added: (quantity) => `Added ${quantity} to your quote basket.`,
   viewBasket: 'View quote basket',
-  basketButton: (count) => (count === 0 ? 'Quote basket, empty' : `Quote basket, ${count} ${count === 1 ? 'product' : 'products'}`),
+  basketButton: (count) =>
+    count === 0 ? 'Quote basket, empty' : `Quote basket, ${count} ${count === 1 ? 'product' : 'products'}`,
   panelTitle: 'Quote basket',
   requestQuote: 'Request a quote',
   companyPage: { path: '/about', heading: 'About Us' },
@@ -151,13 +162,22 @@ export const basketButton = (page: Page, texts: BasketTexts, count: number): Loc
 export const basketBadge = (page: Page): Locator => page.getByTestId('quote-basket-count');
 
 /** Adds `quantity` of `product` from its card on the listing shown, and checks the confirmation. */
-export async function addFromCard(page: Page, texts: BasketTexts, product: QuoteProduct, quantity: string, confirmed: string): Promise<void> {
+export async function addFromCard(
+  page: Page,
+  texts: BasketTexts,
+  product: QuoteProduct,
+  quantity: string,
+  confirmed: string,
+): Promise<void> {
   const name = texts.productName(product);
   await page.getByRole('textbox', { name: texts.cardQuantity(name), exact: true }).fill(quantity);
   await page.getByRole('button', { name: texts.cardAdd(name), exact: true }).click();
   const status = page.getByRole('status').filter({ hasText: texts.added(confirmed) });
   await expect(status).toBeVisible();
-  await expect(status.getByRole('link', { name: texts.viewBasket, exact: true })).toHaveAttribute('href', `${texts.prefix}/request-quote`);
+  await expect(status.getByRole('link', { name: texts.viewBasket, exact: true })).toHaveAttribute(
+    'href',
+    `${texts.prefix}/request-quote`,
+  );
 }
 
 /**
@@ -198,7 +218,12 @@ export interface JourneyResult {
  * The bar's journey on `siteUrl` in the edition of `texts`, up to the page saying the reference and the basket emptied.
  * Returns what the server answered and what the page sent.
  */
-export async function runQuoteJourney(page: Page, siteUrl: string, texts: BasketTexts, buyer: Buyer): Promise<JourneyResult> {
+export async function runQuoteJourney(
+  page: Page,
+  siteUrl: string,
+  texts: BasketTexts,
+  buyer: Buyer,
+): Promise<JourneyResult> {
   const at = (path: string) => `${siteUrl}${texts.prefix}${path}`;
   const { metreCable, secondCable, gland, pastedGland } = JOURNEY;
 
@@ -222,7 +247,11 @@ export async function runQuoteJourney(page: Page, siteUrl: string, texts: Basket
   await basketButton(page, texts, 3).click();
   const panel = page.getByRole('dialog', { name: texts.panelTitle, exact: true });
   await expect(panel).toBeVisible();
-  for (const [product, quantity] of [[metreCable, 212.5], [secondCable, 100], [gland, 40]] as const) {
+  for (const [product, quantity] of [
+    [metreCable, 212.5],
+    [secondCable, 100],
+    [gland, 40],
+  ] as const) {
     // each line named with its variant's label (the gland's size; a product of one variant has none)
     await expect(panel.getByText(texts.lineName(product), { exact: true })).toBeVisible();
     await expect(panel.getByText(texts.quantity(quantity, product.unit), { exact: true })).toBeVisible();
@@ -238,12 +267,17 @@ export async function runQuoteJourney(page: Page, siteUrl: string, texts: Basket
     const row = lines.getByRole('row').filter({ hasText: product.code });
     await expect(row).toContainText(texts.productName(product));
   }
-  const secondQuantity = lines.getByRole('textbox', { name: texts.lineQuantity(texts.productName(secondCable)), exact: true });
+  const secondQuantity = lines.getByRole('textbox', {
+    name: texts.lineQuantity(texts.productName(secondCable)),
+    exact: true,
+  });
   await expect(secondQuantity).toHaveValue('100');
   await secondQuantity.fill('150');
 
   // a pasted list: one known code (as a spreadsheet copies it, tab-separated), one unknown
-  await page.getByRole('textbox', { name: texts.pasteLabel, exact: true }).fill(`${pastedGland.code}\t12\n${UNKNOWN_CODE} 5`);
+  await page
+    .getByRole('textbox', { name: texts.pasteLabel, exact: true })
+    .fill(`${pastedGland.code}\t12\n${UNKNOWN_CODE} 5`);
   await page.getByRole('button', { name: texts.pasteAdd, exact: true }).click();
   const pasteStatus = page.getByRole('status').filter({ hasText: texts.pasteAdded(1) });
   await expect(pasteStatus).toBeVisible();
@@ -251,7 +285,9 @@ export async function runQuoteJourney(page: Page, siteUrl: string, texts: Basket
   await expect(pasteStatus.getByRole('listitem')).toHaveText([`${UNKNOWN_CODE} 5`]);
   await expect(lines.getByRole('row')).toHaveCount(1 + 4);
   // pasted by its model code: its first size, named with its label
-  await expect(lines.getByRole('textbox', { name: texts.lineQuantity(texts.lineName(pastedGland)), exact: true })).toHaveValue('12');
+  await expect(
+    lines.getByRole('textbox', { name: texts.lineQuantity(texts.lineName(pastedGland)), exact: true }),
+  ).toHaveValue('12');
   await expect(basketButton(page, texts, 4)).toBeVisible();
 
   return sendQuoteRequest(page, texts, buyer);
@@ -273,7 +309,9 @@ export async function sendQuoteRequest(page: Page, texts: BasketTexts, buyer: Bu
   await page.getByLabel(f.neededBy, { exact: true }).fill(daysFromToday(30));
   await textbox(f.notes).fill(buyer.notes);
   await textbox(f.humanCheck).fill('9');
-  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/quote-requests' && response.request().method() === 'POST');
+  const answered = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/quote-requests' && response.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: texts.send, exact: true }).click();
   const response = await answered;
   expect(response.status(), await response.text()).toBe(200);
@@ -288,5 +326,9 @@ export async function sendQuoteRequest(page: Page, texts: BasketTexts, buyer: Bu
   await expect(page.getByRole('link', { name: texts.downloadPdf, exact: true })).toHaveAttribute('href', answer.pdfUrl);
   await expect(basketButton(page, texts, 0)).toBeVisible();
   await expect(basketBadge(page)).toBeHidden();
-  return { reference: answer.reference, pdfUrl: answer.pdfUrl, posted: response.request().postDataJSON() as Record<string, unknown> };
+  return {
+    reference: answer.reference,
+    pdfUrl: answer.pdfUrl,
+    posted: response.request().postDataJSON() as Record<string, unknown>,
+  };
 }

@@ -4,7 +4,17 @@
 // itself (new files copied next to the old ones, remoteEntry.js and mf-manifest.json last).
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
@@ -44,7 +54,8 @@ export function writeBuiltFile(file: string, text: string): void {
  * Run the server with REPO_ROOT=siteRoot; the real dist folders are never touched.
  */
 export function copyBuiltSite(siteRoot: string): void {
-  for (const app of APPS) cpSync(path.join(REPO_ROOT, app, 'dist'), path.join(siteRoot, app, 'dist'), { recursive: true });
+  for (const app of APPS)
+    cpSync(path.join(REPO_ROOT, app, 'dist'), path.join(siteRoot, app, 'dist'), { recursive: true });
   for (const folder of ['public', 'data', 'generated']) {
     const from = path.join(REPO_ROOT, 'content', folder);
     try {
@@ -72,10 +83,9 @@ export function hashTree(dir: string): Map<string, string> {
 
 /** The bytes of every app's dist in `siteRoot`: app → file → sha256. */
 export function hashBundles(siteRoot: string): Record<App, Record<string, string>> {
-  return Object.fromEntries(APPS.map((app) => [app, Object.fromEntries(hashTree(path.join(siteRoot, app, 'dist')))])) as Record<
-    App,
-    Record<string, string>
-  >;
+  return Object.fromEntries(
+    APPS.map((app) => [app, Object.fromEntries(hashTree(path.join(siteRoot, app, 'dist')))]),
+  ) as Record<App, Record<string, string>>;
 }
 
 /**
@@ -134,9 +144,21 @@ export function editSource(file: string, from: string, to: string): void {
 /** The remote's own production build (its webpack config, `npm run build`'s mode) into `outputPath`. */
 export async function buildRemote(appDir: string, outputPath: string, timeoutMs = 300_000): Promise<string> {
   const cli = path.join(REPO_ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
-  const args = [cli, '--config', path.join(appDir, 'webpack.config.cjs'), '--mode', 'production', '--output-path', outputPath];
+  const args = [
+    cli,
+    '--config',
+    path.join(appDir, 'webpack.config.cjs'),
+    '--mode',
+    'production',
+    '--output-path',
+    outputPath,
+  ];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: appDir, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: appDir,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -162,7 +184,10 @@ export function releaseInto(buildDir: string, servedDir: string): string[] {
   const after = hashTree(buildDir);
   const changed = files.filter((file) => before.get(file) !== after.get(file));
   const entries = ENTRY_FILES.flatMap(withCopies);
-  const order = [...changed.filter((file) => !entries.includes(file)), ...entries.filter((file) => changed.includes(file))];
+  const order = [
+    ...changed.filter((file) => !entries.includes(file)),
+    ...entries.filter((file) => changed.includes(file)),
+  ];
   for (const file of order) {
     mkdirSync(path.dirname(path.join(servedDir, file)), { recursive: true });
     copyFileSync(path.join(buildDir, file), path.join(servedDir, file));
@@ -202,7 +227,9 @@ export function copyCatalogueWithMessages(dir: string, edits: readonly MessageEd
   cpSync(path.join(REPO_ROOT, 'mfe-catalogue', 'dist'), dir, { recursive: true });
   const render = JSON.parse(readFileSync(path.join(dir, SERVER_RENDER_POINTER), 'utf8')) as { module: string };
   for (const { locale, key, from, to } of edits) {
-    const chunk = readdirSync(dir).find((file) => new RegExp(`^__federation_expose_messages_${locale}\\.[0-9a-f]+\\.js$`).test(file));
+    const chunk = readdirSync(dir).find((file) =>
+      new RegExp(`^__federation_expose_messages_${locale}\\.[0-9a-f]+\\.js$`).test(file),
+    );
     if (chunk === undefined) throw new Error(`no ${locale} messages chunk in ${dir}`);
     const before = `${JSON.stringify(key)}:[${JSON.stringify(from)}]`;
     const after = `${JSON.stringify(key)}:[${JSON.stringify(to)}]`;
@@ -226,7 +253,9 @@ export function breakRemoteEntry(dir: string, message: string): void {
 /** The answer to the first report of a failed remote load `page` sends (the shell's, when a canary would not load). */
 export function failedLoadReport(page: Page): Promise<Response> {
   return page.waitForResponse(
-    (response) => new URL(response.url()).pathname === REMOTE_LOAD_REPORT_PATH && (response.request().postDataJSON() as { outcome?: string }).outcome === 'failed',
+    (response) =>
+      new URL(response.url()).pathname === REMOTE_LOAD_REPORT_PATH &&
+      (response.request().postDataJSON() as { outcome?: string }).outcome === 'failed',
   );
 }
 
@@ -236,7 +265,9 @@ export function failedLoadReport(page: Page): Promise<Response> {
  * interaction of its visitors takes at least that long (their INP). Its brotli/gzip copies are written too.
  */
 export function slowDownClicks(dir: string, expose: string, ms: number): void {
-  const chunk = readdirSync(dir).find((file) => new RegExp(`^__federation_expose_${expose.replace(/^\.\//, '')}\\.[0-9a-f]+\\.js$`).test(file));
+  const chunk = readdirSync(dir).find((file) =>
+    new RegExp(`^__federation_expose_${expose.replace(/^\.\//, '')}\\.[0-9a-f]+\\.js$`).test(file),
+  );
   if (chunk === undefined) throw new Error(`no chunk of ${expose} in ${dir}`);
   const file = path.join(dir, chunk);
   const [hints, ...rest] = readFileSync(file, 'utf8').split('\n');

@@ -28,7 +28,8 @@ async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>)
 /** A reachable PostgreSQL base URL (the server tests' finder), or why there is none; REQUIRE_POSTGRES=1 makes none fail. */
 export async function findPostgres(): Promise<{ url: string } | { reason: string }> {
   const found = await findServerTestPostgres();
-  if ('reason' in found && process.env.REQUIRE_POSTGRES === '1') throw new Error(`${found.reason} and REQUIRE_POSTGRES=1`);
+  if ('reason' in found && process.env.REQUIRE_POSTGRES === '1')
+    throw new Error(`${found.reason} and REQUIRE_POSTGRES=1`);
   return found;
 }
 
@@ -43,7 +44,8 @@ export async function freshSchema(baseUrl: string, prefix = 'e2e'): Promise<Fres
     schema,
     query: <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
       withClient(url.toString(), async (client) => (await client.query<T>(sql, params)).rows),
-    drop: () => withClient(baseUrl, (client) => client.query(`drop schema if exists ${schema} cascade`)).then(() => undefined),
+    drop: () =>
+      withClient(baseUrl, (client) => client.query(`drop schema if exists ${schema} cascade`)).then(() => undefined),
   };
 }
 
@@ -61,14 +63,22 @@ export async function freshDatabase(baseUrl: string, prefix = 'e2e'): Promise<Fr
     schema: 'public',
     query: <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
       withClient(url.toString(), async (client) => (await client.query<T>(sql, params)).rows),
-    drop: () => withClient(baseUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+    drop: () =>
+      withClient(baseUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(
+        () => undefined,
+      ),
   };
 }
 
 /** A reachable Redis URL, or why there is none. */
 export async function findRedis(): Promise<{ url: string } | { reason: string }> {
   const url = process.env.TEST_REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
-  const redis = new Redis(url, { connectTimeout: 1_000, maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
+  const redis = new Redis(url, {
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 0,
+    lazyConnect: true,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => undefined);
   try {
     await redis.connect();

@@ -4,8 +4,18 @@
 // answers. Against the suite's own server they read the seed catalogue and the local builds; against a deployed site,
 // whatever it holds.
 import type { APIRequestContext } from '@playwright/test';
-import { CATALOGUE_CATEGORIES_API_PATH, CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
-import { LISTING_PAGE_SIZE_MAX, type ListingResponse, type ProductResponse, type SearchResponse } from '@site/contracts/catalogue-api';
+import {
+  CATALOGUE_CATEGORIES_API_PATH,
+  CATALOGUE_SEARCH_API_PATH,
+  catalogueListingApiPath,
+  catalogueProductApiPath,
+} from '@site/contracts/api';
+import {
+  LISTING_PAGE_SIZE_MAX,
+  type ListingResponse,
+  type ProductResponse,
+  type SearchResponse,
+} from '@site/contracts/catalogue-api';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
 import type { RemoteName } from '@site/contracts/federation';
 import type { ExampleProduct } from './site-routes';
@@ -14,7 +24,8 @@ import type { ExampleProduct } from './site-routes';
  * The footer's copyright line as a visitor reads it now: the year is the current one in Dubai (UTC+4), where the
  * company is (shell/src/frame/Footer.tsx).
  */
-export const copyrightLine = (): string => `© ${new Date(Date.now() + 4 * 3_600_000).getUTCFullYear()} All Rights Reserved.`;
+export const copyrightLine = (): string =>
+  `© ${new Date(Date.now() + 4 * 3_600_000).getUTCFullYear()} All Rights Reserved.`;
 
 export interface RemoteInMap {
   name: string;
@@ -26,7 +37,9 @@ export interface RemoteInMap {
 /** Every product's detail record, in the catalogue's order, English (server/src/catalogue/catalogueDataFiles.ts). */
 const PRODUCT_DETAILS_FILE = '/data/product-details.json';
 
-const INLINE_REMOTES_MAP = new RegExp(`<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">([\\s\\S]*?)</script>`);
+const INLINE_REMOTES_MAP = new RegExp(
+  `<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">([\\s\\S]*?)</script>`,
+);
 
 /**
  * The remotes map the page at `path` is served with, for the browser `request` stands for (its cookies, a pinned
@@ -67,7 +80,9 @@ const REMOTE_ENTRY_FILE = /(^|\/)(remoteEntry\.js|mf-manifest\.json)$/;
 export function fileKind(url: string, map: RemoteInMap[], site: string): FileKind {
   const { origin, pathname } = new URL(url, site);
   const address = `${origin}${pathname}`;
-  const entries = map.flatMap((remote) => (remote.fallback === undefined ? [remote.entry] : [remote.entry, remote.fallback])).map((entry) => new URL(entry, site).href);
+  const entries = map
+    .flatMap((remote) => (remote.fallback === undefined ? [remote.entry] : [remote.entry, remote.fallback]))
+    .map((entry) => new URL(entry, site).href);
   if (entries.includes(address)) return 'remote entry / manifest';
   if (!entries.some((entry) => address.startsWith(buildFolder(entry)))) return 'shell';
   return REMOTE_ENTRY_FILE.test(pathname) ? 'remote entry / manifest' : 'remote chunk';
@@ -102,15 +117,25 @@ export interface SiteCategory {
  * The catalogue's categories, in the order the site lists them, in English or Arabic. `site`: the site's origin when
  * it is not the one `request` was made for (a server a test started itself).
  */
-export async function siteCategories(request: APIRequestContext, locale: 'en' | 'ar' = 'en', site = ''): Promise<SiteCategory[]> {
-  const { categories } = await answerOf<{ categories: SiteCategory[] }>(request, `${site}${CATALOGUE_CATEGORIES_API_PATH}${locale === 'ar' ? '?lang=ar' : ''}`);
-  if (categories.length === 0) throw new Error(`${CATALOGUE_CATEGORIES_API_PATH} lists no category: the site has no catalogue to test`);
+export async function siteCategories(
+  request: APIRequestContext,
+  locale: 'en' | 'ar' = 'en',
+  site = '',
+): Promise<SiteCategory[]> {
+  const { categories } = await answerOf<{ categories: SiteCategory[] }>(
+    request,
+    `${site}${CATALOGUE_CATEGORIES_API_PATH}${locale === 'ar' ? '?lang=ar' : ''}`,
+  );
+  if (categories.length === 0)
+    throw new Error(`${CATALOGUE_CATEGORIES_API_PATH} lists no category: the site has no catalogue to test`);
   return categories;
 }
 
 /** The ids of the deployed site's categories at `site`, in its order (for the global setup: fetch, no request context). */
 export async function readCategoryIds(site: string): Promise<string[]> {
-  return (await fetchedAnswerOf<{ categories: SiteCategory[] }>(site, CATALOGUE_CATEGORIES_API_PATH)).categories.map(({ id }) => id);
+  return (await fetchedAnswerOf<{ categories: SiteCategory[] }>(site, CATALOGUE_CATEGORIES_API_PATH)).categories.map(
+    ({ id }) => id,
+  );
 }
 
 interface ListedProduct {
@@ -130,7 +155,13 @@ export async function readExampleProduct(site: string): Promise<ExampleProduct> 
     const { products } = await get<{ products: ListedProduct[] }>(catalogueListingApiPath(category.id));
     const [first, second] = products;
     if (first === undefined || second === undefined) continue;
-    return { categoryId: category.id, categoryTitle: category.title, productId: first.id, productCode: first.code, compareIds: [first.id, second.id] };
+    return {
+      categoryId: category.id,
+      categoryTitle: category.title,
+      productId: first.id,
+      productCode: first.code,
+      compareIds: [first.id, second.id],
+    };
   }
   throw new Error(`${site} has no category with two products or more: the suites need one to test its pages with.`);
 }
@@ -139,7 +170,11 @@ export async function readExampleProduct(site: string): Promise<ExampleProduct> 
  * A listing as the site's API answers it: `categoryId`'s first page of `query` (the page's own query: '?brand=ABB&maxPrice=100',
  * '' for the whole category), with its total, its products and the filters' facets counted as the page shows them.
  */
-export async function siteListing(request: APIRequestContext, categoryId: string, query = ''): Promise<ListingResponse> {
+export async function siteListing(
+  request: APIRequestContext,
+  categoryId: string,
+  query = '',
+): Promise<ListingResponse> {
   return answerOf<ListingResponse>(request, `${catalogueListingApiPath(categoryId)}${query}`);
 }
 
@@ -167,8 +202,16 @@ export async function siteProduct(request: APIRequestContext, productId: string)
 }
 
 /** The catalogue search's answer for `q` in `locale` (`extra`: more of its query, '&facets=1&ip=IP67'). */
-export async function siteSearch(request: APIRequestContext, q: string, locale: 'en' | 'ar' = 'en', extra = ''): Promise<SearchResponse> {
-  return answerOf<SearchResponse>(request, `${CATALOGUE_SEARCH_API_PATH}?q=${encodeURIComponent(q)}${locale === 'ar' ? '&lang=ar' : ''}${extra}`);
+export async function siteSearch(
+  request: APIRequestContext,
+  q: string,
+  locale: 'en' | 'ar' = 'en',
+  extra = '',
+): Promise<SearchResponse> {
+  return answerOf<SearchResponse>(
+    request,
+    `${CATALOGUE_SEARCH_API_PATH}?q=${encodeURIComponent(q)}${locale === 'ar' ? '&lang=ar' : ''}${extra}`,
+  );
 }
 
 /** Every product of the site's catalogue, category by category in the site's order, every page of each listing. */

@@ -33,7 +33,8 @@ export const QA_TOKEN_ENV = 'SITE_QA_TOKEN';
 export function qaTokenHeaders(site: string | undefined): Record<string, string> | undefined {
   const token = process.env[QA_TOKEN_ENV]?.trim();
   if (!token) return undefined;
-  if (site === undefined) throw new Error(`${QA_TOKEN_ENV} is for a deployed site's run: set ${SITE_URL_ENV} (or --site) too.`);
+  if (site === undefined)
+    throw new Error(`${QA_TOKEN_ENV} is for a deployed site's run: set ${SITE_URL_ENV} (or --site) too.`);
   return { [QA_TOKEN_HEADER]: token };
 }
 
@@ -68,7 +69,8 @@ export interface PinnedState {
 export function canaryPin(site: string | undefined): PinnedState | undefined {
   const remote = process.env[CANARY_ENV]?.trim();
   if (!remote) return undefined;
-  if (site === undefined) throw new Error(`${CANARY_ENV} pins a canary of a deployed site: set ${SITE_URL_ENV} (or --site) too.`);
+  if (site === undefined)
+    throw new Error(`${CANARY_ENV} pins a canary of a deployed site: set ${SITE_URL_ENV} (or --site) too.`);
   if (!(REMOTE_NAMES as readonly string[]).includes(remote)) {
     throw new Error(`${CANARY_ENV}=${remote} is not a remote: use one of ${REMOTE_NAMES.join(', ')}.`);
   }
@@ -84,7 +86,10 @@ export function canaryPin(site: string | undefined): PinnedState | undefined {
     secure: protocol === 'https:',
     sameSite: 'Lax' as const,
   });
-  return { cookies: [cookie(COHORT_COOKIE, '0'), cookie(CANARY_FAILED_COOKIE, encodeURIComponent(others))], origins: [] };
+  return {
+    cookies: [cookie(COHORT_COOKIE, '0'), cookie(CANARY_FAILED_COOKIE, encodeURIComponent(others))],
+    origins: [],
+  };
 }
 
 /**
@@ -98,16 +103,23 @@ export async function checkDeployedSite(site: string): Promise<void> {
   let map: { remotes?: { name: string; entry: string; fallback?: string }[] };
   try {
     const cookie = pin?.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
-    const response = await fetch(`${site}/remotes.json`, { headers: cookie === undefined ? {} : { cookie }, signal: AbortSignal.timeout(15_000) });
+    const response = await fetch(`${site}/remotes.json`, {
+      headers: cookie === undefined ? {} : { cookie },
+      signal: AbortSignal.timeout(15_000),
+    });
     if (!response.ok) throw new Error(`/remotes.json answered ${response.status}`);
     map = (await response.json()) as typeof map;
   } catch (error) {
-    throw new Error(`The site ${site} does not answer as this site does (${error instanceof Error ? error.message : String(error)}): check the URL.`);
+    throw new Error(
+      `The site ${site} does not answer as this site does (${error instanceof Error ? error.message : String(error)}): check the URL.`,
+    );
   }
   if (pin === undefined || remote === undefined) return;
   const item = map.remotes?.find((entry) => entry.name === remote);
   if (item?.fallback === undefined) {
-    throw new Error(`${remote} has no live canary on ${site}, so the run would test its stable build: put the canary in front of at least 1 % of visitors first.`);
+    throw new Error(
+      `${remote} has no live canary on ${site}, so the run would test its stable build: put the canary in front of at least 1 % of visitors first.`,
+    );
   }
   console.log(`Pinned to ${remote}'s canary: ${item.entry} (stable: ${item.fallback})`);
 }

@@ -26,16 +26,27 @@ const SEED_EXAMPLE: ExampleProduct = {
 };
 
 const fromEnvironment = process.env[EXAMPLE_PRODUCT_ENV];
-export const EXAMPLE_PRODUCT: ExampleProduct = fromEnvironment ? (JSON.parse(fromEnvironment) as ExampleProduct) : SEED_EXAMPLE;
+export const EXAMPLE_PRODUCT: ExampleProduct = fromEnvironment
+  ? (JSON.parse(fromEnvironment) as ExampleProduct)
+  : SEED_EXAMPLE;
 
-export const EXAMPLE_CATEGORY_PATH = siteRouteUrl('our-products/:productCategoryId', { productCategoryId: EXAMPLE_PRODUCT.categoryId });
+export const EXAMPLE_CATEGORY_PATH = siteRouteUrl('our-products/:productCategoryId', {
+  productCategoryId: EXAMPLE_PRODUCT.categoryId,
+});
 export const EXAMPLE_PRODUCT_PATH = siteRouteUrl('our-products/:productCategoryId/:productId', {
   productCategoryId: EXAMPLE_PRODUCT.categoryId,
   productId: EXAMPLE_PRODUCT.productId,
 });
 
 /** A title as a heading shows it: the same words, wherever the page breaks the line. */
-const wordsOf = (title: string): RegExp => new RegExp(title.trim().split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'));
+const wordsOf = (title: string): RegExp =>
+  new RegExp(
+    title
+      .trim()
+      .split(/\s+/)
+      .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('\\s+'),
+  );
 
 /**
  * For each route of the table, an address of a real page of it and the heading that page shows. Keyed by the table's
@@ -47,7 +58,10 @@ const EXAMPLES: Record<SiteRoutePath, { path: string; heading: RegExp | string }
   'our-products/:productCategoryId': { path: EXAMPLE_CATEGORY_PATH, heading: wordsOf(EXAMPLE_PRODUCT.categoryTitle) },
   'our-products/:productCategoryId/:productId': { path: EXAMPLE_PRODUCT_PATH, heading: 'Product Details' },
   // a code: the same results in both editions
-  search: { path: `${siteRouteUrl('search')}?q=${encodeURIComponent(EXAMPLE_PRODUCT.productCode)}`, heading: 'Search results' },
+  search: {
+    path: `${siteRouteUrl('search')}?q=${encodeURIComponent(EXAMPLE_PRODUCT.productCode)}`,
+    heading: 'Search results',
+  },
   compare: {
     path: `${siteRouteUrl('compare')}?ids=${EXAMPLE_PRODUCT.compareIds.map(encodeURIComponent).join(',')}`,
     heading: 'Compare products',
@@ -62,15 +76,19 @@ const EXAMPLES: Record<SiteRoutePath, { path: string; heading: RegExp | string }
 };
 
 /** Every route of the site's table (in its order) with the heading its page shows, for deep-link and console checks. */
-export const SITE_ROUTES: { path: string; heading: RegExp | string }[] = siteRoutes.map((route) => EXAMPLES[route.path]);
+export const SITE_ROUTES: { path: string; heading: RegExp | string }[] = siteRoutes.map(
+  (route) => EXAMPLES[route.path],
+);
 
 /**
  * Every route of the table in the Arabic edition: its address under '/ar', the English twin's address and the
  * route (its `kind` says which JSON-LD and which data the page shows). The Arabic headings are the translators': the
  * suites read them from the catalogs and the Arabic data (support/ui-strings.ts) rather than from here.
  */
-export const ARABIC_SITE_ROUTES: { path: string; englishPath: string; route: SiteRoute }[] = siteRoutes.map((route) => ({
-  path: localizedPath('ar', EXAMPLES[route.path].path),
-  englishPath: EXAMPLES[route.path].path,
-  route,
-}));
+export const ARABIC_SITE_ROUTES: { path: string; englishPath: string; route: SiteRoute }[] = siteRoutes.map(
+  (route) => ({
+    path: localizedPath('ar', EXAMPLES[route.path].path),
+    englishPath: EXAMPLES[route.path].path,
+    route,
+  }),
+);

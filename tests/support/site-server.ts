@@ -64,7 +64,9 @@ export async function makeDataTemplate(): Promise<string | undefined> {
     running = await startSite({}, { dataDir });
   } catch (error) {
     // without a template each server makes its own database, as before: slower, never wrong
-    console.warn(`No template database for the test servers: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `No template database for the test servers: ${error instanceof Error ? error.message : String(error)}`,
+    );
     rmSync(dataDir, { recursive: true, force: true });
     return undefined;
   }
@@ -81,7 +83,11 @@ export async function makeDataTemplate(): Promise<string | undefined> {
 }
 
 /** The per-address limits every server the suite starts is given (see startSite). */
-const ONE_ADDRESS_LIMITS = { RELEASE_REPORTS_PER_MINUTE: '100000', VITALS_BEACONS_PER_MINUTE: '100000', CHAT_RATE_LIMIT_MAX: '100000' };
+const ONE_ADDRESS_LIMITS = {
+  RELEASE_REPORTS_PER_MINUTE: '100000',
+  VITALS_BEACONS_PER_MINUTE: '100000',
+  CHAT_RATE_LIMIT_MAX: '100000',
+};
 
 /**
  * Starts the real built server (server/dist/main.js) on a free port with a fresh data folder.
@@ -95,7 +101,8 @@ export async function startSite(env: Record<string, string> = {}, options: SiteO
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
   const template = process.env[DATA_TEMPLATE_ENV];
   // this build's server on a fresh folder: a copy of the one made at the run's start, created and migrated already
-  if (ownsDataDir && options.root === undefined && template !== undefined && existsSync(template)) cpSync(template, dataDir, { recursive: true });
+  if (ownsDataDir && options.root === undefined && template !== undefined && existsSync(template))
+    cpSync(template, dataDir, { recursive: true });
   let output = '';
   const root = options.root ?? REPO_ROOT;
   const child = spawn(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
@@ -104,7 +111,15 @@ export async function startSite(env: Record<string, string> = {}, options: SiteO
     // suites (on a quick machine two workers load ~40 pages a minute, each reporting its remotes' loads and sending a
     // vitals beacon; past 30 beacons a minute the 429 was a console error a test saw). The limiters stay in the path;
     // the server tests try each limit, and a spec that tests one sets its own.
-    env: { ...process.env, PORT: String(port), STAFF_PORT: staffPort, HOST: '127.0.0.1', DATA_DIR: dataDir, ...ONE_ADDRESS_LIMITS, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      STAFF_PORT: staffPort,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...ONE_ADDRESS_LIMITS,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

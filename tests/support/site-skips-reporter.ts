@@ -9,7 +9,11 @@ export default class SiteSkipsReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     if (result.status !== 'skipped') return;
-    const reason = test.annotations.find((annotation) => annotation.type === 'skip' && (annotation.description?.startsWith('@local') === true || annotation.description?.startsWith('@data') === true))?.description;
+    const reason = test.annotations.find(
+      (annotation) =>
+        annotation.type === 'skip' &&
+        (annotation.description?.startsWith('@local') === true || annotation.description?.startsWith('@data') === true),
+    )?.description;
     if (reason === undefined) return;
     const file = test.location.file.split('/specs/').pop() ?? test.location.file;
     const reasons = this.skipped.get(file) ?? new Map<string, number>();

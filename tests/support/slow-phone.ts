@@ -21,8 +21,14 @@ export const DESKTOP_WIDTH = 1280;
 export type ScreenWidth = typeof PHONE_WIDTH | typeof DESKTOP_WIDTH;
 
 /** The context a width stands for: a phone taps (touch events, mobile viewport), a laptop clicks. */
-export function screenOptions(width: ScreenWidth): { viewport: { width: number; height: number }; hasTouch: boolean; isMobile: boolean } {
-  return width === PHONE_WIDTH ? { viewport: { width, height: 740 }, hasTouch: true, isMobile: true } : { viewport: { width, height: 900 }, hasTouch: false, isMobile: false };
+export function screenOptions(width: ScreenWidth): {
+  viewport: { width: number; height: number };
+  hasTouch: boolean;
+  isMobile: boolean;
+} {
+  return width === PHONE_WIDTH
+    ? { viewport: { width, height: 740 }, hasTouch: true, isMobile: true }
+    : { viewport: { width, height: 900 }, hasTouch: false, isMobile: false };
 }
 
 export interface SlowPhoneOptions {
@@ -36,7 +42,10 @@ export interface SlowPhoneOptions {
  * Slows `page` down before it navigates: its renderer's CPU by `cpu`×, its requests to Slow 4G. The DevTools session
  * stays open with the page (the throttling lasts as long as it does) and follows the page's same-site navigations.
  */
-export async function slowDown(page: Page, { cpu = PHONE_CPU_SLOWDOWN, network = true }: SlowPhoneOptions = {}): Promise<void> {
+export async function slowDown(
+  page: Page,
+  { cpu = PHONE_CPU_SLOWDOWN, network = true }: SlowPhoneOptions = {},
+): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   if (network) {
     await cdp.send('Network.enable');
@@ -52,8 +61,15 @@ export async function slowDown(page: Page, { cpu = PHONE_CPU_SLOWDOWN, network =
 }
 
 /** A fresh context (no cache, no storage: a first visit) at `width`, and its one page, slowed down before any navigation. */
-export async function slowPhonePage(browser: Browser, width: ScreenWidth, options: SlowPhoneOptions & { baseURL?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...screenOptions(width), ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }) });
+export async function slowPhonePage(
+  browser: Browser,
+  width: ScreenWidth,
+  options: SlowPhoneOptions & { baseURL?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    ...screenOptions(width),
+    ...(options.baseURL === undefined ? {} : { baseURL: options.baseURL }),
+  });
   try {
     const page = await context.newPage();
     await slowDown(page, options);

@@ -7,7 +7,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { CSRF_HEADER, mustUseSecondFactor, STAFF_API, type SessionAnswer, type SignInResult, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
+import {
+  CSRF_HEADER,
+  mustUseSecondFactor,
+  STAFF_API,
+  type SessionAnswer,
+  type SignInResult,
+  type StaffSession,
+  type TotpSetup,
+} from '@site/contracts/staff-api';
 import { expect } from './fixtures';
 import { REPO_ROOT, startSite, type RunningSite } from './site-server';
 
@@ -27,11 +35,34 @@ export interface StaffAccount {
 }
 
 /** Passwords the policy takes (12+ characters, not a common one, not the e-mail). */
-export const ADMIN: StaffAccount = { email: 'fatima.admin@example.com', password: 'Lantern-Quarry-Mosaic-83', role: 'admin' };
-export const OMAN_STAFF: StaffAccount = { email: 'omar.muscat@example.com', password: 'Harbour-Cedar-Falcon-27', role: 'branch', branch: 'Oman' };
-export const DUBAI_STAFF: StaffAccount = { email: 'dana.dubai@example.com', password: 'Copper-Dune-Orchid-64', role: 'branch', branch: 'Dubai' };
-export const CATALOGUE_STAFF: StaffAccount = { email: 'layla.catalogue@example.com', password: 'Saffron-Lattice-Beacon-51', role: 'catalogue' };
-export const CATALOGUE_RELEASER: StaffAccount = { email: 'karim.release@example.com', password: 'Meridian-Copper-Kestrel-46', role: 'release', remotes: ['catalogue'] };
+export const ADMIN: StaffAccount = {
+  email: 'fatima.admin@example.com',
+  password: 'Lantern-Quarry-Mosaic-83',
+  role: 'admin',
+};
+export const OMAN_STAFF: StaffAccount = {
+  email: 'omar.muscat@example.com',
+  password: 'Harbour-Cedar-Falcon-27',
+  role: 'branch',
+  branch: 'Oman',
+};
+export const DUBAI_STAFF: StaffAccount = {
+  email: 'dana.dubai@example.com',
+  password: 'Copper-Dune-Orchid-64',
+  role: 'branch',
+  branch: 'Dubai',
+};
+export const CATALOGUE_STAFF: StaffAccount = {
+  email: 'layla.catalogue@example.com',
+  password: 'Saffron-Lattice-Beacon-51',
+  role: 'catalogue',
+};
+export const CATALOGUE_RELEASER: StaffAccount = {
+  email: 'karim.release@example.com',
+  password: 'Meridian-Copper-Kestrel-46',
+  role: 'release',
+  remotes: ['catalogue'],
+};
 
 /**
  * Adds `account` with the staff CLI (`npm run staff -- add …`, server/scripts/staff.ts) on the embedded database of
@@ -39,7 +70,14 @@ export const CATALOGUE_RELEASER: StaffAccount = { email: 'karim.release@example.
  * `databaseUrl` it works on that PostgreSQL instead (running servers may share it).
  */
 export async function addStaffAccount(dataDir: string, account: StaffAccount, databaseUrl = ''): Promise<void> {
-  const args = [path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join('server', 'scripts', 'staff.ts'), 'add', account.email, '--role', account.role];
+  const args = [
+    path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+    path.join('server', 'scripts', 'staff.ts'),
+    'add',
+    account.email,
+    '--role',
+    account.role,
+  ];
   if (account.branch !== undefined) args.push('--branch', account.branch);
   if (account.remotes !== undefined) args.push('--remotes', account.remotes.join(','));
   const child = spawn(process.execPath, args, {
@@ -101,7 +139,10 @@ export async function startStaffSite(accounts: StaffAccount[], env: Record<strin
 /** The staff origin of the server the global setup started (the suite's shared server; SITE_URL is its public origin). */
 export function sharedStaffUrl(): string {
   const url = process.env.SITE_STAFF_URL;
-  if (!url) throw new Error('SITE_STAFF_URL is not set: run the suite through playwright.config.ts (its global setup starts the site).');
+  if (!url)
+    throw new Error(
+      'SITE_STAFF_URL is not set: run the suite through playwright.config.ts (its global setup starts the site).',
+    );
   return url;
 }
 
@@ -109,7 +150,12 @@ export function sharedStaffUrl(): string {
  * A visitor's submission posted to the public API of the site at `siteUrl` (as the public forms post it), accepted:
  * its answer ({ok, id} for the forms, {ok, reference} for a quote request).
  */
-export async function submit(request: APIRequestContext, siteUrl: string, apiPath: string, body: Record<string, unknown>): Promise<{ id?: number; reference?: string }> {
+export async function submit(
+  request: APIRequestContext,
+  siteUrl: string,
+  apiPath: string,
+  body: Record<string, unknown>,
+): Promise<{ id?: number; reference?: string }> {
   const response = await request.post(`${siteUrl}${apiPath}`, { data: body });
   expect(response.status(), `${apiPath}: ${await response.text()}`).toBe(200);
   return (await response.json()) as { id?: number; reference?: string };
@@ -119,11 +165,17 @@ export async function submit(request: APIRequestContext, siteUrl: string, apiPat
 // Signing in
 
 /** A page's one h1 (the staff pages name their tab after it). */
-export const heading = (page: Page, name: string | RegExp): Locator => page.getByRole('heading', { level: 1, name, exact: typeof name === 'string' });
+export const heading = (page: Page, name: string | RegExp): Locator =>
+  page.getByRole('heading', { level: 1, name, exact: typeof name === 'string' });
 
 /** The code an authenticator app shows now for the base32 `secret` (SHA-1, 6 digits, 30 s: what the server set up). */
 export function totpCode(secret: string): string {
-  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret.replace(/\s/g, '')) }).generate();
+  return new TOTP({
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secret.replace(/\s/g, '')),
+  }).generate();
 }
 
 /** On the sign-in page: e-mail and password typed, "Sign in" pressed. */
@@ -141,7 +193,10 @@ export async function submitPassword(page: Page, account: Pick<StaffAccount, 'em
  */
 export async function setUpTotp(page: Page): Promise<{ secret: string; recoveryCodes: string[] }> {
   await expect(heading(page, 'Set up two-step sign-in')).toBeVisible();
-  const qr = page.getByRole('img', { name: 'QR code that adds your staff account to an authenticator app', exact: true });
+  const qr = page.getByRole('img', {
+    name: 'QR code that adds your staff account to an authenticator app',
+    exact: true,
+  });
   await expect(qr).toBeVisible();
   expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
   // the key as shown for typing ('ABCD EFGH …'): what a person would type into the app
@@ -170,7 +225,8 @@ export async function staffSession(request: APIRequestContext, staffUrl: string)
   const response = await request.get(`${staffUrl}${STAFF_API.session}`);
   expect(response.status(), await response.text()).toBe(200);
   const { session } = (await response.json()) as SessionAnswer;
-  if (session === null) throw new Error(`not signed in on ${staffUrl} (GET ${STAFF_API.session} answered {session: null})`);
+  if (session === null)
+    throw new Error(`not signed in on ${staffUrl} (GET ${STAFF_API.session} answered {session: null})`);
   return session;
 }
 
@@ -243,7 +299,11 @@ export async function inboxRows(page: Page): Promise<InboxRow[]> {
 }
 
 /** The inbox's status line once the list for the address is shown ("Showing all 4 items"). */
-export const inboxCount = (page: Page): Locator => page.getByRole('main').getByRole('status').filter({ hasText: /^(Showing|No items)/ });
+export const inboxCount = (page: Page): Locator =>
+  page
+    .getByRole('main')
+    .getByRole('status')
+    .filter({ hasText: /^(Showing|No items)/ });
 
 /** An item page's "What was sent": label and value pairs as shown, in order. */
 export async function sentFields(page: Page): Promise<[string, string][]> {
@@ -252,21 +312,34 @@ export async function sentFields(page: Page): Promise<[string, string][]> {
     .locator('dl')
     .evaluate((list) => {
       const pairs: [string, string][] = [];
-      for (const term of list.querySelectorAll('dt')) pairs.push([term.textContent ?? '', term.nextElementSibling?.textContent ?? '']);
+      for (const term of list.querySelectorAll('dt'))
+        pairs.push([term.textContent ?? '', term.nextElementSibling?.textContent ?? '']);
       return pairs;
     });
 }
 
 /** The item page's mails table, its rows as the cells' texts (Mail, To, State, Tries, Sent, Last error). */
-export const mailsTable = (page: Page): Locator => page.getByRole('table', { name: 'Mails and their delivery', exact: true });
+export const mailsTable = (page: Page): Locator =>
+  page.getByRole('table', { name: 'Mails and their delivery', exact: true });
 
-export async function mailRows(page: Page): Promise<{ kind: string; to: string; state: string; tries: string; sent: string; lastError: string }[]> {
+export async function mailRows(
+  page: Page,
+): Promise<{ kind: string; to: string; state: string; tries: string; sent: string; lastError: string }[]> {
   return mailsTable(page)
     .locator('tbody tr')
     .evaluateAll((rows) =>
       rows.map((row) => {
-        const [kind, to, state, tries, sent, lastError] = [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '');
-        return { kind: kind ?? '', to: to ?? '', state: state ?? '', tries: tries ?? '', sent: sent ?? '', lastError: lastError ?? '' };
+        const [kind, to, state, tries, sent, lastError] = [...row.querySelectorAll('td')].map(
+          (cell) => cell.textContent ?? '',
+        );
+        return {
+          kind: kind ?? '',
+          to: to ?? '',
+          state: state ?? '',
+          tries: tries ?? '',
+          sent: sent ?? '',
+          lastError: lastError ?? '',
+        };
       }),
     );
 }
@@ -284,8 +357,14 @@ export interface TotpSignIn {
  * the active session (its CSRF token) and the key, for a later sign-in. In a browser: submitPassword, setUpTotp and
  * confirmCodesSaved.
  */
-export async function firstSignInWithTotp(staff: APIRequestContext, account: Pick<StaffAccount, 'email' | 'password' | 'role'>): Promise<TotpSignIn> {
-  expect(mustUseSecondFactor(account), `${account.role} accounts sign in without a second factor: use the password alone`).toBe(true);
+export async function firstSignInWithTotp(
+  staff: APIRequestContext,
+  account: Pick<StaffAccount, 'email' | 'password' | 'role'>,
+): Promise<TotpSignIn> {
+  expect(
+    mustUseSecondFactor(account),
+    `${account.role} accounts sign in without a second factor: use the password alone`,
+  ).toBe(true);
   const signedIn = await staff.post(STAFF_API.signIn, { data: { email: account.email, password: account.password } });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
   const waiting = (await signedIn.json()) as SignInResult;
@@ -293,7 +372,10 @@ export async function firstSignInWithTotp(staff: APIRequestContext, account: Pic
   const setup = await staff.post(STAFF_API.totpSetup, { headers: { [CSRF_HEADER]: waiting.csrfToken } });
   expect(setup.status(), await setup.text()).toBe(200);
   const { secret } = (await setup.json()) as TotpSetup;
-  const confirmed = await staff.post(STAFF_API.totpConfirm, { headers: { [CSRF_HEADER]: waiting.csrfToken }, data: { code: totpCode(secret) } });
+  const confirmed = await staff.post(STAFF_API.totpConfirm, {
+    headers: { [CSRF_HEADER]: waiting.csrfToken },
+    data: { code: totpCode(secret) },
+  });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   return { session: ((await confirmed.json()) as { session: StaffSession }).session, secret };
 }
@@ -308,7 +390,10 @@ export async function makeStockToken(staffUrl: string): Promise<string> {
   const staff = await playwrightRequest.newContext({ baseURL: staffUrl });
   try {
     const session = await firstAdminSignIn(staff);
-    const made = await staff.post(STAFF_API.releaseTokens, { headers: { [CSRF_HEADER]: session.csrfToken }, data: { name: 'ERP', scope: 'stock', expiresInDays: 1 } });
+    const made = await staff.post(STAFF_API.releaseTokens, {
+      headers: { [CSRF_HEADER]: session.csrfToken },
+      data: { name: 'ERP', scope: 'stock', expiresInDays: 1 },
+    });
     expect(made.status(), await made.text()).toBe(201);
     return ((await made.json()) as { token: string }).token;
   } finally {

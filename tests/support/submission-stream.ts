@@ -64,7 +64,9 @@ export const QUOTE_REQUESTS: SubmissionKind = {
     language: 'ar',
   }),
   acknowledged: (answer) =>
-    answer.ok === true && typeof answer.reference === 'string' && typeof answer.pdfUrl === 'string' ? { reference: answer.reference, pdfUrl: answer.pdfUrl } : undefined,
+    answer.ok === true && typeof answer.reference === 'string' && typeof answer.pdfUrl === 'string'
+      ? { reference: answer.reference, pdfUrl: answer.pdfUrl }
+      : undefined,
 };
 
 export async function postSubmission(baseUrl: string, kind: SubmissionKind, name: string): Promise<Outcome> {
@@ -97,7 +99,11 @@ export async function streamUntilServerDies(
   baseUrl: string,
   prefix: string,
   onAcked: (ackedSoFar: number) => void,
-  { concurrency = 4, maxRequests = 5_000, kind = CONTACT_FORMS }: { concurrency?: number; maxRequests?: number; kind?: SubmissionKind } = {},
+  {
+    concurrency = 4,
+    maxRequests = 5_000,
+    kind = CONTACT_FORMS,
+  }: { concurrency?: number; maxRequests?: number; kind?: SubmissionKind } = {},
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   let next = 0;
@@ -165,7 +171,13 @@ export async function crashAndRestart(
     const afterRestart = await postSubmission(second.url, kind, `${prefix}-after-restart`);
     await whileRestarted?.(second, afterRestart);
     await second.stop(); // SIGTERM: closes the database (and releases the embedded database's lock)
-    return { outcomes, afterRestart, killedBy: first.process.signalCode, restartedExit: second.process.exitCode, restartedOutput: second.output() };
+    return {
+      outcomes,
+      afterRestart,
+      killedBy: first.process.signalCode,
+      restartedExit: second.process.exitCode,
+      restartedOutput: second.output(),
+    };
   } finally {
     await second?.stop();
   }
@@ -182,10 +194,22 @@ export interface StoredSubmission {
 function embeddedReport(dataDir: string): unknown {
   const result = spawnSync(
     process.execPath,
-    [path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join('server', 'scripts', 'submissions.ts'), '--json', '--limit', '100000'],
-    { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8', timeout: 120_000 },
+    [
+      path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+      path.join('server', 'scripts', 'submissions.ts'),
+      '--json',
+      '--limit',
+      '100000',
+    ],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
   );
-  if (result.status !== 0) throw new Error(`npm run submissions failed (${result.status}):\n${result.stderr}\n${result.error ?? ''}`);
+  if (result.status !== 0)
+    throw new Error(`npm run submissions failed (${result.status}):\n${result.stderr}\n${result.error ?? ''}`);
   return JSON.parse(result.stdout) as unknown;
 }
 
@@ -198,8 +222,10 @@ export function readEmbeddedSubmissions(dataDir: string): StoredSubmission[] {
     sections: { title: string; total: number; entries: { id: number; name: string; mail: unknown }[] }[];
   };
   const contact = report.sections.find((section) => /contact/i.test(section.title));
-  if (contact === undefined) throw new Error(`No contact section in the report: ${JSON.stringify(report).slice(0, 500)}`);
-  if (contact.entries.length !== contact.total) throw new Error(`The report listed ${contact.entries.length} of ${contact.total} contact messages`);
+  if (contact === undefined)
+    throw new Error(`No contact section in the report: ${JSON.stringify(report).slice(0, 500)}`);
+  if (contact.entries.length !== contact.total)
+    throw new Error(`The report listed ${contact.entries.length} of ${contact.total} contact messages`);
   return contact.entries.map((entry) => ({ id: entry.id, name: entry.name, queued: entry.mail !== null }));
 }
 
@@ -217,10 +243,15 @@ export interface StoredQuoteRequest {
 /** The requests for quotation in the embedded database of `dataDir`, read with the staff tool (the server stopped). */
 export function readEmbeddedQuoteRequests(dataDir: string): StoredQuoteRequest[] {
   const { quoteRequests } = embeddedReport(dataDir) as {
-    quoteRequests?: { total: number; entries: { reference: string; name: string; lines: unknown[]; branchMail: unknown; confirmation: unknown }[] };
+    quoteRequests?: {
+      total: number;
+      entries: { reference: string; name: string; lines: unknown[]; branchMail: unknown; confirmation: unknown }[];
+    };
   };
-  if (quoteRequests === undefined) throw new Error('No requests for quotation in the report: is the server built from this tree?');
-  if (quoteRequests.entries.length !== quoteRequests.total) throw new Error(`The report listed ${quoteRequests.entries.length} of ${quoteRequests.total} requests`);
+  if (quoteRequests === undefined)
+    throw new Error('No requests for quotation in the report: is the server built from this tree?');
+  if (quoteRequests.entries.length !== quoteRequests.total)
+    throw new Error(`The report listed ${quoteRequests.entries.length} of ${quoteRequests.total} requests`);
   return quoteRequests.entries.map((entry) => ({
     reference: entry.reference,
     name: entry.name,

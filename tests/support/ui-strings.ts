@@ -28,7 +28,9 @@ type Catalog = Readonly<Record<string, string>>;
 const catalogs = new Map<string, Catalog>();
 /** An app's catalog in `locale`, its parts' messages included. */
 export function readCatalog(app: CatalogApp, locale: 'en' | 'ar'): Catalog {
-  const parts = CATALOG_PARTS.filter((part) => part.app === app).map((part) => readCatalogFile(path.join(REPO_ROOT, part.folder, 'i18n', `${locale}.json`)));
+  const parts = CATALOG_PARTS.filter((part) => part.app === app).map((part) =>
+    readCatalogFile(path.join(REPO_ROOT, part.folder, 'i18n', `${locale}.json`)),
+  );
   const own = readCatalogFile(path.join(REPO_ROOT, app, 'src', 'i18n', `${locale}.json`));
   return parts.length === 0 ? own : (Object.assign({}, own, ...parts) as Catalog);
 }
@@ -132,7 +134,16 @@ export interface ReadableText {
   attributes: string[];
 }
 
-const READ_ATTRIBUTES = ['aria-label', 'aria-description', 'aria-roledescription', 'aria-placeholder', 'aria-valuetext', 'alt', 'title', 'placeholder'];
+const READ_ATTRIBUTES = [
+  'aria-label',
+  'aria-description',
+  'aria-roledescription',
+  'aria-placeholder',
+  'aria-valuetext',
+  'alt',
+  'title',
+  'placeholder',
+];
 
 export async function readableText(page: Page): Promise<ReadableText> {
   return page.evaluate((names) => {
@@ -143,7 +154,11 @@ export async function readableText(page: Page): Promise<ReadableText> {
         if (value) attributes.add(`${name}="${value}"`);
       }
       // the label of a button written as <input type="submit" value="…">
-      if (element instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(element.type) && element.value) {
+      if (
+        element instanceof HTMLInputElement &&
+        ['submit', 'button', 'reset'].includes(element.type) &&
+        element.value
+      ) {
         attributes.add(`value="${element.value}"`);
       }
     }
@@ -155,7 +170,10 @@ export async function readableText(page: Page): Promise<ReadableText> {
  * The English UI strings a page shows, each as `"<piece>" (<app> <id>) in <where>`: empty on a page fully in Arabic.
  * `catalogue` defaults to the catalogs on disk now.
  */
-export async function englishUiStringsOn(page: Page, catalogue: EnglishCatalogue = englishCatalogue()): Promise<string[]> {
+export async function englishUiStringsOn(
+  page: Page,
+  catalogue: EnglishCatalogue = englishCatalogue(),
+): Promise<string[]> {
   const read = await readableText(page);
   const places: [string, string][] = [
     ['visible text', read.visible],
@@ -164,7 +182,9 @@ export async function englishUiStringsOn(page: Page, catalogue: EnglishCatalogue
   ];
   const found: string[] = [];
   for (const piece of catalogue.forbidden) {
-    const where = places.filter(([, text]) => containsPhrase(text, piece.text)).map(([place, text]) => (place === 'visible text' || place === '<title>' ? place : text));
+    const where = places
+      .filter(([, text]) => containsPhrase(text, piece.text))
+      .map(([place, text]) => (place === 'visible text' || place === '<title>' ? place : text));
     if (where.length > 0) found.push(`"${piece.text}" (${piece.app} ${piece.id}) in ${[...new Set(where)].join(', ')}`);
   }
   return found;
@@ -180,7 +200,8 @@ export function arabicFor(english: string): string {
     const entry = Object.entries(readCatalog(app, 'en')).find(([, message]) => plainText(message) === english);
     if (!entry) continue;
     const arabic = readCatalog(app, 'ar')[entry[0]];
-    if (!arabic || !ARABIC.test(arabic)) throw new Error(`${app} src/i18n/ar.json has no Arabic for ${entry[0]} ("${english}")`);
+    if (!arabic || !ARABIC.test(arabic))
+      throw new Error(`${app} src/i18n/ar.json has no Arabic for ${entry[0]} ("${english}")`);
     return plainText(arabic);
   }
   throw new Error(`No app's src/i18n/en.json has the UI string "${english}" yet`);
@@ -191,13 +212,17 @@ export const ARABIC = /[\u0600-\u06FF]/;
 
 /** An Arabic data file's dictionary (content/translations/ar/<file>.json: English text → Arabic text). */
 export function arabicDictionary(file: string): Readonly<Record<string, string>> {
-  return JSON.parse(readFileSync(path.join(REPO_ROOT, 'content', 'translations', 'ar', file), 'utf8')) as Record<string, string>;
+  return JSON.parse(readFileSync(path.join(REPO_ROOT, 'content', 'translations', 'ar', file), 'utf8')) as Record<
+    string,
+    string
+  >;
 }
 
 /** The Arabic text of an English data text (content/translations/ar/<file>.json); throws when the dictionary lacks it. */
 export function arabicData(file: string, english: string): string {
   const arabic = arabicDictionary(file)[english];
-  if (!arabic || !ARABIC.test(arabic)) throw new Error(`content/translations/ar/${file} has no Arabic for "${english}"`);
+  if (!arabic || !ARABIC.test(arabic))
+    throw new Error(`content/translations/ar/${file} has no Arabic for "${english}"`);
   return arabic;
 }
 
@@ -246,10 +271,13 @@ export function chatBarName(locale: 'en' | 'ar'): string {
 export function arabicOf(english: string, values: Values = {}): string {
   const englishI18n = catalogsI18n('en');
   const ids = Object.keys(englishI18n.messages).filter((id) => englishI18n._(id, values).replace(TAGS, '') === english);
-  if (ids.length === 0) throw new Error(`No app's src/i18n/en.json has a message reading "${english}" with ${JSON.stringify(values)}`);
+  if (ids.length === 0)
+    throw new Error(`No app's src/i18n/en.json has a message reading "${english}" with ${JSON.stringify(values)}`);
   const arabic = new Set(ids.map((id) => message('ar', id, values)));
-  if (arabic.size > 1) throw new Error(`"${english}" is ${ids.join(', ')}, whose Arabic differ: ${[...arabic].join(' | ')}`);
+  if (arabic.size > 1)
+    throw new Error(`"${english}" is ${ids.join(', ')}, whose Arabic differ: ${[...arabic].join(' | ')}`);
   const [text] = arabic;
-  if (!/[\u0600-\u06FF]/.test(text!)) throw new Error(`The Arabic of "${english}" (${ids.join(', ')}) is not Arabic: "${text}"`);
+  if (!/[\u0600-\u06FF]/.test(text!))
+    throw new Error(`The Arabic of "${english}" (${ids.join(', ')}) is not Arabic: "${text}"`);
   return text!;
 }

@@ -12,7 +12,6 @@ import { chatBarName } from './ui-strings';
 
 export const gzipBytes = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
 
-
 /**
  * The /home JS guard: every script and manifest /home fetches, the chat included, each body gzip -9. It only goes down
  * (history in git): 188.7 KB since 2026-11-29; /home read 188.6 KB on 2026-11-29, f5b4844 (its after-first-paint
@@ -59,10 +58,16 @@ export interface DownloadOptions {
  * Loads `pagePath` in a fresh Chromium page and sums every script (and mf-manifest.json) it fetched
  * until the page's h1 is there, the chat (loaded after the page) has arrived and the network is idle.
  */
-export async function visitorDownloads(siteUrl: string, pagePath: string, options: DownloadOptions = {}): Promise<Downloads> {
+export async function visitorDownloads(
+  siteUrl: string,
+  pagePath: string,
+  options: DownloadOptions = {},
+): Promise<Downloads> {
   const browser = await chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    const page = await browser.newPage(options.storageState === undefined ? {} : { storageState: options.storageState });
+    const page = await browser.newPage(
+      options.storageState === undefined ? {} : { storageState: options.storageState },
+    );
     const pending: Promise<void>[] = [];
     const files = new Map<string, { gzip: number; transferred: number; afterLoad: boolean }>();
     const fonts = new Map<string, number>();
@@ -103,7 +108,10 @@ export async function visitorDownloads(siteUrl: string, pagePath: string, option
     // The chat loads after the page (federated and monolith alike): count it too. It arrives as its panel, or as its
     // bar where the panel does not open by itself (the request page, a quotation).
     const panel = page.getByRole('dialog', { name: options.chatName ?? 'Crescent Assistant' });
-    await panel.or(page.getByRole('button', { name: chatBarName('en'), exact: true })).first().waitFor({ state: 'attached', timeout: 60_000 });
+    await panel
+      .or(page.getByRole('button', { name: chatBarName('en'), exact: true }))
+      .first()
+      .waitFor({ state: 'attached', timeout: 60_000 });
     const heading = page.locator('h1').first();
     await heading.waitFor({ state: 'attached', timeout: 60_000 });
     await page.waitForLoadState('networkidle');
@@ -111,9 +119,14 @@ export async function visitorDownloads(siteUrl: string, pagePath: string, option
       throw new Error(`${pagePath} rendered the error screen`);
     }
     const headingText = (await heading.textContent())?.trim() ?? '';
-    const inlineMap = await page.evaluate((id) => document.getElementById(id)?.textContent ?? null, REMOTES_MAP_ELEMENT_ID);
+    const inlineMap = await page.evaluate(
+      (id) => document.getElementById(id)?.textContent ?? null,
+      REMOTES_MAP_ELEMENT_ID,
+    );
     const remotesMap = (
-      (inlineMap !== null ? JSON.parse(inlineMap) : await (await page.request.get(new URL('/remotes.json', siteUrl).href)).json()) as { remotes: RemoteInMap[] }
+      (inlineMap !== null
+        ? JSON.parse(inlineMap)
+        : await (await page.request.get(new URL('/remotes.json', siteUrl).href)).json()) as { remotes: RemoteInMap[] }
     ).remotes;
     await Promise.all(pending);
     const byKind = new Map<FileKind, number>();
@@ -122,7 +135,9 @@ export async function visitorDownloads(siteUrl: string, pagePath: string, option
       byKind.set(kind, (byKind.get(kind) ?? 0) + size.gzip);
     }
     const sum = (key: 'gzip' | 'transferred') => [...files.values()].reduce((total, size) => total + size[key], 0);
-    const gzipAfterLoad = [...files.values()].filter((size) => size.afterLoad).reduce((total, size) => total + size.gzip, 0);
+    const gzipAfterLoad = [...files.values()]
+      .filter((size) => size.afterLoad)
+      .reduce((total, size) => total + size.gzip, 0);
     const fontBytes = [...fonts.values()].reduce((total, bytes) => total + bytes, 0);
     return {
       files: files.size,

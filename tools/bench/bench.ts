@@ -58,7 +58,9 @@ const runs = Math.round(positiveNumber('BENCH_RUNS', withReference ? 5 : 3));
 const duration = positiveNumber('BENCH_DURATION', 10);
 const connections = Math.round(positiveNumber('BENCH_CONNECTIONS', 10));
 const inpTries = Math.round(positiveNumber('BENCH_INP_TRIES', 5));
-const only = new Set((process.env.BENCH_ONLY ?? 'lighthouse,js,load,inp,ssr,stock,working').split(',').map((part) => part.trim()));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'lighthouse,js,load,inp,ssr,stock,working').split(',').map((part) => part.trim()),
+);
 const ssrSizes = (process.env.BENCH_SSR_SIZES ?? '96,100000').split(',').map((size) => Math.round(Number(size)));
 const ssrPages = Math.round(positiveNumber('BENCH_SSR_PAGES', 100));
 const stockVariants = Math.round(positiveNumber('BENCH_STOCK_VARIANTS', 10_000));
@@ -81,7 +83,10 @@ async function start(starter: () => Promise<RunningSite>): Promise<RunningSite> 
 
 /** The Lighthouse pages, or those whose label contains one of BENCH_PAGES' comma-separated parts. */
 function benchedPages(): BenchPage[] {
-  const wanted = (process.env.BENCH_PAGES ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  const wanted = (process.env.BENCH_PAGES ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   return lighthousePages().filter((page) => wanted.length === 0 || wanted.some((part) => page.label.includes(part)));
 }
 
@@ -97,7 +102,10 @@ async function main() {
   const started = Date.now();
   console.log(
     `npm run bench: ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores, ` +
-      `load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`,
+      `load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')}`,
   );
   if (os.loadavg()[0]! > os.cpus().length) {
     console.log('  Note: the machine is busy (load above the core count): timing figures will be noisy.');
@@ -123,14 +131,22 @@ async function main() {
   // its own servers, one per catalogue size, before any other (and before the reference's build is served)
   if (only.has('ssr')) firstView = await runFirstView(ssrSizes, ssrPages, duration, connections, SERVER_ENV);
   // its own servers too, on each database
-  if (only.has('stock')) stockLoad = await runStockLoad({ durationSeconds: duration, connections, variants: stockVariants, feedSeconds: stockFeedSeconds, env: SERVER_ENV });
+  if (only.has('stock'))
+    stockLoad = await runStockLoad({
+      durationSeconds: duration,
+      connections,
+      variants: stockVariants,
+      feedSeconds: stockFeedSeconds,
+      env: SERVER_ENV,
+    });
   const needsSite = ['js', 'lighthouse', 'inp', 'load', 'working'].some((part) => only.has(part));
   const site = needsSite ? await start(() => startSite(SERVER_ENV)) : undefined;
   if (site) console.log(`Site (federated build) at ${site.url}`);
   if (site) {
     try {
       if (only.has('js')) {
-        for (const page of downloadPages()) federated.set(page.label, await visitorDownloads(site.url, page.path, downloadOptions(page)));
+        for (const page of downloadPages())
+          federated.set(page.label, await visitorDownloads(site.url, page.path, downloadOptions(page)));
       }
       if (only.has('lighthouse') && reference) {
         const referenceSite = await start(() => startReferenceSite(reference, SERVER_ENV));
@@ -155,9 +171,15 @@ async function main() {
     try {
       if (only.has('js')) {
         // The monolith is the comparison for the English pages (the federation cost ratio); the Arabic ones compare with their twins.
-        for (const page of downloadPages().filter((item) => !item.englishTwin)) monolith.set(page.label, await visitorDownloads(monolithSite.url, page.path));
+        for (const page of downloadPages().filter((item) => !item.englishTwin))
+          monolith.set(page.label, await visitorDownloads(monolithSite.url, page.path));
       }
-      if (process.env.BENCH_MONOLITH_LIGHTHOUSE === '1') monolithLighthouse = await runLighthouse(monolithSite.url, lighthousePages().filter((page) => !page.englishTwin), runs);
+      if (process.env.BENCH_MONOLITH_LIGHTHOUSE === '1')
+        monolithLighthouse = await runLighthouse(
+          monolithSite.url,
+          lighthousePages().filter((page) => !page.englishTwin),
+          runs,
+        );
     } finally {
       await monolithSite.stop();
     }
@@ -175,7 +197,9 @@ async function main() {
   if (working) printTimeToWorking(working);
   if (firstView) printFirstView(firstView, duration, connections);
   if (stockLoad) printStockLoad(stockLoad, { durationSeconds: duration, connections, feedSeconds: stockFeedSeconds });
-  console.log(`\nDone in ${Math.round((Date.now() - started) / 1000)} s. Figures only: missed targets do not fail the bench.`);
+  console.log(
+    `\nDone in ${Math.round((Date.now() - started) / 1000)} s. Figures only: missed targets do not fail the bench.`,
+  );
 }
 
 main().catch((error) => {

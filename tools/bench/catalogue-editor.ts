@@ -21,7 +21,11 @@ async function median(run: () => Promise<unknown>): Promise<number> {
 async function measure(db: Database, where: string): Promise<void> {
   const { importMs } = await fillCatalogue(db, SIZE);
   console.log(`${where}: ${SIZE} products imported in ${(importMs / 1000).toFixed(1)} s`);
-  const middle = (await db.query<{ id: string }>('select id from catalogue_products order by id offset $1 limit 1', [Math.floor(SIZE / 2)]))[0]!.id;
+  const middle = (
+    await db.query<{ id: string }>('select id from catalogue_products order by id offset $1 limit 1', [
+      Math.floor(SIZE / 2),
+    ])
+  )[0]!.id;
   const queries: [string, EditorListQuery][] = [
     ['first page', {}],
     ['a page half-way (after)', { after: middle }],
@@ -38,7 +42,9 @@ async function measure(db: Database, where: string): Promise<void> {
   }
   const id = 'hex_cw_brass_cable_gland';
   const content = (await publishedContent(db.kysely, id))!;
-  console.log(`  a draft's check (the import's dry run): ${(await median(() => importContent(db.kysely, id, content, { dryRun: true }))).toFixed(1)} ms`);
+  console.log(
+    `  a draft's check (the import's dry run): ${(await median(() => importContent(db.kysely, id, content, { dryRun: true }))).toFixed(1)} ms`,
+  );
 }
 
 withBenchDatabase('catalogue-editor-bench-', measure).catch((error: unknown) => {

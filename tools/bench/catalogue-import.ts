@@ -16,7 +16,15 @@ import path from 'node:path';
 import { CSRF_HEADER, STAFF_API, type StaffSession } from '@site/contracts/staff-api';
 import type { ImportReport } from '@site/contracts/staff-catalogue-api';
 import { findPostgres } from '@site/server/test-support';
-import { addStaffAccount, freshSchema, openDatabase, readCsv, runMigrations, STAFF_TEST_PASSWORD, writeCsv } from '@site/server/test-support/server';
+import {
+  addStaffAccount,
+  freshSchema,
+  openDatabase,
+  readCsv,
+  runMigrations,
+  STAFF_TEST_PASSWORD,
+  writeCsv,
+} from '@site/server/test-support/server';
 import { buildIfNeeded } from '../../tests/support/build-if-needed.js';
 import { startSite, type RunningSite } from '../../tests/support/site-server.js';
 import { positiveNumber } from './lib/env.js';
@@ -70,7 +78,11 @@ async function during(site: RunningSite, label: string, work: () => Promise<stri
         if (!res.ok) failed(`${url === '/healthz' ? '/healthz' : 'page'} ${res.status}`);
         into.push(performance.now() - sent);
       })
-      .catch((error: unknown) => failed(error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)));
+      .catch((error: unknown) =>
+        failed(
+          error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error),
+        ),
+      );
     inFlight.add(request);
     void request.finally(() => inFlight.delete(request));
   };
@@ -79,7 +91,10 @@ async function during(site: RunningSite, label: string, work: () => Promise<stri
     ask(page, pageTimes);
   }, EVERY_MS);
   let peakRss = await rssOf(site.process.pid ?? 0);
-  const reading = setInterval(() => void rssOf(site.process.pid ?? 0).then((rss) => (peakRss = Math.max(peakRss, rss))), 100);
+  const reading = setInterval(
+    () => void rssOf(site.process.pid ?? 0).then((rss) => (peakRss = Math.max(peakRss, rss))),
+    100,
+  );
   const started = performance.now();
   let note: string;
   try {
@@ -94,7 +109,11 @@ async function during(site: RunningSite, label: string, work: () => Promise<stri
 }
 
 async function signIn(site: RunningSite): Promise<{ cookie: string; csrf: string }> {
-  const res = await fetch(`${site.url}${STAFF_API.signIn}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: STAFF_TEST_PASSWORD }) });
+  const res = await fetch(`${site.url}${STAFF_API.signIn}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: STAFF_TEST_PASSWORD }),
+  });
   if (!res.ok) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
   const cookie = res.headers.getSetCookie().find((header) => /^(__Host-)?staff_session=/.test(header));
   if (cookie === undefined) throw new Error('sign-in: no session cookie');
@@ -117,13 +136,23 @@ async function fileOfCopies(site: RunningSite, who: { cookie: string }): Promise
   return Buffer.from(writeCsv(header!.cells, rows));
 }
 
-async function sendFile(site: RunningSite, who: { cookie: string; csrf: string }, file: Buffer, dryRun: boolean): Promise<string> {
+async function sendFile(
+  site: RunningSite,
+  who: { cookie: string; csrf: string },
+  file: Buffer,
+  dryRun: boolean,
+): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)], { type: 'text/csv' }), 'catalogue.csv');
-  const res = await fetch(`${site.url}${STAFF_API.catalogueImport}${dryRun ? '?dryRun=1' : ''}`, { method: 'POST', headers: { cookie: who.cookie, [CSRF_HEADER]: who.csrf }, body: form });
+  const res = await fetch(`${site.url}${STAFF_API.catalogueImport}${dryRun ? '?dryRun=1' : ''}`, {
+    method: 'POST',
+    headers: { cookie: who.cookie, [CSRF_HEADER]: who.csrf },
+    body: form,
+  });
   if (!res.ok) throw new Error(`import: ${res.status} ${await res.text()}`);
   const report = (await res.json()) as ImportReport;
-  if (report.badRows > 0 || report.rows !== ROWS || report.written === dryRun) throw new Error(`import: ${JSON.stringify(report).slice(0, 500)}`);
+  if (report.badRows > 0 || report.rows !== ROWS || report.written === dryRun)
+    throw new Error(`import: ${JSON.stringify(report).slice(0, 500)}`);
   return `${report.added.toLocaleString('en')} new${report.written ? ', written' : ''}`;
 }
 
@@ -135,7 +164,9 @@ async function benchDatabase(label: string, env: Record<string, string>, dataDir
     console.log(`${label}: ${ROWS.toLocaleString('en')} rows, ${(file.length / 1024 / 1024).toFixed(1)} MB of CSV`);
     // the page rendered a few times first: its first renders (modules, caches) are not what is measured
     for (let warm = 0; warm < 20; warm += 1) await (await fetch(`${site.url}${productPagePath()}`)).arrayBuffer();
-    const phases = [await during(site, 'nothing else', () => new Promise((resolve) => setTimeout(() => resolve(''), IDLE_MS)))];
+    const phases = [
+      await during(site, 'nothing else', () => new Promise((resolve) => setTimeout(() => resolve(''), IDLE_MS))),
+    ];
     phases.push(await during(site, 'dry run', () => sendFile(site, who, file, true)));
     phases.push(await during(site, 'import', () => sendFile(site, who, file, false)));
     return phases.map((phase) => ({ ...phase, label: `${label}: ${phase.label}` }));
@@ -156,8 +187,14 @@ async function prepared(databaseUrl: string | undefined, dataDir: string): Promi
 }
 
 async function main(): Promise<void> {
-  console.log(`npm run bench:catalogue-import: ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`);
-  if (os.loadavg()[0]! > os.cpus().length) console.log('  Note: the machine is busy (load above the core count): timing figures will be noisy.');
+  console.log(
+    `npm run bench:catalogue-import: ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}`,
+  );
+  if (os.loadavg()[0]! > os.cpus().length)
+    console.log('  Note: the machine is busy (load above the core count): timing figures will be noisy.');
   buildIfNeeded();
   const phases: Phase[] = [];
 
@@ -182,12 +219,46 @@ async function main(): Promise<void> {
     }
   } else console.log(`PostgreSQL skipped: ${postgres.reason}`);
 
-  const figures = (times: number[]) => (times.length === 0 ? ['-', '-', '-'] : [ms(percentile([...times].sort((a, b) => a - b), 50)), ms(percentile([...times].sort((a, b) => a - b), 99)), ms(Math.max(...times))]);
-  const p99 = (times: number[]) => percentile([...times].sort((a, b) => a - b), 99);
+  const figures = (times: number[]) =>
+    times.length === 0
+      ? ['-', '-', '-']
+      : [
+          ms(
+            percentile(
+              [...times].sort((a, b) => a - b),
+              50,
+            ),
+          ),
+          ms(
+            percentile(
+              [...times].sort((a, b) => a - b),
+              99,
+            ),
+          ),
+          ms(Math.max(...times)),
+        ];
+  const p99 = (times: number[]) =>
+    percentile(
+      [...times].sort((a, b) => a - b),
+      99,
+    );
   printTable(
     `The site while a catalogue file of ${ROWS.toLocaleString('en')} rows is checked and imported (asked every ${EVERY_MS} ms each; p50 / p99 / max)`,
     [
-      ['phase', 'took', 'healthz p50', 'p99', 'max', 'page p50', 'p99', 'max', 'failed', 'server RSS peak', `p99 ≤ ${TARGET_P99_MS} ms`, 'outcome'],
+      [
+        'phase',
+        'took',
+        'healthz p50',
+        'p99',
+        'max',
+        'page p50',
+        'p99',
+        'max',
+        'failed',
+        'server RSS peak',
+        `p99 ≤ ${TARGET_P99_MS} ms`,
+        'outcome',
+      ],
       ...phases.map((phase) => [
         phase.label,
         ms(phase.took),

@@ -9,7 +9,14 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CatalogueStore, openDatabase, runMigrations, searchNeedle, withKysely, type Database } from '@site/server/test-support/server';
+import {
+  CatalogueStore,
+  openDatabase,
+  runMigrations,
+  searchNeedle,
+  withKysely,
+  type Database,
+} from '@site/server/test-support/server';
 import { positiveNumber } from './lib/env.js';
 import { printTable } from './lib/format.js';
 import { percentile } from './lib/timed-calls.js';
@@ -17,7 +24,9 @@ import { percentile } from './lib/timed-calls.js';
 const KEEP = process.env.SEARCH_BENCH_KEEP?.trim();
 const RUNS = Math.round(positiveNumber('CATALOGUE_SEARCH_RUNS', 20));
 const TEXTS = (process.env.SEARCH_BENCH_TEXTS ?? 'cable,armourd cabel,armoured cable,gland,mcb').split(',');
-const DATABASES = new Set((process.env.SEARCH_BENCH_DATABASES ?? 'pglite,postgres').split(',').map((name) => name.trim()));
+const DATABASES = new Set(
+  (process.env.SEARCH_BENCH_DATABASES ?? 'pglite,postgres').split(',').map((name) => name.trim()),
+);
 
 type Recorded = [string, readonly unknown[]];
 
@@ -54,7 +63,10 @@ async function benchOne(label: string, db: Database): Promise<string[][]> {
   await runMigrations(db);
   const log: Recorded[] = [];
   const tapped = recording(db, log);
-  const stores = { kept: new CatalogueStore(tapped.kysely), afresh: new CatalogueStore(tapped.kysely, undefined, { search: { kept: false } }) };
+  const stores = {
+    kept: new CatalogueStore(tapped.kysely),
+    afresh: new CatalogueStore(tapped.kysely, undefined, { search: { kept: false } }),
+  };
   const rows: string[][] = [];
   for (const text of TEXTS) {
     for (const locale of ['en', 'ar'] as const) {
@@ -71,7 +83,13 @@ async function benchOne(label: string, db: Database): Promise<string[][]> {
             times[which].push(await serverMs(db, log));
           }
         }
-        rows.push([label, `"${text}" (${locale})${facets ? ' with its filters counted' : ''}`, String(total), fine(times.afresh), fine(times.kept)]);
+        rows.push([
+          label,
+          `"${text}" (${locale})${facets ? ' with its filters counted' : ''}`,
+          String(total),
+          fine(times.afresh),
+          fine(times.kept),
+        ]);
       }
     }
   }
@@ -79,7 +97,8 @@ async function benchOne(label: string, db: Database): Promise<string[][]> {
 }
 
 async function main(): Promise<void> {
-  if (KEEP === undefined || !existsSync(KEEP)) throw new Error('SEARCH_BENCH_KEEP must name the folder bench:catalogue-search filled');
+  if (KEEP === undefined || !existsSync(KEEP))
+    throw new Error('SEARCH_BENCH_KEEP must name the folder bench:catalogue-search filled');
   const table: string[][] = [['database', 'search', 'matches', 'afresh p50 / p95', 'kept p50 / p95']];
   if (DATABASES.has('pglite')) {
     const embedded = await openDatabase({ dataDir: KEEP, databaseUrl: undefined });
@@ -91,14 +110,20 @@ async function main(): Promise<void> {
   }
   const schemaFile = path.join(KEEP, 'postgres-url');
   if (DATABASES.has('postgres') && existsSync(schemaFile)) {
-    const postgres = await openDatabase({ databaseUrl: (await readFile(schemaFile, 'utf8')).trim(), dataDir: os.tmpdir() });
+    const postgres = await openDatabase({
+      databaseUrl: (await readFile(schemaFile, 'utf8')).trim(),
+      dataDir: os.tmpdir(),
+    });
     try {
       table.push(...(await benchOne('PostgreSQL', postgres)));
     } finally {
       await postgres.close();
     }
   }
-  printTable(`The search's statements in the database (EXPLAIN ANALYZE, planning and execution summed; ${RUNS} calls each, alternating)`, table);
+  printTable(
+    `The search's statements in the database (EXPLAIN ANALYZE, planning and execution summed; ${RUNS} calls each, alternating)`,
+    table,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -18,11 +18,26 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CATALOGUE_CATEGORIES_API_PATH, CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
+import {
+  CATALOGUE_CATEGORIES_API_PATH,
+  CATALOGUE_SEARCH_API_PATH,
+  catalogueListingApiPath,
+  catalogueProductApiPath,
+} from '@site/contracts/api';
 import type { ListingResponse } from '@site/contracts/catalogue-api';
 import { listingFiltersOf } from '@site/contracts/listing-view';
 import { adminQuery } from '@site/server/test-support';
-import { createFixture, freshSchema, buildApp, loadConfig, CatalogueStore, searchNeedle, type ListingSort, openDatabase, type Database } from '@site/server/test-support/server';
+import {
+  createFixture,
+  freshSchema,
+  buildApp,
+  loadConfig,
+  CatalogueStore,
+  searchNeedle,
+  type ListingSort,
+  openDatabase,
+  type Database,
+} from '@site/server/test-support/server';
 import { buildIfNeeded } from '../../tests/support/build-if-needed.js';
 import { REPO_ROOT } from '../../tests/support/site-server.js';
 import { fillCatalogue } from './lib/catalogue-at-size.js';
@@ -45,8 +60,19 @@ const DATABASES = (process.env.CATALOGUE_DATABASES ?? 'pglite,postgresql').toLow
 const KEEP = process.env.CATALOGUE_BENCH_KEEP === '1';
 /** CATALOGUE_FILL_ONLY=1: fill (or complete) the kept databases, measure nothing (a fill may run niced, the measures not). */
 const FILL_ONLY = process.env.CATALOGUE_FILL_ONLY === '1';
-const SEARCHES = ['gland', 'Hex', 'armoured cable', 'hex cw 20s', 'CB-', '4 core 16mm swa', 'mcb', 'armourd cabel', 'كابل ارضي', 'zzzz', 'cable'];
-
+const SEARCHES = [
+  'gland',
+  'Hex',
+  'armoured cable',
+  'hex cw 20s',
+  'CB-',
+  '4 core 16mm swa',
+  'mcb',
+  'armourd cabel',
+  'كابل ارضي',
+  'zzzz',
+  'cable',
+];
 
 interface Timed {
   p50: number;
@@ -54,7 +80,11 @@ interface Timed {
   bytes: number;
 }
 
-async function timed(requests: number, url: (run: number) => string, inject: (url: string) => Promise<{ statusCode: number; body: string }>): Promise<Timed> {
+async function timed(
+  requests: number,
+  url: (run: number) => string,
+  inject: (url: string) => Promise<{ statusCode: number; body: string }>,
+): Promise<Timed> {
   const times: number[] = [];
   let bytes = 0;
   for (let run = -5; run < requests; run += 1) {
@@ -72,18 +102,45 @@ async function timed(requests: number, url: (run: number) => string, inject: (ur
 }
 
 /** The same over direct calls (the store, not the routes): p50 and p95 of `requests` after 5 warm-ups. */
-const timedCalls = async (requests: number, call: (run: number) => Promise<unknown>): Promise<Timed> => ({ ...(await timedCallsOf(requests, call)), bytes: 0 });
+const timedCalls = async (requests: number, call: (run: number) => Promise<unknown>): Promise<Timed> => ({
+  ...(await timedCallsOf(requests, call)),
+  bytes: 0,
+});
 
 async function benchSize(label: string, db: Database, size: number): Promise<string[][]> {
   const fill = await fillCatalogue(db, size, VARIANTS);
-  const variantCount = Number((await db.kysely.selectFrom('catalogue_product_variants').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const variantCount = Number(
+    (
+      await db.kysely
+        .selectFrom('catalogue_product_variants')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const loadBefore = os.loadavg();
   const fillRow = (label: string, products: number) =>
     fill.imported === 0
-      ? [label, products.toLocaleString('en'), `kept database (${fill.added.toLocaleString('en')} products past the seed's): no import`, '', '', '']
-      : [label, products.toLocaleString('en'), `import of ${fill.imported.toLocaleString('en')} products (${fill.importedRows.toLocaleString('en')} rows), CPU ${ms(fill.importCpuMs)}`, '', ms(fill.importMs), ''];
-  if (FILL_ONLY) return [fillRow(label, fill.added + 96), [label, '', `variants: ${variantCount.toLocaleString('en')}`, '', '', '']];
-  const ids = (await db.kysely.selectFrom('catalogue_products').select('id').orderBy('position').execute()).map((p) => p.id);
+      ? [
+          label,
+          products.toLocaleString('en'),
+          `kept database (${fill.added.toLocaleString('en')} products past the seed's): no import`,
+          '',
+          '',
+          '',
+        ]
+      : [
+          label,
+          products.toLocaleString('en'),
+          `import of ${fill.imported.toLocaleString('en')} products (${fill.importedRows.toLocaleString('en')} rows), CPU ${ms(fill.importCpuMs)}`,
+          '',
+          ms(fill.importMs),
+          '',
+        ];
+  if (FILL_ONLY)
+    return [fillRow(label, fill.added + 96), [label, '', `variants: ${variantCount.toLocaleString('en')}`, '', '', '']];
+  const ids = (await db.kysely.selectFrom('catalogue_products').select('id').orderBy('position').execute()).map(
+    (p) => p.id,
+  );
   const biggest = await db.kysely
     .selectFrom('catalogue_products')
     .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
@@ -102,16 +159,34 @@ async function benchSize(label: string, db: Database, size: number): Promise<str
   const firstAnswer = await inject(catalogueProductApiPath(ids[0]!));
   const coldMs = performance.now() - started;
   if (firstAnswer.statusCode !== 200) throw new Error(`first product: ${firstAnswer.statusCode}`);
-  const row = (what: string, t: Timed) => [label, ids.length.toLocaleString('en'), what, t.bytes > 0 ? kb(t.bytes) : '', fine(t.p50), fine(t.p95)];
+  const row = (what: string, t: Timed) => [
+    label,
+    ids.length.toLocaleString('en'),
+    what,
+    t.bytes > 0 ? kb(t.bytes) : '',
+    fine(t.p50),
+    fine(t.p95),
+  ];
   try {
     const pages = Math.max(1, Math.ceil(biggest.n / 24));
     const product = await timed(RUNS, (run) => catalogueProductApiPath(ids[(run * 7919) % ids.length]!), inject);
-    const listing = await timed(RUNS, (run) => `${catalogueListingApiPath(biggest.category_id)}?sort=${1 + (run % 6)}&page=${1 + ((run * 31) % pages)}`, inject);
+    const listing = await timed(
+      RUNS,
+      (run) => `${catalogueListingApiPath(biggest.category_id)}?sort=${1 + (run % 6)}&page=${1 + ((run * 31) % pages)}`,
+      inject,
+    );
     // the same category narrowed by one of its brands and one of its specification values, with every filter's counts
     const offered = JSON.parse((await inject(catalogueListingApiPath(biggest.category_id))).body) as ListingResponse;
     const facet = offered.facets.attributes[0];
-    const narrowed = new URLSearchParams({ brand: offered.facets.brands[0]?.name ?? '', ...(facet ? { [facet.attribute]: facet.values[0]!.value } : {}) });
-    const filtered = await timed(RUNS, (run) => `${catalogueListingApiPath(biggest.category_id)}?${narrowed}&sort=${1 + (run % 6)}`, inject);
+    const narrowed = new URLSearchParams({
+      brand: offered.facets.brands[0]?.name ?? '',
+      ...(facet ? { [facet.attribute]: facet.values[0]!.value } : {}),
+    });
+    const filtered = await timed(
+      RUNS,
+      (run) => `${catalogueListingApiPath(biggest.category_id)}?${narrowed}&sort=${1 + (run % 6)}`,
+      inject,
+    );
     // each text in both languages in turn (the language changes every round of the texts)
     const searchUrl = (run: number, extra = '') =>
       `${CATALOGUE_SEARCH_API_PATH}?q=${encodeURIComponent(SEARCHES[run % SEARCHES.length]!)}&lang=${Math.floor(run / SEARCHES.length) % 2 ? 'ar' : 'en'}${extra}`;
@@ -123,9 +198,24 @@ async function benchSize(label: string, db: Database, size: number): Promise<str
     const filters = listingFiltersOf(narrowed);
     const sortOf = (run: number) => (1 + (run % 6)) as ListingSort;
     const listingAfresh = await timedCalls(RUNS, (run) =>
-      afresh.listing({ categoryId: biggest.category_id, sort: sortOf(run), offset: ((run * 31) % pages) * 24, limit: 24, locale: 'en' }),
+      afresh.listing({
+        categoryId: biggest.category_id,
+        sort: sortOf(run),
+        offset: ((run * 31) % pages) * 24,
+        limit: 24,
+        locale: 'en',
+      }),
     );
-    const filteredAfresh = await timedCalls(RUNS, (run) => afresh.listing({ categoryId: biggest.category_id, sort: sortOf(run), filters, offset: 0, limit: 24, locale: 'en' }));
+    const filteredAfresh = await timedCalls(RUNS, (run) =>
+      afresh.listing({
+        categoryId: biggest.category_id,
+        sort: sortOf(run),
+        filters,
+        offset: 0,
+        limit: 24,
+        locale: 'en',
+      }),
+    );
     const searchQuery = (run: number) => ({
       needle: searchNeedle(SEARCHES[run % SEARCHES.length]!)!,
       offset: 0,
@@ -133,12 +223,21 @@ async function benchSize(label: string, db: Database, size: number): Promise<str
       locale: Math.floor(run / SEARCHES.length) % 2 ? ('ar' as const) : ('en' as const),
     });
     const searchAfresh = await timedCalls(RUNS, (run) => afresh.search(searchQuery(run)));
-    const searchPageAfresh = await timedCalls(RUNS, (run) => afresh.search({ ...searchQuery(run), limit: 24, facets: true }));
+    const searchPageAfresh = await timedCalls(RUNS, (run) =>
+      afresh.search({ ...searchQuery(run), limit: 24, facets: true }),
+    );
     // each text on its own: which kind of text is slow
     const perTextAfresh: string[][] = [];
     for (const [index, text] of SEARCHES.entries()) {
       const t = await timedCalls(SEARCH_RUNS, (run) => afresh.search(searchQuery(index + run * SEARCHES.length)));
-      perTextAfresh.push([label, ids.length.toLocaleString('en'), `  search "${text}", read afresh`, '', fine(t.p50), fine(t.p95)]);
+      perTextAfresh.push([
+        label,
+        ids.length.toLocaleString('en'),
+        `  search "${text}", read afresh`,
+        '',
+        fine(t.p50),
+        fine(t.p95),
+      ]);
     }
     const grid = await timed(RUNS, () => `${CATALOGUE_CATEGORIES_API_PATH}?lang=en`, inject);
     // The product page's HTML as the server draws it with the built remotes: a different product each request, so
@@ -146,16 +245,25 @@ async function benchSize(label: string, db: Database, size: number): Promise<str
     const site = await buildApp(loadConfig({ ...process.env, REPO_ROOT, DATA_DIR: fixture.config.dataDir }), db);
     let pageRows: string[][];
     try {
-      const categoryOf = new Map((await db.kysely.selectFrom('catalogue_products').select(['id', 'category_id']).execute()).map((p) => [p.id, p.category_id]));
+      const categoryOf = new Map(
+        (await db.kysely.selectFrom('catalogue_products').select(['id', 'category_id']).execute()).map((p) => [
+          p.id,
+          p.category_id,
+        ]),
+      );
       const pageOf = (run: number) => {
         const id = ids[(run * 7919) % ids.length]!;
         return `/our-products/${categoryOf.get(id)!}/${id}`;
       };
       const pageRuns = Math.min(RUNS, ids.length - 5);
-      const page = await timed(pageRuns, (run) => pageOf(run + 5), async (url) => {
-        const res = await site.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-        return { statusCode: res.statusCode, body: res.body };
-      });
+      const page = await timed(
+        pageRuns,
+        (run) => pageOf(run + 5),
+        async (url) => {
+          const res = await site.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+          return { statusCode: res.statusCode, body: res.body };
+        },
+      );
       pageRows = [row(`product page HTML, drawn afresh (${pageRuns} products)`, page)];
     } finally {
       await site.close();
@@ -164,11 +272,21 @@ async function benchSize(label: string, db: Database, size: number): Promise<str
     const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
     return [
       fillRow(label, ids.length),
-      [label, ids.length.toLocaleString('en'), `variants: ${variantCount.toLocaleString('en')}; load average before / after: ${load(loadBefore)} / ${load(os.loadavg())}`, '', '', ''],
+      [
+        label,
+        ids.length.toLocaleString('en'),
+        `variants: ${variantCount.toLocaleString('en')}; load average before / after: ${load(loadBefore)} / ${load(os.loadavg())}`,
+        '',
+        '',
+        '',
+      ],
       [label, ids.length.toLocaleString('en'), 'cold start (app built, first product)', '', ms(coldMs), ''],
       row('product (JSON)', product),
       row(`listing page of ${biggest.n.toLocaleString('en')} (24, six orders)`, listing),
-      row(`the same, narrowed by a brand and a ${facet?.attribute ?? '(no)'} value, with the filters' counts`, filtered),
+      row(
+        `the same, narrowed by a brand and a ${facet?.attribute ?? '(no)'} value, with the filters' counts`,
+        filtered,
+      ),
       row(`search (${SEARCHES.length} texts, both languages)`, searchTimes),
       row(`the same with the results page's filters counted (facets=1)`, searchPageTimes),
       row(`listing page, read afresh (its filters counted each time)`, listingAfresh),
@@ -178,7 +296,14 @@ async function benchSize(label: string, db: Database, size: number): Promise<str
       ...perTextAfresh,
       row('category grid', grid),
       ...pageRows,
-      [label, ids.length.toLocaleString('en'), 'process RSS after the above', `${(rss / 1024 / 1024).toFixed(0)} MB`, '', ''],
+      [
+        label,
+        ids.length.toLocaleString('en'),
+        'process RSS after the above',
+        `${(rss / 1024 / 1024).toFixed(0)} MB`,
+        '',
+        '',
+      ],
     ];
   } finally {
     await app.close();
@@ -222,7 +347,10 @@ async function main(): Promise<void> {
       await schema.drop();
     }
   }
-  printTable(`The catalogue's API by catalogue size (server-side, ${RUNS} requests each after 5 warm-ups; one process)`, table);
+  printTable(
+    `The catalogue's API by catalogue size (server-side, ${RUNS} requests each after 5 warm-ups; one process)`,
+    table,
+  );
   if (!process.env.TEST_DATABASE_URL) console.log('\nPostgreSQL: skipped (set TEST_DATABASE_URL to bench it too)');
 }
 

@@ -5,7 +5,13 @@
 // The reference is built once (tools/bench/lib/reference.ts); BENCH_REFERENCE=none measures this build alone.
 import { chromium, type Browser } from '@playwright/test';
 import { assertChromiumInstalled, CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium';
-import { MEASURE_NAMES, MEASURES, readFirstView, recordFirstView, type FirstViewFigures } from '../../tests/support/first-view';
+import {
+  MEASURE_NAMES,
+  MEASURES,
+  readFirstView,
+  recordFirstView,
+  type FirstViewFigures,
+} from '../../tests/support/first-view';
 import { startSite } from '../../tests/support/site-server';
 import { buildIfNeeded } from '../../tests/support/build-if-needed';
 import { lighthousePages, type BenchPage } from './lib/pages';
@@ -15,7 +21,13 @@ const WIDTHS = [375, 1280];
 /** The owners' target: elements and rules at most this many times the reference's. */
 const TARGET_RATIO = 1.3;
 
-async function measure(browser: Browser, site: string, path: string, width: number, startedMark: boolean): Promise<FirstViewFigures> {
+async function measure(
+  browser: Browser,
+  site: string,
+  path: string,
+  width: number,
+  startedMark: boolean,
+): Promise<FirstViewFigures> {
   const context = await browser.newContext({ viewport: { width, height: width < 900 ? 800 : 900 } });
   try {
     const page = await context.newPage();
@@ -29,7 +41,8 @@ async function measure(browser: Browser, site: string, path: string, width: numb
 
 /** The reference's address for a page: an Arabic page's English twin (the reference has no Arabic edition). */
 function referencePath(page: BenchPage): string {
-  const twin = page.englishTwin === undefined ? page : lighthousePages().find((item) => item.label === page.englishTwin);
+  const twin =
+    page.englishTwin === undefined ? page : lighthousePages().find((item) => item.label === page.englishTwin);
   if (twin === undefined) throw new Error(`No page labelled ${page.englishTwin}`);
   return twin.path;
 }
@@ -48,7 +61,10 @@ async function main() {
     for (const page of lighthousePages()) {
       for (const width of WIDTHS) {
         const current = await measure(browser, site.url, page.path, width, true);
-        const before = referenceSite === undefined ? undefined : await measure(browser, referenceSite.url, referencePath(page), width, false);
+        const before =
+          referenceSite === undefined
+            ? undefined
+            : await measure(browser, referenceSite.url, referencePath(page), width, false);
         const cells = MEASURES.map((measure) => {
           // The reference has no started mark and loads its scripts from the head: its JS and requests are not read the
           // same way, so only its counts of the first view are compared.
@@ -57,10 +73,15 @@ async function main() {
           const ratio = current[measure] / before[measure];
           return `${before[measure]} → ${current[measure]} (${ratio.toFixed(2)}×, ${ratio <= TARGET_RATIO ? 'met' : 'missed'})`;
         });
-        console.log(`| ${page.label}${page.englishTwin ? ` (vs ${page.englishTwin})` : ''} | ${width} | ${cells.join(' | ')} |`);
+        console.log(
+          `| ${page.label}${page.englishTwin ? ` (vs ${page.englishTwin})` : ''} | ${width} | ${cells.join(' | ')} |`,
+        );
       }
     }
-    if (reference !== undefined) console.log(`\nreference → this build; the reference is ${reference.ref} (${reference.sha.slice(0, 7)}), read at its load event.`);
+    if (reference !== undefined)
+      console.log(
+        `\nreference → this build; the reference is ${reference.ref} (${reference.sha.slice(0, 7)}), read at its load event.`,
+      );
   } finally {
     await browser.close();
     await referenceSite?.stop();

@@ -10,7 +10,16 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { kb, printTable } from './lib/format';
 
-const PACKAGES = ['@lingui/core@5.9.5', '@lingui/react@5.9.5', 'react-intl@7.1.9', 'i18next@26.7.2', 'i18next-icu@2', 'intl-messageformat@10', 'react-i18next@16', 'react@19.3.1'];
+const PACKAGES = [
+  '@lingui/core@5.9.5',
+  '@lingui/react@5.9.5',
+  'react-intl@7.1.9',
+  'i18next@26.7.2',
+  'i18next-icu@2',
+  'intl-messageformat@10',
+  'react-i18next@16',
+  'react@19.3.1',
+];
 
 const MESSAGE = '{n, plural, one {منتج واحد} other {# منتجات}}';
 
@@ -79,7 +88,10 @@ async function main() {
   try {
     writeFileSync(path.join(dir, 'package.json'), '{"private":true}');
     console.log(`Installing ${PACKAGES.join(', ')} into ${dir} …`);
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--silent', ...PACKAGES], { cwd: dir, stdio: 'inherit' });
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--silent', ...PACKAGES], {
+      cwd: dir,
+      stdio: 'inherit',
+    });
     const rows: string[][] = [['library', 'JS per page (min+gzip)']];
     for (const candidate of CANDIDATES) rows.push([candidate.name, kb(await gzipBytes(dir, candidate))]);
     printTable('i18n libraries, one plural message in Arabic (React excluded)', rows);

@@ -40,36 +40,70 @@ function describe(node: SimulatedNode): string {
     const { url, priority, resourceType, transferSize } = node.request;
     return `${priority} ${resourceType ?? '?'} ${url.replace(/^https?:\/\/[^/]+/, '')} (${transferSize} B)`;
   }
-  const named = new Set((node.childEvents ?? []).map((event) => event.name).filter((name) => ['ParseHTML', 'UpdateLayoutTree', 'Layout', 'Paint', 'EvaluateScript', 'FunctionCall', 'TimerFire'].includes(name)));
+  const named = new Set(
+    (node.childEvents ?? [])
+      .map((event) => event.name)
+      .filter((name) =>
+        ['ParseHTML', 'UpdateLayoutTree', 'Layout', 'Paint', 'EvaluateScript', 'FunctionCall', 'TimerFire'].includes(
+          name,
+        ),
+      ),
+  );
   return `main thread${named.size > 0 ? `: ${[...named].join(', ')}` : ''}`;
 }
 
 async function main() {
   const reports = process.argv.slice(2);
-  if (reports.length === 0) throw new Error('Give the saved runs: npm run bench:lantern -- <report> (see the top of tools/bench/lantern-lcp.ts).');
+  if (reports.length === 0)
+    throw new Error(
+      'Give the saved runs: npm run bench:lantern -- <report> (see the top of tools/bench/lantern-lcp.ts).',
+    );
   // Lighthouse's computed artifacts are internal (typed only through its global LH namespace): read through the
   // small interfaces above.
-  const { LanternLargestContentfulPaint } = (await import('lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js')) as unknown as {
+  const { LanternLargestContentfulPaint } = (await import(
+    'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js'
+  )) as unknown as {
     LanternLargestContentfulPaint: ComputedMetric;
   };
   const isLowPriorityPicture = (node: SimulatedNode) => !LanternLargestContentfulPaint.isNotLowPriorityImageNode(node);
-  const { defaultSettings } = (await import('lighthouse/core/config/constants.js')) as unknown as { defaultSettings: Record<string, unknown> };
+  const { defaultSettings } = (await import('lighthouse/core/config/constants.js')) as unknown as {
+    defaultSettings: Record<string, unknown>;
+  };
   for (const report of reports.map((name) => name.replace(/\.json$/, ''))) {
-    const lhr = JSON.parse(readFileSync(`${report}.json`, 'utf8')) as { requestedUrl: string; finalDisplayedUrl: string; configSettings: Record<string, unknown> };
+    const lhr = JSON.parse(readFileSync(`${report}.json`, 'utf8')) as {
+      requestedUrl: string;
+      finalDisplayedUrl: string;
+      configSettings: Record<string, unknown>;
+    };
     const trace: unknown = JSON.parse(readFileSync(`${report}-0.trace.json`, 'utf8'));
     const devtoolsLog: unknown = JSON.parse(readFileSync(`${report}-0.devtoolslog.json`, 'utf8'));
     const settings = { ...defaultSettings, ...lhr.configSettings };
-    const URL = { requestedUrl: lhr.requestedUrl, mainDocumentUrl: lhr.finalDisplayedUrl, finalDisplayedUrl: lhr.finalDisplayedUrl };
+    const URL = {
+      requestedUrl: lhr.requestedUrl,
+      mainDocumentUrl: lhr.finalDisplayedUrl,
+      finalDisplayedUrl: lhr.finalDisplayedUrl,
+    };
     const data = { trace, devtoolsLog, settings, gatherContext: { gatherMode: 'navigation' }, simulator: null, URL };
     const lcp = await LanternLargestContentfulPaint.request(data, { computedCache: new Map(), settings });
     const { optimisticEstimate: optimistic, pessimisticEstimate: pessimistic } = lcp;
-    console.log(`${report}: LCP ${Math.round(lcp.timing)} ms (optimistic ${Math.round(optimistic.timeInMs)}, pessimistic ${Math.round(pessimistic.timeInMs)})`);
+    console.log(
+      `${report}: LCP ${Math.round(lcp.timing)} ms (optimistic ${Math.round(optimistic.timeInMs)}, pessimistic ${Math.round(pessimistic.timeInMs)})`,
+    );
     const timings = [...pessimistic.nodeTimings].sort(([, a], [, b]) => a.startTime - b.startTime);
-    const last = timings.filter(([node]) => !isLowPriorityPicture(node)).reduce((latest, entry) => (entry[1].endTime > latest[1].endTime ? entry : latest));
+    const last = timings
+      .filter(([node]) => !isLowPriorityPicture(node))
+      .reduce((latest, entry) => (entry[1].endTime > latest[1].endTime ? entry : latest));
     for (const [node, { startTime, endTime }] of timings) {
       if (node.type === 'cpu' && endTime - startTime < LISTED_TASK_MS) continue;
-      const mark = node === last[0] ? '  <- sets the pessimistic LCP' : isLowPriorityPicture(node) ? '  (not counted: low-priority picture)' : '';
-      console.log(`  ${String(Math.round(startTime)).padStart(5)}-${String(Math.round(endTime)).padStart(5)} ms  ${describe(node)}${mark}`);
+      const mark =
+        node === last[0]
+          ? '  <- sets the pessimistic LCP'
+          : isLowPriorityPicture(node)
+            ? '  (not counted: low-priority picture)'
+            : '';
+      console.log(
+        `  ${String(Math.round(startTime)).padStart(5)}-${String(Math.round(endTime)).padStart(5)} ms  ${describe(node)}${mark}`,
+      );
     }
   }
 }

@@ -11,7 +11,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { catalogueListingApiPath } from '@site/contracts/api';
-import { createFixture, freshSchema, buildApp, loadConfig, openDatabase, type Database } from '@site/server/test-support/server';
+import {
+  createFixture,
+  freshSchema,
+  buildApp,
+  loadConfig,
+  openDatabase,
+  type Database,
+} from '@site/server/test-support/server';
 import { buildIfNeeded } from '../../tests/support/build-if-needed.js';
 import { REPO_ROOT } from '../../tests/support/site-server.js';
 import { fillCatalogue } from './lib/catalogue-at-size.js';
@@ -30,18 +37,38 @@ async function settled(): Promise<NodeJS.MemoryUsage> {
   return process.memoryUsage();
 }
 
-async function stepsAt(label: string, db: Database, databaseUrl: string | undefined, size: number): Promise<string[][]> {
+async function stepsAt(
+  label: string,
+  db: Database,
+  databaseUrl: string | undefined,
+  size: number,
+): Promise<string[][]> {
   await fillCatalogue(db, size);
   const fixture = await createFixture();
   const rows: string[][] = [];
   const record = async (what: string) => {
     const memory = await settled();
-    rows.push([label, size.toLocaleString('en'), what, mb(memory.rss), mb(memory.heapUsed), mb(memory.external + memory.arrayBuffers)]);
+    rows.push([
+      label,
+      size.toLocaleString('en'),
+      what,
+      mb(memory.rss),
+      mb(memory.heapUsed),
+      mb(memory.external + memory.arrayBuffers),
+    ]);
   };
   await record('catalogue filled, before the app');
   // no AI provider: the chat's step answers from the knowledge base, on this machine
   const { GEMINI_API_KEY: _key, ...env } = process.env;
-  const app = await buildApp(loadConfig({ ...env, REPO_ROOT, DATA_DIR: fixture.config.dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }), db);
+  const app = await buildApp(
+    loadConfig({
+      ...env,
+      REPO_ROOT,
+      DATA_DIR: fixture.config.dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    }),
+    db,
+  );
   try {
     await app.ready();
     await record('app ready');
@@ -112,7 +139,10 @@ async function main(): Promise<void> {
       }
     }
   }
-  printTable("A server's memory by catalogue size (the app in this process; after a garbage collection at each step)", table);
+  printTable(
+    "A server's memory by catalogue size (the app in this process; after a garbage collection at each step)",
+    table,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -29,7 +29,9 @@ async function gzipBytes(source: string, external: string[] = []): Promise<numbe
 
 async function main() {
   const facade = await gzipBytes(FACADE);
-  const withQuery = await gzipBytes(`${FACADE}\nexport { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';`);
+  const withQuery = await gzipBytes(
+    `${FACADE}\nexport { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';`,
+  );
   const ownLoading = await gzipBytes(
     "export { addLoadCases } from './src/loadCases';\nexport { loadJson } from './src/loadJson';\n" +
       "export { PendingServerState, fetchOf, serverStateArrived, takeLoadedByServer } from './src/firstView';",

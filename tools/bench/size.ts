@@ -16,7 +16,8 @@ async function main() {
   const site = await startSite();
   try {
     const pages = new Map<string, Downloads>();
-    for (const entry of downloadPages()) pages.set(entry.label, await visitorDownloads(site.url, entry.path, downloadOptions(entry)));
+    for (const entry of downloadPages())
+      pages.set(entry.label, await visitorDownloads(site.url, entry.path, downloadOptions(entry)));
     printDownloads(pages, new Map(), downloadPages());
   } finally {
     await site.stop();

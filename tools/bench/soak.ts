@@ -88,12 +88,14 @@ const JSON_POST = { 'content-type': 'application/json', accept: 'application/jso
 
 /** Products of the listing's category (content/data/products.json): pages, reviews and ratings. */
 function listingProducts(count: number): string[] {
-  const products = JSON.parse(readFileSync(`${REPO_ROOT}/content/data/products.json`, 'utf8')) as { id: string; productCategoryId: string }[];
+  const products = JSON.parse(readFileSync(`${REPO_ROOT}/content/data/products.json`, 'utf8')) as {
+    id: string;
+    productCategoryId: string;
+  }[];
   const ids = products.filter((product) => product.productCategoryId === LISTING_CATEGORY).map((product) => product.id);
   if (ids.length === 0) throw new Error(`No product in category ${LISTING_CATEGORY} in content/data/products.json`);
   return ids.slice(0, count);
 }
-
 
 const QUESTIONS = [
   'Do you stock brass cable glands?',
@@ -108,13 +110,17 @@ function mix(siteUrl: string, products: string[]): Kind[] {
   let contact = 0;
   let reviews = 0;
   let questions = 0;
-  const get = (paths: string[], headers: Record<string, string>) => paths.map((path) => ({ method: 'GET', path, headers }));
+  const get = (paths: string[], headers: Record<string, string>) =>
+    paths.map((path) => ({ method: 'GET', path, headers }));
   return [
     {
       label: 'GET pages (HTML, 6 routes)',
       options: {
         url: siteUrl,
-        requests: get(['/home', '/our-products', `/our-products/${LISTING_CATEGORY}`, productPagePath(), '/contact-us', '/about'], { ...BROWSER, accept: 'text/html' }),
+        requests: get(
+          ['/home', '/our-products', `/our-products/${LISTING_CATEGORY}`, productPagePath(), '/contact-us', '/about'],
+          { ...BROWSER, accept: 'text/html' },
+        ),
       },
     },
     {
@@ -129,7 +135,10 @@ function mix(siteUrl: string, products: string[]): Kind[] {
     },
     {
       label: 'GET reviews + ratings (/api)',
-      options: { url: siteUrl, requests: get([...products.map(reviewsApiPath), RATINGS_API_PATH], { accept: 'application/json' }) },
+      options: {
+        url: siteUrl,
+        requests: get([...products.map(reviewsApiPath), RATINGS_API_PATH], { accept: 'application/json' }),
+      },
     },
     {
       label: 'POST /api/send-contact-form',
@@ -167,8 +176,17 @@ function mix(siteUrl: string, products: string[]): Kind[] {
             headers: JSON_POST,
             setupRequest: (request) => {
               reviews += 1;
-              const body = { customerName: `Soak ${reviews}`, emailId: `soak+${reviews}@example.com`, comment: `Soak review ${reviews}: fitted first time.`, stars: (reviews % 5) + 1 };
-              return { ...request, path: reviewsApiPath(products[reviews % products.length]!), body: JSON.stringify(body) };
+              const body = {
+                customerName: `Soak ${reviews}`,
+                emailId: `soak+${reviews}@example.com`,
+                comment: `Soak review ${reviews}: fitted first time.`,
+                stars: (reviews % 5) + 1,
+              };
+              return {
+                ...request,
+                path: reviewsApiPath(products[reviews % products.length]!),
+                body: JSON.stringify(body),
+              };
             },
           },
         ],
@@ -185,8 +203,17 @@ function mix(siteUrl: string, products: string[]): Kind[] {
             headers: JSON_POST,
             setupRequest: (request) => {
               questions += 1;
-              const history = questions % 3 === 0 ? [{ role: 'user', parts: [{ text: QUESTIONS[(questions + 1) % QUESTIONS.length]! }] }, { role: 'model', parts: [{ text: 'We do.' }] }] : [];
-              return { ...request, body: JSON.stringify({ question: QUESTIONS[questions % QUESTIONS.length]!, history }) };
+              const history =
+                questions % 3 === 0
+                  ? [
+                      { role: 'user', parts: [{ text: QUESTIONS[(questions + 1) % QUESTIONS.length]! }] },
+                      { role: 'model', parts: [{ text: 'We do.' }] },
+                    ]
+                  : [];
+              return {
+                ...request,
+                body: JSON.stringify({ question: QUESTIONS[questions % QUESTIONS.length]!, history }),
+              };
             },
           },
         ],
@@ -225,9 +252,13 @@ async function main() {
   const started = Date.now();
   console.log(
     `npm run soak: ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores, load average ` +
-      `${os.loadavg().map((load) => load.toFixed(1)).join(' ')}; ${seconds} s, ${connections} connections per kind of request`,
+      `${os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')}; ${seconds} s, ${connections} connections per kind of request`,
   );
-  if (os.loadavg()[0]! > os.cpus().length) console.log('  Note: the machine is busy (load above the core count): latencies will be noisy.');
+  if (os.loadavg()[0]! > os.cpus().length)
+    console.log('  Note: the machine is busy (load above the core count): latencies will be noisy.');
   buildIfNeeded();
 
   let site: RunningSite | undefined;
@@ -241,13 +272,19 @@ async function main() {
   }
   const pid = site.process.pid;
   if (pid === undefined) throw new Error('The server process has no pid');
-  console.log(`Server (pid ${pid}) at ${site.url}, ${SERVER_ENV.DATABASE_URL ? 'PostgreSQL' : 'embedded database'} in ${site.dataDir}`);
+  console.log(
+    `Server (pid ${pid}) at ${site.url}, ${SERVER_ENV.DATABASE_URL ? 'PostgreSQL' : 'embedded database'} in ${site.dataDir}`,
+  );
 
   const readings: [string, ProcessReading][] = [];
   let peak: ProcessReading = { rssKb: 0, fds: 0, sockets: 0 };
   const sample = () => {
     const reading = readProcess(pid);
-    peak = { rssKb: Math.max(peak.rssKb, reading.rssKb), fds: Math.max(peak.fds, reading.fds), sockets: Math.max(peak.sockets, reading.sockets) };
+    peak = {
+      rssKb: Math.max(peak.rssKb, reading.rssKb),
+      fds: Math.max(peak.fds, reading.fds),
+      sockets: Math.max(peak.sockets, reading.sockets),
+    };
     return reading;
   };
   let sampler: NodeJS.Timeout | undefined;
@@ -256,7 +293,9 @@ async function main() {
     const products = listingProducts(4);
     const kinds = mix(site.url, products);
     readings.push(['start (healthy, no request yet)', sample()]);
-    console.log(`  start: RSS ${mb(readings[0]![1].rssKb)}, ${readings[0]![1].fds} open file descriptors (${readings[0]![1].sockets} sockets)`);
+    console.log(
+      `  start: RSS ${mb(readings[0]![1].rssKb)}, ${readings[0]![1].fds} open file descriptors (${readings[0]![1].sockets} sockets)`,
+    );
     // A short run of the same mix first: the first render of each page, lazily loaded modules, the JIT. The figures
     // after it are the baseline a leak would grow from (the start reading also holds what the database's start-up left).
     process.stdout.write(`  warm-up: the mix for ${WARM_UP_SECONDS} s...`);
@@ -282,15 +321,28 @@ async function main() {
     readings.push(['end of the load', sample()]);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     readings.push([`idle ${SETTLE_MS / 1000} s later`, sample()]);
-    const health = await fetch(`${site.url}/healthz`).then((response) => response.status, (error: Error) => `no answer (${error.message})`);
+    const health = await fetch(`${site.url}/healthz`).then(
+      (response) => response.status,
+      (error: Error) => `no answer (${error.message})`,
+    );
     const reviewsAfter = await ratingCounts(site.url, products);
 
     // ---- the process
     const baseline = readings[1]![1];
     const rows = [['when', 'RSS', 'vs warm-up', 'open fds', 'of which sockets']];
-    for (const [when, reading] of [...readings.slice(0, 2), [`peak during the ${seconds} s load (sampled)`, peak] as [string, ProcessReading], ...readings.slice(2)]) {
+    for (const [when, reading] of [
+      ...readings.slice(0, 2),
+      [`peak during the ${seconds} s load (sampled)`, peak] as [string, ProcessReading],
+      ...readings.slice(2),
+    ]) {
       const delta = reading.rssKb - baseline.rssKb;
-      rows.push([when, mb(reading.rssKb), `${delta >= 0 ? '+' : ''}${mb(delta)}`, String(reading.fds), String(reading.sockets)]);
+      rows.push([
+        when,
+        mb(reading.rssKb),
+        `${delta >= 0 ? '+' : ''}${mb(delta)}`,
+        String(reading.fds),
+        String(reading.sockets),
+      ]);
     }
     printTable(`Server process ${pid} (node server/dist/main.js): memory and descriptors`, rows, [
       `RSS from /proc/${pid}/status (VmRSS), descriptors from /proc/${pid}/fd; peak sampled every ${sampleSeconds} s. /healthz after the run: ${health}.`,
@@ -320,12 +372,17 @@ async function main() {
       ]);
     }
     const total = results.reduce((sum, result) => sum + result.requests.total, 0);
-    printTable(`Requests (${seconds} s, ${connections} connections per row, all rows at once on 127.0.0.1; ${total} requests in all)`, table, [
-      'errors: connection errors and timeouts (10 s). Latencies are autocannon\'s, per row; client and server share the cores.',
-    ]);
+    printTable(
+      `Requests (${seconds} s, ${connections} connections per row, all rows at once on 127.0.0.1; ${total} requests in all)`,
+      table,
+      [
+        "errors: connection errors and timeouts (10 s). Latencies are autocannon's, per row; client and server share the cores.",
+      ],
+    );
 
     // autocannon stops counting when the time is up: up to one request per connection was still on its way then.
-    const reviewsAccepted = results[kinds.findIndex((kind) => kind.label.startsWith('POST /api/products'))]?.['2xx'] ?? 0;
+    const reviewsAccepted =
+      results[kinds.findIndex((kind) => kind.label.startsWith('POST /api/products'))]?.['2xx'] ?? 0;
     const reviewsCounted = reviewsAfter - reviewsBefore;
     const consistent = reviewsCounted >= reviewsAccepted && reviewsCounted <= reviewsAccepted + connections;
     console.log(
@@ -333,14 +390,19 @@ async function main() {
         `(${consistent ? `consistent: the difference is at most the ${connections} in flight when the clock stopped` : 'MISMATCH: lost or stored twice'})`,
     );
     const errors = loggedErrors(site.output());
-    console.log(`Server error log lines: ${errors.length}${errors.length > 0 ? `, first: ${errors[0]!.slice(0, 300)}` : ''}`);
-    const banner = fiveHundreds === 0 ? `5xx responses: 0 (must be 0): ok` : `5xx responses: ${fiveHundreds} (must be 0): FAILED`;
+    console.log(
+      `Server error log lines: ${errors.length}${errors.length > 0 ? `, first: ${errors[0]!.slice(0, 300)}` : ''}`,
+    );
+    const banner =
+      fiveHundreds === 0 ? `5xx responses: 0 (must be 0): ok` : `5xx responses: ${fiveHundreds} (must be 0): FAILED`;
     console.log(`\n${'='.repeat(banner.length + 8)}\n==  ${banner}  ==\n${'='.repeat(banner.length + 8)}`);
   } finally {
     if (sampler !== undefined) clearInterval(sampler);
     await site.stop();
   }
-  console.log(`\nDone in ${Math.round((Date.now() - started) / 1000)} s. Figures only: the soak does not fail on them.`);
+  console.log(
+    `\nDone in ${Math.round((Date.now() - started) / 1000)} s. Figures only: the soak does not fail on them.`,
+  );
 }
 
 main().catch((error) => {

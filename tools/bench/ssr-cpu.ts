@@ -75,7 +75,9 @@ async function measure(root: string, filled: FilledFolder | undefined): Promise<
 async function main(): Promise<void> {
   const roots = [REPO_ROOT, ...process.argv.slice(2).map((root) => path.resolve(root))];
   const results = new Map<string, Round[]>(roots.map((root) => [root, []]));
-  const folders = new Map(roots.map((root) => [root, PRODUCTS === undefined ? undefined : filledFolder(root, PRODUCTS, SPREAD)]));
+  const folders = new Map(
+    roots.map((root) => [root, PRODUCTS === undefined ? undefined : filledFolder(root, PRODUCTS, SPREAD)]),
+  );
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const root of roots) {
       process.stdout.write(`  round ${round}/${ROUNDS}, ${root}... `);
@@ -85,13 +87,36 @@ async function main(): Promise<void> {
     }
   }
 
-  const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
-  const rows = [['build', 'server CPU per uncached page (median of rounds)', 'rounds', 'wall p50 (median of rounds)', 'pages a round']];
+  const median = (values: number[]) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      50,
+    );
+  const rows = [
+    [
+      'build',
+      'server CPU per uncached page (median of rounds)',
+      'rounds',
+      'wall p50 (median of rounds)',
+      'pages a round',
+    ],
+  ];
   for (const [root, rounds] of results) {
-    rows.push([root, `${median(rounds.map((r) => r.cpuPerPage)).toFixed(2)} ms`, rounds.map((r) => r.cpuPerPage.toFixed(2)).join(', '), `${median(rounds.map((r) => r.wallP50)).toFixed(1)} ms`, String(rounds[0]?.pages ?? 0)]);
+    rows.push([
+      root,
+      `${median(rounds.map((r) => r.cpuPerPage)).toFixed(2)} ms`,
+      rounds.map((r) => r.cpuPerPage.toFixed(2)).join(', '),
+      `${median(rounds.map((r) => r.wallP50)).toFixed(1)} ms`,
+      String(rounds[0]?.pages ?? 0),
+    ]);
   }
-  const catalogue = PRODUCTS === undefined ? 'the seeded catalogue' : `${PRODUCTS.toLocaleString('en')} products, each build's own database`;
-  printTable(`Server CPU per uncached product page (${catalogue}, both editions)`, rows, ['CPU: user + system time of the server process over the pages, from /proc; wall time moves with the machine\'s load, CPU time little.']);
+  const catalogue =
+    PRODUCTS === undefined
+      ? 'the seeded catalogue'
+      : `${PRODUCTS.toLocaleString('en')} products, each build's own database`;
+  printTable(`Server CPU per uncached product page (${catalogue}, both editions)`, rows, [
+    "CPU: user + system time of the server process over the pages, from /proc; wall time moves with the machine's load, CPU time little.",
+  ]);
 }
 
 main().catch((error: unknown) => {

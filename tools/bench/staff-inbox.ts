@@ -15,7 +15,20 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freshSchema, openDatabase, runMigrations, withKysely, type Database, openInboxCsv, inboxRows, inboxTotal, listInbox, searchQuery, type RunResult, type InboxFilters } from '@site/server/test-support/server';
+import {
+  freshSchema,
+  openDatabase,
+  runMigrations,
+  withKysely,
+  type Database,
+  openInboxCsv,
+  inboxRows,
+  inboxTotal,
+  listInbox,
+  searchQuery,
+  type RunResult,
+  type InboxFilters,
+} from '@site/server/test-support/server';
 import { positiveNumber } from './lib/env.js';
 import { median, ms, printTable } from './lib/format.js';
 
@@ -24,20 +37,155 @@ const RUNS = Math.round(positiveNumber('STAFF_INBOX_RUNS', 5));
 const ALL_KINDS = ['contact', 'registration', 'enquiry', 'quote'] as const;
 
 const WORDS = [
-  'armoured', 'cable', 'glands', 'brass', 'copper', 'XLPE', 'SWA', 'PVC', 'conduit', 'trunking', 'tray', 'ladder', 'breaker',
-  'MCB', 'RCBO', 'isolator', 'busbar', 'lugs', 'terminals', 'crimp', 'earthing', 'rod', 'clamp', 'switchgear', 'panel',
-  'distribution', 'board', 'lighting', 'LED', 'floodlight', 'emergency', 'fire', 'rated', 'substation', 'transformer',
-  'metres', 'pieces', 'packs', 'drums', 'urgent', 'delivery', 'site', 'project', 'tender', 'quotation', 'price', 'list',
-  'datasheet', 'certificate', 'warranty', 'stock', 'available', 'lead', 'time', 'weeks', 'please', 'send', 'best',
-  'offer', 'discount', 'payment', 'terms', 'invoice', 'sample', 'approval', 'consultant', 'contractor', 'villa', 'tower',
-  'warehouse', 'factory', 'hospital', 'school', 'mall', 'airport', 'Dubai', 'Muscat', 'Sohar', 'Manama', 'Dammam',
-  'Riyadh', 'Jeddah', 'Abu', 'Dhabi', 'Sharjah', 'كابل', 'مدرع', 'عرض', 'سعر', 'توريد', 'مشروع', 'عاجل', 'شكرا',
+  'armoured',
+  'cable',
+  'glands',
+  'brass',
+  'copper',
+  'XLPE',
+  'SWA',
+  'PVC',
+  'conduit',
+  'trunking',
+  'tray',
+  'ladder',
+  'breaker',
+  'MCB',
+  'RCBO',
+  'isolator',
+  'busbar',
+  'lugs',
+  'terminals',
+  'crimp',
+  'earthing',
+  'rod',
+  'clamp',
+  'switchgear',
+  'panel',
+  'distribution',
+  'board',
+  'lighting',
+  'LED',
+  'floodlight',
+  'emergency',
+  'fire',
+  'rated',
+  'substation',
+  'transformer',
+  'metres',
+  'pieces',
+  'packs',
+  'drums',
+  'urgent',
+  'delivery',
+  'site',
+  'project',
+  'tender',
+  'quotation',
+  'price',
+  'list',
+  'datasheet',
+  'certificate',
+  'warranty',
+  'stock',
+  'available',
+  'lead',
+  'time',
+  'weeks',
+  'please',
+  'send',
+  'best',
+  'offer',
+  'discount',
+  'payment',
+  'terms',
+  'invoice',
+  'sample',
+  'approval',
+  'consultant',
+  'contractor',
+  'villa',
+  'tower',
+  'warehouse',
+  'factory',
+  'hospital',
+  'school',
+  'mall',
+  'airport',
+  'Dubai',
+  'Muscat',
+  'Sohar',
+  'Manama',
+  'Dammam',
+  'Riyadh',
+  'Jeddah',
+  'Abu',
+  'Dhabi',
+  'Sharjah',
+  'كابل',
+  'مدرع',
+  'عرض',
+  'سعر',
+  'توريد',
+  'مشروع',
+  'عاجل',
+  'شكرا',
 ];
-const FIRST = ['Aisha', 'Omar', 'Fatima', 'Yusuf', 'Lina', 'Karim', 'Salim', 'Noor', 'Hassan', 'Mariam', 'Rashid', 'Huda', 'Tariq', 'Sara', 'Khalid', 'Layla', 'John', 'Priya', 'Ravi', 'Anna'];
-const LAST = ['Rahman', 'Haddad', 'Saleh', 'Nasser', 'Al Harthy', 'Al Balushi', 'Qasim', 'Mansour', 'Farouk', 'Khoury', 'Smith', 'Menon', 'Iyer', 'Costa', 'Al Zahrani', 'Al Kaabi'];
-const COMPANIES = ['Gulf Build LLC', 'Muscat Works', 'Saleh Trading', 'Desert Power', 'Al Noor Contracting', 'Bahrain Electric', 'Red Sea MEP', 'Falcon Projects', 'Oasis Facilities', 'Crescent Villas'];
+const FIRST = [
+  'Aisha',
+  'Omar',
+  'Fatima',
+  'Yusuf',
+  'Lina',
+  'Karim',
+  'Salim',
+  'Noor',
+  'Hassan',
+  'Mariam',
+  'Rashid',
+  'Huda',
+  'Tariq',
+  'Sara',
+  'Khalid',
+  'Layla',
+  'John',
+  'Priya',
+  'Ravi',
+  'Anna',
+];
+const LAST = [
+  'Rahman',
+  'Haddad',
+  'Saleh',
+  'Nasser',
+  'Al Harthy',
+  'Al Balushi',
+  'Qasim',
+  'Mansour',
+  'Farouk',
+  'Khoury',
+  'Smith',
+  'Menon',
+  'Iyer',
+  'Costa',
+  'Al Zahrani',
+  'Al Kaabi',
+];
+const COMPANIES = [
+  'Gulf Build LLC',
+  'Muscat Works',
+  'Saleh Trading',
+  'Desert Power',
+  'Al Noor Contracting',
+  'Bahrain Electric',
+  'Red Sea MEP',
+  'Falcon Projects',
+  'Oasis Facilities',
+  'Crescent Villas',
+];
 
-const sqlArray = (values: readonly string[]) => `array[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ')}]`;
+const sqlArray = (values: readonly string[]) =>
+  `array[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ')}]`;
 const pick = (array: string, r: string) => `(${array})[1 + floor(${r} * array_length(${array}, 1))::int]`;
 
 /** Per generated row g: r1..r4 uniform in [0, 1), and the columns every table shares. */
@@ -106,9 +254,13 @@ async function time(run: () => Promise<unknown>): Promise<{ median: number; max:
 /** Kysely over `db` that runs EXPLAIN ANALYZE of each query instead, and keeps the plan's scan lines. */
 function explaining(db: Database, lines: string[]): Database['kysely'] {
   const run = async <T>(sql: string, params: readonly unknown[] = []): Promise<RunResult<T>> => {
-    const plan = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing off, summary off) ${sql}`, params);
+    const plan = await db.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, costs off, timing off, summary off) ${sql}`,
+      params,
+    );
     for (const { 'QUERY PLAN': line } of plan) {
-      if (/Scan|Index Cond|Recheck Cond|Sort Method|Limit/.test(line) && !/^\s*Filter/.test(line)) lines.push(line.replace(/\s+$/, ''));
+      if (/Scan|Index Cond|Recheck Cond|Sort Method|Limit/.test(line) && !/^\s*Filter/.test(line))
+        lines.push(line.replace(/\s+$/, ''));
     }
     // what the caller gets is the plan, not rows: the bench reads only `lines`
     return { rows: [] };
@@ -152,7 +304,10 @@ async function benchOne(label: string, db: Database): Promise<void> {
     { name: 'search a name prefix "aish" in Bahrain', filters: { ...base, q: 'aish', branch: 'Bahrain' } },
     { name: 'search a common word "cable"', filters: { ...base, q: 'cable' } },
     { name: 'spam page', filters: { ...base, status: 'spam' } },
-    { name: `deep page (cursor ${deep.length.toLocaleString('en')} rows in)`, filters: { ...base, cursor: { at: last.at_key, rank: last.rank, id: last.id } } },
+    {
+      name: `deep page (cursor ${deep.length.toLocaleString('en')} rows in)`,
+      filters: { ...base, cursor: { at: last.at_key, rank: last.rank, id: last.id } },
+    },
   ];
 
   const rows: string[][] = [['query', 'page + count: median', 'max', 'page alone', 'count alone', 'total']];
@@ -160,12 +315,25 @@ async function benchOne(label: string, db: Database): Promise<void> {
   for (const { name, filters } of cases) {
     const tsquery = filters.q === undefined ? undefined : ((await searchQuery(db.kysely, filters.q)) ?? undefined);
     const page = await time(() => listInbox(db.kysely, filters));
-    const pageOnly = await time(() => inboxRows(db.kysely, filters, tsquery, { message: 'summary', cursor: filters.cursor, limit: filters.limit + 1 }));
+    const pageOnly = await time(() =>
+      inboxRows(db.kysely, filters, tsquery, { message: 'summary', cursor: filters.cursor, limit: filters.limit + 1 }),
+    );
     const countOnly = await time(() => inboxTotal(db.kysely, filters, tsquery));
     const total = await inboxTotal(db.kysely, filters, tsquery);
-    rows.push([name, ms(page.median), ms(page.max), ms(pageOnly.median), ms(countOnly.median), total.toLocaleString('en')]);
+    rows.push([
+      name,
+      ms(page.median),
+      ms(page.max),
+      ms(pageOnly.median),
+      ms(countOnly.median),
+      total.toLocaleString('en'),
+    ]);
     const lines: string[] = [];
-    await inboxRows(explaining(db, lines), filters, tsquery, { message: 'summary', cursor: filters.cursor, limit: filters.limit + 1 });
+    await inboxRows(explaining(db, lines), filters, tsquery, {
+      message: 'summary',
+      cursor: filters.cursor,
+      limit: filters.limit + 1,
+    });
     lines.push('  -- count:');
     await inboxTotal(explaining(db, lines), filters, tsquery);
     plans.push(`\n${name}:`, ...lines.map((line) => `  ${line}`));
@@ -176,7 +344,14 @@ async function benchOne(label: string, db: Database): Promise<void> {
     for await (const chunk of stream) bytes += Buffer.byteLength(chunk as string);
     return bytes;
   });
-  rows.push(['CSV export of Dubai (every row)', ms(csv.median), ms(csv.max), '', '', (await inboxTotal(db.kysely, { ...base, branch: 'Dubai' }, undefined)).toLocaleString('en')]);
+  rows.push([
+    'CSV export of Dubai (every row)',
+    ms(csv.median),
+    ms(csv.max),
+    '',
+    '',
+    (await inboxTotal(db.kysely, { ...base, branch: 'Dubai' }, undefined)).toLocaleString('en'),
+  ]);
   printTable(`${label}: the inbox over ${TOTAL_ROWS.toLocaleString('en')} rows (median of ${RUNS} runs)`, rows);
   console.log(`\n${label}: EXPLAIN ANALYZE (scan lines)`);
   console.log(plans.join('\n'));

@@ -60,18 +60,31 @@ function summarise(label: string, coverage: ScriptCoverage[], top: number): void
     bytes += length;
     functionsRun += ran.length;
     calls += scriptCalls;
-    for (const fn of ran) hot.push({ name: `${fn.functionName || '(anonymous)'}@${short(script.url)}:${fn.ranges[0]!.startOffset}`, count: fn.ranges[0]!.count });
+    for (const fn of ran)
+      hot.push({
+        name: `${fn.functionName || '(anonymous)'}@${short(script.url)}:${fn.ranges[0]!.startOffset}`,
+        count: fn.ranges[0]!.count,
+      });
   }
-  console.log(`  ${label}: ${rows.length} scripts, ${bytes.toLocaleString('en')} B run, ${functionsRun.toLocaleString('en')} functions run, ${calls.toLocaleString('en')} calls`);
+  console.log(
+    `  ${label}: ${rows.length} scripts, ${bytes.toLocaleString('en')} B run, ${functionsRun.toLocaleString('en')} functions run, ${calls.toLocaleString('en')} calls`,
+  );
   for (const row of rows.sort((a, b) => b.calls - a.calls)) {
-    console.log(`    ${row.calls.toString().padStart(8)} calls ${row.functionsRun.toString().padStart(6)} fns ${row.bytes.toString().padStart(8)} B  ${row.url}`);
+    console.log(
+      `    ${row.calls.toString().padStart(8)} calls ${row.functionsRun.toString().padStart(6)} fns ${row.bytes.toString().padStart(8)} B  ${row.url}`,
+    );
   }
   console.log(`    most called:`);
-  for (const fn of hot.sort((a, b) => b.count - a.count).slice(0, top)) console.log(`    ${fn.count.toString().padStart(8)}  ${fn.name}`);
+  for (const fn of hot.sort((a, b) => b.count - a.count).slice(0, top))
+    console.log(`    ${fn.count.toString().padStart(8)}  ${fn.name}`);
 }
 
 /** Self time per function of a sampled profile, and the sum of script time (not idle, GC or the browser's own). */
-function summariseProfile(profile: CpuProfile, top: number, packageAt = sourcePackages(process.env.START_CALLS_ROOT ?? REPO_ROOT)): void {
+function summariseProfile(
+  profile: CpuProfile,
+  top: number,
+  packageAt = sourcePackages(process.env.START_CALLS_ROOT ?? REPO_ROOT),
+): void {
   const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
   const perUrl = new Map<string, number>();
@@ -82,25 +95,32 @@ function summariseProfile(profile: CpuProfile, top: number, packageAt = sourcePa
     const delta = (profile.timeDeltas[index] ?? 0) / 1000;
     const frame = byNode.get(id)!.callFrame;
     total += delta;
-    const key = frame.url ? `${frame.functionName || '(anonymous)'} ${short(frame.url)}:${frame.lineNumber + 1}:${frame.columnNumber + 1}` : `(${frame.functionName})`;
+    const key = frame.url
+      ? `${frame.functionName || '(anonymous)'} ${short(frame.url)}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`
+      : `(${frame.functionName})`;
     self.set(key, (self.get(key) ?? 0) + delta);
     if (frame.url) {
       script += delta;
       perUrl.set(short(frame.url), (perUrl.get(short(frame.url)) ?? 0) + delta);
       if (packageAt) {
-        const where = frame.url.startsWith('http') ? (packageAt(frame.url, frame.lineNumber, frame.columnNumber) ?? short(frame.url)) : short(frame.url);
+        const where = frame.url.startsWith('http')
+          ? (packageAt(frame.url, frame.lineNumber, frame.columnNumber) ?? short(frame.url))
+          : short(frame.url);
         perPackage.set(where, (perPackage.get(where) ?? 0) + delta);
       }
     }
   });
   console.log(`  CPU profile: ${Math.round(total)} ms sampled, ${Math.round(script)} ms in scripts' own functions`);
-  for (const [url, ms] of [...perUrl].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`    ${ms.toFixed(1).padStart(8)} ms  ${url}`);
+  for (const [url, ms] of [...perUrl].sort((a, b) => b[1] - a[1]).slice(0, 12))
+    console.log(`    ${ms.toFixed(1).padStart(8)} ms  ${url}`);
   if (packageAt) {
     console.log(`    by package or source folder (self, from the build's source maps):`);
-    for (const [where, ms] of [...perPackage].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`    ${ms.toFixed(1).padStart(8)} ms  ${where}`);
+    for (const [where, ms] of [...perPackage].sort((a, b) => b[1] - a[1]).slice(0, top))
+      console.log(`    ${ms.toFixed(1).padStart(8)} ms  ${where}`);
   }
   console.log(`    heaviest (self):`);
-  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`    ${ms.toFixed(1).padStart(8)} ms  ${key}`);
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`    ${ms.toFixed(1).padStart(8)} ms  ${key}`);
 }
 
 async function takeCoverage(cdp: CDPSession): Promise<ScriptCoverage[]> {
@@ -113,14 +133,20 @@ async function main() {
   const top = Number(process.env.START_CALLS_TOP ?? 25);
   const runs = Number(process.env.START_CALLS_RUNS ?? 1);
   const withProfile = process.env.START_CALLS_PROFILE === '1';
-  const pages = lighthousePages().filter((page) => wanted.length === 0 || wanted.some((part) => page.label.includes(part)));
+  const pages = lighthousePages().filter(
+    (page) => wanted.length === 0 || wanted.some((part) => page.label.includes(part)),
+  );
   const site = process.env.START_PROFILE_URL ? undefined : await startSite();
   const base = process.env.START_PROFILE_URL ?? site!.url;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     for (const page of pages) {
       for (let run = 0; run < runs; run += 1) {
-        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+        const context = await browser.newContext({
+          viewport: { width: 412, height: 823 },
+          isMobile: true,
+          hasTouch: true,
+        });
         const tab = await context.newPage();
         const cdp = await context.newCDPSession(tab);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -140,9 +166,15 @@ async function main() {
         if (started && !withProfile) summarise('until started', await takeCoverage(cdp), top);
         await tab.waitForLoadState('networkidle');
         await tab.waitForTimeout(3000);
-        if (withProfile) summariseProfile(((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile, top);
+        if (withProfile)
+          summariseProfile(((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile, top);
         // taking coverage resets V8's counters: this is what ran after the mark (or since navigation, without one)
-        else summarise(started ? 'after started, until settled (network idle + 3 s)' : 'until settled (network idle + 3 s)', await takeCoverage(cdp), top);
+        else
+          summarise(
+            started ? 'after started, until settled (network idle + 3 s)' : 'until settled (network idle + 3 s)',
+            await takeCoverage(cdp),
+            top,
+          );
         await context.close();
       }
     }

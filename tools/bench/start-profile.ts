@@ -42,13 +42,19 @@ async function main() {
   buildIfNeeded();
   const repeatVisit = process.env.START_PROFILE_VISIT === 'repeat';
   const wanted = (process.env.BENCH_PAGES ?? '').split(',').filter(Boolean);
-  const pages = lighthousePages().filter((page) => wanted.length === 0 || wanted.some((part) => page.label.includes(part)));
+  const pages = lighthousePages().filter(
+    (page) => wanted.length === 0 || wanted.some((part) => page.label.includes(part)),
+  );
   const site = process.env.START_PROFILE_URL ? undefined : await startSite();
   const base = process.env.START_PROFILE_URL ?? site!.url;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     for (const page of pages) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 823 },
+        isMobile: true,
+        hasTouch: true,
+      });
       const tab = await context.newPage();
       // A repeat visit finds the files in the HTTP cache, and V8 then writes its code cache for each script in the task
       // that runs it (main.js: +300-400 ms at 4x, as all its functions are compiled on load): not what a first visit,
@@ -59,16 +65,22 @@ async function main() {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await tab.goto(base + page.path, { waitUntil: 'networkidle' });
       await tab.waitForTimeout(4000);
-      const frames = (await tab.evaluate(() => (window as unknown as { __longFrames: unknown[] }).__longFrames)) as LongFrame[];
+      const frames = (await tab.evaluate(
+        () => (window as unknown as { __longFrames: unknown[] }).__longFrames,
+      )) as LongFrame[];
       const blocking = frames.reduce((sum, frame) => sum + frame.blockingDuration, 0);
       console.log(`\n${page.label}: ${frames.length} long frames, blocking ${Math.round(blocking)} ms`);
       for (const frame of frames) {
         const render = frame.renderStart ? Math.round(frame.startTime + frame.duration - frame.renderStart) : 0;
-        console.log(`  at ${Math.round(frame.startTime)} ms: ${Math.round(frame.duration)} ms (blocking ${Math.round(frame.blockingDuration)}, render+layout ${render})`);
+        console.log(
+          `  at ${Math.round(frame.startTime)} ms: ${Math.round(frame.duration)} ms (blocking ${Math.round(frame.blockingDuration)}, render+layout ${render})`,
+        );
         for (const script of frame.scripts) {
           console.log(
             `    ${Math.round(script.duration)} ms ${script.invokerType} ${short(script.invoker)} ${script.sourceFunctionName || ''} ${short(script.sourceURL)}` +
-              (script.forcedStyleAndLayoutDuration > 1 ? ` (forced layout ${Math.round(script.forcedStyleAndLayoutDuration)})` : ''),
+              (script.forcedStyleAndLayoutDuration > 1
+                ? ` (forced layout ${Math.round(script.forcedStyleAndLayoutDuration)})`
+                : ''),
           );
         }
       }

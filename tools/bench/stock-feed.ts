@@ -13,7 +13,14 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { STOCK_LOCATIONS } from '@site/contracts/stock-api';
 import { findPostgres } from '@site/server/test-support';
-import { applyStockFeed, freshSchema, openDatabase, runMigrations, seedCatalogue, type Database } from '@site/server/test-support/server';
+import {
+  applyStockFeed,
+  freshSchema,
+  openDatabase,
+  runMigrations,
+  seedCatalogue,
+  type Database,
+} from '@site/server/test-support/server';
 import { positiveNumber } from './lib/env.js';
 import { meets, printTable } from './lib/format.js';
 
@@ -41,7 +48,10 @@ async function writeSnapshot(file: string): Promise<number> {
   };
   await write('code,location,on_hand,incoming,incoming_date,lead_time_days\r\n');
   for (let index = 1; index <= VARIANTS; index += 1) {
-    for (const location of STOCK_LOCATIONS) await write(`${codeOf(index)},${location},${index % 50},${index % 7 === 0 ? '20' : ''},${index % 7 === 0 ? '2099-01-31' : ''},${index % 50 === 0 ? '21' : ''}\r\n`);
+    for (const location of STOCK_LOCATIONS)
+      await write(
+        `${codeOf(index)},${location},${index % 50},${index % 7 === 0 ? '20' : ''},${index % 7 === 0 ? '2099-01-31' : ''},${index % 50 === 0 ? '21' : ''}\r\n`,
+      );
   }
   out.end();
   await once(out, 'finish');
@@ -56,20 +66,57 @@ async function run(kind: string, db: Database, dir: string): Promise<string[][]>
   const bytes = await writeSnapshot(snapshot);
   const feed = { strict: false, source: 'cli', actor: 'bench', tokenId: null } as const;
   const limits = { maxRows: VARIANTS * STOCK_LOCATIONS.length + 1 };
-  const timed = async (what: string, apply: () => Promise<{ changed: number; cleared: number; refused: number }>, targetSeconds: number) => {
+  const timed = async (
+    what: string,
+    apply: () => Promise<{ changed: number; cleared: number; refused: number }>,
+    targetSeconds: number,
+  ) => {
     const started = performance.now();
     const report = await apply();
     const seconds = (performance.now() - started) / 1000;
-    return [what, seconds.toFixed(2), String(report.changed), String(report.refused), `${targetSeconds} s ${meets(seconds <= targetSeconds)}`];
+    return [
+      what,
+      seconds.toFixed(2),
+      String(report.changed),
+      String(report.refused),
+      `${targetSeconds} s ${meets(seconds <= targetSeconds)}`,
+    ];
   };
   const snapshotTarget = kind === 'PostgreSQL' ? 10 : 30;
   const rows: string[][] = [];
-  rows.push(await timed(`snapshot, empty stock (${(bytes / 1024 / 1024).toFixed(1)} MB)`, () => applyStockFeed(db, snapshot, { ...feed, kind: 'snapshot', format: 'csv' }, limits), snapshotTarget));
-  rows.push(await timed('snapshot again (no change)', () => applyStockFeed(db, snapshot, { ...feed, kind: 'snapshot', format: 'csv' }, limits), snapshotTarget));
+  rows.push(
+    await timed(
+      `snapshot, empty stock (${(bytes / 1024 / 1024).toFixed(1)} MB)`,
+      () => applyStockFeed(db, snapshot, { ...feed, kind: 'snapshot', format: 'csv' }, limits),
+      snapshotTarget,
+    ),
+  );
+  rows.push(
+    await timed(
+      'snapshot again (no change)',
+      () => applyStockFeed(db, snapshot, { ...feed, kind: 'snapshot', format: 'csv' }, limits),
+      snapshotTarget,
+    ),
+  );
   const delta = path.join(dir, 'delta.json');
   const count = Math.min(DELTA, VARIANTS);
-  await writeFile(delta, JSON.stringify(Array.from({ length: count }, (_, index) => ({ code: codeOf(index + 1), location: 'dubai', onHand: 1_000 + index }))));
-  rows.push(await timed(`delta of ${count.toLocaleString('en')} rows`, () => applyStockFeed(db, delta, { ...feed, kind: 'delta', format: 'json' }, limits), 1));
+  await writeFile(
+    delta,
+    JSON.stringify(
+      Array.from({ length: count }, (_, index) => ({
+        code: codeOf(index + 1),
+        location: 'dubai',
+        onHand: 1_000 + index,
+      })),
+    ),
+  );
+  rows.push(
+    await timed(
+      `delta of ${count.toLocaleString('en')} rows`,
+      () => applyStockFeed(db, delta, { ...feed, kind: 'delta', format: 'json' }, limits),
+      1,
+    ),
+  );
   return rows;
 }
 
@@ -80,7 +127,10 @@ async function main(): Promise<void> {
   try {
     const db = await openDatabase({ dataDir: pgliteDir, databaseUrl: undefined });
     try {
-      printTable(`Stock feed, embedded PGlite, ${VARIANTS.toLocaleString('en')} variants × ${STOCK_LOCATIONS.length} locations`, [header, ...(await run('PGlite', db, pgliteDir))]);
+      printTable(
+        `Stock feed, embedded PGlite, ${VARIANTS.toLocaleString('en')} variants × ${STOCK_LOCATIONS.length} locations`,
+        [header, ...(await run('PGlite', db, pgliteDir))],
+      );
     } finally {
       await db.close();
     }
@@ -95,7 +145,10 @@ async function main(): Promise<void> {
     try {
       const db = await openDatabase({ databaseUrl: schema.url, dataDir: dir });
       try {
-        printTable(`Stock feed, PostgreSQL, ${VARIANTS.toLocaleString('en')} variants × ${STOCK_LOCATIONS.length} locations`, [header, ...(await run('PostgreSQL', db, dir))]);
+        printTable(
+          `Stock feed, PostgreSQL, ${VARIANTS.toLocaleString('en')} variants × ${STOCK_LOCATIONS.length} locations`,
+          [header, ...(await run('PostgreSQL', db, dir))],
+        );
       } finally {
         await db.close();
       }

@@ -20,7 +20,15 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from '../../tes
 import { startQuotationLinkSite, type QuotationLinkSite } from '../../tests/support/quotation-links';
 import { JOURNEY } from '../../tests/support/quote-basket';
 import { startSite, type RunningSite } from '../../tests/support/site-server';
-import { DESKTOP_WIDTH, PHONE_CPU_SLOWDOWN, PHONE_WIDTH, SLOW_4G, screenOptions, slowDown, type ScreenWidth } from '../../tests/support/slow-phone';
+import {
+  DESKTOP_WIDTH,
+  PHONE_CPU_SLOWDOWN,
+  PHONE_WIDTH,
+  SLOW_4G,
+  screenOptions,
+  slowDown,
+  type ScreenWidth,
+} from '../../tests/support/slow-phone';
 import { message } from '../../tests/support/ui-strings';
 import { DURATION_THRESHOLD, interactionsSince, type Interaction } from './lib/event-timing';
 import { median, ms, printTable } from './lib/format';
@@ -127,32 +135,53 @@ const searchOpen: EffectProbe = { selector: '[role="dialog"] input[role="combobo
 
 /** The pages of the early-interactions spec, each with its main control (`quotation`: the quotation link's site). */
 export function workingPages(quotation: () => Promise<QuotationLinkSite>): WorkingPage[] {
-  const headerSearch = (locale: 'en' | 'ar') => (page: Page) => page.getByRole('banner').getByRole('button', { name: message(locale, 'header.search'), exact: true });
+  const headerSearch = (locale: 'en' | 'ar') => (page: Page) =>
+    page.getByRole('banner').getByRole('button', { name: message(locale, 'header.search'), exact: true });
   const fill = async (page: Page, fields: [string, string][]) => {
     for (const [name, text] of fields) await page.getByRole('textbox', { name, exact: true }).fill(text);
   };
   return [
-    { label: '/home', address: async () => siteRouteUrl('home'), control: 'header search', locate: headerSearch('en'), effect: searchOpen },
-    { label: '/our-products', address: async () => siteRouteUrl('our-products'), control: 'header search', locate: headerSearch('en'), effect: searchOpen },
+    {
+      label: '/home',
+      address: async () => siteRouteUrl('home'),
+      control: 'header search',
+      locate: headerSearch('en'),
+      effect: searchOpen,
+    },
+    {
+      label: '/our-products',
+      address: async () => siteRouteUrl('our-products'),
+      control: 'header search',
+      locate: headerSearch('en'),
+      effect: searchOpen,
+    },
     {
       label: 'listing',
       address: async () => gland.listingPath,
       control: 'Add to quote',
-      locate: (page) => page.getByRole('button', { name: t('catalogue.quote.addNamed', { name: gland.productName }), exact: true }),
+      locate: (page) =>
+        page.getByRole('button', { name: t('catalogue.quote.addNamed', { name: gland.productName }), exact: true }),
       effect: basketWithOne,
     },
     {
       label: 'product page',
       address: async () => `${gland.pagePath}${productViewSearch('HEX-CW-25')}`,
       control: 'Add to quote',
-      locate: (page) => page.getByRole('region', { name: t('catalogue.summary.label'), exact: true }).getByRole('button', { name: t('catalogue.quote.add'), exact: true }),
+      locate: (page) =>
+        page
+          .getByRole('region', { name: t('catalogue.summary.label'), exact: true })
+          .getByRole('button', { name: t('catalogue.quote.add'), exact: true }),
       effect: basketWithOne,
     },
     {
       label: 'search page',
       address: async () => `${siteRouteUrl('search')}${searchViewSearch({ q: 'cable', page: 1, brands: [] })}`,
       control: 'compare toggle',
-      locate: (page) => page.getByRole('list', { name: t('catalogue.searchPage.listLabel', { query: 'cable' }) }).getByRole('checkbox').first(),
+      locate: (page) =>
+        page
+          .getByRole('list', { name: t('catalogue.searchPage.listLabel', { query: 'cable' }) })
+          .getByRole('checkbox')
+          .first(),
       effect: { selector: `[aria-label^="${t('catalogue.compare.toggle')} "][aria-checked="true"]` },
     },
     {
@@ -179,16 +208,35 @@ export function workingPages(quotation: () => Promise<QuotationLinkSite>): Worki
       },
       control: 'ask for changes',
       locate: (page) => page.getByRole('button', { name: t('contact.quotation.changes.send'), exact: true }),
-      prepare: (page) => fill(page, [[t('contact.quotation.changes.message'), 'Please quote 60 glands instead of 40.']]),
-      effect: { selector: '[role="status"]', text: t('contact.quotation.changes.sent', { branch: '\u0000' }).split('\u0000')[0]! },
+      prepare: (page) =>
+        fill(page, [[t('contact.quotation.changes.message'), 'Please quote 60 glands instead of 40.']]),
+      effect: {
+        selector: '[role="status"]',
+        text: t('contact.quotation.changes.sent', { branch: '\u0000' }).split('\u0000')[0]!,
+      },
     },
-    { label: '/ar/home', address: async () => localizedPath('ar', siteRouteUrl('home')), control: 'header search', locate: headerSearch('ar'), effect: searchOpen },
+    {
+      label: '/ar/home',
+      address: async () => localizedPath('ar', siteRouteUrl('home')),
+      control: 'header search',
+      locate: headerSearch('ar'),
+      effect: searchOpen,
+    },
   ];
 }
 
 /** A returning visitor's basket: one line of the gland, for the request page to send. */
 async function seedBasket(context: BrowserContext): Promise<void> {
-  const line = { productId: gland.id, code: 'HEX-CW-25', productCategoryId: gland.productCategoryId, image: 'gland_brass', unit: gland.unit, names: { en: gland.productName }, labels: {}, quantity: 40 };
+  const line = {
+    productId: gland.id,
+    code: 'HEX-CW-25',
+    productCategoryId: gland.productCategoryId,
+    image: 'gland_brass',
+    unit: gland.unit,
+    names: { en: gland.productName },
+    labels: {},
+    quantity: 40,
+  };
   await context.addInitScript(
     `if (!sessionStorage.getItem('bench-basket')) { sessionStorage.setItem('bench-basket', '1'); localStorage.setItem(${JSON.stringify(QUOTE_BASKET_STORAGE_KEY)}, ${JSON.stringify(JSON.stringify({ lines: [line] }))}); }`,
   );
@@ -204,7 +252,14 @@ async function visit(
   site: string,
   item: WorkingPage,
   width: ScreenWidth,
-): Promise<{ context: BrowserContext; page: Page; control: Locator; since: () => number; firstPaint?: number; drawnAt: number }> {
+): Promise<{
+  context: BrowserContext;
+  page: Page;
+  control: Locator;
+  since: () => number;
+  firstPaint?: number;
+  drawnAt: number;
+}> {
   const address = new URL(await item.address(), site).href;
   const context = await browser.newContext(screenOptions(width));
   try {
@@ -219,7 +274,10 @@ async function visit(
     const control = item.locate(page);
     await control.waitFor({ state: 'visible', timeout: PAGE_MS });
     const drawnAt = since();
-    const firstPaint = await pageClock(page, () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime);
+    const firstPaint = await pageClock(
+      page,
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    );
     await item.prepare?.(page);
     return { context, page, control, since, firstPaint, drawnAt };
   } catch (error) {
@@ -228,9 +286,11 @@ async function visit(
   }
 }
 
-const tap = (control: Locator, width: ScreenWidth) => (width === PHONE_WIDTH ? control.tap({ timeout: PAGE_MS }) : control.click({ timeout: PAGE_MS }));
+const tap = (control: Locator, width: ScreenWidth) =>
+  width === PHONE_WIDTH ? control.tap({ timeout: PAGE_MS }) : control.click({ timeout: PAGE_MS });
 const pageClock = <T>(page: Page, read: () => T): Promise<T | undefined> => page.evaluate(read).catch(() => undefined);
-const started = (page: Page) => page.locator(`html[${STARTED_ATTRIBUTE}]`).waitFor({ state: 'attached', timeout: PAGE_MS });
+const started = (page: Page) =>
+  page.locator(`html[${STARTED_ATTRIBUTE}]`).waitFor({ state: 'attached', timeout: PAGE_MS });
 
 /**
  * The one-tap visitor: a tap as soon as the control is drawn, then the effect waited for on every frame. The times are
@@ -253,7 +313,8 @@ async function oneTap(browser: Browser, site: string, item: WorkingPage, width: 
     } catch {
       effectAt = undefined;
     }
-    const interactions = pageTapAt === undefined ? [] : await interactionsSince(page, pageTapAt - 1, 1, 1500, 300).catch(() => []);
+    const interactions =
+      pageTapAt === undefined ? [] : await interactionsSince(page, pageTapAt - 1, 1, 1500, 300).catch(() => []);
     return { firstPaint, drawnAt, tapAt, startedAt, effectAt, interaction: interactions[0] };
   } finally {
     await context.close();
@@ -266,19 +327,30 @@ async function oneTap(browser: Browser, site: string, item: WorkingPage, width: 
  */
 async function tapWhereDrawn(page: Page, control: Locator, width: ScreenWidth): Promise<void> {
   const box = await control
-    .evaluate((element) => {
-      const rect = element.getBoundingClientRect();
-      if (rect.top < 0 || rect.bottom > innerHeight) element.scrollIntoView({ block: 'center' });
-      const { x, y, width: w, height: h } = element.getBoundingClientRect();
-      return { x: x + w / 2, y: y + h / 2 };
-    }, undefined, { timeout: 2000 })
+    .evaluate(
+      (element) => {
+        const rect = element.getBoundingClientRect();
+        if (rect.top < 0 || rect.bottom > innerHeight) element.scrollIntoView({ block: 'center' });
+        const { x, y, width: w, height: h } = element.getBoundingClientRect();
+        return { x: x + w / 2, y: y + h / 2 };
+      },
+      undefined,
+      { timeout: 2000 },
+    )
     .catch(() => undefined);
   if (box === undefined) return;
-  await (width === PHONE_WIDTH ? page.touchscreen.tap(box.x, box.y) : page.mouse.click(box.x, box.y)).catch(() => undefined);
+  await (width === PHONE_WIDTH ? page.touchscreen.tap(box.x, box.y) : page.mouse.click(box.x, box.y)).catch(
+    () => undefined,
+  );
 }
 
 /** The tapping-again visitor: a tap every TAP_AGAIN_MS from the control's first drawing until the effect shows. */
-async function tapAgain(browser: Browser, site: string, item: WorkingPage, width: ScreenWidth): Promise<Pick<WorkingTry, 'repeatedEffectAt' | 'repeatedTaps'>> {
+async function tapAgain(
+  browser: Browser,
+  site: string,
+  item: WorkingPage,
+  width: ScreenWidth,
+): Promise<Pick<WorkingTry, 'repeatedEffectAt' | 'repeatedTaps'>> {
   const { context, page, control, since } = await visit(browser, site, item, width);
   try {
     let startedSince: number | undefined;
@@ -287,9 +359,18 @@ async function tapAgain(browser: Browser, site: string, item: WorkingPage, width
       // page a plain form's post brought, once it is whole (the visitor reads the answer above the form before tapping
       // its button again; until 2026-11-30 this tapped the new page's button before its "sent" was parsed)
       await page.waitForLoadState('domcontentloaded', { timeout: PAGE_MS }).catch(() => undefined);
-      if ((await page.evaluate(effectShown, item.effect).catch(() => 0)) > 0) return { repeatedEffectAt: since(), repeatedTaps: taps };
-      if (startedSince === undefined && (await page.locator(`html[${STARTED_ATTRIBUTE}]`).count().catch(() => 0)) > 0) startedSince = Date.now();
-      if (startedSince !== undefined && Date.now() - startedSince > EFFECT_AFTER_START_MS) return { repeatedTaps: taps };
+      if ((await page.evaluate(effectShown, item.effect).catch(() => 0)) > 0)
+        return { repeatedEffectAt: since(), repeatedTaps: taps };
+      if (
+        startedSince === undefined &&
+        (await page
+          .locator(`html[${STARTED_ATTRIBUTE}]`)
+          .count()
+          .catch(() => 0)) > 0
+      )
+        startedSince = Date.now();
+      if (startedSince !== undefined && Date.now() - startedSince > EFFECT_AFTER_START_MS)
+        return { repeatedTaps: taps };
       // a page that never starts (a plain form posted again and again past the link's rate limit gets its plain-text
       // refusal) ends the visit too: without this the loop tapped for ever
       if (since() > PAGE_MS + EFFECT_AFTER_START_MS) return { repeatedTaps: taps };
@@ -309,9 +390,15 @@ export interface WorkingOptions {
 }
 
 export function workingOptionsFromEnv(): WorkingOptions {
-  const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').map((part) => part.trim()).filter(Boolean);
+  const list = (name: string, fallback: string) =>
+    (process.env[name] ?? fallback)
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
   const tries = Math.max(1, Math.round(Number(process.env.BENCH_WORKING_TRIES ?? 3)) || 3);
-  const widths = list('BENCH_WORKING_WIDTHS', String(PHONE_WIDTH)).map(Number).filter((width): width is ScreenWidth => width === PHONE_WIDTH || width === DESKTOP_WIDTH);
+  const widths = list('BENCH_WORKING_WIDTHS', String(PHONE_WIDTH))
+    .map(Number)
+    .filter((width): width is ScreenWidth => width === PHONE_WIDTH || width === DESKTOP_WIDTH);
   return { tries, widths: widths.length > 0 ? widths : [PHONE_WIDTH], pages: list('BENCH_PAGES', '') };
 }
 
@@ -323,7 +410,9 @@ export async function runTimeToWorking(siteUrl: string, options: WorkingOptions)
   const quotation = () => (quotationSite ??= startQuotationLinkSite());
   const rows: WorkingFigures[] = [];
   try {
-    const pages = workingPages(quotation).filter((item) => options.pages.length === 0 || options.pages.some((part) => item.label.includes(part)));
+    const pages = workingPages(quotation).filter(
+      (item) => options.pages.length === 0 || options.pages.some((part) => item.label.includes(part)),
+    );
     for (const width of options.widths) {
       for (const item of pages) {
         const row: WorkingFigures = { label: item.label, control: item.control, width, tries: [] };
@@ -352,15 +441,32 @@ const medianOf = (values: (number | undefined)[]): string => {
 };
 
 export function printTimeToWorking(run: WorkingRun): void {
-  const header = ['page', 'control', 'width', 'first paint', 'tapped at', 'started', 'one tap: effect at', 'lost', 'tap again: effect at', 'INP of the tap', 'delay + handlers + paint'];
+  const header = [
+    'page',
+    'control',
+    'width',
+    'first paint',
+    'tapped at',
+    'started',
+    'one tap: effect at',
+    'lost',
+    'tap again: effect at',
+    'INP of the tap',
+    'delay + handlers + paint',
+  ];
   const rows = [header];
   const notes: string[] = [];
   for (const row of run.rows) {
     const done = row.tries.filter((item) => item.error === undefined);
     const lost = done.filter((item) => item.effectAt === undefined).length;
     const inps = done.map((item) => item.interaction?.duration ?? 0);
-    const worst = done.reduce<WorkingTry | undefined>((slowest, item) => ((item.interaction?.duration ?? 0) > (slowest?.interaction?.duration ?? -1) ? item : slowest), undefined);
-    const parts = worst?.interaction ? `${ms(worst.interaction.inputDelay)} + ${ms(worst.interaction.processing)} + ${ms(worst.interaction.presentation)}` : '-';
+    const worst = done.reduce<WorkingTry | undefined>(
+      (slowest, item) => ((item.interaction?.duration ?? 0) > (slowest?.interaction?.duration ?? -1) ? item : slowest),
+      undefined,
+    );
+    const parts = worst?.interaction
+      ? `${ms(worst.interaction.inputDelay)} + ${ms(worst.interaction.processing)} + ${ms(worst.interaction.presentation)}`
+      : '-';
     rows.push([
       row.label,
       row.control,
@@ -371,10 +477,13 @@ export function printTimeToWorking(run: WorkingRun): void {
       lost === done.length ? 'never' : medianOf(done.map((item) => item.effectAt)),
       `${lost} of ${done.length}`,
       medianOf(done.map((item) => item.repeatedEffectAt)),
-      done.length === 0 ? '-' : `${median(inps) < DURATION_THRESHOLD ? `< ${DURATION_THRESHOLD} ms` : ms(median(inps))} (max ${ms(Math.max(...inps))})`,
+      done.length === 0
+        ? '-'
+        : `${median(inps) < DURATION_THRESHOLD ? `< ${DURATION_THRESHOLD} ms` : ms(median(inps))} (max ${ms(Math.max(...inps))})`,
       parts,
     ]);
-    for (const failed of row.tries.filter((item) => item.error !== undefined)) notes.push(`${row.label} at ${row.width} px: a try failed (${failed.error}).`);
+    for (const failed of row.tries.filter((item) => item.error !== undefined))
+      notes.push(`${row.label} at ${row.width} px: a try failed (${failed.error}).`);
   }
   printTable(
     `(g) Time to working: a fresh visit at ${PHONE_CPU_SLOWDOWN}x CPU over Slow 4G (${SLOW_4G.latencyMs} ms a request, ` +

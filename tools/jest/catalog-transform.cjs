@@ -6,7 +6,9 @@ const { compileMessageOrThrow } = require('@lingui/message-utils/compileMessage'
 
 module.exports = {
   process(source) {
-    const compiled = Object.fromEntries(Object.entries(JSON.parse(source)).map(([id, message]) => [id, compileMessageOrThrow(message)]));
+    const compiled = Object.fromEntries(
+      Object.entries(JSON.parse(source)).map(([id, message]) => [id, compileMessageOrThrow(message)]),
+    );
     // Jest parses a transformed JSON module's output as JSON.
     return { code: JSON.stringify(compiled) };
   },

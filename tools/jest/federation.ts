@@ -49,10 +49,12 @@ export function stubFetch(answers: Record<string, FetchAnswer | FetchAnswer[]>):
     const count = asked.get(url) ?? 0;
     asked.set(url, count + 1);
     const listed = answers[url];
-    const list: FetchAnswer[] = listed === undefined ? [404] : Array.isArray(listed) ? (listed as FetchAnswer[]) : [listed];
+    const list: FetchAnswer[] =
+      listed === undefined ? [404] : Array.isArray(listed) ? (listed as FetchAnswer[]) : [listed];
     const answer = list[Math.min(count, list.length - 1)];
     if (answer instanceof Error) throw answer;
-    if (typeof answer === 'number') return { ok: answer >= 200 && answer < 300, status: answer, json: async () => ({}) };
+    if (typeof answer === 'number')
+      return { ok: answer >= 200 && answer < 300, status: answer, json: async () => ({}) };
     return { ok: true, status: 200, json: async () => JSON.parse(JSON.stringify(answer)) as unknown };
   });
   fetchBeforeStub ??= globals.fetch;
@@ -90,7 +92,6 @@ export function stubScripts(run: (src: string, attempt: number) => ScriptOutcome
   });
   return added;
 }
-
 
 /**
  * Forgets what a test left behind: the stubs, the containers the scripts defined and the runtime's page-wide state

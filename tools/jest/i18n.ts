@@ -11,7 +11,12 @@ function compiledCatalog(app: string, locale: Locale): Messages {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a JSON catalog per app, found by name
   const source = require(`../../${app}/src/i18n/${locale}.json`) as Record<string, string | Messages[string]>;
   // shared-ui's catalogs arrive compiled already (catalog-transform.cjs); the apps' as written.
-  return Object.fromEntries(Object.entries(source).map(([id, message]) => [id, typeof message === 'string' ? compileMessageOrThrow(message) : message]));
+  return Object.fromEntries(
+    Object.entries(source).map(([id, message]) => [
+      id,
+      typeof message === 'string' ? compileMessageOrThrow(message) : message,
+    ]),
+  );
 }
 
 const instances = new Map<Locale, I18n>();

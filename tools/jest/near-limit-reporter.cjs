@@ -10,14 +10,20 @@ class NearLimitReporter {
   onTestResult(test, testResult) {
     for (const result of testResult.testResults) {
       if ((result.duration ?? 0) > HALF_OF_LIMIT_MS) {
-        this.nearLimit.push({ file: test.path.replace(`${process.cwd()}/`, ''), title: result.fullName, seconds: result.duration / 1000 });
+        this.nearLimit.push({
+          file: test.path.replace(`${process.cwd()}/`, ''),
+          title: result.fullName,
+          seconds: result.duration / 1000,
+        });
       }
     }
   }
 
   onRunComplete() {
     if (this.nearLimit.length === 0) return;
-    console.log(`\n${this.nearLimit.length} test(s) took more than ${HALF_OF_LIMIT_MS / 1000} s (half of the default limit):`);
+    console.log(
+      `\n${this.nearLimit.length} test(s) took more than ${HALF_OF_LIMIT_MS / 1000} s (half of the default limit):`,
+    );
     for (const { file, title, seconds } of this.nearLimit.sort((a, b) => b.seconds - a.seconds)) {
       console.log(`  ${seconds.toFixed(1)} s  ${file} › ${title}`);
     }

@@ -34,7 +34,12 @@ interface RenderInSiteOptions {
 export function renderInSite(
   ui: ReactElement,
   // The store reads the data files of the page's edition (/data/ar/… in Arabic), as the shell's does.
-  { route = '/', path = '*', locale = 'en', store = makeStore(undefined, { fetch: localizedFetch(locale, (input, init) => fetch(input, init)) }) }: RenderInSiteOptions = {},
+  {
+    route = '/',
+    path = '*',
+    locale = 'en',
+    store = makeStore(undefined, { fetch: localizedFetch(locale, (input, init) => fetch(input, init)) }),
+  }: RenderInSiteOptions = {},
 ) {
   // The page's <html lang dir>, as the server writes them. Without a dir on an ancestor, jsdom (nwsapi) decides each
   // `:dir(rtl)` rule of the styles by testing the element's whole text with a regular expression that backtracks

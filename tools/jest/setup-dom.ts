@@ -25,8 +25,21 @@ class FormDataOfForm extends NodeFormData {
   constructor(form?: HTMLFormElement) {
     super();
     for (const field of Array.from(form?.elements ?? [])) {
-      if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement) || field.name === '' || field.disabled) continue;
-      if (field instanceof HTMLInputElement && (UNSENT_INPUTS.has(field.type) || ((field.type === 'checkbox' || field.type === 'radio') && !field.checked))) continue;
+      if (
+        !(
+          field instanceof HTMLInputElement ||
+          field instanceof HTMLSelectElement ||
+          field instanceof HTMLTextAreaElement
+        ) ||
+        field.name === '' ||
+        field.disabled
+      )
+        continue;
+      if (
+        field instanceof HTMLInputElement &&
+        (UNSENT_INPUTS.has(field.type) || ((field.type === 'checkbox' || field.type === 'radio') && !field.checked))
+      )
+        continue;
       this.append(field.name, field.value);
     }
   }

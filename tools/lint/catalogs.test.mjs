@@ -9,7 +9,12 @@ import { test } from 'node:test';
 const APPS = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat', 'shared-ui'];
 
 /** A remote's message ids start with its name ('catalogue.listing.sortBy'): the page's one Lingui instance holds every app's messages, so ids of two apps must never meet. The shell's and shared-ui's use no remote's prefix. */
-const REMOTE_PREFIX = { 'mfe-catalogue': 'catalogue.', 'mfe-company': 'company.', 'mfe-contact': 'contact.', 'mfe-chat': 'chat.' };
+const REMOTE_PREFIX = {
+  'mfe-catalogue': 'catalogue.',
+  'mfe-company': 'company.',
+  'mfe-contact': 'contact.',
+  'mfe-chat': 'chat.',
+};
 
 /** Arabic messages that are rightly not in Arabic script, by app. */
 const NOT_ARABIC_SCRIPT = { shell: new Set(['language.switch']) };
@@ -48,17 +53,19 @@ for (const { name: app, app: owner, read } of CATALOGS) {
       assert.ok(typeof english === 'string' && english.trim() !== '', `${app} en ${id} is empty`);
       assert.ok(typeof ar[id] === 'string' && ar[id].trim() !== '', `${app} ar ${id} is empty`);
       assert.deepEqual(placeholders(ar[id]), placeholders(english), `${app} ${id}: arguments or tags differ`);
-      if (!NOT_ARABIC_SCRIPT[owner]?.has(id)) assert.match(ar[id], ARABIC_LETTER, `${app} ar ${id} is not written in Arabic`);
+      if (!NOT_ARABIC_SCRIPT[owner]?.has(id))
+        assert.match(ar[id], ARABIC_LETTER, `${app} ar ${id} is not written in Arabic`);
     }
   });
 }
 
-test('message ids never meet across apps: each remote\'s start with its name, the shell\'s with no remote\'s', () => {
+test("message ids never meet across apps: each remote's start with its name, the shell's with no remote's", () => {
   const prefixes = Object.values(REMOTE_PREFIX);
   for (const app of APPS) {
     for (const id of Object.keys(readCatalog(app, 'en'))) {
       const prefix = REMOTE_PREFIX[app];
-      if (prefix === undefined) assert.ok(!prefixes.some((p) => id.startsWith(p)), `${app} id ${id} uses a remote's prefix`);
+      if (prefix === undefined)
+        assert.ok(!prefixes.some((p) => id.startsWith(p)), `${app} id ${id} uses a remote's prefix`);
       else assert.ok(id.startsWith(prefix), `${app} id ${id} does not start with ${prefix}`);
     }
   }

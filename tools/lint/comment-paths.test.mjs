@@ -9,12 +9,16 @@ import path from 'node:path';
 import { test } from 'node:test';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-const sources = execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.mts', '*.mjs', '*.cjs', '*.js'], { cwd: repoRoot, encoding: 'utf8' })
+const sources = execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.mts', '*.mjs', '*.cjs', '*.js'], {
+  cwd: repoRoot,
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((file) => file !== '' && !file.includes('node_modules/'));
 /** The repo's top folders: a path starting with one of them is read from the root. */
 const TOP = new Set(sources.map((file) => file.split('/')[0]).filter((first) => !first.includes('.')));
-const PATH = /(?<![\w@/.-])((?:\.{1,2}\/)*[\w@-][\w@.-]*(?:\/[\w@.-]+)+\.(?:ts|tsx|mts|mjs|cjs|js|json|md|sh))(?![\w/-])/g;
+const PATH =
+  /(?<![\w@/.-])((?:\.{1,2}\/)*[\w@-][\w@.-]*(?:\/[\w@.-]+)+\.(?:ts|tsx|mts|mjs|cjs|js|json|md|sh))(?![\w/-])/g;
 /** What a build, a run or a test makes: named in comments as outputs, never in the tree. */
 const MADE = /(^|\/)(dist|generated|\.data|test-results|node_modules)\//;
 
@@ -29,12 +33,14 @@ function commentOf(line) {
 /** Where `named` may point from `file` (the root's or the package's), none when it is no path of the tree (a URL's). */
 function targets(file, named) {
   if (named.startsWith('./') || named.startsWith('../')) return [path.resolve(repoRoot, path.dirname(file), named)];
-  if (TOP.has(named.split('/')[0])) return [path.resolve(repoRoot, named), path.resolve(repoRoot, file.split('/')[0], named)];
+  if (TOP.has(named.split('/')[0]))
+    return [path.resolve(repoRoot, named), path.resolve(repoRoot, file.split('/')[0], named)];
   return [];
 }
 
 /** A source named by its emitted name (`x.js` for `x.ts`, as imports write it) exists as its source. */
-const exists = (where) => existsSync(where) || ['.ts', '.tsx', '.mts'].some((ext) => existsSync(where.replace(/\.m?js$/, ext)));
+const exists = (where) =>
+  existsSync(where) || ['.ts', '.tsx', '.mts'].some((ext) => existsSync(where.replace(/\.m?js$/, ext)));
 
 test('every file a comment names from the root or its own folder exists', () => {
   const missing = [];
@@ -62,5 +68,8 @@ test('the check finds a path that is not there, and passes one that is', () => {
   assert.equal(found('shell/src/remotes/federation.ts'), false);
   assert.equal(found('../no-such-folder/x.ts'), false);
   assert.equal(found('scripts/build.mjs'), true, "the package's own folder");
-  assert.deepEqual([...'see server/src/app.ts and shell/dist/x.js'.matchAll(PATH)].map((match) => match[1]), ['server/src/app.ts', 'shell/dist/x.js']);
+  assert.deepEqual(
+    [...'see server/src/app.ts and shell/dist/x.js'.matchAll(PATH)].map((match) => match[1]),
+    ['server/src/app.ts', 'shell/dist/x.js'],
+  );
 });

@@ -55,14 +55,20 @@ export function sharedFacadeRestrictions({ allowSubpaths = [] } = {}) {
       {
         name: 'react-router',
         allowTypeImports: true,
-        message: "Import from 'react-router-dom' (the shared singleton): 'react-router' would be a second router copy whose contexts the shared one cannot see.",
+        message:
+          "Import from 'react-router-dom' (the shared singleton): 'react-router' would be a second router copy whose contexts the shared one cannot see.",
       },
     ],
     patterns: [
       {
-        group: [...facades.map(([packageName]) => `${packageName}/*`), 'react-router/*', ...allowSubpaths.flatMap(reincluded)],
+        group: [
+          ...facades.map(([packageName]) => `${packageName}/*`),
+          'react-router/*',
+          ...allowSubpaths.flatMap(reincluded),
+        ],
         allowTypeImports: true,
-        message: 'Import the package itself: its subpaths are not shared, so they would be a second copy beside the shared facade.',
+        message:
+          'Import the package itself: its subpaths are not shared, so they would be a second copy beside the shared facade.',
       },
     ],
   };

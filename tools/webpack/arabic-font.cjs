@@ -23,8 +23,13 @@ async function writeArabicFontSubsets(outDir) {
   const text = unicodeRange.map(charactersOf).join('');
   mkdirSync(outDir, { recursive: true });
   for (const weight of WEIGHTS) {
-    const source = readFileSync(require.resolve(`@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${weight}-normal.woff2`));
-    writeFileSync(path.join(outDir, `noto-sans-arabic-${weight}.woff2`), await subsetFont(source, text, { targetFormat: 'woff2' }));
+    const source = readFileSync(
+      require.resolve(`@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${weight}-normal.woff2`),
+    );
+    writeFileSync(
+      path.join(outDir, `noto-sans-arabic-${weight}.woff2`),
+      await subsetFont(source, text, { targetFormat: 'woff2' }),
+    );
   }
 }
 
@@ -41,14 +46,18 @@ class ArabicFontManifestPlugin {
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('ArabicFontManifestPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'ArabicFontManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, (assets) => {
-        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : compilation.outputOptions.publicPath;
-        const files = Object.keys(assets)
-          .filter((name) => FONT_ASSET.test(name))
-          .sort()
-          .map((name) => `${publicPath}${name}`);
-        compilation.emitAsset(ARABIC_FONT_MANIFEST, new sources.RawSource(`${JSON.stringify({ files })}\n`));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'ArabicFontManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        (assets) => {
+          const publicPath =
+            compilation.outputOptions.publicPath === 'auto' ? '/' : compilation.outputOptions.publicPath;
+          const files = Object.keys(assets)
+            .filter((name) => FONT_ASSET.test(name))
+            .sort()
+            .map((name) => `${publicPath}${name}`);
+          compilation.emitAsset(ARABIC_FONT_MANIFEST, new sources.RawSource(`${JSON.stringify({ files })}\n`));
+        },
+      );
     });
   }
 }

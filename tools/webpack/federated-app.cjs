@@ -48,7 +48,8 @@ const REMOTE_ERROR_CODES = path.join(__dirname, 'remote-error-codes.mjs');
 const BUNDLER_RUNTIME_REMOTES = /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]remotes\.js$/;
 const REMOTE_NO_REMOTES = path.join(__dirname, 'remote-no-remotes.mjs');
 /** The runtime's snapshot handler, which a host built with `disableSnapshot` never uses (host-no-snapshots.mjs). */
-const RUNTIME_SNAPSHOT_HANDLER = /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]plugins[\\/]snapshot[\\/]SnapshotHandler\.js$/;
+const RUNTIME_SNAPSHOT_HANDLER =
+  /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]plugins[\\/]snapshot[\\/]SnapshotHandler\.js$/;
 const HOST_NO_SNAPSHOTS = path.join(__dirname, 'host-no-snapshots.mjs');
 
 function facadeAliases(appDir) {
@@ -84,7 +85,11 @@ function facadeShared(singleton, packageName, appDir) {
 }
 
 /** 'react' for 'react/jsx-runtime', '@scope/name' for '@scope/name/sub': the package whose version a shared name has. */
-const packageOf = (name) => name.split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (name) =>
+  name
+    .split('/')
+    .slice(0, name.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /** webpack's resolution of a bare import in a browser build (its defaults for target 'web'), for a host's provides. */
 const resolveForBrowser = require('enhanced-resolve').create.sync({
@@ -125,14 +130,19 @@ function sharedSingletons(appPackageJson, appDir, isHost, wholeShared = []) {
     strictVersion: false,
     ...(isHost ? { eager: true } : { import: false }),
   });
-  const facade = (packageName) => ({ ...facadeShared(singleton, packageName, appDir), ...(isHost ? {} : { import: false }) });
+  const facade = (packageName) => ({
+    ...facadeShared(singleton, packageName, appDir),
+    ...(isHost ? {} : { import: false }),
+  });
   const shared = ({ name, browser }) => {
     if (browser === 'by-version') return versionedShared(name, appDir, isHost);
     if (name in SHARED_FACADES && !wholeShared.includes(name)) return facade(name);
     // a host provides the file (a subpath such as react-dom/client is a file of its own), at its package's version
     return isHost ? { ...singleton(packageOf(name)), ...hostProvided(name, appDir) } : singleton(packageOf(name));
   };
-  return Object.fromEntries(sharedPackages.packages.filter((entry) => entry.browser !== undefined).map((entry) => [entry.name, shared(entry)]));
+  return Object.fromEntries(
+    sharedPackages.packages.filter((entry) => entry.browser !== undefined).map((entry) => [entry.name, shared(entry)]),
+  );
 }
 
 /**
@@ -145,7 +155,13 @@ function sharedSingletons(appPackageJson, appDir, isHost, wholeShared = []) {
  */
 function versionedShared(packageName, appDir, isHost) {
   const { version } = require(require.resolve(`${packageName}/package.json`, { paths: [appDir] }));
-  return { singleton: false, requiredVersion: `^${version}`, version, eager: isHost, ...(isHost ? hostProvided(packageName, appDir) : {}) };
+  return {
+    singleton: false,
+    requiredVersion: `^${version}`,
+    version,
+    eager: isHost,
+    ...(isHost ? hostProvided(packageName, appDir) : {}),
+  };
 }
 
 /**
@@ -163,7 +179,16 @@ function versionedShared(packageName, appDir, isHost) {
  *   facade: the staff host's @reduxjs/toolkit, whose remote bundles RTK Query (its imports of the toolkit reach names
  *   no facade lists); the public shell keeps its facades, so the public pages' bytes do not change
  */
-function createFederatedAppConfig({ appDir, name, exposes: pages = {}, isHost = false, publicPath = '/', serverRender = true, browserOnlyExposes = [], wholeShared = [] }) {
+function createFederatedAppConfig({
+  appDir,
+  name,
+  exposes: pages = {},
+  isHost = false,
+  publicPath = '/',
+  serverRender = true,
+  browserOnlyExposes = [],
+  wholeShared = [],
+}) {
   // Every remote also exposes its message catalogs, one module per language ('./messages-ar': src/i18n/ar.json): the
   // shell loads the page's language with the remote's first module, so a remote's strings ship with its code and a
   // page downloads only its own language (contracts/src/federation.ts, messagesModule).
@@ -171,7 +196,9 @@ function createFederatedAppConfig({ appDir, name, exposes: pages = {}, isHost = 
   const browser = (argv) => browserConfig({ appDir, name, exposes, isHost, publicPath, wholeShared }, argv);
   if (!serverRender) return (_env, argv) => browser(argv);
   // Two builds: the browser's (below) and the server-render module (server-render.cjs), into the same dist/.
-  const serverExposes = Object.fromEntries(Object.entries(exposes).filter(([key]) => !browserOnlyExposes.includes(key)));
+  const serverExposes = Object.fromEntries(
+    Object.entries(exposes).filter(([key]) => !browserOnlyExposes.includes(key)),
+  );
   return (_env, argv) => [browser(argv), createServerRenderConfig({ appDir, name, exposes: serverExposes, isHost })];
 }
 
@@ -252,7 +279,9 @@ function browserConfig({ appDir, name, exposes, isHost, publicPath, wholeShared 
           },
         },
       }),
-      new webpack.NormalModuleReplacementPlugin(...(isHost ? [RUNTIME_SNAPSHOT_HANDLER, HOST_NO_SNAPSHOTS] : [BUNDLER_RUNTIME_REMOTES, REMOTE_NO_REMOTES])),
+      new webpack.NormalModuleReplacementPlugin(
+        ...(isHost ? [RUNTIME_SNAPSHOT_HANDLER, HOST_NO_SNAPSHOTS] : [BUNDLER_RUNTIME_REMOTES, REMOTE_NO_REMOTES]),
+      ),
       // The same bytes from any checkout folder (the first-view budgets are exact to the byte).
       new PathFreeModuleIdsPlugin(),
       ...(production ? [new CompileHintsPlugin()] : []),

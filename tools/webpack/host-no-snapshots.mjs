@@ -29,7 +29,9 @@ export class SnapshotHandler {
   }
 
   loadRemoteSnapshotInfo() {
-    return Promise.reject(new Error('This build has no remote snapshots (disableSnapshot): preloadRemote is not available.'));
+    return Promise.reject(
+      new Error('This build has no remote snapshots (disableSnapshot): preloadRemote is not available.'),
+    );
   }
 }
 

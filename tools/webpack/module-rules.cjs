@@ -33,11 +33,18 @@ function moduleRules(production) {
       },
     },
     // react-router's NavLink and Form, which no app uses, left out of the bundle (react-router-unused.cjs)
-    { test: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/][a-z]+[\\/]chunk-\w+\.mjs$/, use: require.resolve('./react-router-unused.cjs') },
+    {
+      test: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/][a-z]+[\\/]chunk-\w+\.mjs$/,
+      use: require.resolve('./react-router-unused.cjs'),
+    },
     { test: /\.(png|jpe?g|webp|svg|pdf|woff2)$/, type: 'asset/resource' },
     // An app's message catalogs (src/i18n/en.json, ar.json, and a part's own under src/…/i18n/, such as the staff
     // preview's), compiled for Lingui's runtime.
-    { test: /[\\/]src[\\/](?:[\w-]+[\\/])*i18n[\\/][a-z]{2}\.json$/, type: 'javascript/auto', use: require.resolve('./messages-loader.cjs') },
+    {
+      test: /[\\/]src[\\/](?:[\w-]+[\\/])*i18n[\\/][a-z]{2}\.json$/,
+      type: 'javascript/auto',
+      use: require.resolve('./messages-loader.cjs'),
+    },
   ];
 }
 

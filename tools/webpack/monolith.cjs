@@ -53,7 +53,9 @@ function writeExposesModule(outRoot) {
 
 module.exports = (_env, argv = {}) => {
   const production = argv.mode !== 'development';
-  const outRoot = process.env.MONOLITH_OUT ? path.resolve(process.env.MONOLITH_OUT) : path.join(repoRoot, 'tools', 'bench', 'dist', 'monolith');
+  const outRoot = process.env.MONOLITH_OUT
+    ? path.resolve(process.env.MONOLITH_OUT)
+    : path.join(repoRoot, 'tools', 'bench', 'dist', 'monolith');
   const shellDir = path.join(repoRoot, 'shell');
   const exposesModule = writeExposesModule(outRoot);
   const monolithLoader = path.join(__dirname, 'monolith', 'loadRemoteModule.ts');
@@ -83,7 +85,10 @@ module.exports = (_env, argv = {}) => {
     module: { rules: moduleRules(production) },
     plugins: [
       // The shell's federated loader (remoteEntry.js containers) becomes plain dynamic imports.
-      new webpack.NormalModuleReplacementPlugin(/[\\/]shell[\\/]src[\\/]remotes[\\/]loadRemoteModule\.ts$/, monolithLoader),
+      new webpack.NormalModuleReplacementPlugin(
+        /[\\/]shell[\\/]src[\\/]remotes[\\/]loadRemoteModule\.ts$/,
+        monolithLoader,
+      ),
       new HtmlWebpackPlugin({
         template: path.join(shellDir, 'src', 'index.html'),
         scriptLoading: 'defer',

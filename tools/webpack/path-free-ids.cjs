@@ -29,7 +29,8 @@ class PathFreeModuleIdsPlugin {
       compilation.hooks.moduleIds.tap({ name: PLUGIN_NAME, stage: -10 }, (modules) => {
         const { chunkGraph } = compilation;
         const needing = [...modules].filter(
-          (module) => module.needId && chunkGraph.getModuleId(module) === null && chunkGraph.getNumberOfModuleChunks(module) > 0,
+          (module) =>
+            module.needId && chunkGraph.getModuleId(module) === null && chunkGraph.getNumberOfModuleChunks(module) > 0,
         );
         /** @type {Map<import('webpack').Module, string>} */
         const names = new Map();

@@ -56,7 +56,14 @@ function build(folder, { pathFree }) {
     webpack(config, (error, stats) => {
       if (error || stats?.hasErrors()) return reject(error ?? new Error(stats?.toString('errors-only')));
       const dist = path.join(appDir, 'dist');
-      resolve(Object.fromEntries(readdirSync(dist).filter((file) => file.endsWith('.js')).sort().map((file) => [file, readFileSync(path.join(dist, file), 'utf8')])));
+      resolve(
+        Object.fromEntries(
+          readdirSync(dist)
+            .filter((file) => file.endsWith('.js'))
+            .sort()
+            .map((file) => [file, readFileSync(path.join(dist, file), 'utf8')]),
+        ),
+      );
     });
   });
 }

@@ -19,8 +19,18 @@ const GZIP_OPTIONS = { level: zlib.constants.Z_BEST_COMPRESSION };
 function precompressPlugins() {
   const common = { test: COMPRESSIBLE_FILE, threshold: MIN_BYTES, minRatio: MIN_RATIO, deleteOriginalAssets: false };
   return [
-    new CompressionPlugin({ ...common, filename: '[path][base].br', algorithm: 'brotliCompress', compressionOptions: BROTLI_OPTIONS }),
-    new CompressionPlugin({ ...common, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: GZIP_OPTIONS }),
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: BROTLI_OPTIONS,
+    }),
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      compressionOptions: GZIP_OPTIONS,
+    }),
   ];
 }
 

@@ -24,8 +24,14 @@ class PreloadStartupChunksPlugin {
     compiler.hooks.compilation.tap(PLUGIN_NAME, (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(PLUGIN_NAME, (data) => {
         const files = startupChunkFiles(compilation);
-        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '' : String(compilation.outputOptions.publicPath ?? '');
-        const already = new Set(data.headTags.concat(data.bodyTags).map((tag) => tag.attributes?.src).filter(Boolean));
+        const publicPath =
+          compilation.outputOptions.publicPath === 'auto' ? '' : String(compilation.outputOptions.publicPath ?? '');
+        const already = new Set(
+          data.headTags
+            .concat(data.bodyTags)
+            .map((tag) => tag.attributes?.src)
+            .filter(Boolean),
+        );
         const links = [
           ...files
             .map((file) => publicPath + file)
@@ -33,9 +39,19 @@ class PreloadStartupChunksPlugin {
             // Low priority, like the deferred main.js they share the line with: they must not delay it, and
             // Lighthouse's simulation counts high-priority scripts as render-blocking (FCP +1 s on paper, for nothing).
             .map((href) => ({ href, as: 'script', fetchpriority: 'low' })),
-          ...catalogChunkFiles(compilation).map(({ file, locale }) => ({ href: publicPath + file, as: 'script', hreflang: locale, fetchpriority: 'low' })),
+          ...catalogChunkFiles(compilation).map(({ file, locale }) => ({
+            href: publicPath + file,
+            as: 'script',
+            hreflang: locale,
+            fetchpriority: 'low',
+          })),
           ...this.extraPreloads,
-        ].map((attributes) => ({ tagName: 'link', voidTag: true, meta: { plugin: PLUGIN_NAME }, attributes: { rel: 'preload', ...attributes } }));
+        ].map((attributes) => ({
+          tagName: 'link',
+          voidTag: true,
+          meta: { plugin: PLUGIN_NAME },
+          attributes: { rel: 'preload', ...attributes },
+        }));
         data.headTags.push(...links);
         return data;
       });
@@ -85,7 +101,10 @@ function startupChunkFiles(compilation) {
 /** The JS file of each language's catalog chunk, with its language. */
 function catalogChunkFiles(compilation) {
   return [...compilation.namedChunks.entries()]
-    .map(([name, chunk]) => ({ locale: LOCALE_CATALOG_CHUNK.exec(name)?.[1], file: [...chunk.files].find((file) => file.endsWith('.js')) }))
+    .map(([name, chunk]) => ({
+      locale: LOCALE_CATALOG_CHUNK.exec(name)?.[1],
+      file: [...chunk.files].find((file) => file.endsWith('.js')),
+    }))
     .filter(({ locale, file }) => locale !== undefined && file !== undefined)
     .sort((a, b) => a.locale.localeCompare(b.locale));
 }

@@ -16,7 +16,11 @@ module.exports = function reactRouterUnused(source) {
     const made = new RegExp(`^var ${name} = (React\\d*\\.forwardRef\\()`, 'm');
     if (!made.test(out)) {
       // react-router changed how it writes the component: it stays in the bundle (the first-view budgets will tell)
-      this.emitWarning(new Error(`react-router-unused: ${name} is no longer made by a forwardRef at the top of ${this.resourcePath}; it stays in the bundle.`));
+      this.emitWarning(
+        new Error(
+          `react-router-unused: ${name} is no longer made by a forwardRef at the top of ${this.resourcePath}; it stays in the bundle.`,
+        ),
+      );
       continue;
     }
     out = out.replace(made, `var ${name} = /* @__PURE__ */ $1`).replace(displayName, '');

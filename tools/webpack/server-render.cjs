@@ -23,7 +23,8 @@ const sharedPackages = require('@site/contracts/shared-packages.json');
 /** Where a server-render module reads the shared packages from (the contract with server/src/pages/ssr). */
 const SHARED_GLOBAL = sharedPackages.serverRender.global;
 
-const serverShared = (sharing) => sharedPackages.packages.filter((entry) => entry.server === sharing).map((entry) => entry.name);
+const serverShared = (sharing) =>
+  sharedPackages.packages.filter((entry) => entry.server === sharing).map((entry) => entry.name);
 /** npm packages the server provides (from its own node_modules). */
 const SERVER_PROVIDED = serverShared('server');
 /** Workspace packages the shell's server-render module bundles and exports, and every remote's takes from it: the one store. */
@@ -42,15 +43,22 @@ class ServerRenderPointerPlugin {
   apply(compiler) {
     const { Compilation, sources, WebpackError } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('ServerRenderPointerPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'ServerRenderPointerPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        const entryChunk = compilation.entrypoints.get('render').getEntrypointChunk();
-        const file = [...entryChunk.files].find((name) => name.endsWith('.js'));
-        const others = Object.keys(compilation.assets).filter((name) => name.endsWith('.js') && name !== file);
-        if (others.length > 0) {
-          compilation.errors.push(new WebpackError(`The server-render build must be one file (${file}), but also wrote ${others.join(', ')}: a release would lack them.`));
-        }
-        compilation.emitAsset(SERVER_RENDER_POINTER, new sources.RawSource(`${JSON.stringify({ module: file })}\n`));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'ServerRenderPointerPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const entryChunk = compilation.entrypoints.get('render').getEntrypointChunk();
+          const file = [...entryChunk.files].find((name) => name.endsWith('.js'));
+          const others = Object.keys(compilation.assets).filter((name) => name.endsWith('.js') && name !== file);
+          if (others.length > 0) {
+            compilation.errors.push(
+              new WebpackError(
+                `The server-render build must be one file (${file}), but also wrote ${others.join(', ')}: a release would lack them.`,
+              ),
+            );
+          }
+          compilation.emitAsset(SERVER_RENDER_POINTER, new sources.RawSource(`${JSON.stringify({ module: file })}\n`));
+        },
+      );
     });
   }
 }
@@ -67,9 +75,17 @@ function sharedExternals(isHost) {
 function exposesEntry(appDir, exposes) {
   const lines = Object.entries(exposes).map(([key, request], index) => {
     const file = path.resolve(appDir, typeof request === 'string' ? request : request.import);
-    return { importLine: `import * as m${index} from ${JSON.stringify(file)};`, entryLine: `  ${JSON.stringify(key)}: m${index},` };
+    return {
+      importLine: `import * as m${index} from ${JSON.stringify(file)};`,
+      entryLine: `  ${JSON.stringify(key)}: m${index},`,
+    };
   });
-  const source = [...lines.map((line) => line.importLine), 'export const exposes = {', ...lines.map((line) => line.entryLine), '};'].join('\n');
+  const source = [
+    ...lines.map((line) => line.importLine),
+    'export const exposes = {',
+    ...lines.map((line) => line.entryLine),
+    '};',
+  ].join('\n');
   return `data:text/javascript,${encodeURIComponent(source)}`;
 }
 

@@ -58,7 +58,10 @@ function coverPage(pdf: Pdf, data: CatalogueData): void {
   const boxWidth = (width - 2 * MARGIN - 5 * 8) / 6;
   claims.forEach((claim, i) => {
     const x = MARGIN + i * (boxWidth + 8);
-    doc.roundedRect(x, height * 0.62 + 30, boxWidth, 46, 6).lineWidth(1).stroke('#4d7fb3');
+    doc
+      .roundedRect(x, height * 0.62 + 30, boxWidth, 46, 6)
+      .lineWidth(1)
+      .stroke('#4d7fb3');
     textAt(pdf, claim, x + 4, height * 0.62 + 37, boxWidth - 8, style(11, 'bold', '#ffffff'), 'center');
   });
   const footer = style(10, 'regular', '#cfe0f2');
@@ -73,7 +76,11 @@ function pageTitle(pdf: Pdf, title: string, subtitle?: string): void {
   doc.y = MARGIN;
   flow(pdf, title, style(22, 'bold', NAVY));
   if (subtitle) flow(pdf, subtitle, style(11, 'regular', GREY));
-  doc.moveTo(MARGIN, doc.y + 6).lineTo(MARGIN + 60, doc.y + 6).lineWidth(3).stroke(ORANGE);
+  doc
+    .moveTo(MARGIN, doc.y + 6)
+    .lineTo(MARGIN + 60, doc.y + 6)
+    .lineWidth(3)
+    .stroke(ORANGE);
   moveDown(pdf, 1.2, 12);
 }
 
@@ -109,7 +116,10 @@ function profilePage(pdf: Pdf, data: CatalogueData): void {
   });
   doc.y = y + 80;
   sectionHeading(pdf, 'Quality');
-  paragraph(pdf, 'Our quality management system is certified to ISO 9001:2008 (now ISO 9001:2015 for the UAE and Oman companies). Every product is sourced from the manufacturer or its authorised channel, with full traceability.');
+  paragraph(
+    pdf,
+    'Our quality management system is certified to ISO 9001:2008 (now ISO 9001:2015 for the UAE and Oman companies). Every product is sourced from the manufacturer or its authorised channel, with full traceability.',
+  );
   sectionHeading(pdf, 'Brands we distribute');
   paragraph(pdf, BRANDS.map((b) => b.name).join('  |  '));
 }
@@ -168,7 +178,11 @@ function categorySection(pdf: Pdf, data: CatalogueData, category: ProductCategor
     products.map((p) => ({ name: p.productName, brand: p.company ?? '-', summary: firstSentence(p.id) })),
     'start',
   );
-  paragraph(pdf, `Product pages, datasheets and enquiries: /our-products/${category.id} on our website, or call ${data.company.mainPhone}.`, { size: 9, color: GREY });
+  paragraph(
+    pdf,
+    `Product pages, datasheets and enquiries: /our-products/${category.id} on our website, or call ${data.company.mainPhone}.`,
+    { size: 9, color: GREY },
+  );
 }
 
 function contactPage(pdf: Pdf, data: CatalogueData): void {
@@ -186,7 +200,10 @@ function contactPage(pdf: Pdf, data: CatalogueData): void {
   sectionHeading(pdf, 'Branches');
   keyValueTable(
     pdf,
-    data.branches.map((b): [string, string] => [b.label, `${b.address}\nPhone ${b.mobileNo}${b.fax ? `, fax ${b.fax}` : ''}\n${b.email}`]),
+    data.branches.map((b): [string, string] => [
+      b.label,
+      `${b.address}\nPhone ${b.mobileNo}${b.fax ? `, fax ${b.fax}` : ''}\n${b.email}`,
+    ]),
   );
   paragraph(pdf, 'We reply to every message and enquiry within 24 hours.', { bold: true, color: NAVY });
 }
@@ -199,27 +216,49 @@ function contentsList(pdf: Pdf, data: CatalogueData, pageOf: ReadonlyMap<string,
     const y = 130 + i * 24;
     const n = data.products.filter((p) => p.productCategoryId === category.id).length;
     textAt(pdf, `${category.title}  (${n} products)`, MARGIN, y - 3, width - 60, style(11, 'regular', INK));
-    textAt(pdf, String(pageOf.get(category.id) ?? ''), MARGIN + width - 50, y - 3, 50, style(11, 'bold', NAVY), 'right');
-    doc.moveTo(MARGIN, y + 16).lineTo(MARGIN + width, y + 16).lineWidth(0.5).stroke(RULE);
+    textAt(
+      pdf,
+      String(pageOf.get(category.id) ?? ''),
+      MARGIN + width - 50,
+      y - 3,
+      50,
+      style(11, 'bold', NAVY),
+      'right',
+    );
+    doc
+      .moveTo(MARGIN, y + 16)
+      .lineTo(MARGIN + width, y + 16)
+      .lineWidth(0.5)
+      .stroke(RULE);
   });
 }
 
 /** Writes the brochure: cover, profile, branches, contents, one section per category, contact page. */
 export function writeBrochure(data: CatalogueData, file: string): Promise<number> {
   const { company, branches } = data;
-  return writePdf(file, { title: `${company.name} - Catalogue and Company Profile`, subject: 'Catalogue and Company Profile', company, branches, cover: true }, (pdf) => {
-    coverPage(pdf, data);
-    profilePage(pdf, data);
-    branchesPage(pdf, data);
-    const contentsIndex = contentsPage(pdf);
-    const pageOf = new Map<string, number>();
-    for (const category of data.categories) {
-      // categorySection starts on a new page: its 1-based number is the current page count + 1
-      pageOf.set(category.id, pdf.doc.bufferedPageRange().count + 1);
-      categorySection(pdf, data, category);
-    }
-    contactPage(pdf, data);
-    pdf.doc.switchToPage(contentsIndex);
-    contentsList(pdf, data, pageOf);
-  });
+  return writePdf(
+    file,
+    {
+      title: `${company.name} - Catalogue and Company Profile`,
+      subject: 'Catalogue and Company Profile',
+      company,
+      branches,
+      cover: true,
+    },
+    (pdf) => {
+      coverPage(pdf, data);
+      profilePage(pdf, data);
+      branchesPage(pdf, data);
+      const contentsIndex = contentsPage(pdf);
+      const pageOf = new Map<string, number>();
+      for (const category of data.categories) {
+        // categorySection starts on a new page: its 1-based number is the current page count + 1
+        pageOf.set(category.id, pdf.doc.bufferedPageRange().count + 1);
+        categorySection(pdf, data, category);
+      }
+      contactPage(pdf, data);
+      pdf.doc.switchToPage(contentsIndex);
+      contentsList(pdf, data, pageOf);
+    },
+  );
 }

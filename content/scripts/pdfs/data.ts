@@ -1,7 +1,13 @@
 // The data the PDFs are made from, read from content/data and validated by the schema.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { branchesSchema, companySchema, productCategoriesSchema, productDetailsSchema, productsSchema } from '../../src/schema';
+import {
+  branchesSchema,
+  companySchema,
+  productCategoriesSchema,
+  productDetailsSchema,
+  productsSchema,
+} from '../../src/schema';
 import type { Branch, CompanyInfo, Product, ProductCategory, ProductDetail } from '../../src/types';
 
 export const CONTENT_DIR = resolve(__dirname, '..', '..');

@@ -47,10 +47,17 @@ function seen(line: string, base?: 0 | 1): string {
  * known limit in docs/public-api.md). Order, words, numbers and Latin are still compared exactly.
  */
 const undotted = (text: string): string =>
-  [[/[بتثنيى]/g, 'ٮ'], [/[جحخ]/g, 'ح'], [/[دذ]/g, 'د'], [/[رز]/g, 'ر'], [/[سش]/g, 'س'], [/[صض]/g, 'ص'], [/[طظ]/g, 'ط'], [/[عغ]/g, 'ع'], [/[فق]/g, 'ڡ']].reduce(
-    (out, [letters, shape]) => out.replace(letters as RegExp, shape as string),
-    text,
-  );
+  [
+    [/[بتثنيى]/g, 'ٮ'],
+    [/[جحخ]/g, 'ح'],
+    [/[دذ]/g, 'د'],
+    [/[رز]/g, 'ر'],
+    [/[سش]/g, 'س'],
+    [/[صض]/g, 'ص'],
+    [/[طظ]/g, 'ط'],
+    [/[عغ]/g, 'ع'],
+    [/[فق]/g, 'ڡ'],
+  ].reduce((out, [letters, shape]) => out.replace(letters as RegExp, shape as string), text);
 
 /** pdftotext writes a line's pieces in the order they are seen, left to right, each Arabic one embedded: read at 0. */
 const seenInPdf = (text: string): string[] => text.split('\n').map((line) => undotted(seen(line, 0)));

@@ -40,14 +40,16 @@ export function planDatasheets(details: ProductDetail[]): DatasheetPlan[] {
   const plans = new Map<string, DatasheetPlan>();
   const add = (fileName: string, product: ProductDetail, label: string, block?: DetailBlock): void => {
     const plan = plans.get(fileName) ?? { fileName, entries: [] };
-    if (!plan.entries.some((e) => e.product.id === product.id)) plan.entries.push(block ? { product, label, block } : { product, label });
+    if (!plan.entries.some((e) => e.product.id === product.id))
+      plan.entries.push(block ? { product, label, block } : { product, label });
     plans.set(fileName, plan);
   };
   for (const product of details) {
     if (product.downloadFile) add(product.downloadFile, product, 'Datasheet');
     for (const [label, file] of Object.entries(product.downloadFiles ?? {})) add(file, product, label);
     for (const block of [...(product.detailDescriptionAfterTable ?? []), ...(product.detailDescription ?? [])]) {
-      if (block.downloadFile) add(block.downloadFile, product, block.title ? pdfText(block.title) : 'Installation Guide', block);
+      if (block.downloadFile)
+        add(block.downloadFile, product, block.title ? pdfText(block.title) : 'Installation Guide', block);
     }
     // every referenced file is planned (referencedDownloadFiles is the single definition of "referenced")
     for (const file of referencedDownloadFiles(product)) if (!plans.has(file)) add(file, product, 'Datasheet');
@@ -70,7 +72,10 @@ function descriptionContent(pdf: Pdf, entries: DescriptionEntry[]): void {
       if (kind === 'subheading') paragraph(pdf, entry.key, { bold: true, color: NAVY });
       else if (kind === 'item') bullet(pdf, value);
       else if (kind === 'paragraph') paragraph(pdf, value);
-      else if (kind === 'ceilingRose') paragraph(pdf, `Connections: ${value} (see the ceiling rose connection table on the product page).`, { color: GREY });
+      else if (kind === 'ceilingRose')
+        paragraph(pdf, `Connections: ${value} (see the ceiling rose connection table on the product page).`, {
+          color: GREY,
+        });
     }
   }
   flushRows();
@@ -85,7 +90,10 @@ function descriptionContent(pdf: Pdf, entries: DescriptionEntry[]): void {
         else paragraph(pdf, line);
       }
     } else {
-      keyValueTable(pdf, entry.value.map((row) => [row.key.replace(/<[^>]+>/g, ''), pdfText(row.value)]));
+      keyValueTable(
+        pdf,
+        entry.value.map((row) => [row.key.replace(/<[^>]+>/g, ''), pdfText(row.value)]),
+      );
     }
   }
 }
@@ -107,11 +115,26 @@ function headerBand(pdf: Pdf, company: CompanyInfo, product: ProductDetail, labe
   textAt(pdf, company.name, MARGIN + 62, top + 10, width - 240, style(14, 'bold', '#ffffff'), 'left');
   textAt(pdf, company.tagline, MARGIN + 62, top + 31, width - 240, style(9, 'regular', '#cfe0f2'), 'left');
   textAt(pdf, label.toUpperCase(), MARGIN + width - 170, top + 11, 160, style(10, 'bold', ORANGE), 'right');
-  if (product.company?.length) textAt(pdf, `Brand: ${product.company.join(', ')}`, MARGIN + width - 170, top + 31, 160, style(9, 'regular', '#ffffff'), 'right');
+  if (product.company?.length)
+    textAt(
+      pdf,
+      `Brand: ${product.company.join(', ')}`,
+      MARGIN + width - 170,
+      top + 31,
+      160,
+      style(9, 'regular', '#ffffff'),
+      'right',
+    );
   doc.y = top + 72;
 }
 
-function productSection(pdf: Pdf, data: CatalogueData, product: ProductDetail, label: string, block?: DetailBlock): void {
+function productSection(
+  pdf: Pdf,
+  data: CatalogueData,
+  product: ProductDetail,
+  label: string,
+  block?: DetailBlock,
+): void {
   headerBand(pdf, data.company, product, label);
   flow(pdf, product.productName, style(17, 'bold', NAVY));
   moveDown(pdf, 0.2);
@@ -152,10 +175,14 @@ function productSection(pdf: Pdf, data: CatalogueData, product: ProductDetail, l
 export async function writeDatasheet(plan: DatasheetPlan, data: CatalogueData, file: string): Promise<void> {
   const first = plan.entries[0];
   const title = first ? `${first.product.productName} - ${first.label}` : plan.fileName;
-  await writePdf(file, { title, subject: 'Product datasheet', company: data.company, branches: data.branches }, (pdf) => {
-    plan.entries.forEach((entry, index) => {
-      if (index > 0) pdf.doc.addPage();
-      productSection(pdf, data, entry.product, entry.label, entry.block);
-    });
-  });
+  await writePdf(
+    file,
+    { title, subject: 'Product datasheet', company: data.company, branches: data.branches },
+    (pdf) => {
+      plan.entries.forEach((entry, index) => {
+        if (index > 0) pdf.doc.addPage();
+        productSection(pdf, data, entry.product, entry.label, entry.block);
+      });
+    },
+  );
 }

@@ -20,7 +20,12 @@ export const MARGIN = 50;
 /** Line height of these English documents, in font sizes: tighter than the quote PDF's, still clear of Arabic marks. */
 const LEADING = 1.35;
 
-export const style = (size: number, weight: Weight = 'regular', color = INK): TextStyle => ({ size, weight, color, leading: LEADING });
+export const style = (size: number, weight: Weight = 'regular', color = INK): TextStyle => ({
+  size,
+  weight,
+  color,
+  leading: LEADING,
+});
 
 /** A document and the writer of its text. */
 export interface Pdf {
@@ -60,18 +65,31 @@ export function ensureSpace(pdf: Pdf, height: number): void {
 }
 
 /** The height `text` takes wrapped to `width`. */
-export const textHeight = ({ writer }: Pdf, text: string, width: number, textStyle: TextStyle): number => writer.layout(text, width, textStyle).height;
+export const textHeight = ({ writer }: Pdf, text: string, width: number, textStyle: TextStyle): number =>
+  writer.layout(text, width, textStyle).height;
 
 /** The width of a one-line text. */
 export const textWidth = ({ writer }: Pdf, text: string, textStyle: TextStyle): number =>
   Math.max(0, ...writer.layout(text, Number.POSITIVE_INFINITY, textStyle).lines.map((line) => line.width));
 
 /** Draws `text` wrapped in the box at (x, y) of `width`; returns the height used. */
-export const textAt = (pdf: Pdf, text: string, x: number, y: number, width: number, textStyle: TextStyle, align: TextAlign = 'start'): number =>
-  pdf.writer.write(text, x, y, width, textStyle, { align });
+export const textAt = (
+  pdf: Pdf,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  textStyle: TextStyle,
+  align: TextAlign = 'start',
+): number => pdf.writer.write(text, x, y, width, textStyle, { align });
 
 /** Draws `text` at doc.y across `width` from `x` (the margin and the whole width unless given) and moves doc.y below it. */
-export function flow(pdf: Pdf, text: string, textStyle: TextStyle, options: { x?: number; width?: number; align?: TextAlign } = {}): void {
+export function flow(
+  pdf: Pdf,
+  text: string,
+  textStyle: TextStyle,
+  options: { x?: number; width?: number; align?: TextAlign } = {},
+): void {
   const { doc } = pdf;
   doc.y += textAt(pdf, text, options.x ?? MARGIN, doc.y, options.width ?? contentWidth(pdf), textStyle, options.align);
 }
@@ -100,7 +118,11 @@ export function sectionHeading(pdf: Pdf, text: string): void {
   moveDown(pdf, 0.3);
 }
 
-export function paragraph(pdf: Pdf, text: string, options: { size?: number; color?: string; bold?: boolean } = {}): void {
+export function paragraph(
+  pdf: Pdf,
+  text: string,
+  options: { size?: number; color?: string; bold?: boolean } = {},
+): void {
   const clean = text.trim();
   if (!clean) return;
   const textStyle = style(options.size ?? 10, options.bold ? 'bold' : 'regular', options.color ?? INK);
@@ -118,7 +140,14 @@ function flowOverPages(pdf: Pdf, text: string, textStyle: TextStyle): void {
   const laid = writer.layout(text, contentWidth(pdf), textStyle);
   for (const line of laid.lines) {
     ensureSpace(pdf, laid.lineHeight);
-    doc.y += writer.draw({ lines: [line], lineHeight: laid.lineHeight, height: laid.lineHeight }, MARGIN, doc.y, contentWidth(pdf), textStyle, 'start');
+    doc.y += writer.draw(
+      { lines: [line], lineHeight: laid.lineHeight, height: laid.lineHeight },
+      MARGIN,
+      doc.y,
+      contentWidth(pdf),
+      textStyle,
+      'start',
+    );
   }
   moveDown(pdf, 0.3);
 }
@@ -141,7 +170,8 @@ export function keyValueTable(pdf: Pdf, rows: [string, string][]): void {
   const keyStyle = style(9.5, 'bold', NAVY);
   const valueStyle = style(9.5);
   rows.forEach(([key, value], index) => {
-    const height = Math.max(textHeight(pdf, key, keyWidth - 12, keyStyle), textHeight(pdf, value, valueWidth - 12, valueStyle)) + 6;
+    const height =
+      Math.max(textHeight(pdf, key, keyWidth - 12, keyStyle), textHeight(pdf, value, valueWidth - 12, valueStyle)) + 6;
     ensureSpace(pdf, height);
     const y = doc.y;
     if (index % 2 === 0) doc.rect(MARGIN, y, width, height).fill(LIGHT);
@@ -172,7 +202,11 @@ function addFooters(pdf: Pdf, company: CompanyInfo, branches: Branch[], skipFirs
     doc.page.margins.bottom = 0;
     const y = doc.page.height - 60;
     const width = doc.page.width - 2 * MARGIN;
-    doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).lineWidth(0.8).stroke(NAVY);
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + width, y)
+      .lineWidth(0.8)
+      .stroke(NAVY);
     lines.forEach((line, n) => {
       let size = 6.5;
       while (size > 4.5 && textWidth(pdf, line, style(size, 'regular', GREY)) > width - 2) size -= 0.25;
@@ -180,7 +214,15 @@ function addFooters(pdf: Pdf, company: CompanyInfo, branches: Branch[], skipFirs
     });
     const last = y + 5 + lines.length * 9;
     textAt(pdf, company.copyright, MARGIN, last, width / 2, style(6.5, 'regular', GREY), 'left');
-    textAt(pdf, `Page ${i - range.start + 1} of ${range.count}`, MARGIN + width / 2, last, width / 2, style(6.5, 'regular', GREY), 'right');
+    textAt(
+      pdf,
+      `Page ${i - range.start + 1} of ${range.count}`,
+      MARGIN + width / 2,
+      last,
+      width / 2,
+      style(6.5, 'regular', GREY),
+      'right',
+    );
     doc.page.margins.bottom = bottom;
   }
 }
@@ -209,7 +251,11 @@ export interface DocumentOptions {
  * A document of every generator: opened with its info, drawn by `draw`, a footer on each page (the cover's aside),
  * written to `file`. Resolves to its page count.
  */
-export async function writePdf(file: string, { title, subject, company, branches, cover = false }: DocumentOptions, draw: (pdf: Pdf) => void): Promise<number> {
+export async function writePdf(
+  file: string,
+  { title, subject, company, branches, cover = false }: DocumentOptions,
+  draw: (pdf: Pdf) => void,
+): Promise<number> {
   const pdf = newDocument(title, subject, company);
   draw(pdf);
   const pages = pdf.doc.bufferedPageRange().count;

@@ -2,7 +2,20 @@
 // plain table and the brochure's product lists; the header is repeated on every page the table runs onto.
 import { flattenTableRow, leafColumns } from '../../src/detailTable';
 import type { ProductDetail, TableCell } from '../../src/types';
-import { contentWidth, ensureSpace, INK, LIGHT, MARGIN, moveDown, NAVY, RULE, style, textAt, textHeight, type Pdf } from './document';
+import {
+  contentWidth,
+  ensureSpace,
+  INK,
+  LIGHT,
+  MARGIN,
+  moveDown,
+  NAVY,
+  RULE,
+  style,
+  textAt,
+  textHeight,
+  type Pdf,
+} from './document';
 
 interface GridCell {
   text: string;
@@ -72,7 +85,12 @@ export function specTable(
   const spanWidth = (col: number, span: number): number => widths.slice(col, col + span).reduce((s, w) => s + w, 0);
 
   const headerRowHeights = grid.map((row) =>
-    Math.max(14, ...row.filter((c) => c.rowSpan === 1).map((c) => textHeight(pdf, c.text || ' ', spanWidth(c.col, c.span) - 6, headStyle) + 4)),
+    Math.max(
+      14,
+      ...row
+        .filter((c) => c.rowSpan === 1)
+        .map((c) => textHeight(pdf, c.text || ' ', spanWidth(c.col, c.span) - 6, headStyle) + 4),
+    ),
   );
   const drawHeader = (): void => {
     const top = doc.y;
@@ -106,7 +124,11 @@ export function specTable(
     values.forEach((value, i) => {
       textAt(pdf, value, (xs[i] ?? MARGIN) + 3, y + 3, (widths[i] ?? 40) - 6, cellStyle, align);
     });
-    doc.moveTo(MARGIN, y + height).lineTo(MARGIN + width, y + height).lineWidth(0.5).stroke(RULE);
+    doc
+      .moveTo(MARGIN, y + height)
+      .lineTo(MARGIN + width, y + height)
+      .lineWidth(0.5)
+      .stroke(RULE);
     doc.y = y + height;
   });
   moveDown(pdf, 0.6);

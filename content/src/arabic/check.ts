@@ -35,7 +35,12 @@ function quote(text: string): string {
 
 /** Whether `value` is a dictionary: a JSON object of strings. */
 export function isDictionary(value: unknown): value is ArabicDictionary {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === 'string')
+  );
 }
 
 /**
@@ -46,8 +51,11 @@ export function isDictionary(value: unknown): value is ArabicDictionary {
  */
 export function checkArabicDictionary(file: string, data: unknown, dictionary: unknown): DictionaryReport {
   const where = `translations/ar/${file}`;
-  if (!isDictionary(dictionary)) return { errors: [`${where}: expected a JSON object of English text → Arabic text (strings only)`], warnings: [] };
-  const errors = missingTranslations(data, dictionary).map((english) => `${where}: no Arabic text for ${quote(english)}`);
+  if (!isDictionary(dictionary))
+    return { errors: [`${where}: expected a JSON object of English text → Arabic text (strings only)`], warnings: [] };
+  const errors = missingTranslations(data, dictionary).map(
+    (english) => `${where}: no Arabic text for ${quote(english)}`,
+  );
 
   const used = new Set<string>();
   forEachTranslatable(data, (value) => used.add(value));
@@ -61,15 +69,21 @@ export function checkArabicDictionary(file: string, data: unknown, dictionary: u
     const tags = htmlTags(english).join('');
     const arabicTags = htmlTags(arabic).join('');
     if (tags !== arabicTags) {
-      errors.push(`${where}: ${quote(english)}: the Arabic text's HTML tags (${arabicTags || 'none'}) differ from the English text's (${tags || 'none'})`);
+      errors.push(
+        `${where}: ${quote(english)}: the Arabic text's HTML tags (${arabicTags || 'none'}) differ from the English text's (${tags || 'none'})`,
+      );
     }
     const indic = arabic.match(ARABIC_INDIC_DIGITS);
     if (indic) {
-      errors.push(`${where}: ${quote(english)}: Arabic-Indic digits (${[...new Set(indic)].join(' ')}) in the Arabic text; write Western digits (0-9)`);
+      errors.push(
+        `${where}: ${quote(english)}: Arabic-Indic digits (${[...new Set(indic)].join(' ')}) in the Arabic text; write Western digits (0-9)`,
+      );
     }
     const dropped = numbersToKeep(english).filter((n) => !arabic.includes(n));
     if (dropped.length > 0) {
-      errors.push(`${where}: ${quote(english)}: the Arabic text lacks ${dropped.join(', ')} (numbers and technical values stay as they are)`);
+      errors.push(
+        `${where}: ${quote(english)}: the Arabic text lacks ${dropped.join(', ')} (numbers and technical values stay as they are)`,
+      );
     }
   }
   return { errors, warnings };
@@ -87,7 +101,9 @@ export function checkDictionariesAgree(dictionaries: Readonly<Record<string, Ara
       const first = seen.get(english);
       if (first === undefined) seen.set(english, { file, arabic });
       else if (first.arabic !== arabic) {
-        errors.push(`translations/ar/${file}: ${quote(english)} reads ${quote(arabic)}, but ${quote(first.arabic)} in translations/ar/${first.file} (one Arabic text per English text)`);
+        errors.push(
+          `translations/ar/${file}: ${quote(english)} reads ${quote(arabic)}, but ${quote(first.arabic)} in translations/ar/${first.file} (one Arabic text per English text)`,
+        );
       }
     }
   }

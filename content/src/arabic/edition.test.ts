@@ -18,14 +18,25 @@ const ARABIC = /[\u0600-\u06FF]/;
 const LATIN_WORD = /[A-Za-z][a-z]{2,}/;
 /** Names the dictionaries keep as they are (brands, a product line, social networks, the certification body). */
 const KEPT_NAMES = new Set(
-  (Object.keys(DATA_FILES) as DataFileName[]).flatMap((file) => Object.entries(arabicDictionary(file)).filter(([en, ar]) => en === ar).map(([en]) => en)),
+  (Object.keys(DATA_FILES) as DataFileName[]).flatMap((file) =>
+    Object.entries(arabicDictionary(file))
+      .filter(([en, ar]) => en === ar)
+      .map(([en]) => en),
+  ),
 );
 
 /**
  * Walks an English file and its edition together: the same shape, every number, boolean and null equal, every string a
  * visitor does not read (id, picture, path, technical value) equal, every one they read different and Arabic.
  */
-function compare(en: unknown, ar: unknown, where: string, problems: string[], field?: string, untranslated = false): void {
+function compare(
+  en: unknown,
+  ar: unknown,
+  where: string,
+  problems: string[],
+  field?: string,
+  untranslated = false,
+): void {
   if (typeof en === 'string') {
     if (typeof ar !== 'string') problems.push(`${where}: not a string`);
     else if (untranslated || !isTranslatable(field, en)) {
@@ -40,25 +51,35 @@ function compare(en: unknown, ar: unknown, where: string, problems: string[], fi
       const arObject = ar as Record<string, unknown>;
       if (Object.keys(en).join() !== Object.keys(arObject).join()) problems.push(`${where}: other keys`);
       // fields the translation never enters (translatable.ts): their strings stay, prose-like or not
-      const keep = (key: string) => untranslated || ['id', 'image', 'images', 'companyImg', 'company', 'path', 'email', 'dateAdded'].includes(key);
-      for (const [key, value] of Object.entries(en)) compare(value, arObject[key], `${where}.${key}`, problems, key, keep(key));
+      const keep = (key: string) =>
+        untranslated || ['id', 'image', 'images', 'companyImg', 'company', 'path', 'email', 'dateAdded'].includes(key);
+      for (const [key, value] of Object.entries(en))
+        compare(value, arObject[key], `${where}.${key}`, problems, key, keep(key));
     }
   } else if (ar !== en) problems.push(`${where}: ${String(en)} became ${String(ar)}`);
 }
 
 describe('the Arabic edition of the data', () => {
-  it.each(Object.keys(DATA_FILES) as DataFileName[])('%s: same records and facts, every text a visitor reads in Arabic', (file) => {
-    const problems: string[] = [];
-    compare(english(file), arabicEdition(file), file, problems);
-    expect(problems).toEqual([]);
-  });
+  it.each(Object.keys(DATA_FILES) as DataFileName[])(
+    '%s: same records and facts, every text a visitor reads in Arabic',
+    (file) => {
+      const problems: string[] = [];
+      compare(english(file), arabicEdition(file), file, problems);
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('has an Arabic name for every category and product, on the listing and on the product page alike', () => {
     const categories = arabicEdition('products-category.json');
     const products = arabicEdition('products.json');
     const details = arabicEdition('product-details.json');
     expect(categories).toHaveLength(19);
-    for (const { id, title, info } of categories) expect({ id, title, info }).toEqual({ id, title: expect.stringMatching(ARABIC), info: expect.stringMatching(ARABIC) });
+    for (const { id, title, info } of categories)
+      expect({ id, title, info }).toEqual({
+        id,
+        title: expect.stringMatching(ARABIC),
+        info: expect.stringMatching(ARABIC),
+      });
     expect(products.length).toBeGreaterThanOrEqual(80);
     const titles = new Map(categories.map((c) => [c.id, c.title]));
     for (const [i, product] of products.entries()) {
@@ -84,11 +105,25 @@ describe('the Arabic edition of the data', () => {
       }));
     expect(facts(arabicEdition('products.json'))).toEqual(facts(english<Product[]>('products.json')));
     const pictures = (details: ProductDetail[]) =>
-      details.map(({ id, image, productCategory, companyImg, company }) => ({ id, image, productCategory, companyImg, company }));
-    expect(pictures(arabicEdition('product-details.json'))).toEqual(pictures(english<ProductDetail[]>('product-details.json')));
+      details.map(({ id, image, productCategory, companyImg, company }) => ({
+        id,
+        image,
+        productCategory,
+        companyImg,
+        company,
+      }));
+    expect(pictures(arabicEdition('product-details.json'))).toEqual(
+      pictures(english<ProductDetail[]>('product-details.json')),
+    );
     const branches = arabicEdition('branches.json');
     expect(branches.map(({ id, mobileNo, fax, email, location }) => ({ id, mobileNo, fax, email, location }))).toEqual(
-      english<typeof branches>('branches.json').map(({ id, mobileNo, fax, email, location }) => ({ id, mobileNo, fax, email, location })),
+      english<typeof branches>('branches.json').map(({ id, mobileNo, fax, email, location }) => ({
+        id,
+        mobileNo,
+        fax,
+        email,
+        location,
+      })),
     );
   });
 
@@ -96,14 +131,19 @@ describe('the Arabic edition of the data', () => {
     const product = arabicEdition('product-details.json').find((d) => d.id === 'oc_cu_xlpe_swa_pvc_cable');
     expect(product?.productName).toMatch(/^(?=.*0\.6\/1 kV)(?=.*Cu\/XLPE\/SWA\/PVC)(?=.*\(BS 5467\)).*[\u0600-\u06FF]/);
     expect(product?.Specification?.[0]?.extraSpec?.[0]).toBe('BS 5467');
-    const voltage = english<ProductDetail[]>('product-details.json')[0]?.description?.findIndex((row) => row.key === 'Voltage') ?? -1;
+    const voltage =
+      english<ProductDetail[]>('product-details.json')[0]?.description?.findIndex((row) => row.key === 'Voltage') ?? -1;
     expect(product?.description?.[voltage]).toEqual({ key: expect.stringMatching(ARABIC), value: '600/1000 V' });
     const text = JSON.stringify(product);
-    for (const value of ['600/1000 V', '90 °C', '1.5 mm²', '630 mm²', 'IEC 60502-1', 'SWA', 'XLPE']) expect(text).toContain(value);
+    for (const value of ['600/1000 V', '90 °C', '1.5 mm²', '630 mm²', 'IEC 60502-1', 'SWA', 'XLPE'])
+      expect(text).toContain(value);
     expect(text).not.toMatch(/[\u0660-\u0669]/);
 
-    const names = arabicEdition('products.json').map((p) => p.productName).join('\n');
-    for (const code of ['H07RN-F', '6491X', 'IP66/IP68', 'IEC 60309', 'ABB S200', '30 mA', '13 A']) expect(names).toContain(code);
+    const names = arabicEdition('products.json')
+      .map((p) => p.productName)
+      .join('\n');
+    for (const code of ['H07RN-F', '6491X', 'IP66/IP68', 'IEC 60309', 'ABB S200', '30 mA', '13 A'])
+      expect(names).toContain(code);
   });
 
   it('translates the labels of the description rows but not their markers', () => {
@@ -116,7 +156,24 @@ describe('the Arabic edition of the data', () => {
 
   it('keeps only names as they are: brands, a product line, social networks, a certification body', () => {
     expect([...KEPT_NAMES].sort()).toEqual(
-      ['Ashfield', 'Barton', 'Breeze', 'Elite', 'Gulf Quality Certification Services', 'Hager', 'Hex', 'Instagram', 'LinkedIn', 'Legrand', 'MK Logic Plus', 'Marechal Electric', 'Oxford', 'Raychem', 'Schneider', 'Simplex'].sort(),
+      [
+        'Ashfield',
+        'Barton',
+        'Breeze',
+        'Elite',
+        'Gulf Quality Certification Services',
+        'Hager',
+        'Hex',
+        'Instagram',
+        'LinkedIn',
+        'Legrand',
+        'MK Logic Plus',
+        'Marechal Electric',
+        'Oxford',
+        'Raychem',
+        'Schneider',
+        'Simplex',
+      ].sort(),
     );
   });
 
@@ -129,7 +186,8 @@ describe('the Arabic edition of the data', () => {
 
 describe('the generated Arabic files (/data/ar)', () => {
   let outDir: string;
-  const generated = (file: string): unknown => JSON.parse(readFileSync(join(outDir, ARABIC_EDITION_DIR, file), 'utf8')) as unknown;
+  const generated = (file: string): unknown =>
+    JSON.parse(readFileSync(join(outDir, ARABIC_EDITION_DIR, file), 'utf8')) as unknown;
 
   beforeAll(() => {
     outDir = mkdtempSync(join(tmpdir(), 'content-editions-'));
@@ -143,7 +201,9 @@ describe('the generated Arabic files (/data/ar)', () => {
 
   it('searchResults.json: the Arabic search index, from the Arabic products and categories', () => {
     const results = generated('searchResults.json');
-    expect(results).toEqual(buildSearchResults(arabicEdition('products.json'), arabicEdition('products-category.json')));
+    expect(results).toEqual(
+      buildSearchResults(arabicEdition('products.json'), arabicEdition('products-category.json')),
+    );
     expect(results).toContainEqual({
       id: 'oc_cu_xlpe_swa_pvc_cable',
       title: 'كابل قدرة مدرّع 0.6/1 kV من نوع Cu/XLPE/SWA/PVC (BS 5467)',

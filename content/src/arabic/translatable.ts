@@ -59,13 +59,18 @@ const NOT_PROSE = /^(?:https?:\/\/|\/)|^[^\s@]+@[^\s@]+$|^[a-z0-9_-]+$|^\w+_\w+$
 
 /** Whether a string at this place needs an Arabic text. `field` is the property that holds it (its parent's for array items). */
 export function isTranslatable(field: string | undefined, value: string): boolean {
-  if (field !== undefined && (NEVER_TRANSLATED_FIELDS.has(field) || field.endsWith('Id') || field.endsWith('Url'))) return false;
+  if (field !== undefined && (NEVER_TRANSLATED_FIELDS.has(field) || field.endsWith('Id') || field.endsWith('Url')))
+    return false;
   if (field === 'key' && MARKER_KEY.test(value)) return false;
   return (PROSE.test(value) || SHORT_WORDS.test(value)) && !NOT_PROSE.test(value);
 }
 
 /** Calls `visit` for each translatable string of a data file's JSON, with the field that holds it. */
-export function forEachTranslatable(data: unknown, visit: (value: string, field: string | undefined) => void, field?: string): void {
+export function forEachTranslatable(
+  data: unknown,
+  visit: (value: string, field: string | undefined) => void,
+  field?: string,
+): void {
   if (typeof data === 'string') {
     if (isTranslatable(field, data)) visit(data, field);
   } else if (Array.isArray(data)) {

@@ -7,7 +7,10 @@ const shown = (arabic: string): string => [...arabic].reverse().join('');
 
 describe('bidi display order', () => {
   test('left-to-right text is left as it is, brackets and numbers too', () => {
-    assert.equal(displayOrder('0.6/1 kV Cu/XLPE/SWA/PVC Armoured Power Cable (BS 5467)'), '0.6/1 kV Cu/XLPE/SWA/PVC Armoured Power Cable (BS 5467)');
+    assert.equal(
+      displayOrder('0.6/1 kV Cu/XLPE/SWA/PVC Armoured Power Cable (BS 5467)'),
+      '0.6/1 kV Cu/XLPE/SWA/PVC Armoured Power Cable (BS 5467)',
+    );
   });
 
   test('Arabic alone reads right to left', () => {
@@ -16,7 +19,10 @@ describe('bidi display order', () => {
 
   test('Latin words, numbers and a bracketed standard inside Arabic keep their own order, the brackets theirs', () => {
     const name = 'كابل قدرة مدرّع 0.6/1 kV من نوع Cu/XLPE/SWA/PVC (BS 5467)';
-    assert.equal(displayOrder(name), `Cu/XLPE/SWA/PVC (BS 5467) ${shown('نوع')} ${shown('من')} kV 0.6/1 ${shown('مدرّع')} ${shown('قدرة')} ${shown('كابل')}`);
+    assert.equal(
+      displayOrder(name),
+      `Cu/XLPE/SWA/PVC (BS 5467) ${shown('نوع')} ${shown('من')} kV 0.6/1 ${shown('مدرّع')} ${shown('قدرة')} ${shown('كابل')}`,
+    );
   });
 
   test('brackets around Arabic are mirrored, so they still open towards the text', () => {
@@ -31,7 +37,10 @@ describe('bidi display order', () => {
     assert.equal(displayOrder('الكمية 12.5 م'), `${shown('م')} 12.5 ${shown('الكمية')}`);
     // UAX #9: digits after Arabic letters are Arabic numbers, which a percent sign does not join (W5): it reads first
     assert.equal(displayOrder('خصم 15%'), `%15 ${shown('خصم')}`);
-    assert.equal(displayOrder('مقاس 2.5 مم²'), `${shown('مم²')} 2.5 ${shown('مقاس')}`.replace(`${shown('مم²')}`, `²${shown('مم')}`));
+    assert.equal(
+      displayOrder('مقاس 2.5 مم²'),
+      `${shown('مم²')} 2.5 ${shown('مقاس')}`.replace(`${shown('مم²')}`, `²${shown('مم')}`),
+    );
   });
 
   test("the paragraph's direction is its first strong character's, else the document's", () => {
@@ -51,7 +60,9 @@ describe('bidi display order', () => {
     const text = 'طلب عرض سعر for cables';
     const cps = [...text].map((c) => c.codePointAt(0)!);
     const levels = resolveLevels(cps, 1);
-    const firstLine = visualLine(cps, levels, 0, 12, 1).map((c) => c.char).join('');
+    const firstLine = visualLine(cps, levels, 0, 12, 1)
+      .map((c) => c.char)
+      .join('');
     assert.equal(firstLine, ` ${shown('سعر')} ${shown('عرض')} ${shown('طلب')}`);
   });
 });

@@ -53,23 +53,35 @@ export interface VisualChar {
  * One line of a paragraph (code points [start, end) of it, levels from resolveLevels) in display order, left to
  * right: trailing white space at the paragraph level (L1), runs reversed (L2), mirrored glyphs at odd levels (L4).
  */
-export function visualLine(codePoints: readonly number[], levels: readonly number[], start: number, end: number, base: 0 | 1): VisualChar[] {
+export function visualLine(
+  codePoints: readonly number[],
+  levels: readonly number[],
+  start: number,
+  end: number,
+  base: 0 | 1,
+): VisualChar[] {
   const chars = codePoints.slice(start, end).map((cp) => String.fromCodePoint(cp));
   if (chars.length === 0) return [];
   // the line on its own, as one paragraph (bidi-js's L1 only resets the end of a line that starts its paragraph)
   const line = chars.join('');
   const units = new Uint8Array(line.length);
-  unitIndices(codePoints.slice(start, end)).forEach((unit, i) => units.fill(levels[start + i]!, unit, unit + (chars[i]!.length)));
+  unitIndices(codePoints.slice(start, end)).forEach((unit, i) =>
+    units.fill(levels[start + i]!, unit, unit + chars[i]!.length),
+  );
   const result: EmbeddingLevels = { levels: units, paragraphs: [{ start: 0, end: line.length - 1, level: base }] };
   const order = [...Array(line.length).keys()];
-  for (const [from, to] of bidi.getReorderSegments(line, result)) order.splice(from!, to! - from! + 1, ...order.slice(from, to! + 1).reverse());
+  for (const [from, to] of bidi.getReorderSegments(line, result))
+    order.splice(from!, to! - from! + 1, ...order.slice(from, to! + 1).reverse());
   const mirrored = bidi.getMirroredCharactersMap(line, units);
   // back from UTF-16 units to characters: a surrogate pair reversed reads low unit first
   const visual: VisualChar[] = [];
   for (const unit of order) {
     const code = line.charCodeAt(unit);
     if (code >= 0xdc00 && code <= 0xdfff) continue;
-    visual.push({ char: mirrored.get(unit) ?? (code >= 0xd800 && code <= 0xdbff ? line.slice(unit, unit + 2) : line[unit]!), level: units[unit]! });
+    visual.push({
+      char: mirrored.get(unit) ?? (code >= 0xd800 && code <= 0xdbff ? line.slice(unit, unit + 2) : line[unit]!),
+      level: units[unit]!,
+    });
   }
   return visual;
 }

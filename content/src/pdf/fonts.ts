@@ -17,7 +17,9 @@ export type PdfDoc = PDFKit.PDFDocument;
  * package's own, and the one the server's ESM bundle defines in its banner (server/scripts/build.mjs).
  */
 const fontFile = (subset: 'arabic' | 'latin-ext', weight: Weight): string =>
-  require.resolve(`@fontsource/noto-sans-arabic/files/noto-sans-arabic-${subset}-${weight === 'bold' ? 700 : 400}-normal.woff`);
+  require.resolve(
+    `@fontsource/noto-sans-arabic/files/noto-sans-arabic-${subset}-${weight === 'bold' ? 700 : 400}-normal.woff`,
+  );
 
 let fontData: Record<`${'arabic' | 'latinExt'}-${Weight}`, Buffer> | undefined;
 
@@ -47,7 +49,13 @@ const WIN_ANSI_EXTRA = new Set([...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“�
 /** The face that draws a code point, none for one no font here has. */
 export function faceOf(cp: number): Face | undefined {
   if ((cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xff && cp !== 0xad) || WIN_ANSI_EXTRA.has(cp)) return 'latin';
-  if ((cp >= 0x0600 && cp <= 0x06ff) || (cp >= 0x0750 && cp <= 0x077f) || (cp >= 0x0870 && cp <= 0x08ff) || (cp >= 0xfb50 && cp <= 0xfdff) || (cp >= 0xfe70 && cp <= 0xfefc)) {
+  if (
+    (cp >= 0x0600 && cp <= 0x06ff) ||
+    (cp >= 0x0750 && cp <= 0x077f) ||
+    (cp >= 0x0870 && cp <= 0x08ff) ||
+    (cp >= 0xfb50 && cp <= 0xfdff) ||
+    (cp >= 0xfe70 && cp <= 0xfefc)
+  ) {
     return 'arabic';
   }
   if ((cp >= 0x0100 && cp <= 0x024f) || (cp >= 0x1e00 && cp <= 0x1eff)) return 'latinExt';
@@ -59,12 +67,20 @@ export function faceOf(cp: number): Face | undefined {
  * bidi.ts, never drawn.
  */
 export const isInvisible = (cp: number): boolean =>
-  cp === 0x200e || cp === 0x200f || cp === 0x061c || cp === 0x200b || cp === 0x00ad || cp === 0xfeff || cp === 0x2060 || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+  cp === 0x200e ||
+  cp === 0x200f ||
+  cp === 0x061c ||
+  cp === 0x200b ||
+  cp === 0x00ad ||
+  cp === 0xfeff ||
+  cp === 0x2060 ||
+  (cp >= 0x202a && cp <= 0x202e) ||
+  (cp >= 0x2066 && cp <= 0x2069);
 /** Kept for fontkit (they decide whether two Arabic letters join). */
 export const isJoiner = (cp: number): boolean => cp === 0x200c || cp === 0x200d;
 
 /** Symbols of the catalogue's data that no font here has, in words a reader of the PDF understands. */
-const SPELLED_OUT: Record<string, string> = { 'Ω': 'ohm', '≤': '<=', '≥': '>=', '→': '->', '✓': 'yes' };
+const SPELLED_OUT: Record<string, string> = { Ω: 'ohm', '≤': '<=', '≥': '>=', '→': '->', '✓': 'yes' };
 
 /** A paragraph as drawable code points: tabs and odd spaces as spaces, known symbols spelled out, the unknown as '?'. */
 export function drawable(paragraph: string): number[] {
@@ -73,10 +89,20 @@ export function drawable(paragraph: string): number[] {
     const cp = char.codePointAt(0)!;
     const spelled = SPELLED_OUT[char];
     if (spelled !== undefined) out.push(...[...spelled].map((c) => c.codePointAt(0)!));
-    else if (cp === 0x09 || cp === 0x2028 || cp === 0x2029 || (cp >= 0x2000 && cp <= 0x200a) || cp === 0x202f || cp === 0x205f || cp === 0x3000) out.push(0x20);
+    else if (
+      cp === 0x09 ||
+      cp === 0x2028 ||
+      cp === 0x2029 ||
+      (cp >= 0x2000 && cp <= 0x200a) ||
+      cp === 0x202f ||
+      cp === 0x205f ||
+      cp === 0x3000
+    )
+      out.push(0x20);
     else if (isInvisible(cp) || faceOf(cp) !== undefined) out.push(cp);
     else if (isJoiner(cp)) out.push(cp);
-    else if (/\p{M}/u.test(char)) continue; // a mark on a character drawn as '?'
+    else if (/\p{M}/u.test(char))
+      continue; // a mark on a character drawn as '?'
     else out.push(0x3f);
   }
   return out;

@@ -19,7 +19,6 @@ export type TextDirection = 'auto' | 'ltr';
 /** Where lines sit in their box; 'start': at the left of a left-to-right paragraph, the right of a right-to-left one. */
 export type TextAlign = 'left' | 'right' | 'center' | 'start';
 
-
 /** Right-to-left scripts fontkit reverses on its own (it looks at the first letter of a script in the run). */
 const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 
@@ -108,7 +107,12 @@ export class PdfTextWriter {
       while (end < cps.length && cps[end] !== 0x20) end += 1;
       const wordEnd = end;
       while (end < cps.length && cps[end] === 0x20) end += 1;
-      words.push({ start, end, width: this.measure(cps.slice(start, wordEnd), style), spaces: (end - wordEnd) * space });
+      words.push({
+        start,
+        end,
+        width: this.measure(cps.slice(start, wordEnd), style),
+        spaces: (end - wordEnd) * space,
+      });
       start = end;
     }
     const lines: [number, number][] = [];
@@ -194,7 +198,11 @@ export class PdfTextWriter {
       let cursor = side === 'left' ? x : side === 'right' ? x + width - line.width : x + (width - line.width) / 2;
       const baseline = top + index * text.lineHeight + ascent;
       for (const run of line.runs) {
-        if (run.text.trim() !== '') doc.font(run.font).fontSize(style.size).text(run.text, cursor, baseline, { lineBreak: false, baseline: 'alphabetic' });
+        if (run.text.trim() !== '')
+          doc
+            .font(run.font)
+            .fontSize(style.size)
+            .text(run.text, cursor, baseline, { lineBreak: false, baseline: 'alphabetic' });
         cursor += run.width;
       }
     });
@@ -202,7 +210,14 @@ export class PdfTextWriter {
   }
 
   /** Lays out and draws in one go; returns the height used. */
-  write(text: string, x: number, top: number, width: number, style: TextStyle, options: { align: TextAlign; direction?: TextDirection }): number {
+  write(
+    text: string,
+    x: number,
+    top: number,
+    width: number,
+    style: TextStyle,
+    options: { align: TextAlign; direction?: TextDirection },
+  ): number {
     return this.draw(this.layout(text, width, style, options.direction), x, top, width, style, options.align);
   }
 }

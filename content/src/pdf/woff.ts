@@ -23,7 +23,8 @@ export function woffToSfnt(woff: Buffer): Buffer {
     const origLength = woff.readUInt32BE(entry + 12);
     const stored = woff.subarray(offset, offset + compLength);
     const data = compLength < origLength ? inflateSync(stored) : stored;
-    if (data.length !== origLength) throw new Error(`WOFF table ${index} unpacks to ${data.length} bytes, not ${origLength}`);
+    if (data.length !== origLength)
+      throw new Error(`WOFF table ${index} unpacks to ${data.length} bytes, not ${origLength}`);
     return { tag: woff.readUInt32BE(entry), checksum: woff.readUInt32BE(entry + 16), data };
   });
 

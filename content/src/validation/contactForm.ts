@@ -26,10 +26,11 @@ export interface ContactFormCheck {
   answer: string | number;
 }
 
-
 /** The human check accepts 9 as a number or as text ('9', ' 9 ', and the Arabic-Indic '٩'). */
 export function isHumanCheckAnswer(answer: string | number): boolean {
-  return typeof answer === 'number' ? answer === HUMAN_CHECK.answer : withWesternDigits(answer.trim()) === String(HUMAN_CHECK.answer);
+  return typeof answer === 'number'
+    ? answer === HUMAN_CHECK.answer
+    : withWesternDigits(answer.trim()) === String(HUMAN_CHECK.answer);
 }
 
 /**

@@ -1,6 +1,17 @@
 // The request-for-quotation rules as a buyer meets them: the quantity typed on "Add to quote" and the
 // request page, a list pasted from a spreadsheet, the code a pasted line names, and the reference after sending.
-import { checkQuantity, isQuoteUnit, normalizedProductCode, parseQuantity, QUOTE_LIMITS, QUOTE_REFERENCE_PATTERN, QUOTE_UNITS, quoteReference, readPastedList, unitAllowsDecimals } from './quote';
+import {
+  checkQuantity,
+  isQuoteUnit,
+  normalizedProductCode,
+  parseQuantity,
+  QUOTE_LIMITS,
+  QUOTE_REFERENCE_PATTERN,
+  QUOTE_UNITS,
+  quoteReference,
+  readPastedList,
+  unitAllowsDecimals,
+} from './quote';
 
 describe('parseQuantity', () => {
   it('takes whole numbers of a counted unit and refuses a fraction of one', () => {
@@ -28,7 +39,10 @@ describe('parseQuantity', () => {
 
   it('refuses what is not a number: empty, words, a thousands comma, exponents, a lone point', () => {
     for (const typed of ['', '   ', 'abc', '1,000', '12,5', '1e3', '.5', '5.', '12 m', '0x10', 'NaN', 'Infinity']) {
-      expect({ typed, check: parseQuantity(typed, 'metre') }).toEqual({ typed, check: { ok: false, problem: 'invalid' } });
+      expect({ typed, check: parseQuantity(typed, 'metre') }).toEqual({
+        typed,
+        check: { ok: false, problem: 'invalid' },
+      });
     }
   });
 
@@ -92,7 +106,9 @@ describe('readPastedList', () => {
   });
 
   it('reads "code;qty", "code,qty" and "code qty unit" lines, the unit after the quantity ignored', () => {
-    const { entries, unreadable } = readPastedList('ABB-S201-C16;12\nELT-CT-370-48N, 5\nOC-SWA-416 12.5 m\n3M-33P-19-20   30 rolls');
+    const { entries, unreadable } = readPastedList(
+      'ABB-S201-C16;12\nELT-CT-370-48N, 5\nOC-SWA-416 12.5 m\n3M-33P-19-20   30 rolls',
+    );
     expect(entries.map(({ line, code, quantity }) => ({ line, code, quantity }))).toEqual([
       { line: 1, code: 'ABB-S201-C16', quantity: '12' },
       { line: 2, code: 'ELT-CT-370-48N', quantity: '5' },
@@ -103,12 +119,16 @@ describe('readPastedList', () => {
   });
 
   it('keeps a code written with spaces whole, and takes the last number as the quantity', () => {
-    expect(readPastedList('OC SWA 416   200 m').entries).toEqual([{ line: 1, code: 'OC SWA 416', quantity: '200', text: 'OC SWA 416   200 m' }]);
+    expect(readPastedList('OC SWA 416   200 m').entries).toEqual([
+      { line: 1, code: 'OC SWA 416', quantity: '200', text: 'OC SWA 416   200 m' },
+    ]);
     expect(readPastedList('hex cw 20S\t40').entries[0]).toMatchObject({ code: 'hex cw 20S', quantity: '40' });
   });
 
   it('reads Arabic-Indic quantities (the line shown back as pasted)', () => {
-    expect(readPastedList('OC-SWA-416 ١٢٫٥').entries).toEqual([{ line: 1, code: 'OC-SWA-416', quantity: '12٫5', text: 'OC-SWA-416 ١٢٫٥' }]);
+    expect(readPastedList('OC-SWA-416 ١٢٫٥').entries).toEqual([
+      { line: 1, code: 'OC-SWA-416', quantity: '12٫5', text: 'OC-SWA-416 ١٢٫٥' },
+    ]);
     expect(parseQuantity('12٫5', 'metre')).toEqual({ ok: true, quantity: 12.5 });
   });
 
@@ -150,7 +170,15 @@ describe('readPastedList', () => {
 
 describe('normalizedProductCode', () => {
   it('ignores case, spaces, dashes, dots and underscores', () => {
-    const forms = ['OC-SWA-416', 'oc swa 416', 'OC_SWA_416', 'oc.swa.416', 'OCSWA416', ' Oc-Swa 416 ', 'OC\u00a0SWA\t416'];
+    const forms = [
+      'OC-SWA-416',
+      'oc swa 416',
+      'OC_SWA_416',
+      'oc.swa.416',
+      'OCSWA416',
+      ' Oc-Swa 416 ',
+      'OC\u00a0SWA\t416',
+    ];
     expect(new Set(forms.map(normalizedProductCode))).toEqual(new Set(['ocswa416']));
     expect(normalizedProductCode('oc_cu_xlpe_swa_pvc_cable')).toBe('occuxlpeswapvccable');
   });
@@ -167,13 +195,16 @@ describe('quoteReference', () => {
     expect(quoteReference(1, new Date('2027-01-01T00:00:00Z'))).toBe('RFQ-2027-000001');
     expect(quoteReference(1_234_567, new Date('2026-06-30T12:00:00Z'))).toBe('RFQ-2026-1234567');
     for (const reference of ['RFQ-2026-000123', 'RFQ-2026-1234567']) expect(reference).toMatch(QUOTE_REFERENCE_PATTERN);
-    for (const reference of ['RFQ-2026-123', 'rfq-2026-000123', 'RFQ-26-000123', 'RFQ-2026-000123x']) expect(reference).not.toMatch(QUOTE_REFERENCE_PATTERN);
+    for (const reference of ['RFQ-2026-123', 'rfq-2026-000123', 'RFQ-26-000123', 'RFQ-2026-000123x'])
+      expect(reference).not.toMatch(QUOTE_REFERENCE_PATTERN);
   });
 });
 
 describe('pasted lists as spreadsheets write them', () => {
   it('reads a thousands mark inside a quantity, and a comma between code and quantity as a separator', () => {
-    const { entries, unreadable } = readPastedList('OC-SWA-416\t1,000\nHEX-CW-20S,40\nABB-S201-C16, 2,500 pcs\nOC-SWA-416,200\nHEX-CW-20S\t1,250,000');
+    const { entries, unreadable } = readPastedList(
+      'OC-SWA-416\t1,000\nHEX-CW-20S,40\nABB-S201-C16, 2,500 pcs\nOC-SWA-416,200\nHEX-CW-20S\t1,250,000',
+    );
     expect(unreadable).toEqual([]);
     expect(entries.map(({ code, quantity }) => [code, quantity])).toEqual([
       ['OC-SWA-416', '1000'],

@@ -7,7 +7,19 @@ import { withWesternDigits } from './digits';
  * The units a product is sold and quoted in (each product's `unit` in products.json). Metres may be quoted in
  * decimals (12.5 m of cable); everything else is counted in whole units.
  */
-export const QUOTE_UNITS = ['piece', 'metre', 'pack', 'box', 'coil', 'drum', 'roll', 'set', 'kit', 'length', 'pair'] as const;
+export const QUOTE_UNITS = [
+  'piece',
+  'metre',
+  'pack',
+  'box',
+  'coil',
+  'drum',
+  'roll',
+  'set',
+  'kit',
+  'length',
+  'pair',
+] as const;
 
 export type QuoteUnit = (typeof QUOTE_UNITS)[number];
 
@@ -35,7 +47,8 @@ const DECIMAL_UNITS: ReadonlySet<QuoteUnit> = new Set<QuoteUnit>(['metre']);
 
 export const unitAllowsDecimals = (unit: QuoteUnit): boolean => DECIMAL_UNITS.has(unit);
 
-export const isQuoteUnit = (value: unknown): value is QuoteUnit => typeof value === 'string' && (QUOTE_UNITS as readonly string[]).includes(value);
+export const isQuoteUnit = (value: unknown): value is QuoteUnit =>
+  typeof value === 'string' && (QUOTE_UNITS as readonly string[]).includes(value);
 
 export const QUOTE_LIMITS = {
   /** Lines of one request (and of the basket). */
@@ -79,7 +92,8 @@ export function checkQuantity(quantity: number, unit: QuoteUnit): QuantityCheck 
   if (!Number.isFinite(quantity)) return { ok: false, problem: 'invalid' };
   if (quantity <= 0) return { ok: false, problem: 'notPositive' };
   if (quantity > QUOTE_LIMITS.maxQuantity) return { ok: false, problem: 'tooLarge' };
-  if (!unitAllowsDecimals(unit)) return Number.isInteger(quantity) ? { ok: true, quantity } : { ok: false, problem: 'notWhole' };
+  if (!unitAllowsDecimals(unit))
+    return Number.isInteger(quantity) ? { ok: true, quantity } : { ok: false, problem: 'notWhole' };
   const scaled = quantity * 10 ** QUOTE_LIMITS.decimals;
   // the tolerance absorbs floating-point noise (12.25 * 100 = 1224.9999...), so a tiny quantity (1e-9) passes it and
   // rounds to 0: the rule is checked on the rounded quantity, the one that is stored
@@ -114,7 +128,10 @@ export interface PastedProblem {
 export function readPastedList(pasted: string): { entries: PastedEntry[]; unreadable: PastedProblem[] } {
   const entries: PastedEntry[] = [];
   const unreadable: PastedProblem[] = [];
-  const lines = pasted.slice(0, QUOTE_LIMITS.pasteCharacters).split(/\r\n|\r|\n/).slice(0, QUOTE_LIMITS.pasteLines);
+  const lines = pasted
+    .slice(0, QUOTE_LIMITS.pasteCharacters)
+    .split(/\r\n|\r|\n/)
+    .slice(0, QUOTE_LIMITS.pasteLines);
   const firstLine = lines.findIndex((raw) => raw.trim() !== '');
   lines.forEach((raw, index) => {
     const text = raw.trim();
@@ -141,7 +158,8 @@ export function readPastedList(pasted: string): { entries: PastedEntry[]; unread
 }
 
 /** A code as compared: case, spaces, dashes (typographic ones too: a spreadsheet may turn '-' into '–'), dots and underscores ignored ('oc-swa 416' = 'OC_SWA_416'). */
-export const normalizedProductCode = (code: string): string => code.toLowerCase().replace(/[\s\-_.\u2010-\u2015\u2212]+/g, '');
+export const normalizedProductCode = (code: string): string =>
+  code.toLowerCase().replace(/[\s\-_.\u2010-\u2015\u2212]+/g, '');
 
 /** The reference of a stored request: RFQ-<year>-<id, six digits at least> ('RFQ-2026-000123'). */
 export function quoteReference(id: number, createdAt: Date): string {
@@ -152,7 +170,8 @@ export const QUOTE_REFERENCE_PATTERN = /^RFQ-\d{4}-\d{6,}$/;
 
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
-const utcDay = (date: Date, yearsAhead = 0): number => Date.UTC(date.getUTCFullYear() + yearsAhead, date.getUTCMonth(), date.getUTCDate());
+const utcDay = (date: Date, yearsAhead = 0): number =>
+  Date.UTC(date.getUTCFullYear() + yearsAhead, date.getUTCMonth(), date.getUTCDate());
 const dateText = (time: number): string => new Date(time).toISOString().slice(0, 10);
 
 /**
@@ -188,5 +207,13 @@ export function neededByProblem(value: string, now: Date): NeededByProblem | nul
 /** The date field's min and max ('YYYY-MM-DD'): from the buyer's own today (local), within what neededByProblem takes. */
 export function neededByRange(now: Date): { min: string; max: string } {
   const localToday = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
-  return { min: dateText(localToday), max: dateText(Math.min(utcDay(now, NEEDED_BY_MAX_YEARS), Date.UTC(now.getFullYear() + NEEDED_BY_MAX_YEARS, now.getMonth(), now.getDate()))) };
+  return {
+    min: dateText(localToday),
+    max: dateText(
+      Math.min(
+        utcDay(now, NEEDED_BY_MAX_YEARS),
+        Date.UTC(now.getFullYear() + NEEDED_BY_MAX_YEARS, now.getMonth(), now.getDate()),
+      ),
+    ),
+  };
 }

@@ -69,7 +69,10 @@ const NOT_TEXT: Record<TextKind, string> = {
   line: `[${CONTROL_IN_LINE}]|${LONE_SURROGATE}`,
   multiline: `[${CONTROL_IN_TEXT}]|${LONE_SURROGATE}`,
 };
-const NOT_TEXT_TEST: Record<TextKind, RegExp> = { line: new RegExp(NOT_TEXT.line), multiline: new RegExp(NOT_TEXT.multiline) };
+const NOT_TEXT_TEST: Record<TextKind, RegExp> = {
+  line: new RegExp(NOT_TEXT.line),
+  multiline: new RegExp(NOT_TEXT.multiline),
+};
 const DIRECTION_TEST = new RegExp(`[${DIRECTION_CONTROL}]`);
 const DISALLOWED: Record<TextKind, RegExp> = {
   line: new RegExp(`${NOT_TEXT.line}|[${DIRECTION_CONTROL}]`, 'g'),
@@ -87,7 +90,8 @@ export function textProblem(value: string, kind: TextKind): TextProblem | null {
 }
 
 /** `value` without the characters textProblem refuses in text of that kind (for text we did not check: an AI's answer, older rows). */
-export const withoutDisallowedCharacters = (value: string, kind: TextKind): string => value.replace(DISALLOWED[kind], '');
+export const withoutDisallowedCharacters = (value: string, kind: TextKind): string =>
+  value.replace(DISALLOWED[kind], '');
 
 /**
  * At most `max` characters of `value` (UTF-16 code units, as maxLength and the server's limits count), cut between

@@ -21,16 +21,29 @@ describe('shared validation rules', () => {
     expect(BRANCH_NAMES[0]).toBe(DEFAULT_BRANCH_NAME);
   });
 
-  it.each(['a@b.co', 'first.last+tag@sub.example.ae', ' aisha@example.com ', 'عائشة@مثال.امارات'])('accepts the e-mail %p', (email) => {
-    expect(isValidEmail(email)).toBe(true);
-  });
-
-  it.each(['', 'plain', 'a@b', '@b.co', 'a@.co', 'a b@c.de', 'a@b.c d', 'a@@b.co', 'a,b@c.de', '<a@b.co>', 'a@b.co\nBcc: x@y.z', 'Name <a@b.co>'])(
-    'rejects the e-mail %p',
+  it.each(['a@b.co', 'first.last+tag@sub.example.ae', ' aisha@example.com ', 'عائشة@مثال.امارات'])(
+    'accepts the e-mail %p',
     (email) => {
-      expect(isValidEmail(email)).toBe(false);
+      expect(isValidEmail(email)).toBe(true);
     },
   );
+
+  it.each([
+    '',
+    'plain',
+    'a@b',
+    '@b.co',
+    'a@.co',
+    'a b@c.de',
+    'a@b.c d',
+    'a@@b.co',
+    'a,b@c.de',
+    '<a@b.co>',
+    'a@b.co\nBcc: x@y.z',
+    'Name <a@b.co>',
+  ])('rejects the e-mail %p', (email) => {
+    expect(isValidEmail(email)).toBe(false);
+  });
 
   it('accepts the human check answer 9 as a number or as text', () => {
     expect(isHumanCheckAnswer(9)).toBe(true);
@@ -52,9 +65,14 @@ describe('shared validation rules', () => {
       expect(validateContactForm({ ...valid, answer: 9 })).toBeNull();
     });
 
-    it.each(['name', 'email', 'message'] as const)('asks for the required fields when %s is blank, before anything else', (field) => {
-      expect(validateContactForm({ ...valid, [field]: '  ', email: field === 'email' ? '' : 'bad', answer: '1' })).toBe('required');
-    });
+    it.each(['name', 'email', 'message'] as const)(
+      'asks for the required fields when %s is blank, before anything else',
+      (field) => {
+        expect(
+          validateContactForm({ ...valid, [field]: '  ', email: field === 'email' ? '' : 'bad', answer: '1' }),
+        ).toBe('required');
+      },
+    );
 
     it('then checks the e-mail, before the human check', () => {
       expect(validateContactForm({ ...valid, email: 'not-an-email', answer: '1' })).toBe('invalidEmail');
@@ -109,7 +127,8 @@ describe('the character rule of every text field (textProblem)', () => {
     const dirty = '\u202egpj.exe\u0000 \u2067عائشة\u2069\n\tok 😀 \ud83d';
     expect(withoutDisallowedCharacters(dirty, 'line')).toBe('gpj.exe عائشةok 😀 ');
     expect(withoutDisallowedCharacters(dirty, 'multiline')).toBe('\u202egpj.exe \u2067عائشة\u2069\n\tok 😀 ');
-    for (const kind of ['line', 'multiline'] as const) expect(textProblem(withoutDisallowedCharacters(dirty, kind), kind)).toBeNull();
+    for (const kind of ['line', 'multiline'] as const)
+      expect(textProblem(withoutDisallowedCharacters(dirty, kind), kind)).toBeNull();
   });
 
   it('cutText cuts between code points: an emoji is kept whole or left out', () => {

@@ -32,10 +32,18 @@ export default function CategoryListPage() {
 
   return (
     <PageContainer>
-      <Breadcrumb items={[{ moduleName: text('catalogue.breadcrumb.home'), link: HOME_PATH }, { moduleName: text('catalogue.breadcrumb.ourProducts') }]} />
+      <Breadcrumb
+        items={[
+          { moduleName: text('catalogue.breadcrumb.home'), link: HOME_PATH },
+          { moduleName: text('catalogue.breadcrumb.ourProducts') },
+        ]}
+      />
       <SectionHeading>{text('catalogue.categories.heading')}</SectionHeading>
       {status === 'failed' ? (
-        <LoadError message={failureText(error, 'catalogue.categories.loadFailed')} onRetry={() => dispatch(fetchProductsCategory())} />
+        <LoadError
+          message={failureText(error, 'catalogue.categories.loadFailed')}
+          onRetry={() => dispatch(fetchProductsCategory())}
+        />
       ) : status !== 'succeeded' ? (
         <Spinner size={86} label={text('catalogue.categories.loading')} />
       ) : (

@@ -42,4 +42,5 @@ declare module '@site/shared-store' {
 
 /** Injected into the page's one store when the catalogue's code loads. */
 export const injectedProductsCategorySlice = productsCategorySlice.injectInto(rootReducer);
-export const { selectCategories, selectCategoriesStatus, selectCategoriesError } = injectedProductsCategorySlice.selectors;
+export const { selectCategories, selectCategoriesStatus, selectCategoriesError } =
+  injectedProductsCategorySlice.selectors;

@@ -5,7 +5,13 @@
 export async function apiErrorMessage(response: Response, fallback: string): Promise<string> {
   try {
     const body: unknown = await response.json();
-    if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' && body.error !== '') {
+    if (
+      typeof body === 'object' &&
+      body !== null &&
+      'error' in body &&
+      typeof body.error === 'string' &&
+      body.error !== ''
+    ) {
       return body.error;
     }
   } catch {

@@ -9,7 +9,16 @@ import { loadCompareIds } from './compareMemory';
 import ComparePage from './ComparePage';
 
 /** A second gland whose description shares 'Material' (another value) and has a row of its own. */
-const GLAND_C = { ...DETAIL, id: 'gland_c', productName: 'Gland C', company: ['Hex'], description: [{ key: 'Material', value: 'Nickel-plated brass' }, { key: 'IP rating', value: 'IP68' }] };
+const GLAND_C = {
+  ...DETAIL,
+  id: 'gland_c',
+  productName: 'Gland C',
+  company: ['Hex'],
+  description: [
+    { key: 'Material', value: 'Nickel-plated brass' },
+    { key: 'IP rating', value: 'IP68' },
+  ],
+};
 
 const renderAt = (search: string) => renderInSite(<ComparePage />, { route: `/compare${search}`, path: '/compare' });
 const table = () => screen.getByRole('table', { name: 'Products compared' });
@@ -23,9 +32,14 @@ describe('ComparePage', () => {
 
   it('shows a column a product, rows the union of their attributes, those that differ marked', async () => {
     renderAt('?ids=gland_a,gland_c');
-    expect(await within(await screen.findByRole('table', { name: 'Products compared' })).findAllByRole('columnheader')).toHaveLength(2);
+    expect(
+      await within(await screen.findByRole('table', { name: 'Products compared' })).findAllByRole('columnheader'),
+    ).toHaveLength(2);
     expect(requestsSent()).toContain(`GET ${CATALOGUE_COMPARE_API_PATH}?ids=gland_a,gland_c`);
-    expect(within(table()).getByRole('link', { name: /Gland C/ })).toHaveAttribute('href', '/our-products/industrial_cable_glands/gland_c');
+    expect(within(table()).getByRole('link', { name: /Gland C/ })).toHaveAttribute(
+      'href',
+      '/our-products/industrial_cable_glands/gland_c',
+    );
     expect(row(/^Material/)).toHaveAttribute('data-differs', 'true');
     expect(row(/^Material/)).toHaveTextContent('MaterialDiffersBrass CZ121Nickel-plated brass');
     expect(row(/^IP rating/)).toHaveTextContent('IP ratingDiffers—IP68');
@@ -54,7 +68,12 @@ describe('ComparePage', () => {
   });
 
   it('in Arabic: the lowest of several prices said in Arabic', async () => {
-    const variants = { gland_a: [{ code: 'HEX-CW-20S', label: '', price: 12, unit: 'piece' as const }, { code: 'HEX-CW-20', label: '', price: 13.5, unit: 'piece' as const }] };
+    const variants = {
+      gland_a: [
+        { code: 'HEX-CW-20S', label: '', price: 12, unit: 'piece' as const },
+        { code: 'HEX-CW-20', label: '', price: 13.5, unit: 'piece' as const },
+      ],
+    };
     server.use(compareApi(undefined, { details: [DETAIL_AR], listing: PRODUCTS_AR }, variants));
     renderInSite(<ComparePage />, { route: '/compare?ids=gland_a', path: '/compare', locale: 'ar' });
     const arabicTable = await screen.findByRole('table');
@@ -80,7 +99,9 @@ describe('ComparePage', () => {
 
   it('with none chosen says how to choose them', () => {
     renderAt('');
-    expect(screen.getByText('No products are chosen. Tick “Compare” on the products you want to compare.')).toBeInTheDocument();
+    expect(
+      screen.getByText('No products are chosen. Tick “Compare” on the products you want to compare.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse our products' })).toHaveAttribute('href', '/our-products');
   });
 });

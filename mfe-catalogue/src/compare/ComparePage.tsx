@@ -1,7 +1,16 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, ButtonLink, LoadError, PageContainer, SectionHeading, Spinner, VisuallyHidden, useAddressQuery } from '@site/shared-ui';
+import {
+  Button,
+  ButtonLink,
+  LoadError,
+  PageContainer,
+  SectionHeading,
+  Spinner,
+  VisuallyHidden,
+  useAddressQuery,
+} from '@site/shared-ui';
 import { useAppDispatch, useAppSelector, type LoadFirstView } from '@site/shared-store';
 import { productImagePath } from '@site/content';
 import type { CompareItem } from '@site/contracts/catalogue-api';
@@ -16,7 +25,12 @@ import { saveCompareIds } from './compareMemory';
 import { compareReplaced } from './compareSelectionSlice';
 import { compareRows, type CompareRow } from './compareRows';
 import { variantCodes, variantsPrice } from './variantFacts';
-import { fetchComparison, selectComparisonItems, selectComparisonKey, selectComparisonStatus } from './comparePageSlice';
+import {
+  fetchComparison,
+  selectComparisonItems,
+  selectComparisonKey,
+  selectComparisonStatus,
+} from './comparePageSlice';
 import { CatalogueBreadcrumb } from '../common/CatalogueBreadcrumb';
 
 const Actions = styled.div`
@@ -129,14 +143,28 @@ export default function ComparePage() {
 
   const loaded = loadedKey !== null && viewKey !== '';
   const rows = useMemo(() => compareRows(items), [items]);
-  const fixedRow = (key: string, values: (string | undefined)[]): CompareRow => ({ key, values, differs: new Set(values).size > 1 });
+  const fixedRow = (key: string, values: (string | undefined)[]): CompareRow => ({
+    key,
+    values,
+    differs: new Set(values).size > 1,
+  });
   const facts = [
     // a product's variants: every code, and the lowest price ('from AED 12') when they differ
-    fixedRow(text('catalogue.compare.code'), items.map((item) => (item.found ? variantCodes(item.variants) : undefined))),
-    fixedRow(text('catalogue.compare.brand'), items.map((item) => (item.found ? item.product.company?.join(', ') || undefined : undefined))),
-    fixedRow(text('catalogue.compare.price'), items.map((item) => (item.found ? variantsPrice(item.variants, text) : undefined))),
+    fixedRow(
+      text('catalogue.compare.code'),
+      items.map((item) => (item.found ? variantCodes(item.variants) : undefined)),
+    ),
+    fixedRow(
+      text('catalogue.compare.brand'),
+      items.map((item) => (item.found ? item.product.company?.join(', ') || undefined : undefined)),
+    ),
+    fixedRow(
+      text('catalogue.compare.price'),
+      items.map((item) => (item.found ? variantsPrice(item.variants, text) : undefined)),
+    ),
   ];
-  const remove = (id: string) => setSearch(compareViewSearch(compareIdsOf(viewKey).filter((other) => other !== id)), { replace: true });
+  const remove = (id: string) =>
+    setSearch(compareViewSearch(compareIdsOf(viewKey).filter((other) => other !== id)), { replace: true });
 
   return (
     <PageContainer>
@@ -150,13 +178,20 @@ export default function ComparePage() {
           </ButtonLink>
         </Actions>
       ) : status === 'failed' ? (
-        <LoadError message={text('catalogue.compare.loadFailed')} onRetry={() => dispatch(fetchComparison(compareIdsOf(viewKey)))} />
+        <LoadError
+          message={text('catalogue.compare.loadFailed')}
+          onRetry={() => dispatch(fetchComparison(compareIdsOf(viewKey)))}
+        />
       ) : !loaded ? (
         <Spinner size={86} label={text('catalogue.compare.loading')} />
       ) : (
         <>
           <Actions>
-            <p>{items.length < COMPARE_MIN ? text('catalogue.compare.addAnother') : text('catalogue.compare.differsNote')}</p>
+            <p>
+              {items.length < COMPARE_MIN
+                ? text('catalogue.compare.addAnother')
+                : text('catalogue.compare.differsNote')}
+            </p>
             <Button type="button" $variant="secondary" onClick={() => window.print()}>
               {text('catalogue.compare.print')}
             </Button>
@@ -197,7 +232,9 @@ export default function ComparePage() {
                 <tr id={COMPARE_STOCK_ID}>
                   <th scope="row">{variantText('catalogue.stock.label')}</th>
                   {items.map((item) => (
-                    <td key={item.id}>{item.found ? <LazyCompareStock codes={item.variants.map((variant) => variant.code)} /> : null}</td>
+                    <td key={item.id}>
+                      {item.found ? <LazyCompareStock codes={item.variants.map((variant) => variant.code)} /> : null}
+                    </td>
                   ))}
                 </tr>
                 {rows.map((row) => (

@@ -6,7 +6,10 @@ import ProductListingPage from '../listing/ProductListingPage';
 import { loadCompareIds } from './compareMemory';
 
 const renderListing = () =>
-  renderInSite(<ProductListingPage />, { route: '/our-products/industrial_cable_glands', path: '/our-products/:productCategoryId' });
+  renderInSite(<ProductListingPage />, {
+    route: '/our-products/industrial_cable_glands',
+    path: '/our-products/:productCategoryId',
+  });
 const box = (name: string) => screen.getByRole('checkbox', { name: `Compare ${name}` });
 const tray = () => screen.getByRole('region', { name: 'Products to compare' });
 
@@ -24,7 +27,10 @@ describe('picking products to compare', () => {
     fireEvent.click(box('Gland A'));
     expect(tray()).toHaveTextContent('Compare (1): choose another product to compare it with.');
     fireEvent.click(box('Gland C'));
-    expect(within(tray()).getByRole('link', { name: 'Compare (2)' })).toHaveAttribute('href', '/compare?ids=gland_a,gland_c');
+    expect(within(tray()).getByRole('link', { name: 'Compare (2)' })).toHaveAttribute(
+      'href',
+      '/compare?ids=gland_a,gland_c',
+    );
     expect(loadCompareIds()).toEqual(['gland_a', 'gland_c']);
     fireEvent.click(within(tray()).getByRole('button', { name: 'Clear' }));
     expect(box('Gland A')).not.toBeChecked();

@@ -23,5 +23,8 @@ export function loadCompareIds(cookies: string = globalThis.document?.cookie ?? 
 /** Keeps `ids` for the visit (none: the cookie is removed). */
 export function saveCompareIds(ids: readonly string[]): void {
   const value = ids.map(encodeURIComponent).join(',');
-  document.cookie = value === '' ? `${COMPARE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` : `${COMPARE_COOKIE}=${value}; Path=/; SameSite=Lax`;
+  document.cookie =
+    value === ''
+      ? `${COMPARE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`
+      : `${COMPARE_COOKIE}=${value}; Path=/; SameSite=Lax`;
 }

@@ -33,7 +33,10 @@ export const fetchComparison = createAsyncThunk(
   // The server drew the page with these products: not again as it hydrates.
   {
     condition: (ids, { getState }) =>
-      !(takeLoadedByServer('comparePage') && (getState() as { comparePage?: ComparePageState }).comparePage?.viewKey === compareViewSearch(ids)),
+      !(
+        takeLoadedByServer('comparePage') &&
+        (getState() as { comparePage?: ComparePageState }).comparePage?.viewKey === compareViewSearch(ids)
+      ),
   },
 );
 
@@ -63,4 +66,5 @@ declare module '@site/shared-store' {
 
 /** Injected into the page's one store when the compare page's code loads. */
 export const injectedComparePageSlice = comparePageSlice.injectInto(rootReducer);
-export const { selectComparisonKey, selectComparisonItems, selectComparisonStatus } = injectedComparePageSlice.selectors;
+export const { selectComparisonKey, selectComparisonItems, selectComparisonStatus } =
+  injectedComparePageSlice.selectors;

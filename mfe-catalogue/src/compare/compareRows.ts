@@ -14,7 +14,9 @@ export interface CompareRow {
  * gives it; a column of an unknown id has none.
  */
 export function compareRows(items: readonly CompareItem[]): CompareRow[] {
-  const columns = items.map((item) => new Map(item.found ? productAttributes(item.product).map(({ key, value }) => [key, value]) : []));
+  const columns = items.map(
+    (item) => new Map(item.found ? productAttributes(item.product).map(({ key, value }) => [key, value]) : []),
+  );
   const keys = [...new Set(columns.flatMap((column) => [...column.keys()]))];
   return keys.map((key) => {
     const values = columns.map((column) => column.get(key));

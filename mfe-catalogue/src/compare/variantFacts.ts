@@ -3,7 +3,8 @@ import type { Text } from '../i18n/text';
 import { priceText } from '../listing/priceText';
 
 /** The code row's value: the product's variants' codes, in its order (docs/decisions/034-orderable-variants.md). */
-export const variantCodes = (variants: readonly CompareVariant[]): string => variants.map((variant) => variant.code).join(', ');
+export const variantCodes = (variants: readonly CompareVariant[]): string =>
+  variants.map((variant) => variant.code).join(', ');
 
 /**
  * The price row's value: a product's one price, or, when its variants are priced differently (or some on request),

@@ -35,7 +35,15 @@ function Images({ keys }: { keys: string[] | undefined }) {
   return (
     <Gallery>
       {keys.map((key, index) => (
-        <img key={`${key}-${index}`} src={productImagePath(key)} alt="" width={220} height={165} loading="lazy" decoding="async" />
+        <img
+          key={`${key}-${index}`}
+          src={productImagePath(key)}
+          alt=""
+          width={220}
+          height={165}
+          loading="lazy"
+          decoding="async"
+        />
       ))}
     </Gallery>
   );
@@ -48,7 +56,9 @@ export function DetailBlock({ block }: { block: DetailBlockData }) {
     <Block>
       {block.title ? <SafeHtml html={block.title} /> : null}
       <Images keys={block.images1} />
-      {block.content?.map((html, index) => <SafeHtml key={index} html={html} />)}
+      {block.content?.map((html, index) => (
+        <SafeHtml key={index} html={html} />
+      ))}
       {head ? (
         <Scroller>
           <Plain>
@@ -74,7 +84,9 @@ export function DetailBlock({ block }: { block: DetailBlockData }) {
         </Scroller>
       ) : null}
       <Images keys={block.images2} />
-      {block.DataAfterTable?.map((html, index) => <SafeHtml key={index} html={html} />)}
+      {block.DataAfterTable?.map((html, index) => (
+        <SafeHtml key={index} html={html} />
+      ))}
       {block.downloadFile ? <DatasheetLink file={block.downloadFile} /> : null}
     </Block>
   );

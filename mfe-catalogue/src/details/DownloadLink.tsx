@@ -39,5 +39,10 @@ export function UploadedDatasheetLink({ path }: { path: string }) {
 export function DownloadLink({ label, file }: { label: string; file: string }) {
   const text = useText();
   const known = DOWNLOAD_LABELS[label];
-  return <PdfLink href={uploadPath(file)} label={text('catalogue.download.file', { label: known === undefined ? label : text(known) })} />;
+  return (
+    <PdfLink
+      href={uploadPath(file)}
+      label={text('catalogue.download.file', { label: known === undefined ? label : text(known) })}
+    />
+  );
 }

@@ -48,7 +48,8 @@ const NotFound = styled.div`
  */
 export const loadFirstView: LoadFirstView = async ({ dispatch, params }) => {
   const [loaded] = await Promise.all([dispatch(fetchProductDetail(params.productId ?? '')), loadRichTextSanitizer()]);
-  if (fetchProductDetail.fulfilled.match(loaded) && isVariantTable(loaded.payload.variants)) await loadLaterParts(VARIANT_TABLE_ID);
+  if (fetchProductDetail.fulfilled.match(loaded) && isVariantTable(loaded.payload.variants))
+    await loadLaterParts(VARIANT_TABLE_ID);
 };
 
 export default function ProductDetailsPage() {
@@ -64,7 +65,10 @@ export default function ProductDetailsPage() {
   // the address's query as the shared router facade gives it (it has no useSearchParams: useAddressQuery.ts)
   const chosenCode = productVariantOf(useLocation().search);
   const chosen = chosenVariant(variants, chosenCode);
-  const restVariants = useMemo(() => ({ variants, chosen: chosen?.code ?? null, quoteFacts }), [variants, chosen, quoteFacts]);
+  const restVariants = useMemo(
+    () => ({ variants, chosen: chosen?.code ?? null, quoteFacts }),
+    [variants, chosen, quoteFacts],
+  );
   const withdrawn = useAppSelector(selectProductWithdrawn);
   const status = useAppSelector(selectProductDetailStatus);
   const error = useAppSelector(selectProductDetailError);
@@ -112,7 +116,9 @@ export default function ProductDetailsPage() {
       : notFound
         ? text('catalogue.details.notFound.title')
         : (heldName ?? '');
-  usePageTitle(found ? productName : gone !== null ? text('catalogue.details.withdrawn.title') : notFound ? productName : heldName);
+  usePageTitle(
+    found ? productName : gone !== null ? text('catalogue.details.withdrawn.title') : notFound ? productName : heldName,
+  );
 
   // On another edition's page the catalogue's own reviews are shown from its data file, in its language.
   const seedReviews = found && !english ? product.customerReviews : undefined;
@@ -122,7 +128,10 @@ export default function ProductDetailsPage() {
       <CatalogueBreadcrumb through={[{ name: categoryName, link: categoryPath(categoryId) }]} current={productName} />
       <SectionHeading>{text('catalogue.details.heading')}</SectionHeading>
       {current && status === 'failed' ? (
-        <LoadError message={failureText(error, 'catalogue.details.loadFailed')} onRetry={() => dispatch(fetchProductDetail(productId))} />
+        <LoadError
+          message={failureText(error, 'catalogue.details.loadFailed')}
+          onRetry={() => dispatch(fetchProductDetail(productId))}
+        />
       ) : notFound ? (
         <NotFound role="alert">
           {gone !== null ? (
@@ -139,7 +148,11 @@ export default function ProductDetailsPage() {
           )}
           <p>
             <Rich
-              id={gone === null && segmentCategoryName === undefined ? 'catalogue.details.notFound.linksUnnamed' : 'catalogue.details.notFound.links'}
+              id={
+                gone === null && segmentCategoryName === undefined
+                  ? 'catalogue.details.notFound.linksUnnamed'
+                  : 'catalogue.details.notFound.links'
+              }
               values={{ categoryName }}
               components={{ 0: <Link to={categoryPath(categoryId)} />, 1: <Link to={CATEGORIES_PATH} /> }}
             />

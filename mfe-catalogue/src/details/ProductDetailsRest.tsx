@@ -19,11 +19,19 @@ export interface RestVariants {
  * table (its variants, each orderable, when its rows are the variants), the blocks after it. Also drawn by the staff
  * editor's live preview (preview/ProductPreview.tsx).
  */
-export const ProductDetailsRest = memo(function ProductDetailsRest({ product, variants }: { product: ProductDetail; variants?: RestVariants }) {
+export const ProductDetailsRest = memo(function ProductDetailsRest({
+  product,
+  variants,
+}: {
+  product: ProductDetail;
+  variants?: RestVariants;
+}) {
   const text = useText();
   return (
     <>
-      {product.detailDescriptionAfterTable?.map((block, index) => <DetailBlock key={`before-${index}`} block={block} />)}
+      {product.detailDescriptionAfterTable?.map((block, index) => (
+        <DetailBlock key={`before-${index}`} block={block} />
+      ))}
       {product.productDetailTableColumns?.length && variants !== undefined && isVariantTable(variants.variants) ? (
         <LazyVariantTable
           caption={text('catalogue.details.tableCaption', { name: product.productName })}
@@ -41,7 +49,9 @@ export const ProductDetailsRest = memo(function ProductDetailsRest({ product, va
           rows={product.productDetailTableData}
         />
       ) : null}
-      {product.detailDescription?.map((block, index) => <DetailBlock key={`after-${index}`} block={block} />)}
+      {product.detailDescription?.map((block, index) => (
+        <DetailBlock key={`after-${index}`} block={block} />
+      ))}
     </>
   );
 });

@@ -24,12 +24,20 @@ export function ProductPicture({
   alt,
   className,
   ...img
-}: { picture: UploadedPicture; alt: string; className?: string } & Omit<ComponentProps<'img'>, 'src' | 'srcSet' | 'sizes' | 'alt' | 'ref'>) {
+}: { picture: UploadedPicture; alt: string; className?: string } & Omit<
+  ComponentProps<'img'>,
+  'src' | 'srcSet' | 'sizes' | 'alt' | 'ref'
+>) {
   return (
     <Frame>
       <source type="image/avif" srcSet={pictureSrcSet(picture, 'avif')} sizes={SIZES} />
       <source type="image/webp" srcSet={pictureSrcSet(picture, 'webp')} sizes={SIZES} />
-      <CataloguePicture className={className} src={`${picture.src}-${fallbackWidth(picture)}.webp`} alt={alt} {...img} />
+      <CataloguePicture
+        className={className}
+        src={`${picture.src}-${fallbackWidth(picture)}.webp`}
+        alt={alt}
+        {...img}
+      />
     </Frame>
   );
 }

@@ -4,7 +4,13 @@ import type { ReviewToSend } from '@site/contracts/reviews-api';
 import { useAppDispatch, useAppSelector } from '@site/shared-store';
 import { Reviews } from '../reviews/Reviews';
 import { withEditionSeedReviews } from '../reviews/seedReviews';
-import { fetchReviews, selectReviews, selectReviewsError, selectReviewsStatus, submitReview } from './productDetailSlice';
+import {
+  fetchReviews,
+  selectReviews,
+  selectReviewsError,
+  selectReviewsStatus,
+  submitReview,
+} from './productDetailSlice';
 
 export interface ProductReviewsProps {
   productId: string;
@@ -18,7 +24,11 @@ export interface ProductReviewsProps {
  * dispatches them, so the reviews loading and arriving redraw this section alone, not the page above it. The page
  * asks for them (its effect, with the product); this section asks again on retry and sends the form.
  */
-export const ProductReviews = memo(function ProductReviews({ productId, productName, seedReviews }: ProductReviewsProps) {
+export const ProductReviews = memo(function ProductReviews({
+  productId,
+  productName,
+  seedReviews,
+}: ProductReviewsProps) {
   const dispatch = useAppDispatch();
   const stored = useAppSelector(selectReviews);
   const storedStatus = useAppSelector(selectReviewsStatus);
@@ -36,5 +46,14 @@ export const ProductReviews = memo(function ProductReviews({ productId, productN
     async (review: ReviewToSend) => ({ held: (await dispatch(submitReview({ productId, review })).unwrap()).held }),
     [dispatch, productId],
   );
-  return <Reviews productName={productName} reviews={shownReviews} status={status} error={error} onRetry={retry} onSubmit={send} />;
+  return (
+    <Reviews
+      productName={productName}
+      reviews={shownReviews}
+      status={status}
+      error={error}
+      onRetry={retry}
+      onSubmit={send}
+    />
+  );
 });

@@ -43,10 +43,22 @@ describe('ProductSummary: uploaded picture and datasheet', () => {
     expect(img).toHaveAttribute('fetchpriority', 'high');
     const picture = img.parentElement!;
     expect(picture.tagName).toBe('PICTURE');
-    const sources = [...picture.querySelectorAll('source')].map((source) => ({ type: source.type, srcset: source.srcset, sizes: source.sizes }));
+    const sources = [...picture.querySelectorAll('source')].map((source) => ({
+      type: source.type,
+      srcset: source.srcset,
+      sizes: source.sizes,
+    }));
     expect(sources).toEqual([
-      { type: 'image/avif', srcset: `${MEDIA}-320.avif 320w, ${MEDIA}-640.avif 640w, ${MEDIA}-1280.avif 1280w`, sizes: expect.stringContaining('(max-width: 900px)') },
-      { type: 'image/webp', srcset: `${MEDIA}-320.webp 320w, ${MEDIA}-640.webp 640w, ${MEDIA}-1280.webp 1280w`, sizes: sources[0]!.sizes },
+      {
+        type: 'image/avif',
+        srcset: `${MEDIA}-320.avif 320w, ${MEDIA}-640.avif 640w, ${MEDIA}-1280.avif 1280w`,
+        sizes: expect.stringContaining('(max-width: 900px)'),
+      },
+      {
+        type: 'image/webp',
+        srcset: `${MEDIA}-320.webp 320w, ${MEDIA}-640.webp 640w, ${MEDIA}-1280.webp 1280w`,
+        sizes: sources[0]!.sizes,
+      },
     ]);
     expect(within(summary).queryByRole('img', { name: DETAIL.productName })?.getAttribute('src')).not.toContain('.svg');
   });
@@ -55,7 +67,10 @@ describe('ProductSummary: uploaded picture and datasheet', () => {
     const summary = summaryOf({ ...DETAIL, picture: { src: MEDIA, widths: [300] } });
     const img = within(summary).getByRole('img', { name: DETAIL.productName });
     expect(img).toHaveAttribute('src', `${MEDIA}-300.webp`);
-    expect(img.parentElement!.querySelector('source[type="image/avif"]')).toHaveAttribute('srcset', `${MEDIA}-300.avif 300w`);
+    expect(img.parentElement!.querySelector('source[type="image/avif"]')).toHaveAttribute(
+      'srcset',
+      `${MEDIA}-300.avif 300w`,
+    );
   });
 
   it('without a picture, shows the illustration as before: no <picture>, no sources; asked for at high priority', () => {
@@ -82,14 +97,21 @@ describe('ProductSummary: uploaded picture and datasheet', () => {
 
   it('links the uploaded datasheet when it is the only download', () => {
     const summary = summaryOf(bare({ ...DETAIL, datasheet: DATASHEET }));
-    expect(within(summary).getAllByRole('link').filter((link) => link.getAttribute('target') === '_blank')).toHaveLength(1);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('target') === '_blank'),
+    ).toHaveLength(1);
     expect(within(summary).getByRole('link', { name: 'Download datasheet (PDF)' })).toHaveAttribute('href', DATASHEET);
   });
 
   it('without a datasheet, has no such link', () => {
     const summary = summaryOf(DETAIL);
     expect(within(summary).queryByRole('link', { name: 'Download datasheet (PDF)' })).toBeNull();
-    expect(within(summary).getByRole('link', { name: 'Download Datasheet' })).toHaveAttribute('href', '/uploads/gland-a.pdf');
+    expect(within(summary).getByRole('link', { name: 'Download Datasheet' })).toHaveAttribute(
+      'href',
+      '/uploads/gland-a.pdf',
+    );
   });
 
   describe('in Arabic', () => {
@@ -97,14 +119,26 @@ describe('ProductSummary: uploaded picture and datasheet', () => {
       const summary = summaryOf({ ...DETAIL_AR, picture: PICTURE, datasheet: DATASHEET }, 'ar');
       const img = within(summary).getByRole('img', { name: DETAIL_AR.productName });
       expect(img).toHaveAttribute('src', `${MEDIA}-640.webp`);
-      expect(img.parentElement!.querySelector('source[type="image/webp"]')).toHaveAttribute('srcset', `${MEDIA}-320.webp 320w, ${MEDIA}-640.webp 640w, ${MEDIA}-1280.webp 1280w`);
-      expect(img.parentElement!.querySelector('source[type="image/avif"]')).toHaveAttribute('srcset', `${MEDIA}-320.avif 320w, ${MEDIA}-640.avif 640w, ${MEDIA}-1280.avif 1280w`);
-      expect(within(summary).getByRole('link', { name: 'تنزيل النشرة الفنية (PDF)' })).toHaveAttribute('href', DATASHEET);
+      expect(img.parentElement!.querySelector('source[type="image/webp"]')).toHaveAttribute(
+        'srcset',
+        `${MEDIA}-320.webp 320w, ${MEDIA}-640.webp 640w, ${MEDIA}-1280.webp 1280w`,
+      );
+      expect(img.parentElement!.querySelector('source[type="image/avif"]')).toHaveAttribute(
+        'srcset',
+        `${MEDIA}-320.avif 320w, ${MEDIA}-640.avif 640w, ${MEDIA}-1280.avif 1280w`,
+      );
+      expect(within(summary).getByRole('link', { name: 'تنزيل النشرة الفنية (PDF)' })).toHaveAttribute(
+        'href',
+        DATASHEET,
+      );
     });
 
     it('without them, shows the illustration and no such link', () => {
       const summary = summaryOf(DETAIL_AR, 'ar');
-      expect(within(summary).getByRole('img', { name: DETAIL_AR.productName })).toHaveAttribute('src', '/images/products/gland_brass.svg');
+      expect(within(summary).getByRole('img', { name: DETAIL_AR.productName })).toHaveAttribute(
+        'src',
+        '/images/products/gland_brass.svg',
+      );
       expect(within(summary).queryByRole('link', { name: 'تنزيل النشرة الفنية (PDF)' })).toBeNull();
       expect(summary.querySelector('picture')).toBeNull();
     });
@@ -145,7 +179,9 @@ describe('ProductSummary: uploaded picture and datasheet', () => {
       const errors: unknown[] = [];
       const consoleError = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => errors.push(args));
       try {
-        const root = await act(async () => hydrateRoot(container, tree(product, locale), { onRecoverableError: (error) => errors.push(error) }));
+        const root = await act(async () =>
+          hydrateRoot(container, tree(product, locale), { onRecoverableError: (error) => errors.push(error) }),
+        );
         expect(errors).toEqual([]);
         // The server's nodes are kept as they are: nothing redrawn, nothing moves.
         expect(container.innerHTML).toBe(drawn);

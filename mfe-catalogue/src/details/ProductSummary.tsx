@@ -83,7 +83,12 @@ export interface ProductSummaryProps {
  * product's unit; of the chosen variant, or, for a product of several, their lowest price and number, and where to choose one), specification
  * blocks, category, brands, detail text, description and its sections, downloads.
  */
-export const ProductSummary = memo(function ProductSummary({ product, quoteFacts, variants = [], chosen = null }: ProductSummaryProps) {
+export const ProductSummary = memo(function ProductSummary({
+  product,
+  quoteFacts,
+  variants = [],
+  chosen = null,
+}: ProductSummaryProps) {
   const { blocks, sections } = useMemo(() => parseDescription(product.description), [product.description]);
   const brands = (product.company ?? []).map((name, index) => ({ name, logo: product.companyImg?.[index] }));
   const downloads = Object.entries(product.downloadFiles ?? {});
@@ -99,9 +104,21 @@ export const ProductSummary = memo(function ProductSummary({ product, quoteFacts
           eager at high priority: each <img> asks (React's preload of the illustration in the server's head carries it;
           the server adds a hint of its own only to a page it did not draw). */}
       {product.picture ? (
-        <UploadedPicture picture={product.picture} alt={product.productName} width={480} height={360} fetchPriority="high" />
+        <UploadedPicture
+          picture={product.picture}
+          alt={product.productName}
+          width={480}
+          height={360}
+          fetchPriority="high"
+        />
       ) : (
-        <Picture src={productImagePath(product.image)} alt={product.productName} width={480} height={360} fetchPriority="high" />
+        <Picture
+          src={productImagePath(product.image)}
+          alt={product.productName}
+          width={480}
+          height={360}
+          fetchPriority="high"
+        />
       )}
       <Info>
         <h2>{product.productName}</h2>
@@ -115,17 +132,24 @@ export const ProductSummary = memo(function ProductSummary({ product, quoteFacts
             ) : (
               <>
                 <p>
-                  <strong>{text('catalogue.summary.code')}</strong> <bdi dir="ltr">{variant?.code ?? quoteFacts.code}</bdi>
+                  <strong>{text('catalogue.summary.code')}</strong>{' '}
+                  <bdi dir="ltr">{variant?.code ?? quoteFacts.code}</bdi>
                 </p>
                 {variant !== null ? (
                   <p>
                     <strong>{text('catalogue.summary.price')}</strong> {priceText(variant.price, text)}
-                    {variant.packQuantity === undefined ? null : ` · ${text('catalogue.variants.pack', { count: variant.packQuantity })}`}
+                    {variant.packQuantity === undefined
+                      ? null
+                      : ` · ${text('catalogue.variants.pack', { count: variant.packQuantity })}`}
                   </p>
                 ) : null}
                 <AddToQuote
                   key={variant?.code}
-                  product={variant === null ? { ...quoteFacts, id: product.id, name: product.productName } : variantQuoteProduct(product.id, product.productName, quoteFacts, variant)}
+                  product={
+                    variant === null
+                      ? { ...quoteFacts, id: product.id, name: product.productName }
+                      : variantQuoteProduct(product.id, product.productName, quoteFacts, variant)
+                  }
                 />
                 {variant !== null ? <LazyStockPanel variants={variants} variant={variant} /> : null}
               </>
@@ -156,7 +180,8 @@ export const ProductSummary = memo(function ProductSummary({ product, quoteFacts
           </SpecBlock>
         ))}
         <p>
-          <strong>{text('catalogue.summary.category')}</strong> <Link to={categoryPath(product.productCategory)}>{product.categoryName}</Link>
+          <strong>{text('catalogue.summary.category')}</strong>{' '}
+          <Link to={categoryPath(product.productCategory)}>{product.categoryName}</Link>
         </p>
         {brands.length > 0 ? (
           <Logos aria-label={text('catalogue.summary.brands')}>
@@ -165,7 +190,9 @@ export const ProductSummary = memo(function ProductSummary({ product, quoteFacts
             ))}
           </Logos>
         ) : null}
-        {product.detail?.map((html, index) => <SafeHtml key={index} html={html} />)}
+        {product.detail?.map((html, index) => (
+          <SafeHtml key={index} html={html} />
+        ))}
         <DescriptionList blocks={blocks} />
         <DescriptionSections sections={sections} />
         {product.downloadFile || product.datasheet || downloads.length > 0 || product.viewManufacturersCatalogue ? (

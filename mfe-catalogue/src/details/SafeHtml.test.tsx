@@ -9,7 +9,8 @@ import { SafeHtml } from './SafeHtml';
 import { loadedSanitizer, loadRichTextSanitizer } from './richTextSanitizer';
 
 const FIRST = '<p>Brass gland for <strong>SWA</strong> cable.</p>';
-const NEXT = '<p onclick="window.hacked = true">Next product</p><img src="x" onerror="window.hacked = true"><script>window.hacked = true</script>';
+const NEXT =
+  '<p onclick="window.hacked = true">Next product</p><img src="x" onerror="window.hacked = true"><script>window.hacked = true</script>';
 
 describe('SafeHtml on a server-drawn page', () => {
   let container: HTMLDivElement;

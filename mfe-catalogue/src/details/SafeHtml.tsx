@@ -14,7 +14,8 @@ function serverDrawnHtml(id: string): string | undefined {
 /** The sanitizer as the element first draws: the server has always loaded it (a first view loads it before it draws). */
 function sanitizerAtMount() {
   const sanitize = loadedSanitizer();
-  if (sanitize === undefined && typeof document === 'undefined') throw new Error('Rich text drawn on the server before loadRichTextSanitizer() resolved.');
+  if (sanitize === undefined && typeof document === 'undefined')
+    throw new Error('Rich text drawn on the server before loadRichTextSanitizer() resolved.');
   return sanitize;
 }
 

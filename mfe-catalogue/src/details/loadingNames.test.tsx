@@ -17,8 +17,20 @@ const ID = 'hex_cw_brass_cable_gland';
 const FROM_ADDRESS = 'Hex Cw Brass Cable Gland';
 
 const EDITIONS = [
-  { locale: 'en' as const, name: 'CW Brass Cable Gland (IP66)', category: 'Cable Glands', siteName: 'Crescent Electrical Trading', loading: 'Loading product details' },
-  { locale: 'ar' as const, name: 'جلبة كابل نحاسية CW', category: 'جلب الكابلات', siteName: 'الهلال للتجارة الكهربائية', loading: 'جارٍ تحميل تفاصيل المنتج' },
+  {
+    locale: 'en' as const,
+    name: 'CW Brass Cable Gland (IP66)',
+    category: 'Cable Glands',
+    siteName: 'Crescent Electrical Trading',
+    loading: 'Loading product details',
+  },
+  {
+    locale: 'ar' as const,
+    name: 'جلبة كابل نحاسية CW',
+    category: 'جلب الكابلات',
+    siteName: 'الهلال للتجارة الكهربائية',
+    loading: 'جارٍ تحميل تفاصيل المنتج',
+  },
 ];
 
 describe.each(EDITIONS)('a product page while its product loads ($locale)', (edition) => {
@@ -40,8 +52,14 @@ describe.each(EDITIONS)('a product page while its product loads ($locale)', (edi
 
   const open = async (locale: Locale, fromListing: boolean) => {
     const store = editionStore(locale);
-    if (fromListing) await store.dispatch(fetchProducts({ productCategoryId: 'industrial_cable_glands', view: listingViewOf('') }));
-    renderInSite(<ProductDetailsPage />, { route: `/our-products/industrial_cable_glands/${ID}`, path: '/our-products/:productCategoryId/:productId', locale, store });
+    if (fromListing)
+      await store.dispatch(fetchProducts({ productCategoryId: 'industrial_cable_glands', view: listingViewOf('') }));
+    renderInSite(<ProductDetailsPage />, {
+      route: `/our-products/industrial_cable_glands/${ID}`,
+      path: '/our-products/:productCategoryId/:productId',
+      locale,
+      store,
+    });
     expect(await screen.findByText(edition.loading)).toBeInTheDocument();
     return within(screen.getByRole('navigation').querySelector<HTMLElement>('[data-trail="wide"]')!);
   };
@@ -49,7 +67,10 @@ describe.each(EDITIONS)('a product page while its product loads ($locale)', (edi
   it("names the product and its category as the listing's card did, in the page's title too", async () => {
     const crumbs = await open(edition.locale, true);
     expect(crumbs.getByText(edition.name)).toHaveAttribute('aria-current', 'page');
-    expect(crumbs.getByRole('link', { name: edition.category })).toHaveAttribute('href', '/our-products/industrial_cable_glands');
+    expect(crumbs.getByRole('link', { name: edition.category })).toHaveAttribute(
+      'href',
+      '/our-products/industrial_cable_glands',
+    );
     expect(document.title).toBe(`${edition.name} | ${edition.siteName}`);
     expect(document.body).not.toHaveTextContent(FROM_ADDRESS);
   });

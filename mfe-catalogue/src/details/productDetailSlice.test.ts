@@ -29,7 +29,12 @@ describe('productDetail slice', () => {
     expect(selectProductId(store.getState())).toBe('gland_a');
     expect(selectProductDetailStatus(store.getState())).toBe('succeeded');
     expect(selectProductDetail(store.getState())).toEqual(DETAIL);
-    expect(selectProductQuoteFacts(store.getState())).toEqual({ code: 'GLAND-A', unit: 'piece', productCategoryId: 'industrial_cable_glands', image: PRODUCTS[0]!.image });
+    expect(selectProductQuoteFacts(store.getState())).toEqual({
+      code: 'GLAND-A',
+      unit: 'piece',
+      productCategoryId: 'industrial_cable_glands',
+      image: PRODUCTS[0]!.image,
+    });
   });
 
   it('succeeds with no record for an unknown product (a not-found state, not a loader)', async () => {
@@ -48,18 +53,32 @@ describe('productDetail slice', () => {
   });
 
   it('loads the reviews, and puts a stored new review first', async () => {
-    server.use(http.post(reviewsApiPath('gland_a'), () => HttpResponse.json({ ok: true, review: { customerName: 'Aisha', stars: 5, comment: 'Great' } })));
+    server.use(
+      http.post(reviewsApiPath('gland_a'), () =>
+        HttpResponse.json({ ok: true, review: { customerName: 'Aisha', stars: 5, comment: 'Great' } }),
+      ),
+    );
     const store = makeStore();
     await store.dispatch(fetchProductDetail('gland_a'));
     await store.dispatch(fetchReviews('gland_a'));
     expect(selectReviews(store.getState())).toEqual([SEED_REVIEW]);
     await store.dispatch(submitReview({ productId: 'gland_a', review: REVIEW })).unwrap();
-    expect(selectReviews(store.getState())).toEqual([{ customerName: 'Aisha', stars: 5, comment: 'Great' }, SEED_REVIEW]);
-    expect((await requestsSentWithBodies()).at(-1)).toEqual({ request: `POST ${reviewsApiPath('gland_a')}`, body: REVIEW });
+    expect(selectReviews(store.getState())).toEqual([
+      { customerName: 'Aisha', stars: 5, comment: 'Great' },
+      SEED_REVIEW,
+    ]);
+    expect((await requestsSentWithBodies()).at(-1)).toEqual({
+      request: `POST ${reviewsApiPath('gland_a')}`,
+      body: REVIEW,
+    });
   });
 
   it('does not list a review the server holds for approval', async () => {
-    server.use(http.post(reviewsApiPath('gland_a'), () => HttpResponse.json({ ok: true, review: { customerName: 'Aisha', stars: 5, comment: 'Great' }, held: true })));
+    server.use(
+      http.post(reviewsApiPath('gland_a'), () =>
+        HttpResponse.json({ ok: true, review: { customerName: 'Aisha', stars: 5, comment: 'Great' }, held: true }),
+      ),
+    );
     const store = makeStore();
     await store.dispatch(fetchProductDetail('gland_a'));
     await store.dispatch(fetchReviews('gland_a'));
@@ -71,13 +90,17 @@ describe('productDetail slice', () => {
   it("rejects a refused review with the server's message and keeps the list", async () => {
     server.use(
       http.get(reviewsApiPath('gland_a'), () => HttpResponse.json({ reviews: [] })),
-      http.post(reviewsApiPath('gland_a'), () => HttpResponse.json({ error: 'Too many reviews, please try again in a minute.' }, { status: 429 })),
+      http.post(reviewsApiPath('gland_a'), () =>
+        HttpResponse.json({ error: 'Too many reviews, please try again in a minute.' }, { status: 429 }),
+      ),
     );
     const store = makeStore();
     await store.dispatch(fetchReviews('gland_a'));
-    await expect(store.dispatch(submitReview({ productId: 'gland_a', review: REVIEW })).unwrap()).rejects.toMatchObject({
-      message: 'Too many reviews, please try again in a minute.',
-    });
+    await expect(store.dispatch(submitReview({ productId: 'gland_a', review: REVIEW })).unwrap()).rejects.toMatchObject(
+      {
+        message: 'Too many reviews, please try again in a minute.',
+      },
+    );
     expect(selectReviews(store.getState())).toEqual([]);
     expect(selectReviewsStatus(store.getState())).toBe('succeeded');
   });

@@ -62,24 +62,44 @@ export const fetchProductDetail = createAsyncThunk(
     if (response.status === PRODUCT_NOT_FOUND) return { detail: null, quoteFacts: null, variants: [], withdrawn: null };
     if (response.status === PRODUCT_GONE_STATUS) {
       const { withdrawn } = (await response.json()) as ProductGone;
-      return { detail: null, quoteFacts: null, variants: [], withdrawn: { productName: withdrawn.productName, categoryId: withdrawn.categoryId, categoryName: withdrawn.categoryName } };
+      return {
+        detail: null,
+        quoteFacts: null,
+        variants: [],
+        withdrawn: {
+          productName: withdrawn.productName,
+          categoryId: withdrawn.categoryId,
+          categoryName: withdrawn.categoryName,
+        },
+      };
     }
     if (!response.ok) throw new Error(`Could not load ${path} (HTTP ${response.status})`);
     const { product, listing, variants = [] } = (await response.json()) as ProductResponse;
-    const quoteFacts: ProductQuoteFacts = { code: listing.code, unit: listing.unit, productCategoryId: listing.productCategoryId, image: listing.image };
+    const quoteFacts: ProductQuoteFacts = {
+      code: listing.code,
+      unit: listing.unit,
+      productCategoryId: listing.productCategoryId,
+      image: listing.image,
+    };
     return { detail: product, quoteFacts, variants, withdrawn: null };
   },
   // The server drew the page with this product: not again as it hydrates.
   {
     condition: (productId, { getState }) =>
-      !(takeLoadedByServer('productDetail') && (getState() as { productDetail?: ProductDetailState }).productDetail?.productId === productId),
+      !(
+        takeLoadedByServer('productDetail') &&
+        (getState() as { productDetail?: ProductDetailState }).productDetail?.productId === productId
+      ),
   },
 );
 
-export const fetchReviews = createAsyncThunk('productDetail/fetchReviews', (productId: string, { signal }) => getReviews(productId, signal));
+export const fetchReviews = createAsyncThunk('productDetail/fetchReviews', (productId: string, { signal }) =>
+  getReviews(productId, signal),
+);
 
-export const submitReview = createAsyncThunk('productDetail/submitReview', ({ productId, review }: { productId: string; review: ReviewToSend }) =>
-  postReview(productId, review),
+export const submitReview = createAsyncThunk(
+  'productDetail/submitReview',
+  ({ productId, review }: { productId: string; review: ReviewToSend }) => postReview(productId, review),
 );
 
 export const productDetailSlice = createSlice({
@@ -116,7 +136,8 @@ export const productDetailSlice = createSlice({
     });
     builder.addCase(submitReview.fulfilled, (state, action) => {
       // a held review is not shown until staff approve it: listing it here would show what the server does not
-      if (action.meta.arg.productId === state.productId && !action.payload.held) state.reviews.unshift(action.payload.review);
+      if (action.meta.arg.productId === state.productId && !action.payload.held)
+        state.reviews.unshift(action.payload.review);
     });
   },
   selectors: {

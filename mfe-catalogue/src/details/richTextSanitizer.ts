@@ -14,7 +14,9 @@ export function loadedSanitizer(): Sanitize | undefined {
 
 /** Loads the sanitizer once; resolves with it. */
 export function loadRichTextSanitizer(): Promise<Sanitize> {
-  loading ??= import(/* webpackChunkName: "rich-text-sanitizer" */ './sanitizeHtml').then(({ sanitizeHtml }) => (ready = sanitizeHtml));
+  loading ??= import(/* webpackChunkName: "rich-text-sanitizer" */ './sanitizeHtml').then(
+    ({ sanitizeHtml }) => (ready = sanitizeHtml),
+  );
   // a failed load (a network error) is tried again by the next fragment that needs it
   loading.catch(() => (loading = undefined));
   return loading;

@@ -10,12 +10,18 @@ describe('the catalogue catalogs', () => {
   const english = testI18n('en');
 
   it("name the description sections as content's DESCRIPTION_SECTIONS does in English", () => {
-    const titles = Object.entries(en).filter(([id]) => id.startsWith('catalogue.section.') && id !== 'catalogue.section.chartAlt');
-    expect(titles.map(([, title]) => title).sort()).toEqual(DESCRIPTION_SECTIONS.map((section) => section.title).sort());
+    const titles = Object.entries(en).filter(
+      ([id]) => id.startsWith('catalogue.section.') && id !== 'catalogue.section.chartAlt',
+    );
+    expect(titles.map(([, title]) => title).sort()).toEqual(
+      DESCRIPTION_SECTIONS.map((section) => section.title).sort(),
+    );
   });
 
   it("name the rating choices as content's REVIEW_STARS does in English", () => {
-    expect(REVIEW_STARS.map(({ value }) => english._(`catalogue.reviewForm.stars.${value}`))).toEqual(REVIEW_STARS.map(({ label }) => label));
+    expect(REVIEW_STARS.map(({ value }) => english._(`catalogue.reviewForm.stars.${value}`))).toEqual(
+      REVIEW_STARS.map(({ label }) => label),
+    );
   });
 
   it('write Arabic numbers with Western digits', () => {
@@ -24,6 +30,8 @@ describe('the catalogue catalogs', () => {
 
   it('say on every Arabic download that the PDF is in English', () => {
     expect(ar['catalogue.download.datasheet']).toMatch(/\(بالإنجليزية\)$/);
-    expect(testI18n('ar')._('catalogue.download.file', { label: 'تعليمات التركيب' })).toBe('تعليمات التركيب (بالإنجليزية)');
+    expect(testI18n('ar')._('catalogue.download.file', { label: 'تعليمات التركيب' })).toBe(
+      'تعليمات التركيب (بالإنجليزية)',
+    );
   });
 });

@@ -20,7 +20,12 @@ const WHOLE = product('bw', { productName: 'BW Gland', price: 18 });
 const listing = (products: Product[], priceFrom: string[]) =>
   http.get(CATALOGUE_LISTING_API_PATTERN, () =>
     HttpResponse.json({
-      category: { id: 'industrial_cable_glands', title: 'Industrial Cable Glands', info: '', image: 'Industrial_Cable_Glands' },
+      category: {
+        id: 'industrial_cable_glands',
+        title: 'Industrial Cable Glands',
+        info: '',
+        image: 'Industrial_Cable_Glands',
+      },
       total: products.length,
       page: 1,
       pageSize: 12,
@@ -33,8 +38,22 @@ const listing = (products: Product[], priceFrom: string[]) =>
   );
 
 const EDITIONS = [
-  { locale: 'en' as const, one: 'Showing 1 result', three: 'Showing 3 results', from: 'from AED 12', fils: 'AED 13.50', whole: 'AED 18' },
-  { locale: 'ar' as const, one: 'عرض نتيجة واحدة', three: 'عرض 3 نتائج', from: 'ابتداءً من 12 درهم', fils: '13.50 درهم', whole: '18 درهم' },
+  {
+    locale: 'en' as const,
+    one: 'Showing 1 result',
+    three: 'Showing 3 results',
+    from: 'from AED 12',
+    fils: 'AED 13.50',
+    whole: 'AED 18',
+  },
+  {
+    locale: 'ar' as const,
+    one: 'عرض نتيجة واحدة',
+    three: 'عرض 3 نتائج',
+    from: 'ابتداءً من 12 درهم',
+    fils: '13.50 درهم',
+    whole: '18 درهم',
+  },
 ];
 
 const card = (name: string) => screen.getByRole('link', { name: new RegExp(name) });

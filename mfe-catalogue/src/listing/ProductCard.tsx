@@ -93,7 +93,10 @@ export const ProductCard = memo(function ProductCard({ product, rating, eager, i
         {priceText(product.price, text, from)}
         {inStock ? <small>{text('catalogue.listing.inStock')}</small> : null}
         {rating ? (
-          <Rating role="img" aria-label={text('catalogue.listing.rating', { average: rating.average, count: rating.count })}>
+          <Rating
+            role="img"
+            aria-label={text('catalogue.listing.rating', { average: rating.average, count: rating.count })}
+          >
             <StarIcon size={14} /> {rating.average} ({rating.count})
           </Rating>
         ) : null}

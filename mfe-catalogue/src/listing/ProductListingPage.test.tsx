@@ -14,7 +14,10 @@ import { cardNames } from '../testing/cardNames';
 import ProductListingPage from './ProductListingPage';
 
 const renderAt = (category: string) =>
-  renderInSite(<ProductListingPage />, { route: `/our-products/${category}`, path: '/our-products/:productCategoryId' });
+  renderInSite(<ProductListingPage />, {
+    route: `/our-products/${category}`,
+    path: '/our-products/:productCategoryId',
+  });
 
 const GLANDS_API = catalogueListingApiPath('industrial_cable_glands');
 
@@ -35,7 +38,14 @@ const EDITIONS = [
     loading: 'Loading products',
     count: { 0: 'Showing 0 results', 3: 'Showing 3 results', 11: 'Showing 11 results' } as Record<number, string>,
     sortLabel: 'Sort products',
-    sorts: ['Default Sorting', 'Sort by popularity', 'Sort by average rating', 'Sort by newness', 'Sort by price: low to high', 'Sort by price: high to low'],
+    sorts: [
+      'Default Sorting',
+      'Sort by popularity',
+      'Sort by average rating',
+      'Sort by newness',
+      'Sort by price: low to high',
+      'Sort by price: high to low',
+    ],
     price: 'AED 4.50',
     ratings: { two: 'Rated 4.5 out of 5 (2 reviews)', one: 'Rated 3 out of 5 (1 review)' },
     priceOnRequest: 'Price on request',
@@ -87,12 +97,20 @@ const EDITIONS = [
 
 describe.each(EDITIONS)('ProductListingPage in each edition ($locale)', (edition) => {
   const renderIn = (category: string, store?: ReturnType<typeof renderInSite>['store']) =>
-    renderInSite(<ProductListingPage />, { route: `/our-products/${category}`, path: '/our-products/:productCategoryId', locale: edition.locale, ...(store ? { store } : {}) });
+    renderInSite(<ProductListingPage />, {
+      route: `/our-products/${category}`,
+      path: '/our-products/:productCategoryId',
+      locale: edition.locale,
+      ...(store ? { store } : {}),
+    });
   const names = () =>
     within(screen.getByRole('list', { name: edition.listLabel }))
       .getAllByRole('heading', { level: 2 })
       .map((heading) => heading.textContent);
-  const many = (count: number) => Array.from({ length: count }, (_, index) => product(`g${index}`, { productCategory: edition.glands, productName: `${edition.gland} ${index}` }));
+  const many = (count: number) =>
+    Array.from({ length: count }, (_, index) =>
+      product(`g${index}`, { productCategory: edition.glands, productName: `${edition.gland} ${index}` }),
+    );
 
   beforeEach(() => {
     server.use(...edition.handlers);
@@ -109,13 +127,20 @@ describe.each(EDITIONS)('ProductListingPage in each edition ($locale)', (edition
     expect(heading.querySelector('span')).toHaveTextContent(edition.glandsShort);
     const breadcrumb = screen.getByRole('navigation').querySelector<HTMLElement>('[data-trail="wide"]')!;
     expect(within(breadcrumb).getByRole('link', { name: edition.home })).toHaveAttribute('href', '/home');
-    expect(within(breadcrumb).getByRole('link', { name: edition.ourProducts })).toHaveAttribute('href', '/our-products');
+    expect(within(breadcrumb).getByRole('link', { name: edition.ourProducts })).toHaveAttribute(
+      'href',
+      '/our-products',
+    );
     expect(within(breadcrumb).getByText(edition.glands)).toHaveAttribute('aria-current', 'page');
     expect(names()).toEqual(edition.cards);
     expect(document.title).toBe(edition.title(edition.glands));
 
     const sort = screen.getByRole('combobox', { name: edition.sortLabel });
-    expect(within(sort).getAllByRole('option').map((option) => option.textContent)).toEqual(edition.sorts);
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(edition.sorts);
     fireEvent.change(sort, { target: { value: '5' } });
     // the test server answers every other order reversed (testing/handlers.ts listingApi)
     await waitFor(() => expect(names()).toEqual([...edition.cards].reverse()));
@@ -132,7 +157,9 @@ describe.each(EDITIONS)('ProductListingPage in each edition ($locale)', (edition
     expect(await within(card).findByRole('img', { name: edition.ratings.two })).toBeInTheDocument();
     const rated = screen.getByRole('link', { name: new RegExp(edition.cards[0]!) }).closest('li')!;
     expect(within(rated).getByRole('img', { name: edition.ratings.one })).toBeInTheDocument();
-    expect(within(screen.getByRole('link', { name: new RegExp(edition.cards[1]!) })).getByText(edition.priceOnRequest)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('link', { name: new RegExp(edition.cards[1]!) })).getByText(edition.priceOnRequest),
+    ).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/[٠-٩]/);
   });
 
@@ -178,12 +205,19 @@ describe.each(EDITIONS)('ProductListingPage in each edition ($locale)', (edition
     renderIn('industrial_cable_glands');
     const pages = await screen.findByRole('navigation', { name: edition.pages });
     expect(pages).toHaveTextContent(edition.pageOf);
-    expect(within(pages).getByRole('link', { name: edition.nextPage })).toHaveAttribute('href', '/our-products/industrial_cable_glands?page=2');
+    expect(within(pages).getByRole('link', { name: edition.nextPage })).toHaveAttribute(
+      'href',
+      '/our-products/industrial_cable_glands?page=2',
+    );
     if (edition.locale === 'ar') expect(englishLeft(['Hex'])).toEqual([]); // the brand's name only
   });
 
   it('says when the ratings are missing while sorting by rating', async () => {
-    server.use(http.get(RATINGS_API_PATH, () => HttpResponse.json({ error: 'Reviews could not be loaded right now.' }, { status: 503 })));
+    server.use(
+      http.get(RATINGS_API_PATH, () =>
+        HttpResponse.json({ error: 'Reviews could not be loaded right now.' }, { status: 503 }),
+      ),
+    );
     renderIn('industrial_cable_glands');
     fireEvent.change(await screen.findByRole('combobox', { name: edition.sortLabel }), { target: { value: '3' } });
     expect(screen.getByRole('alert')).toHaveTextContent(edition.ratingsFailed);
@@ -206,7 +240,9 @@ describe('ProductListingPage', () => {
     expect(heading).toHaveTextContent('Industrial Cable Glands');
     expect(heading.querySelector('span')).toHaveTextContent('Cable Glands');
     // The wide screen's trail (CSS shows it above 640 px; jsdom keeps both in the page).
-    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' }).querySelector<HTMLElement>('[data-trail="wide"]')!;
+    const breadcrumb = screen
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .querySelector<HTMLElement>('[data-trail="wide"]')!;
     expect(within(breadcrumb).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
     expect(within(breadcrumb).getByRole('link', { name: 'Our Products' })).toHaveAttribute('href', '/our-products');
     expect(within(breadcrumb).getByText('Industrial Cable Glands')).toHaveAttribute('aria-current', 'page');
@@ -222,7 +258,7 @@ describe('ProductListingPage', () => {
     noDetailsRoute.mockRestore();
   });
 
-  it('adds a product from its card, the controls outside the card\'s link', async () => {
+  it("adds a product from its card, the controls outside the card's link", async () => {
     const { store } = renderAt('industrial_cable_glands');
     const field = await screen.findByRole('textbox', { name: 'Quantity of Gland B' });
     const button = screen.getByRole('button', { name: 'Add Gland B to quote' });
@@ -233,16 +269,30 @@ describe('ProductListingPage', () => {
     fireEvent.change(field, { target: { value: '25' } });
     fireEvent.click(button);
     expect(selectQuoteLines(store.getState())).toEqual([
-      expect.objectContaining({ productId: 'gland_b', code: 'GLAND-B', productCategoryId: 'industrial_cable_glands', image: 'gland_brass', unit: 'piece', quantity: 25, names: { en: 'Gland B' } }),
+      expect.objectContaining({
+        productId: 'gland_b',
+        code: 'GLAND-B',
+        productCategoryId: 'industrial_cable_glands',
+        image: 'gland_brass',
+        unit: 'piece',
+        quantity: 25,
+        names: { en: 'Gland B' },
+      }),
     ]);
-    expect(within(button.closest('form')!).getByRole('status')).toHaveTextContent('Added 25 pieces to your quote basket. View quote basket');
+    expect(within(button.closest('form')!).getByRole('status')).toHaveTextContent(
+      'Added 25 pieces to your quote basket. View quote basket',
+    );
   });
 
   it('asks the server for each of the six orders, keeps the choice in the address, and draws the answer as it comes', async () => {
     renderAt('industrial_cable_glands');
     const sort = await screen.findByRole('combobox', { name: 'Sort products' });
     expect(sort).toHaveValue('1');
-    expect(within(sort).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value')),
+    ).toEqual(['1', '2', '3', '4', '5', '6']);
     for (const value of ['2', '3', '4', '5', '6']) {
       fireEvent.change(sort, { target: { value } });
       expect(screen.getByTestId('current-search')).toHaveTextContent(`?sort=${value}`);
@@ -257,9 +307,18 @@ describe('ProductListingPage', () => {
   });
 
   it('starts from the order and the page its address names, and offers the pages before and after', async () => {
-    const many = Array.from({ length: 30 }, (_, index) => product(`cable_${index + 1}`, { productCategoryId: 'cables', productCategory: 'Cables', productName: `Cable ${index + 1}` }));
+    const many = Array.from({ length: 30 }, (_, index) =>
+      product(`cable_${index + 1}`, {
+        productCategoryId: 'cables',
+        productCategory: 'Cables',
+        productName: `Cable ${index + 1}`,
+      }),
+    );
     server.use(listingApi(many));
-    renderInSite(<ProductListingPage />, { route: '/our-products/cables?sort=4&page=2', path: '/our-products/:productCategoryId' });
+    renderInSite(<ProductListingPage />, {
+      route: '/our-products/cables?sort=4&page=2',
+      path: '/our-products/:productCategoryId',
+    });
     expect(await screen.findByText('Showing 30 results')).toBeInTheDocument();
     expect(requestsSent()).toContain(`GET ${catalogueListingApiPath('cables')}?sort=4&page=2`);
     expect(screen.getByRole('combobox', { name: 'Sort products' })).toHaveValue('4');
@@ -273,7 +332,9 @@ describe('ProductListingPage', () => {
     await waitFor(() => expect(cardNames()).toHaveLength(24));
     expect(cardNames()[0]).toBe('Cable 30');
     expect(screen.getByRole('navigation', { name: 'Pages of products' })).toHaveTextContent('Page 1 of 2');
-    expect(within(screen.getByRole('navigation', { name: 'Pages of products' })).getByRole('link', { name: 'Next page' })).toHaveAttribute('href', '/our-products/cables?sort=4&page=2');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Pages of products' })).getByRole('link', { name: 'Next page' }),
+    ).toHaveAttribute('href', '/our-products/cables?sort=4&page=2');
     // Another page of the list: to its top (once; the listing's first page was not scrolled by the page).
     expect(window.scrollTo).toHaveBeenCalledTimes(1);
     expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
@@ -303,7 +364,11 @@ describe('ProductListingPage', () => {
 
   it('shows a clear error with a retry instead of an endless loader', async () => {
     let fail = true;
-    server.use(http.get(catalogueListingApiPath('industrial_cable_glands'), () => (fail ? new HttpResponse(null, { status: 500 }) : undefined)));
+    server.use(
+      http.get(catalogueListingApiPath('industrial_cable_glands'), () =>
+        fail ? new HttpResponse(null, { status: 500 }) : undefined,
+      ),
+    );
     renderAt('industrial_cable_glands');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(`Could not load ${catalogueListingApiPath('industrial_cable_glands')} (HTTP 500)`);
@@ -313,10 +378,16 @@ describe('ProductListingPage', () => {
   });
 
   it('tells when ratings are missing while sorting by rating, with a retry', async () => {
-    server.use(http.get(RATINGS_API_PATH, () => HttpResponse.json({ error: 'Reviews could not be loaded right now.' }, { status: 503 })));
+    server.use(
+      http.get(RATINGS_API_PATH, () =>
+        HttpResponse.json({ error: 'Reviews could not be loaded right now.' }, { status: 503 }),
+      ),
+    );
     renderAt('industrial_cable_glands');
     fireEvent.change(await screen.findByRole('combobox', { name: 'Sort products' }), { target: { value: '3' } });
-    expect(screen.getByRole('alert')).toHaveTextContent('Reviews could not be loaded right now. Products without a known rating are listed last.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Reviews could not be loaded right now. Products without a known rating are listed last.',
+    );
     expect(within(screen.getByRole('link', { name: /Gland C/ })).queryByRole('img', { name: /^Rated/ })).toBeNull();
   });
 });

@@ -1,11 +1,27 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, CardGrid, LoadError, PageContainer, SectionHeading, Spinner, useAddressQuery, useHydrated } from '@site/shared-ui';
+import {
+  Button,
+  CardGrid,
+  LoadError,
+  PageContainer,
+  SectionHeading,
+  Spinner,
+  useAddressQuery,
+  useHydrated,
+} from '@site/shared-ui';
 import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@site/shared-store';
 import { categoryNameFromSegment, splitHeading } from '../common/categoryName';
 import { usePageTitle } from '../common/usePageTitle';
-import { DEFAULT_LISTING_VIEW, hasListingFilters, listingViewOf, listingViewSearch, type ListingFilters as Filters, type ListingView } from '@site/contracts/listing-view';
+import {
+  DEFAULT_LISTING_VIEW,
+  hasListingFilters,
+  listingViewOf,
+  listingViewSearch,
+  type ListingFilters as Filters,
+  type ListingView,
+} from '@site/contracts/listing-view';
 import {
   fetchProducts,
   fetchRatings,
@@ -63,14 +79,15 @@ const Notice = styled.div`
   margin-bottom: 24px;
 `;
 
-
-
 /**
  * For the server (shared-store's LoadFirstView): the page of the category's products the address names (the ratings,
  * visitors' data, load in the browser) as its effect below loads it, and the filters' chunk, so the HTML has both.
  */
 export const loadFirstView: LoadFirstView = async ({ dispatch, params, search }) => {
-  await Promise.all([dispatch(fetchProducts({ productCategoryId: params.productCategoryId ?? '', view: listingViewOf(search ?? '') })), loadFiltersPanel()]);
+  await Promise.all([
+    dispatch(fetchProducts({ productCategoryId: params.productCategoryId ?? '', view: listingViewOf(search ?? '') })),
+    loadFiltersPanel(),
+  ]);
 };
 
 /**
@@ -128,7 +145,8 @@ export default function ProductListingPage() {
   useEffect(() => {
     const shown = shownPage.current;
     shownPage.current = { productCategoryId, page: view.page };
-    if (shown.productCategoryId === productCategoryId && shown.page !== view.page) window.scrollTo({ top: 0, behavior: 'smooth' });
+    if (shown.productCategoryId === productCategoryId && shown.page !== view.page)
+      window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [productCategoryId, view.page]);
 
   // The view's products, whenever the category, the order or the page changes.
@@ -153,12 +171,16 @@ export default function ProductListingPage() {
     if (!sortedEarly.current || sortSelect.current === null) return;
     sortedEarly.current = false;
     const chosen = Number(sortSelect.current.value);
-    if (chosen !== sort && isSortValue(chosen)) setSearch(listingViewSearch({ ...view, sort: chosen, page: 1 }), { replace: true });
+    if (chosen !== sort && isSortValue(chosen))
+      setSearch(listingViewSearch({ ...view, sort: chosen, page: 1 }), { replace: true });
   });
   /** 'Clear all': the order kept. */
   const clearSearch = listingViewSearch({ ...DEFAULT_LISTING_VIEW, sort });
   /** Other filters: a new entry in the history (back undoes them), from the first page. */
-  const showFiltered = useCallback((filters: Filters) => setSearch(listingViewSearch({ ...filters, sort, page: 1 })), [setSearch, sort]);
+  const showFiltered = useCallback(
+    (filters: Filters) => setSearch(listingViewSearch({ ...filters, sort, page: 1 })),
+    [setSearch, sort],
+  );
 
   // The products of this category on screen: the view asked for, or the one before it while the next loads (a new
   // order or page replaces the cards once it arrives, without a spinner in between).
@@ -185,7 +207,12 @@ export default function ProductListingPage() {
       <CatalogueBreadcrumb current={name} />
       <SectionHeading>
         {first}
-        {rest ? <> <HeadingRest>{rest}</HeadingRest></> : null}
+        {rest ? (
+          <>
+            {' '}
+            <HeadingRest>{rest}</HeadingRest>
+          </>
+        ) : null}
       </SectionHeading>
       {status === 'failed' ? (
         <LoadError message={failureText(error, 'catalogue.listing.loadFailed')} onRetry={retry} />
@@ -224,18 +251,37 @@ export default function ProductListingPage() {
               {/* at the row's end (inline: no rule of its own in the first view's CSS) */}
               <span style={COUNT_AT_END}>{text('catalogue.listing.count', { count: total })}</span>
             </Toolbar>
-            <ListingFilters facets={facets} filters={view} clearSearch={clearSearch} listingAddress total={total} onChange={showFiltered} />
+            <ListingFilters
+              facets={facets}
+              filters={view}
+              clearSearch={clearSearch}
+              listingAddress
+              total={total}
+              onChange={showFiltered}
+            />
             <div>
               {products.length === 0 ? (
                 <p>{filtered ? text('catalogue.filters.noMatch') : text('catalogue.listing.empty')}</p>
               ) : (
                 <CardGrid as="ul" aria-label={text('catalogue.listing.listLabel', { name })} aria-busy={!current}>
                   {products.map((product) => (
-                    <ProductCard key={product.id} product={product} rating={ratings[product.id]} eager={eagerIds.has(product.id)} inStock={inStock.includes(product.id)} />
+                    <ProductCard
+                      key={product.id}
+                      product={product}
+                      rating={ratings[product.id]}
+                      eager={eagerIds.has(product.id)}
+                      inStock={inStock.includes(product.id)}
+                    />
                   ))}
                 </CardGrid>
               )}
-              {pages > 1 || page > pages ? <ListingPages page={page} pages={pages} searchOf={(next) => listingViewSearch({ ...view, page: next })} /> : null}
+              {pages > 1 || page > pages ? (
+                <ListingPages
+                  page={page}
+                  pages={pages}
+                  searchOf={(next) => listingViewSearch({ ...view, page: next })}
+                />
+              ) : null}
             </div>
           </Layout>
         </>

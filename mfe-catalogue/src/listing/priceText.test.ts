@@ -12,12 +12,24 @@ const arabic = textIn('ar');
 describe('priceText', () => {
   it('writes amounts as Intl does for English with at most two decimals', () => {
     const intl = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
-    const amounts = [0, 0.5, 0.125, 1, 1.005, 2.675, 9.99, 12.3, 99.999, 100, 999.995, 1000, 1234.5, 12345.678, 1234567.891, 1e9, 0.01, 0.004];
+    const amounts = [
+      0, 0.5, 0.125, 1, 1.005, 2.675, 9.99, 12.3, 99.999, 100, 999.995, 1000, 1234.5, 12345.678, 1234567.891, 1e9, 0.01,
+      0.004,
+    ];
     for (const amount of amounts) expect(formatAmount(amount)).toBe(intl.format(amount));
   });
 
   it('writes fils in two digits and a whole price without them', () => {
-    expect([13.5, 13.05, 0.5, 12, 1250, 1234.1, 99.99, 100.004].map(formatPrice)).toEqual(['13.50', '13.05', '0.50', '12', '1,250', '1,234.10', '99.99', '100']);
+    expect([13.5, 13.05, 0.5, 12, 1250, 1234.1, 99.99, 100.004].map(formatPrice)).toEqual([
+      '13.50',
+      '13.05',
+      '0.50',
+      '12',
+      '1,250',
+      '1,234.10',
+      '99.99',
+      '100',
+    ]);
   });
 
   it('says "Price on request" when a product has no price', () => {

@@ -9,7 +9,9 @@ import type { Text } from '../i18n/text';
 export function formatAmount(amount: number): string {
   const cents = roundToCents(amount);
   const grouped = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
-  const decimals = String(cents % 100).padStart(2, '0').replace(/0+$/, '');
+  const decimals = String(cents % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return decimals === '' ? grouped : `${grouped}.${decimals}`;
 }
 

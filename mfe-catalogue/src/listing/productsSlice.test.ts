@@ -44,7 +44,9 @@ describe('products slice', () => {
 
   it('asks for the order and the page of the view, in their one spelling', async () => {
     const store = makeStore();
-    await store.dispatch(fetchProducts({ productCategoryId: 'industrial_cable_glands', view: { sort: 5, page: 2, brands: [] } }));
+    await store.dispatch(
+      fetchProducts({ productCategoryId: 'industrial_cable_glands', view: { sort: 5, page: 2, brands: [] } }),
+    );
     expect(requestsSent()).toEqual([`GET ${listing('industrial_cable_glands')}?sort=5&page=2`]);
     expect(selectProductsPage(store.getState())).toBe(2);
     expect(selectProductsViewKey(store.getState())).toBe('industrial_cable_glands?sort=5&page=2');
@@ -62,7 +64,13 @@ describe('products slice', () => {
   it('keeps only the answer of the latest load when the category changes quickly', async () => {
     let releaseFirst: () => void = () => undefined;
     server.use(
-      http.get(listing('industrial_cable_glands'), () => new Promise<Response>((resolve) => (releaseFirst = () => resolve(HttpResponse.json({ error: 'late' }, { status: 500 }))))),
+      http.get(
+        listing('industrial_cable_glands'),
+        () =>
+          new Promise<Response>(
+            (resolve) => (releaseFirst = () => resolve(HttpResponse.json({ error: 'late' }, { status: 500 }))),
+          ),
+      ),
     );
     const store = makeStore();
     const first = store.dispatch(fetchProducts(glands));
@@ -75,11 +83,15 @@ describe('products slice', () => {
   });
 
   it('fails with a message instead of loading for ever; an aborted load changes nothing', async () => {
-    server.use(http.get(listing('industrial_cable_glands'), () => HttpResponse.json({ error: 'boom' }, { status: 500 })));
+    server.use(
+      http.get(listing('industrial_cable_glands'), () => HttpResponse.json({ error: 'boom' }, { status: 500 })),
+    );
     const store = makeStore();
     await store.dispatch(fetchProducts(glands));
     expect(selectProductsStatus(store.getState())).toBe('failed');
-    expect(selectProductsError(store.getState())).toBe(`Could not load ${listing('industrial_cable_glands')} (HTTP 500)`);
+    expect(selectProductsError(store.getState())).toBe(
+      `Could not load ${listing('industrial_cable_glands')} (HTTP 500)`,
+    );
 
     const aborted = store.dispatch(fetchProducts(glands));
     aborted.abort();
@@ -89,12 +101,18 @@ describe('products slice', () => {
   });
 
   it('loads the ratings summary, and reports the server message when it fails', async () => {
-    server.use(http.get(RATINGS_API_PATH, () => HttpResponse.json({ ratings: { gland_a: { average: 4.5, count: 2 } } })));
+    server.use(
+      http.get(RATINGS_API_PATH, () => HttpResponse.json({ ratings: { gland_a: { average: 4.5, count: 2 } } })),
+    );
     const store = makeStore();
     await store.dispatch(fetchRatings());
     expect(selectRatings(store.getState())).toEqual({ gland_a: { average: 4.5, count: 2 } });
 
-    server.use(http.get(RATINGS_API_PATH, () => HttpResponse.json({ error: 'Reviews could not be loaded right now.' }, { status: 503 })));
+    server.use(
+      http.get(RATINGS_API_PATH, () =>
+        HttpResponse.json({ error: 'Reviews could not be loaded right now.' }, { status: 503 }),
+      ),
+    );
     await store.dispatch(fetchRatings());
     expect(selectRatingsStatus(store.getState())).toBe('failed');
     expect(store.getState().products?.ratingsError).toBe('Reviews could not be loaded right now.');

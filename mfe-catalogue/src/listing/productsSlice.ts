@@ -73,7 +73,8 @@ export interface ListingRequest {
 }
 
 /** One name per view: which answer the state holds, and whether the server already drew it. */
-export const listingKey = ({ productCategoryId, view }: ListingRequest): string => `${productCategoryId}${listingViewSearch(view)}`;
+export const listingKey = ({ productCategoryId, view }: ListingRequest): string =>
+  `${productCategoryId}${listingViewSearch(view)}`;
 
 /**
  * GET /api/catalogue/categories/{id}/products: one page of the category in the view's order, with its total (the
@@ -87,16 +88,53 @@ export const fetchProducts = createAsyncThunk(
     const response = await fetchOf(extra)(path, { signal, headers: { Accept: 'application/json' } });
     const viewKey = listingKey(request);
     if (CATEGORY_NOT_FOUND.has(response.status)) {
-      return { viewKey, productCategoryId, productCategory: '', productsData: [], total: 0, brands: [], facets: NO_FACETS, inStock: [], priceFrom: [], page: view.page, pageSize: LISTING_PAGE_SIZE };
+      return {
+        viewKey,
+        productCategoryId,
+        productCategory: '',
+        productsData: [],
+        total: 0,
+        brands: [],
+        facets: NO_FACETS,
+        inStock: [],
+        priceFrom: [],
+        page: view.page,
+        pageSize: LISTING_PAGE_SIZE,
+      };
     }
     if (!response.ok) throw new Error(`Could not load ${path} (HTTP ${response.status})`);
-    const { category, products, total, page, pageSize, brands, facets, inStock = [], priceFrom = [] } = (await response.json()) as ListingResponse;
-    return { viewKey, productCategoryId, productCategory: category.title, productsData: products, total, brands, facets, inStock, priceFrom, page, pageSize };
+    const {
+      category,
+      products,
+      total,
+      page,
+      pageSize,
+      brands,
+      facets,
+      inStock = [],
+      priceFrom = [],
+    } = (await response.json()) as ListingResponse;
+    return {
+      viewKey,
+      productCategoryId,
+      productCategory: category.title,
+      productsData: products,
+      total,
+      brands,
+      facets,
+      inStock,
+      priceFrom,
+      page,
+      pageSize,
+    };
   },
   // The server drew the page with this view: not again as it hydrates.
   {
     condition: (request, { getState }) =>
-      !(takeLoadedByServer('products') && (getState() as { products?: ProductsState }).products?.viewKey === listingKey(request)),
+      !(
+        takeLoadedByServer('products') &&
+        (getState() as { products?: ProductsState }).products?.viewKey === listingKey(request)
+      ),
   },
 );
 

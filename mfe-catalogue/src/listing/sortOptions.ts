@@ -13,4 +13,5 @@ export const SORT_OPTIONS = [
 
 export const SORT_BY_RATING: ListingSortValue = 3;
 
-export const isSortValue = (value: number): value is ListingSortValue => (LISTING_SORTS as readonly number[]).includes(value);
+export const isSortValue = (value: number): value is ListingSortValue =>
+  (LISTING_SORTS as readonly number[]).includes(value);

@@ -12,7 +12,14 @@ const CABLE: QuoteProduct = {
   unit: 'metre',
   name: 'Armoured Cable 4 x 16',
 };
-const GLAND: QuoteProduct = { id: 'gland_a', code: 'GL-A', productCategoryId: 'glands', image: 'gland.webp', unit: 'piece', name: 'Gland A' };
+const GLAND: QuoteProduct = {
+  id: 'gland_a',
+  code: 'GL-A',
+  productCategoryId: 'glands',
+  image: 'gland.webp',
+  unit: 'piece',
+  name: 'Gland A',
+};
 
 const quantityField = () => screen.getByRole('textbox', { name: 'Quantity' });
 const typeQuantity = (value: string) => fireEvent.change(quantityField(), { target: { value } });
@@ -28,7 +35,16 @@ describe('AddToQuote (product page)', () => {
     typeQuantity('200');
     fireEvent.click(addButton());
     expect(selectQuoteLines(store.getState())).toEqual([
-      { productId: 'armoured_cable', code: 'OC-SWA-416', productCategoryId: 'cables', image: 'cable.webp', unit: 'metre', quantity: 200, names: { en: 'Armoured Cable 4 x 16' }, labels: {} },
+      {
+        productId: 'armoured_cable',
+        code: 'OC-SWA-416',
+        productCategoryId: 'cables',
+        image: 'cable.webp',
+        unit: 'metre',
+        quantity: 200,
+        names: { en: 'Armoured Cable 4 x 16' },
+        labels: {},
+      },
     ]);
     expect(status()).toHaveTextContent('Added 200 metres to your quote basket.');
     expect(screen.getByRole('link', { name: 'View quote basket' })).toHaveAttribute('href', '/request-quote');
@@ -58,7 +74,14 @@ describe('AddToQuote (product page)', () => {
     fireEvent.change(field25!, { target: { value: '100' } });
     fireEvent.change(field32!, { target: { value: '50' } });
     for (const button of screen.getAllByRole('button')) fireEvent.click(button);
-    expect(selectQuoteLines(store.getState()).map(({ productId, code, labels, quantity }) => ({ productId, code, labels, quantity }))).toEqual([
+    expect(
+      selectQuoteLines(store.getState()).map(({ productId, code, labels, quantity }) => ({
+        productId,
+        code,
+        labels,
+        quantity,
+      })),
+    ).toEqual([
       { productId: 'hex_cw_brass_cable_gland', code: 'HEX-CW-25', labels: { en: 'Size 25 (M25)' }, quantity: 100 },
       { productId: 'hex_cw_brass_cable_gland', code: 'HEX-CW-32', labels: { en: 'Size 32 (M32)' }, quantity: 50 },
     ]);
@@ -152,14 +175,25 @@ describe('AddToQuote in Arabic', () => {
     const { store } = renderInSite(<AddToQuote product={CABLE_AR} compact />, { locale: 'ar' });
     const field = screen.getByRole('textbox', { name: ar._('catalogue.quote.quantityOf', { name: CABLE_AR.name }) });
     fireEvent.change(field, { target: { value: '200' } });
-    const button = screen.getByRole('button', { name: ar._('catalogue.quote.addNamed', { name: CABLE_AR.name }).replace(/<\/?0>/g, '') });
+    const button = screen.getByRole('button', {
+      name: ar._('catalogue.quote.addNamed', { name: CABLE_AR.name }).replace(/<\/?0>/g, ''),
+    });
     expect(shownText(button)).toBe(ar._('catalogue.quote.add'));
     fireEvent.click(button);
-    expect(selectQuoteLines(store.getState())[0]).toMatchObject({ quantity: 200, unit: 'metre', names: { ar: CABLE_AR.name } });
-    expect(status()).toHaveTextContent(ar._('catalogue.quote.added', { quantity: ar._('ui.quantity.metre', { count: 200 }) }));
+    expect(selectQuoteLines(store.getState())[0]).toMatchObject({
+      quantity: 200,
+      unit: 'metre',
+      names: { ar: CABLE_AR.name },
+    });
+    expect(status()).toHaveTextContent(
+      ar._('catalogue.quote.added', { quantity: ar._('ui.quantity.metre', { count: 200 }) }),
+    );
     expect(status().textContent).toContain('200');
     expect(status().textContent).not.toMatch(/[٠-٩]/);
-    expect(screen.getByRole('link', { name: ar._('catalogue.quote.viewBasket') })).toHaveAttribute('href', '/request-quote');
+    expect(screen.getByRole('link', { name: ar._('catalogue.quote.viewBasket') })).toHaveAttribute(
+      'href',
+      '/request-quote',
+    );
   });
 
   it('shows the refusal in Arabic', () => {
@@ -167,6 +201,8 @@ describe('AddToQuote in Arabic', () => {
     const field = screen.getByRole('textbox', { name: ar._('catalogue.quote.quantity') });
     fireEvent.change(field, { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: ar._('catalogue.quote.add') }));
-    expect(screen.getByText(ar._('ui.quantityProblem.notPositive', { unit: ar._('ui.unit.piece'), max: 100000 }))).toBeInTheDocument();
+    expect(
+      screen.getByText(ar._('ui.quantityProblem.notPositive', { unit: ar._('ui.unit.piece'), max: 100000 })),
+    ).toBeInTheDocument();
   });
 });

@@ -4,7 +4,14 @@ import styled from 'styled-components';
 import { Button, useHydrated, VisuallyHidden } from '@site/shared-ui';
 import { QuantityField, useQuantityTexts } from '@site/shared-ui/quantity';
 import { parseQuantity, QUOTE_LIMITS, type QuantityProblem, type QuoteUnit } from '@site/content/validation';
-import { quoteLineAdded, selectQuoteBasketFull, selectQuoteLines, useAppDispatch, useAppSelector, useLocale } from '@site/shared-store';
+import {
+  quoteLineAdded,
+  selectQuoteBasketFull,
+  selectQuoteLines,
+  useAppDispatch,
+  useAppSelector,
+  useLocale,
+} from '@site/shared-store';
 import { QUOTE_REQUEST_PATH } from '@site/contracts/paths';
 import { earlyControl } from '@site/contracts/dom-ids';
 import { Rich } from '../i18n/Rich';

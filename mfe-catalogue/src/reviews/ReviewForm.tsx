@@ -45,14 +45,16 @@ const REVIEW_FAILURE_TEXT: Readonly<Record<ReviewFailure, MessageId>> = {
   other: 'catalogue.reviewForm.error.generic',
 };
 
-const isFailure = (code: unknown): code is ReviewFailure => typeof code === 'string' && Object.hasOwn(REVIEW_FAILURE_TEXT, code);
+const isFailure = (code: unknown): code is ReviewFailure =>
+  typeof code === 'string' && Object.hasOwn(REVIEW_FAILURE_TEXT, code);
 
 /**
  * The message of a failure (an Error, or the plain { message, code } a rejected thunk unwraps to): English pages show
  * its message (the server's words), the other editions the catalogs' text for its code.
  */
 function messageOf(error: unknown, english: boolean, text: Text): string {
-  const { message, code } = typeof error === 'object' && error !== null ? (error as { message?: unknown; code?: unknown }) : {};
+  const { message, code } =
+    typeof error === 'object' && error !== null ? (error as { message?: unknown; code?: unknown }) : {};
   if (english && typeof message === 'string' && message !== '') return message;
   return text(REVIEW_FAILURE_TEXT[isFailure(code) ? code : 'other']);
 }
@@ -166,12 +168,27 @@ export const ReviewForm = memo(function ReviewForm({ productName, first, onSubmi
       </Field>
       <Field label={text('catalogue.reviewForm.comment')}>
         {(control) => (
-          <textarea {...control} {...required} name="comment" rows={4} required value={values.comment} onChange={set('comment')} />
+          <textarea
+            {...control}
+            {...required}
+            name="comment"
+            rows={4}
+            required
+            value={values.comment}
+            onChange={set('comment')}
+          />
         )}
       </Field>
       <Field label={text('catalogue.reviewForm.rating')}>
         {(control) => (
-          <select {...control} {...validityMessages(english, text('catalogue.reviewForm.requiredRating'))} name="stars" required value={values.stars} onChange={set('stars')}>
+          <select
+            {...control}
+            {...validityMessages(english, text('catalogue.reviewForm.requiredRating'))}
+            name="stars"
+            required
+            value={values.stars}
+            onChange={set('stars')}
+          >
             <option value="">{text('catalogue.reviewForm.ratingPlaceholder')}</option>
             {REVIEW_STARS.map(({ value }) => (
               <option key={value} value={value}>
@@ -181,7 +198,12 @@ export const ReviewForm = memo(function ReviewForm({ productName, first, onSubmi
           </select>
         )}
       </Field>
-      <Honeypot name={HONEYPOT_FIELD} value={values.website} onChange={set('website')} label={text('catalogue.reviewForm.honeypot')} />
+      <Honeypot
+        name={HONEYPOT_FIELD}
+        value={values.website}
+        onChange={set('website')}
+        label={text('catalogue.reviewForm.honeypot')}
+      />
       {result ? (
         <Message role={result.error ? 'alert' : 'status'} $error={result.error}>
           {result.text}

@@ -76,7 +76,11 @@ export function Reviews({ productName, reviews, status, error, onRetry, onSubmit
         </List>
       )}
       {/* once the page has started, in the product page's later chunk */}
-      <LazyReviewForm productName={productName} first={status === 'succeeded' && reviews.length === 0} onSubmit={onSubmit} />
+      <LazyReviewForm
+        productName={productName}
+        first={status === 'succeeded' && reviews.length === 0}
+        onSubmit={onSubmit}
+      />
     </Section>
   );
 }

@@ -60,7 +60,10 @@ export async function postReview(productId: string, review: ReviewToSend): Promi
       body: JSON.stringify(review),
     });
   } catch {
-    throw new ReviewNotSentError('Your review could not be sent. Please check your connection and try again.', 'network');
+    throw new ReviewNotSentError(
+      'Your review could not be sent. Please check your connection and try again.',
+      'network',
+    );
   }
   if (!response.ok) {
     const message = await apiErrorMessage(response, 'Your review could not be sent. Please try again.');

@@ -1,7 +1,11 @@
 import type { CustomerReview } from '@site/content';
 import { withEditionSeedReviews } from './seedReviews';
 
-const review = (customerName: string, stars: number, comment = `${customerName} says`): CustomerReview => ({ customerName, stars, comment });
+const review = (customerName: string, stars: number, comment = `${customerName} says`): CustomerReview => ({
+  customerName,
+  stars,
+  comment,
+});
 
 describe('withEditionSeedReviews', () => {
   const seedsEn = [review('Vinod P.', 5, 'Solid brass.'), review('Khalid A.', 4, 'Good stock.')];

@@ -7,10 +7,16 @@ import type { CustomerReview } from '@site/content';
  * its language. So the API's last `seeds.length` reviews are replaced by the edition's, when they are the same reviews
  * (same stars, in order); visitors' stored reviews stay as they were written.
  */
-export function withEditionSeedReviews(reviews: CustomerReview[], seeds: readonly CustomerReview[] | undefined): CustomerReview[] {
+export function withEditionSeedReviews(
+  reviews: CustomerReview[],
+  seeds: readonly CustomerReview[] | undefined,
+): CustomerReview[] {
   if (!seeds?.length || reviews.length < seeds.length) return reviews;
   const stored = reviews.length - seeds.length;
   const same = seeds.every((seed, index) => reviews[stored + index]!.stars === seed.stars);
   if (!same) return reviews;
-  return [...reviews.slice(0, stored), ...seeds.map(({ customerName, stars, comment }) => ({ customerName, stars, comment }))];
+  return [
+    ...reviews.slice(0, stored),
+    ...seeds.map(({ customerName, stars, comment }) => ({ customerName, stars, comment })),
+  ];
 }

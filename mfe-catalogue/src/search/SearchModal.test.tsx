@@ -48,7 +48,12 @@ const EDITIONS = [
     noResults: 'No results found for "xyz"',
     noResultsHint: 'Try different keywords or check your spelling',
     loadFailed: 'The search could not be loaded.',
-    count: { 2: '2 result(s) found', 6: '6 result(s) found', 11: '11 result(s) found', [MANY]: `${MANY} result(s) found` } as Record<number, string>,
+    count: {
+      2: '2 result(s) found',
+      6: '6 result(s) found',
+      11: '11 result(s) found',
+      [MANY]: `${MANY} result(s) found`,
+    } as Record<number, string>,
     showMore: (more: number) => `Show more results (${more} more)`,
   },
   {
@@ -70,7 +75,12 @@ const EDITIONS = [
     noResults: 'لا توجد نتائج لـ «\u2068xyz\u2069»',
     noResultsHint: 'جرّب كلمات أخرى أو تحقّق من الإملاء',
     loadFailed: 'تعذّر تحميل البحث.',
-    count: { 2: 'تم العثور على نتيجتين', 6: 'تم العثور على 6 نتائج', 11: 'تم العثور على 11 نتيجة', [MANY]: `تم العثور على ${MANY} نتيجة` } as Record<number, string>,
+    count: {
+      2: 'تم العثور على نتيجتين',
+      6: 'تم العثور على 6 نتائج',
+      11: 'تم العثور على 11 نتيجة',
+      [MANY]: `تم العثور على ${MANY} نتيجة`,
+    } as Record<number, string>,
     showMore: (more: number) => `عرض مزيد من النتائج (المتبقي: ${more})`,
   },
 ];
@@ -99,7 +109,9 @@ describe.each(EDITIONS)('SearchModal in each edition ($locale)', (edition) => {
     open();
     type(edition.gland);
     await screen.findByText(edition.count[2]!);
-    expect(requestsSent()).toEqual([`GET ${CATALOGUE_SEARCH_API_PATH}?${new URLSearchParams({ q: edition.gland, offset: '0', limit: String(SEARCH_PAGE_SIZE), lang: edition.locale })}`]);
+    expect(requestsSent()).toEqual([
+      `GET ${CATALOGUE_SEARCH_API_PATH}?${new URLSearchParams({ q: edition.gland, offset: '0', limit: String(SEARCH_PAGE_SIZE), lang: edition.locale })}`,
+    ]);
     const options = within(screen.getByRole('listbox', { name: edition.listLabel })).getAllByRole('option');
     expect(options[0]).toHaveTextContent(edition.results[0]!.title);
     expect(options[0]).toHaveTextContent(edition.glands);
@@ -116,7 +128,9 @@ describe.each(EDITIONS)('SearchModal in each edition ($locale)', (edition) => {
   it('says that nothing matched, the text isolated, and offers the clear button', async () => {
     open();
     type('xyz');
-    await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent(edition.noResults));
+    await waitFor(() =>
+      expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent(edition.noResults),
+    );
     expect(screen.getByText(edition.noResultsHint)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: edition.clear }));
     expect(screen.getByText(edition.start)).toBeInTheDocument();
@@ -177,7 +191,9 @@ describe('SearchModal', () => {
     // the first request of all is the search for the text typed (one started in the pause would have come before it)
     type('gland');
     await screen.findByText('2 result(s) found');
-    expect(requestsSent()).toEqual([`GET ${CATALOGUE_SEARCH_API_PATH}?q=gland&offset=0&limit=${SEARCH_PAGE_SIZE}&lang=en`]);
+    expect(requestsSent()).toEqual([
+      `GET ${CATALOGUE_SEARCH_API_PATH}?q=gland&offset=0&limit=${SEARCH_PAGE_SIZE}&lang=en`,
+    ]);
   });
 
   it('asks the server once typing pauses, for that page of that text in the page’s edition, and never for the whole catalogue', async () => {
@@ -207,7 +223,12 @@ describe('SearchModal', () => {
           await glandHeld;
         }
         answered += 1;
-        return HttpResponse.json({ total: 1, offset: 0, results: [{ ...SEARCH_RESULTS[0]!, title: `Answer for ${q}` }], highlight: [] });
+        return HttpResponse.json({
+          total: 1,
+          offset: 0,
+          results: [{ ...SEARCH_RESULTS[0]!, title: `Answer for ${q}` }],
+          highlight: [],
+        });
       }),
     );
     type('gland');
@@ -262,7 +283,16 @@ describe('SearchModal', () => {
 
   it('marks the phrases the server looked for as text: a title holding markup stays text', async () => {
     const title = 'Gland <b onmouseover=alert(1)>brass</b>';
-    server.use(searchAnswer(() => HttpResponse.json({ total: 1, offset: 0, results: [{ ...SEARCH_RESULTS[0]!, title }], highlight: ['brass', '<b'] })));
+    server.use(
+      searchAnswer(() =>
+        HttpResponse.json({
+          total: 1,
+          offset: 0,
+          results: [{ ...SEARCH_RESULTS[0]!, title }],
+          highlight: ['brass', '<b'],
+        }),
+      ),
+    );
     open();
     await typeAndWait('brass', '1 result(s) found');
     const option = screen.getByRole('option');
@@ -311,18 +341,34 @@ describe('SearchModal', () => {
       searchAnswer(({ request }) => {
         const q = new URL(request.url).searchParams.get('q');
         // as the server answers a text nothing matches but a close one does: that one's results, and the text
-        if (q === 'bras glnd') return HttpResponse.json({ total: brass.length, offset: 0, results: brass, suggestion: 'brass gland', highlight: ['brass', 'gland'] });
-        return HttpResponse.json({ total: q === 'brass gland' ? brass.length : 0, offset: 0, results: q === 'brass gland' ? brass : [], highlight: ['brass', 'gland'] });
+        if (q === 'bras glnd')
+          return HttpResponse.json({
+            total: brass.length,
+            offset: 0,
+            results: brass,
+            suggestion: 'brass gland',
+            highlight: ['brass', 'gland'],
+          });
+        return HttpResponse.json({
+          total: q === 'brass gland' ? brass.length : 0,
+          offset: 0,
+          results: q === 'brass gland' ? brass : [],
+          highlight: ['brass', 'gland'],
+        });
       }),
     );
     await typeAndWait('bras glnd', '2 result(s) found');
     const status = within(screen.getByRole('dialog')).getByRole('status');
-    expect(status).toHaveTextContent('No results for “bras glnd”. Did you mean brass gland? Showing its results. 2 result(s) found');
+    expect(status).toHaveTextContent(
+      'No results for “bras glnd”. Did you mean brass gland? Showing its results. 2 result(s) found',
+    );
     expect(screen.getAllByRole('option')).toHaveLength(2);
     fireEvent.click(within(status).getByRole('button', { name: 'brass gland' }));
     expect(input()).toHaveValue('brass gland');
     expect(input()).toHaveFocus();
-    await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent(/^2 result\(s\) found$/));
+    await waitFor(() =>
+      expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent(/^2 result\(s\) found$/),
+    );
     expect(searches().at(-1)).toContain('q=brass+gland');
   });
 
@@ -381,7 +427,9 @@ describe('SearchModal', () => {
     open(searchApi(MANY_RESULTS));
     await typeAndWait('cable', `${MANY_RESULTS.length} result(s) found`);
     expect(screen.getAllByRole('option')).toHaveLength(SEARCH_PAGE_SIZE);
-    fireEvent.click(screen.getByRole('button', { name: `Show more results (${MANY_RESULTS.length - SEARCH_PAGE_SIZE} more)` }));
+    fireEvent.click(
+      screen.getByRole('button', { name: `Show more results (${MANY_RESULTS.length - SEARCH_PAGE_SIZE} more)` }),
+    );
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2 * SEARCH_PAGE_SIZE));
     const options = screen.getAllByRole('option');
     expect(options[SEARCH_PAGE_SIZE]).toHaveAttribute('aria-selected', 'true');
@@ -390,7 +438,11 @@ describe('SearchModal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show more results (5 more)' }));
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(MANY_RESULTS.length));
     expect(screen.queryByRole('button', { name: /Show more results/ })).toBeNull();
-    expect(searches().map((request) => new URL(request.slice(4), 'http://site').searchParams.get('offset'))).toEqual(['0', '20', '40']);
+    expect(searches().map((request) => new URL(request.slice(4), 'http://site').searchParams.get('offset'))).toEqual([
+      '0',
+      '20',
+      '40',
+    ]);
     // A new text starts again at one page.
     await typeAndWait('cable 1', '11 result(s) found');
     await typeAndWait('cable', `${MANY_RESULTS.length} result(s) found`);
@@ -418,6 +470,8 @@ describe('SearchModal', () => {
     fireEvent.keyDown(input(), { key: 'ArrowUp' });
     expect(screen.getAllByRole('option')[MANY_RESULTS.length - 1]).toHaveAttribute('aria-selected', 'true');
     fireEvent.keyDown(input(), { key: 'Enter' });
-    expect(screen.getByTestId('current-path')).toHaveTextContent(`/our-products/industrial_cable_glands/cable_${MANY_RESULTS.length}`);
+    expect(screen.getByTestId('current-path')).toHaveTextContent(
+      `/our-products/industrial_cable_glands/cable_${MANY_RESULTS.length}`,
+    );
   });
 });

@@ -139,7 +139,8 @@ export default function SearchModal({ open, onClose, typedText }: SearchModalPro
   useEffect(() => {
     if (!scrollToActive.current) return;
     scrollToActive.current = false;
-    if (activeIndex >= 0) document.getElementById(optionId(listId, activeIndex))?.scrollIntoView?.({ block: 'nearest' });
+    if (activeIndex >= 0)
+      document.getElementById(optionId(listId, activeIndex))?.scrollIntoView?.({ block: 'nearest' });
   }, [activeIndex, listId, shown]);
 
   const setText = (value: string) => {
@@ -216,7 +217,13 @@ export default function SearchModal({ open, onClose, typedText }: SearchModalPro
   const showResults = trimmed !== '' && listStatus === 'succeeded' && shown.length > 0;
 
   return (
-    <Modal open={open} onClose={onClose} title={t('catalogue.search.title')} maxWidth={720} closeLabel={t('catalogue.search.close')}>
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t('catalogue.search.title')}
+      maxWidth={720}
+      closeLabel={t('catalogue.search.close')}
+    >
       <Field>
         <SearchIcon size={20} />
         <input

@@ -102,9 +102,23 @@ interface ResultRowProps {
 }
 
 /** One result. Memoised: moving the highlight redraws the two rows it leaves and reaches, not the list. */
-const ResultRow = memo(function ResultRow({ result, highlight, id, index, selected, onHover, onChoose }: ResultRowProps) {
+const ResultRow = memo(function ResultRow({
+  result,
+  highlight,
+  id,
+  index,
+  selected,
+  onHover,
+  onChoose,
+}: ResultRowProps) {
   return (
-    <Option id={id} role="option" aria-selected={selected} onMouseMove={() => onHover(index)} onClick={() => onChoose(index)}>
+    <Option
+      id={id}
+      role="option"
+      aria-selected={selected}
+      onMouseMove={() => onHover(index)}
+      onClick={() => onChoose(index)}
+    >
       <img src={productImagePath(result.image)} alt="" width={56} height={42} loading="lazy" />
       <span>
         <strong>
@@ -192,7 +206,11 @@ export const SearchResults = memo(function SearchResults({
       <Count role="status">
         {suggestion === null ? null : (
           <>
-            <Rich id="catalogue.search.didYouMean" values={{ query, suggestion }} components={{ 0: <SuggestionButton type="button" onClick={() => onSuggestion(suggestion)} /> }} />{' '}
+            <Rich
+              id="catalogue.search.didYouMean"
+              values={{ query, suggestion }}
+              components={{ 0: <SuggestionButton type="button" onClick={() => onSuggestion(suggestion)} /> }}
+            />{' '}
           </>
         )}
         <span>{text('catalogue.search.count', { count: total })}</span>

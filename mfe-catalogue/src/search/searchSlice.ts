@@ -26,7 +26,16 @@ export interface SearchResultsState {
   highlight: string[];
 }
 
-const initialState: SearchResultsState = { text: '', query: '', status: 'idle', error: null, total: 0, results: [], suggestion: null, highlight: [] };
+const initialState: SearchResultsState = {
+  text: '',
+  query: '',
+  status: 'idle',
+  error: null,
+  total: 0,
+  results: [],
+  suggestion: null,
+  highlight: [],
+};
 
 export interface SearchArgs {
   /** Trimmed, not empty. */
@@ -40,10 +49,13 @@ export interface SearchArgs {
  * GET /api/catalogue/search: one page of matches, in the page's edition. The caller aborts a search the visitor has
  * typed past (SearchModal.tsx): an aborted search leaves the state as it was.
  */
-export const searchCatalogue = createAsyncThunk('searchResults/search', ({ query, offset, lang }: SearchArgs, { extra, signal }) => {
-  const params = new URLSearchParams({ q: query, offset: String(offset), limit: String(SEARCH_PAGE_SIZE), lang });
-  return loadJson<SearchResponse>(`${CATALOGUE_SEARCH_API_PATH}?${params}`, signal, fetchOf(extra));
-});
+export const searchCatalogue = createAsyncThunk(
+  'searchResults/search',
+  ({ query, offset, lang }: SearchArgs, { extra, signal }) => {
+    const params = new URLSearchParams({ q: query, offset: String(offset), limit: String(SEARCH_PAGE_SIZE), lang });
+    return loadJson<SearchResponse>(`${CATALOGUE_SEARCH_API_PATH}?${params}`, signal, fetchOf(extra));
+  },
+);
 
 export const searchResultsSlice = createSlice({
   name: 'searchResults',
@@ -56,7 +68,15 @@ export const searchResultsSlice = createSlice({
     },
     /** A text longer than any product's name: nothing matches, and the server is not asked. */
     searchTooLong: (state, action: PayloadAction<string>) => {
-      Object.assign(state, { query: action.payload, status: 'succeeded', error: null, total: 0, results: [], suggestion: null, highlight: [] });
+      Object.assign(state, {
+        query: action.payload,
+        status: 'succeeded',
+        error: null,
+        total: 0,
+        results: [],
+        suggestion: null,
+        highlight: [],
+      });
     },
     /** After a result is chosen: no text, so no results. */
     searchReset: () => initialState,

@@ -16,12 +16,23 @@ const PRODUCT_NAMES_AR: Record<string, string> = {
 export const PRODUCTS_AR: Product[] = PRODUCTS.map((product) => ({
   ...product,
   productName: PRODUCT_NAMES_AR[product.id]!,
-  productCategory: product.productCategoryId === 'industrial_cable_glands' ? GLANDS_AR : 'أشرطة Scotch والمعاجين العازلة',
+  productCategory:
+    product.productCategoryId === 'industrial_cable_glands' ? GLANDS_AR : 'أشرطة Scotch والمعاجين العازلة',
 }));
 
 export const CATEGORIES_AR: ProductCategory[] = [
-  { id: 'industrial_cable_glands', title: GLANDS_AR, info: 'جلب كابلات نحاسية ومعدنية للكابلات المدرّعة وغير المدرّعة.', image: 'Industrial_Cable_Glands' },
-  { id: 'scotch_tapes_and_mastics', title: 'أشرطة Scotch والمعاجين العازلة', info: 'أشرطة عازلة ومعاجين للوصلات.', image: 'Scotch_Tapes_And_Mastics' },
+  {
+    id: 'industrial_cable_glands',
+    title: GLANDS_AR,
+    info: 'جلب كابلات نحاسية ومعدنية للكابلات المدرّعة وغير المدرّعة.',
+    image: 'Industrial_Cable_Glands',
+  },
+  {
+    id: 'scotch_tapes_and_mastics',
+    title: 'أشرطة Scotch والمعاجين العازلة',
+    info: 'أشرطة عازلة ومعاجين للوصلات.',
+    image: 'Scotch_Tapes_And_Mastics',
+  },
 ];
 
 export const DETAIL_AR: ProductDetail = {
@@ -59,7 +70,13 @@ export const SEARCH_RESULTS_AR: SearchResult[] = SEARCH_RESULTS.map((result) => 
 }));
 
 /** gland_a's variants in the Arabic answer: the same codes, rows and prices, their labels in Arabic. */
-export const GLAND_VARIANTS_AR: ProductVariant[] = GLAND_VARIANTS.map((variant) => ({ ...variant, label: variant.label.replace('Size', 'المقاس') }));
+export const GLAND_VARIANTS_AR: ProductVariant[] = GLAND_VARIANTS.map((variant) => ({
+  ...variant,
+  label: variant.label.replace('Size', 'المقاس'),
+}));
 
 /** gland_a as a family of those variants, in Arabic: its table is their rows. */
-export const DETAIL_AR_WITH_VARIANTS: ProductDetail = { ...DETAIL_AR, productDetailTableData: GLAND_VARIANTS_AR.map((variant) => variant.row!) };
+export const DETAIL_AR_WITH_VARIANTS: ProductDetail = {
+  ...DETAIL_AR,
+  productDetailTableData: GLAND_VARIANTS_AR.map((variant) => variant.row!),
+};

@@ -2,7 +2,8 @@ import type { Locale } from '@site/contracts/locale';
 import { localizedFetch, makeStore } from '@site/shared-store';
 
 /** A store as a page of the edition makes it (shell bootstrap): in Arabic its thunks read /data/ar/*.json. */
-export const editionStore = (locale: Locale) => makeStore(undefined, { fetch: localizedFetch(locale, (input, init) => fetch(input, init)) });
+export const editionStore = (locale: Locale) =>
+  makeStore(undefined, { fetch: localizedFetch(locale, (input, init) => fetch(input, init)) });
 
 export const arabicStore = () => editionStore('ar');
 
@@ -21,7 +22,8 @@ const SHARED_UI_WORDS = new Set(['Breadcrumb', 'Try', 'again', 'Show', 'more', '
  */
 export function englishLeft(allowed: readonly string[] = [], root: HTMLElement = document.body): string[] {
   const page = root.cloneNode(true) as HTMLElement;
-  for (const where of page.querySelectorAll('[data-testid="current-path"], [data-testid="current-search"]')) where.remove(); // the test's, not the page's
+  for (const where of page.querySelectorAll('[data-testid="current-path"], [data-testid="current-search"]'))
+    where.remove(); // the test's, not the page's
   const texts: string[] = [];
   const walker = document.createTreeWalker(page, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) texts.push(node.textContent ?? '');

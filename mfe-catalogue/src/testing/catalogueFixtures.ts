@@ -20,7 +20,11 @@ export const PRODUCTS: Product[] = [
   product('gland_a', { productName: 'Gland A', popularity: 40, dateAdded: '2021-01-01', price: 12 }),
   product('gland_b', { productName: 'Gland B', popularity: 90, dateAdded: '2024-03-01' }),
   product('gland_c', { productName: 'Gland C', popularity: 70, dateAdded: '2023-02-01', price: 4.5 }),
-  product('tape_x', { productName: 'Tape X', productCategoryId: 'scotch_tapes_and_mastics', productCategory: 'Scotch Tapes and Mastics' }),
+  product('tape_x', {
+    productName: 'Tape X',
+    productCategoryId: 'scotch_tapes_and_mastics',
+    productCategory: 'Scotch Tapes and Mastics',
+  }),
 ];
 
 /** The one review of gland_a before a test adds any. */
@@ -35,7 +39,9 @@ export const DETAIL: ProductDetail = {
   Specification: [{ extraSpecTitle: 'Compliance', extraSpec: ['BS 6121-1'], specification: ['Material: brass'] }],
   companyImg: ['/images/brands/hex.svg'],
   company: ['Hex'],
-  detail: ['<p>General-purpose <strong>gland</strong>.<script>window.hacked = true</script><img src="x" onerror="window.hacked = true"></p>'],
+  detail: [
+    '<p>General-purpose <strong>gland</strong>.<script>window.hacked = true</script><img src="x" onerror="window.hacked = true"></p>',
+  ],
   description: [
     { key: 'Material', value: 'Brass CZ121' },
     { key: 'Accessories', value: '' },
@@ -45,7 +51,9 @@ export const DETAIL: ProductDetail = {
     { key: '*Application', value: '<p>Switchgear and motors.</p>' },
     { key: '*TechnicalSpecifications', value: [{ key: 'Thread', value: 'M20 x 1.5' }] },
   ],
-  detailDescriptionAfterTable: [{ title: '<h3>Selecting a gland</h3>', images1: ['gland_brass'], content: ['<p>Measure the cable.</p>'] }],
+  detailDescriptionAfterTable: [
+    { title: '<h3>Selecting a gland</h3>', images1: ['gland_brass'], content: ['<p>Measure the cable.</p>'] },
+  ],
   productDetailTableColumns: [
     [
       { id: 'h_size', name: 'Gland Size', customeWidth: '8%' },
@@ -80,20 +88,73 @@ export const DETAIL: ProductDetail = {
  * row of its table, in order; the first one's price has fils, the last one has none ("Price on request").
  */
 export const GLAND_VARIANTS: ProductVariant[] = [
-  { code: 'HEX-CW-20S', label: 'Size 20S (M20)', row: { size: '20S', thread: { mm: 'M20', inch: '3/4"' } }, price: 14.5, unit: 'piece', packQuantity: 100 },
-  { code: 'HEX-CW-20', mpn: 'CW20-BR', label: 'Size 20 (M20)', row: { size: '20', thread: { mm: 'M20', inch: '3/4"' } }, price: 12, unit: 'piece', packQuantity: 100 },
-  { code: 'HEX-CW-25', label: 'Size 25 (M25)', row: { size: '25', thread: { mm: 'M25', inch: '1"' } }, price: 18.75, unit: 'piece', packQuantity: 50 },
-  { code: 'HEX-CW-32', label: 'Size 32 (M32)', row: { size: '32', thread: { mm: 'M32', inch: '1 1/4"' } }, unit: 'piece' },
+  {
+    code: 'HEX-CW-20S',
+    label: 'Size 20S (M20)',
+    row: { size: '20S', thread: { mm: 'M20', inch: '3/4"' } },
+    price: 14.5,
+    unit: 'piece',
+    packQuantity: 100,
+  },
+  {
+    code: 'HEX-CW-20',
+    mpn: 'CW20-BR',
+    label: 'Size 20 (M20)',
+    row: { size: '20', thread: { mm: 'M20', inch: '3/4"' } },
+    price: 12,
+    unit: 'piece',
+    packQuantity: 100,
+  },
+  {
+    code: 'HEX-CW-25',
+    label: 'Size 25 (M25)',
+    row: { size: '25', thread: { mm: 'M25', inch: '1"' } },
+    price: 18.75,
+    unit: 'piece',
+    packQuantity: 50,
+  },
+  {
+    code: 'HEX-CW-32',
+    label: 'Size 32 (M32)',
+    row: { size: '32', thread: { mm: 'M32', inch: '1 1/4"' } },
+    unit: 'piece',
+  },
 ];
 
 /** gland_a as a family of those variants: its table is their rows. */
-export const DETAIL_WITH_VARIANTS: ProductDetail = { ...DETAIL, productDetailTableData: GLAND_VARIANTS.map((variant) => variant.row!) };
+export const DETAIL_WITH_VARIANTS: ProductDetail = {
+  ...DETAIL,
+  productDetailTableData: GLAND_VARIANTS.map((variant) => variant.row!),
+};
 
 export const SEARCH_RESULTS: SearchResult[] = [
-  { id: 'gland_a', title: 'CW Brass Cable Gland', productCategory: 'Industrial Cable Glands', productCategoryId: 'industrial_cable_glands', company: 'Hex', image: 'gland_brass' },
-  { id: 'gland_b', title: 'E1W Brass Cable Gland', productCategory: 'Industrial Cable Glands', productCategoryId: 'industrial_cable_glands', company: 'Hex', image: 'gland_brass' },
-  { id: 'tape_x', title: 'Vinyl Tape', productCategory: 'Scotch Tapes and Mastics', productCategoryId: 'scotch_tapes_and_mastics', company: '3M', image: 'tape_roll' },
+  {
+    id: 'gland_a',
+    title: 'CW Brass Cable Gland',
+    productCategory: 'Industrial Cable Glands',
+    productCategoryId: 'industrial_cable_glands',
+    company: 'Hex',
+    image: 'gland_brass',
+  },
+  {
+    id: 'gland_b',
+    title: 'E1W Brass Cable Gland',
+    productCategory: 'Industrial Cable Glands',
+    productCategoryId: 'industrial_cable_glands',
+    company: 'Hex',
+    image: 'gland_brass',
+  },
+  {
+    id: 'tape_x',
+    title: 'Vinyl Tape',
+    productCategory: 'Scotch Tapes and Mastics',
+    productCategoryId: 'scotch_tapes_and_mastics',
+    company: '3M',
+    image: 'tape_roll',
+  },
 ];
 
 /** The ratings summary: gland_c and gland_a are rated, gland_b is not. */
-export const RATINGS: RatingsResponse = { ratings: { gland_c: { average: 4.5, count: 2 }, gland_a: { average: 3, count: 1 } } };
+export const RATINGS: RatingsResponse = {
+  ratings: { gland_c: { average: 4.5, count: 2 }, gland_a: { average: 3, count: 1 } },
+};

@@ -3,11 +3,30 @@
 // an Arabic page's store reads (arabicPage.ts). A test that needs a failure, a wait or other data adds its own handler
 // with server.use(...), which takes precedence over these.
 import { http, HttpResponse } from 'msw';
-import { CATALOGUE_COMPARE_API_PATH, CATALOGUE_LISTING_API_PATTERN, CATALOGUE_PRODUCT_API_PATTERN, CATALOGUE_SEARCH_API_PATH, RATINGS_API_PATH, reviewsApiPath } from '@site/contracts/api';
-import { LISTING_PAGE_SIZE, type CompareResponse, type CompareVariant, type ListingResponse, type ProductResponse, type SearchResponse } from '@site/contracts/catalogue-api';
+import {
+  CATALOGUE_COMPARE_API_PATH,
+  CATALOGUE_LISTING_API_PATTERN,
+  CATALOGUE_PRODUCT_API_PATTERN,
+  CATALOGUE_SEARCH_API_PATH,
+  RATINGS_API_PATH,
+  reviewsApiPath,
+} from '@site/contracts/api';
+import {
+  LISTING_PAGE_SIZE,
+  type CompareResponse,
+  type CompareVariant,
+  type ListingResponse,
+  type ProductResponse,
+  type SearchResponse,
+} from '@site/contracts/catalogue-api';
 import type { Product, ProductDetail, ProductVariant, SearchResult } from '@site/content';
 import { compareIdsOf } from '@site/contracts/compare-view';
-import { STOCK_API, type AvailabilityAnswer, type StockDisplay, type VariantAvailability } from '@site/contracts/stock-api';
+import {
+  STOCK_API,
+  type AvailabilityAnswer,
+  type StockDisplay,
+  type VariantAvailability,
+} from '@site/contracts/stock-api';
 import { listingViewOf } from '@site/contracts/listing-view';
 import { DETAIL, PRODUCTS, RATINGS, SEARCH_RESULTS, SEED_REVIEW } from './catalogueFixtures';
 import { CATEGORIES_AR, DETAIL_AR, PRODUCTS_AR, SEARCH_RESULTS_AR } from './arabicFixtures';
@@ -18,19 +37,33 @@ import { CATEGORIES_AR, DETAIL_AR, PRODUCTS_AR, SEARCH_RESULTS_AR } from './arab
  * text, any case, a page of them from `offset`, how many match in all, and the text as what to mark. `?lang=ar`: the
  * Arabic entries.
  */
-export function searchApi(english: readonly SearchResult[] = SEARCH_RESULTS, arabic: readonly SearchResult[] = SEARCH_RESULTS_AR) {
+export function searchApi(
+  english: readonly SearchResult[] = SEARCH_RESULTS,
+  arabic: readonly SearchResult[] = SEARCH_RESULTS_AR,
+) {
   return http.get(CATALOGUE_SEARCH_API_PATH, ({ request }) => {
     const params = new URL(request.url).searchParams;
     const needle = (params.get('q') ?? '').trim().toLocaleLowerCase();
     const entries = params.get('lang') === 'ar' ? arabic : english;
-    const found = needle === '' ? [] : entries.filter((entry) => [entry.title, entry.productCategory, entry.company].some((field) => field.toLocaleLowerCase().includes(needle)));
+    const found =
+      needle === ''
+        ? []
+        : entries.filter((entry) =>
+            [entry.title, entry.productCategory, entry.company].some((field) =>
+              field.toLocaleLowerCase().includes(needle),
+            ),
+          );
     // the results page's brand filter (facets=1): over every match, each brand counted
     const brands = listingViewOf(params).brands.filter((name) => found.some((entry) => entry.company === name));
     const matches = brands.length === 0 ? found : found.filter((entry) => brands.includes(entry.company));
     const offset = Number(params.get('offset') ?? 0);
     const results = matches.slice(offset, offset + Number(params.get('limit') ?? 20));
     const names = [...new Set(found.map((entry) => entry.company).filter(Boolean))].sort();
-    const facets = { brands: names.map((name) => ({ name, count: found.filter((entry) => entry.company === name).length })), attributes: [], price: { min: null, max: null } };
+    const facets = {
+      brands: names.map((name) => ({ name, count: found.filter((entry) => entry.company === name).length })),
+      attributes: [],
+      price: { min: null, max: null },
+    };
     const answer: SearchResponse = {
       total: matches.length,
       offset,
@@ -55,16 +88,27 @@ interface ProductRecords {
  * record, the listing record and the variants of the product, in the language `?lang=` names, or the 404 of an
  * unknown id.
  */
-export function productApi(english: ProductRecords = { details: [DETAIL], listing: PRODUCTS }, arabic: ProductRecords = { details: [DETAIL_AR], listing: PRODUCTS_AR }) {
+export function productApi(
+  english: ProductRecords = { details: [DETAIL], listing: PRODUCTS },
+  arabic: ProductRecords = { details: [DETAIL_AR], listing: PRODUCTS_AR },
+) {
   return http.get(CATALOGUE_PRODUCT_API_PATTERN, ({ params, request }) => {
     const edition = new URL(request.url).searchParams.get('lang') === 'ar' ? arabic : english;
     const product = edition.details.find((detail) => detail.id === params.productId);
     const listing = edition.listing.find((record) => record.id === params.productId);
     if (product === undefined || listing === undefined) {
-      return HttpResponse.json({ error: `There is no product "${String(params.productId)}" in the catalogue` }, { status: 404 });
+      return HttpResponse.json(
+        { error: `There is no product "${String(params.productId)}" in the catalogue` },
+        { status: 404 },
+      );
     }
     // a product without variants of its own in these records has one, as the server gives a product without a table of parts
-    const variant = { code: listing.code, label: '', unit: listing.unit, ...(listing.price === undefined ? {} : { price: listing.price }) };
+    const variant = {
+      code: listing.code,
+      label: '',
+      unit: listing.unit,
+      ...(listing.price === undefined ? {} : { price: listing.price }),
+    };
     const answer: ProductResponse = { product, listing, variants: [...(edition.variants?.[listing.id] ?? [variant])] };
     return HttpResponse.json(answer);
   });
@@ -75,8 +119,14 @@ export function productApi(english: ProductRecords = { details: [DETAIL], listin
  * names (compareIdsOf), each product's records and variants, an unknown id as not found.
  */
 export function compareApi(
-  english: { details: readonly ProductDetail[]; listing: readonly Product[] } = { details: [DETAIL], listing: PRODUCTS },
-  arabic: { details: readonly ProductDetail[]; listing: readonly Product[] } = { details: [DETAIL_AR], listing: PRODUCTS_AR },
+  english: { details: readonly ProductDetail[]; listing: readonly Product[] } = {
+    details: [DETAIL],
+    listing: PRODUCTS,
+  },
+  arabic: { details: readonly ProductDetail[]; listing: readonly Product[] } = {
+    details: [DETAIL_AR],
+    listing: PRODUCTS_AR,
+  },
   variants: Readonly<Record<string, CompareVariant[]>> = {},
 ) {
   return http.get(CATALOGUE_COMPARE_API_PATH, ({ request }) => {
@@ -88,7 +138,12 @@ export function compareApi(
         const listing = edition.listing.find((record) => record.id === id);
         if (product === undefined || listing === undefined) return { id, found: false };
         // a product of these records has one variant (its code and price) unless `variants` gives it several
-        const only = { code: listing.code, label: '', unit: listing.unit, ...(listing.price === undefined ? {} : { price: listing.price }) };
+        const only = {
+          code: listing.code,
+          label: '',
+          unit: listing.unit,
+          ...(listing.price === undefined ? {} : { price: listing.price }),
+        };
         return { id, found: true, product, listing, variants: variants[id] ?? [only] };
       }),
     };
@@ -105,24 +160,38 @@ export function compareApi(
 export function listingApi(english: readonly Product[] = PRODUCTS, arabic: readonly Product[] = PRODUCTS_AR) {
   return http.get(CATALOGUE_LISTING_API_PATTERN, ({ params, request }) => {
     const query = new URL(request.url).searchParams;
-    const inCategory = (query.get('lang') === 'ar' ? arabic : english).filter((product) => product.productCategoryId === params.categoryId);
+    const inCategory = (query.get('lang') === 'ar' ? arabic : english).filter(
+      (product) => product.productCategoryId === params.categoryId,
+    );
     const first = inCategory[0];
-    if (first === undefined) return HttpResponse.json({ error: `There is no category "${String(params.categoryId)}" in the catalogue` }, { status: 404 });
+    if (first === undefined)
+      return HttpResponse.json(
+        { error: `There is no category "${String(params.categoryId)}" in the catalogue` },
+        { status: 404 },
+      );
     // the filters as the server reads them (server/src/catalogue/catalogueStore.ts): brands of the category, any of
     // them; the price range; each brand counted under the price range
     const { brands: asked, minPrice, maxPrice } = listingViewOf(query);
     const brands = asked.filter((name) => inCategory.some((product) => product.company === name));
     const inRange = (product: Product) =>
-      (minPrice === undefined || (product.price ?? -1) >= minPrice) && (maxPrice === undefined || (product.price ?? Infinity) <= maxPrice);
+      (minPrice === undefined || (product.price ?? -1) >= minPrice) &&
+      (maxPrice === undefined || (product.price ?? Infinity) <= maxPrice);
     const ofBrands = (product: Product) => brands.length === 0 || brands.includes(product.company ?? '');
     const inView = inCategory.filter((product) => ofBrands(product) && inRange(product));
-    const prices = inCategory.filter(ofBrands).flatMap((product) => (product.price === undefined ? [] : [product.price]));
+    const prices = inCategory
+      .filter(ofBrands)
+      .flatMap((product) => (product.price === undefined ? [] : [product.price]));
     const names = [...new Set(inCategory.flatMap((product) => (product.company ? [product.company] : [])))].sort();
     const ordered = (query.get('sort') ?? '1') === '1' ? inView : [...inView].reverse();
     const page = Number(query.get('page') ?? 1);
     const pageSize = Number(query.get('pageSize') ?? LISTING_PAGE_SIZE);
     const answer: ListingResponse = {
-      category: { id: first.productCategoryId, title: first.productCategory, info: '', image: 'Industrial_Cable_Glands' },
+      category: {
+        id: first.productCategoryId,
+        title: first.productCategory,
+        info: '',
+        image: 'Industrial_Cable_Glands',
+      },
       total: inView.length,
       page,
       pageSize,
@@ -131,8 +200,14 @@ export function listingApi(english: readonly Product[] = PRODUCTS, arabic: reado
       attributes: {},
       facets: {
         attributes: [],
-        brands: names.map((name) => ({ name, count: inCategory.filter((product) => product.company === name && inRange(product)).length })),
-        price: { min: prices.length === 0 ? null : Math.min(...prices), max: prices.length === 0 ? null : Math.max(...prices) },
+        brands: names.map((name) => ({
+          name,
+          count: inCategory.filter((product) => product.company === name && inRange(product)).length,
+        })),
+        price: {
+          min: prices.length === 0 ? null : Math.min(...prices),
+          max: prices.length === 0 ? null : Math.max(...prices),
+        },
       },
     };
     return HttpResponse.json(answer);
@@ -146,7 +221,10 @@ export function listingApi(english: readonly Product[] = PRODUCTS, arabic: reado
 export function stockApi(stock: readonly VariantAvailability[] = [], display: StockDisplay = 'exact') {
   return http.get(STOCK_API.availability, ({ request }) => {
     const codes = (new URL(request.url).searchParams.get('codes') ?? '').split(',').filter((code) => code !== '');
-    const answer: AvailabilityAnswer = { display, availability: codes.map((code) => stock.find((item) => item.code === code) ?? { code, locations: [] }) };
+    const answer: AvailabilityAnswer = {
+      display,
+      availability: codes.map((code) => stock.find((item) => item.code === code) ?? { code, locations: [] }),
+    };
     return HttpResponse.json(answer);
   });
 }

@@ -6,7 +6,14 @@ import { DETAIL_AR } from './arabicFixtures';
 
 /** A detail record without its head: the detail document the editor keeps. */
 function documentOf(detail: ProductDetail): Record<string, unknown> {
-  const { id: _id, productName: _name, image: _image, productCategory: _category, categoryName: _categoryName, ...rest } = detail;
+  const {
+    id: _id,
+    productName: _name,
+    image: _image,
+    productCategory: _category,
+    categoryName: _categoryName,
+    ...rest
+  } = detail;
   return rest;
 }
 

@@ -12,11 +12,15 @@ describe('toHistory: what the widget sends back is always within what the server
   });
 
   it('the latest 20 messages of a long Arabic conversation, each within 4,000 characters, fit the body limit', () => {
-    const messages: ConversationMessage[] = Array.from({ length: 30 }, (_, i) => ({ sender: i % 2 ? 'bot' : 'user', text: `${i} ${'ع'.repeat(5_000)}` }));
+    const messages: ConversationMessage[] = Array.from({ length: 30 }, (_, i) => ({
+      sender: i % 2 ? 'bot' : 'user',
+      text: `${i} ${'ع'.repeat(5_000)}`,
+    }));
     const history = toHistory(messages);
     expect(history).toHaveLength(CHAT_LIMITS.historyMaxEntries);
     expect(history[0]!.parts[0]!.text.startsWith('10 ')).toBe(true);
-    for (const entry of history) expect(entry.parts[0]!.text.length).toBeLessThanOrEqual(CHAT_LIMITS.historyTextMaxLength);
+    for (const entry of history)
+      expect(entry.parts[0]!.text.length).toBeLessThanOrEqual(CHAT_LIMITS.historyTextMaxLength);
     const body = JSON.stringify({ question: 'ع'.repeat(CHAT_LIMITS.questionMaxLength), history });
     expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(CHAT_LIMITS.requestMaxBytes);
   });

@@ -34,7 +34,11 @@ export function toHistory(messages: readonly ConversationMessage[]): ChatHistory
  * page's language: an Arabic page asks for an Arabic answer (`language: 'ar'`); an English page sends no language (the
  * server's default).
  */
-export async function askAssistant(question: string, previous: readonly ConversationMessage[], locale: Locale = 'en'): Promise<string> {
+export async function askAssistant(
+  question: string,
+  previous: readonly ConversationMessage[],
+  locale: Locale = 'en',
+): Promise<string> {
   const request: ChatRequest = {
     question: cutText(cleanText(question), CHAT_LIMITS.questionMaxLength),
     history: toHistory(previous),

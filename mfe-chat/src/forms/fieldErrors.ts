@@ -14,7 +14,11 @@ interface VisitorFields {
 }
 
 /** What is wrong with a visitor's name, e-mail and region (the welcome form's fields, and the inquiry's first ones). */
-export function visitorFieldErrors({ userName, userEmail, userCountry }: VisitorFields): FieldErrors<keyof VisitorFields> {
+export function visitorFieldErrors({
+  userName,
+  userEmail,
+  userCountry,
+}: VisitorFields): FieldErrors<keyof VisitorFields> {
   const errors: FieldErrors<keyof VisitorFields> = {};
   if (userName.trim() === '') errors.userName = 'chat.form.errorRequired';
   if (userEmail.trim() === '') errors.userEmail = 'chat.form.errorRequired';
@@ -24,5 +28,7 @@ export function visitorFieldErrors({ userName, userEmail, userCountry }: Visitor
 }
 
 /** The first field of `order` with an error: where the focus goes after a refused submit. */
-export const firstWithError = <Field extends string>(errors: FieldErrors<Field>, order: readonly Field[]): Field | undefined =>
-  order.find((field) => errors[field] !== undefined);
+export const firstWithError = <Field extends string>(
+  errors: FieldErrors<Field>,
+  order: readonly Field[],
+): Field | undefined => order.find((field) => errors[field] !== undefined);

@@ -6,7 +6,15 @@ import { RegionField, TextAreaField, TextField } from '../forms/fields';
 import { useText } from '../i18n/useText';
 import type { VisitorProfile } from '../welcome/visitorProfile';
 import type { FieldErrors } from '../forms/fieldErrors';
-import { checkInquiry, clearInquiryDetails, EMPTY_INQUIRY, inquiryFieldErrors, prefillInquiry, type InquiryError, type InquiryForm } from './inquiryForm';
+import {
+  checkInquiry,
+  clearInquiryDetails,
+  EMPTY_INQUIRY,
+  inquiryFieldErrors,
+  prefillInquiry,
+  type InquiryError,
+  type InquiryForm,
+} from './inquiryForm';
 import type { InquiryPayload } from './sendInquiry';
 
 const Row = styled.div`
@@ -54,7 +62,10 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
 
   /** With `limit`, what is typed is cut to that many characters as the server counts them (not maxLength's UTF-16 units). */
   const set = (field: keyof InquiryForm, limit?: number) => (event: { target: { value: string } }) => {
-    setForm({ ...form, [field]: limit === undefined ? event.target.value : cutToCharacters(event.target.value, limit) });
+    setForm({
+      ...form,
+      [field]: limit === undefined ? event.target.value : cutToCharacters(event.target.value, limit),
+    });
     setFieldErrors(({ [field]: _fixed, ...others }) => others);
   };
   const errorOf = (field: keyof InquiryForm) => {
@@ -87,7 +98,13 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
   };
 
   return (
-    <Modal open={open} onClose={dismiss} title={text('chat.inquiry.title')} closeLabel={text('chat.inquiry.close')} maxWidth={560}>
+    <Modal
+      open={open}
+      onClose={dismiss}
+      title={text('chat.inquiry.title')}
+      closeLabel={text('chat.inquiry.close')}
+      maxWidth={560}
+    >
       <form ref={formRef} onSubmit={submit} noValidate>
         {error ? <FormError role="alert">{text(error)}</FormError> : null}
         <Row>
@@ -123,7 +140,13 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
             value={form.inquiryPhone}
             onChange={set('inquiryPhone')}
           />
-          <RegionField label={text('chat.inquiry.region')} required value={form.userCountry} error={errorOf('userCountry')} onChange={set('userCountry')} />
+          <RegionField
+            label={text('chat.inquiry.region')}
+            required
+            value={form.userCountry}
+            error={errorOf('userCountry')}
+            onChange={set('userCountry')}
+          />
           <TextField
             label={text('chat.inquiry.companyName')}
             placeholder={text('chat.inquiry.companyNamePlaceholder')}

@@ -51,5 +51,8 @@ export function checkInquiry(form: InquiryForm): { payload: InquiryPayload } | {
 
 /** What is wrong with each field the form requires (shown under it), beside the form's one message above. */
 export function inquiryFieldErrors(form: InquiryForm): FieldErrors<keyof InquiryForm> {
-  return { ...visitorFieldErrors(form), ...(form.inquiryMessage.trim() === '' ? { inquiryMessage: 'chat.form.errorRequired' as const } : {}) };
+  return {
+    ...visitorFieldErrors(form),
+    ...(form.inquiryMessage.trim() === '' ? { inquiryMessage: 'chat.form.errorRequired' as const } : {}),
+  };
 }

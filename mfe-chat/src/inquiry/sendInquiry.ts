@@ -16,7 +16,10 @@ export type InquiryPayload = Record<keyof Omit<InquiryBody, 'language' | 'websit
  */
 export async function sendInquiry(payload: InquiryPayload, locale: Locale = 'en'): Promise<boolean> {
   try {
-    const answer = await postJson(INQUIRY_API_PATH, (locale === 'en' ? payload : { ...payload, language: locale }) satisfies InquiryBody);
+    const answer = await postJson(
+      INQUIRY_API_PATH,
+      (locale === 'en' ? payload : { ...payload, language: locale }) satisfies InquiryBody,
+    );
     if (!answer.ok) console.warn(`The inquiry was not accepted: ${errorOf(answer)}`);
     return answer.ok;
   } catch (error) {

@@ -56,7 +56,10 @@ describe('MessageText in the Arabic edition', () => {
   const renderOnPage = (locale: 'en' | 'ar', text: string) =>
     render(
       <I18nProvider i18n={testI18n(locale)}>
-        <MemoryRouter basename={locale === 'ar' ? '/ar' : undefined} initialEntries={[locale === 'ar' ? '/ar/home' : '/home']}>
+        <MemoryRouter
+          basename={locale === 'ar' ? '/ar' : undefined}
+          initialEntries={[locale === 'ar' ? '/ar/home' : '/home']}
+        >
           <Routes>
             <Route
               path="*"
@@ -89,7 +92,10 @@ describe('MessageText in the Arabic edition', () => {
   });
 
   it('isolates phone numbers and e-mails left to right in Arabic text, and only there', () => {
-    renderOnPage('ar', 'اتصل على **+971 4 347 1100** أو +968 2450 1230 أو راسلنا على info@crescent-electrical.example.');
+    renderOnPage(
+      'ar',
+      'اتصل على **+971 4 347 1100** أو +968 2450 1230 أو راسلنا على info@crescent-electrical.example.',
+    );
     for (const text of ['+971 4 347 1100', '+968 2450 1230', 'info@crescent-electrical.example']) {
       const isolated = screen.getByText(text);
       expect(isolated.tagName).toBe('BDI');
@@ -102,7 +108,10 @@ describe('MessageText in the Arabic edition', () => {
   });
 
   it('isolates codes and technical values whole, leaving Arabic punctuation and unpaired brackets to the sentence', () => {
-    renderOnPage('ar', 'قاطع تيار متبقٍ (RCCB) من Hager، 2P و4P؛ القيم المقننة: 25 A, 40 A, 63 A. كابل Cu/XLPE/SWA/PVC (BS 5467)، (راجع 0.6/1 kV)');
+    renderOnPage(
+      'ar',
+      'قاطع تيار متبقٍ (RCCB) من Hager، 2P و4P؛ القيم المقننة: 25 A, 40 A, 63 A. كابل Cu/XLPE/SWA/PVC (BS 5467)، (راجع 0.6/1 kV)',
+    );
     const isolatedRuns = [...document.querySelectorAll('bdi')].map((bdi) => [bdi.textContent, bdi.getAttribute('dir')]);
     expect(isolatedRuns).toEqual([
       ['(RCCB)', 'ltr'],

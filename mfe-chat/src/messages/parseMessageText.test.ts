@@ -15,7 +15,9 @@ describe('parseMessageText', () => {
     expect(parseMessageText('[A](/our-products/cables/oc_cu_xlpe_swa_pvc_cable)')).toEqual([
       { kind: 'link', text: 'A', to: '/our-products/cables/oc_cu_xlpe_swa_pvc_cable' },
     ]);
-    expect(parseMessageText('[Contact Us](/contact-us) · [Home](/home)').filter((s) => s.kind === 'link')).toHaveLength(2);
+    expect(parseMessageText('[Contact Us](/contact-us) · [Home](/home)').filter((s) => s.kind === 'link')).toHaveLength(
+      2,
+    );
   });
 
   it('turns **bold** into bold, keeping line breaks in the text', () => {
@@ -48,13 +50,24 @@ describe('parseMessageText', () => {
   });
 
   it('does not nest or leave half-open markup', () => {
-    expect(parseMessageText('**not closed and [no link](')).toEqual([{ kind: 'text', text: '**not closed and [no link](' }]);
+    expect(parseMessageText('**not closed and [no link](')).toEqual([
+      { kind: 'text', text: '**not closed and [no link](' },
+    ]);
   });
 });
 
 describe('isSiteRoute', () => {
   it('accepts the menu pages and the catalogue paths only', () => {
-    for (const path of ['/home', '/about', '/management', '/certificates', '/our-products', '/our-projects', '/career-opportunities', '/contact-us']) {
+    for (const path of [
+      '/home',
+      '/about',
+      '/management',
+      '/certificates',
+      '/our-products',
+      '/our-projects',
+      '/career-opportunities',
+      '/contact-us',
+    ]) {
       expect(isSiteRoute(path)).toBe(true);
     }
     expect(isSiteRoute('/our-products/Resin_Jointing_Kits')).toBe(true);
@@ -70,13 +83,27 @@ describe('links to the Arabic edition', () => {
       { kind: 'text', text: 'انظر ' },
       { kind: 'link', text: 'جلب الكابلات الصناعية', to: '/ar/our-products/industrial_cable_glands' },
     ]);
-    for (const path of ['/ar/home', '/ar/contact-us', '/ar/our-products', '/ar/our-products/cables/oc_cu_xlpe_swa_pvc_cable']) {
+    for (const path of [
+      '/ar/home',
+      '/ar/contact-us',
+      '/ar/our-products',
+      '/ar/our-products/cables/oc_cu_xlpe_swa_pvc_cable',
+    ]) {
       expect(isSiteRoute(path)).toBe(true);
     }
   });
 
   it('refuses what is not an Arabic page of the site', () => {
-    for (const path of ['/ar', '/ar/', '/ar/admin', '/ar/ar/home', '/arabic/home', '/ar/our-products/a/b/c', '/ar/home?x=1', '/ar/../admin']) {
+    for (const path of [
+      '/ar',
+      '/ar/',
+      '/ar/admin',
+      '/ar/ar/home',
+      '/arabic/home',
+      '/ar/our-products/a/b/c',
+      '/ar/home?x=1',
+      '/ar/../admin',
+    ]) {
       expect(isSiteRoute(path)).toBe(false);
     }
   });

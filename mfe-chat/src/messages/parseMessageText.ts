@@ -42,7 +42,8 @@ export function parseMessageText(message: string): MessageSegment[] {
     pushText(message.slice(at, match.index));
     const [, linkText, target, bold] = match;
     if (bold !== undefined) segments.push({ kind: 'bold', text: bold });
-    else if (linkText !== undefined && target !== undefined && isSiteRoute(target)) segments.push({ kind: 'link', text: linkText, to: target });
+    else if (linkText !== undefined && target !== undefined && isSiteRoute(target))
+      segments.push({ kind: 'link', text: linkText, to: target });
     else pushText(linkText ?? '');
     at = match.index + match[0].length;
   }

@@ -25,11 +25,20 @@ describe('the conversational way in', () => {
   it('then offers the regions as options', () => {
     const turn = onboardingTurn({ stage: 'email', name: 'Aisha', email: '' }, 'aisha@example.com', en);
     expect(turn.next).toEqual({ stage: 'country', name: 'Aisha', email: 'aisha@example.com' });
-    expect(turn.reply.options).toEqual(['Dubai', 'Oman (Muscat Office)', 'Bahrain (Warehouse)', 'Saudi (through an associated company)']);
+    expect(turn.reply.options).toEqual([
+      'Dubai',
+      'Oman (Muscat Office)',
+      'Bahrain (Warehouse)',
+      'Saudi (through an associated company)',
+    ]);
   });
 
   it('finishes with the details once a region is chosen, as its branch name', () => {
-    const turn = onboardingTurn({ stage: 'country', name: 'Aisha', email: 'aisha@example.com' }, 'Oman (Muscat Office)', en);
+    const turn = onboardingTurn(
+      { stage: 'country', name: 'Aisha', email: 'aisha@example.com' },
+      'Oman (Muscat Office)',
+      en,
+    );
     expect(turn.details).toEqual({ userName: 'Aisha', userEmail: 'aisha@example.com', userCountry: 'Oman' });
     expect(turn.reply.text).toMatch(/^Thank you, Aisha!/);
   });

@@ -15,7 +15,6 @@ export interface OnboardingState {
 
 export const ONBOARDING_START: OnboardingState = { stage: 'name', name: '', email: '' };
 
-
 export interface OnboardingTurn {
   next: OnboardingState;
   reply: { text: string; options?: string[] };
@@ -36,7 +35,9 @@ const comparable = (text: string): string =>
  */
 export function branchNameOf(answer: string, regions: readonly Region[]): string | undefined {
   const wanted = comparable(answer);
-  return regions.find((region) => [region.label, region.localName, region.name, region.englishLabel].some((name) => comparable(name) === wanted))?.name;
+  return regions.find((region) =>
+    [region.label, region.localName, region.name, region.englishLabel].some((name) => comparable(name) === wanted),
+  )?.name;
 }
 
 /** What the visitor's answer does at this stage of the conversation. */

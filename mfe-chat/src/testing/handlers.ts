@@ -9,4 +9,5 @@ export const chatHandlers = [
 ];
 
 /** The assistant answering every question with `body` (and `status`). */
-export const assistantAnswers = (body: JsonBodyType, status = 200) => http.post(CHAT_API_PATH, () => HttpResponse.json(body, { status }));
+export const assistantAnswers = (body: JsonBodyType, status = 200) =>
+  http.post(CHAT_API_PATH, () => HttpResponse.json(body, { status }));

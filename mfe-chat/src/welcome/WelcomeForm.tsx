@@ -42,7 +42,10 @@ export function WelcomeForm({ onSubmit, onJustChat }: WelcomeFormProps) {
   const [errors, setErrors] = useState<FieldErrors<keyof VisitorDetails>>({});
   /** With `limit`, what is typed is cut to that many characters as the server counts them (not maxLength's UTF-16 units). */
   const set = (field: keyof VisitorDetails, limit?: number) => (event: { target: { value: string } }) => {
-    setDetails({ ...details, [field]: limit === undefined ? event.target.value : cutToCharacters(event.target.value, limit) });
+    setDetails({
+      ...details,
+      [field]: limit === undefined ? event.target.value : cutToCharacters(event.target.value, limit),
+    });
     // a field the visitor corrects stops saying what was wrong with it
     setErrors(({ [field]: _fixed, ...others }) => others);
   };
@@ -85,7 +88,13 @@ export function WelcomeForm({ onSubmit, onJustChat }: WelcomeFormProps) {
         error={errorOf('userEmail')}
         onChange={set('userEmail')}
       />
-      <RegionField label={text('chat.welcome.region')} required value={details.userCountry} error={errorOf('userCountry')} onChange={set('userCountry')} />
+      <RegionField
+        label={text('chat.welcome.region')}
+        required
+        value={details.userCountry}
+        error={errorOf('userCountry')}
+        onChange={set('userCountry')}
+      />
       <Button type="submit">{text('chat.welcome.start')}</Button>
       <Or>{text('chat.welcome.or')}</Or>
       <Button type="button" $variant="secondary" onClick={onJustChat}>

@@ -1,6 +1,11 @@
 import { checkVisitorDetails, loadVisitorProfile, PROFILE_STORAGE_KEY, saveVisitorProfile } from './visitorProfile';
 
-const profile = { userName: 'Aisha', userEmail: 'aisha@example.com', userCountry: 'Dubai', timestamp: '2025-01-05T09:05:00.000Z' };
+const profile = {
+  userName: 'Aisha',
+  userEmail: 'aisha@example.com',
+  userCountry: 'Dubai',
+  timestamp: '2025-01-05T09:05:00.000Z',
+};
 
 describe('visitor profile', () => {
   beforeEach(() => localStorage.clear());
@@ -25,7 +30,14 @@ describe('visitor profile', () => {
   });
 
   it('survives a browser that refuses storage', () => {
-    const blocked = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } } as unknown as Storage;
+    const blocked = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    } as unknown as Storage;
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(loadVisitorProfile(blocked)).toBeNull();
     expect(() => saveVisitorProfile(profile, blocked)).not.toThrow();
@@ -34,11 +46,13 @@ describe('visitor profile', () => {
   });
 
   it('checks the welcome form: all fields, a valid e-mail, a known branch; trims', () => {
-    expect(checkVisitorDetails({ userName: ' Aisha ', userEmail: ' aisha@example.com ', userCountry: 'Oman' })).toEqual({
-      userName: 'Aisha',
-      userEmail: 'aisha@example.com',
-      userCountry: 'Oman',
-    });
+    expect(checkVisitorDetails({ userName: ' Aisha ', userEmail: ' aisha@example.com ', userCountry: 'Oman' })).toEqual(
+      {
+        userName: 'Aisha',
+        userEmail: 'aisha@example.com',
+        userCountry: 'Oman',
+      },
+    );
     expect(checkVisitorDetails({ userName: ' ', userEmail: 'aisha@example.com', userCountry: 'Oman' })).toBeNull();
     expect(checkVisitorDetails({ userName: 'Aisha', userEmail: 'aisha@example', userCountry: 'Oman' })).toBeNull();
     expect(checkVisitorDetails({ userName: 'Aisha', userEmail: 'aisha@example.com', userCountry: '' })).toBeNull();

@@ -32,7 +32,11 @@ export function loadVisitorProfile(storage: Storage | undefined = globalThis.loc
     const value = JSON.parse(raw) as Partial<Record<keyof VisitorProfile, unknown>>;
     const fields = [value.userName, value.userEmail, value.userCountry, value.timestamp];
     if (!fields.every((field) => typeof field === 'string')) return null;
-    const details = checkVisitorDetails({ userName: value.userName as string, userEmail: value.userEmail as string, userCountry: value.userCountry as string });
+    const details = checkVisitorDetails({
+      userName: value.userName as string,
+      userEmail: value.userEmail as string,
+      userCountry: value.userCountry as string,
+    });
     return details && { ...details, timestamp: value.timestamp as string };
   } catch {
     return null;
@@ -40,7 +44,10 @@ export function loadVisitorProfile(storage: Storage | undefined = globalThis.loc
 }
 
 /** Stores the profile; a browser that refuses storage only loses the "welcome back". */
-export function saveVisitorProfile(profile: VisitorProfile, storage: Storage | undefined = globalThis.localStorage): void {
+export function saveVisitorProfile(
+  profile: VisitorProfile,
+  storage: Storage | undefined = globalThis.localStorage,
+): void {
   try {
     storage?.setItem(PROFILE_STORAGE_KEY, JSON.stringify(profile));
   } catch (error) {

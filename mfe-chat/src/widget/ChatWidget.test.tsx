@@ -16,9 +16,10 @@ const renderChat = (route = '/home') => renderInSite(<ChatWidget />, { route });
 const currentPath = () => screen.getByTestId('current-path');
 
 /** Lets the widget's timers (greeting, reply delays) run. */
-const advance = (ms: number) => act(async () => {
-  await jest.advanceTimersByTimeAsync(ms);
-});
+const advance = (ms: number) =>
+  act(async () => {
+    await jest.advanceTimersByTimeAsync(ms);
+  });
 
 const panel = () => screen.getByRole('dialog', { name: 'Crescent Assistant' });
 const log = () => screen.getByRole('log', { name: 'Chat messages' });
@@ -40,7 +41,12 @@ async function type(text: string) {
 const storeProfile = (userName = 'Aisha') =>
   localStorage.setItem(
     PROFILE_STORAGE_KEY,
-    JSON.stringify({ userName, userEmail: 'aisha@example.com', userCountry: 'Oman', timestamp: '2025-01-05T09:05:00.000Z' }),
+    JSON.stringify({
+      userName,
+      userEmail: 'aisha@example.com',
+      userCountry: 'Oman',
+      timestamp: '2025-01-05T09:05:00.000Z',
+    }),
   );
 
 let warn: jest.SpyInstance;
@@ -91,10 +97,19 @@ const EDITIONS = [
     greeting: "Hello! Welcome to Crescent Electrical Trading. I'm Crescent Assistant",
     company: 'Crescent Electrical Trading',
     welcome: {
-      title: 'Please introduce yourself', fullName: 'Full Name *', fullNamePlaceholder: 'Enter your full name', email: 'Email Address *',
-      emailPlaceholder: 'Enter your email address', region: 'Region/Branch You Want to Inquire About *', selectRegion: 'Select region/branch',
-      start: 'Start Chat', justChat: 'Just start chatting', or: 'or',
-      errorRequired: 'Please fill in this field.', errorEmail: 'Please enter a valid email address, such as name@example.com.', errorRegion: 'Please choose a region or branch.',
+      title: 'Please introduce yourself',
+      fullName: 'Full Name *',
+      fullNamePlaceholder: 'Enter your full name',
+      email: 'Email Address *',
+      emailPlaceholder: 'Enter your email address',
+      region: 'Region/Branch You Want to Inquire About *',
+      selectRegion: 'Select region/branch',
+      start: 'Start Chat',
+      justChat: 'Just start chatting',
+      or: 'or',
+      errorRequired: 'Please fill in this field.',
+      errorEmail: 'Please enter a valid email address, such as name@example.com.',
+      errorRegion: 'Please choose a region or branch.',
     },
     regions: ['Dubai', 'Oman (Muscat Office)', 'Bahrain (Warehouse)', 'Saudi (through an associated company)'],
     chooseRegion: 'Choose your region/branch',
@@ -109,19 +124,37 @@ const EDITIONS = [
       askEmail: (name: string) => `Nice to meet you, ${name}! What's your email address?`,
       invalidEmail: 'Please enter a valid email address so I can assist you better.',
       welcomeBack: (name: string) => `Welcome back, ${name}!`,
-      assistantFailed: "I apologize, but I'm having trouble processing your request right now. Please try again or contact us directly at +971 4 347 1100.",
-      inquirySent: (name: string) => `Thank you, ${name}! Your inquiry has been sent successfully. Our team will reply to aisha@example.com within 24 hours. Is there anything else I can help you with?`,
-      inquiryFailed: (name: string) => `Sorry ${name}, there was an issue sending your inquiry. Please try contacting us directly at info@crescent-electrical.example or call +971 4 347 1100.`,
+      assistantFailed:
+        "I apologize, but I'm having trouble processing your request right now. Please try again or contact us directly at +971 4 347 1100.",
+      inquirySent: (name: string) =>
+        `Thank you, ${name}! Your inquiry has been sent successfully. Our team will reply to aisha@example.com within 24 hours. Is there anything else I can help you with?`,
+      inquiryFailed: (name: string) =>
+        `Sorry ${name}, there was an issue sending your inquiry. Please try contacting us directly at info@crescent-electrical.example or call +971 4 347 1100.`,
     },
     hello: 'Hello?',
-    link: { answer: 'See [Industrial Cable Glands](/our-products/industrial_cable_glands)', question: 'glands', name: 'Industrial Cable Glands' },
+    link: {
+      answer: 'See [Industrial Cable Glands](/our-products/industrial_cable_glands)',
+      question: 'glands',
+      name: 'Industrial Cable Glands',
+    },
     inquiry: {
-      title: 'Send Inquiry', fullName: 'Full Name *', email: 'Email Address *', region: 'Region/Branch *', phone: 'Phone Number', companyName: 'Company Name',
-      companyNamePlaceholder: 'Enter your company name', companyLocation: 'Company Location', companyLocationPlaceholder: 'City, Country',
-      message: 'Your Inquiry *', messagePlaceholder: 'Please describe your requirements: products, quantities, specifications...',
-      submit: 'Submit Inquiry', close: 'Close inquiry form',
-      errorRequired: 'Please fill in all required fields (Full Name, Email, Region/Branch, Inquiry)', errorEmail: 'Please enter a valid email address',
-      text: '200 m of cable', glands: 'Cable glands',
+      title: 'Send Inquiry',
+      fullName: 'Full Name *',
+      email: 'Email Address *',
+      region: 'Region/Branch *',
+      phone: 'Phone Number',
+      companyName: 'Company Name',
+      companyNamePlaceholder: 'Enter your company name',
+      companyLocation: 'Company Location',
+      companyLocationPlaceholder: 'City, Country',
+      message: 'Your Inquiry *',
+      messagePlaceholder: 'Please describe your requirements: products, quantities, specifications...',
+      submit: 'Submit Inquiry',
+      close: 'Close inquiry form',
+      errorRequired: 'Please fill in all required fields (Full Name, Email, Region/Branch, Inquiry)',
+      errorEmail: 'Please enter a valid email address',
+      text: '200 m of cable',
+      glands: 'Cable glands',
     },
     /** An English page sends no language: the server's default. */
     sentLanguage: {},
@@ -141,10 +174,19 @@ const EDITIONS = [
     greeting: 'مرحبًا بك في الهلال للتجارة الكهربائية. أنا مساعد الهلال',
     company: 'الهلال للتجارة الكهربائية',
     welcome: {
-      title: 'يُرجى التعريف بنفسك', fullName: 'الاسم الكامل *', fullNamePlaceholder: 'أدخل اسمك الكامل', email: 'البريد الإلكتروني *',
-      emailPlaceholder: 'أدخل عنوان بريدك الإلكتروني', region: 'المنطقة أو الفرع الذي تودّ الاستفسار منه *', selectRegion: 'اختر المنطقة أو الفرع',
-      start: 'بدء المحادثة', justChat: 'ابدأ المحادثة مباشرةً', or: 'أو',
-      errorRequired: 'يُرجى تعبئة هذا الحقل.', errorEmail: 'يُرجى إدخال عنوان بريد إلكتروني صحيح، مثل name@example.com.', errorRegion: 'يُرجى اختيار المنطقة أو الفرع.',
+      title: 'يُرجى التعريف بنفسك',
+      fullName: 'الاسم الكامل *',
+      fullNamePlaceholder: 'أدخل اسمك الكامل',
+      email: 'البريد الإلكتروني *',
+      emailPlaceholder: 'أدخل عنوان بريدك الإلكتروني',
+      region: 'المنطقة أو الفرع الذي تودّ الاستفسار منه *',
+      selectRegion: 'اختر المنطقة أو الفرع',
+      start: 'بدء المحادثة',
+      justChat: 'ابدأ المحادثة مباشرةً',
+      or: 'أو',
+      errorRequired: 'يُرجى تعبئة هذا الحقل.',
+      errorEmail: 'يُرجى إدخال عنوان بريد إلكتروني صحيح، مثل name@example.com.',
+      errorRegion: 'يُرجى اختيار المنطقة أو الفرع.',
     },
     regions: ['دبي', 'عُمان (مكتب مسقط)', 'البحرين (المستودع)', 'السعودية (عبر شركة شقيقة)'],
     chooseRegion: 'اختر المنطقة أو الفرع',
@@ -159,19 +201,37 @@ const EDITIONS = [
       askEmail: (name: string) => `تشرّفنا بمعرفتك، ${name}! ما عنوان بريدك الإلكتروني؟`,
       invalidEmail: 'يُرجى إدخال عنوان بريد إلكتروني صحيح حتى أتمكن من مساعدتك على نحو أفضل.',
       welcomeBack: (name: string) => `مرحبًا بعودتك، ${name}!`,
-      assistantFailed: 'نعتذر، نواجه حاليًا صعوبة في معالجة طلبك. يُرجى المحاولة مرة أخرى أو التواصل معنا مباشرةً على الرقم +971 4 347 1100.',
-      inquirySent: (name: string) => `شكرًا لك، ${name}! تم إرسال استفسارك بنجاح، وسيردّ فريقنا على aisha@example.com خلال 24 ساعة. هل يمكنني مساعدتك في أي شيء آخر؟`,
-      inquiryFailed: (name: string) => `عذرًا ${name}، حدثت مشكلة أثناء إرسال استفسارك. يُرجى التواصل معنا مباشرةً عبر البريد الإلكتروني info@crescent-electrical.example أو الاتصال على الرقم +971 4 347 1100.`,
+      assistantFailed:
+        'نعتذر، نواجه حاليًا صعوبة في معالجة طلبك. يُرجى المحاولة مرة أخرى أو التواصل معنا مباشرةً على الرقم +971 4 347 1100.',
+      inquirySent: (name: string) =>
+        `شكرًا لك، ${name}! تم إرسال استفسارك بنجاح، وسيردّ فريقنا على aisha@example.com خلال 24 ساعة. هل يمكنني مساعدتك في أي شيء آخر؟`,
+      inquiryFailed: (name: string) =>
+        `عذرًا ${name}، حدثت مشكلة أثناء إرسال استفسارك. يُرجى التواصل معنا مباشرةً عبر البريد الإلكتروني info@crescent-electrical.example أو الاتصال على الرقم +971 4 347 1100.`,
     },
     hello: 'مرحبا؟',
-    link: { answer: 'انظر [جلب الكابلات الصناعية](/ar/our-products/industrial_cable_glands)', question: 'جلب', name: 'جلب الكابلات الصناعية' },
+    link: {
+      answer: 'انظر [جلب الكابلات الصناعية](/ar/our-products/industrial_cable_glands)',
+      question: 'جلب',
+      name: 'جلب الكابلات الصناعية',
+    },
     inquiry: {
-      title: 'إرسال استفسار', fullName: 'الاسم الكامل *', email: 'البريد الإلكتروني *', region: 'المنطقة/الفرع *', phone: 'رقم الهاتف', companyName: 'اسم الشركة',
-      companyNamePlaceholder: 'أدخل اسم شركتك', companyLocation: 'موقع الشركة', companyLocationPlaceholder: 'المدينة، الدولة',
-      message: 'استفسارك *', messagePlaceholder: 'يُرجى وصف متطلباتك: المنتجات، والكميات، والمواصفات...',
-      submit: 'إرسال الاستفسار', close: 'إغلاق نموذج الاستفسار',
-      errorRequired: 'يُرجى تعبئة جميع الحقول المطلوبة (الاسم الكامل، البريد الإلكتروني، المنطقة/الفرع، الاستفسار)', errorEmail: 'يُرجى إدخال عنوان بريد إلكتروني صحيح',
-      text: 'أحتاج 200 m من الكابل', glands: 'جلب كابلات',
+      title: 'إرسال استفسار',
+      fullName: 'الاسم الكامل *',
+      email: 'البريد الإلكتروني *',
+      region: 'المنطقة/الفرع *',
+      phone: 'رقم الهاتف',
+      companyName: 'اسم الشركة',
+      companyNamePlaceholder: 'أدخل اسم شركتك',
+      companyLocation: 'موقع الشركة',
+      companyLocationPlaceholder: 'المدينة، الدولة',
+      message: 'استفسارك *',
+      messagePlaceholder: 'يُرجى وصف متطلباتك: المنتجات، والكميات، والمواصفات...',
+      submit: 'إرسال الاستفسار',
+      close: 'إغلاق نموذج الاستفسار',
+      errorRequired: 'يُرجى تعبئة جميع الحقول المطلوبة (الاسم الكامل، البريد الإلكتروني، المنطقة/الفرع، الاستفسار)',
+      errorEmail: 'يُرجى إدخال عنوان بريد إلكتروني صحيح',
+      text: 'أحتاج 200 m من الكابل',
+      glands: 'جلب كابلات',
     },
     // the branch's mail says the visitor wrote from the Arabic edition; the assistant answers in Arabic
     sentLanguage: { language: 'ar' },
@@ -226,7 +286,11 @@ describe.each(EDITIONS)('the widget in each edition ($locale)', (edition) => {
       expect(email).toHaveAttribute('placeholder', welcome.emailPlaceholder);
       expect(email).toHaveAttribute('dir', 'ltr');
       const region = screen.getByLabelText(welcome.region);
-      expect(within(region).getAllByRole('option').map((o) => [o.getAttribute('value'), o.textContent])).toEqual([
+      expect(
+        within(region)
+          .getAllByRole('option')
+          .map((o) => [o.getAttribute('value'), o.textContent]),
+      ).toEqual([
         ['', welcome.selectRegion],
         ...['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia'].map((value, i) => [value, edition.regions[i]]),
       ]);
@@ -238,7 +302,8 @@ describe.each(EDITIONS)('the widget in each edition ($locale)', (edition) => {
     });
 
     it('the welcome form keeps a name of 70 vocalised Arabic letters whole (characters as the server counts them), cut at 100', async () => {
-      const letters = (count: number) => Array.from({ length: count }, (_, i) => `${'بتثجحخدذرزسشصضطظعغفقكلمنهوي'[i % 27]}\u0651\u064E`).join('');
+      const letters = (count: number) =>
+        Array.from({ length: count }, (_, i) => `${'بتثجحخدذرزسشصضطظعغفقكلمنهوي'[i % 27]}\u0651\u064E`).join('');
       renderEdition();
       await advance(500);
       const name = screen.getByLabelText(welcome.fullName);
@@ -271,7 +336,10 @@ describe.each(EDITIONS)('the widget in each edition ($locale)', (edition) => {
       fireEvent.click(screen.getByRole('button', { name: welcome.start }));
       await advance(500);
       expect(await requestsSentWithBodies()).toEqual([
-        { request: `POST ${REGISTRATION_API_PATH}`, body: { userName: names.fullName, userEmail: 'aisha@example.com', userCountry: 'Bahrain' } },
+        {
+          request: `POST ${REGISTRATION_API_PATH}`,
+          body: { userName: names.fullName, userEmail: 'aisha@example.com', userCountry: 'Bahrain' },
+        },
       ]);
       expect(log()).toHaveTextContent(bot.thanks(names.fullName));
       expect(screen.getByRole('button', { name: edition.sendInquiry })).toBeInTheDocument();
@@ -294,11 +362,18 @@ describe.each(EDITIONS)('the widget in each edition ($locale)', (edition) => {
       await type('omar@example.com');
       await advance(500);
       const options = screen.getByRole('group', { name: edition.chooseRegion });
-      expect(within(options).getAllByRole('button').map((b) => b.textContent)).toEqual(edition.regions);
+      expect(
+        within(options)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(edition.regions);
       fireEvent.click(within(options).getByRole('button', { name: edition.regions[3] }));
       await advance(0);
       expect(await requestsSentWithBodies()).toEqual([
-        { request: `POST ${REGISTRATION_API_PATH}`, body: { userName: names.chatter, userEmail: 'omar@example.com', userCountry: 'Saudi Arabia' } },
+        {
+          request: `POST ${REGISTRATION_API_PATH}`,
+          body: { userName: names.chatter, userEmail: 'omar@example.com', userCountry: 'Saudi Arabia' },
+        },
       ]);
       await advance(1000);
       expect(log()).toHaveTextContent(bot.thanksShort(names.chatter));
@@ -314,7 +389,12 @@ describe.each(EDITIONS)('the widget in each edition ($locale)', (edition) => {
       renderEdition();
       await advance(500);
       expect(log()).toHaveTextContent(bot.welcomeBack(names.visitor));
-      server.use(assistantAnswers({ answer: 'نعم، لدينا **جلب الكابلات**: [جلب الكابلات الصناعية](/ar/our-products/industrial_cable_glands)', source: 'ai' }));
+      server.use(
+        assistantAnswers({
+          answer: 'نعم، لدينا **جلب الكابلات**: [جلب الكابلات الصناعية](/ar/our-products/industrial_cable_glands)',
+          source: 'ai',
+        }),
+      );
       await type('هل لديكم جلب كابلات؟');
       await advance(500);
       await type('cable glands?');
@@ -326,7 +406,14 @@ describe.each(EDITIONS)('the widget in each edition ($locale)', (edition) => {
           question: 'cable glands?',
           history: [
             { role: 'user', parts: [{ text: 'هل لديكم جلب كابلات؟' }] },
-            { role: 'model', parts: [{ text: 'نعم، لدينا **جلب الكابلات**: [جلب الكابلات الصناعية](/ar/our-products/industrial_cable_glands)' }] },
+            {
+              role: 'model',
+              parts: [
+                {
+                  text: 'نعم، لدينا **جلب الكابلات**: [جلب الكابلات الصناعية](/ar/our-products/industrial_cable_glands)',
+                },
+              ],
+            },
           ],
           ...edition.sentLanguage,
         },
@@ -382,7 +469,9 @@ describe.each(EDITIONS)('the widget in each edition ($locale)', (edition) => {
       expect(field(inquiry.fullName)).toHaveValue(names.visitor);
       expect(field(inquiry.email)).toHaveValue('aisha@example.com');
       expect(field(inquiry.region)).toHaveValue('Oman');
-      expect(within(field(inquiry.region)).getByRole('option', { selected: true })).toHaveTextContent(edition.regions[1]!);
+      expect(within(field(inquiry.region)).getByRole('option', { selected: true })).toHaveTextContent(
+        edition.regions[1]!,
+      );
       expect(field(inquiry.phone)).toHaveAttribute('dir', 'ltr');
       expect(field(inquiry.phone)).toHaveAttribute('placeholder', '+971 XX XXX XXXX');
       expect(field(inquiry.companyName)).toHaveAttribute('placeholder', inquiry.companyNamePlaceholder);
@@ -433,7 +522,9 @@ describe.each(EDITIONS)('the widget in each edition ($locale)', (edition) => {
     });
 
     it('failed: the apology with our e-mail and phone (each left to right in an Arabic message)', async () => {
-      server.use(http.post(INQUIRY_API_PATH, () => HttpResponse.json({ error: 'Internal server error' }, { status: 500 })));
+      server.use(
+        http.post(INQUIRY_API_PATH, () => HttpResponse.json({ error: 'Internal server error' }, { status: 500 })),
+      );
       renderEdition();
       await advance(500);
       await openInquiry();
@@ -470,19 +561,22 @@ describe("the visitor's choice", () => {
   it.each([
     ['closed', 'Close chat'],
     ['minimized', 'Minimize chat'],
-  ])('%s (%s) is remembered: the next page of the visit starts so, and Open chat is remembered too', async (choice, control) => {
-    const first = renderChat();
-    fireEvent.click(within(panel()).getByRole('button', { name: control }));
-    expect(rememberedPanel()).toBe(choice);
-    first.unmount();
-    // the next page load: a new store, the same cookie
-    renderChat('/about');
-    expect(screen.queryByRole('dialog', { name: 'Crescent Assistant' })).not.toBeInTheDocument();
-    expect(screen.queryAllByRole('button', { name: /^Restore chat/ })).toHaveLength(choice === 'minimized' ? 1 : 0);
-    fireEvent.click(screen.getByRole('button', { name: 'Open chat' }));
-    expect(rememberedPanel()).toBe('open');
-    expect(panel()).toBeInTheDocument();
-  });
+  ])(
+    '%s (%s) is remembered: the next page of the visit starts so, and Open chat is remembered too',
+    async (choice, control) => {
+      const first = renderChat();
+      fireEvent.click(within(panel()).getByRole('button', { name: control }));
+      expect(rememberedPanel()).toBe(choice);
+      first.unmount();
+      // the next page load: a new store, the same cookie
+      renderChat('/about');
+      expect(screen.queryByRole('dialog', { name: 'Crescent Assistant' })).not.toBeInTheDocument();
+      expect(screen.queryAllByRole('button', { name: /^Restore chat/ })).toHaveLength(choice === 'minimized' ? 1 : 0);
+      fireEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+      expect(rememberedPanel()).toBe('open');
+      expect(panel()).toBeInTheDocument();
+    },
+  );
 
   it('following a link on a phone minimizes the panel without remembering it as a choice', async () => {
     setViewportWidth(375);
@@ -503,7 +597,7 @@ describe("the visitor's choice", () => {
 describe('a page where the panel does not open by itself (the shell: the quote request, a quotation)', () => {
   const rememberedPanel = () => new RegExp(`${CHAT_PANEL_COOKIE}=(\\w+)`).exec(document.cookie)?.[1];
 
-  it('starts minimized on a desktop, without taking it for the visitor\'s choice; Restore opens it, and that is theirs', async () => {
+  it("starts minimized on a desktop, without taking it for the visitor's choice; Restore opens it, and that is theirs", async () => {
     renderInSite(<ChatWidget openByDefault={false} />, { route: '/request-quote' });
     expect(screen.queryByRole('dialog', { name: 'Crescent Assistant' })).not.toBeInTheDocument();
     expect(rememberedPanel()).toBeUndefined();
@@ -547,7 +641,9 @@ describe('on a phone (576 px or less)', () => {
     await advance(500); // the greeting arrives while minimized
     expect(restore).toHaveAccessibleDescription('New message');
     fireEvent.click(restore);
-    expect(within(panel()).getByRole('log', { name: 'Chat messages' })).toHaveTextContent('Welcome to Crescent Electrical Trading');
+    expect(within(panel()).getByRole('log', { name: 'Chat messages' })).toHaveTextContent(
+      'Welcome to Crescent Electrical Trading',
+    );
     fireEvent.click(within(panel()).getByRole('button', { name: 'Minimize chat' }));
     // read: no dot
     expect(screen.getByRole('button', { name: /^Restore chat/ })).not.toHaveAccessibleDescription();
@@ -574,7 +670,11 @@ describe('a new visitor', () => {
     expect(screen.getByLabelText('Full Name *')).toHaveAttribute('placeholder', 'Enter your full name');
     expect(screen.getByLabelText('Email Address *')).toHaveAttribute('type', 'email');
     const region = screen.getByLabelText('Region/Branch You Want to Inquire About *');
-    expect(within(region).getAllByRole('option').map((o) => o.textContent)).toEqual([
+    expect(
+      within(region)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
       'Select region/branch',
       'Dubai',
       'Oman (Muscat Office)',
@@ -606,7 +706,11 @@ describe('a new visitor', () => {
     expect(form).toHaveAttribute('novalidate');
     fillWelcome('Aisha', 'aisha@example', '');
     fireEvent.click(screen.getByRole('button', { name: 'Start Chat' }));
-    const [name, email, region] = [screen.getByLabelText('Full Name *'), screen.getByLabelText('Email Address *'), screen.getByLabelText('Region/Branch You Want to Inquire About *')];
+    const [name, email, region] = [
+      screen.getByLabelText('Full Name *'),
+      screen.getByLabelText('Email Address *'),
+      screen.getByLabelText('Region/Branch You Want to Inquire About *'),
+    ];
     expect(name).not.toHaveAttribute('aria-invalid');
     expect(email).toHaveAccessibleDescription('Please enter a valid email address, such as name@example.com.');
     expect(email).toHaveAttribute('aria-invalid', 'true');
@@ -637,7 +741,10 @@ describe('a new visitor', () => {
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(await requestsSentWithBodies()).toEqual([
-      { request: `POST ${REGISTRATION_API_PATH}`, body: { userName: 'Aisha Khan', userEmail: 'aisha@example.com', userCountry: 'Bahrain' } },
+      {
+        request: `POST ${REGISTRATION_API_PATH}`,
+        body: { userName: 'Aisha Khan', userEmail: 'aisha@example.com', userCountry: 'Bahrain' },
+      },
     ]);
     expect(screen.queryByRole('button', { name: 'Start Chat' })).not.toBeInTheDocument();
     await advance(500);
@@ -671,19 +778,24 @@ describe('a new visitor', () => {
     await type('omar@example.com');
     await advance(500);
     const options = screen.getByRole('group', { name: 'Choose your region/branch' });
-    expect(within(options).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Dubai',
-      'Oman (Muscat Office)',
-      'Bahrain (Warehouse)',
-      'Saudi (through an associated company)',
-    ]);
+    expect(
+      within(options)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Dubai', 'Oman (Muscat Office)', 'Bahrain (Warehouse)', 'Saudi (through an associated company)']);
     fireEvent.click(within(options).getByRole('button', { name: 'Saudi (through an associated company)' }));
     await advance(0);
     expect(screen.queryByRole('group', { name: 'Choose your region/branch' })).not.toBeInTheDocument();
     expect(await requestsSentWithBodies()).toEqual([
-      { request: `POST ${REGISTRATION_API_PATH}`, body: { userName: 'Omar', userEmail: 'omar@example.com', userCountry: 'Saudi Arabia' } },
+      {
+        request: `POST ${REGISTRATION_API_PATH}`,
+        body: { userName: 'Omar', userEmail: 'omar@example.com', userCountry: 'Saudi Arabia' },
+      },
     ]);
-    expect(JSON.parse(localStorage.getItem(PROFILE_STORAGE_KEY)!)).toMatchObject({ userName: 'Omar', userCountry: 'Saudi Arabia' });
+    expect(JSON.parse(localStorage.getItem(PROFILE_STORAGE_KEY)!)).toMatchObject({
+      userName: 'Omar',
+      userCountry: 'Saudi Arabia',
+    });
     await advance(500);
     expect(log()).not.toHaveTextContent('Thank you, Omar!');
     await advance(500);
@@ -765,7 +877,9 @@ describe('the chat', () => {
     await advance(500);
     await type('And then?');
     await advance(500);
-    const history = ((await requestsSentWithBodies())[1]?.body as { history: { role: string; parts: { text: string }[] }[] }).history;
+    const history = (
+      (await requestsSentWithBodies())[1]?.body as { history: { role: string; parts: { text: string }[] }[] }
+    ).history;
     expect(history[1]?.role).toBe('model');
     expect(history[1]?.parts[0]?.text === 'x'.repeat(3_999)).toBe(true);
   });
@@ -775,7 +889,8 @@ describe('the chat', () => {
     await advance(500);
     server.use(
       assistantAnswers({
-        answer: "⚠️ AI service temporarily unavailable. Here's basic information:\n\n**Glands**: see [Industrial Cable Glands](/our-products/industrial_cable_glands)",
+        answer:
+          "⚠️ AI service temporarily unavailable. Here's basic information:\n\n**Glands**: see [Industrial Cable Glands](/our-products/industrial_cable_glands)",
       }),
     );
     await type('glands');
@@ -822,7 +937,8 @@ describe('the chat', () => {
   it('shows HTML from an answer as text and makes no link of a script URL', async () => {
     renderChat();
     await advance(500);
-    const payload = '<script>window.hacked=1</script><img src=x onerror="window.hacked=1"> [click](javascript:alert(1)) [x](https://evil.example)';
+    const payload =
+      '<script>window.hacked=1</script><img src=x onerror="window.hacked=1"> [click](javascript:alert(1)) [x](https://evil.example)';
     server.use(assistantAnswers({ answer: payload }));
     await type('<b>hi</b>');
     await advance(500);
@@ -913,7 +1029,9 @@ describe('the inquiry modal', () => {
   });
 
   it('closes on submit; failure: the spec apology with our e-mail and phone', async () => {
-    server.use(http.post(INQUIRY_API_PATH, () => HttpResponse.json({ error: 'Internal server error' }, { status: 500 })));
+    server.use(
+      http.post(INQUIRY_API_PATH, () => HttpResponse.json({ error: 'Internal server error' }, { status: 500 })),
+    );
     renderChat();
     await advance(500);
     await openInquiry();
@@ -937,7 +1055,9 @@ describe('the inquiry modal', () => {
     expect(field('Your Inquiry *')).toHaveAccessibleDescription('Please fill in this field.');
     expect(field('Your Inquiry *')).toHaveFocus();
     expect(field('Full Name *')).not.toHaveAttribute('aria-invalid');
-    expect(within(dialog()).getByRole('button', { name: 'Submit Inquiry' }).closest('form')).toHaveAttribute('novalidate');
+    expect(within(dialog()).getByRole('button', { name: 'Submit Inquiry' }).closest('form')).toHaveAttribute(
+      'novalidate',
+    );
     fireEvent.change(field('Your Inquiry *'), { target: { value: 'Need glands' } });
     fireEvent.change(field('Email Address *'), { target: { value: 'aisha@example' } });
     fireEvent.submit(within(dialog()).getByRole('button', { name: 'Submit Inquiry' }).closest('form')!);

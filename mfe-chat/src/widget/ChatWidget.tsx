@@ -1,6 +1,15 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { Button, ChatIcon, CloseIcon, MinimizeIcon, theme, useMediaQuery, IconButton, VisuallyHidden } from '@site/shared-ui';
+import {
+  Button,
+  ChatIcon,
+  CloseIcon,
+  MinimizeIcon,
+  theme,
+  useMediaQuery,
+  IconButton,
+  VisuallyHidden,
+} from '@site/shared-ui';
 import { useAppDispatch, useAppSelector, useLocale } from '@site/shared-store';
 import { useText } from '../i18n/useText';
 import { Composer } from '../messages/Composer';
@@ -213,7 +222,11 @@ export default function ChatWidget({ openByDefault = true }: ChatWidgetProps) {
               <h2 id="chat-title">{title}</h2>
               <p>{text('chat.widget.online')}</p>
             </div>
-            <HeaderButton type="button" aria-label={text('chat.widget.minimize')} onClick={() => choosePanel('minimized')}>
+            <HeaderButton
+              type="button"
+              aria-label={text('chat.widget.minimize')}
+              onClick={() => choosePanel('minimized')}
+            >
               <MinimizeIcon size={22} />
             </HeaderButton>
             <HeaderButton type="button" aria-label={text('chat.widget.close')} onClick={() => choosePanel('closed')}>
@@ -246,20 +259,35 @@ export default function ChatWidget({ openByDefault = true }: ChatWidgetProps) {
             </InquiryBar>
           ) : null}
           {step !== 'welcome' ? (
-            <Composer onSend={send} placeholder={text(step === 'onboarding' ? 'chat.composer.placeholderOnboarding' : 'chat.composer.placeholderChat')} />
+            <Composer
+              onSend={send}
+              placeholder={text(
+                step === 'onboarding' ? 'chat.composer.placeholderOnboarding' : 'chat.composer.placeholderChat',
+              )}
+            />
           ) : null}
         </Panel>
       ) : null}
       {/* the bar is named as it reads and for what it does (its name holds the visible title: WCAG 2.5.3) */}
       {panel === 'minimized' && !onPhone ? (
-        <MinimizedBar type="button" onClick={() => choosePanel('open')} aria-label={text('chat.widget.restoreBar', { title })}>
+        <MinimizedBar
+          type="button"
+          onClick={() => choosePanel('open')}
+          aria-label={text('chat.widget.restoreBar', { title })}
+        >
           <ChatIcon size={22} /> {title}
         </MinimizedBar>
       ) : null}
       {/* On a phone minimized is this one round button ('Restore chat', a dot for an unread message): no bar above it. */}
       <Fab
         type="button"
-        aria-label={text(panel === 'open' ? 'chat.widget.close' : panel === 'minimized' && onPhone ? 'chat.widget.restore' : 'chat.widget.open')}
+        aria-label={text(
+          panel === 'open'
+            ? 'chat.widget.close'
+            : panel === 'minimized' && onPhone
+              ? 'chat.widget.restore'
+              : 'chat.widget.open',
+        )}
         aria-expanded={panel === 'open'}
         aria-describedby={showUnread ? 'chat-unread' : undefined}
         $hiddenOnPhone={panel === 'open'}
@@ -275,7 +303,12 @@ export default function ChatWidget({ openByDefault = true }: ChatWidgetProps) {
       </Fab>
       {inquiryUsed ? (
         <Suspense fallback={null}>
-          <InquiryModal open={inquiryOpen} profile={profile} onClose={() => setInquiryOpen(false)} onSubmit={(payload) => dispatch(submitInquiry(payload, language))} />
+          <InquiryModal
+            open={inquiryOpen}
+            profile={profile}
+            onClose={() => setInquiryOpen(false)}
+            onSubmit={(payload) => dispatch(submitInquiry(payload, language))}
+          />
         </Suspense>
       ) : null}
     </Dock>

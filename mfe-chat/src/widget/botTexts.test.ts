@@ -40,7 +40,15 @@ describe('bot texts', () => {
     const bot = botTexts(textIn('ar'));
     expect(bot.assistantFailed).toContain('+971 4 347 1100');
     expect(bot.inquiryFailed('عائشة')).toContain('info@crescent-electrical.example');
-    for (const message of [bot.greeting, bot.askName, bot.invalidEmail, bot.askCountry, bot.chooseCountry, bot.welcomeBack('عائشة'), bot.inquirySent('عائشة', 'a@b.example')]) {
+    for (const message of [
+      bot.greeting,
+      bot.askName,
+      bot.invalidEmail,
+      bot.askCountry,
+      bot.chooseCountry,
+      bot.welcomeBack('عائشة'),
+      bot.inquirySent('عائشة', 'a@b.example'),
+    ]) {
       expect(message).toMatch(/[\u0621-\u064a]/);
       expect(message.replace(/\*\*[^*]+\*\*|a@b\.example/g, '')).not.toMatch(/[A-Za-z]{2,}/);
     }

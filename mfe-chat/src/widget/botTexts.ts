@@ -34,7 +34,8 @@ export function botTexts(text: ChatText): BotTexts {
     chooseCountry: text('chat.bot.chooseCountry'),
     assistantFailed: text('chat.bot.assistantFailed', { phone: company.mainPhone }),
     inquirySent: (name, email) => text('chat.bot.inquirySent', { name, email }),
-    inquiryFailed: (name) => text('chat.bot.inquiryFailed', { name, email: company.generalEmail, phone: company.mainPhone }),
+    inquiryFailed: (name) =>
+      text('chat.bot.inquiryFailed', { name, email: company.generalEmail, phone: company.mainPhone }),
   };
 }
 
@@ -51,8 +52,18 @@ export interface Region {
   englishLabel: string;
 }
 
-const REGION_LABEL = { dubai: 'chat.region.dubai', oman: 'chat.region.oman', bahrain: 'chat.region.bahrain', saudi: 'chat.region.saudi' } as const;
-const BRANCH_NAME = { dubai: 'chat.branch.dubai', oman: 'chat.branch.oman', bahrain: 'chat.branch.bahrain', saudi: 'chat.branch.saudi' } as const;
+const REGION_LABEL = {
+  dubai: 'chat.region.dubai',
+  oman: 'chat.region.oman',
+  bahrain: 'chat.region.bahrain',
+  saudi: 'chat.region.saudi',
+} as const;
+const BRANCH_NAME = {
+  dubai: 'chat.branch.dubai',
+  oman: 'chat.branch.oman',
+  bahrain: 'chat.branch.bahrain',
+  saudi: 'chat.branch.saudi',
+} as const;
 
 /** The regions of the contact page (branches.json), labelled in the page's language. */
 export function regionsIn(text: ChatText): Region[] {
@@ -72,7 +83,11 @@ export interface ChatLanguage {
   regions: Region[];
 }
 
-export const chatLanguage = (text: ChatText, locale: Locale): ChatLanguage => ({ locale, bot: botTexts(text), regions: regionsIn(text) });
+export const chatLanguage = (text: ChatText, locale: Locale): ChatLanguage => ({
+  locale,
+  bot: botTexts(text),
+  regions: regionsIn(text),
+});
 
 /** Spec: welcome greeting and replies after 0.5 s, the reply to the country choice after about 1 s. */
 export const GREETING_DELAY_MS = 500;

@@ -7,7 +7,12 @@ import { askAssistant } from '../assistant/askAssistant';
 import { sendInquiry, type InquiryPayload } from '../inquiry/sendInquiry';
 import { onboardingTurn } from '../onboarding/onboarding';
 import { registerVisitor } from '../welcome/registerVisitor';
-import { checkVisitorDetails, loadVisitorProfile, saveVisitorProfile, type VisitorDetails } from '../welcome/visitorProfile';
+import {
+  checkVisitorDetails,
+  loadVisitorProfile,
+  saveVisitorProfile,
+  type VisitorDetails,
+} from '../welcome/visitorProfile';
 import { COUNTRY_REPLY_DELAY_MS, GREETING_DELAY_MS, REPLY_DELAY_MS, type ChatLanguage } from './botTexts';
 import {
   chatStarted,
@@ -27,7 +32,11 @@ type BotMessage = Omit<NewMessage, 'sender'>;
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Shows the typing indicator while the reply is prepared, and for at least `delayMs`, then adds it. `produce` must not fail. */
-async function botReply(dispatch: AppDispatch, produce: () => Promise<BotMessage>, delayMs = REPLY_DELAY_MS): Promise<void> {
+async function botReply(
+  dispatch: AppDispatch,
+  produce: () => Promise<BotMessage>,
+  delayMs = REPLY_DELAY_MS,
+): Promise<void> {
   dispatch(replyStarted());
   try {
     const [message] = await Promise.all([produce(), wait(delayMs)]);
@@ -50,12 +59,14 @@ export const startChat =
   };
 
 /** Keeps the profile in the browser, moves on to the chat and registers the visitor (a failure is only logged). */
-const completeProfile = (details: VisitorDetails): ChatThunk => (dispatch) => {
-  const profile = { ...details, timestamp: new Date().toISOString() };
-  saveVisitorProfile(profile);
-  dispatch(profileSaved(profile));
-  void registerVisitor(details);
-};
+const completeProfile =
+  (details: VisitorDetails): ChatThunk =>
+  (dispatch) => {
+    const profile = { ...details, timestamp: new Date().toISOString() };
+    saveVisitorProfile(profile);
+    dispatch(profileSaved(profile));
+    void registerVisitor(details);
+  };
 
 /** The welcome form. Does nothing (false) when a field is empty or the e-mail is not valid. */
 export const submitWelcome =
@@ -89,7 +100,11 @@ export const sendMessage =
       const turn = onboardingTurn(state.onboarding, message, language);
       dispatch(onboardingAdvanced(turn.next));
       if (turn.details) dispatch(completeProfile(turn.details));
-      await botReply(dispatch, async () => turn.reply, state.onboarding.stage === 'country' ? COUNTRY_REPLY_DELAY_MS : REPLY_DELAY_MS);
+      await botReply(
+        dispatch,
+        async () => turn.reply,
+        state.onboarding.stage === 'country' ? COUNTRY_REPLY_DELAY_MS : REPLY_DELAY_MS,
+      );
       return;
     }
 
@@ -112,7 +127,9 @@ export const submitInquiry =
     let sent = false;
     await botReply(dispatch, async () => {
       sent = await sendInquiry(payload, locale);
-      return { text: sent ? bot.inquirySent(payload.userName, payload.userEmail) : bot.inquiryFailed(payload.userName) };
+      return {
+        text: sent ? bot.inquirySent(payload.userName, payload.userEmail) : bot.inquiryFailed(payload.userName),
+      };
     });
     return sent;
   };

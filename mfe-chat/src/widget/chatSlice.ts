@@ -128,8 +128,16 @@ declare module '@site/shared-store' {
 }
 
 export const injectedChatSlice = chatSlice.injectInto(rootReducer);
-export const { panelChanged, chatStarted, messageAdded, replyStarted, replyFinished, onboardingStarted, onboardingAdvanced, profileSaved } =
-  chatSlice.actions;
+export const {
+  panelChanged,
+  chatStarted,
+  messageAdded,
+  replyStarted,
+  replyFinished,
+  onboardingStarted,
+  onboardingAdvanced,
+  profileSaved,
+} = chatSlice.actions;
 export const {
   selectChatPanel,
   selectChatStep,

@@ -1,5 +1,12 @@
 import { setViewportWidth } from '@test/render';
-import { CHAT_PANEL_COOKIE, CHATTED_MAX_AGE_SECONDS, initialPanel, keepChoiceOfChatter, rememberedPanel, rememberPanel } from './panelMemory';
+import {
+  CHAT_PANEL_COOKIE,
+  CHATTED_MAX_AGE_SECONDS,
+  initialPanel,
+  keepChoiceOfChatter,
+  rememberedPanel,
+  rememberPanel,
+} from './panelMemory';
 
 /** A document that records what is written to document.cookie (jsdom's hides the attributes). */
 function recordingDocument(cookie = '', protocol = 'http:') {
@@ -42,13 +49,17 @@ describe('the remembered panel', () => {
     const chatter = recordingDocument('', 'https:');
     rememberPanel('minimized', { chatted: true }, chatter.doc);
     expect(CHATTED_MAX_AGE_SECONDS).toBe(180 * 24 * 3600);
-    expect(chatter.written).toEqual([`${CHAT_PANEL_COOKIE}=minimized; Path=/; Max-Age=${CHATTED_MAX_AGE_SECONDS}; SameSite=Lax; Secure`]);
+    expect(chatter.written).toEqual([
+      `${CHAT_PANEL_COOKIE}=minimized; Path=/; Max-Age=${CHATTED_MAX_AGE_SECONDS}; SameSite=Lax; Secure`,
+    ]);
   });
 
-  it("is made persistent when the visitor chats after choosing, and nothing is written when they made no choice", () => {
+  it('is made persistent when the visitor chats after choosing, and nothing is written when they made no choice', () => {
     const chose = recordingDocument(`${CHAT_PANEL_COOKIE}=closed`);
     keepChoiceOfChatter(chose.doc);
-    expect(chose.written).toEqual([`${CHAT_PANEL_COOKIE}=closed; Path=/; Max-Age=${CHATTED_MAX_AGE_SECONDS}; SameSite=Lax`]);
+    expect(chose.written).toEqual([
+      `${CHAT_PANEL_COOKIE}=closed; Path=/; Max-Age=${CHATTED_MAX_AGE_SECONDS}; SameSite=Lax`,
+    ]);
 
     const noChoice = recordingDocument('other=1');
     keepChoiceOfChatter(noChoice.doc);
@@ -57,7 +68,7 @@ describe('the remembered panel', () => {
 });
 
 describe('the panel a page starts with', () => {
-  it('on a desktop: open on the first view of a visit, then the visitor\'s choice', () => {
+  it("on a desktop: open on the first view of a visit, then the visitor's choice", () => {
     expect(initialPanel()).toBe('open');
     for (const panel of ['closed', 'minimized', 'open'] as const) {
       rememberPanel(panel, { chatted: false });

@@ -51,7 +51,10 @@ export function keepChoiceOfChatter(doc: Document = document): void {
  * The panel a page starts with: the visitor's choice, else open (the spec's default). On a phone never open: the panel
  * would cover the page the visitor just asked for; it starts as the chat button (minimized) unless they closed it.
  */
-export function initialPanel(doc: Document | undefined = globalThis.document, win: Window | undefined = globalThis.window): ChatPanel {
+export function initialPanel(
+  doc: Document | undefined = globalThis.document,
+  win: Window | undefined = globalThis.window,
+): ChatPanel {
   const remembered = doc ? rememberedPanel(doc.cookie) : null;
   const onPhone = typeof win?.matchMedia === 'function' && win.matchMedia(PHONE_QUERY).matches;
   if (onPhone) return remembered === 'closed' ? 'closed' : 'minimized';

@@ -71,7 +71,12 @@ describe('AboutPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'About Us' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Crescent Electrical Trading' })).toBeInTheDocument();
     const cards = within(screen.getByRole('list', { name: 'What we stand for' })).getAllByRole('heading', { level: 2 });
-    expect(cards.map((card) => card.textContent)).toEqual(['Our Story', 'Our Excellence', 'Our Approach', 'Our Commitment']);
+    expect(cards.map((card) => card.textContent)).toEqual([
+      'Our Story',
+      'Our Excellence',
+      'Our Approach',
+      'Our Commitment',
+    ]);
     expect(cards[0]!.nextElementSibling).toHaveTextContent('1995');
     expect(screen.getByRole('heading', { level: 2, name: 'Our Partners' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Partner brands' })).getAllByRole('listitem')).toHaveLength(16);

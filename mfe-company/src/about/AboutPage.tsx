@@ -94,7 +94,10 @@ const PartnersHead = styled.div`
 export default function AboutPage() {
   const text = useText();
   const view = useCompanyContent(CONTENT, BUNDLED);
-  const breadcrumb = [{ moduleName: text('company.breadcrumb.home'), link: HOME_PATH }, { moduleName: text('company.about.breadcrumb') }];
+  const breadcrumb = [
+    { moduleName: text('company.breadcrumb.home'), link: HOME_PATH },
+    { moduleName: text('company.about.breadcrumb') },
+  ];
   if (view.status !== 'ready') {
     return (
       <PageContainer>

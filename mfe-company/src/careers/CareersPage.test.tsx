@@ -59,11 +59,18 @@ describe.each(EDITIONS)('CareersPage in each edition ($locale)', (edition) => {
     const advert = screen.getByRole('article', { name: edition.vacancy });
     expect(advert).toHaveTextContent(edition.intro);
     expect(advert).toHaveTextContent(edition.sectorExperience);
-    const list = within(advert).getByRole('heading', { name: edition.responsibilities }).nextElementSibling as HTMLElement;
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(edition.responsibilityList);
+    const list = within(advert).getByRole('heading', { name: edition.responsibilities })
+      .nextElementSibling as HTMLElement;
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(edition.responsibilityList);
     const mail = within(advert).getByRole('link', { name: company.careersEmail });
     expect(mail.querySelector('bdi')).toHaveAttribute('dir', 'ltr');
-    expect(decodeURIComponent(mail.getAttribute('href')!)).toBe(`mailto:${company.careersEmail}?subject=${edition.mailSubject}`);
+    expect(decodeURIComponent(mail.getAttribute('href')!)).toBe(
+      `mailto:${company.careersEmail}?subject=${edition.mailSubject}`,
+    );
     expect(within(advert).getByText(edition.humanResources)).toHaveTextContent(editionCompany.postalAddress);
     expect(editionCompany.postalAddress).toMatch(edition.city);
     expect(advert).toHaveTextContent(edition.equalOpportunity);
@@ -86,7 +93,11 @@ describe('CareersPage', () => {
     expect(advert).toHaveTextContent('About 10 years of experience selling electrical products in the Gulf');
     expect(advert).toHaveTextContent('At least 4-5 years of that experience in the Oil & Gas sector');
     const list = within(advert).getByRole('heading', { name: 'Responsibilities' }).nextElementSibling as HTMLElement;
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Product portfolio and customer development',
       'Strategic relationship management',
       'Design and implement sales strategies',

@@ -68,7 +68,12 @@ export default function CareersPage() {
   const vacancy = text('company.careers.vacancy');
   return (
     <PageContainer>
-      <Breadcrumb items={[{ moduleName: text('company.breadcrumb.home'), link: HOME_PATH }, { moduleName: text('company.careers.title') }]} />
+      <Breadcrumb
+        items={[
+          { moduleName: text('company.breadcrumb.home'), link: HOME_PATH },
+          { moduleName: text('company.careers.title') },
+        ]}
+      />
       <SectionHeading>{text('company.careers.title')}</SectionHeading>
       {view.status !== 'ready' ? (
         <ContentPending view={view} />
@@ -92,7 +97,9 @@ export default function CareersPage() {
           <Apply>
             <dt>{text('company.careers.email')}</dt>
             <dd>
-              <a href={`mailto:${view.content.company.careersEmail}?subject=${encodeURIComponent(text('company.careers.mailSubject', { title: vacancy }))}`}>
+              <a
+                href={`mailto:${view.content.company.careersEmail}?subject=${encodeURIComponent(text('company.careers.mailSubject', { title: vacancy }))}`}
+              >
                 {/* An address reads left to right, inside Arabic text too. */}
                 <MailIcon size={18} /> <bdi dir="ltr">{view.content.company.careersEmail}</bdi>
               </a>

@@ -47,8 +47,19 @@ export function CertificateCard({ certificate, onView }: CertificateCardProps) {
   const text = useText();
   return (
     <Card>
-      <Open type="button" {...earlyControl('page')} onClick={() => onView(certificate)} aria-label={text('company.certificates.view', { title: certificate.title })}>
-        <img src={certificate.image} alt={certificate.alt} width={certificate.width} height={certificate.height} loading="lazy" />
+      <Open
+        type="button"
+        {...earlyControl('page')}
+        onClick={() => onView(certificate)}
+        aria-label={text('company.certificates.view', { title: certificate.title })}
+      >
+        <img
+          src={certificate.image}
+          alt={certificate.alt}
+          width={certificate.width}
+          height={certificate.height}
+          loading="lazy"
+        />
         <span aria-hidden="true">{text('company.certificates.viewHint')}</span>
       </Open>
       <Caption>

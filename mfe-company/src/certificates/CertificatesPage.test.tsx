@@ -42,7 +42,9 @@ describe.each(EDITIONS)('CertificatesPage in each edition ($locale)', (edition) 
       expect(caption.querySelector('bdi')).toHaveAttribute('dir', 'ltr');
       expect(caption.querySelector('bdi')).toHaveTextContent('ISO 9001:2015');
     }
-    expect(screen.getByText(edition.quality, { selector: 'h2' }).nextElementSibling!.querySelectorAll('li')).toHaveLength(4);
+    expect(
+      screen.getByText(edition.quality, { selector: 'h2' }).nextElementSibling!.querySelectorAll('li'),
+    ).toHaveLength(4);
     expect(screen.getByText(edition.storage)).toBeInTheDocument();
     if (locale === 'ar') expectNoEnglishText();
 

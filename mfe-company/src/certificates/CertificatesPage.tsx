@@ -50,7 +50,12 @@ export default function CertificatesPage() {
   const [viewing, setViewing] = useState<Certificate | null>(null);
   return (
     <PageContainer>
-      <Breadcrumb items={[{ moduleName: text('company.breadcrumb.home'), link: HOME_PATH }, { moduleName: text('company.certificates.title') }]} />
+      <Breadcrumb
+        items={[
+          { moduleName: text('company.breadcrumb.home'), link: HOME_PATH },
+          { moduleName: text('company.certificates.title') },
+        ]}
+      />
       <SectionHeading>{text('company.certificates.title')}</SectionHeading>
       <p>{text('company.certificates.intro')}</p>
       {view.status === 'ready' ? (
@@ -71,7 +76,9 @@ export default function CertificatesPage() {
         <ContentPending view={view} />
       )}
       <Modal open={viewing !== null} onClose={() => setViewing(null)} title={viewing?.title ?? ''} maxWidth={760}>
-        {viewing ? <LargeImage src={viewing.image} alt={viewing.alt} width={viewing.width} height={viewing.height} /> : null}
+        {viewing ? (
+          <LargeImage src={viewing.image} alt={viewing.alt} width={viewing.width} height={viewing.height} />
+        ) : null}
       </Modal>
     </PageContainer>
   );

@@ -61,7 +61,10 @@ export const fetchCompanyContent = createAsyncThunk(
   'companyContent/fetch',
   async (part: ContentPart, { signal, extra }): Promise<Loaded> => {
     const data = await loadJson<unknown>(CONTENT_FILES[part], signal, fetchOf(extra));
-    return { part, data: (part === 'teaser' ? teaserCategories(data as ProductCategory[]) : data) as CompanyContent[ContentPart] };
+    return {
+      part,
+      data: (part === 'teaser' ? teaserCategories(data as ProductCategory[]) : data) as CompanyContent[ContentPart],
+    };
   },
   {
     // Once per part and page: the files do not change while a visitor reads them (the server's state counts too).

@@ -22,7 +22,9 @@ const PAGES: { [Name in keyof CompanyExposes]: () => Promise<{ loadFirstView?: L
 };
 
 const companyRoutes = siteRoutes.filter((route) => route.remote === 'company');
-const cases = companyRoutes.flatMap((route) => LOCALES.map((locale) => ({ path: localizedPath(locale, `/${route.path}`), route, locale })));
+const cases = companyRoutes.flatMap((route) =>
+  LOCALES.map((locale) => ({ path: localizedPath(locale, `/${route.path}`), route, locale })),
+);
 
 beforeEach(() => {
   serveArabicEditions();

@@ -50,7 +50,8 @@ export function useCompanyContent<P extends ContentPart>(parts: readonly P[], bu
   }, [dispatch, missingKey]);
 
   return useMemo((): ContentView<P> => {
-    if (missingKey === '') return { status: 'ready', content: (english ? { ...bundled, ...loaded } : loaded) as Pick<CompanyContent, P> };
+    if (missingKey === '')
+      return { status: 'ready', content: (english ? { ...bundled, ...loaded } : loaded) as Pick<CompanyContent, P> };
     const failed = (missingKey.split(' ') as P[]).filter((part) => status[part] === 'failed');
     if (failed.length === 0) return { status: 'loading' };
     return { status: 'failed', retry: () => failed.forEach((part) => void dispatch(fetchCompanyContent(part))) };
@@ -63,7 +64,12 @@ export function useCompanyContent<P extends ContentPart>(parts: readonly P[], bu
  * starts from them.
  */
 export function loadContentFirstView(parts: readonly ContentPart[], bundled: BundledContent): LoadFirstView {
-  return (context) => Promise.all(loadedParts(parts, context.locale === DEFAULT_LOCALE ? bundled : undefined).map((part) => context.dispatch(fetchCompanyContent(part))));
+  return (context) =>
+    Promise.all(
+      loadedParts(parts, context.locale === DEFAULT_LOCALE ? bundled : undefined).map((part) =>
+        context.dispatch(fetchCompanyContent(part)),
+      ),
+    );
 }
 
 const Pending = styled.div`

@@ -9,7 +9,15 @@ import { brandLogoPath, categoryImagePath, findCategory, TEASER_CATEGORY_IDS } f
 import { makeStore } from '@site/shared-store';
 import { setReducedMotion, useScrollAnimationMocks } from '@site/shared-ui/testing';
 import { englishHomeStore, serveEnglishCategories } from '../testing/handlers';
-import { editionStore, expectNoEnglishText, firstViewContext, LOADING, loaded, renderEdition, serveEditions } from '../testing/editionPage';
+import {
+  editionStore,
+  expectNoEnglishText,
+  firstViewContext,
+  LOADING,
+  loaded,
+  renderEdition,
+  serveEditions,
+} from '../testing/editionPage';
 import { loadFirstView as loadCertificatesFirstView } from '../certificates/CertificatesPage';
 import HomePage, { loadFirstView as loadHomeFirstView } from './HomePage';
 
@@ -20,8 +28,22 @@ const TEASER = [
   'Resin_Jointing_Kits',
 ];
 const PARTNERS = [
-  'PCE', '3M', 'Raychem', 'Barton', 'Oxford', 'MK', 'Legrand', 'Hex',
-  'Breeze', 'Ashfield', 'Elite', 'MESC', 'Schneider', 'Marechal Electric', 'Hager', 'Simplex',
+  'PCE',
+  '3M',
+  'Raychem',
+  'Barton',
+  'Oxford',
+  'MK',
+  'Legrand',
+  'Hex',
+  'Breeze',
+  'Ashfield',
+  'Elite',
+  'MESC',
+  'Schneider',
+  'Marechal Electric',
+  'Hager',
+  'Simplex',
 ];
 const COUNTERS = [
   ['1000+', 'Customers Served'],
@@ -101,7 +123,9 @@ describe.each(EDITIONS)('HomePage in each edition ($locale)', (edition) => {
     const products = screen.getByText(edition.products, { selector: 'h2' }).closest('section')!;
     expect(within(products).getByRole('link', { name: edition.viewAll })).toHaveAttribute('href', '/our-products');
     const cards = within(within(products).getByLabelText(edition.featured)).getAllByRole('link');
-    expect(cards.map((card) => card.getAttribute('href'))).toEqual(TEASER_CATEGORY_IDS.map((id) => `/our-products/${id}`));
+    expect(cards.map((card) => card.getAttribute('href'))).toEqual(
+      TEASER_CATEGORY_IDS.map((id) => `/our-products/${id}`),
+    );
     TEASER_CATEGORY_IDS.forEach((id, i) => {
       const category = categories.find((c) => c.id === id)!;
       expect(cards[i]).toHaveTextContent(category.title);
@@ -115,7 +139,9 @@ describe.each(EDITIONS)('HomePage in each edition ($locale)', (edition) => {
     figures.forEach((item, i) => expect(item).toHaveTextContent(edition.figureLabels[i]!));
     const partnersSection = screen.getByText(edition.partners, { selector: 'h2' }).closest('section')!;
     expect(within(partnersSection).getByText(edition.partnersSubtitle)).toBeInTheDocument();
-    const partners = within(within(partnersSection).getByRole('list', { name: edition.partnerBrands })).getAllByRole('img');
+    const partners = within(within(partnersSection).getByRole('list', { name: edition.partnerBrands })).getAllByRole(
+      'img',
+    );
     expect(partners.map((logo) => logo.getAttribute('alt'))).toEqual(home.partners.items.map((partner) => partner.alt));
     expect(partners[2]).toHaveAccessibleName(edition.raychemLogo);
     if (locale === 'ar') expectNoEnglishText();
@@ -161,8 +187,14 @@ describe('HomePage on an English page drawn by the server', () => {
     expect(english.getState().companyContent).toEqual(englishHomeStore().getState().companyContent);
     renderInSite(<HomePage />, { route: '/home', store: english });
     const englishProducts = screen.getByText('Our Products', { selector: 'h2' }).closest('section')!;
-    expect(within(within(englishProducts).getByLabelText('Featured product categories')).getAllByRole('link').map((card) => card.textContent)).toEqual(
-      TEASER_CATEGORY_IDS.map((id) => dataEdition('en', 'products-category.json').find((category) => category.id === id)!.title),
+    expect(
+      within(within(englishProducts).getByLabelText('Featured product categories'))
+        .getAllByRole('link')
+        .map((card) => card.textContent),
+    ).toEqual(
+      TEASER_CATEGORY_IDS.map(
+        (id) => dataEdition('en', 'products-category.json').find((category) => category.id === id)!.title,
+      ),
     );
     expect(requestsSent()).toHaveLength(1);
   });
@@ -218,7 +250,15 @@ describe('HomePage', () => {
   it('shows the claims of the home page', () => {
     renderHome();
     const text = document.body.textContent ?? '';
-    for (const claim of ['30+ years', 'since 1995', 'ISO 9001:2008', 'first electrical trading company in the UAE', '1,000+ customers', '10+ countries', '150+ global suppliers']) {
+    for (const claim of [
+      '30+ years',
+      'since 1995',
+      'ISO 9001:2008',
+      'first electrical trading company in the UAE',
+      '1,000+ customers',
+      '10+ countries',
+      '150+ global suppliers',
+    ]) {
       expect(text).toContain(claim);
     }
   });

@@ -79,7 +79,8 @@ describe('ManagementPage', () => {
   afterEach(() => scrollTo.mockRestore());
 
   /** The loading state: the spinner (role status, with the text for screen readers) and the same text on screen. */
-  const loadingShown = () => screen.queryByTestId('spinner') !== null && screen.queryAllByText(LOADING_TEXT).length === 2;
+  const loadingShown = () =>
+    screen.queryByTestId('spinner') !== null && screen.queryAllByText(LOADING_TEXT).length === 2;
 
   /** Answers the page's pending request and lets React settle. */
   const answer = (status: number, body: JsonBodyType) => act(async () => teamFile.answer(status, body));

@@ -59,7 +59,12 @@ export default function ManagementPage() {
 
   return (
     <PageContainer>
-      <Breadcrumb items={[{ moduleName: text('company.breadcrumb.home'), link: HOME_PATH }, { moduleName: text('company.management.title') }]} />
+      <Breadcrumb
+        items={[
+          { moduleName: text('company.breadcrumb.home'), link: HOME_PATH },
+          { moduleName: text('company.management.title') },
+        ]}
+      />
       <SectionHeading>{text('company.management.title')}</SectionHeading>
       <Lead>{text('company.management.lead')}</Lead>
       {body}

@@ -10,7 +10,11 @@ describe('PartnersGrid', () => {
     try {
       renderInSite(<PartnersGrid partners={home.partners.items} label="Partner brands" />);
       const list = screen.getByRole('list', { name: 'Partner brands' });
-      expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(home.partners.items.map((partner) => partner.name));
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(home.partners.items.map((partner) => partner.name));
       expect(list.querySelectorAll('img')).toHaveLength(0);
       expect(observers.rootMarginsOf(list)).toEqual([PARTNER_LOGOS_MARGIN]);
 
@@ -27,6 +31,8 @@ describe('PartnersGrid', () => {
   it('shows the logos at once where the browser cannot observe intersections', () => {
     // jsdom has no IntersectionObserver
     renderInSite(<PartnersGrid partners={home.partners.items} label="Partner brands" />);
-    expect(within(screen.getByRole('list', { name: 'Partner brands' })).getAllByRole('img')).toHaveLength(home.partners.items.length);
+    expect(within(screen.getByRole('list', { name: 'Partner brands' })).getAllByRole('img')).toHaveLength(
+      home.partners.items.length,
+    );
   });
 });

@@ -57,7 +57,14 @@ export function PartnersGrid({ partners, label }: PartnersGridProps) {
         <Reveal key={partner.name} as="li" index={index}>
           <Logo>
             {near ? (
-              <img src={brandLogoPath(partner.brand)} alt={partner.alt} width={LOGO_WIDTH} height={LOGO_HEIGHT} loading="lazy" decoding="async" />
+              <img
+                src={brandLogoPath(partner.brand)}
+                alt={partner.alt}
+                width={LOGO_WIDTH}
+                height={LOGO_HEIGHT}
+                loading="lazy"
+                decoding="async"
+              />
             ) : (
               <span aria-hidden="true" />
             )}

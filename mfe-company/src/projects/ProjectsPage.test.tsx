@@ -32,7 +32,9 @@ describe.each(EDITIONS)('ProjectsPage in each edition ($locale)', (edition) => {
     expect(screen.getByText(edition.title, { selector: 'h1' })).toBeInTheDocument();
     await loaded(locale);
     const cards = within(screen.getByLabelText(edition.list, { selector: 'ul' })).getAllByRole('listitem');
-    expect(cards.map((card) => within(card).getByRole('heading', { level: 2 }).textContent)).toEqual(projects.map((project) => project.title));
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 2 }).textContent)).toEqual(
+      projects.map((project) => project.title),
+    );
     expect(cards[0]).toHaveTextContent(edition.first);
     cards.forEach((card, i) => expect(within(card).getByRole('img')).toHaveAttribute('alt', projects[i]!.alt));
     if (locale === 'ar') expectNoEnglishText();

@@ -39,7 +39,12 @@ export default function ProjectsPage() {
   const view = useCompanyContent(CONTENT, BUNDLED);
   return (
     <PageContainer>
-      <Breadcrumb items={[{ moduleName: text('company.breadcrumb.home'), link: HOME_PATH }, { moduleName: text('company.projects.title') }]} />
+      <Breadcrumb
+        items={[
+          { moduleName: text('company.breadcrumb.home'), link: HOME_PATH },
+          { moduleName: text('company.projects.title') },
+        ]}
+      />
       <SectionHeading>{text('company.projects.title')}</SectionHeading>
       <Lead>{text('company.projects.lead')}</Lead>
       {view.status !== 'ready' ? (

@@ -35,7 +35,8 @@ export function setUpEditionPage(): void {
 }
 
 /** A store as a page of the edition makes it (shell bootstrap): in Arabic its fetch reads /data/ar/…. */
-export const editionStore = (locale: Locale) => makeStore(undefined, { fetch: localizedFetch(locale, (input, init) => fetch(input, init)) });
+export const editionStore = (locale: Locale) =>
+  makeStore(undefined, { fetch: localizedFetch(locale, (input, init) => fetch(input, init)) });
 
 /** Renders `ui` as on a page of the edition, its store's fetch reading the edition's data files. */
 export const renderEdition = (ui: ReactElement, route: string, locale: Locale, store?: AppStore) =>
@@ -45,7 +46,8 @@ export const renderEdition = (ui: ReactElement, route: string, locale: Locale, s
 export const loaded = (locale: Locale) => waitFor(() => expect(screen.queryAllByText(LOADING[locale])).toEqual([]));
 
 /** The server's call of a page's loadFirstView for an edition. */
-export const firstViewContext = (store: AppStore, locale: Locale) => ({ dispatch: store.dispatch, params: {}, locale }) as Parameters<LoadFirstView>[0];
+export const firstViewContext = (store: AppStore, locale: Locale) =>
+  ({ dispatch: store.dispatch, params: {}, locale }) as Parameters<LoadFirstView>[0];
 
 /** The English catalog's texts (those without arguments): none may show on an Arabic page. */
 const ENGLISH_TEXTS = Object.values(english).filter((message) => !message.includes('{') && !message.includes('<'));

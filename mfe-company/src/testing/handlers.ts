@@ -17,7 +17,9 @@ export function serveArabicEditions(): void {
   const files = [...new Set([...Object.values(CONTENT_FILES), OUR_TEAM_PATH])];
   server.use(
     ...files.map((path) =>
-      http.get(localizedDataPath('ar', path), () => HttpResponse.json(arabicEdition(path.slice('/data/'.length) as DataFileName))),
+      http.get(localizedDataPath('ar', path), () =>
+        HttpResponse.json(arabicEdition(path.slice('/data/'.length) as DataFileName)),
+      ),
     ),
   );
 }

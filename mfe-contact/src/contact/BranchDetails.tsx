@@ -58,7 +58,12 @@ export function BranchDetails({ branch }: { branch: Branch }) {
           </dd>
         </dl>
       </div>
-      <iframe src={branch.location} title={branch.mapTitle} loading="lazy" referrerPolicy="no-referrer-when-downgrade" />
+      <iframe
+        src={branch.location}
+        title={branch.mapTitle}
+        loading="lazy"
+        referrerPolicy="no-referrer-when-downgrade"
+      />
     </Layout>
   );
 }

@@ -56,7 +56,8 @@ describe('ContactPage on an Arabic page', () => {
   /** The page's store as on /ar/…: its fetch reads /data/ar/<file>.json. */
   const arabicStore = () => makeStore(undefined, { fetch: localizedFetch('ar', (input, init) => fetch(input, init)) });
   const spinner = () => screen.getByTestId('spinner').closest('[role="status"]');
-  const renderArabic = (store = arabicStore()) => renderInSite(<ContactPage />, { route: '/contact-us', locale: 'ar', store });
+  const renderArabic = (store = arabicStore()) =>
+    renderInSite(<ContactPage />, { route: '/contact-us', locale: 'ar', store });
 
   beforeEach(() => server.use(...contactHandlers));
 
@@ -68,15 +69,17 @@ describe('ContactPage on an Arabic page', () => {
     expect(requestsSent()).toEqual([`GET ${ARABIC_BRANCHES_PATH}`]);
 
     const regions = screen.getByRole('group', { name: 'اختر المنطقة' });
-    expect(within(regions).getAllByRole('button').map((button) => button.textContent)).toEqual([
-      'دبي',
-      'عُمان (مكتب مسقط)',
-      'البحرين (المستودع)',
-      'السعودية (عبر شركة شقيقة)',
-    ]);
+    expect(
+      within(regions)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['دبي', 'عُمان (مكتب مسقط)', 'البحرين (المستودع)', 'السعودية (عبر شركة شقيقة)']);
     const details = screen.getByRole('region', { name: 'دبي' });
-    for (const term of ['العنوان', 'الهاتف', 'الفاكس', 'البريد الإلكتروني']) expect(within(details).getByText(term)).toBeInTheDocument();
-    expect(within(details).getByText('مستودع رقم 7، شارع 19، منطقة القوز الصناعية 3، دبي، الإمارات العربية المتحدة')).toBeInTheDocument();
+    for (const term of ['العنوان', 'الهاتف', 'الفاكس', 'البريد الإلكتروني'])
+      expect(within(details).getByText(term)).toBeInTheDocument();
+    expect(
+      within(details).getByText('مستودع رقم 7، شارع 19، منطقة القوز الصناعية 3، دبي، الإمارات العربية المتحدة'),
+    ).toBeInTheDocument();
     // phone, fax and e-mail read left to right inside the Arabic page, with Western digits
     for (const ltr of ['+971 4 347 1100', '+971 4 347 1199', 'dubai@crescent-electrical.example']) {
       expect(within(details).getByText(ltr).closest('bdi')).toHaveAttribute('dir', 'ltr');
@@ -104,7 +107,9 @@ describe('ContactPage on an Arabic page', () => {
   });
 
   it('a failed load says so in Arabic and tries again', async () => {
-    server.use(http.get(ARABIC_BRANCHES_PATH, () => HttpResponse.json({ error: 'down' }, { status: 503 }), { once: true }));
+    server.use(
+      http.get(ARABIC_BRANCHES_PATH, () => HttpResponse.json({ error: 'down' }, { status: 503 }), { once: true }),
+    );
     renderArabic();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('تعذّر تحميل بيانات الفروع في الوقت الحالي.');

@@ -14,7 +14,8 @@ import { loadPageBranches, usePageBranches } from './pageBranches';
 export const REGION_SWITCH_MS = 500;
 
 /** For the server: an Arabic page's branches, so its HTML has them; and what came of the message form's plain post it answers. */
-export const loadFirstView: LoadFirstView = (context) => Promise.all([loadPageBranches(context), loadPostedForm(context)]);
+export const loadFirstView: LoadFirstView = (context) =>
+  Promise.all([loadPageBranches(context), loadPostedForm(context)]);
 
 /** /contact-us: the regions, the selected branch's details, and the 'Send us a message' form. */
 export default function ContactPage() {
@@ -39,7 +40,11 @@ export default function ContactPage() {
     body = (
       <>
         <RegionSelector branches={branches} selected={selected} onSelect={selectRegion} />
-        {switching ? <Spinner label={text('contact.loadingBranch', { branch: branch.label })} /> : <BranchDetails branch={branch} />}
+        {switching ? (
+          <Spinner label={text('contact.loadingBranch', { branch: branch.label })} />
+        ) : (
+          <BranchDetails branch={branch} />
+        )}
         <MessageForm branches={branches} />
       </>
     );
@@ -51,7 +56,9 @@ export default function ContactPage() {
 
   return (
     <PageContainer>
-      <Breadcrumb items={[{ moduleName: text('contact.breadcrumbHome'), link: HOME_PATH }, { moduleName: text('contact.title') }]} />
+      <Breadcrumb
+        items={[{ moduleName: text('contact.breadcrumbHome'), link: HOME_PATH }, { moduleName: text('contact.title') }]}
+      />
       <SectionHeading>{text('contact.title')}</SectionHeading>
       {body}
     </PageContainer>

@@ -10,7 +10,8 @@ import { fetchBranches, selectBranchesStatus, selectLoadedBranches } from './bra
  * For the server (shared-store's LoadFirstView) on the pages that show branches: an Arabic page's branches, so its HTML
  * has them (an English page draws the bundled ones and loads nothing).
  */
-export const loadPageBranches: LoadFirstView = ({ dispatch, locale }) => (locale === DEFAULT_LOCALE ? Promise.resolve() : dispatch(fetchBranches()));
+export const loadPageBranches: LoadFirstView = ({ dispatch, locale }) =>
+  locale === DEFAULT_LOCALE ? Promise.resolve() : dispatch(fetchBranches());
 
 export type PageBranches =
   | { status: 'ready'; branches: Branch[] }

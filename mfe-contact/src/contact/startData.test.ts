@@ -18,7 +18,9 @@ const PAGES: { [Name in keyof ContactExposes]: () => Promise<{ loadFirstView?: L
 };
 
 const contactRoutes = siteRoutes.filter((route) => route.remote === 'contact');
-const cases = contactRoutes.flatMap((route) => LOCALES.map((locale) => ({ path: localizedPath(locale, `/${route.path}`), route, locale })));
+const cases = contactRoutes.flatMap((route) =>
+  LOCALES.map((locale) => ({ path: localizedPath(locale, `/${route.path}`), route, locale })),
+);
 
 beforeEach(() => server.use(...contactHandlers));
 

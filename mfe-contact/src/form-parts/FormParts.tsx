@@ -71,13 +71,33 @@ export function PersonFields({ idPrefix, nameLabel, bind, phoneRequired }: Perso
   return (
     <>
       <FormField id={`${idPrefix}-name`} label={nameLabel} required>
-        {(control) => <input {...control} {...bind('name', FIELD_MAX_LENGTH.name)} type="text" dir="auto" autoComplete="name" />}
+        {(control) => (
+          <input {...control} {...bind('name', FIELD_MAX_LENGTH.name)} type="text" dir="auto" autoComplete="name" />
+        )}
       </FormField>
       <FormField id={`${idPrefix}-email`} label={text('contact.form.email')} required>
-        {(control) => <input {...control} {...bind('email')} type="email" dir="ltr" autoComplete="email" maxLength={FIELD_MAX_LENGTH.email} />}
+        {(control) => (
+          <input
+            {...control}
+            {...bind('email')}
+            type="email"
+            dir="ltr"
+            autoComplete="email"
+            maxLength={FIELD_MAX_LENGTH.email}
+          />
+        )}
       </FormField>
       <FormField id={`${idPrefix}-phone`} label={text('contact.form.phone')} required={phoneRequired}>
-        {(control) => <input {...control} {...bind('phone')} type="tel" dir="ltr" autoComplete="tel" maxLength={FIELD_MAX_LENGTH.phone} />}
+        {(control) => (
+          <input
+            {...control}
+            {...bind('phone')}
+            type="tel"
+            dir="ltr"
+            autoComplete="tel"
+            maxLength={FIELD_MAX_LENGTH.phone}
+          />
+        )}
       </FormField>
     </>
   );
@@ -128,8 +148,23 @@ export interface HumanCheckFieldProps {
 export function HumanCheckField({ id, value, onChange }: HumanCheckFieldProps) {
   const text = useText();
   return (
-    <FormField id={id} label={text('contact.form.humanCheck', { minuend: HUMAN_CHECK.minuend, subtrahend: HUMAN_CHECK.subtrahend })} required>
-      {(control) => <input {...control} name="answer" value={value} onChange={onChange} type="text" inputMode="numeric" autoComplete="off" maxLength={10} />}
+    <FormField
+      id={id}
+      label={text('contact.form.humanCheck', { minuend: HUMAN_CHECK.minuend, subtrahend: HUMAN_CHECK.subtrahend })}
+      required
+    >
+      {(control) => (
+        <input
+          {...control}
+          name="answer"
+          value={value}
+          onChange={onChange}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={10}
+        />
+      )}
     </FormField>
   );
 }
@@ -144,5 +179,13 @@ export interface FormHoneypotProps {
 /** The hidden field bots fill and people never see: the server stores what it sends as spam. */
 export function FormHoneypot({ idPrefix, value, onChange }: FormHoneypotProps) {
   const text = useText();
-  return <Honeypot id={`${idPrefix}-${HONEYPOT_FIELD}`} label={text('contact.form.honeypot')} name={HONEYPOT_FIELD} value={value} onChange={onChange} />;
+  return (
+    <Honeypot
+      id={`${idPrefix}-${HONEYPOT_FIELD}`}
+      label={text('contact.form.honeypot')}
+      name={HONEYPOT_FIELD}
+      value={value}
+      onChange={onChange}
+    />
+  );
 }

@@ -67,10 +67,14 @@ const { postedFormTaken } = postedFormSlice.actions;
  * The outcome of `form`'s plain post this drawing of the page shows, taken once, as the page is first drawn (on the
  * server, then as the browser hydrates it); undefined on any other drawing.
  */
-export function usePostedForm<Form extends PostedForm['form']>(form: Form): Extract<PostedForm, { form: Form }> | undefined {
+export function usePostedForm<Form extends PostedForm['form']>(
+  form: Form,
+): Extract<PostedForm, { form: Form }> | undefined {
   const dispatch = useAppDispatch();
   const inStore = useAppSelector(selectPostedForm);
-  const [posted] = useState(() => (inStore?.form === form ? (inStore as Extract<PostedForm, { form: Form }>) : undefined));
+  const [posted] = useState(() =>
+    inStore?.form === form ? (inStore as Extract<PostedForm, { form: Form }>) : undefined,
+  );
   // taken: the store forgets it
   useEffect(() => {
     if (posted !== undefined) dispatch(postedFormTaken());

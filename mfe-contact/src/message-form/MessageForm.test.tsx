@@ -31,7 +31,15 @@ const EDITIONS = [
     locale: 'en' as const,
     branches,
     /** The fields' names (the visual ' *' of required fields is aria-hidden). */
-    labels: { name: 'Name', email: 'Email', phone: 'Phone', message: 'Message', companyName: 'Company Name', companyLocation: 'Company Location', humanCheck: '23 - 14 = ?' },
+    labels: {
+      name: 'Name',
+      email: 'Email',
+      phone: 'Phone',
+      message: 'Message',
+      companyName: 'Company Name',
+      companyLocation: 'Company Location',
+      humanCheck: '23 - 14 = ?',
+    },
     country: 'Country',
     heading: 'Send us a message',
     send: 'Send Message',
@@ -46,7 +54,12 @@ const EDITIONS = [
     failure,
     /** The right answer to the human check as this edition's visitor may type it. */
     answer: '9',
-    values: { name: 'Aisha Rahman', companyName: 'Gulf Build LLC', companyLocation: 'Dubai, UAE', message: 'Please quote 200 cable glands.' },
+    values: {
+      name: 'Aisha Rahman',
+      companyName: 'Gulf Build LLC',
+      companyLocation: 'Dubai, UAE',
+      message: 'Please quote 200 cable glands.',
+    },
     /** An English page sends no language: the server takes English by default. */
     sentLanguage: {},
   },
@@ -54,7 +67,15 @@ const EDITIONS = [
     locale: 'ar' as const,
     branches: ARABIC_BRANCHES,
     // The human check: the equation isolated left to right (U+2066 … U+2069) inside the Arabic question.
-    labels: { name: 'الاسم', email: 'البريد الإلكتروني', phone: 'رقم الهاتف', message: 'الرسالة', companyName: 'اسم الشركة', companyLocation: 'موقع الشركة', humanCheck: 'ما ناتج \u206623 - 14\u2069؟' },
+    labels: {
+      name: 'الاسم',
+      email: 'البريد الإلكتروني',
+      phone: 'رقم الهاتف',
+      message: 'الرسالة',
+      companyName: 'اسم الشركة',
+      companyLocation: 'موقع الشركة',
+      humanCheck: 'ما ناتج \u206623 - 14\u2069؟',
+    },
     country: 'الدولة',
     heading: 'أرسل لنا رسالة',
     send: 'إرسال الرسالة',
@@ -69,14 +90,20 @@ const EDITIONS = [
     failure: (email: string) => `تعذّر إرسال الرسالة. يُرجى المحاولة مرة أخرى أو التواصل معنا مباشرةً على ${email}`,
     // typed with Arabic-Indic digits
     answer: '٩',
-    values: { name: 'عائشة الرحمن', companyName: 'شركة الخليج للبناء', companyLocation: 'دبي', message: 'نرجو تزويدنا بعرض سعر لـ 200 جلبة كابل.' },
+    values: {
+      name: 'عائشة الرحمن',
+      companyName: 'شركة الخليج للبناء',
+      companyLocation: 'دبي',
+      message: 'نرجو تزويدنا بعرض سعر لـ 200 جلبة كابل.',
+    },
     sentLanguage: { language: 'ar' },
   },
 ];
 
 describe.each(EDITIONS)('the Send us a message form in each edition ($locale)', (edition) => {
   const { labels } = edition;
-  const renderForm = () => renderInSite(<MessageForm branches={edition.branches} />, { route: '/contact-us', locale: edition.locale });
+  const renderForm = () =>
+    renderInSite(<MessageForm branches={edition.branches} />, { route: '/contact-us', locale: edition.locale });
   const field = (label: string) => screen.getByRole<HTMLInputElement>('textbox', { name: label });
   const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
   const country = () => screen.getByRole<HTMLSelectElement>('combobox', { name: edition.country });
@@ -94,7 +121,8 @@ describe.each(EDITIONS)('the Send us a message form in each edition ($locale)', 
   }
 
   it('keeps a name of 70 vocalised Arabic letters whole (characters as the server counts them) and cuts at 100', () => {
-    const letters = (count: number) => Array.from({ length: count }, (_, i) => `${'بتثجحخدذرزسشصضطظعغفقكلمنهوي'[i % 27]}\u0651\u064E`).join('');
+    const letters = (count: number) =>
+      Array.from({ length: count }, (_, i) => `${'بتثجحخدذرزسشصضطظعغفقكلمنهوي'[i % 27]}\u0651\u064E`).join('');
     renderForm();
     expect(field(labels.name)).not.toHaveAttribute('maxlength'); // UTF-16 units: 210 for these 70 letters
     type(labels.name, letters(70));
@@ -110,14 +138,22 @@ describe.each(EDITIONS)('the Send us a message form in each edition ($locale)', 
     for (const label of Object.values(labels)) expect(field(label)).toBeInTheDocument();
     expect(screen.getByLabelText(`${labels.name} *`)).toBe(field(labels.name));
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(edition.countries);
-    expect(screen.getAllByRole<HTMLOptionElement>('option').map((option) => option.value)).toEqual(['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia']);
+    expect(screen.getAllByRole<HTMLOptionElement>('option').map((option) => option.value)).toEqual([
+      'Dubai',
+      'Oman',
+      'Bahrain',
+      'Saudi Arabia',
+    ]);
     expect(country()).toHaveValue('Dubai');
     // e-mail and phone are typed left to right; free text follows what is typed
     expect(field(labels.email)).toHaveAttribute('dir', 'ltr');
     expect(field(labels.phone)).toHaveAttribute('dir', 'ltr');
     expect(field(labels.message)).toHaveAttribute('dir', 'auto');
     expect(screen.getByRole('button', { name: edition.send })).toBeEnabled();
-    if (edition.locale === 'ar') expect(document.body.textContent).not.toMatch(/Send us a message|Send Message|Company Name|Leave this field empty/);
+    if (edition.locale === 'ar')
+      expect(document.body.textContent).not.toMatch(
+        /Send us a message|Send Message|Company Name|Leave this field empty/,
+      );
     expect(document.getElementById('contact-website')!.closest('label')).toHaveTextContent(edition.honeypot);
   });
 
@@ -166,27 +202,40 @@ describe.each(EDITIONS)('the Send us a message form in each edition ($locale)', 
   it.each([
     ['400', () => HttpResponse.json({ error: 'name contains characters that are not allowed' }, { status: 400 })],
     ['413', () => HttpResponse.json({ error: 'The request body is too large: the limit is 16 KB' }, { status: 413 })],
-    ['415', () => HttpResponse.json({ error: 'Send the form as JSON (Content-Type: application/json)' }, { status: 415 })],
+    [
+      '415',
+      () => HttpResponse.json({ error: 'Send the form as JSON (Content-Type: application/json)' }, { status: 415 }),
+    ],
     ['429', () => HttpResponse.json({ error: 'Too many requests, please try again in a minute.' }, { status: 429 })],
     ['500', () => HttpResponse.json({ error: 'Internal server error' }, { status: 500 })],
-    ['503', () => HttpResponse.json({ error: 'Your submission could not be saved right now. Please try again in a few minutes.' }, { status: 503 })],
+    [
+      '503',
+      () =>
+        HttpResponse.json(
+          { error: 'Your submission could not be saved right now. Please try again in a few minutes.' },
+          { status: 503 },
+        ),
+    ],
     ['a network error', () => HttpResponse.error()],
-  ])("a %s answer shows the edition's failure text with the branch e-mail left to right, keeping every field", async (_what, answer) => {
-    server.use(http.post(CONTACT_FORM_API_PATH, answer));
-    renderForm();
-    fillValid();
-    fireEvent.change(country(), { target: { value: 'Bahrain' } });
-    submit();
-    await waitFor(() => expect(status()).toHaveTextContent(edition.failure('bahrain@crescent-electrical.example')));
-    const address = status().querySelector('bdi')!;
-    expect(address).toHaveAttribute('dir', 'ltr');
-    expect(address).toHaveTextContent(/^bahrain@crescent-electrical\.example$/);
-    // no English sentence from the server
-    if (edition.locale === 'ar') expect(status().textContent).not.toMatch(/[A-Za-z]{3,} [A-Za-z]{3,}/);
-    expect(field(labels.name)).toHaveValue(edition.values.name);
-    expect(country()).toHaveValue('Bahrain');
-    expect(screen.getByRole('button', { name: edition.send })).toBeEnabled();
-  });
+  ])(
+    "a %s answer shows the edition's failure text with the branch e-mail left to right, keeping every field",
+    async (_what, answer) => {
+      server.use(http.post(CONTACT_FORM_API_PATH, answer));
+      renderForm();
+      fillValid();
+      fireEvent.change(country(), { target: { value: 'Bahrain' } });
+      submit();
+      await waitFor(() => expect(status()).toHaveTextContent(edition.failure('bahrain@crescent-electrical.example')));
+      const address = status().querySelector('bdi')!;
+      expect(address).toHaveAttribute('dir', 'ltr');
+      expect(address).toHaveTextContent(/^bahrain@crescent-electrical\.example$/);
+      // no English sentence from the server
+      if (edition.locale === 'ar') expect(status().textContent).not.toMatch(/[A-Za-z]{3,} [A-Za-z]{3,}/);
+      expect(field(labels.name)).toHaveValue(edition.values.name);
+      expect(country()).toHaveValue('Bahrain');
+      expect(screen.getByRole('button', { name: edition.send })).toBeEnabled();
+    },
+  );
 
   it('a second submit clears the earlier error while it sends', async () => {
     let respond: (response: Response) => void = () => undefined;
@@ -237,7 +286,12 @@ describe('the Send us a message form', () => {
     expect(field('Name')).toHaveAttribute('aria-required', 'true');
     expect(field('Phone')).not.toHaveAttribute('aria-required');
     expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('Dubai');
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Dubai',
+      'Oman',
+      'Bahrain',
+      'Saudi Arabia',
+    ]);
     expect(status()).toHaveAttribute('aria-live', 'polite');
     expect(screen.getByRole('form', { name: 'Send us a message' })).toBeInTheDocument();
     expect(status()).toBeEmptyDOMElement();
@@ -338,7 +392,9 @@ describe('the Send us a message form', () => {
   });
 
   it("a non-ok answer shows the failure text with the chosen branch's e-mail and keeps every field", async () => {
-    server.use(http.post(CONTACT_FORM_API_PATH, () => HttpResponse.json({ error: 'Internal server error' }, { status: 500 })));
+    server.use(
+      http.post(CONTACT_FORM_API_PATH, () => HttpResponse.json({ error: 'Internal server error' }, { status: 500 })),
+    );
     renderForm();
     fillValid();
     fireEvent.change(screen.getByRole('combobox', { name: 'Country' }), { target: { value: 'Bahrain' } });
@@ -360,7 +416,11 @@ describe('the Send us a message form', () => {
     await waitFor(() => expect(status()).toHaveTextContent(failure('dubai@crescent-electrical.example')));
     expect(field('Email')).toHaveValue('aisha@example.com');
 
-    server.use(http.post(CONTACT_FORM_API_PATH, () => HttpResponse.json({ error: 'Too many requests, please try again in a minute.' }, { status: 429 })));
+    server.use(
+      http.post(CONTACT_FORM_API_PATH, () =>
+        HttpResponse.json({ error: 'Too many requests, please try again in a minute.' }, { status: 429 }),
+      ),
+    );
     submit();
     await waitFor(() => expect(requestsSent()).toHaveLength(2));
     await waitFor(() => expect(status()).toHaveTextContent(failure('dubai@crescent-electrical.example')));

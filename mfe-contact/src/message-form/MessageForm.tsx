@@ -14,7 +14,16 @@ import {
   type ContactFormProblem,
 } from '@site/content/validation';
 import { useText } from '../i18n/useText';
-import { BranchField, FormActions, FormField, FormGrid, FormHoneypot, HumanCheckField, PersonFields, useFormValues } from '../form-parts/FormParts';
+import {
+  BranchField,
+  FormActions,
+  FormField,
+  FormGrid,
+  FormHoneypot,
+  HumanCheckField,
+  PersonFields,
+  useFormValues,
+} from '../form-parts/FormParts';
 import { usePostedForm } from '../form-parts/postedForm';
 import { EMPTY_CONTACT_FORM, failureEmailFor, sendContactMessage } from './contactMessage';
 
@@ -76,7 +85,9 @@ export function MessageForm({ branches }: MessageFormProps) {
   const text = useText();
   const locale = useLocale();
   const posted = usePostedForm('message');
-  const { values, setValues, bind, formRef } = useFormValues(posted !== undefined && posted.outcome !== 'sent' ? posted.values : EMPTY_CONTACT_FORM);
+  const { values, setValues, bind, formRef } = useFormValues(
+    posted !== undefined && posted.outcome !== 'sent' ? posted.values : EMPTY_CONTACT_FORM,
+  );
   const [status, setStatus] = useState<ContactStatus>(posted === undefined ? { type: 'none' } : postedStatus(posted));
   const [loading, setLoading] = useState(false);
 
@@ -114,7 +125,9 @@ export function MessageForm({ branches }: MessageFormProps) {
         return text('contact.form.success');
       case 'failed':
         // the address reads left to right inside Arabic text
-        return <Trans id="contact.form.failure" values={{ email: status.email }} components={{ 0: <bdi dir="ltr" /> }} />;
+        return (
+          <Trans id="contact.form.failure" values={{ email: status.email }} components={{ 0: <bdi dir="ltr" /> }} />
+        );
     }
   };
 
@@ -135,14 +148,32 @@ export function MessageForm({ branches }: MessageFormProps) {
       >
         <FormGrid>
           <PersonFields nameLabel={text('contact.form.name')} idPrefix="contact" bind={bind} phoneRequired={false} />
-          <BranchField id="contact-country" label={text('contact.form.country')} branches={branches} control={bind('country')} />
+          <BranchField
+            id="contact-country"
+            label={text('contact.form.country')}
+            branches={branches}
+            control={bind('country')}
+          />
           <FormField id="contact-companyName" label={text('contact.form.companyName')}>
             {(control) => (
-              <input {...control} {...bind('companyName', FIELD_MAX_LENGTH.companyName)} type="text" dir="auto" autoComplete="organization" />
+              <input
+                {...control}
+                {...bind('companyName', FIELD_MAX_LENGTH.companyName)}
+                type="text"
+                dir="auto"
+                autoComplete="organization"
+              />
             )}
           </FormField>
           <FormField id="contact-companyLocation" label={text('contact.form.companyLocation')}>
-            {(control) => <input {...control} {...bind('companyLocation', FIELD_MAX_LENGTH.companyLocation)} type="text" dir="auto" />}
+            {(control) => (
+              <input
+                {...control}
+                {...bind('companyLocation', FIELD_MAX_LENGTH.companyLocation)}
+                type="text"
+                dir="auto"
+              />
+            )}
           </FormField>
           <FormField id="contact-message" label={text('contact.form.message')} required $wide>
             {(control) => <textarea {...control} {...bind('message', FIELD_MAX_LENGTH.message)} dir="auto" rows={5} />}
@@ -151,7 +182,12 @@ export function MessageForm({ branches }: MessageFormProps) {
         </FormGrid>
         <FormHoneypot idPrefix="contact" {...bind(HONEYPOT_FIELD)} />
         {/* a live region without role="status": the page's spinners already are status regions */}
-        <Status id="message-form-status" aria-live="polite" aria-atomic="true" data-type={status.type === 'invalid' || status.type === 'failed' ? 'error' : status.type}>
+        <Status
+          id="message-form-status"
+          aria-live="polite"
+          aria-atomic="true"
+          data-type={status.type === 'invalid' || status.type === 'failed' ? 'error' : status.type}
+        >
           {statusText()}
         </Status>
         <FormActions>

@@ -43,7 +43,10 @@ export function contactPayload(values: ContactFormValues, language: Locale = DEF
  * Posts the message; true when the server took it. A non-ok answer (400, 413, 415, 429, 5xx) or a network error is
  * logged and gives false: the visitor sees one failure text, in the page's language, either way.
  */
-export async function sendContactMessage(values: ContactFormValues, language: Locale = DEFAULT_LOCALE): Promise<boolean> {
+export async function sendContactMessage(
+  values: ContactFormValues,
+  language: Locale = DEFAULT_LOCALE,
+): Promise<boolean> {
   try {
     const response = await fetch(CONTACT_FORM_API_PATH, {
       method: 'POST',
@@ -52,7 +55,8 @@ export async function sendContactMessage(values: ContactFormValues, language: Lo
     });
     if (response.ok) return true;
     const body: unknown = await response.json().catch(() => null);
-    const reason = typeof body === 'object' && body !== null && 'error' in body ? String(body.error) : `HTTP ${response.status}`;
+    const reason =
+      typeof body === 'object' && body !== null && 'error' in body ? String(body.error) : `HTTP ${response.status}`;
     console.error(`The contact form was not accepted: ${reason}`);
     return false;
   } catch (error) {

@@ -101,29 +101,64 @@ export function AcceptForm({ token, onAnswered, posted }: FormProps<Extract<Post
     }
     const poNumber = values.poNumber.trim();
     void run(async () =>
-      fromAnswer(await acceptQuotation(token, { name: values.name.trim(), position: values.position.trim(), ...(poNumber === '' ? {} : { poNumber }) }, poFile), onAnswered),
+      fromAnswer(
+        await acceptQuotation(
+          token,
+          { name: values.name.trim(), position: values.position.trim(), ...(poNumber === '' ? {} : { poNumber }) },
+          poFile,
+        ),
+        onAnswered,
+      ),
     );
   };
   const bind = (field: keyof typeof values) => ({
     value: values[field],
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value })),
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [field]: event.target.value })),
   });
 
   return (
-    <Form method="post" action={action} encType="multipart/form-data" onSubmit={onSubmit} noValidate aria-labelledby="quotation-accept-heading">
+    <Form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="quotation-accept-heading"
+    >
       <input type="hidden" name={QUOTATION_LINK_FORM.answer} value="accept" />
       <Heading id="quotation-accept-heading">{text('contact.quotation.accept.heading')}</Heading>
       <Field label={text('contact.quotation.accept.name')} required>
-        {(control) => <input {...control} name="name" {...bind('name')} maxLength={BUYER_TEXT_LIMITS.name} autoComplete="name" />}
+        {(control) => (
+          <input {...control} name="name" {...bind('name')} maxLength={BUYER_TEXT_LIMITS.name} autoComplete="name" />
+        )}
       </Field>
       <Field label={text('contact.quotation.accept.position')} required>
-        {(control) => <input {...control} name="position" {...bind('position')} maxLength={BUYER_TEXT_LIMITS.position} autoComplete="organization-title" />}
+        {(control) => (
+          <input
+            {...control}
+            name="position"
+            {...bind('position')}
+            maxLength={BUYER_TEXT_LIMITS.position}
+            autoComplete="organization-title"
+          />
+        )}
       </Field>
       <Field label={text('contact.quotation.accept.poNumber')}>
-        {(control) => <input {...control} name="poNumber" {...bind('poNumber')} maxLength={BUYER_TEXT_LIMITS.poNumber} />}
+        {(control) => (
+          <input {...control} name="poNumber" {...bind('poNumber')} maxLength={BUYER_TEXT_LIMITS.poNumber} />
+        )}
       </Field>
       <Field label={text('contact.quotation.accept.poFile')} hint={text('contact.quotation.accept.poFileHint')}>
-        {(control) => <input {...control} type="file" name="poFile" accept="application/pdf,.pdf" onChange={(event) => setPoFile(event.target.files?.[0] ?? null)} />}
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            name="poFile"
+            accept="application/pdf,.pdf"
+            onChange={(event) => setPoFile(event.target.files?.[0] ?? null)}
+          />
+        )}
       </Field>
       {error !== null && <ErrorText role="alert">{error}</ErrorText>}
       <div>
@@ -156,7 +191,16 @@ export function ChangesForm({ token, onAnswered, posted }: FormProps<Extract<Pos
       <input type="hidden" name={QUOTATION_LINK_FORM.answer} value="changes" />
       <Heading id="quotation-changes-heading">{text('contact.quotation.changes.heading')}</Heading>
       <Field label={text('contact.quotation.changes.message')} required>
-        {(control) => <textarea {...control} name="message" rows={5} value={message} maxLength={BUYER_TEXT_LIMITS.message} onChange={(event) => setMessage(event.target.value)} />}
+        {(control) => (
+          <textarea
+            {...control}
+            name="message"
+            rows={5}
+            value={message}
+            maxLength={BUYER_TEXT_LIMITS.message}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+        )}
       </Field>
       {error !== null && <ErrorText role="alert">{error}</ErrorText>}
       <div>

@@ -7,7 +7,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { answerByHand, requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite } from '@test/render';
-import { QUOTATION_LINK_NOT_FOUND, type BuyerQuotation, type PostedBuyerForm } from '@site/contracts/quotation-link-api';
+import {
+  QUOTATION_LINK_NOT_FOUND,
+  type BuyerQuotation,
+  type PostedBuyerForm,
+} from '@site/contracts/quotation-link-api';
 import { makeStore } from '@site/shared-store';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +20,8 @@ import QuotationLinkPage from './QuotationLinkPage';
 import { quotationDrawn, selectQuotationFirstView, type DrawnQuotation } from './firstView';
 
 /** The page's own catalogs as written (an import of them is compiled for Lingui, as the build compiles it). */
-const catalog = (locale: 'en' | 'ar') => JSON.parse(readFileSync(path.join(__dirname, 'i18n', `${locale}.json`), 'utf8')) as typeof enCatalog;
+const catalog = (locale: 'en' | 'ar') =>
+  JSON.parse(readFileSync(path.join(__dirname, 'i18n', `${locale}.json`), 'utf8')) as typeof enCatalog;
 const en = catalog('en');
 const ar = catalog('ar');
 
@@ -62,7 +67,13 @@ const ACCEPTED: BuyerQuotation = {
   ...QUOTATION,
   state: 'accepted',
   canAnswer: false,
-  acceptance: { name: 'Aisha Rahman', position: 'Buyer', poNumber: 'PO-7781', poFile: false, acceptedAt: '2026-11-28T11:00:00.000Z' },
+  acceptance: {
+    name: 'Aisha Rahman',
+    position: 'Buyer',
+    poNumber: 'PO-7781',
+    poFile: false,
+    acceptedAt: '2026-11-28T11:00:00.000Z',
+  },
 };
 
 beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
@@ -86,7 +97,9 @@ describe.each([
   it('shows the quotation: number, branch, lines, totals in the currency’s three digits, validity and the PDF', async () => {
     serve(QUOTATION);
     render();
-    expect(await screen.findByRole('heading', { name: `${text['contact.quotation.heading']} QT-2026-000123-R1` })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: `${text['contact.quotation.heading']} QT-2026-000123-R1` }),
+    ).toBeVisible();
     expect(screen.getByText('RFQ-2026-000045')).toBeVisible();
     expect(screen.getByText(/\+968 2450 1234/)).toBeVisible();
     const table = screen.getByRole('table', { name: text['contact.quotation.linesCaption'] });
@@ -119,7 +132,9 @@ describe.each([
     const button = accept();
     fireEvent.click(button);
     fireEvent.click(button);
-    await waitFor(() => expect(screen.getByRole('button', { name: text['contact.quotation.accept.sending'] })).toBeDisabled());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: text['contact.quotation.accept.sending'] })).toBeDisabled(),
+    );
     answer.answer(200, ACCEPTED);
     const confirmation = await screen.findByText(new RegExp(text['contact.quotation.accepted.thanks'].slice(0, 12)));
     expect(confirmation).toHaveTextContent(text['contact.quotation.accepted.thanks']);
@@ -127,7 +142,9 @@ describe.each([
     expect(confirmation).toHaveTextContent('PO-7781');
     expect(screen.queryByRole('button', { name: text['contact.quotation.accept.send'] })).toBeNull();
     const posts = (await requestsSentWithBodies()).filter(({ request }) => request.startsWith('POST'));
-    expect(posts).toEqual([{ request: `POST ${BASE}/accept`, body: { name: 'Aisha Rahman', position: 'Buyer', poNumber: 'PO-7781' } }]);
+    expect(posts).toEqual([
+      { request: `POST ${BASE}/accept`, body: { name: 'Aisha Rahman', position: 'Buyer', poNumber: 'PO-7781' } },
+    ]);
   });
 
   it('checks the form in the browser: name and position needed, the PO file a PDF of at most 5 MB', async () => {
@@ -141,7 +158,9 @@ describe.each([
     fireEvent.change(fileInput, { target: { files: [new File(['x'], 'po.docx', { type: 'application/msword' })] } });
     fireEvent.click(accept());
     expect(await screen.findByRole('alert')).toHaveTextContent(text['contact.quotation.error.notPdf']);
-    fireEvent.change(fileInput, { target: { files: [new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'po.pdf', { type: 'application/pdf' })] } });
+    fireEvent.change(fileInput, {
+      target: { files: [new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'po.pdf', { type: 'application/pdf' })] },
+    });
     fireEvent.click(accept());
     expect(await screen.findByRole('alert')).toHaveTextContent(text['contact.quotation.error.tooLarge']);
     expect(requestsSent().filter((request) => request.startsWith('POST'))).toEqual([]);
@@ -149,7 +168,11 @@ describe.each([
 
   it('shows the server’s words when it refuses the acceptance', async () => {
     serve(QUOTATION);
-    server.use(http.post(`${BASE}/accept`, () => HttpResponse.json({ error: 'This quotation was replaced by a later revision' }, { status: 409 })));
+    server.use(
+      http.post(`${BASE}/accept`, () =>
+        HttpResponse.json({ error: 'This quotation was replaced by a later revision' }, { status: 409 }),
+      ),
+    );
     render();
     await screen.findByRole('table');
     fillAcceptance();
@@ -166,7 +189,9 @@ describe.each([
     const send = screen.getByRole('button', { name: text['contact.quotation.changes.send'] });
     fireEvent.click(send);
     expect(await screen.findByRole('alert')).toHaveTextContent(text['contact.quotation.error.message']);
-    fireEvent.change(screen.getByRole('textbox', { name: text['contact.quotation.changes.message'] }), { target: { value: 'Please quote 150 pieces.' } });
+    fireEvent.change(screen.getByRole('textbox', { name: text['contact.quotation.changes.message'] }), {
+      target: { value: 'Please quote 150 pieces.' },
+    });
     fireEvent.click(send);
     expect(await screen.findByText(text['contact.quotation.changes.sent'].replace('{branch}', 'Oman'))).toBeVisible();
     const posts = (await requestsSentWithBodies()).filter(({ request }) => request.startsWith('POST'));
@@ -182,11 +207,20 @@ describe.each([
 
   it('drawn by the server: the quotation at once, nothing loaded; forms that post to the page without a script', async () => {
     const { store } = renderDrawn({ type: 'quotation', quotation: QUOTATION });
-    expect(screen.getByRole('heading', { name: `${text['contact.quotation.heading']} QT-2026-000123-R1` })).toBeVisible();
+    expect(
+      screen.getByRole('heading', { name: `${text['contact.quotation.heading']} QT-2026-000123-R1` }),
+    ).toBeVisible();
     expect(screen.getByRole('table', { name: text['contact.quotation.linesCaption'] })).toBeVisible();
-    const [acceptForm, changesForm] = [accept(), screen.getByRole('button', { name: text['contact.quotation.changes.send'] })].map((button) => button.closest('form')!);
+    const [acceptForm, changesForm] = [
+      accept(),
+      screen.getByRole('button', { name: text['contact.quotation.changes.send'] }),
+    ].map((button) => button.closest('form')!);
     const page = `${locale === 'ar' ? '/ar' : ''}/quotation/${TOKEN}`;
-    expect([acceptForm!.getAttribute('method'), acceptForm!.getAttribute('action'), acceptForm!.getAttribute('enctype')]).toEqual(['post', page, 'multipart/form-data']);
+    expect([
+      acceptForm!.getAttribute('method'),
+      acceptForm!.getAttribute('action'),
+      acceptForm!.getAttribute('enctype'),
+    ]).toEqual(['post', page, 'multipart/form-data']);
     expect([changesForm!.getAttribute('method'), changesForm!.getAttribute('action')]).toEqual(['post', page]);
     expect(new FormData(acceptForm).get('answer')).toBe('accept');
     expect(new FormData(changesForm).get('answer')).toBe('changes');
@@ -196,7 +230,14 @@ describe.each([
   });
 
   it('drawn again after a refused plain post: the reason, and the values as typed', () => {
-    renderDrawn({ type: 'quotation', quotation: QUOTATION }, { form: 'accept', values: { name: 'Aisha Rahman', position: '', poNumber: 'PO-7781' }, error: { problem: 'required' } });
+    renderDrawn(
+      { type: 'quotation', quotation: QUOTATION },
+      {
+        form: 'accept',
+        values: { name: 'Aisha Rahman', position: '', poNumber: 'PO-7781' },
+        error: { problem: 'required' },
+      },
+    );
     expect(screen.getByRole('alert')).toHaveTextContent(text['contact.quotation.error.required']);
     expect(textbox(text['contact.quotation.accept.name'])).toHaveValue('Aisha Rahman');
     expect(textbox(text['contact.quotation.accept.poNumber'])).toHaveValue('PO-7781');
@@ -204,16 +245,25 @@ describe.each([
   });
 
   it('sent back after a plain post: says what was done, while the quotation is so', () => {
-    const asked = renderDrawn({ type: 'quotation', quotation: { ...QUOTATION, state: 'changes_asked' } }, null, '?answered=changes');
+    const asked = renderDrawn(
+      { type: 'quotation', quotation: { ...QUOTATION, state: 'changes_asked' } },
+      null,
+      '?answered=changes',
+    );
     expect(screen.getByText(text['contact.quotation.changes.sent'].replace('{branch}', 'Oman'))).toBeVisible();
     asked.unmount();
     // the address opened again once the quotation was replaced: no such word
-    renderDrawn({ type: 'quotation', quotation: { ...QUOTATION, state: 'superseded', canAnswer: false } }, null, '?answered=changes');
+    renderDrawn(
+      { type: 'quotation', quotation: { ...QUOTATION, state: 'superseded', canAnswer: false } },
+      null,
+      '?answered=changes',
+    );
     expect(screen.queryByText(text['contact.quotation.changes.sent'].replace('{branch}', 'Oman'))).toBeNull();
   });
 
   it('shows why a superseded quotation cannot be answered, and no forms', async () => {
-    const reason = 'This quotation was replaced by a later revision and can no longer be accepted. Please use the latest one, or call the branch on +968 2450 1234.';
+    const reason =
+      'This quotation was replaced by a later revision and can no longer be accepted. Please use the latest one, or call the branch on +968 2450 1234.';
     serve({ ...QUOTATION, state: 'superseded', canAnswer: false, closedReason: reason });
     render();
     expect(await screen.findByText(reason)).toBeVisible();

@@ -2,7 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink, LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
-import { answeredOf, QUOTATION_LINK_PAGE, type BuyerQuotation, type QuotationLinkAnswered } from '@site/contracts/quotation-link-api';
+import {
+  answeredOf,
+  QUOTATION_LINK_PAGE,
+  type BuyerQuotation,
+  type QuotationLinkAnswered,
+} from '@site/contracts/quotation-link-api';
 import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@site/shared-store';
 import { useQuotationText } from './i18n/quotationText';
 import { Ltr } from '../i18n/Ltr';
@@ -10,7 +15,12 @@ import { AcceptForm, ChangesForm } from './AnswerForms';
 import { QuotationTable } from './QuotationTable';
 import { formatDay } from './money';
 import { loadQuotation, quotationPdfUrl } from './quotationLink';
-import { loadQuotationFirstView, quotationFirstViewTaken, selectQuotationFirstView, type DrawnQuotation } from './firstView';
+import {
+  loadQuotationFirstView,
+  quotationFirstViewTaken,
+  selectQuotationFirstView,
+  type DrawnQuotation,
+} from './firstView';
 
 const Facts = styled.dl`
   display: grid;
@@ -51,7 +61,10 @@ function viewOf(drawn: DrawnQuotation | null, answered: QuotationLinkAnswered | 
   if (drawn === null) return { type: 'loading' };
   if (drawn.type !== 'quotation') return drawn;
   const { quotation } = drawn;
-  const stillSo = answered === 'accepted' ? quotation.state === 'accepted' : answered === 'changes' && quotation.state === 'changes_asked';
+  const stillSo =
+    answered === 'accepted'
+      ? quotation.state === 'accepted'
+      : answered === 'changes' && quotation.state === 'changes_asked';
   return { ...drawn, answered: stillSo ? answered : null };
 }
 
@@ -91,7 +104,9 @@ export default function QuotationLinkPage() {
     let current = true;
     void loadQuotation(token).then((answer) => {
       if (!current) return;
-      setView(answer.type === 'quotation' || answer.type === 'notFound' ? viewOf(answer, answered) : { type: 'failed' });
+      setView(
+        answer.type === 'quotation' || answer.type === 'notFound' ? viewOf(answer, answered) : { type: 'failed' },
+      );
     });
     return () => {
       current = false;
@@ -123,7 +138,8 @@ export default function QuotationLinkPage() {
   }
 
   const { quotation } = view;
-  const onAnswered = (kind: 'accepted' | 'changes') => (next: BuyerQuotation) => setView({ type: 'quotation', quotation: next, answered: kind });
+  const onAnswered = (kind: 'accepted' | 'changes') => (next: BuyerQuotation) =>
+    setView({ type: 'quotation', quotation: next, answered: kind });
   return (
     <PageContainer>
       <SectionHeading>
@@ -131,33 +147,54 @@ export default function QuotationLinkPage() {
       </SectionHeading>
       <Facts>
         <dt>{text('contact.quotation.number')}</dt>
-        <dd><Ltr>{quotation.number}</Ltr></dd>
+        <dd>
+          <Ltr>{quotation.number}</Ltr>
+        </dd>
         <dt>{text('contact.quotation.reference')}</dt>
-        <dd><Ltr>{quotation.requestReference}</Ltr></dd>
+        <dd>
+          <Ltr>{quotation.requestReference}</Ltr>
+        </dd>
         <dt>{text('contact.quotation.branch')}</dt>
         <dd>
           {quotation.branch.name} (<Ltr>{quotation.branch.phone}</Ltr>)
         </dd>
         <dt>{text('contact.quotation.currency')}</dt>
-        <dd><Ltr>{quotation.currency}</Ltr></dd>
+        <dd>
+          <Ltr>{quotation.currency}</Ltr>
+        </dd>
         <dt>{text('contact.quotation.validUntil')}</dt>
         <dd>{formatDay(quotation.validUntil, locale)}</dd>
       </Facts>
       <QuotationTable quotation={quotation} />
       <p>{quotation.vatRounding}</p>
-      {quotation.paymentTerms !== '' && <p>{text('contact.quotation.paymentTerms')}: {quotation.paymentTerms}</p>}
-      {quotation.deliveryTerms !== '' && <p>{text('contact.quotation.deliveryTerms')}: {quotation.deliveryTerms}</p>}
+      {quotation.paymentTerms !== '' && (
+        <p>
+          {text('contact.quotation.paymentTerms')}: {quotation.paymentTerms}
+        </p>
+      )}
+      {quotation.deliveryTerms !== '' && (
+        <p>
+          {text('contact.quotation.deliveryTerms')}: {quotation.deliveryTerms}
+        </p>
+      )}
       {quotation.buyerNote !== '' && <p>{quotation.buyerNote}</p>}
       <p>
         <ButtonLink href={quotationPdfUrl(token)} $variant="secondary" download>
           {text('contact.quotation.pdf')}
         </ButtonLink>
       </p>
-      {view.answered === 'changes' && <Notice $tone="success" role="status">{text('contact.quotation.changes.sent', { branch: quotation.branch.name })}</Notice>}
+      {view.answered === 'changes' && (
+        <Notice $tone="success" role="status">
+          {text('contact.quotation.changes.sent', { branch: quotation.branch.name })}
+        </Notice>
+      )}
       {quotation.acceptance !== null ? (
         <Notice $tone="success" role="status">
           {view.answered === 'accepted' ? `${text('contact.quotation.accepted.thanks')} ` : ''}
-          {text('contact.quotation.accepted.by', { name: quotation.acceptance.name, position: quotation.acceptance.position })}
+          {text('contact.quotation.accepted.by', {
+            name: quotation.acceptance.name,
+            position: quotation.acceptance.position,
+          })}
           {quotation.acceptance.poNumber !== null && (
             <>
               {' '}
@@ -166,12 +203,25 @@ export default function QuotationLinkPage() {
           )}
         </Notice>
       ) : (
-        !quotation.canAnswer && quotation.closedReason !== null && <Notice $tone="muted" role="status">{quotation.closedReason}</Notice>
+        !quotation.canAnswer &&
+        quotation.closedReason !== null && (
+          <Notice $tone="muted" role="status">
+            {quotation.closedReason}
+          </Notice>
+        )
       )}
       {quotation.canAnswer && (
         <Answers>
-          <AcceptForm token={token} onAnswered={onAnswered('accepted')} posted={posted?.form === 'accept' ? posted : null} />
-          <ChangesForm token={token} onAnswered={onAnswered('changes')} posted={posted?.form === 'changes' ? posted : null} />
+          <AcceptForm
+            token={token}
+            onAnswered={onAnswered('accepted')}
+            posted={posted?.form === 'accept' ? posted : null}
+          />
+          <ChangesForm
+            token={token}
+            onAnswered={onAnswered('changes')}
+            posted={posted?.form === 'changes' ? posted : null}
+          />
         </Answers>
       )}
     </PageContainer>

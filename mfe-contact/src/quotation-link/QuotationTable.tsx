@@ -31,11 +31,21 @@ export function QuotationTable({ quotation }: { quotation: BuyerQuotation }) {
           <tr>
             <th scope="col">{text('contact.quotation.column.code')}</th>
             <th scope="col">{text('contact.quotation.column.description')}</th>
-            <th scope="col" className="amount">{text('contact.quotation.column.quantity')}</th>
-            <th scope="col" className="amount">{text('contact.quotation.column.unitPrice')}</th>
-            <th scope="col" className="amount">{text('contact.quotation.column.discount')}</th>
-            <th scope="col" className="amount">{text('contact.quotation.column.lineTotal')}</th>
-            <th scope="col" className="amount">{text('contact.quotation.column.vat')}</th>
+            <th scope="col" className="amount">
+              {text('contact.quotation.column.quantity')}
+            </th>
+            <th scope="col" className="amount">
+              {text('contact.quotation.column.unitPrice')}
+            </th>
+            <th scope="col" className="amount">
+              {text('contact.quotation.column.discount')}
+            </th>
+            <th scope="col" className="amount">
+              {text('contact.quotation.column.lineTotal')}
+            </th>
+            <th scope="col" className="amount">
+              {text('contact.quotation.column.vat')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -59,16 +69,24 @@ export function QuotationTable({ quotation }: { quotation: BuyerQuotation }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={6}>{text('contact.quotation.subtotal')}</th>
+            <th scope="row" colSpan={6}>
+              {text('contact.quotation.subtotal')}
+            </th>
             <td className="amount">{money(quotation.totals.subtotal)}</td>
           </tr>
           <tr>
-            <th scope="row" colSpan={6}>{text('contact.quotation.vatTotal')}</th>
+            <th scope="row" colSpan={6}>
+              {text('contact.quotation.vatTotal')}
+            </th>
             <td className="amount">{money(quotation.totals.vat)}</td>
           </tr>
           <tr>
-            <th scope="row" colSpan={6}>{text('contact.quotation.total')}</th>
-            <td className="amount" data-testid="quotation-total">{money(quotation.totals.total)}</td>
+            <th scope="row" colSpan={6}>
+              {text('contact.quotation.total')}
+            </th>
+            <td className="amount" data-testid="quotation-total">
+              {money(quotation.totals.total)}
+            </td>
           </tr>
         </tfoot>
       </Table>

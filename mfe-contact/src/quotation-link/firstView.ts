@@ -3,7 +3,12 @@
 // fills this slice; the browser's store starts from it, so the page hydrates what the HTML shows and loads nothing.
 // The page takes it once: opened again later (after another page), it loads the quotation as it then is.
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { QUOTATION_LINK_POSTED_FORM, quotationLinkApiPath, type BuyerQuotation, type PostedBuyerForm } from '@site/contracts/quotation-link-api';
+import {
+  QUOTATION_LINK_POSTED_FORM,
+  quotationLinkApiPath,
+  type BuyerQuotation,
+  type PostedBuyerForm,
+} from '@site/contracts/quotation-link-api';
 import { fetchOf, rootReducer, type LoadFirstView, type StoreExtra } from '@site/shared-store';
 import { loadQuotation } from './quotationLink';
 

@@ -22,5 +22,7 @@ export function formatNumber(value: string, locale: Locale): string {
 
 /** '2026-12-31' → '31 December 2026' (the day itself, whatever the browser's time zone). */
 export function formatDay(day: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }

@@ -18,20 +18,30 @@ export type LinkAnswer =
   | { type: 'failed' };
 
 const isQuotation = (body: unknown): body is BuyerQuotation =>
-  typeof body === 'object' && body !== null && typeof (body as { number?: unknown }).number === 'string' && Array.isArray((body as { lines?: unknown }).lines);
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as { number?: unknown }).number === 'string' &&
+  Array.isArray((body as { lines?: unknown }).lines);
 
 const errorOf = (body: unknown): string | null =>
-  typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : null;
+  typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string'
+    ? (body as { error: string }).error
+    : null;
 
 /** `send`: the browser's fetch, or the store's (on the server: the one that answers this buyer's page: firstView.ts). */
-async function call(url: string, init?: RequestInit, send: typeof fetch = (input, options) => fetch(input, options)): Promise<LinkAnswer> {
+async function call(
+  url: string,
+  init?: RequestInit,
+  send: typeof fetch = (input, options) => fetch(input, options),
+): Promise<LinkAnswer> {
   try {
     const response = await send(url, { ...init, headers: { Accept: 'application/json', ...init?.headers } });
     const body: unknown = await response.json().catch(() => null);
     if (response.ok && isQuotation(body)) return { type: 'quotation', quotation: body };
     if (response.status === 404) return { type: 'notFound' };
     const error = errorOf(body);
-    if (error !== null && response.status >= 400 && response.status < 500 && response.status !== 429) return { type: 'refused', message: error };
+    if (error !== null && response.status >= 400 && response.status < 500 && response.status !== 429)
+      return { type: 'refused', message: error };
     console.warn(`The quotation link's answer was not usable: HTTP ${response.status}`);
     return { type: 'failed' };
   } catch (error) {
@@ -40,14 +50,16 @@ async function call(url: string, init?: RequestInit, send: typeof fetch = (input
   }
 }
 
-export const loadQuotation = (token: string, send?: typeof fetch): Promise<LinkAnswer> => call(quotationLinkApiPath(QUOTATION_LINK_API.quotation, token), undefined, send);
+export const loadQuotation = (token: string, send?: typeof fetch): Promise<LinkAnswer> =>
+  call(quotationLinkApiPath(QUOTATION_LINK_API.quotation, token), undefined, send);
 
 export const quotationPdfUrl = (token: string): string => quotationLinkApiPath(QUOTATION_LINK_API.pdf, token);
 
 /** Accepts: JSON, or multipart with the purchase order's PDF when one is attached. */
 export function acceptQuotation(token: string, body: AcceptQuotationBody, poFile: File | null): Promise<LinkAnswer> {
   const url = quotationLinkApiPath(QUOTATION_LINK_API.accept, token);
-  if (poFile === null) return call(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  if (poFile === null)
+    return call(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   const form = new FormData();
   form.set('name', body.name);
   form.set('position', body.position);
@@ -66,7 +78,10 @@ export const askForChanges = (token: string, message: string): Promise<LinkAnswe
 /** What the browser checks before it sends an acceptance (the server checks the same). */
 export type AcceptProblem = 'required' | 'tooLong' | 'notPdf' | 'tooLarge' | null;
 
-export function acceptProblem(values: { name: string; position: string; poNumber: string }, poFile: File | null): AcceptProblem {
+export function acceptProblem(
+  values: { name: string; position: string; poNumber: string },
+  poFile: File | null,
+): AcceptProblem {
   const textProblem = acceptTextProblem(values);
   if (textProblem !== null) return textProblem;
   if (poFile !== null) {

@@ -5,7 +5,14 @@ import { useQuantityTexts } from '@site/shared-ui/quantity';
 import { QUOTE_LIMITS, readPastedList, type QuantityProblem, type QuoteUnit } from '@site/content/validation';
 import type { PastedListProblems, PASTED_LIST_FIELD } from '@site/contracts/quote-api';
 import { earlyControl } from '@site/contracts/dom-ids';
-import { quoteLineAdded, selectQuoteBasketRestored, selectQuoteLines, useAppDispatch, useAppSelector, useLocale } from '@site/shared-store';
+import {
+  quoteLineAdded,
+  selectQuoteBasketRestored,
+  selectQuoteLines,
+  useAppDispatch,
+  useAppSelector,
+  useLocale,
+} from '@site/shared-store';
 import { useText } from '../i18n/useText';
 import { Ltr } from '../i18n/Ltr';
 import { FormField } from '../form-parts/FormParts';
@@ -110,7 +117,9 @@ export function PasteList({ posted }: PasteListProps) {
   const restored = useAppSelector(selectQuoteBasketRestored);
   const hydrated = useHydrated();
   const [pasted, setPasted] = useState(posted?.pastedList ?? '');
-  const [outcome, setOutcome] = useState<PasteOutcome>(posted?.list ? { type: 'posted', ...posted.list } : { type: 'none' });
+  const [outcome, setOutcome] = useState<PasteOutcome>(
+    posted?.list ? { type: 'posted', ...posted.list } : { type: 'none' },
+  );
   const box = useRef<HTMLTextAreaElement>(null);
   // a list typed before the page's scripts started is taken in (see useFormValues), once, before any later render
   useLayoutEffect(() => {
@@ -132,16 +141,36 @@ export function PasteList({ posted }: PasteListProps) {
       }
     }
     const result = matchPastedList(list, lookedUp);
-    if (result.accepted.length + result.unrecognised.length + result.withdrawn.length + result.refused.length === 0) return setOutcome({ type: 'empty' });
+    if (result.accepted.length + result.unrecognised.length + result.withdrawn.length + result.refused.length === 0)
+      return setOutcome({ type: 'empty' });
     // the basket takes at most QUOTE_LIMITS.maxLines lines: what does not fit is said, never counted as added
     const { fit, overLimit } = splitByRoom(result.accepted, new Set(lines.map((line) => line.code)));
     for (const { product, variant, quantity } of fit) {
       const { id, productCategoryId, image, productName } = product;
       const { code, unit, label } = variant;
-      dispatch(quoteLineAdded({ productId: id, code, productCategoryId, image, unit, quantity, locale, name: productName, label }));
+      dispatch(
+        quoteLineAdded({
+          productId: id,
+          code,
+          productCategoryId,
+          image,
+          unit,
+          quantity,
+          locale,
+          name: productName,
+          label,
+        }),
+      );
     }
     // what was added is in the basket now: the box keeps only what still needs the buyer's eye
-    setPasted([...result.unrecognised, ...result.withdrawn, ...result.refused.map((line) => line.text), ...overLimit.map(pastedLine)].join('\n'));
+    setPasted(
+      [
+        ...result.unrecognised,
+        ...result.withdrawn,
+        ...result.refused.map((line) => line.text),
+        ...overLimit.map(pastedLine),
+      ].join('\n'),
+    );
     setOutcome({ type: 'read', ...result, accepted: fit, overLimit });
   };
 
@@ -178,7 +207,13 @@ export function PasteList({ posted }: PasteListProps) {
             <p>{text('contact.quote.paste.added', { count: outcome.accepted.length })}</p>
             <PastedLines heading={text('contact.quote.paste.notRecognised')} lines={outcome.unrecognised} />
             <PastedLines heading={text('contact.quote.paste.withdrawn')} lines={outcome.withdrawn} />
-            <RefusedLines lines={outcome.refused.map(({ text: line, variant, problem }) => ({ text: line, unit: variant.unit, problem }))} />
+            <RefusedLines
+              lines={outcome.refused.map(({ text: line, variant, problem }) => ({
+                text: line,
+                unit: variant.unit,
+                problem,
+              }))}
+            />
             {outcome.overLimit.length > 0 ? (
               <>
                 <p>{text('contact.quote.paste.full', { max: QUOTE_LIMITS.maxLines })}</p>
@@ -198,7 +233,10 @@ export function PasteList({ posted }: PasteListProps) {
           <>
             <PastedLines heading={text('contact.quote.paste.notRecognised')} lines={outcome.unrecognised} />
             <RefusedLines lines={outcome.refused} />
-            <PastedLines heading={text('contact.quote.paste.full', { max: QUOTE_LIMITS.maxLines })} lines={outcome.overLimit} />
+            <PastedLines
+              heading={text('contact.quote.paste.full', { max: QUOTE_LIMITS.maxLines })}
+              lines={outcome.overLimit}
+            />
           </>
         );
     }

@@ -12,7 +12,17 @@ import type { QuoteNotSent } from '@site/contracts/quote-api';
 import { keepQuoteBranch, readQuoteBranch } from '@site/shared-store/quote-branch';
 import { useText } from '../i18n/useText';
 import { branchValue, usePageBranches } from '../contact/pageBranches';
-import { BranchField, FormActions, type BoundControl, FormField, FormGrid, FormHoneypot, HumanCheckField, PersonFields, useFormValues } from '../form-parts/FormParts';
+import {
+  BranchField,
+  FormActions,
+  type BoundControl,
+  FormField,
+  FormGrid,
+  FormHoneypot,
+  HumanCheckField,
+  PersonFields,
+  useFormValues,
+} from '../form-parts/FormParts';
 import { selectLookedUp } from './quoteProductsSlice';
 import { lineStatus } from './lookedUp';
 import { EMPTY_QUOTE_FORM, quoteFormProblem, sendQuoteRequest, type QuoteFormValues } from './quoteRequest';
@@ -42,7 +52,8 @@ const PROBLEM_TEXT = {
 export const QUOTE_FORM_ID = 'quote-form';
 
 /** A branch's name as the page names it (`branches`, the page's), from the name the server knows it by. */
-export const branchNamed = (branches: readonly Branch[], value: string): string => branches.find((branch) => branchValue(branch.id) === value)?.name ?? value;
+export const branchNamed = (branches: readonly Branch[], value: string): string =>
+  branches.find((branch) => branchValue(branch.id) === value)?.name ?? value;
 
 /** A request the server took: what the page shows after it (the lines and details as sent). */
 export interface SentQuoteRequest {
@@ -76,7 +87,10 @@ export function QuoteForm({ drafts, onSent, onBranch, posted }: QuoteFormProps) 
   const lookedUp = useAppSelector(selectLookedUp);
   const basket = useAppSelector(selectQuoteLines);
   // a line no longer available is shown so and left out of the request (the server refuses it)
-  const lines = useMemo(() => basket.filter((line) => lineStatus(line, lookedUp) !== 'unavailable'), [basket, lookedUp]);
+  const lines = useMemo(
+    () => basket.filter((line) => lineStatus(line, lookedUp) !== 'unavailable'),
+    [basket, lookedUp],
+  );
   const page = usePageBranches();
   // the English names until an Arabic page's have loaded: the values sent are the same
   const branches = page.status === 'ready' ? page.branches : englishBranches;
@@ -113,7 +127,13 @@ export function QuoteForm({ drafts, onSent, onBranch, posted }: QuoteFormProps) 
     const result = await sendQuoteRequest(values, sentLines, locale);
     setLoading(false);
     if (result.type === 'sent') {
-      onSent({ reference: result.reference, pdfUrl: result.pdfUrl, lines: sentLines, values, branchName: branchNamed(branches, values.branch) });
+      onSent({
+        reference: result.reference,
+        pdfUrl: result.pdfUrl,
+        lines: sentLines,
+        values,
+        branchName: branchNamed(branches, values.branch),
+      });
     } else {
       setStatus(result);
     }
@@ -157,12 +177,34 @@ export function QuoteForm({ drafts, onSent, onBranch, posted }: QuoteFormProps) 
       >
         <FormGrid>
           <FormField id="quote-companyName" label={text('contact.quote.form.companyName')} required>
-            {(control) => <input {...control} {...bind('companyName', FIELD_MAX_LENGTH.companyName)} type="text" dir="auto" autoComplete="organization" />}
+            {(control) => (
+              <input
+                {...control}
+                {...bind('companyName', FIELD_MAX_LENGTH.companyName)}
+                type="text"
+                dir="auto"
+                autoComplete="organization"
+              />
+            )}
           </FormField>
           <PersonFields nameLabel={text('contact.quote.form.name')} idPrefix="quote" bind={bind} phoneRequired />
-          <BranchField id="quote-branch" label={text('contact.quote.form.branch')} required branches={branches} control={branchControl} />
+          <BranchField
+            id="quote-branch"
+            label={text('contact.quote.form.branch')}
+            required
+            branches={branches}
+            control={branchControl}
+          />
           <FormField id="quote-deliveryCity" label={text('contact.quote.form.deliveryCity')}>
-            {(control) => <input {...control} {...bind('deliveryCity', QUOTE_LIMITS.deliveryCity)} type="text" dir="auto" autoComplete="address-level2" />}
+            {(control) => (
+              <input
+                {...control}
+                {...bind('deliveryCity', QUOTE_LIMITS.deliveryCity)}
+                type="text"
+                dir="auto"
+                autoComplete="address-level2"
+              />
+            )}
           </FormField>
           <FormField id="quote-neededBy" label={text('contact.quote.form.neededBy')}>
             {/* dir="ltr": the browser's date field keeps its day, month and year order on an Arabic page */}

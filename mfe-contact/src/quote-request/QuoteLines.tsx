@@ -90,7 +90,19 @@ export interface QuoteLinesProps {
  * remove; a line whose code no longer names a published variant says it is no longer available instead of its quantity
  * (it is not sent with the request). Fields and buttons are named with the label: two sizes of a product are two lines.
  */
-function LineRow({ line, draft, onDraft, withdrawn, branch }: { line: QuoteLine; draft: string | undefined; onDraft: QuoteLinesProps['onDraft']; withdrawn: boolean; branch: string }) {
+function LineRow({
+  line,
+  draft,
+  onDraft,
+  withdrawn,
+  branch,
+}: {
+  line: QuoteLine;
+  draft: string | undefined;
+  onDraft: QuoteLinesProps['onDraft'];
+  withdrawn: boolean;
+  branch: string;
+}) {
   const text = useText();
   const locale = useLocale();
   const dispatch = useAppDispatch();
@@ -120,15 +132,15 @@ function LineRow({ line, draft, onDraft, withdrawn, branch }: { line: QuoteLine;
         {withdrawn ? (
           <Unavailable id={`quote-unavailable-${line.code}`}>{text('contact.quote.unavailable')}</Unavailable>
         ) : (
-        <QuantityField
-          id={`quote-quantity-${line.code}`}
-          label={text('contact.quote.quantityOf', { name })}
-          labelHidden
-          unit={line.unit}
-          value={draft ?? String(line.quantity)}
-          onChange={change}
-          problem={checked === null || checked.ok ? null : checked.problem}
-        />
+          <QuantityField
+            id={`quote-quantity-${line.code}`}
+            label={text('contact.quote.quantityOf', { name })}
+            labelHidden
+            unit={line.unit}
+            value={draft ?? String(line.quantity)}
+            onChange={change}
+            problem={checked === null || checked.ok ? null : checked.problem}
+          />
         )}
       </td>
       <td>

@@ -8,7 +8,14 @@ import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { CATALOGUE_LOOKUP_API_PATH, QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import { normalizedProductCode } from '@site/content/validation';
-import { localizedFetch, makeStore, quoteBasketRestored, selectQuoteLines, type AppStore, type QuoteLine } from '@site/shared-store';
+import {
+  localizedFetch,
+  makeStore,
+  quoteBasketRestored,
+  selectQuoteLines,
+  type AppStore,
+  type QuoteLine,
+} from '@site/shared-store';
 import { ARABIC_PRODUCTS, ENGLISH_PRODUCTS, contactHandlers, productHandlers } from '../testing/handlers';
 import QuoteRequestPage from './QuoteRequestPage';
 import { selectQuoteProductsStatus } from './quoteProductsSlice';
@@ -19,7 +26,12 @@ const PDF_URL = '/api/quote-requests/RFQ-2026-000123.pdf?key=abc';
 const NEXT_MONTH = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
 beforeEach(() => {
-  server.use(...productHandlers, http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ ok: true, reference: 'RFQ-2026-000123', pdfUrl: PDF_URL })));
+  server.use(
+    ...productHandlers,
+    http.post(QUOTE_REQUESTS_API_PATH, () =>
+      HttpResponse.json({ ok: true, reference: 'RFQ-2026-000123', pdfUrl: PDF_URL }),
+    ),
+  );
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());
@@ -33,22 +45,25 @@ function renderPage(lines: QuoteLine[] | null = DEFAULT_LINES) {
   return store;
 }
 
-const quantities = (store: AppStore) => Object.fromEntries(selectQuoteLines(store.getState()).map((line) => [line.code, line.quantity]));
+const quantities = (store: AppStore) =>
+  Object.fromEntries(selectQuoteLines(store.getState()).map((line) => [line.code, line.quantity]));
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name });
 const type = (name: string, value: string) => fireEvent.change(textbox(name), { target: { value } });
 const alert = () => screen.getByRole('alert');
 const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
 /** The basket's lines' codes and product ids, as the server compares codes, each once: what the page looks up. */
-const keysOf = (lines: QuoteLine[]) => [...new Set(lines.flatMap((line) => [line.code, line.productId]).map(normalizedProductCode))].join(',');
+const keysOf = (lines: QuoteLine[]) =>
+  [...new Set(lines.flatMap((line) => [line.code, line.productId]).map(normalizedProductCode))].join(',');
 /** The look-up the page makes for the basket's lines: their codes and ids, never the whole catalogue. */
 const lookupOf = (lines: QuoteLine[]) => `GET ${CATALOGUE_LOOKUP_API_PATH}?codes=${keysOf(lines)}`;
 /** Waits for the basket's products to be looked up and their answer applied; nothing under /data is downloaded. */
 async function basketLookedUp(store: AppStore, lines: QuoteLine[] = DEFAULT_LINES) {
   await waitFor(() => expect(selectQuoteProductsStatus(store.getState())).toBe('succeeded'));
-  expect(requestsSent().filter((request) => request.includes(CATALOGUE_LOOKUP_API_PATH))).toEqual(lines.length === 0 ? [] : [lookupOf(lines)]);
+  expect(requestsSent().filter((request) => request.includes(CATALOGUE_LOOKUP_API_PATH))).toEqual(
+    lines.length === 0 ? [] : [lookupOf(lines)],
+  );
   expect(requestsSent().filter((request) => request.includes('/data/'))).toEqual([]);
 }
-
 
 function fillForm() {
   type('Company', 'Gulf Build LLC');
@@ -71,7 +86,14 @@ const EDITIONS = [
     /** The look-up's language: an English page asks without one. */
     lookupLanguage: '',
     branches: ['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia'],
-    form: { companyName: 'Company', name: 'Your name', email: 'Email', phone: 'Phone', humanCheck: '23 - 14 = ?', send: 'Send request' },
+    form: {
+      companyName: 'Company',
+      name: 'Your name',
+      email: 'Email',
+      phone: 'Phone',
+      humanCheck: '23 - 14 = ?',
+      send: 'Send request',
+    },
     values: { companyName: 'Gulf Build LLC', name: 'Aisha Rahman', answer: '9' },
     paste: {
       label: 'Paste a list',
@@ -82,7 +104,13 @@ const EDITIONS = [
       refused: 'Quantity not accepted:',
       wholeCoils: 'Enter a whole number of coils.',
     },
-    sent: { heading: 'Request sent', reference: /Your reference is/, referenceText: 'Your reference is RFQ-2026-000124.', metres: '200 metres', pdf: 'Download PDF' },
+    sent: {
+      heading: 'Request sent',
+      reference: /Your reference is/,
+      referenceText: 'Your reference is RFQ-2026-000124.',
+      metres: '200 metres',
+      pdf: 'Download PDF',
+    },
     errors: {
       required: 'Please fill in all required fields (Company, Your name, Email, Phone).',
       refused: 'Please check the highlighted fields.',
@@ -100,7 +128,14 @@ const EDITIONS = [
     neededBy: 'مطلوب بحلول',
     lookupLanguage: '&lang=ar',
     branches: ['دبي', 'عُمان', 'البحرين', 'المملكة العربية السعودية'],
-    form: { companyName: 'الشركة', name: 'اسمك', email: 'البريد الإلكتروني', phone: 'رقم الهاتف', humanCheck: 'ما ناتج \u206623 - 14\u2069؟', send: 'إرسال الطلب' },
+    form: {
+      companyName: 'الشركة',
+      name: 'اسمك',
+      email: 'البريد الإلكتروني',
+      phone: 'رقم الهاتف',
+      humanCheck: 'ما ناتج \u206623 - 14\u2069؟',
+      send: 'إرسال الطلب',
+    },
     // the answer typed with Arabic-Indic digits
     values: { companyName: 'شركة الخليج للبناء', name: 'عائشة الرحمن', answer: '٩' },
     paste: {
@@ -113,7 +148,13 @@ const EDITIONS = [
       refused: 'كمية غير مقبولة:',
       wholeCoils: 'أدخل عددًا صحيحًا بوحدة «لفة».',
     },
-    sent: { heading: 'تم إرسال الطلب', reference: /الرقم المرجعي/, referenceText: 'الرقم المرجعي لطلبك هو RFQ-2026-000124.', metres: '200 متر', pdf: 'تنزيل ملف PDF' },
+    sent: {
+      heading: 'تم إرسال الطلب',
+      reference: /الرقم المرجعي/,
+      referenceText: 'الرقم المرجعي لطلبك هو RFQ-2026-000124.',
+      metres: '200 متر',
+      pdf: 'تنزيل ملف PDF',
+    },
     errors: {
       required: 'يُرجى تعبئة جميع الحقول المطلوبة (الشركة، اسمك، البريد الإلكتروني، رقم الهاتف).',
       refused: 'يُرجى مراجعة الحقول المحددة.',
@@ -130,12 +171,20 @@ describe.each(EDITIONS)('the request page in each edition ($locale)', (edition) 
   beforeEach(() => {
     server.use(
       ...contactHandlers,
-      http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ ok: true, reference: 'RFQ-2026-000124', pdfUrl: '/api/quote-requests/RFQ-2026-000124.pdf?key=k' })),
+      http.post(QUOTE_REQUESTS_API_PATH, () =>
+        HttpResponse.json({
+          ok: true,
+          reference: 'RFQ-2026-000124',
+          pdfUrl: '/api/quote-requests/RFQ-2026-000124.pdf?key=k',
+        }),
+      ),
     );
   });
 
   function renderEdition() {
-    const store: AppStore = makeStore(undefined, { fetch: localizedFetch(edition.locale, (input, init) => fetch(input, init)) });
+    const store: AppStore = makeStore(undefined, {
+      fetch: localizedFetch(edition.locale, (input, init) => fetch(input, init)),
+    });
     // seen on the English site: an Arabic page names them in Arabic once the Arabic catalogue is there
     store.dispatch(quoteBasketRestored([lineOf(CABLE, 200), lineOf(WIRE, 3)]));
     renderInSite(<QuoteRequestPage />, { route: '/request-quote', locale: edition.locale, store });
@@ -158,20 +207,31 @@ describe.each(EDITIONS)('the request page in each edition ($locale)', (edition) 
     const table = screen.getByRole('table', { name: edition.linesCaption });
     expect(await within(table).findByText(nameOf(CABLE.id))).toBeInTheDocument();
     // the basket's variants asked for in the page's language, by their codes and products' ids: never the whole catalogue
-    expect(requestsSent()).toContain(`GET ${CATALOGUE_LOOKUP_API_PATH}?codes=${keysOf([lineOf(CABLE, 200), lineOf(WIRE, 3)])}${edition.lookupLanguage}`);
+    expect(requestsSent()).toContain(
+      `GET ${CATALOGUE_LOOKUP_API_PATH}?codes=${keysOf([lineOf(CABLE, 200), lineOf(WIRE, 3)])}${edition.lookupLanguage}`,
+    );
     expect(within(table).getByRole('textbox', { name: edition.quantityOf(nameOf(WIRE.id)) })).toHaveValue('3');
     expect(within(table).getByText(CABLE.code).closest('bdi')).toHaveAttribute('dir', 'ltr');
     expect(screen.getByRole('button', { name: edition.remove(nameOf(CABLE.id)) })).toBeInTheDocument();
     expect(screen.getByLabelText(edition.neededBy)).toHaveAttribute('dir', 'ltr');
     // the branches as the edition's contact page names them, sending the server's names
-    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(edition.branches));
-    expect(screen.getAllByRole<HTMLOptionElement>('option').map((option) => option.value)).toEqual(['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia']);
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(edition.branches),
+    );
+    expect(screen.getAllByRole<HTMLOptionElement>('option').map((option) => option.value)).toEqual([
+      'Dubai',
+      'Oman',
+      'Bahrain',
+      'Saudi Arabia',
+    ]);
   });
 
   it("adds a pasted list and lists, in the edition's language, the unknown line and the refused quantity", async () => {
     const store = renderEdition();
     await screen.findByText(nameOf(CABLE.id));
-    fireEvent.change(textbox(edition.paste.label), { target: { value: `${CABLE.code} ${edition.paste.tenMore}\nXYZ-000 5\n${OTHER_WIRE.code} 2.5` } });
+    fireEvent.change(textbox(edition.paste.label), {
+      target: { value: `${CABLE.code} ${edition.paste.tenMore}\nXYZ-000 5\n${OTHER_WIRE.code} 2.5` },
+    });
     fireEvent.click(screen.getByRole('button', { name: edition.paste.add }));
     const status = within(screen.getByRole('form', { name: edition.paste.label })).getByRole('status');
     await waitFor(() => expect(status).toHaveTextContent(edition.paste.addedOne));
@@ -187,19 +247,35 @@ describe.each(EDITIONS)('the request page in each edition ($locale)', (edition) 
     fillEditionForm();
     sendRequest();
     expect(await screen.findByRole('heading', { level: 2, name: edition.sent.heading })).toBeInTheDocument();
-    const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)?.body as Record<string, unknown>;
-    expect(body).toMatchObject({ language: edition.locale, branch: 'Dubai', companyName: edition.values.companyName, lines: [{ productId: CABLE.id, code: CABLE.code, quantity: 200 }, { productId: WIRE.id, code: WIRE.code, quantity: 3 }] });
+    const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)
+      ?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      language: edition.locale,
+      branch: 'Dubai',
+      companyName: edition.values.companyName,
+      lines: [
+        { productId: CABLE.id, code: CABLE.code, quantity: 200 },
+        { productId: WIRE.id, code: WIRE.code, quantity: 3 },
+      ],
+    });
     expect(screen.getByText('RFQ-2026-000124')).toHaveAttribute('dir', 'ltr');
     expect(screen.getByText(edition.sent.reference)).toHaveTextContent(edition.sent.referenceText);
     expect(screen.getByText(edition.sent.metres)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: edition.sent.pdf })).toHaveAttribute('href', '/api/quote-requests/RFQ-2026-000124.pdf?key=k');
+    expect(screen.getByRole('link', { name: edition.sent.pdf })).toHaveAttribute(
+      'href',
+      '/api/quote-requests/RFQ-2026-000124.pdf?key=k',
+    );
     expect(selectQuoteLines(store.getState())).toEqual([]);
     // the figures in Western digits
     expect(document.body.textContent).not.toMatch(/[٠-٩]/);
   });
 
   it("shows the edition's texts for a refusal, a rate limit and a failure (an Arabic page never the server's English)", async () => {
-    server.use(http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ error: 'phone is required' }, { status: 400 }), { once: true }));
+    server.use(
+      http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ error: 'phone is required' }, { status: 400 }), {
+        once: true,
+      }),
+    );
     renderEdition();
     await screen.findByText(nameOf(CABLE.id));
     sendRequest();
@@ -210,7 +286,11 @@ describe.each(EDITIONS)('the request page in each edition ($locale)', (edition) 
     // the English page adds the server's reason; the Arabic one cannot (the server words it in English)
     if (edition.locale === 'ar') expect(screen.getByRole('alert')).not.toHaveTextContent('phone is required');
     else expect(screen.getByRole('alert')).toHaveTextContent('phone is required');
-    server.use(http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ error: 'Too many requests' }, { status: 429 }), { once: true }));
+    server.use(
+      http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ error: 'Too many requests' }, { status: 429 }), {
+        once: true,
+      }),
+    );
     sendRequest();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(edition.errors.rateLimited));
     server.use(http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.error(), { once: true }));
@@ -282,15 +362,24 @@ describe('the request page', () => {
   it('adds a pasted list: known codes and ids added, an unknown code and a refused quantity listed', async () => {
     const store = renderPage([lineOf(WIRE, 3)]);
     await basketLookedUp(store, [lineOf(WIRE, 3)]);
-    const pasted = [`${WIRE.code.toLowerCase()}\t2`, 'XYZ-000 5', `${LSZH_CABLE.id}, 12.5`, `${OTHER_WIRE.code} 2.5`].join('\n');
+    const pasted = [
+      `${WIRE.code.toLowerCase()}\t2`,
+      'XYZ-000 5',
+      `${LSZH_CABLE.id}, 12.5`,
+      `${OTHER_WIRE.code} 2.5`,
+    ].join('\n');
     fireEvent.change(textbox('Paste a list'), { target: { value: pasted } });
-    expect(textbox('Paste a list')).toHaveAccessibleDescription('One product per line: its code and the quantity, as copied from a spreadsheet.');
+    expect(textbox('Paste a list')).toHaveAccessibleDescription(
+      'One product per line: its code and the quantity, as copied from a spreadsheet.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Add from list' }));
 
     const status = within(screen.getByRole('form', { name: 'Paste a list' })).getByRole('status');
     await waitFor(() => expect(status).toHaveTextContent('Added 2 products from your list.'));
     // only the pasted codes were asked for, each once, as the server compares them
-    expect(requestsSent()).toContain(`GET ${CATALOGUE_LOOKUP_API_PATH}?codes=${[WIRE.code, 'XYZ-000', LSZH_CABLE.id, OTHER_WIRE.code].map(normalizedProductCode).join(',')}`);
+    expect(requestsSent()).toContain(
+      `GET ${CATALOGUE_LOOKUP_API_PATH}?codes=${[WIRE.code, 'XYZ-000', LSZH_CABLE.id, OTHER_WIRE.code].map(normalizedProductCode).join(',')}`,
+    );
     expect(status).toHaveTextContent('Not recognised:XYZ-000 5');
     expect(status).toHaveTextContent(`Quantity not accepted:${OTHER_WIRE.code} 2.5: Enter a whole number of coils.`);
     expect(quantities(store)).toEqual({ [WIRE.code]: 5, [LSZH_CABLE.code]: 12.5 });
@@ -302,12 +391,18 @@ describe('the request page', () => {
   it('says when a pasted list cannot be matched, keeping the list and the basket as they were', async () => {
     const store = renderPage([lineOf(WIRE, 3)]);
     await basketLookedUp(store, [lineOf(WIRE, 3)]);
-    server.use(http.get(CATALOGUE_LOOKUP_API_PATH, () => HttpResponse.json({ error: 'Service unavailable' }, { status: 503 })));
+    server.use(
+      http.get(CATALOGUE_LOOKUP_API_PATH, () => HttpResponse.json({ error: 'Service unavailable' }, { status: 503 })),
+    );
     fireEvent.change(textbox('Paste a list'), { target: { value: `${CABLE.code} 10` } });
     fireEvent.click(screen.getByRole('button', { name: 'Add from list' }));
     const status = within(screen.getByRole('form', { name: 'Paste a list' })).getByRole('status');
     expect(status).toHaveTextContent('Finding the products in your list…');
-    await waitFor(() => expect(status).toHaveTextContent('The catalogue could not be reached, so the list cannot be matched just now. Please try again later.'));
+    await waitFor(() =>
+      expect(status).toHaveTextContent(
+        'The catalogue could not be reached, so the list cannot be matched just now. Please try again later.',
+      ),
+    );
     expect(textbox('Paste a list')).toHaveValue(`${CABLE.code} 10`);
     expect(quantities(store)).toEqual({ [WIRE.code]: 3 });
   });
@@ -337,14 +432,21 @@ describe('the request page', () => {
     await basketLookedUp(store);
     fillForm();
     fireEvent.change(screen.getByRole('combobox', { name: 'Branch' }), { target: { value: 'Oman' } });
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Dubai',
+      'Oman',
+      'Bahrain',
+      'Saudi Arabia',
+    ]);
     type('Delivery city', ' Sohar ');
     fireEvent.change(screen.getByLabelText('Needed by'), { target: { value: NEXT_MONTH } });
     type('Notes', 'Deliver to site gate 3.');
     send();
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Request sent' })).toHaveFocus();
-    const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)?.body;
+    const body = (await requestsSentWithBodies()).find(
+      ({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`,
+    )?.body;
     expect(body).toEqual({
       lines: [
         { productId: CABLE.id, code: CABLE.code, quantity: 200 },
@@ -375,12 +477,16 @@ describe('the request page', () => {
   });
 
   it('keeps the form and the basket when the send fails', async () => {
-    server.use(http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ error: 'Service unavailable' }, { status: 503 })));
+    server.use(
+      http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ error: 'Service unavailable' }, { status: 503 })),
+    );
     const store = renderPage();
     await basketLookedUp(store);
     fillForm();
     send();
-    await waitFor(() => expect(alert()).toHaveTextContent('Your request could not be sent. Please try again in a few minutes.'));
+    await waitFor(() =>
+      expect(alert()).toHaveTextContent('Your request could not be sent. Please try again in a few minutes.'),
+    );
     expect(textbox('Company')).toHaveValue('Gulf Build LLC');
     expect(textbox('23 - 14 = ?')).toHaveValue('9');
     expect(selectQuoteLines(store.getState())).toHaveLength(2);
@@ -388,15 +494,27 @@ describe('the request page', () => {
   });
 
   it('says to wait when the server limits the rate, and shows the server’s reason for a refusal', async () => {
-    server.use(http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ error: 'Too many requests' }, { status: 429 }), { once: true }));
+    server.use(
+      http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ error: 'Too many requests' }, { status: 429 }), {
+        once: true,
+      }),
+    );
     const store = renderPage();
     await basketLookedUp(store);
     fillForm();
     send();
     await waitFor(() => expect(alert()).toHaveTextContent('Too many requests. Please wait a minute and try again.'));
-    server.use(http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ error: 'neededBy must not be in the past' }, { status: 400 }), { once: true }));
+    server.use(
+      http.post(
+        QUOTE_REQUESTS_API_PATH,
+        () => HttpResponse.json({ error: 'neededBy must not be in the past' }, { status: 400 }),
+        { once: true },
+      ),
+    );
     send();
-    await waitFor(() => expect(alert()).toHaveTextContent('Please check the highlighted fields.neededBy must not be in the past'));
+    await waitFor(() =>
+      expect(alert()).toHaveTextContent('Please check the highlighted fields.neededBy must not be in the past'),
+    );
   });
 
   it('refuses a needed-by date before today or over two years ahead without sending; the picker offers only the range', async () => {
@@ -411,7 +529,9 @@ describe('the request page', () => {
     for (const refused of ['2020-01-01', `${today.getFullYear() + 3}-01-01`]) {
       fireEvent.change(date, { target: { value: refused } });
       send();
-      await waitFor(() => expect(alert()).toHaveTextContent('Please choose a needed-by date from today up to two years ahead.'));
+      await waitFor(() =>
+        expect(alert()).toHaveTextContent('Please choose a needed-by date from today up to two years ahead.'),
+      );
       expect(date).toHaveAttribute('aria-invalid', 'true');
     }
     expect(requestsSent()).not.toContain(`POST ${QUOTE_REQUESTS_API_PATH}`);
@@ -424,7 +544,10 @@ describe('the request page', () => {
     // the look-up names the wire as withdrawn (archived): its line stays, without a quantity field
     server.use(
       http.get(CATALOGUE_LOOKUP_API_PATH, () =>
-        HttpResponse.json({ products: [CABLE], withdrawn: [{ id: WIRE.id, code: WIRE.code, productName: WIRE.productName }] }),
+        HttpResponse.json({
+          products: [CABLE],
+          withdrawn: [{ id: WIRE.id, code: WIRE.code, productName: WIRE.productName }],
+        }),
       ),
     );
     const store = renderPage();
@@ -440,13 +563,17 @@ describe('the request page', () => {
     fireEvent.change(screen.getByLabelText('Needed by'), { target: { value: NEXT_MONTH } });
     send();
     expect(await screen.findByRole('heading', { level: 2, name: 'Request sent' })).toBeInTheDocument();
-    const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)?.body as { lines: unknown[] };
+    const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)
+      ?.body as { lines: unknown[] };
     expect(body.lines).toEqual([{ productId: CABLE.id, code: CABLE.code, quantity: 200 }]);
   });
 });
 
 describe('the request page with sizes of one product (orderable variants)', () => {
-  const rowOf = (code: string) => within(screen.getByRole('table', { name: 'Products to quote' })).getByText(code).closest('tr')!;
+  const rowOf = (code: string) =>
+    within(screen.getByRole('table', { name: 'Products to quote' }))
+      .getByText(code)
+      .closest('tr')!;
 
   it('shows two sizes of the gland as two lines, each with its code and size, and sends both codes', async () => {
     const lines = [sizeLineOf('HEX-CW-25', 'Size 25 (M25)', 100), sizeLineOf('HEX-CW-32', 'Size 32 (M32)', 50)];
@@ -459,7 +586,8 @@ describe('the request page with sizes of one product (orderable variants)', () =
     fillForm();
     send();
     expect(await screen.findByRole('heading', { level: 2, name: 'Request sent' })).toBeInTheDocument();
-    const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)?.body as { lines: unknown[] };
+    const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)
+      ?.body as { lines: unknown[] };
     expect(body.lines).toEqual([
       { productId: CW_GLAND.id, code: 'HEX-CW-25', quantity: 100 },
       { productId: CW_GLAND.id, code: 'HEX-CW-32', quantity: 60 },
@@ -475,8 +603,14 @@ describe('the request page with sizes of one product (orderable variants)', () =
     const lines = [saved, sizeLineOf('HEX-CW-40', 'Size 40 (M40)', 5), sizeLineOf('HEX-CW-99', 'Size 99', 7)];
     const store = renderPage(lines);
     await basketLookedUp(store, lines);
-    await waitFor(() => expect(within(rowOf('HEX-CW-20S')).getByText(`${CW_GLAND.productName} – Size 20S (M20)`)).toBeInTheDocument());
-    expect(within(rowOf('HEX-CW-20S')).getByRole('textbox', { name: `Quantity of ${CW_GLAND.productName} – Size 20S (M20)` })).toHaveValue('10');
+    await waitFor(() =>
+      expect(within(rowOf('HEX-CW-20S')).getByText(`${CW_GLAND.productName} – Size 20S (M20)`)).toBeInTheDocument(),
+    );
+    expect(
+      within(rowOf('HEX-CW-20S')).getByRole('textbox', {
+        name: `Quantity of ${CW_GLAND.productName} – Size 20S (M20)`,
+      }),
+    ).toHaveValue('10');
     for (const code of ['HEX-CW-40', 'HEX-CW-99']) {
       expect(within(rowOf(code)).getByText('No longer available')).toBeInTheDocument();
       expect(within(rowOf(code)).queryByRole('textbox')).toBeNull();
@@ -484,14 +618,17 @@ describe('the request page with sizes of one product (orderable variants)', () =
     fillForm();
     send();
     expect(await screen.findByRole('heading', { level: 2, name: 'Request sent' })).toBeInTheDocument();
-    const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)?.body as { lines: unknown[] };
+    const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)
+      ?.body as { lines: unknown[] };
     expect(body.lines).toEqual([{ productId: CW_GLAND.id, code: 'HEX-CW-20S', quantity: 10 }]);
   });
 
   it('adds pasted sizes by their codes, each its own line, and names a withdrawn size as no longer available', async () => {
     const store = renderPage([lineOf(WIRE, 3)]);
     await basketLookedUp(store, [lineOf(WIRE, 3)]);
-    fireEvent.change(textbox('Paste a list'), { target: { value: 'hex-cw-25 100\nHEX-CW-40 5\nHEX CW 32\t50\nHEX-CW-25 20' } });
+    fireEvent.change(textbox('Paste a list'), {
+      target: { value: 'hex-cw-25 100\nHEX-CW-40 5\nHEX CW 32\t50\nHEX-CW-25 20' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Add from list' }));
     const status = within(screen.getByRole('form', { name: 'Paste a list' })).getByRole('status');
     await waitFor(() => expect(status).toHaveTextContent('Added 3 products from your list.'));

@@ -45,7 +45,8 @@ const Columns = styled.div`
  * when the page answers a plain post of its form, what came of it. The basket is the browser's (drawn empty on the
  * server) and its products are looked up in the browser only.
  */
-export const loadFirstView: LoadFirstView = (context) => Promise.all([loadPageBranches(context), loadPostedForm(context)]);
+export const loadFirstView: LoadFirstView = (context) =>
+  Promise.all([loadPageBranches(context), loadPostedForm(context)]);
 
 /** A request the server took from a plain post, as the page shows one it sent itself. */
 function sentOfPost({ reference, pdfUrl, lines, values }: PostedQuoteSent, branchName: string): SentQuoteRequest {
@@ -82,7 +83,12 @@ export default function QuoteRequestPage() {
   const posted = usePostedForm('quote');
   const page = usePageBranches();
   const [sent, setSent] = useState<SentQuoteRequest | null>(() =>
-    posted?.outcome === 'sent' ? sentOfPost(posted.sent, branchNamed(page.status === 'ready' ? page.branches : englishBranches, posted.sent.values.branch)) : null,
+    posted?.outcome === 'sent'
+      ? sentOfPost(
+          posted.sent,
+          branchNamed(page.status === 'ready' ? page.branches : englishBranches, posted.sent.values.branch),
+        )
+      : null,
   );
   // the form's branch: each line shows its stock there
   const [branch, setBranch] = useState<string>(DEFAULT_BRANCH_NAME);
@@ -115,7 +121,10 @@ export default function QuoteRequestPage() {
     dispatch(quoteLinesDescribed({ locale, ...describedLines(lines, lookedUp) }));
   }, [restored, productsStatus, lines, lookedUp, locale, dispatch]);
 
-  const onDraft = useCallback((code: string, typed: string) => setDrafts((current) => ({ ...current, [code]: typed })), []);
+  const onDraft = useCallback(
+    (code: string, typed: string) => setDrafts((current) => ({ ...current, [code]: typed })),
+    [],
+  );
 
   const onSent = (request: SentQuoteRequest) => {
     // the server has the request: only now may the basket go
@@ -126,7 +135,12 @@ export default function QuoteRequestPage() {
 
   return (
     <PageContainer>
-      <Breadcrumb items={[{ moduleName: text('contact.breadcrumbHome'), link: HOME_PATH }, { moduleName: text('contact.quote.title') }]} />
+      <Breadcrumb
+        items={[
+          { moduleName: text('contact.breadcrumbHome'), link: HOME_PATH },
+          { moduleName: text('contact.quote.title') },
+        ]}
+      />
       <SectionHeading>{text('contact.quote.title')}</SectionHeading>
       {sent !== null ? (
         <QuoteSent sent={sent} />
@@ -136,7 +150,12 @@ export default function QuoteRequestPage() {
             <QuoteLines drafts={drafts} onDraft={onDraft} branch={branch} />
             <PasteList posted={posted?.outcome === 'notSent' ? posted : undefined} />
           </div>
-          <QuoteForm drafts={drafts} onSent={onSent} onBranch={setBranch} posted={posted?.outcome === 'notSent' ? posted : undefined} />
+          <QuoteForm
+            drafts={drafts}
+            onSent={onSent}
+            onBranch={setBranch}
+            posted={posted?.outcome === 'notSent' ? posted : undefined}
+          />
         </Columns>
       )}
     </PageContainer>

@@ -71,7 +71,11 @@ export function QuoteSent({ sent }: { sent: SentQuoteRequest }) {
         {text('contact.quote.sent.heading')}
       </SectionHeading>
       <p>
-        <Trans id="contact.quote.sent.reference" values={{ reference: sent.reference }} components={{ 0: <bdi dir="ltr" /> }} />
+        <Trans
+          id="contact.quote.sent.reference"
+          values={{ reference: sent.reference }}
+          components={{ 0: <bdi dir="ltr" /> }}
+        />
       </p>
       <Table>
         <LinesTableHead withRemove={false} />

@@ -37,11 +37,17 @@ export const EMPTY_LOOKED_UP: LookedUp = { products: {}, variants: {}, withdrawn
  * not name it (a product named by its id; a server that does not name variants): its label is then not known ('').
  */
 function variantsOf(answer: LookupResponse): [string, QuoteVariant][] {
-  const named = (answer.variants ?? []).map(({ key, productId, variant }): [string, QuoteVariant] => [key, { productId, code: variant.code, label: variant.label, unit: variant.unit }]);
+  const named = (answer.variants ?? []).map(({ key, productId, variant }): [string, QuoteVariant] => [
+    key,
+    { productId, code: variant.code, label: variant.label, unit: variant.unit },
+  ]);
   const keys = new Set(named.map(([, variant]) => normalizedProductCode(variant.code)));
   const firsts = answer.products
     .filter((product) => !keys.has(normalizedProductCode(product.code)))
-    .map((product): [string, QuoteVariant] => [normalizedProductCode(product.code), { productId: product.id, code: product.code, label: '', unit: product.unit }]);
+    .map((product): [string, QuoteVariant] => [
+      normalizedProductCode(product.code),
+      { productId: product.id, code: product.code, label: '', unit: product.unit },
+    ]);
   return [...firsts, ...named];
 }
 
@@ -87,7 +93,10 @@ export function mergeLookedUp(into: LookedUp, newer: LookedUp): void {
 }
 
 /** The published variant a pasted code names: a variant's code, a product's code, or a product's id (its first variant). */
-export function variantNamed(code: string, lookedUp: LookedUp): { variant: QuoteVariant; product: Product } | undefined {
+export function variantNamed(
+  code: string,
+  lookedUp: LookedUp,
+): { variant: QuoteVariant; product: Product } | undefined {
   const key = normalizedProductCode(code);
   let variant = lookedUp.variants[key];
   if (variant === undefined) {
@@ -106,8 +115,10 @@ export function variantNamed(code: string, lookedUp: LookedUp): { variant: Quote
 export function lineStatus(line: QuoteLine, lookedUp: LookedUp): 'available' | 'unavailable' | 'unknown' {
   const key = normalizedProductCode(line.code);
   const variant = lookedUp.variants[key];
-  if (variant !== undefined && variant.productId === line.productId && lookedUp.products[line.productId] !== undefined) return 'available';
-  if (lookedUp.withdrawn[key] !== undefined || lookedUp.withdrawnProducts[line.productId] !== undefined) return 'unavailable';
+  if (variant !== undefined && variant.productId === line.productId && lookedUp.products[line.productId] !== undefined)
+    return 'available';
+  if (lookedUp.withdrawn[key] !== undefined || lookedUp.withdrawnProducts[line.productId] !== undefined)
+    return 'unavailable';
   return lookedUp.products[line.productId] !== undefined ? 'unavailable' : 'unknown';
 }
 
@@ -115,7 +126,10 @@ export function lineStatus(line: QuoteLine, lookedUp: LookedUp): 'available' | '
  * The basket's lines as the look-ups describe them, for quoteLinesDescribed: each available line's product name and
  * variant label (by its code), and the codes of those no longer available (kept, to be said so); the rest go.
  */
-export function describedLines(lines: readonly QuoteLine[], lookedUp: LookedUp): { described: Record<string, QuoteLineDescription>; kept: string[] } {
+export function describedLines(
+  lines: readonly QuoteLine[],
+  lookedUp: LookedUp,
+): { described: Record<string, QuoteLineDescription>; kept: string[] } {
   const described: Record<string, QuoteLineDescription> = {};
   const kept: string[] = [];
   for (const line of lines) {

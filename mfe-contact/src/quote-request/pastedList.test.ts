@@ -23,7 +23,10 @@ describe('splitByRoom', () => {
 
   it('still adds to products already in a full basket, and a product pasted twice takes one place', () => {
     const full = new Set([CABLE.code, WIRE.code, ...others]);
-    expect(splitByRoom([add(WIRE, 1), add(LSZH_CABLE, 1)], full)).toEqual({ fit: [add(WIRE, 1)], overLimit: [add(LSZH_CABLE, 1)] });
+    expect(splitByRoom([add(WIRE, 1), add(LSZH_CABLE, 1)], full)).toEqual({
+      fit: [add(WIRE, 1)],
+      overLimit: [add(LSZH_CABLE, 1)],
+    });
     const roomForOne = new Set([CABLE.code, ...others]);
     const twice = splitByRoom([add(WIRE, 1), add(WIRE, 3), add(LSZH_CABLE, 1)], roomForOne);
     expect(twice.fit).toEqual([add(WIRE, 1), add(WIRE, 3)]);

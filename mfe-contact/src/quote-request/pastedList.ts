@@ -2,7 +2,13 @@
 // code or id: compared as normalizedProductCode does), each quantity checked against its variant's unit. Plain
 // functions: the component adds what is accepted to the basket and shows the rest.
 import type { Product } from '@site/content';
-import { normalizedProductCode, parseQuantity, QUOTE_LIMITS, readPastedList, type QuantityProblem } from '@site/content/validation';
+import {
+  normalizedProductCode,
+  parseQuantity,
+  QUOTE_LIMITS,
+  readPastedList,
+  type QuantityProblem,
+} from '@site/content/validation';
 import { variantNamed, type LookedUp, type QuoteVariant } from './lookedUp';
 
 export interface PastedAddition {
@@ -48,7 +54,10 @@ export function matchPastedList(pasted: string, lookedUp: LookedUp): PastedListR
 }
 
 /** Which of the recognised variants fit in the basket (its lines' codes): those in it already, and new ones while it has room. */
-export function splitByRoom(accepted: readonly PastedAddition[], inBasket: ReadonlySet<string>): { fit: PastedAddition[]; overLimit: PastedAddition[] } {
+export function splitByRoom(
+  accepted: readonly PastedAddition[],
+  inBasket: ReadonlySet<string>,
+): { fit: PastedAddition[]; overLimit: PastedAddition[] } {
   const codes = new Set(inBasket);
   const fit: PastedAddition[] = [];
   const overLimit: PastedAddition[] = [];

@@ -39,10 +39,15 @@ export function lookupPaths(codes: readonly string[]): string[] {
  * What `codes` (variant codes, model codes or ids, as typed) name: products, variants, withdrawn ones, indexed
  * (./lookedUp.ts); a code the catalogue does not have finds nothing.
  */
-export const lookupQuoteProducts = createAsyncThunk(`${SLICE}/lookup`, async (codes: readonly string[], { signal, extra }) => {
-  const answers = await Promise.all(lookupPaths(codes).map((path) => loadJson<LookupResponse>(path, signal, fetchOf(extra))));
-  return indexLookups(answers);
-});
+export const lookupQuoteProducts = createAsyncThunk(
+  `${SLICE}/lookup`,
+  async (codes: readonly string[], { signal, extra }) => {
+    const answers = await Promise.all(
+      lookupPaths(codes).map((path) => loadJson<LookupResponse>(path, signal, fetchOf(extra))),
+    );
+    return indexLookups(answers);
+  },
+);
 
 /**
  * The basket's lines' variants, as the page opens with them: each line's code, and its product's id (so a line whose
@@ -50,7 +55,12 @@ export const lookupQuoteProducts = createAsyncThunk(`${SLICE}/lookup`, async (co
  */
 export const lookupBasketProducts = createAsyncThunk(`${SLICE}/basket`, (_: void, { getState, dispatch }) =>
   dispatch(
-    lookupQuoteProducts(selectQuoteLines(getState() as Parameters<typeof selectQuoteLines>[0]).flatMap((line) => [line.code, line.productId])),
+    lookupQuoteProducts(
+      selectQuoteLines(getState() as Parameters<typeof selectQuoteLines>[0]).flatMap((line) => [
+        line.code,
+        line.productId,
+      ]),
+    ),
   ).unwrap(),
 );
 

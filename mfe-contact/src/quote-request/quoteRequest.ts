@@ -4,7 +4,14 @@ import type { Locale } from '@site/contracts/locale';
 import type { QuoteCreated, QuoteFormFields, QuoteRequestBody } from '@site/contracts/quote-api';
 import { quoteRequestBodyOf } from '@site/contracts/quote-request-body';
 import type { QuoteLine } from '@site/shared-store';
-import { DEFAULT_BRANCH_NAME, HONEYPOT_FIELD, isHumanCheckAnswer, isValidEmail, neededByProblem, parseQuantity } from '@site/content/validation';
+import {
+  DEFAULT_BRANCH_NAME,
+  HONEYPOT_FIELD,
+  isHumanCheckAnswer,
+  isValidEmail,
+  neededByProblem,
+  parseQuantity,
+} from '@site/content/validation';
 
 /** The form's fields as typed (the contract's: a plain post of the form sends them by these names). */
 export type QuoteFormValues = QuoteFormFields;
@@ -24,7 +31,12 @@ export const EMPTY_QUOTE_FORM: QuoteFormValues = {
   [HONEYPOT_FIELD]: '',
 };
 
-export const QUOTE_REQUIRED_FIELDS = ['companyName', 'name', 'email', 'phone'] as const satisfies readonly QuoteFormField[];
+export const QUOTE_REQUIRED_FIELDS = [
+  'companyName',
+  'name',
+  'email',
+  'phone',
+] as const satisfies readonly QuoteFormField[];
 
 /** Why the form is not sent, first problem first: codes, worded in the page's language where they are shown. */
 export type QuoteFormProblem = 'required' | 'invalidEmail' | 'badNeededBy' | 'wrongAnswer' | 'noLines' | 'badQuantity';
@@ -45,14 +57,24 @@ export function quoteFormProblem(
   if (values.neededBy.trim() !== '' && neededByProblem(values.neededBy.trim(), now) !== null) return 'badNeededBy';
   if (!isHumanCheckAnswer(values.answer)) return 'wrongAnswer';
   if (lines.length === 0) return 'noLines';
-  const badQuantity = lines.some((line) => quantities[line.code] !== undefined && !parseQuantity(quantities[line.code]!, line.unit).ok);
+  const badQuantity = lines.some(
+    (line) => quantities[line.code] !== undefined && !parseQuantity(quantities[line.code]!, line.unit).ok,
+  );
   return badQuantity ? 'badQuantity' : null;
 }
 
 /** The body of the request (its contract's): the lines, the form without the human check, the page's language. */
-export function quoteRequestBody(values: QuoteFormValues, lines: readonly QuoteLine[], language: Locale): QuoteRequestBody {
+export function quoteRequestBody(
+  values: QuoteFormValues,
+  lines: readonly QuoteLine[],
+  language: Locale,
+): QuoteRequestBody {
   // the variant's code names the part (docs/decisions/034-orderable-variants.md)
-  return quoteRequestBodyOf(values, lines.map((line) => ({ productId: line.productId, code: line.code, quantity: line.quantity })), language);
+  return quoteRequestBodyOf(
+    values,
+    lines.map((line) => ({ productId: line.productId, code: line.code, quantity: line.quantity })),
+    language,
+  );
 }
 
 /** What the server said: taken (with its reference and the PDF's address), or why not. */
@@ -70,7 +92,11 @@ const textOf = (body: unknown, key: Exclude<keyof QuoteCreated, 'ok'> | 'error')
     : null;
 
 /** Posts the request; every answer but a 200 with a reference is a failure of some kind (logged), never a throw. */
-export async function sendQuoteRequest(values: QuoteFormValues, lines: readonly QuoteLine[], language: Locale): Promise<QuoteSendResult> {
+export async function sendQuoteRequest(
+  values: QuoteFormValues,
+  lines: readonly QuoteLine[],
+  language: Locale,
+): Promise<QuoteSendResult> {
   try {
     const response = await fetch(QUOTE_REQUESTS_API_PATH, {
       method: 'POST',

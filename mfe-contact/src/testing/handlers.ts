@@ -45,7 +45,12 @@ interface TestVariant {
 
 /** The CW gland's sizes (docs/decisions/034-orderable-variants.md): its code names the first; Size 40 is withdrawn. */
 export const CW_GLAND_ID = 'hex_cw_brass_cable_gland';
-const size = (code: string, en: string, ar: string, published = true): TestVariant => ({ productId: CW_GLAND_ID, code, label: { en, ar }, published });
+const size = (code: string, en: string, ar: string, published = true): TestVariant => ({
+  productId: CW_GLAND_ID,
+  code,
+  label: { en, ar },
+  published,
+});
 export const CW_GLAND_VARIANTS: TestVariant[] = [
   size('HEX-CW-20S', 'Size 20S (M20)', 'المقاس 20S (M20)'),
   size('HEX-CW-20', 'Size 20 (M20)', 'المقاس 20 (M20)'),
@@ -56,7 +61,9 @@ export const CW_GLAND_VARIANTS: TestVariant[] = [
 
 /** Every product's variants: the gland's sizes, and for any other product one, with the product's code and no label. */
 const variantsOf = (product: Product): TestVariant[] =>
-  product.id === CW_GLAND_ID ? CW_GLAND_VARIANTS : [{ productId: product.id, code: product.code, label: { en: '', ar: '' }, published: true }];
+  product.id === CW_GLAND_ID
+    ? CW_GLAND_VARIANTS
+    : [{ productId: product.id, code: product.code, label: { en: '', ar: '' }, published: true }];
 
 /**
  * GET /api/catalogue/lookup over the site's products in both languages, as the server answers it
@@ -93,12 +100,17 @@ export const productHandlers = [
     answer.products = [...found.values()];
     const { variants, withdrawn, ...rest } = answer;
     // as the server: an empty list is left out
-    return HttpResponse.json({ ...rest, ...(variants.length > 0 ? { variants } : {}), ...(withdrawn.length > 0 ? { withdrawn } : {}) });
+    return HttpResponse.json({
+      ...rest,
+      ...(variants.length > 0 ? { variants } : {}),
+      ...(withdrawn.length > 0 ? { withdrawn } : {}),
+    });
   }),
   // the stock, as GET /api/stock/availability answers: TEST_STOCK's figures; a code not in it, never named by the ERP
   http.get(STOCK_API.availability, ({ request }) => {
     const codes = (new URL(request.url).searchParams.get('codes') ?? '').split(',');
-    return HttpResponse.json({ availability: codes.map((code) => ({ code, locations: TEST_STOCK.get(normalizedProductCode(code)) ?? [] })) });
+    return HttpResponse.json({
+      availability: codes.map((code) => ({ code, locations: TEST_STOCK.get(normalizedProductCode(code)) ?? [] })),
+    });
   }),
 ];
-

@@ -20,7 +20,16 @@ export const [WIRE, OTHER_WIRE] = ENGLISH_PRODUCTS.filter((product) => product.u
 /** A line as the basket holds it, named as the product was seen in `locale`: its first variant, the product's only one. */
 export function lineOf(product: Product, quantity: number, locale: Locale = 'en'): QuoteLine {
   const { id, code, productCategoryId, image, unit, productName } = product;
-  return { productId: id, code, productCategoryId, image, unit, quantity, names: { [locale]: productName }, labels: { [locale]: '' } };
+  return {
+    productId: id,
+    code,
+    productCategoryId,
+    image,
+    unit,
+    quantity,
+    names: { [locale]: productName },
+    labels: { [locale]: '' },
+  };
 }
 
 /** The CW gland, in pieces: its sizes are variants (../testing/handlers.ts CW_GLAND_VARIANTS). */

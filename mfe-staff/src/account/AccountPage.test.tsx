@@ -1,7 +1,16 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { requestsSentWithBodies, server } from '@test/msw';
 import { STAFF_API } from '@site/contracts/staff-api';
-import { ADMIN, DUBAI_STAFF, fakeStaffServer, RECOVERY_CODES, sessionOf, staffHandlers, TOTP_CODE, type FakeStaffServer } from '../testing/handlers';
+import {
+  ADMIN,
+  DUBAI_STAFF,
+  fakeStaffServer,
+  RECOVERY_CODES,
+  sessionOf,
+  staffHandlers,
+  TOTP_CODE,
+  type FakeStaffServer,
+} from '../testing/handlers';
 import { currentAddress, renderStaffApp } from '../testing/renderStaff';
 
 let fake: FakeStaffServer;
@@ -30,7 +39,11 @@ describe('the account page', () => {
     fireEvent.change(within(section).getByLabelText(/6-digit code from the app/), { target: { value: TOTP_CODE } });
     fireEvent.click(within(section).getByRole('button', { name: 'Turn on two-step sign-in' }));
     const codes = await within(section).findByRole('list', { name: 'Recovery codes' });
-    expect(within(codes).getAllByRole('listitem').map((item) => item.textContent)).toEqual(RECOVERY_CODES);
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(RECOVERY_CODES);
     fireEvent.click(within(section).getByRole('button', { name: 'I have saved my codes: continue' }));
     expect(await within(section).findByText(/Two-step sign-in is on/)).toBeInTheDocument();
     expect(currentAddress()).toBe('/account');

@@ -41,8 +41,8 @@ export function AccountPage() {
   else if (secondFactor) {
     twoStep = (
       <Notice tone="success">
-        Two-step sign-in is on: each sign-in asks for a code from your authenticator app after your password. Lost your phone? Sign in with a
-        recovery code, or ask an administrator to reset it.
+        Two-step sign-in is on: each sign-in asks for a code from your authenticator app after your password. Lost your
+        phone? Sign in with a recovery code, or ask an administrator to reset it.
       </Notice>
     );
   } else if (settingUp) {
@@ -56,8 +56,8 @@ export function AccountPage() {
     twoStep = (
       <>
         <p>
-          Your account signs in with its password alone. Add a second step: a 6-digit code from an authenticator app on your phone, asked after your
-          password at each sign-in.
+          Your account signs in with its password alone. Add a second step: a 6-digit code from an authenticator app on
+          your phone, asked after your password at each sign-in.
         </p>
         <div>
           <Button type="button" onClick={() => setSettingUp(true)}>

@@ -5,7 +5,14 @@ import { CSRF_HEADER } from '@site/contracts/staff-api';
 import { queryString, staffBaseQuery, type StaffRequest } from './staffBaseQuery';
 
 /** What RTK Query hands the base query: a query (GET) or a mutation, from an endpoint, with the session's token. */
-function call(args: StaffRequest, { type = 'query', endpoint = 'thing', csrfToken = 'token-1' }: { type?: 'query' | 'mutation'; endpoint?: string; csrfToken?: string | null } = {}) {
+function call(
+  args: StaffRequest,
+  {
+    type = 'query',
+    endpoint = 'thing',
+    csrfToken = 'token-1',
+  }: { type?: 'query' | 'mutation'; endpoint?: string; csrfToken?: string | null } = {},
+) {
   const dispatched: unknown[] = [];
   const api: BaseQueryApi = {
     signal: new AbortController().signal,
@@ -33,12 +40,18 @@ describe('staffBaseQuery', () => {
       }),
     );
     expect((await call('/api/staff/thing')).data).toEqual({ ok: 1 });
-    expect((await call({ url: '/api/staff/thing', method: 'POST', body: { a: 1 } }, { type: 'mutation' })).data).toEqual({ ok: 2 });
+    expect(
+      (await call({ url: '/api/staff/thing', method: 'POST', body: { a: 1 } }, { type: 'mutation' })).data,
+    ).toEqual({ ok: 2 });
     expect(headers).toEqual({ get: null, post: 'token-1' });
   });
 
   it('sends a FormData as it is, its multipart Content-Type (with the boundary) left to fetch', async () => {
-    const seen: { type: string | null; csrf: string | null; field: string | null } = { type: null, csrf: null, field: null };
+    const seen: { type: string | null; csrf: string | null; field: string | null } = {
+      type: null,
+      csrf: null,
+      field: null,
+    };
     server.use(
       http.post('/api/staff/upload', async ({ request }) => {
         seen.type = request.headers.get('content-type');
@@ -50,43 +63,81 @@ describe('staffBaseQuery', () => {
     );
     const form = new FormData();
     form.append('note', 'hello');
-    expect((await call({ url: '/api/staff/upload', method: 'POST', body: form }, { type: 'mutation', csrfToken: 'token-2' })).data).toEqual({ ok: 3 });
-    expect(seen).toEqual({ type: expect.stringMatching(/^multipart\/form-data; boundary=/), csrf: 'token-2', field: 'hello' });
+    expect(
+      (await call({ url: '/api/staff/upload', method: 'POST', body: form }, { type: 'mutation', csrfToken: 'token-2' }))
+        .data,
+    ).toEqual({ ok: 3 });
+    expect(seen).toEqual({
+      type: expect.stringMatching(/^multipart\/form-data; boundary=/),
+      csrf: 'token-2',
+      field: 'hello',
+    });
   });
 
   it("fails with the server's sentence, status and problems; 204 is nothing", async () => {
     const problems = [{ path: ['content', 'price'], message: 'price must be a number' }];
     server.use(
       http.post('/api/staff/refused', () => HttpResponse.json({ error: 'Only spam can be deleted.' }, { status: 409 })),
-      http.put('/api/staff/invalid', () => HttpResponse.json({ error: 'content.price: price must be a number', problems }, { status: 400 })),
-      http.post('/api/staff/proxy', () => new HttpResponse('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })),
+      http.put('/api/staff/invalid', () =>
+        HttpResponse.json({ error: 'content.price: price must be a number', problems }, { status: 400 }),
+      ),
+      http.post(
+        '/api/staff/proxy',
+        () => new HttpResponse('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+      ),
       http.delete('/api/staff/gone', () => new HttpResponse(null, { status: 204 })),
     );
     const mutation = { type: 'mutation' as const };
-    expect((await call({ url: '/api/staff/refused', method: 'POST' }, mutation)).error).toEqual({ status: 409, message: 'Only spam can be deleted.', problems: [], body: { error: 'Only spam can be deleted.' } });
-    expect((await call({ url: '/api/staff/invalid', method: 'PUT', body: {} }, mutation)).error).toMatchObject({ status: 400, message: 'content.price: price must be a number', problems });
-    expect((await call({ url: '/api/staff/proxy', method: 'POST' }, mutation)).error).toMatchObject({ status: 502, message: 'The server answered 502 Bad Gateway.' });
+    expect((await call({ url: '/api/staff/refused', method: 'POST' }, mutation)).error).toEqual({
+      status: 409,
+      message: 'Only spam can be deleted.',
+      problems: [],
+      body: { error: 'Only spam can be deleted.' },
+    });
+    expect((await call({ url: '/api/staff/invalid', method: 'PUT', body: {} }, mutation)).error).toMatchObject({
+      status: 400,
+      message: 'content.price: price must be a number',
+      problems,
+    });
+    expect((await call({ url: '/api/staff/proxy', method: 'POST' }, mutation)).error).toMatchObject({
+      status: 502,
+      message: 'The server answered 502 Bad Gateway.',
+    });
     const gone = await call({ url: '/api/staff/gone', method: 'DELETE' }, mutation);
     expect([gone.data, gone.error]).toEqual([null, undefined]);
-    expect(requestsSent()).toEqual(['POST /api/staff/refused', 'PUT /api/staff/invalid', 'POST /api/staff/proxy', 'DELETE /api/staff/gone']);
+    expect(requestsSent()).toEqual([
+      'POST /api/staff/refused',
+      'PUT /api/staff/invalid',
+      'POST /api/staff/proxy',
+      'DELETE /api/staff/gone',
+    ]);
   });
 
   it('turns a network failure into status 0 with a message a person can act on', async () => {
     server.use(http.get('/api/staff/down', () => HttpResponse.error()));
-    expect((await call('/api/staff/down')).error).toMatchObject({ status: 0, message: expect.stringContaining('could not be reached') });
+    expect((await call('/api/staff/down')).error).toMatchObject({
+      status: 0,
+      message: expect.stringContaining('could not be reached'),
+    });
   });
 
   it('ends the session on a 401, except where the 401 is the answer itself (a wrong password, nobody signed in)', async () => {
     server.use(http.all('/api/staff/*', () => HttpResponse.json({ error: 'Please sign in.' }, { status: 401 })));
-    expect((await call('/api/staff/inbox', { endpoint: 'inbox' })).dispatched).toEqual([{ type: 'session/sessionExpired' }]);
-    expect((await call({ url: '/api/staff/sign-in', method: 'POST' }, { endpoint: 'signIn', type: 'mutation' })).dispatched).toEqual([]);
+    expect((await call('/api/staff/inbox', { endpoint: 'inbox' })).dispatched).toEqual([
+      { type: 'session/sessionExpired' },
+    ]);
+    expect(
+      (await call({ url: '/api/staff/sign-in', method: 'POST' }, { endpoint: 'signIn', type: 'mutation' })).dispatched,
+    ).toEqual([]);
     expect((await call('/api/staff/session', { endpoint: 'session' })).dispatched).toEqual([]);
   });
 });
 
 describe('queryString', () => {
   it('keeps the defined, non-empty values in order, encoded', () => {
-    expect(queryString({ kind: 'quote', branch: undefined, q: 'a&b c', page: 2, empty: '' })).toBe('?kind=quote&q=a%26b+c&page=2');
+    expect(queryString({ kind: 'quote', branch: undefined, q: 'a&b c', page: 2, empty: '' })).toBe(
+      '?kind=quote&q=a%26b+c&page=2',
+    );
     expect(queryString({ a: undefined })).toBe('');
   });
 });

@@ -45,7 +45,12 @@ const fetchStaff = fetchBaseQuery({
 
 function isApiProblem(value: unknown): value is ApiProblem {
   const problem = value as Partial<ApiProblem> | null;
-  return typeof problem === 'object' && problem !== null && Array.isArray(problem.path) && typeof problem.message === 'string';
+  return (
+    typeof problem === 'object' &&
+    problem !== null &&
+    Array.isArray(problem.path) &&
+    typeof problem.message === 'string'
+  );
 }
 
 /** A refusal's answer as a StaffFailure: the server's {error, problems} when it sent them, else the status line. */
@@ -62,7 +67,13 @@ export function failureOfAnswer(status: number, data: unknown, statusText = ''):
  * The endpoints whose 401 does not end the session: reading it (signed out is {session: null} there), and the sign-in
  * steps (a 401 is a wrong password or code, said on the step itself).
  */
-export const OWN_401_ENDPOINTS: ReadonlySet<string> = new Set(['session', 'signIn', 'secondFactor', 'startTotpSetup', 'confirmTotp']);
+export const OWN_401_ENDPOINTS: ReadonlySet<string> = new Set([
+  'session',
+  'signIn',
+  'secondFactor',
+  'startTotpSetup',
+  'confirmTotp',
+]);
 
 /** Set by the session slice: what a 401 dispatches (kept out of this module so it needs no slice). */
 export const SESSION_EXPIRED = 'session/sessionExpired';
@@ -73,8 +84,10 @@ export const staffBaseQuery: BaseQueryFn<StaffRequest, unknown, StaffFailure> = 
   if (result.error === undefined) return { data: result.data ?? null, meta: result.meta };
   const { error } = result;
   let failure: StaffFailure;
-  if (typeof error.status === 'number') failure = failureOfAnswer(error.status, error.data, result.meta?.response?.statusText);
-  else if (error.status === 'PARSING_ERROR') failure = failureOfAnswer(error.originalStatus, undefined, result.meta?.response?.statusText);
+  if (typeof error.status === 'number')
+    failure = failureOfAnswer(error.status, error.data, result.meta?.response?.statusText);
+  else if (error.status === 'PARSING_ERROR')
+    failure = failureOfAnswer(error.originalStatus, undefined, result.meta?.response?.statusText);
   else failure = { status: 0, message: NETWORK_FAILURE, problems: [] };
   if (failure.status === 401 && !OWN_401_ENDPOINTS.has(api.endpoint)) api.dispatch({ type: SESSION_EXPIRED });
   return { error: failure, meta: result.meta };
@@ -83,7 +96,12 @@ export const staffBaseQuery: BaseQueryFn<StaffRequest, unknown, StaffFailure> = 
 /** Any rejection as a StaffFailure: an unwrapped call's (already one), or an unexpected Error. */
 export function failureOf(error: unknown): StaffFailure {
   const failure = error as Partial<StaffFailure> | null;
-  if (typeof failure === 'object' && failure !== null && typeof failure.status === 'number' && typeof failure.message === 'string') {
+  if (
+    typeof failure === 'object' &&
+    failure !== null &&
+    typeof failure.status === 'number' &&
+    typeof failure.message === 'string'
+  ) {
     return { status: failure.status, message: failure.message, problems: failure.problems ?? [], body: failure.body };
   }
   return { status: 0, message: error instanceof Error ? error.message : String(error), problems: [] };

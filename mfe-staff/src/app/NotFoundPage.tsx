@@ -13,11 +13,15 @@ export function NotFoundPage() {
     <PageContainer>
       <PageHeading title="Page not found" />
       <p>
-        There is no staff page at this address. {account === null || canReadInbox(account) ? (
+        There is no staff page at this address.{' '}
+        {account === null || canReadInbox(account) ? (
           <Link to="/inbox">Go to the inbox</Link>
         ) : (
-          <Link to={workPathOf(account)}>{account.role === 'release' ? 'Go to the releases' : 'Go to the catalogue'}</Link>
-        )}.
+          <Link to={workPathOf(account)}>
+            {account.role === 'release' ? 'Go to the releases' : 'Go to the catalogue'}
+          </Link>
+        )}
+        .
       </p>
     </PageContainer>
   );

@@ -17,7 +17,17 @@ describe('the staff app', () => {
     await waitFor(() => expect(currentAddress()).toBe('/inbox'));
     expect(requestsSent()[0]).toBe(`GET ${STAFF_API.session}`);
     const nav = screen.getByRole('navigation', { name: 'Staff sections' });
-    expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual(['Inbox', 'Orders', 'Reviews', 'Catalogue', 'Releases', 'Stock feeds', 'Rates and VAT', 'Settings', 'Audit log']);
+    expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual([
+      'Inbox',
+      'Orders',
+      'Reviews',
+      'Catalogue',
+      'Releases',
+      'Stock feeds',
+      'Rates and VAT',
+      'Settings',
+      'Audit log',
+    ]);
     expect(screen.getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText(`${ADMIN.email} (Administrator)`)).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveAttribute('id', 'staff-main');
@@ -71,7 +81,11 @@ describe('the staff app', () => {
 
   it('says the app could not start when the session cannot be read, and tries again', async () => {
     let calls = 0;
-    server.use(http.get(STAFF_API.session, () => (++calls === 1 ? HttpResponse.error() : HttpResponse.json({ session: sessionOf(ADMIN) }))));
+    server.use(
+      http.get(STAFF_API.session, () =>
+        ++calls === 1 ? HttpResponse.error() : HttpResponse.json({ session: sessionOf(ADMIN) }),
+      ),
+    );
     renderStaffApp('/inbox');
     expect(await screen.findByRole('alert')).toHaveTextContent('The staff pages could not start.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));

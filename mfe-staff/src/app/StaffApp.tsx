@@ -42,162 +42,162 @@ export default function StaffApp({ loadProductPreview }: { loadProductPreview?: 
   return (
     <Provider store={store}>
       <ProductPreviewLoaderContext.Provider value={loadProductPreview}>
-      <SessionStart>
-        <Routes>
-          <Route path={SIGN_IN_ROUTE} element={<SignInPage />} />
-          <Route element={<RequireSession />}>
-            <Route element={<StaffLayout />}>
-              <Route index element={<Navigate to={HOME_ROUTE} replace />} />
-              <Route
-                path="inbox"
-                element={
-                  <RequireInbox>
-                    <InboxPage />
-                  </RequireInbox>
-                }
-              />
-              <Route
-                path="inbox/:kind/:id"
-                element={
-                  <RequireInbox>
-                    <ItemPage />
-                  </RequireInbox>
-                }
-              />
-              <Route
-                path="orders"
-                element={
-                  <RequireInbox>
-                    <OrdersPage />
-                  </RequireInbox>
-                }
-              />
-              <Route
-                path="quotations/:id"
-                element={
-                  <RequireInbox>
-                    <QuotationPage />
-                  </RequireInbox>
-                }
-              />
-              <Route
-                path="catalogue"
-                element={
-                  <RequireCatalogueEditor title="Catalogue">
-                    <CatalogueListPage />
-                  </RequireCatalogueEditor>
-                }
-              />
-              <Route
-                path="catalogue/new"
-                element={
-                  <RequireCatalogueEditor title="New product">
-                    <NewProductPage />
-                  </RequireCatalogueEditor>
-                }
-              />
-              <Route
-                path="catalogue/:id"
-                element={
-                  <RequireCatalogueEditor title="Edit product">
-                    <ProductEditPage />
-                  </RequireCatalogueEditor>
-                }
-              />
-              <Route
-                path="catalogue/:id/history"
-                element={
-                  <RequireCatalogueEditor title="Product history">
-                    <ProductHistoryPage />
-                  </RequireCatalogueEditor>
-                }
-              />
-              <Route
-                path="releases"
-                element={
-                  <RequireReleaser>
-                    <ReleasesPage />
-                  </RequireReleaser>
-                }
-              />
-              <Route
-                path="catalogue-file"
-                element={
-                  <RequireCatalogueEditor title="Import and export">
-                    <CatalogueFilePage />
-                  </RequireCatalogueEditor>
-                }
-              />
-              <Route
-                path="catalogue-arabic"
-                element={
-                  <RequireCatalogueEditor title="Missing Arabic">
-                    <MissingArabicPage />
-                  </RequireCatalogueEditor>
-                }
-              />
-              <Route
-                path="catalogue-categories"
-                element={
-                  <RequireCatalogueEditor title="Categories">
-                    <CategoryListPage />
-                  </RequireCatalogueEditor>
-                }
-              />
-              <Route
-                path="catalogue-categories/:id"
-                element={
-                  <RequireCatalogueEditor title="Edit category">
-                    <CategoryEditPage />
-                  </RequireCatalogueEditor>
-                }
-              />
-              <Route
-                path="reviews"
-                element={
-                  <RequireAdmin title="Reviews">
-                    <ReviewsPage />
-                  </RequireAdmin>
-                }
-              />
-              <Route
-                path="stock-feeds"
-                element={
-                  <RequireAdmin title="Stock feeds">
-                    <StockFeedsPage />
-                  </RequireAdmin>
-                }
-              />
-              <Route
-                path="rates"
-                element={
-                  <RequireAdmin title="Rates and VAT">
-                    <RatesPage />
-                  </RequireAdmin>
-                }
-              />
-              <Route
-                path="settings"
-                element={
-                  <RequireAdmin title="Settings">
-                    <SettingsPage />
-                  </RequireAdmin>
-                }
-              />
-              <Route
-                path="audit"
-                element={
-                  <RequireAdmin title="Audit log">
-                    <AuditPage />
-                  </RequireAdmin>
-                }
-              />
-              <Route path="account" element={<AccountPage />} />
-              <Route path="*" element={<NotFoundPage />} />
+        <SessionStart>
+          <Routes>
+            <Route path={SIGN_IN_ROUTE} element={<SignInPage />} />
+            <Route element={<RequireSession />}>
+              <Route element={<StaffLayout />}>
+                <Route index element={<Navigate to={HOME_ROUTE} replace />} />
+                <Route
+                  path="inbox"
+                  element={
+                    <RequireInbox>
+                      <InboxPage />
+                    </RequireInbox>
+                  }
+                />
+                <Route
+                  path="inbox/:kind/:id"
+                  element={
+                    <RequireInbox>
+                      <ItemPage />
+                    </RequireInbox>
+                  }
+                />
+                <Route
+                  path="orders"
+                  element={
+                    <RequireInbox>
+                      <OrdersPage />
+                    </RequireInbox>
+                  }
+                />
+                <Route
+                  path="quotations/:id"
+                  element={
+                    <RequireInbox>
+                      <QuotationPage />
+                    </RequireInbox>
+                  }
+                />
+                <Route
+                  path="catalogue"
+                  element={
+                    <RequireCatalogueEditor title="Catalogue">
+                      <CatalogueListPage />
+                    </RequireCatalogueEditor>
+                  }
+                />
+                <Route
+                  path="catalogue/new"
+                  element={
+                    <RequireCatalogueEditor title="New product">
+                      <NewProductPage />
+                    </RequireCatalogueEditor>
+                  }
+                />
+                <Route
+                  path="catalogue/:id"
+                  element={
+                    <RequireCatalogueEditor title="Edit product">
+                      <ProductEditPage />
+                    </RequireCatalogueEditor>
+                  }
+                />
+                <Route
+                  path="catalogue/:id/history"
+                  element={
+                    <RequireCatalogueEditor title="Product history">
+                      <ProductHistoryPage />
+                    </RequireCatalogueEditor>
+                  }
+                />
+                <Route
+                  path="releases"
+                  element={
+                    <RequireReleaser>
+                      <ReleasesPage />
+                    </RequireReleaser>
+                  }
+                />
+                <Route
+                  path="catalogue-file"
+                  element={
+                    <RequireCatalogueEditor title="Import and export">
+                      <CatalogueFilePage />
+                    </RequireCatalogueEditor>
+                  }
+                />
+                <Route
+                  path="catalogue-arabic"
+                  element={
+                    <RequireCatalogueEditor title="Missing Arabic">
+                      <MissingArabicPage />
+                    </RequireCatalogueEditor>
+                  }
+                />
+                <Route
+                  path="catalogue-categories"
+                  element={
+                    <RequireCatalogueEditor title="Categories">
+                      <CategoryListPage />
+                    </RequireCatalogueEditor>
+                  }
+                />
+                <Route
+                  path="catalogue-categories/:id"
+                  element={
+                    <RequireCatalogueEditor title="Edit category">
+                      <CategoryEditPage />
+                    </RequireCatalogueEditor>
+                  }
+                />
+                <Route
+                  path="reviews"
+                  element={
+                    <RequireAdmin title="Reviews">
+                      <ReviewsPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route
+                  path="stock-feeds"
+                  element={
+                    <RequireAdmin title="Stock feeds">
+                      <StockFeedsPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route
+                  path="rates"
+                  element={
+                    <RequireAdmin title="Rates and VAT">
+                      <RatesPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route
+                  path="settings"
+                  element={
+                    <RequireAdmin title="Settings">
+                      <SettingsPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route
+                  path="audit"
+                  element={
+                    <RequireAdmin title="Audit log">
+                      <AuditPage />
+                    </RequireAdmin>
+                  }
+                />
+                <Route path="account" element={<AccountPage />} />
+                <Route path="*" element={<NotFoundPage />} />
+              </Route>
             </Route>
-          </Route>
-        </Routes>
-      </SessionStart>
+          </Routes>
+        </SessionStart>
       </ProductPreviewLoaderContext.Provider>
     </Provider>
   );

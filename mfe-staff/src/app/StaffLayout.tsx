@@ -101,7 +101,10 @@ export function StaffLayout() {
           <ul>
             {NAV_ITEMS.filter((item) => account !== null && item.shownTo(account)).map((item) => (
               <li key={item.to}>
-                <Link to={item.to} aria-current={pathname === item.to || pathname.startsWith(`${item.to}/`) ? 'page' : undefined}>
+                <Link
+                  to={item.to}
+                  aria-current={pathname === item.to || pathname.startsWith(`${item.to}/`) ? 'page' : undefined}
+                >
                   {item.label}
                 </Link>
               </li>

@@ -7,7 +7,20 @@ import { sessionExpired, sessionStarted } from '../session/sessionSlice';
 import { makeStaffStore, type StaffStore } from './store';
 
 const PAGE: InboxPage = {
-  items: [{ kind: 'contact', id: 1, createdAt: '2026-11-20T09:00:00Z', branch: 'Dubai', status: 'new', name: 'A', email: 'a@example.com', company: null, preview: 'x', assignee: null }],
+  items: [
+    {
+      kind: 'contact',
+      id: 1,
+      createdAt: '2026-11-20T09:00:00Z',
+      branch: 'Dubai',
+      status: 'new',
+      name: 'A',
+      email: 'a@example.com',
+      company: null,
+      preview: 'x',
+      assignee: null,
+    },
+  ],
   total: 1,
   nextCursor: null,
 };
@@ -24,7 +37,12 @@ describe('the staff store', () => {
     expect(inboxOf(store)?.data?.pages[0]?.items).toHaveLength(1);
     store.dispatch(sessionExpired());
     expect(inboxOf(store)?.data).toBeUndefined();
-    expect(store.getState().session).toMatchObject({ status: 'signed-out', endedBy: 'expiry', csrfToken: null, account: null });
+    expect(store.getState().session).toMatchObject({
+      status: 'signed-out',
+      endedBy: 'expiry',
+      csrfToken: null,
+      account: null,
+    });
   });
 
   it('ends the session on a 401 from any staff call', async () => {

@@ -15,12 +15,16 @@ type StaffReducerState = ReturnType<typeof staffReducer>;
 const forgetOnSignOut: Middleware<object, StaffReducerState> = (store) => (next) => (action) => {
   const before = store.getState().session.status;
   const result = next(action);
-  if (before !== 'signed-out' && store.getState().session.status === 'signed-out') store.dispatch(staffApi.util.resetApiState());
+  if (before !== 'signed-out' && store.getState().session.status === 'signed-out')
+    store.dispatch(staffApi.util.resetApiState());
   return result;
 };
 
 export function makeStaffStore() {
-  return configureStore({ reducer: staffReducer, middleware: (defaults) => defaults().concat(staffApi.middleware, forgetOnSignOut) });
+  return configureStore({
+    reducer: staffReducer,
+    middleware: (defaults) => defaults().concat(staffApi.middleware, forgetOnSignOut),
+  });
 }
 
 export type StaffStore = ReturnType<typeof makeStaffStore>;

@@ -20,26 +20,57 @@ describe('the audit log', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(currentAddress()).toBe('/audit?page=2'));
     expect(await screen.findByRole('table', { name: 'Page 2 of 3, newest first' })).toBeInTheDocument();
-    expect(requestsSent().filter((request) => request.startsWith(`GET ${STAFF_API.audit}`))).toEqual([`GET ${STAFF_API.audit}`, `GET ${STAFF_API.audit}?page=2`]);
+    expect(requestsSent().filter((request) => request.startsWith(`GET ${STAFF_API.audit}`))).toEqual([
+      `GET ${STAFF_API.audit}`,
+      `GET ${STAFF_API.audit}?page=2`,
+    ]);
   });
 
   it('shows typed text with its hidden characters written out and isolated: a forged line or reversed address shows as what it is', async () => {
     const fake = fakeStaffServer();
     const forged = 'password; e-mail x@crescent.example\naddress 10.0.0.1\u202e; address 9.113.0.302';
-    fake.audit = { ...fake.audit, entries: [{ id: 99, at: '2026-11-23T10:00:00.000Z', actor: null, action: 'sign-in failed', target: null, detail: forged, fields: null }] };
+    fake.audit = {
+      ...fake.audit,
+      entries: [
+        {
+          id: 99,
+          at: '2026-11-23T10:00:00.000Z',
+          actor: null,
+          action: 'sign-in failed',
+          target: null,
+          detail: forged,
+          fields: null,
+        },
+      ],
+    };
     server.use(...staffHandlers(fake));
     renderStaffApp('/audit');
     const table = await screen.findByRole('table');
     const cell = within(table).getByText(/^password; e-mail/);
     expect(cell.tagName).toBe('BDI');
-    expect(cell.textContent).toBe('password; e-mail x@crescent.example⟨U+000A⟩address 10.0.0.1⟨U+202E⟩; address 9.113.0.302');
+    expect(cell.textContent).toBe(
+      'password; e-mail x@crescent.example⟨U+000A⟩address 10.0.0.1⟨U+202E⟩; address 9.113.0.302',
+    );
     expect(table.textContent).not.toMatch(/[\n\u202e]/);
   });
 
   it("shows an entry's fields as name and value: an e-mail holding '; address 10.9.9.9' stays the e-mail's value", async () => {
     const fake = fakeStaffServer();
     const fields = { step: 'password', email: 'admin@rt.test; address 10.9.9.9', address: '127.0.3.1' };
-    fake.audit = { ...fake.audit, entries: [{ id: 98, at: '2026-11-23T10:00:00.000Z', actor: null, action: 'sign-in failed', target: null, detail: null, fields }] };
+    fake.audit = {
+      ...fake.audit,
+      entries: [
+        {
+          id: 98,
+          at: '2026-11-23T10:00:00.000Z',
+          actor: null,
+          action: 'sign-in failed',
+          target: null,
+          detail: null,
+          fields,
+        },
+      ],
+    };
     server.use(...staffHandlers(fake));
     renderStaffApp('/audit');
     const table = await screen.findByRole('table');

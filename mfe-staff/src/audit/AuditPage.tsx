@@ -17,7 +17,14 @@ export function auditPageOf(search: string): number {
 }
 
 /** The words for the audit's field names; a name not listed is shown as it is. */
-const FIELD_LABELS: Readonly<Record<string, string>> = { step: 'Step', email: 'E-mail', address: 'Address', name: 'Name', scope: 'Scope', remotes: 'Remotes' };
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  step: 'Step',
+  email: 'E-mail',
+  address: 'Address',
+  name: 'Name',
+  scope: 'Scope',
+  remotes: 'Remotes',
+};
 
 const Fields = styled.dl`
   margin: 0;
@@ -69,15 +76,27 @@ export function AuditPage() {
   return (
     <PageContainer>
       <PageHeading title="Audit log" />
-      {resource.status === 'failed' ? <LoadError message={`The audit log could not be loaded. ${resource.error}`} onRetry={retry} /> : null}
+      {resource.status === 'failed' ? (
+        <LoadError message={`The audit log could not be loaded. ${resource.error}`} onRetry={retry} />
+      ) : null}
       {resource.status === 'loading' ? <Spinner label="Loading the audit log" /> : null}
       {data !== undefined && resource.status === 'ready' ? (
         data.entries.length === 0 ? (
           <p>Nothing is recorded yet.</p>
         ) : (
           <>
-            <DataTable caption={`Page ${data.page} of ${Math.max(data.pageCount, 1)}, newest first`} columns={AUDIT_COLUMNS} rows={data.entries} rowKey={(entry) => entry.id} />
-            <Pager page={data.page} pageCount={data.pageCount} label="Audit log pages" onPage={(next) => setSearch(next > 1 ? `?page=${next}` : '')} />
+            <DataTable
+              caption={`Page ${data.page} of ${Math.max(data.pageCount, 1)}, newest first`}
+              columns={AUDIT_COLUMNS}
+              rows={data.entries}
+              rowKey={(entry) => entry.id}
+            />
+            <Pager
+              page={data.page}
+              pageCount={data.pageCount}
+              label="Audit log pages"
+              onPage={(next) => setSearch(next > 1 ? `?page=${next}` : '')}
+            />
           </>
         )
       ) : null}

@@ -24,8 +24,13 @@ const CHANGED: Tag[] = ['CatalogueList', 'Versions', 'Categories'];
 const afterChange = (_answer: unknown, failure: unknown): Tag[] => (failure === undefined ? CHANGED : []);
 
 /** The product changes that take only the version they were made on. */
-export type ProductStateAddress = typeof STAFF_API.cataloguePublish | typeof STAFF_API.catalogueArchive | typeof STAFF_API.catalogueUnarchive;
-export type CategoryStateAddress = typeof STAFF_API.catalogueCategoryPublish | typeof STAFF_API.catalogueCategoryArchive;
+export type ProductStateAddress =
+  | typeof STAFF_API.cataloguePublish
+  | typeof STAFF_API.catalogueArchive
+  | typeof STAFF_API.catalogueUnarchive;
+export type CategoryStateAddress =
+  | typeof STAFF_API.catalogueCategoryPublish
+  | typeof STAFF_API.catalogueCategoryArchive;
 interface StateChange<A extends string> {
   address: A;
   id: string;
@@ -46,11 +51,19 @@ export const catalogueApi = staffApi.injectEndpoints({
       invalidatesTags: afterChange,
     }),
     changeProductState: build.mutation<EditorProduct, StateChange<ProductStateAddress>>({
-      query: ({ address, id, baseVersion }) => ({ url: staffApiPath(address, { id }), method: 'POST', body: { baseVersion } }),
+      query: ({ address, id, baseVersion }) => ({
+        url: staffApiPath(address, { id }),
+        method: 'POST',
+        body: { baseVersion },
+      }),
       invalidatesTags: afterChange,
     }),
     restoreProductVersion: build.mutation<EditorProduct, { id: string; version: number; baseVersion: number }>({
-      query: ({ id, version, baseVersion }) => ({ url: staffApiPath(STAFF_API.catalogueRestore, { id, version }), method: 'POST', body: { baseVersion } }),
+      query: ({ id, version, baseVersion }) => ({
+        url: staffApiPath(STAFF_API.catalogueRestore, { id, version }),
+        method: 'POST',
+        body: { baseVersion },
+      }),
       invalidatesTags: afterChange,
     }),
     createProduct: build.mutation<EditorProduct, CreateProductBody>({
@@ -62,7 +75,11 @@ export const catalogueApi = staffApi.injectEndpoints({
       invalidatesTags: afterChange,
     }),
     deleteNewProduct: build.mutation<DeletedProduct, { id: string; baseVersion: number }>({
-      query: ({ id, baseVersion }) => ({ url: staffApiPath(STAFF_API.catalogueDeleteNew, { id }), method: 'POST', body: { baseVersion } }),
+      query: ({ id, baseVersion }) => ({
+        url: staffApiPath(STAFF_API.catalogueDeleteNew, { id }),
+        method: 'POST',
+        body: { baseVersion },
+      }),
       invalidatesTags: afterChange,
     }),
     createCategory: build.mutation<EditorCategory, CreateCategoryBody>({
@@ -74,24 +91,45 @@ export const catalogueApi = staffApi.injectEndpoints({
       invalidatesTags: afterChange,
     }),
     changeCategoryState: build.mutation<EditorCategory, StateChange<CategoryStateAddress>>({
-      query: ({ address, id, baseVersion }) => ({ url: staffApiPath(address, { id }), method: 'POST', body: { baseVersion } }),
+      query: ({ address, id, baseVersion }) => ({
+        url: staffApiPath(address, { id }),
+        method: 'POST',
+        body: { baseVersion },
+      }),
       invalidatesTags: afterChange,
     }),
     duplicateCategory: build.mutation<EditorCategory, { id: string; body: DuplicateCategoryBody }>({
-      query: ({ id, body }) => ({ url: staffApiPath(STAFF_API.catalogueCategoryDuplicate, { id }), method: 'POST', body }),
+      query: ({ id, body }) => ({
+        url: staffApiPath(STAFF_API.catalogueCategoryDuplicate, { id }),
+        method: 'POST',
+        body,
+      }),
       invalidatesTags: afterChange,
     }),
     // an upload changes nothing until the draft that names it is saved
     uploadPicture: build.mutation<UploadedPicture, { id: string; file: File }>({
-      query: ({ id, file }) => ({ url: staffApiPath(STAFF_API.cataloguePictures, { id }), method: 'POST', body: filePart(file) }),
+      query: ({ id, file }) => ({
+        url: staffApiPath(STAFF_API.cataloguePictures, { id }),
+        method: 'POST',
+        body: filePart(file),
+      }),
     }),
     uploadDatasheet: build.mutation<UploadedDatasheet, { id: string; file: File }>({
-      query: ({ id, file }) => ({ url: staffApiPath(STAFF_API.catalogueDatasheets, { id }), method: 'POST', body: filePart(file) }),
+      query: ({ id, file }) => ({
+        url: staffApiPath(STAFF_API.catalogueDatasheets, { id }),
+        method: 'POST',
+        body: filePart(file),
+      }),
     }),
     /** A catalogue file checked (dryRun) or imported: an import may change every product and category. */
     importCatalogue: build.mutation<ImportReport, { dryRun: boolean; file: File }>({
-      query: ({ dryRun, file }) => ({ url: `${STAFF_API.catalogueImport}?dryRun=${dryRun ? '1' : '0'}`, method: 'POST', body: filePart(file) }),
-      invalidatesTags: (_report, failure) => (failure === undefined ? ['CatalogueList', 'Product', 'Versions', 'Categories'] : []),
+      query: ({ dryRun, file }) => ({
+        url: `${STAFF_API.catalogueImport}?dryRun=${dryRun ? '1' : '0'}`,
+        method: 'POST',
+        body: filePart(file),
+      }),
+      invalidatesTags: (_report, failure) =>
+        failure === undefined ? ['CatalogueList', 'Product', 'Versions', 'Categories'] : [],
     }),
   }),
 });

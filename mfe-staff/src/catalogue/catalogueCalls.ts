@@ -33,7 +33,14 @@ export interface FieldProblem {
 
 /** How a change was refused: a sentence; for a 409 also who changed the product and when, and what was sent. */
 export type ChangeRefusal =
-  | { kind: 'stale'; message: string; changedBy: string | null; changedAt: string; version: number; yours: EditableProduct | undefined }
+  | {
+      kind: 'stale';
+      message: string;
+      changedBy: string | null;
+      changedAt: string;
+      version: number;
+      yours: EditableProduct | undefined;
+    }
   | { kind: 'invalid'; message: string; problems: FieldProblem[] }
   | { kind: 'other'; message: string; status: number; problems: FieldProblem[] };
 
@@ -56,7 +63,11 @@ export function problemsOf(problems: readonly ApiProblem[]): FieldProblem[] {
     if (field === undefined) return { field: undefined, at: [], text: message };
     const name = String(field);
     // a variant's problem names its variant in its words ('variant 2 (HX-20): bad price …')
-    return { field: name, at, text: message.includes(name) || name === 'variants' ? message : `${place.join('.')}: ${message}` };
+    return {
+      field: name,
+      at,
+      text: message.includes(name) || name === 'variants' ? message : `${place.join('.')}: ${message}`,
+    };
   });
 }
 
@@ -68,7 +79,11 @@ export function refusalOf(error: unknown): ChangeRefusal {
   }
   if (failure.status === 400) {
     const problems = problemsOf(failure.problems);
-    return { kind: 'invalid', message: failure.message, problems: problems.length > 0 ? problems : [{ field: undefined, at: [], text: failure.message }] };
+    return {
+      kind: 'invalid',
+      message: failure.message,
+      problems: problems.length > 0 ? problems : [{ field: undefined, at: [], text: failure.message }],
+    };
   }
   return { kind: 'other', message: failure.message, status: failure.status, problems: problemsOf(failure.problems) };
 }
@@ -79,9 +94,12 @@ export function refusalOf(error: unknown): ChangeRefusal {
  */
 export function useProductAnswered(id: string) {
   const dispatch = useStaffDispatch();
-  return useCallback(async (answer: EditorProduct): Promise<void> => {
-    // the page's entry replaced at once (an upsert lands later, and not over a read in flight); none yet: upserted
-    const patched = dispatch(staffApi.util.updateQueryData('catalogueProduct', id, () => answer));
-    if (patched.patches.length === 0) await dispatch(staffApi.util.upsertQueryData('catalogueProduct', id, answer));
-  }, [dispatch, id]);
+  return useCallback(
+    async (answer: EditorProduct): Promise<void> => {
+      // the page's entry replaced at once (an upsert lands later, and not over a read in flight); none yet: upserted
+      const patched = dispatch(staffApi.util.updateQueryData('catalogueProduct', id, () => answer));
+      if (patched.patches.length === 0) await dispatch(staffApi.util.upsertQueryData('catalogueProduct', id, answer));
+    },
+    [dispatch, id],
+  );
 }

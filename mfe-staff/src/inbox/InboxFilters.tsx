@@ -18,7 +18,8 @@ export interface InboxFiltersProps {
  * Search button), not on every key. Their values come from the address, so back and forward restore them.
  */
 export function InboxFilters({ filters, showBranch, onChange }: InboxFiltersProps) {
-  const change = (name: keyof Filters, value: string) => onChange({ ...filters, [name]: value === '' ? undefined : value });
+  const change = (name: keyof Filters, value: string) =>
+    onChange({ ...filters, [name]: value === '' ? undefined : value });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,7 +37,12 @@ export function InboxFilters({ filters, showBranch, onChange }: InboxFiltersProp
       <FieldRow>
         <StaffField label="Kind">
           {(control) => (
-            <select {...control} name="kind" value={filters.kind ?? ''} onChange={(event) => change('kind', event.target.value)}>
+            <select
+              {...control}
+              name="kind"
+              value={filters.kind ?? ''}
+              onChange={(event) => change('kind', event.target.value)}
+            >
               <option value="">All kinds</option>
               {INBOX_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
@@ -49,7 +55,12 @@ export function InboxFilters({ filters, showBranch, onChange }: InboxFiltersProp
         {showBranch ? (
           <StaffField label="Branch">
             {(control) => (
-              <select {...control} name="branch" value={filters.branch ?? ''} onChange={(event) => change('branch', event.target.value)}>
+              <select
+                {...control}
+                name="branch"
+                value={filters.branch ?? ''}
+                onChange={(event) => change('branch', event.target.value)}
+              >
                 <option value="">All branches</option>
                 {STAFF_BRANCHES.map((branch) => (
                   <option key={branch} value={branch}>
@@ -62,7 +73,12 @@ export function InboxFilters({ filters, showBranch, onChange }: InboxFiltersProp
         ) : null}
         <StaffField label="Status">
           {(control) => (
-            <select {...control} name="status" value={filters.status ?? ''} onChange={(event) => change('status', event.target.value)}>
+            <select
+              {...control}
+              name="status"
+              value={filters.status ?? ''}
+              onChange={(event) => change('status', event.target.value)}
+            >
               <option value="">All but spam</option>
               {INBOX_STATUSES.map((status) => (
                 <option key={status} value={status}>
@@ -73,13 +89,36 @@ export function InboxFilters({ filters, showBranch, onChange }: InboxFiltersProp
           )}
         </StaffField>
         <StaffField label="Received from">
-          {(control) => <input {...control} type="date" name="from" value={filters.from ?? ''} max={filters.to} onChange={(event) => changeDay('from', event.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              name="from"
+              value={filters.from ?? ''}
+              max={filters.to}
+              onChange={(event) => changeDay('from', event.target.value)}
+            />
+          )}
         </StaffField>
         <StaffField label="Received to">
-          {(control) => <input {...control} type="date" name="to" value={filters.to ?? ''} min={filters.from} onChange={(event) => changeDay('to', event.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              name="to"
+              value={filters.to ?? ''}
+              min={filters.from}
+              onChange={(event) => changeDay('to', event.target.value)}
+            />
+          )}
         </StaffField>
       </FieldRow>
-      <FilterSearchRow hint="Names, e-mail addresses, companies and messages." q={filters.q} nothingToClear={Object.keys(filters).length === 0} onClear={() => onChange({})} />
+      <FilterSearchRow
+        hint="Names, e-mail addresses, companies and messages."
+        q={filters.q}
+        nothingToClear={Object.keys(filters).length === 0}
+        onClear={() => onChange({})}
+      />
     </FilterForm>
   );
 }

@@ -2,7 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { requestsSent, server } from '@test/msw';
 import { STAFF_API } from '@site/contracts/staff-api';
-import { DUBAI_STAFF, fakeStaffServer, HOSTILE, sessionOf, staffHandlers, type FakeStaffServer } from '../testing/handlers';
+import {
+  DUBAI_STAFF,
+  fakeStaffServer,
+  HOSTILE,
+  sessionOf,
+  staffHandlers,
+  type FakeStaffServer,
+} from '../testing/handlers';
 import { currentAddress, renderStaffApp } from '../testing/renderStaff';
 import { countText } from './InboxPage';
 
@@ -13,7 +20,8 @@ beforeEach(() => {
 });
 
 const inboxRequests = () => requestsSent().filter((request) => request.startsWith(`GET ${STAFF_API.inbox}?`));
-const select = (label: string, value: string) => fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value } });
+const select = (label: string, value: string) =>
+  fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value } });
 
 describe('the inbox', () => {
   it('lists the rows newest first as the server sends them, with the total, as text', async () => {
@@ -46,12 +54,17 @@ describe('the inbox', () => {
     const view = 'kind=quote&branch=Oman&status=in_progress&from=2026-11-01&to=2026-11-30&q=cable++glands';
     await waitFor(() => expect(currentAddress()).toBe(`/inbox?${view}`));
     await waitFor(() => expect(inboxRequests().at(-1)).toBe(`GET ${STAFF_API.inbox}?${view}&limit=50`));
-    expect(screen.getByRole('link', { name: 'Export these as CSV' })).toHaveAttribute('href', `${STAFF_API.inboxCsv}?${view}`);
+    expect(screen.getByRole('link', { name: 'Export these as CSV' })).toHaveAttribute(
+      'href',
+      `${STAFF_API.inboxCsv}?${view}`,
+    );
   });
 
   it('starts from the filters of a shared address (and a reload), the fields showing them', async () => {
     renderStaffApp('/inbox?status=spam&q=hello&kind=contact');
-    await waitFor(() => expect(inboxRequests()).toEqual([`GET ${STAFF_API.inbox}?kind=contact&status=spam&q=hello&limit=50`]));
+    await waitFor(() =>
+      expect(inboxRequests()).toEqual([`GET ${STAFF_API.inbox}?kind=contact&status=spam&q=hello&limit=50`]),
+    );
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('spam');
     expect(screen.getByRole('combobox', { name: 'Kind' })).toHaveValue('contact');
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('hello');
@@ -83,7 +96,10 @@ describe('the inbox', () => {
     expect(await screen.findByRole('link', { name: 'Later page' })).toBeInTheDocument();
     expect(screen.getByText('Showing all 2 items')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(inboxRequests()).toEqual([`GET ${STAFF_API.inbox}?kind=quote&limit=50`, `GET ${STAFF_API.inbox}?kind=quote&cursor=c2&limit=50`]);
+    expect(inboxRequests()).toEqual([
+      `GET ${STAFF_API.inbox}?kind=quote&limit=50`,
+      `GET ${STAFF_API.inbox}?kind=quote&cursor=c2&limit=50`,
+    ]);
   });
 
   it('goes to the sign-in page when the server answers 401, keeping the view to return to', async () => {
@@ -95,7 +111,13 @@ describe('the inbox', () => {
 
   it('says what failed and tries again', async () => {
     let calls = 0;
-    server.use(http.get(STAFF_API.inbox, () => (++calls === 1 ? HttpResponse.json({ error: 'Database unavailable' }, { status: 503 }) : HttpResponse.json({ items: [], total: 0, nextCursor: null }))));
+    server.use(
+      http.get(STAFF_API.inbox, () =>
+        ++calls === 1
+          ? HttpResponse.json({ error: 'Database unavailable' }, { status: 503 })
+          : HttpResponse.json({ items: [], total: 0, nextCursor: null }),
+      ),
+    );
     renderStaffApp('/inbox');
     expect(await screen.findByRole('alert')).toHaveTextContent('The inbox could not be loaded. Database unavailable');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));

@@ -33,7 +33,9 @@ const More = styled.div`
 /** "Showing 50 of 123 items". */
 export function countText(shown: number, total: number): string {
   if (total === 0) return 'No items match these filters.';
-  return shown >= total ? `Showing all ${total} ${total === 1 ? 'item' : 'items'}` : `Showing ${shown} of ${total} items`;
+  return shown >= total
+    ? `Showing all ${total} ${total === 1 ? 'item' : 'items'}`
+    : `Showing ${shown} of ${total} items`;
 }
 
 /**
@@ -70,8 +72,15 @@ export function InboxPage() {
         </ButtonLink>
       </Summary>
       {loading ? <Spinner label="Loading the inbox" /> : null}
-      {firstPageFailed && !loading ? <LoadError message={`The inbox could not be loaded. ${messageOf(inbox.error)}`} onRetry={() => void inbox.refetch()} /> : null}
-      {!loading && items !== undefined && items.length > 0 ? <InboxTable items={items} inboxSearch={canonical} /> : null}
+      {firstPageFailed && !loading ? (
+        <LoadError
+          message={`The inbox could not be loaded. ${messageOf(inbox.error)}`}
+          onRetry={() => void inbox.refetch()}
+        />
+      ) : null}
+      {!loading && items !== undefined && items.length > 0 ? (
+        <InboxTable items={items} inboxSearch={canonical} />
+      ) : null}
       {!loading && !firstPageFailed && (inbox.hasNextPage || loadingMore) ? (
         <More>
           <Button type="button" $variant="secondary" onClick={loadMore} disabled={loadingMore}>
@@ -79,7 +88,9 @@ export function InboxPage() {
           </Button>
         </More>
       ) : null}
-      {!inbox.isFetching && inbox.isFetchNextPageError ? <Notice tone="error">{`More items could not be loaded. ${messageOf(inbox.error)}`}</Notice> : null}
+      {!inbox.isFetching && inbox.isFetchNextPageError ? (
+        <Notice tone="error">{`More items could not be loaded. ${messageOf(inbox.error)}`}</Notice>
+      ) : null}
     </PageContainer>
   );
 }

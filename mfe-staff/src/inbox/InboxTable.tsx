@@ -26,7 +26,13 @@ export const itemPath = (item: Pick<InboxItemSummary, 'kind' | 'id'>): string =>
  * The rows, newest first as the server sends them. Everything the visitor typed is put in as text: React escapes it,
  * so markup in a name or message shows as the characters it is.
  */
-export const InboxTable = memo(function InboxTable({ items, inboxSearch }: { items: InboxItemSummary[]; inboxSearch: string }) {
+export const InboxTable = memo(function InboxTable({
+  items,
+  inboxSearch,
+}: {
+  items: InboxItemSummary[];
+  inboxSearch: string;
+}) {
   return (
     <Table caption="Messages, registrations, enquiries and quote requests, newest first">
       <thead>

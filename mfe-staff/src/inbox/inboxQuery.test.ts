@@ -2,13 +2,29 @@ import { inboxFiltersFromSearch, inboxSearch, isoDay } from './inboxQuery';
 
 describe('the inbox filters in the address', () => {
   it('reads every valid filter and writes them back in one order', () => {
-    const filters = inboxFiltersFromSearch('?q=+cable+glands+&to=2026-11-30&status=in_progress&kind=quote&branch=Saudi%20Arabia&from=2026-11-01', { admin: true });
-    expect(filters).toEqual({ kind: 'quote', branch: 'Saudi Arabia', status: 'in_progress', from: '2026-11-01', to: '2026-11-30', q: 'cable glands' });
-    expect(inboxSearch(filters)).toBe('?kind=quote&branch=Saudi+Arabia&status=in_progress&from=2026-11-01&to=2026-11-30&q=cable+glands');
+    const filters = inboxFiltersFromSearch(
+      '?q=+cable+glands+&to=2026-11-30&status=in_progress&kind=quote&branch=Saudi%20Arabia&from=2026-11-01',
+      { admin: true },
+    );
+    expect(filters).toEqual({
+      kind: 'quote',
+      branch: 'Saudi Arabia',
+      status: 'in_progress',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      q: 'cable glands',
+    });
+    expect(inboxSearch(filters)).toBe(
+      '?kind=quote&branch=Saudi+Arabia&status=in_progress&from=2026-11-01&to=2026-11-30&q=cable+glands',
+    );
   });
 
   it('drops what is not a filter value: unknown kinds and statuses, impossible dates, empty search', () => {
-    expect(inboxFiltersFromSearch('?kind=spam&status=deleted&from=2026-02-30&to=yesterday&q=%20%20&branch=Paris', { admin: true })).toEqual({});
+    expect(
+      inboxFiltersFromSearch('?kind=spam&status=deleted&from=2026-02-30&to=yesterday&q=%20%20&branch=Paris', {
+        admin: true,
+      }),
+    ).toEqual({});
   });
 
   it('ignores the branch for branch staff (the server shows them their own)', () => {

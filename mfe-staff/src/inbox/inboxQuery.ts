@@ -21,7 +21,8 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 
 /** A real calendar day written YYYY-MM-DD (what <input type="date"> gives, what the server takes), else undefined. */
-export const isoDay = (value: string | null): string | undefined => (value !== null && calendarDayProblem(value) === null ? value : undefined);
+export const isoDay = (value: string | null): string | undefined =>
+  value !== null && calendarDayProblem(value) === null ? value : undefined;
 
 /**
  * The filters of an address's query. `branch` counts for admins only (branch staff see their own branch: the server

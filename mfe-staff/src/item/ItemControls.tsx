@@ -20,7 +20,10 @@ export function AssignForm({ item, action, onAssign }: AssignFormProps) {
   const [chosen, setChosen] = useState(item.assignee === null ? '' : String(item.assignee.id));
   const accounts = data?.accounts ?? [];
   // The current assignee stays choosable even if the list no longer has them (disabled since).
-  const options = item.assignee !== null && !accounts.some((account) => account.id === item.assignee?.id) ? [item.assignee, ...accounts] : accounts;
+  const options =
+    item.assignee !== null && !accounts.some((account) => account.id === item.assignee?.id)
+      ? [item.assignee, ...accounts]
+      : accounts;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -31,7 +34,10 @@ export function AssignForm({ item, action, onAssign }: AssignFormProps) {
   return (
     <form aria-label="Assign to a colleague" onSubmit={submit}>
       <FieldRow>
-        <StaffField label="Assigned to" hint={isError ? `The list of colleagues could not be loaded. ${messageOf(error)}` : undefined}>
+        <StaffField
+          label="Assigned to"
+          hint={isError ? `The list of colleagues could not be loaded. ${messageOf(error)}` : undefined}
+        >
           {(control) => (
             <select {...control} name="assignee" value={chosen} onChange={(event) => setChosen(event.target.value)}>
               <option value="">Nobody</option>
@@ -75,9 +81,18 @@ export function StatusForm({ item, action, onStatus, spamRefusal }: StatusFormPr
       <FieldRow>
         <StaffField label="Status" hint={spamRefusal}>
           {(control) => (
-            <select {...control} name="status" value={chosen} onChange={(event) => setChosen(event.target.value as InboxStatus)}>
+            <select
+              {...control}
+              name="status"
+              value={chosen}
+              onChange={(event) => setChosen(event.target.value as InboxStatus)}
+            >
               {INBOX_STATUSES.map((status) => (
-                <option key={status} value={status} disabled={status === 'spam' && spamRefusal !== undefined && item.status !== 'spam'}>
+                <option
+                  key={status}
+                  value={status}
+                  disabled={status === 'spam' && spamRefusal !== undefined && item.status !== 'spam'}
+                >
                   {STATUS_LABELS[status]}
                 </option>
               ))}

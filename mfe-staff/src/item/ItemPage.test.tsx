@@ -2,7 +2,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { CSRF_HEADER, STAFF_API } from '@site/contracts/staff-api';
-import { ADMIN, DUBAI_STAFF, detail, fakeStaffServer, HOSTILE, quoteDetail, staffHandlers, type FakeStaffServer } from '../testing/handlers';
+import {
+  ADMIN,
+  DUBAI_STAFF,
+  detail,
+  fakeStaffServer,
+  HOSTILE,
+  quoteDetail,
+  staffHandlers,
+  type FakeStaffServer,
+} from '../testing/handlers';
 import { fakeOrders, sentQuotation } from '../testing/orderHandlers';
 import { currentAddress, renderStaffApp } from '../testing/renderStaff';
 
@@ -23,7 +32,12 @@ describe('an inbox item', () => {
     expect(heading).toBeInTheDocument();
     const sent = screen.getByRole('region', { name: 'What was sent' });
     expect(within(sent).getAllByText(HOSTILE)).toHaveLength(1);
-    expect(within(sent).getByText((_, element) => element?.tagName === 'DD' && element.textContent === 'Please call me.\n<script>alert("x")</script>')).toBeInTheDocument();
+    expect(
+      within(sent).getByText(
+        (_, element) =>
+          element?.tagName === 'DD' && element.textContent === 'Please call me.\n<script>alert("x")</script>',
+      ),
+    ).toBeInTheDocument();
     // No element came from the visitor's text anywhere in the page.
     expect(document.querySelector('main img, main script')).toBeNull();
     expect(alert).not.toHaveBeenCalled();
@@ -33,8 +47,12 @@ describe('an inbox item', () => {
   it("shows a quote request's lines as a table", async () => {
     renderStaffApp('/inbox/quote/12');
     await screen.findByRole('heading', { level: 1, name: 'Quote request RFQ-2026-000123 from Aisha Rahman' });
-    const table = within(screen.getByRole('region', { name: 'Quote lines' })).getByRole('table', { name: '2 lines requested' });
-    const rows = within(table).getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    const table = within(screen.getByRole('region', { name: 'Quote lines' })).getByRole('table', {
+      name: '2 lines requested',
+    });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['Code', 'Product', 'Quantity', 'Unit'],
       ['CG-20', 'Cable gland – Size 20 (M20)', '200', 'pcs'],
@@ -68,7 +86,13 @@ describe('an inbox item', () => {
     renderStaffApp('/inbox/contact/7');
     // the item loaded: its controls are there
     const assignee = await screen.findByRole('combobox', { name: 'Assigned to' });
-    await waitFor(() => expect(within(assignee).getAllByRole('option').map((option) => option.textContent)).toEqual(['Nobody', `${ADMIN.email} (administrator)`, `${DUBAI_STAFF.email} (Dubai)`]));
+    await waitFor(() =>
+      expect(
+        within(assignee)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Nobody', `${ADMIN.email} (administrator)`, `${DUBAI_STAFF.email} (Dubai)`]),
+    );
     fireEvent.change(assignee, { target: { value: String(DUBAI_STAFF.id) } });
     fireEvent.click(screen.getByRole('button', { name: 'Assign' }));
     expect(await screen.findByText('Assigned.')).toBeInTheDocument();
@@ -81,7 +105,9 @@ describe('an inbox item', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
     expect(screen.getByText('Write the note first.')).toBeInTheDocument();
-    fireEvent.change(screen.getByRole('textbox', { name: 'New note' }), { target: { value: `Called back. ${HOSTILE}` } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'New note' }), {
+      target: { value: `Called back. ${HOSTILE}` },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
     expect(await screen.findByText('The note is added.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'New note' })).toHaveValue('');
@@ -119,13 +145,18 @@ describe('an inbox item', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete…' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(currentAddress()).toBe('/inbox?status=spam'));
-    expect(requestsSent().filter((request) => request.startsWith('DELETE'))).toEqual(['DELETE /api/staff/inbox/contact/7']);
+    expect(requestsSent().filter((request) => request.startsWith('DELETE'))).toEqual([
+      'DELETE /api/staff/inbox/contact/7',
+    ]);
     expect(await screen.findByText('No items match these filters.')).toBeInTheDocument();
   });
 
   it('a quote request whose quotation was sent: spam is not offered, a spam-flagged one cannot be deleted, and the reason is shown', async () => {
-    const reason = 'Its quotation QT-2026-000041 was sent to the buyer: this request is kept, and cannot be marked as spam or deleted.';
-    fake.quotationLinks = fakeOrders({ sentQuotations: { 12: [sentQuotation({ number: 'QT-2026-000041', state: 'accepted' })] } });
+    const reason =
+      'Its quotation QT-2026-000041 was sent to the buyer: this request is kept, and cannot be marked as spam or deleted.';
+    fake.quotationLinks = fakeOrders({
+      sentQuotations: { 12: [sentQuotation({ number: 'QT-2026-000041', state: 'accepted' })] },
+    });
     const { unmount } = renderStaffApp('/inbox/quote/12');
     const status = await screen.findByRole('combobox', { name: 'Status' });
     await waitFor(() => expect(within(status).getByRole('option', { name: 'Spam' })).toBeDisabled());
@@ -141,8 +172,11 @@ describe('an inbox item', () => {
   });
 
   it("the server's refusal of spam is shown in its words", async () => {
-    const refusal = "This request cannot be marked as spam: its quotation QT-2026-000041 was sent to the buyer (sent), and it is kept with the quotation and the buyer's answers";
-    server.use(http.post('/api/staff/inbox/quote/12/status', () => HttpResponse.json({ error: refusal }, { status: 409 })));
+    const refusal =
+      "This request cannot be marked as spam: its quotation QT-2026-000041 was sent to the buyer (sent), and it is kept with the quotation and the buyer's answers";
+    server.use(
+      http.post('/api/staff/inbox/quote/12/status', () => HttpResponse.json({ error: refusal }, { status: 409 })),
+    );
     renderStaffApp('/inbox/quote/12');
     fireEvent.change(await screen.findByRole('combobox', { name: 'Status' }), { target: { value: 'spam' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set status' }));
@@ -161,10 +195,19 @@ describe('an inbox item', () => {
   });
 
   it('a change refused for a stale form shows the reason', async () => {
-    server.use(http.post('/api/staff/inbox/contact/7/status', () => HttpResponse.json({ error: 'Your session has expired or the form is stale. Please reload the page.' }, { status: 403 })));
+    server.use(
+      http.post('/api/staff/inbox/contact/7/status', () =>
+        HttpResponse.json(
+          { error: 'Your session has expired or the form is stale. Please reload the page.' },
+          { status: 403 },
+        ),
+      ),
+    );
     renderStaffApp('/inbox/contact/7');
     fireEvent.change(await screen.findByRole('combobox', { name: 'Status' }), { target: { value: 'handled' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set status' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your session has expired or the form is stale. Please reload the page.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your session has expired or the form is stale. Please reload the page.',
+    );
   });
 });

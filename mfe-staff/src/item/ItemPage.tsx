@@ -94,7 +94,10 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
   const item = resource.data ?? null;
   // a request whose quotation went to its buyer is kept: the server refuses spam and deletion (409), so they are not offered
   const sentQuotation = useQuotationLinksQuery(id, { skip: kind !== 'quote' }).data?.quotations[0];
-  const keptReason = sentQuotation === undefined ? undefined : `Its quotation ${sentQuotation.number} was sent to the buyer: this request is kept, and cannot be marked as spam or deleted.`;
+  const keptReason =
+    sentQuotation === undefined
+      ? undefined
+      : `Its quotation ${sentQuotation.number} was sent to the buyer: this request is kept, and cannot be marked as spam or deleted.`;
 
   if (item === null) {
     return (
@@ -117,7 +120,10 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
   }
 
   const resend = (mail: InboxMail) =>
-    void mailAction.run(() => resendMail({ ref: itemRef, mailId: mail.id }).unwrap(), `The mail to ${mail.recipient} is queued again.`);
+    void mailAction.run(
+      () => resendMail({ ref: itemRef, mailId: mail.id }).unwrap(),
+      `The mail to ${mail.recipient} is queued again.`,
+    );
   // the request's draft quotation (a new one, or the one it has), opened in the quotation editor
   const prepare = () =>
     void quotationAction.run(async () => {
@@ -145,12 +151,28 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
       {item.status === 'spam' ? (
         <SpamBox aria-labelledby="spam-heading">
           <h2 id="spam-heading">Marked as spam</h2>
-          <p>{keptReason ?? 'It was never mailed to anyone. Restore it if it is a real message, or delete it for good.'}</p>
+          <p>
+            {keptReason ?? 'It was never mailed to anyone. Restore it if it is a real message, or delete it for good.'}
+          </p>
           <Actions>
-            <Button type="button" disabled={spamAction.busy} onClick={() => void spamAction.run(() => setItemStatus({ ref: itemRef, status: 'new' }).unwrap(), 'Restored: it is new again.')}>
+            <Button
+              type="button"
+              disabled={spamAction.busy}
+              onClick={() =>
+                void spamAction.run(
+                  () => setItemStatus({ ref: itemRef, status: 'new' }).unwrap(),
+                  'Restored: it is new again.',
+                )
+              }
+            >
               Restore (not spam)
             </Button>
-            <Button type="button" $variant="secondary" disabled={spamAction.busy || keptReason !== undefined} onClick={() => setConfirmingDelete(true)}>
+            <Button
+              type="button"
+              $variant="secondary"
+              disabled={spamAction.busy || keptReason !== undefined}
+              onClick={() => setConfirmingDelete(true)}
+            >
               Delete…
             </Button>
           </Actions>
@@ -158,7 +180,13 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
       ) : null}
       {/* Outside the box: "Restored" is said after the box is gone. */}
       <Notice tone={spamAction.message?.tone ?? 'info'}>{spamAction.message?.text}</Notice>
-      <Modal open={confirmingDelete} onClose={() => setConfirmingDelete(false)} title="Delete this item for good?" maxWidth={480} closeLabel="Cancel">
+      <Modal
+        open={confirmingDelete}
+        onClose={() => setConfirmingDelete(false)}
+        title="Delete this item for good?"
+        maxWidth={480}
+        closeLabel="Cancel"
+      >
         <p>It cannot be brought back. Its mails and notes go with it.</p>
         <Actions>
           <Button type="button" onClick={() => void remove()}>
@@ -186,7 +214,9 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
               </Button>
             </Actions>
           ) : null}
-          <Notice tone={quotationAction.message?.tone ?? 'info'}>{quotationAction.message?.tone === 'error' ? quotationAction.message.text : null}</Notice>
+          <Notice tone={quotationAction.message?.tone ?? 'info'}>
+            {quotationAction.message?.tone === 'error' ? quotationAction.message.text : null}
+          </Notice>
         </PageSection>
       ) : null}
 
@@ -199,7 +229,13 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
 
       <PageSection aria-labelledby="handling-heading">
         <h2 id="handling-heading">Handling</h2>
-        <StatusForm key={item.status} item={item} action={statusAction} onStatus={(status) => setItemStatus({ ref: itemRef, status }).unwrap()} spamRefusal={keptReason} />
+        <StatusForm
+          key={item.status}
+          item={item}
+          action={statusAction}
+          onStatus={(status) => setItemStatus({ ref: itemRef, status }).unwrap()}
+          spamRefusal={keptReason}
+        />
         <AssignForm
           key={item.assignee?.id ?? 'nobody'}
           item={item}
@@ -216,7 +252,11 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
 
       <PageSection aria-labelledby="notes-heading">
         <h2 id="notes-heading">Internal notes</h2>
-        <NotesSection notes={item.notes} action={notesAction} onAdd={(text) => addNote({ ref: itemRef, text }).unwrap()} />
+        <NotesSection
+          notes={item.notes}
+          action={notesAction}
+          onAdd={(text) => addNote({ ref: itemRef, text }).unwrap()}
+        />
       </PageSection>
     </PageContainer>
   );

@@ -40,7 +40,13 @@ export function MailsTable({ mails, onResend, busy }: MailsTableProps) {
             <td>{mail.lastError ?? ''}</td>
             <td>
               {mail.state === 'failed' ? (
-                <Button type="button" $variant="secondary" disabled={busy} onClick={() => onResend(mail)} aria-label={`Re-send the ${mail.kind} mail to ${mail.recipient}`}>
+                <Button
+                  type="button"
+                  $variant="secondary"
+                  disabled={busy}
+                  onClick={() => onResend(mail)}
+                  aria-label={`Re-send the ${mail.kind} mail to ${mail.recipient}`}
+                >
                   Re-send
                 </Button>
               ) : null}

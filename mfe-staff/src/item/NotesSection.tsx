@@ -28,7 +28,15 @@ const NoteField = styled(StaffField)`
 `;
 
 /** Staff's internal notes on the item (never sent to the visitor), oldest first, and a new one. */
-export function NotesSection({ notes, action, onAdd }: { notes: InboxNote[]; action: ItemAction; onAdd: (text: string) => Promise<unknown> }) {
+export function NotesSection({
+  notes,
+  action,
+  onAdd,
+}: {
+  notes: InboxNote[];
+  action: ItemAction;
+  onAdd: (text: string) => Promise<unknown>;
+}) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState('');
 
@@ -60,7 +68,16 @@ export function NotesSection({ notes, action, onAdd }: { notes: InboxNote[]; act
       )}
       <form aria-label="Add a note" onSubmit={submit} noValidate>
         <NoteField label="New note" hint="Only staff see notes." error={problem || undefined}>
-          {(control) => <textarea {...control} name="note" rows={3} maxLength={NOTE_MAX_LENGTH} value={text} onChange={(event) => setText(event.target.value)} />}
+          {(control) => (
+            <textarea
+              {...control}
+              name="note"
+              rows={3}
+              maxLength={NOTE_MAX_LENGTH}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
+          )}
         </NoteField>
         <Actions>
           <Button type="submit" disabled={action.busy}>

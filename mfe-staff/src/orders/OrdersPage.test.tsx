@@ -1,7 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { requestsSent, server } from '@test/msw';
 import { STAFF_QUOTATION_LINK_API } from '@site/contracts/quotation-link-api';
-import { DUBAI_STAFF, fakeStaffServer, HOSTILE, sessionOf, staffHandlers, type FakeStaffServer } from '../testing/handlers';
+import {
+  DUBAI_STAFF,
+  fakeStaffServer,
+  HOSTILE,
+  sessionOf,
+  staffHandlers,
+  type FakeStaffServer,
+} from '../testing/handlers';
 import { fakeOrders, order } from '../testing/orderHandlers';
 import { renderStaffApp } from '../testing/renderStaff';
 import { axeViolations } from '../testing/axe';
@@ -11,7 +18,18 @@ beforeEach(() => {
   fake = fakeStaffServer({
     quotationLinks: fakeOrders({
       orders: [
-        order({ id: '2', requestId: 14, requestReference: 'RFQ-2026-000130', quotationNumber: 'QT-2026-000007', branch: 'Oman', currency: 'OMR', total: '1,254.240', buyerCompany: HOSTILE, poNumber: null, hasPoFile: false }),
+        order({
+          id: '2',
+          requestId: 14,
+          requestReference: 'RFQ-2026-000130',
+          quotationNumber: 'QT-2026-000007',
+          branch: 'Oman',
+          currency: 'OMR',
+          total: '1,254.240',
+          buyerCompany: HOSTILE,
+          poNumber: null,
+          hasPoFile: false,
+        }),
         order(),
       ],
     }),
@@ -19,7 +37,10 @@ beforeEach(() => {
   server.use(...staffHandlers(fake));
 });
 
-const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
 
 describe('the orders page', () => {
   it('lists the accepted quotations newest first, with the total in its currency, and offers the CSV and Excel files', async () => {
@@ -32,8 +53,14 @@ describe('the orders page', () => {
       ['RFQ-2026-000123', 'QT-2026-000041-R1', 'Gulf Build LLC', 'Dubai', 'AED 11,970.00', 'PO-7781'],
     ]);
     expect(within(table).getByRole('link', { name: 'RFQ-2026-000123' })).toHaveAttribute('href', '/inbox/quote/12');
-    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', `${STAFF_QUOTATION_LINK_API.ordersFile}?format=csv`);
-    expect(screen.getByRole('link', { name: 'Download Excel (.xlsx)' })).toHaveAttribute('href', `${STAFF_QUOTATION_LINK_API.ordersFile}?format=xlsx`);
+    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+      'href',
+      `${STAFF_QUOTATION_LINK_API.ordersFile}?format=csv`,
+    );
+    expect(screen.getByRole('link', { name: 'Download Excel (.xlsx)' })).toHaveAttribute(
+      'href',
+      `${STAFF_QUOTATION_LINK_API.ordersFile}?format=xlsx`,
+    );
     expect(document.querySelector('main img')).toBeNull();
     expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
     expect(await axeViolations()).toEqual([]);
@@ -43,7 +70,11 @@ describe('the orders page', () => {
     fake.session = sessionOf(DUBAI_STAFF);
     renderStaffApp('/orders');
     const table = await screen.findByRole('table', { name: '1 order, newest first' });
-    expect(rowsOf(table).slice(1).map((row) => row[4])).toEqual(['Dubai']);
+    expect(
+      rowsOf(table)
+        .slice(1)
+        .map((row) => row[4]),
+    ).toEqual(['Dubai']);
     expect(requestsSent()).toContain(`GET ${STAFF_QUOTATION_LINK_API.orders}`);
   });
 
@@ -55,6 +86,8 @@ describe('the orders page', () => {
     fake.quotationLinks.orders = [order()];
     fake.quotationLinks.more = true;
     renderStaffApp('/orders');
-    expect(await screen.findByRole('table', { name: 'The newest 200 orders (the files hold them all)' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('table', { name: 'The newest 200 orders (the files hold them all)' }),
+    ).toBeInTheDocument();
   });
 });

@@ -13,7 +13,11 @@ import { ordersFileUrl, useOrdersQuery } from './ordersApi';
 
 const ORDER_COLUMNS: readonly Column<StaffOrder>[] = [
   { header: 'Accepted', cell: (order) => formatDateTime(order.createdAt) },
-  { header: 'Request', cell: (order) => <Link to={`/inbox/quote/${order.requestId}`}>{order.requestReference}</Link>, dir: 'ltr' },
+  {
+    header: 'Request',
+    cell: (order) => <Link to={`/inbox/quote/${order.requestId}`}>{order.requestReference}</Link>,
+    dir: 'ltr',
+  },
   { header: 'Quotation', cell: (order) => order.quotationNumber, dir: 'ltr' },
   { header: 'Buyer company', cell: (order) => <VisibleText text={order.buyerCompany} /> },
   { header: 'Branch', cell: (order) => order.branch },
@@ -36,14 +40,22 @@ export function OrdersPage() {
           Download Excel (.xlsx)
         </a>
       </Actions>
-      {resource.status === 'failed' ? <LoadError message={`The orders could not be loaded. ${resource.error}`} onRetry={retry} /> : null}
+      {resource.status === 'failed' ? (
+        <LoadError message={`The orders could not be loaded. ${resource.error}`} onRetry={retry} />
+      ) : null}
       {data === undefined ? (
-        resource.status === 'failed' ? null : <Spinner label="Loading the orders" />
+        resource.status === 'failed' ? null : (
+          <Spinner label="Loading the orders" />
+        )
       ) : data.orders.length === 0 ? (
         <p>No quotation has been accepted yet.</p>
       ) : (
         <DataTable
-          caption={data.more ? `The newest ${STAFF_ORDERS_PAGE_SIZE} orders (the files hold them all)` : `${data.orders.length} ${data.orders.length === 1 ? 'order' : 'orders'}, newest first`}
+          caption={
+            data.more
+              ? `The newest ${STAFF_ORDERS_PAGE_SIZE} orders (the files hold them all)`
+              : `${data.orders.length} ${data.orders.length === 1 ? 'order' : 'orders'}, newest first`
+          }
           columns={ORDER_COLUMNS}
           rows={data.orders}
           rowKey={(order) => order.id}

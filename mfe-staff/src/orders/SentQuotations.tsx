@@ -93,7 +93,8 @@ function RevisionFacts({ quotation }: { quotation: QuotationLinkState }) {
         <>
           <dt>Accepted</dt>
           <dd>
-            {formatDateTime(acceptance.acceptedAt)} by <VisibleText text={acceptance.name} />, <VisibleText text={acceptance.position} />
+            {formatDateTime(acceptance.acceptedAt)} by <VisibleText text={acceptance.name} />,{' '}
+            <VisibleText text={acceptance.position} />
           </dd>
           <dt>PO number</dt>
           <dd>{acceptance.poNumber === null ? 'None given' : <VisibleText text={acceptance.poNumber} />}</dd>
@@ -131,7 +132,8 @@ function RevisionFacts({ quotation }: { quotation: QuotationLinkState }) {
 export function SentQuotations({ requestId }: { requestId: number }) {
   const { resource, retry } = staffResource(useQuotationLinksQuery(requestId, { refetchOnMountOrArgChange: true }));
   const quotations = resource.data?.quotations;
-  if (resource.status === 'failed') return <LoadError message={`The sent quotations could not be loaded. ${resource.error}`} onRetry={retry} />;
+  if (resource.status === 'failed')
+    return <LoadError message={`The sent quotations could not be loaded. ${resource.error}`} onRetry={retry} />;
   if (quotations === undefined) return <Spinner label="Loading the sent quotations" />;
   if (quotations.length === 0) return <p>No quotation has been sent for this request yet.</p>;
   return (

@@ -7,10 +7,27 @@ import { fakeStaffServer, staffHandlers } from '../testing/handlers';
 import { quotation } from '../testing/quotationFixtures';
 import { renderStaffApp } from '../testing/renderStaff';
 
-const DRAFT: Quotation = quotation({ lines: [], totals: { subtotal: '0.000', vat: '0.000', total: '0.000' }, paymentTerms: '' });
+const DRAFT: Quotation = quotation({
+  lines: [],
+  totals: { subtotal: '0.000', vat: '0.000', total: '0.000' },
+  paymentTerms: '',
+});
 
-const GLAND: QuotationPart = { code: 'HEX-CW-20S', description: 'CW Brass Cable Gland — Size 20S (M20)', unit: 'piece', unitPrice: '1.257', onRequest: false, availabilityNote: 'In stock: 40 pieces' };
-const GLAND_25: QuotationPart = { ...GLAND, code: 'HEX-CW-25', description: 'CW Brass Cable Gland — Size 25 (M25)', unitPrice: '1.755', availabilityNote: '' };
+const GLAND: QuotationPart = {
+  code: 'HEX-CW-20S',
+  description: 'CW Brass Cable Gland — Size 20S (M20)',
+  unit: 'piece',
+  unitPrice: '1.257',
+  onRequest: false,
+  availabilityNote: 'In stock: 40 pieces',
+};
+const GLAND_25: QuotationPart = {
+  ...GLAND,
+  code: 'HEX-CW-25',
+  description: 'CW Brass Cable Gland — Size 25 (M25)',
+  unitPrice: '1.755',
+  availabilityNote: '',
+};
 
 /** The server's search: a code (any case, any separators) is exact; words find the glands by name. */
 function answer(q: string): QuotationPartList {
@@ -23,8 +40,12 @@ function answer(q: string): QuotationPartList {
 beforeEach(() => {
   server.use(
     http.get('/api/staff/quotations/5', () => HttpResponse.json(DRAFT)),
-    http.get('/api/staff/quotations/5/parts', ({ request }) => HttpResponse.json(answer(new URL(request.url).searchParams.get('q') ?? ''))),
-    http.put('/api/staff/quotations/5', async ({ request }) => HttpResponse.json({ ...DRAFT, version: 4, buyerNote: ((await request.json()) as SaveQuotationBody).buyerNote })),
+    http.get('/api/staff/quotations/5/parts', ({ request }) =>
+      HttpResponse.json(answer(new URL(request.url).searchParams.get('q') ?? '')),
+    ),
+    http.put('/api/staff/quotations/5', async ({ request }) =>
+      HttpResponse.json({ ...DRAFT, version: 4, buyerNote: ((await request.json()) as SaveQuotationBody).buyerNote }),
+    ),
     ...staffHandlers(fakeStaffServer()),
   );
 });
@@ -34,9 +55,13 @@ const field = () => screen.getByRole('textbox', { name: /^Variant code or name/ 
 describe('adding a catalogue part to a quotation', () => {
   it('a code typed fills the line with its name, its price at the quotation’s rate and its stock; saving sends it', async () => {
     renderStaffApp('/quotations/5');
-    fireEvent.change(await screen.findByRole('textbox', { name: /^Variant code or name/ }), { target: { value: 'hex-cw-20s' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Variant code or name/ }), {
+      target: { value: 'hex-cw-20s' },
+    });
     fireEvent.keyDown(field(), { key: 'Enter' });
-    expect(await screen.findByText('Added HEX-CW-20S as the last line. Save the draft to keep it.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Added HEX-CW-20S as the last line. Save the draft to keep it.'),
+    ).toBeInTheDocument();
     expect(requestsSent()).toContain('GET /api/staff/quotations/5/parts?q=hex-cw-20s');
     // Enter in the field adds: it does not save the draft
     expect(requestsSent().filter((request) => request.startsWith('PUT'))).toEqual([]);
@@ -50,17 +75,34 @@ describe('adding a catalogue part to a quotation', () => {
     expect(await screen.findByText('The draft is saved.')).toBeInTheDocument();
     const [put] = (await requestsSentWithBodies()).filter(({ request }) => request === 'PUT /api/staff/quotations/5');
     expect((put?.body as SaveQuotationBody).lines).toEqual([
-      { code: 'HEX-CW-20S', description: GLAND.description, unit: 'piece', quantity: '1', unitPrice: '1.257', discountPercent: '0', availabilityNote: 'In stock: 40 pieces', lineNote: '' },
+      {
+        code: 'HEX-CW-20S',
+        description: GLAND.description,
+        unit: 'piece',
+        quantity: '1',
+        unitPrice: '1.257',
+        discountPercent: '0',
+        availabilityNote: 'In stock: 40 pieces',
+        lineNote: '',
+      },
     ]);
   });
 
   it('words of a name list the parts found, and one is picked', async () => {
     renderStaffApp('/quotations/5');
-    fireEvent.change(await screen.findByRole('textbox', { name: /^Variant code or name/ }), { target: { value: 'brass gland' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Variant code or name/ }), {
+      target: { value: 'brass gland' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Add part' }));
-    expect(await screen.findByText('“brass gland” is not a variant code: pick the part from those found below.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('“brass gland” is not a variant code: pick the part from those found below.'),
+    ).toBeInTheDocument();
     const found = screen.getByRole('list', { name: 'Parts found' });
-    expect(within(found).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(found)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       `Add HEX-CW-20S HEX-CW-20S · ${GLAND.description} · 1.257 OMR · In stock: 40 pieces`,
       `Add HEX-CW-25 HEX-CW-25 · ${GLAND_25.description} · 1.755 OMR`,
     ]);
@@ -71,7 +113,9 @@ describe('adding a catalogue part to a quotation', () => {
 
   it('an unknown code is refused beside the field, and no line is added', async () => {
     renderStaffApp('/quotations/5');
-    fireEvent.change(await screen.findByRole('textbox', { name: /^Variant code or name/ }), { target: { value: 'NO-SUCH-99' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Variant code or name/ }), {
+      target: { value: 'NO-SUCH-99' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Add part' }));
     const message = 'No part of the catalogue has the code “NO-SUCH-99”, and no product’s name holds it.';
     expect(await screen.findByText(message)).toBeInTheDocument();

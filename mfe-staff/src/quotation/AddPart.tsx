@@ -17,7 +17,14 @@ const Found = styled.ul`
 
 /** How a part reads in the list of those found: code, name, price (or on request), stock. */
 const partText = (part: QuotationPart, currency: string) =>
-  [part.code, part.description, part.onRequest ? 'price on request' : `${part.unitPrice} ${currency}`, part.availabilityNote].filter((text) => text !== '').join(' · ');
+  [
+    part.code,
+    part.description,
+    part.onRequest ? 'price on request' : `${part.unitPrice} ${currency}`,
+    part.availabilityNote,
+  ]
+    .filter((text) => text !== '')
+    .join(' · ');
 
 interface AddPartProps {
   quotationId: number;
@@ -42,7 +49,10 @@ export function AddPart({ quotationId, currency, disabled, onAdd }: AddPartProps
     onAdd(part);
     setText('');
     setFound([]);
-    setMessage({ error: false, text: `Added ${part.code} as the last line${part.onRequest ? ': the catalogue prices it on request, type its unit price' : ''}. Save the draft to keep it.` });
+    setMessage({
+      error: false,
+      text: `Added ${part.code} as the last line${part.onRequest ? ': the catalogue prices it on request, type its unit price' : ''}. Save the draft to keep it.`,
+    });
   };
   const find = async () => {
     const typed = text.trim();
@@ -58,7 +68,10 @@ export function AddPart({ quotationId, currency, disabled, onAdd }: AddPartProps
       setFound(answer.parts);
       setMessage({
         error: true,
-        text: answer.parts.length === 0 ? `No part of the catalogue has the code “${typed}”, and no product’s name holds it.` : `“${typed}” is not a variant code: pick the part from those found below.`,
+        text:
+          answer.parts.length === 0
+            ? `No part of the catalogue has the code “${typed}”, and no product’s name holds it.`
+            : `“${typed}” is not a variant code: pick the part from those found below.`,
       });
     } catch (failure) {
       setMessage({ error: true, text: failureOf(failure).message });
@@ -74,11 +87,31 @@ export function AddPart({ quotationId, currency, disabled, onAdd }: AddPartProps
     <div role="group" aria-labelledby="add-part-heading">
       <h3 id="add-part-heading">Add a catalogue part</h3>
       <FieldRow>
-        <StaffField label="Variant code or name" hint="A code adds its part at once, priced at this quotation’s rate; words of a name list the parts to pick from." error={message?.error ? message.text : undefined}>
-          {(control) => <input {...control} name="partCode" autoComplete="off" dir="ltr" value={text} disabled={disabled} onChange={(event) => setText(event.target.value)} onKeyDown={onKeyDown} />}
+        <StaffField
+          label="Variant code or name"
+          hint="A code adds its part at once, priced at this quotation’s rate; words of a name list the parts to pick from."
+          error={message?.error ? message.text : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="partCode"
+              autoComplete="off"
+              dir="ltr"
+              value={text}
+              disabled={disabled}
+              onChange={(event) => setText(event.target.value)}
+              onKeyDown={onKeyDown}
+            />
+          )}
         </StaffField>
         <Actions>
-          <Button type="button" $variant="secondary" disabled={disabled || finding.isFetching} onClick={() => void find()}>
+          <Button
+            type="button"
+            $variant="secondary"
+            disabled={disabled || finding.isFetching}
+            onClick={() => void find()}
+          >
             Add part
           </Button>
         </Actions>

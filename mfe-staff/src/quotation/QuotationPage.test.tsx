@@ -9,7 +9,8 @@ import { quotation } from '../testing/quotationFixtures';
 import { currentAddress, renderStaffApp } from '../testing/renderStaff';
 import { axeViolations } from '../testing/axe';
 
-const STALE = 'Someone else saved this quotation after you opened it (dubai2@crescent.example, 2026-11-28 10:04 UTC): reload to see their changes';
+const STALE =
+  'Someone else saved this quotation after you opened it (dubai2@crescent.example, 2026-11-28 10:04 UTC): reload to see their changes';
 
 let fake: FakeStaffServer;
 let stored: Quotation;
@@ -19,13 +20,18 @@ beforeEach(() => {
   server.use(
     http.get('/api/staff/quotations/5', () => HttpResponse.json(stored)),
     http.post(QUOTATIONS_API.quotations, ({ request }) =>
-      request.headers.get(CSRF_HEADER) === fake.session?.csrfToken ? HttpResponse.json(stored, { status: 201 }) : HttpResponse.json({ error: 'stale' }, { status: 403 }),
+      request.headers.get(CSRF_HEADER) === fake.session?.csrfToken
+        ? HttpResponse.json(stored, { status: 201 })
+        : HttpResponse.json({ error: 'stale' }, { status: 403 }),
     ),
     ...staffHandlers(fake),
   );
 });
 
-const puts = async () => (await requestsSentWithBodies()).filter(({ request }) => request === 'PUT /api/staff/quotations/5').map(({ body }) => body as SaveQuotationBody);
+const puts = async () =>
+  (await requestsSentWithBodies())
+    .filter(({ request }) => request === 'PUT /api/staff/quotations/5')
+    .map(({ body }) => body as SaveQuotationBody);
 
 describe('the quotation editor', () => {
   it('"Prepare quotation" on a quote request opens its draft', async () => {
@@ -33,8 +39,14 @@ describe('the quotation editor', () => {
     renderStaffApp('/inbox/quote/12');
     fireEvent.click(await screen.findByRole('button', { name: 'Prepare quotation' }));
     await waitFor(() => expect(currentAddress()).toBe('/quotations/5'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Quotation draft for RFQ-2026-000123' })).toBeInTheDocument();
-    expect((await requestsSentWithBodies()).filter(({ request }) => request === `POST ${QUOTATIONS_API.quotations}`).map(({ body }) => body)).toEqual([{ requestId: 12 }]);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Quotation draft for RFQ-2026-000123' }),
+    ).toBeInTheDocument();
+    expect(
+      (await requestsSentWithBodies())
+        .filter(({ request }) => request === `POST ${QUOTATIONS_API.quotations}`)
+        .map(({ body }) => body),
+    ).toEqual([{ requestId: 12 }]);
   });
 
   it('shows the lines, the rate and the totals as the server worked them out, with how VAT was rounded', async () => {
@@ -54,42 +66,91 @@ describe('the quotation editor', () => {
     server.use(
       http.put('/api/staff/quotations/5', async ({ request }) => {
         const body = (await request.json()) as SaveQuotationBody;
-        stored = quotation({ version: 4, buyerNote: body.buyerNote, lines: [{ ...stored.lines[0]!, unitPrice: '1.250', lineTotal: '50.000', vat: '2.500' }], totals: { subtotal: '50.000', vat: '2.500', total: '52.500' } });
+        stored = quotation({
+          version: 4,
+          buyerNote: body.buyerNote,
+          lines: [{ ...stored.lines[0]!, unitPrice: '1.250', lineTotal: '50.000', vat: '2.500' }],
+          totals: { subtotal: '50.000', vat: '2.500', total: '52.500' },
+        });
         return HttpResponse.json(stored);
       }),
     );
     renderStaffApp('/quotations/5');
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Unit price (OMR), line 1' }), { target: { value: '1.25' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Unit price (OMR), line 1' }), {
+      target: { value: '1.25' },
+    });
     fireEvent.change(screen.getByRole('textbox', { name: 'Note to the buyer' }), { target: { value: 'Thank you.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add a line' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Description, line 2' }), { target: { value: 'Delivery to Sohar' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Description, line 2' }), {
+      target: { value: 'Delivery to Sohar' },
+    });
     fireEvent.change(screen.getByRole('textbox', { name: 'Unit price (OMR), line 2' }), { target: { value: '15' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('The draft is saved.')).toBeInTheDocument();
     expect(screen.getByText('52.500 OMR')).toBeInTheDocument();
     const [sent] = await puts();
-    expect(sent).toMatchObject({ version: 3, buyerNote: 'Thank you.', validUntil: '2026-12-28', paymentTerms: '30 days' });
+    expect(sent).toMatchObject({
+      version: 3,
+      buyerNote: 'Thank you.',
+      validUntil: '2026-12-28',
+      paymentTerms: '30 days',
+    });
     expect(sent?.lines).toEqual([
-      { code: 'HEX-CW-20S', description: 'CW Brass Cable Gland — Size 20S (M20)', unit: 'piece', quantity: '40', unitPrice: '1.25', discountPercent: '0', availabilityNote: '', lineNote: '' },
-      { code: null, description: 'Delivery to Sohar', unit: '', quantity: '1', unitPrice: '15', discountPercent: '0', availabilityNote: '', lineNote: '' },
+      {
+        code: 'HEX-CW-20S',
+        description: 'CW Brass Cable Gland — Size 20S (M20)',
+        unit: 'piece',
+        quantity: '40',
+        unitPrice: '1.25',
+        discountPercent: '0',
+        availabilityNote: '',
+        lineNote: '',
+      },
+      {
+        code: null,
+        description: 'Delivery to Sohar',
+        unit: '',
+        quantity: '1',
+        unitPrice: '15',
+        discountPercent: '0',
+        availabilityNote: '',
+        lineNote: '',
+      },
     ]);
   });
 
   it('marks each field the server refused, with its words', async () => {
-    const message = 'lines[0].unitPrice "1.2345" has 4 decimals: OMR amounts have 3 (baisa), and an amount is never rounded for you: type at most 3 decimals';
-    server.use(http.put('/api/staff/quotations/5', () => HttpResponse.json({ error: message, problems: [{ path: ['lines', 0, 'unitPrice'], message }] }, { status: 400 })));
+    const message =
+      'lines[0].unitPrice "1.2345" has 4 decimals: OMR amounts have 3 (baisa), and an amount is never rounded for you: type at most 3 decimals';
+    server.use(
+      http.put('/api/staff/quotations/5', () =>
+        HttpResponse.json(
+          { error: message, problems: [{ path: ['lines', 0, 'unitPrice'], message }] },
+          { status: 400 },
+        ),
+      ),
+    );
     renderStaffApp('/quotations/5');
     const price = await screen.findByRole('textbox', { name: 'Unit price (OMR), line 1' });
     fireEvent.change(price, { target: { value: '1.2345' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Unit price (OMR), line 1' })).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Unit price (OMR), line 1' })).toHaveAttribute('aria-invalid', 'true'),
+    );
     expect(screen.getByRole('textbox', { name: 'Unit price (OMR), line 1' })).toHaveAccessibleDescription(message);
     expect(screen.getByRole('textbox', { name: 'Unit price (OMR), line 1' })).toHaveValue('1.2345');
   });
 
   it('a save someone else overtook says so, and Reload shows their changes', async () => {
-    server.use(http.put('/api/staff/quotations/5', () => HttpResponse.json({ error: STALE, version: 4, savedBy: 'dubai2@crescent.example', savedAt: '2026-11-28T10:04:00.000Z' }, { status: 409 })));
+    server.use(
+      http.put('/api/staff/quotations/5', () =>
+        HttpResponse.json(
+          { error: STALE, version: 4, savedBy: 'dubai2@crescent.example', savedAt: '2026-11-28T10:04:00.000Z' },
+          { status: 409 },
+        ),
+      ),
+    );
     renderStaffApp('/quotations/5');
     fireEvent.change(await screen.findByRole('textbox', { name: 'Note to the buyer' }), { target: { value: 'Mine' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
@@ -104,7 +165,9 @@ describe('the quotation editor', () => {
     stored = quotation({ state: 'sent', number: 'QT-2026-000001' });
     renderStaffApp('/quotations/5');
     await screen.findByRole('heading', { level: 1, name: 'Quotation QT-2026-000001' });
-    expect(screen.getByText('This quotation was sent as QT-2026-000001: it can no longer be changed.')).toBeInTheDocument();
+    expect(
+      screen.getByText('This quotation was sent as QT-2026-000001: it can no longer be changed.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Unit price (OMR), line 1' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send quotation' })).toBeNull();
@@ -119,18 +182,30 @@ describe('the quotation editor', () => {
     );
     renderStaffApp('/quotations/5');
     fireEvent.click(await screen.findByRole('button', { name: 'Send quotation' }));
-    expect(await screen.findByText('Sent as QT-2026-000007: mailed to the buyer with its PDF and link.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Sent as QT-2026-000007: mailed to the buyer with its PDF and link.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Quotation QT-2026-000007' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Unit price (OMR), line 1' })).toBeDisabled();
-    expect((await requestsSentWithBodies()).filter(({ request }) => request === 'POST /api/staff/quotations/5/send').map(({ body }) => body)).toEqual([{ version: 3 }]);
+    expect(
+      (await requestsSentWithBodies())
+        .filter(({ request }) => request === 'POST /api/staff/quotations/5/send')
+        .map(({ body }) => body),
+    ).toEqual([{ version: 3 }]);
   });
 
   it('unsaved edits are not sent: the page asks for a save first', async () => {
     renderStaffApp('/quotations/5');
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Unit price (OMR), line 1' }), { target: { value: '1.3' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Unit price (OMR), line 1' }), {
+      target: { value: '1.3' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Send quotation' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Save the draft before sending it: the buyer gets the quotation as last saved.');
-    expect((await requestsSentWithBodies()).filter(({ request }) => request === 'POST /api/staff/quotations/5/send')).toEqual([]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Save the draft before sending it: the buyer gets the quotation as last saved.',
+    );
+    expect(
+      (await requestsSentWithBodies()).filter(({ request }) => request === 'POST /api/staff/quotations/5/send'),
+    ).toEqual([]);
   });
 
   it('"Prepare revision" on a quotation the buyer asked to change opens the new draft', async () => {
@@ -143,8 +218,14 @@ describe('the quotation editor', () => {
     renderStaffApp('/quotations/5');
     fireEvent.click(await screen.findByRole('button', { name: 'Prepare revision' }));
     await waitFor(() => expect(currentAddress()).toBe('/quotations/9'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Quotation draft for RFQ-2026-000123' })).toBeInTheDocument();
-    expect((await requestsSentWithBodies()).filter(({ request }) => request === 'POST /api/staff/quotations/5/revise').map(({ body }) => body)).toEqual([{ version: 6 }]);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Quotation draft for RFQ-2026-000123' }),
+    ).toBeInTheDocument();
+    expect(
+      (await requestsSentWithBodies())
+        .filter(({ request }) => request === 'POST /api/staff/quotations/5/revise')
+        .map(({ body }) => body),
+    ).toEqual([{ version: 6 }]);
   });
 
   it('an accepted quotation has no "Prepare revision"', async () => {

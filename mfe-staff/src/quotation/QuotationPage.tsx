@@ -12,7 +12,12 @@ import { PageHeading } from '../ui/PageHeading';
 import { Actions, StaffField } from '../ui/StaffField';
 import { Table } from '../ui/Table';
 import { staffResource } from '../ui/staffResource';
-import { useQuotationQuery, useReviseQuotationMutation, useSaveQuotationMutation, useSendQuotationMutation } from './quotationApi';
+import {
+  useQuotationQuery,
+  useReviseQuotationMutation,
+  useSaveQuotationMutation,
+  useSendQuotationMutation,
+} from './quotationApi';
 import { PageFacts, PageSection } from '../ui/PageSection';
 import { AddPart } from './AddPart';
 
@@ -77,7 +82,10 @@ const draftOf = (quotation: Quotation): LineDraft[] =>
     saved: { lineTotal: line.lineTotal, vat: line.vat, vatPercent: line.vatPercent },
   }));
 
-const lineInput = ({ key: _key, saved: _saved, code, ...line }: LineDraft): QuotationLineInput => ({ ...line, code: code.trim() === '' ? null : code.trim() });
+const lineInput = ({ key: _key, saved: _saved, code, ...line }: LineDraft): QuotationLineInput => ({
+  ...line,
+  code: code.trim() === '' ? null : code.trim(),
+});
 
 /**
  * /staff/quotations/:id: a quotation's draft, edited and saved on the version read, then sent; a sent one, read only,
@@ -136,7 +144,11 @@ function LoadedQuotation({ id }: { id: number }) {
     } catch (failure) {
       const { status, message, problems: found } = failureOf(failure);
       setProblems(found);
-      setOutcome({ tone: 'error', text: message, stale: status === 409 && quotation.state === 'draft' && /reload/.test(message) });
+      setOutcome({
+        tone: 'error',
+        text: message,
+        stale: status === 409 && quotation.state === 'draft' && /reload/.test(message),
+      });
     }
   };
   const fail = (failure: unknown) => {
@@ -149,7 +161,10 @@ function LoadedQuotation({ id }: { id: number }) {
     setOutcome(null);
     setProblems([]);
     if (dirty) {
-      setOutcome({ tone: 'error', text: 'Save the draft before sending it: the buyer gets the quotation as last saved.' });
+      setOutcome({
+        tone: 'error',
+        text: 'Save the draft before sending it: the buyer gets the quotation as last saved.',
+      });
       return;
     }
     try {
@@ -175,7 +190,8 @@ function LoadedQuotation({ id }: { id: number }) {
     void query.refetch();
   };
 
-  const title = quotation.number === null ? `Quotation draft for ${quotation.requestReference}` : `Quotation ${quotation.number}`;
+  const title =
+    quotation.number === null ? `Quotation draft for ${quotation.requestReference}` : `Quotation ${quotation.number}`;
   return (
     <PageContainer>
       <PageHeading title={title} />
@@ -191,9 +207,17 @@ function LoadedQuotation({ id }: { id: number }) {
           </span>
         )}
         <span>VAT of {quotation.vatDate}</span>
-        <span>Last saved {formatDateTime(quotation.updatedAt)}{quotation.updatedBy === null ? '' : ` by ${quotation.updatedBy}`}</span>
+        <span>
+          Last saved {formatDateTime(quotation.updatedAt)}
+          {quotation.updatedBy === null ? '' : ` by ${quotation.updatedBy}`}
+        </span>
       </PageFacts>
-      {quotation.state === 'draft' ? null : <Notice>This quotation was sent{quotation.number === null ? '' : ` as ${quotation.number}`}: it can no longer be changed.</Notice>}
+      {quotation.state === 'draft' ? null : (
+        <Notice>
+          This quotation was sent{quotation.number === null ? '' : ` as ${quotation.number}`}: it can no longer be
+          changed.
+        </Notice>
+      )}
       <QuotationForm
         key={`${quotation.id}:${quotation.version}`}
         quotation={quotation}
@@ -227,7 +251,6 @@ function LoadedQuotation({ id }: { id: number }) {
 /** A sent quotation the buyer can still answer, or that ran out: a revision is sent in its place. */
 const REVISABLE: ReadonlySet<Quotation['state']> = new Set(['sent', 'viewed', 'changes_asked', 'expired']);
 
-
 interface QuotationFormProps {
   quotation: Quotation;
   busy: boolean;
@@ -248,17 +271,42 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
 
   const change = (key: number, field: keyof Omit<LineDraft, 'key' | 'saved'>, value: string) => {
     setDirty(true);
-    setLines((current) => current.map((line) => (line.key === key ? { ...line, [field]: value, saved: undefined } : line)));
+    setLines((current) =>
+      current.map((line) => (line.key === key ? { ...line, [field]: value, saved: undefined } : line)),
+    );
   };
   const addLine = () => {
     setDirty(true);
-    setLines((current) => [...current, { key: nextKey++, code: '', description: '', unit: '', quantity: '1', unitPrice: '', discountPercent: '0', availabilityNote: '', lineNote: '' }]);
+    setLines((current) => [
+      ...current,
+      {
+        key: nextKey++,
+        code: '',
+        description: '',
+        unit: '',
+        quantity: '1',
+        unitPrice: '',
+        discountPercent: '0',
+        availabilityNote: '',
+        lineNote: '',
+      },
+    ]);
   };
   const addPart = (part: QuotationPart) => {
     setDirty(true);
     setLines((current) => [
       ...current,
-      { key: nextKey++, code: part.code, description: part.description, unit: part.unit, quantity: '1', unitPrice: part.unitPrice, discountPercent: '0', availabilityNote: part.availabilityNote, lineNote: '' },
+      {
+        key: nextKey++,
+        code: part.code,
+        description: part.description,
+        unit: part.unit,
+        quantity: '1',
+        unitPrice: part.unitPrice,
+        discountPercent: '0',
+        availabilityNote: part.availabilityNote,
+        lineNote: '',
+      },
     ]);
   };
   const removeLine = (key: number) => {
@@ -267,12 +315,21 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void onSave({ version: quotation.version, validUntil, paymentTerms, deliveryTerms, buyerNote, lines: lines.map(lineInput) });
+    void onSave({
+      version: quotation.version,
+      validUntil,
+      paymentTerms,
+      deliveryTerms,
+      buyerNote,
+      lines: lines.map(lineInput),
+    });
   };
-  const touched = <T,>(set: (value: T) => void) => (value: T) => {
-    setDirty(true);
-    set(value);
-  };
+  const touched =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      setDirty(true);
+      set(value);
+    };
 
   const price = `Unit price (${quotation.currency})`;
   return (
@@ -282,16 +339,51 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
           <h2 id="terms-heading">Validity and terms</h2>
           <Terms>
             <StaffField label="Valid until" error={problemAt(problems, 'validUntil')}>
-              {(control) => <input {...control} type="date" name="validUntil" value={validUntil} onChange={(event) => touched(setValidUntil)(event.target.value)} />}
+              {(control) => (
+                <input
+                  {...control}
+                  type="date"
+                  name="validUntil"
+                  value={validUntil}
+                  onChange={(event) => touched(setValidUntil)(event.target.value)}
+                />
+              )}
             </StaffField>
             <StaffField label="Payment terms" error={problemAt(problems, 'paymentTerms')}>
-              {(control) => <textarea {...control} name="paymentTerms" rows={3} maxLength={QUOTATION_LIMITS.terms} value={paymentTerms} onChange={(event) => touched(setPaymentTerms)(event.target.value)} />}
+              {(control) => (
+                <textarea
+                  {...control}
+                  name="paymentTerms"
+                  rows={3}
+                  maxLength={QUOTATION_LIMITS.terms}
+                  value={paymentTerms}
+                  onChange={(event) => touched(setPaymentTerms)(event.target.value)}
+                />
+              )}
             </StaffField>
             <StaffField label="Delivery terms" error={problemAt(problems, 'deliveryTerms')}>
-              {(control) => <textarea {...control} name="deliveryTerms" rows={3} maxLength={QUOTATION_LIMITS.terms} value={deliveryTerms} onChange={(event) => touched(setDeliveryTerms)(event.target.value)} />}
+              {(control) => (
+                <textarea
+                  {...control}
+                  name="deliveryTerms"
+                  rows={3}
+                  maxLength={QUOTATION_LIMITS.terms}
+                  value={deliveryTerms}
+                  onChange={(event) => touched(setDeliveryTerms)(event.target.value)}
+                />
+              )}
             </StaffField>
             <StaffField label="Note to the buyer" error={problemAt(problems, 'buyerNote')}>
-              {(control) => <textarea {...control} name="buyerNote" rows={3} maxLength={QUOTATION_LIMITS.buyerNote} value={buyerNote} onChange={(event) => touched(setBuyerNote)(event.target.value)} />}
+              {(control) => (
+                <textarea
+                  {...control}
+                  name="buyerNote"
+                  rows={3}
+                  maxLength={QUOTATION_LIMITS.buyerNote}
+                  value={buyerNote}
+                  onChange={(event) => touched(setBuyerNote)(event.target.value)}
+                />
+              )}
             </StaffField>
           </Terms>
         </PageSection>
@@ -315,7 +407,11 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
             <tbody>
               {lines.map((line, index) => {
                 const n = index + 1;
-                const input = (field: 'code' | 'description' | 'quantity' | 'unitPrice' | 'discountPercent' | 'availabilityNote', label: string, mode?: 'decimal') => {
+                const input = (
+                  field: 'code' | 'description' | 'quantity' | 'unitPrice' | 'discountPercent' | 'availabilityNote',
+                  label: string,
+                  mode?: 'decimal',
+                ) => {
                   const error = problemAt(problems, 'lines', index, field);
                   const errorId = `line-${line.key}-${field}-error`;
                   return (
@@ -357,11 +453,21 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
           {editable ? (
             <>
               <Actions>
-                <Button type="button" $variant="secondary" onClick={addLine} disabled={lines.length >= QUOTATION_LIMITS.lines}>
+                <Button
+                  type="button"
+                  $variant="secondary"
+                  onClick={addLine}
+                  disabled={lines.length >= QUOTATION_LIMITS.lines}
+                >
                   Add a line
                 </Button>
               </Actions>
-              <AddPart quotationId={quotation.id} currency={quotation.currency} disabled={lines.length >= QUOTATION_LIMITS.lines} onAdd={addPart} />
+              <AddPart
+                quotationId={quotation.id}
+                currency={quotation.currency}
+                disabled={lines.length >= QUOTATION_LIMITS.lines}
+                onAdd={addPart}
+              />
             </>
           ) : null}
         </PageSection>
@@ -382,7 +488,9 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
               {quotation.totals.total} {quotation.currency}
             </dd>
           </Totals>
-          <p>{quotation.vatRounding}.{dirty ? ' Totals as last saved: save the draft to update them.' : ''}</p>
+          <p>
+            {quotation.vatRounding}.{dirty ? ' Totals as last saved: save the draft to update them.' : ''}
+          </p>
         </PageSection>
 
         {editable ? (

@@ -8,7 +8,13 @@ import { staffApiPath } from '@site/contracts/staff-api';
 import { staffApi } from '../api/staffApi';
 
 /** The answer of a change put where the quotation's read keeps it. */
-async function keepAnswer(_arg: unknown, { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: Quotation }> }) {
+async function keepAnswer(
+  _arg: unknown,
+  {
+    dispatch,
+    queryFulfilled,
+  }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: Quotation }> },
+) {
   const answer = await queryFulfilled.catch(() => undefined);
   if (answer !== undefined) dispatch(quotationApi.util.upsertQueryData('quotation', answer.data.id, answer.data));
 }
@@ -17,10 +23,16 @@ export const quotationApi = staffApi.injectEndpoints({
   endpoints: (build) => ({
     quotation: build.query<Quotation, number>({ query: (id) => staffApiPath(QUOTATIONS_API.quotation, { id }) }),
     /** The catalogue's parts by code or name, priced for the quotation (its currency and rate), with their stock. */
-    quotationParts: build.query<QuotationPartList, { id: number; q: string }>({ query: ({ id, q }) => `${staffApiPath(QUOTATIONS_API.parts, { id })}?q=${encodeURIComponent(q)}` }),
+    quotationParts: build.query<QuotationPartList, { id: number; q: string }>({
+      query: ({ id, q }) => `${staffApiPath(QUOTATIONS_API.parts, { id })}?q=${encodeURIComponent(q)}`,
+    }),
     /** "Prepare quotation": the request's draft (a new one, or the one it has). */
     prepareQuotation: build.mutation<Quotation, number>({
-      query: (requestId) => ({ url: QUOTATIONS_API.quotations, method: 'POST', body: { requestId } satisfies CreateQuotationBody }),
+      query: (requestId) => ({
+        url: QUOTATIONS_API.quotations,
+        method: 'POST',
+        body: { requestId } satisfies CreateQuotationBody,
+      }),
       onQueryStarted: keepAnswer,
     }),
     saveQuotation: build.mutation<Quotation, { id: number; body: SaveQuotationBody }>({
@@ -29,16 +41,31 @@ export const quotationApi = staffApi.injectEndpoints({
     }),
     /** "Send quotation": numbered, mailed to the buyer with its PDF and link, read only from then on. */
     sendQuotation: build.mutation<Quotation, { id: number; version: number }>({
-      query: ({ id, version }) => ({ url: staffApiPath(QUOTATIONS_API.send, { id }), method: 'POST', body: { version } }),
+      query: ({ id, version }) => ({
+        url: staffApiPath(QUOTATIONS_API.send, { id }),
+        method: 'POST',
+        body: { version },
+      }),
       onQueryStarted: keepAnswer,
       invalidatesTags: ['QuotationLinks'],
     }),
     /** "Prepare revision": a new draft of a sent quotation (its lines and terms), to send in its place. */
     reviseQuotation: build.mutation<Quotation, { id: number; version: number }>({
-      query: ({ id, version }) => ({ url: staffApiPath(QUOTATIONS_API.revise, { id }), method: 'POST', body: { version } }),
+      query: ({ id, version }) => ({
+        url: staffApiPath(QUOTATIONS_API.revise, { id }),
+        method: 'POST',
+        body: { version },
+      }),
       onQueryStarted: keepAnswer,
     }),
   }),
 });
 
-export const { useQuotationQuery, useLazyQuotationPartsQuery, usePrepareQuotationMutation, useSaveQuotationMutation, useSendQuotationMutation, useReviseQuotationMutation } = quotationApi;
+export const {
+  useQuotationQuery,
+  useLazyQuotationPartsQuery,
+  usePrepareQuotationMutation,
+  useSaveQuotationMutation,
+  useSendQuotationMutation,
+  useReviseQuotationMutation,
+} = quotationApi;

@@ -18,7 +18,14 @@ interface InUse {
 
 const IN_USE_COLUMNS: readonly Column<InUse>[] = [
   { header: 'Currency', cell: (row) => row.currency },
-  { header: '1 AED =', cell: (row) => (row.rate === undefined ? `Not set: quotations in ${row.currency} cannot be prepared yet` : `${row.rate.rate} ${row.currency}`), dir: 'ltr' },
+  {
+    header: '1 AED =',
+    cell: (row) =>
+      row.rate === undefined
+        ? `Not set: quotations in ${row.currency} cannot be prepared yet`
+        : `${row.rate.rate} ${row.currency}`,
+    dir: 'ltr',
+  },
   { header: 'In use from', cell: (row) => (row.rate === undefined ? '—' : formatDateTime(row.rate.setAt)) },
   { header: 'Set by', cell: (row) => row.rate?.setBy ?? '—' },
 ];
@@ -45,7 +52,13 @@ export function CurrencyRates() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const typed = rate.trim();
-    if (await run(() => setRate({ currency, body: { rate: typed } }).unwrap(), `1 AED = ${typed} ${currency} is in use from now on for new quotations.`)) setRateText('');
+    if (
+      await run(
+        () => setRate({ currency, body: { rate: typed } }).unwrap(),
+        `1 AED = ${typed} ${currency} is in use from now on for new quotations.`,
+      )
+    )
+      setRateText('');
   };
 
   return (
@@ -62,7 +75,12 @@ export function CurrencyRates() {
           <FieldRow>
             <StaffField label="Currency">
               {(control) => (
-                <select {...control} name="currency" value={currency} onChange={(event) => setCurrency(event.target.value as RateCurrency)}>
+                <select
+                  {...control}
+                  name="currency"
+                  value={currency}
+                  onChange={(event) => setCurrency(event.target.value as RateCurrency)}
+                >
                   {RATE_CURRENCIES.map((code) => (
                     <option key={code} value={code}>
                       {code}
@@ -71,8 +89,23 @@ export function CurrencyRates() {
                 </select>
               )}
             </StaffField>
-            <StaffField label={`1 AED in ${currency}`} required hint="Up to 10 decimals, as published, such as 0.10477: never rounded." error={problemAt(problems, 'rate')}>
-              {(control) => <input {...control} name="rate" inputMode="decimal" autoComplete="off" dir="ltr" value={rate} onChange={(event) => setRateText(event.target.value)} />}
+            <StaffField
+              label={`1 AED in ${currency}`}
+              required
+              hint="Up to 10 decimals, as published, such as 0.10477: never rounded."
+              error={problemAt(problems, 'rate')}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  name="rate"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  dir="ltr"
+                  value={rate}
+                  onChange={(event) => setRateText(event.target.value)}
+                />
+              )}
             </StaffField>
             <Actions>
               <Button type="submit" disabled={setting.isLoading}>
@@ -85,8 +118,23 @@ export function CurrencyRates() {
     >
       {(table) => (
         <>
-          <DataTable caption="Rates in use" columns={IN_USE_COLUMNS} rows={RATE_CURRENCIES.map((code) => ({ currency: code, rate: table.current.find((each) => each.currency === code) }))} rowKey={(row) => row.currency} />
-          {table.history.length === 0 ? null : <DataTable caption="Every rate set, newest first" columns={HISTORY_COLUMNS} rows={table.history} rowKey={(each) => `${each.currency}:${each.setAt}`} />}
+          <DataTable
+            caption="Rates in use"
+            columns={IN_USE_COLUMNS}
+            rows={RATE_CURRENCIES.map((code) => ({
+              currency: code,
+              rate: table.current.find((each) => each.currency === code),
+            }))}
+            rowKey={(row) => row.currency}
+          />
+          {table.history.length === 0 ? null : (
+            <DataTable
+              caption="Every rate set, newest first"
+              columns={HISTORY_COLUMNS}
+              rows={table.history}
+              rowKey={(each) => `${each.currency}:${each.setAt}`}
+            />
+          )}
         </>
       )}
     </TableSection>

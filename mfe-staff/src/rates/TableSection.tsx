@@ -21,14 +21,32 @@ interface TableSectionProps<T> {
 }
 
 /** One of the tables admins keep: its heading and words, the table once read (or why not), its form and outcome. */
-export function TableSection<T>({ id, title, intro, what, resource, retry, children, form, outcome }: TableSectionProps<T>) {
+export function TableSection<T>({
+  id,
+  title,
+  intro,
+  what,
+  resource,
+  retry,
+  children,
+  form,
+  outcome,
+}: TableSectionProps<T>) {
   const data = resource.data;
   return (
     <PageSection aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <p>{intro}</p>
-      {resource.status === 'failed' ? <LoadError message={`The ${what} could not be loaded. ${resource.error}`} onRetry={retry} /> : null}
-      {data === undefined ? resource.status === 'failed' ? null : <Spinner label={`Loading the ${what}`} /> : children(data)}
+      {resource.status === 'failed' ? (
+        <LoadError message={`The ${what} could not be loaded. ${resource.error}`} onRetry={retry} />
+      ) : null}
+      {data === undefined ? (
+        resource.status === 'failed' ? null : (
+          <Spinner label={`Loading the ${what}`} />
+        )
+      ) : (
+        children(data)
+      )}
       {form}
       <Notice tone={outcome?.tone ?? 'info'}>{outcome?.text}</Notice>
     </PageSection>

@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@site/shared-ui';
-import { VAT_COUNTRIES, VAT_COUNTRY_NAMES, type VatCountry, type VatRate, type VatRateTable } from '@site/contracts/quotations-api';
+import {
+  VAT_COUNTRIES,
+  VAT_COUNTRY_NAMES,
+  type VatCountry,
+  type VatRate,
+  type VatRateTable,
+} from '@site/contracts/quotations-api';
 import { DataTable, type Column } from '../ui/DataTable';
 import { formatDateTime } from '../ui/format';
 import { problemAt } from '../ui/problems';
@@ -10,14 +16,19 @@ import { useSetVatRateMutation, useVatRatesQuery } from './ratesApi';
 import { TableSection } from './TableSection';
 import { useTableChange } from './useTableChange';
 
-const isInForce = (table: VatRateTable, rate: VatRate) => table.today.some((each) => each.country === rate.country && each.startsOn === rate.startsOn);
+const isInForce = (table: VatRateTable, rate: VatRate) =>
+  table.today.some((each) => each.country === rate.country && each.startsOn === rate.startsOn);
 
 const columns = (table: VatRateTable): readonly Column<VatRate>[] => [
   { header: 'Country', cell: (rate) => VAT_COUNTRY_NAMES[rate.country] },
   { header: 'VAT', cell: (rate) => `${rate.ratePercent} %`, dir: 'ltr' },
   { header: 'From', cell: (rate) => rate.startsOn, dir: 'ltr' },
   { header: 'In force today', cell: (rate) => (isInForce(table, rate) ? 'Yes' : '') },
-  { header: 'Set by', cell: (rate) => (rate.setBy === null ? 'Seeded' : `${rate.setBy}${rate.setAt === null ? '' : `, ${formatDateTime(rate.setAt)}`}`) },
+  {
+    header: 'Set by',
+    cell: (rate) =>
+      rate.setBy === null ? 'Seeded' : `${rate.setBy}${rate.setAt === null ? '' : `, ${formatDateTime(rate.setAt)}`}`,
+  },
 ];
 
 /**
@@ -57,7 +68,12 @@ export function VatRates() {
           <FieldRow>
             <StaffField label="Country" error={problemAt(problems, 'country')}>
               {(control) => (
-                <select {...control} name="country" value={country} onChange={(event) => setCountry(event.target.value as VatCountry)}>
+                <select
+                  {...control}
+                  name="country"
+                  value={country}
+                  onChange={(event) => setCountry(event.target.value as VatCountry)}
+                >
                   {VAT_COUNTRIES.map((code) => (
                     <option key={code} value={code}>
                       {VAT_COUNTRY_NAMES[code]}
@@ -66,11 +82,34 @@ export function VatRates() {
                 </select>
               )}
             </StaffField>
-            <StaffField label="VAT (%)" required hint="From 0 to 100, at most 2 decimals, such as 5 or 7.5." error={problemAt(problems, 'ratePercent')}>
-              {(control) => <input {...control} name="ratePercent" inputMode="decimal" autoComplete="off" dir="ltr" value={ratePercent} onChange={(event) => setRatePercent(event.target.value)} />}
+            <StaffField
+              label="VAT (%)"
+              required
+              hint="From 0 to 100, at most 2 decimals, such as 5 or 7.5."
+              error={problemAt(problems, 'ratePercent')}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  name="ratePercent"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  dir="ltr"
+                  value={ratePercent}
+                  onChange={(event) => setRatePercent(event.target.value)}
+                />
+              )}
             </StaffField>
             <StaffField label="Starts on" required error={problemAt(problems, 'startsOn')}>
-              {(control) => <input {...control} type="date" name="startsOn" value={startsOn} onChange={(event) => setStartsOn(event.target.value)} />}
+              {(control) => (
+                <input
+                  {...control}
+                  type="date"
+                  name="startsOn"
+                  value={startsOn}
+                  onChange={(event) => setStartsOn(event.target.value)}
+                />
+              )}
             </StaffField>
             <Actions>
               <Button type="submit" disabled={setting.isLoading}>
@@ -81,7 +120,14 @@ export function VatRates() {
         </form>
       }
     >
-      {(table) => <DataTable caption="VAT rates by country, each from the day it starts" columns={columns(table)} rows={table.rates} rowKey={(rate) => `${rate.country}:${rate.startsOn}`} />}
+      {(table) => (
+        <DataTable
+          caption="VAT rates by country, each from the day it starts"
+          columns={columns(table)}
+          rows={table.rates}
+          rowKey={(rate) => `${rate.country}:${rate.startsOn}`}
+        />
+      )}
     </TableSection>
   );
 }

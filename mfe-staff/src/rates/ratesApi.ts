@@ -1,6 +1,11 @@
 // The two tables admins keep for quotations (QUOTATIONS_API): what a dirham is worth in each other branch's currency,
 // and each country's VAT rate from the day it starts. A change answers the whole table, which replaces the one shown.
-import { QUOTATIONS_API, type CurrencyRateTable, type RateCurrency, type VatRateTable } from '@site/contracts/quotations-api';
+import {
+  QUOTATIONS_API,
+  type CurrencyRateTable,
+  type RateCurrency,
+  type VatRateTable,
+} from '@site/contracts/quotations-api';
 import type { SetCurrencyRateBody, SetVatRateBody } from '@site/contracts/quotations-api-schemas';
 import { staffApiPath } from '@site/contracts/staff-api';
 import { staffApi } from '../api/staffApi';
@@ -9,7 +14,11 @@ export const ratesApi = staffApi.injectEndpoints({
   endpoints: (build) => ({
     currencyRates: build.query<CurrencyRateTable, void>({ query: () => QUOTATIONS_API.currencyRates }),
     setCurrencyRate: build.mutation<CurrencyRateTable, { currency: RateCurrency; body: SetCurrencyRateBody }>({
-      query: ({ currency, body }) => ({ url: staffApiPath(QUOTATIONS_API.currencyRate, { currency }), method: 'PUT', body }),
+      query: ({ currency, body }) => ({
+        url: staffApiPath(QUOTATIONS_API.currencyRate, { currency }),
+        method: 'PUT',
+        body,
+      }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const answer = await queryFulfilled.catch(() => undefined);
         if (answer !== undefined) void dispatch(ratesApi.util.upsertQueryData('currencyRates', undefined, answer.data));

@@ -7,7 +7,13 @@ import { messageOf } from './releaseCalls';
 import { useSetCanaryMutation } from './releasesApi';
 
 /** Puts a registered release in front of a share of visitors (0 % takes the canary out). */
-export function CanaryForm({ listing, onChanged }: { listing: RemoteListing; onChanged: (state: RemotePointers, message: string) => void }) {
+export function CanaryForm({
+  listing,
+  onChanged,
+}: {
+  listing: RemoteListing;
+  onChanged: (state: RemotePointers, message: string) => void;
+}) {
   const [setCanary] = useSetCanaryMutation();
   const candidates = listing.releases.filter((release) => release.id !== listing.stable.id);
   const [version, setVersion] = useState(listing.canary?.version ?? candidates[0]?.version ?? '');
@@ -22,8 +28,16 @@ export function CanaryForm({ listing, onChanged }: { listing: RemoteListing; onC
     setRefusal(null);
     try {
       const share = /^\d+$/.test(percent.trim()) ? Number(percent) : Number.NaN;
-      const state = await setCanary({ remote: listing.remote, body: { version, percent: share } satisfies CanaryBody }).unwrap();
-      onChanged(state, state.canaryPercent === 0 ? `${version} is out of the way: every visitor gets ${state.stable.version}.` : `${version} is the canary for ${state.canaryPercent} % of visitors.`);
+      const state = await setCanary({
+        remote: listing.remote,
+        body: { version, percent: share } satisfies CanaryBody,
+      }).unwrap();
+      onChanged(
+        state,
+        state.canaryPercent === 0
+          ? `${version} is out of the way: every visitor gets ${state.stable.version}.`
+          : `${version} is the canary for ${state.canaryPercent} % of visitors.`,
+      );
     } catch (error) {
       const message = messageOf(error);
       setRefusal({ field: /^percent\b/.test(message) ? 'percent' : 'version', message });
@@ -46,8 +60,23 @@ export function CanaryForm({ listing, onChanged }: { listing: RemoteListing; onC
             </select>
           )}
         </StaffField>
-        <StaffField label="Percent of visitors" hint="0 to 100; 0 takes the canary out" error={refusal?.field === 'percent' ? refusal.message : undefined}>
-          {(control) => <input {...control} type="number" inputMode="numeric" min={0} max={100} step={1} value={percent} onChange={(event) => setPercent(event.target.value)} />}
+        <StaffField
+          label="Percent of visitors"
+          hint="0 to 100; 0 takes the canary out"
+          error={refusal?.field === 'percent' ? refusal.message : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={100}
+              step={1}
+              value={percent}
+              onChange={(event) => setPercent(event.target.value)}
+            />
+          )}
         </StaffField>
         <Actions>
           <Button type="submit" disabled={busy}>

@@ -24,7 +24,14 @@ export function RegisterForm({ remote, onRegistered }: { remote: string; onRegis
     setRefusal(null);
     try {
       const notes = form.notes.trim();
-      const { release } = await registerRelease({ remote, body: { version: form.version.trim(), entry: form.entry.trim(), ...(notes === '' ? {} : { notes }) } satisfies RegisterReleaseBody }).unwrap();
+      const { release } = await registerRelease({
+        remote,
+        body: {
+          version: form.version.trim(),
+          entry: form.entry.trim(),
+          ...(notes === '' ? {} : { notes }),
+        } satisfies RegisterReleaseBody,
+      }).unwrap();
       setForm(EMPTY);
       onRegistered(release);
     } catch (error) {
@@ -38,14 +45,46 @@ export function RegisterForm({ remote, onRegistered }: { remote: string; onRegis
     <form aria-label={`Register a release of ${remote}`} onSubmit={(event) => void submit(event)} noValidate>
       <FieldRow>
         <StaffField label="Version" required hint="e.g. 2026-06-01.1" error={errorOf('version')}>
-          {(control) => <input {...control} type="text" dir="ltr" autoComplete="off" value={form.version} onChange={(event) => set('version', event.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              dir="ltr"
+              autoComplete="off"
+              value={form.version}
+              onChange={(event) => set('version', event.target.value)}
+            />
+          )}
         </StaffField>
-        <StaffField label="Manifest URL or path" required hint="its mf-manifest.json: https://cdn…/mf-manifest.json or /remotes/…/mf-manifest.json" error={errorOf('entry')}>
-          {(control) => <input {...control} type="text" dir="ltr" size={48} autoComplete="off" value={form.entry} onChange={(event) => set('entry', event.target.value)} />}
+        <StaffField
+          label="Manifest URL or path"
+          required
+          hint="its mf-manifest.json: https://cdn…/mf-manifest.json or /remotes/…/mf-manifest.json"
+          error={errorOf('entry')}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              dir="ltr"
+              size={48}
+              autoComplete="off"
+              value={form.entry}
+              onChange={(event) => set('entry', event.target.value)}
+            />
+          )}
         </StaffField>
       </FieldRow>
       <StaffField label="Notes" hint="What changed (optional)" error={errorOf('notes')}>
-        {(control) => <textarea {...control} dir="auto" rows={2} value={form.notes} onChange={(event) => set('notes', event.target.value)} />}
+        {(control) => (
+          <textarea
+            {...control}
+            dir="auto"
+            rows={2}
+            value={form.notes}
+            onChange={(event) => set('notes', event.target.value)}
+          />
+        )}
       </StaffField>
       <Actions>
         <Button type="submit" disabled={busy}>

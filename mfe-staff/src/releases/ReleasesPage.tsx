@@ -23,7 +23,9 @@ export function ReleasesPage() {
       resource.data.remotes.length === 0 ? (
         <p>None of your remotes is in the registry yet: it is added when the site starts with the remote configured.</p>
       ) : (
-        resource.data.remotes.map((listing) => <RemoteConsole key={listing.remote} listing={listing} onChanged={retry} />)
+        resource.data.remotes.map((listing) => (
+          <RemoteConsole key={listing.remote} listing={listing} onChanged={retry} />
+        ))
       );
   } else if (resource.status === 'failed') {
     body = <LoadError message={`The releases could not be loaded. ${resource.error}`} onRetry={retry} />;
@@ -35,8 +37,8 @@ export function ReleasesPage() {
     <PageContainer>
       <PageHeading title="Releases" />
       <p>
-        A registered release is not live until it is the canary (for a share of visitors) or promoted (for everyone). Roll back takes the canary out and
-        puts the previous stable release back.
+        A registered release is not live until it is the canary (for a share of visitors) or promoted (for everyone).
+        Roll back takes the canary out and puts the previous stable release back.
       </p>
       {body}
       {resource.data !== undefined && resource.data.remotes.length > 0 ? <SiteVitals /> : null}

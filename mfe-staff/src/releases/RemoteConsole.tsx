@@ -75,13 +75,18 @@ export function RemoteConsole({ listing, onChanged }: { listing: RemoteListing; 
     setMessage(null);
     try {
       const state = await movePointers({ remote, action }).unwrap();
-      changed(action === 'promote' ? `${state.stable.version} is now stable for every visitor.` : `Rolled back: every visitor gets ${state.stable.version}.`);
+      changed(
+        action === 'promote'
+          ? `${state.stable.version} is now stable for every visitor.`
+          : `Rolled back: every visitor gets ${state.stable.version}.`,
+      );
     } catch (error) {
       setMessage({ tone: 'error', text: messageOf(error) });
     }
   };
 
-  const canRollBack = listing.previousStable !== undefined || (listing.canary !== undefined && listing.canaryPercent > 0);
+  const canRollBack =
+    listing.previousStable !== undefined || (listing.canary !== undefined && listing.canaryPercent > 0);
   const canaryRolledBack = listing.canary?.rolledBack ?? null;
   const rolledBackId = `remote-${remote}-rolled-back`;
   return (
@@ -91,7 +96,11 @@ export function RemoteConsole({ listing, onChanged }: { listing: RemoteListing; 
         <dt>Stable</dt>
         <dd>{listing.stable.version}</dd>
         <dt>Canary</dt>
-        <dd>{listing.canary === undefined ? 'None' : `${listing.canary.version} for ${listing.canaryPercent} % of visitors`}</dd>
+        <dd>
+          {listing.canary === undefined
+            ? 'None'
+            : `${listing.canary.version} for ${listing.canaryPercent} % of visitors`}
+        </dd>
         {canaryRolledBack !== null && (
           <>
             <dt>Canary rolled back</dt>
@@ -115,7 +124,11 @@ export function RemoteConsole({ listing, onChanged }: { listing: RemoteListing; 
           </>
         )}
         <dt>Follows</dt>
-        <dd>{listing.source === 'variables' ? 'the REMOTE_* variables (until the first change here)' : `this registry (changed ${formatDateTime(listing.changedAt)})`}</dd>
+        <dd>
+          {listing.source === 'variables'
+            ? 'the REMOTE_* variables (until the first change here)'
+            : `this registry (changed ${formatDateTime(listing.changedAt)})`}
+        </dd>
       </dl>
       <Table caption={`Releases of ${remote}, newest first`}>
         <thead>
@@ -147,10 +160,17 @@ export function RemoteConsole({ listing, onChanged }: { listing: RemoteListing; 
 
       <h3>Page speed</h3>
       {/* keyed by the live releases: a new canary or stable is read afresh */}
-      <RemoteVitals key={`${listing.stable.id} ${listing.canary?.id ?? 'none'} ${listing.canaryPercent}`} remote={remote} />
+      <RemoteVitals
+        key={`${listing.stable.id} ${listing.canary?.id ?? 'none'} ${listing.canaryPercent}`}
+        remote={remote}
+      />
 
       <h3>Canary</h3>
-      <CanaryForm key={`${listing.canary?.id ?? 'none'} ${listing.releases.length}`} listing={listing} onChanged={(_state, text) => changed(text)} />
+      <CanaryForm
+        key={`${listing.canary?.id ?? 'none'} ${listing.releases.length}`}
+        listing={listing}
+        onChanged={(_state, text) => changed(text)}
+      />
       <Actions>
         <Button
           type="button"
@@ -170,12 +190,29 @@ export function RemoteConsole({ listing, onChanged }: { listing: RemoteListing; 
       <RecordRunForm key={listing.canary?.id ?? 'none'} listing={listing} onRecorded={changed} />
 
       <h3>Register a release</h3>
-      <RegisterForm remote={remote} onRegistered={(release) => changed(`${release.version} is registered. Set it as the canary to put it in front of some visitors.`)} />
+      <RegisterForm
+        remote={remote}
+        onRegistered={(release) =>
+          changed(`${release.version} is registered. Set it as the canary to put it in front of some visitors.`)
+        }
+      />
 
-      <ConfirmDialog title={`Promote ${listing.canary?.version ?? ''} of ${remote}?`} confirm="Promote" open={pending === 'promote'} onConfirm={() => void move('promote')} onClose={() => setPending(null)}>
+      <ConfirmDialog
+        title={`Promote ${listing.canary?.version ?? ''} of ${remote}?`}
+        confirm="Promote"
+        open={pending === 'promote'}
+        onConfirm={() => void move('promote')}
+        onClose={() => setPending(null)}
+      >
         <p>Every visitor gets it at once; {listing.stable.version} becomes the release a rollback returns to.</p>
       </ConfirmDialog>
-      <ConfirmDialog title={`Roll back ${remote}?`} confirm="Roll back" open={pending === 'rollback'} onConfirm={() => void move('rollback')} onClose={() => setPending(null)}>
+      <ConfirmDialog
+        title={`Roll back ${remote}?`}
+        confirm="Roll back"
+        open={pending === 'rollback'}
+        onConfirm={() => void move('rollback')}
+        onClose={() => setPending(null)}
+      >
         <p>
           {listing.previousStable !== undefined
             ? `The canary is taken out and every visitor gets ${listing.previousStable.version} again.`

@@ -3,7 +3,12 @@ import styled from 'styled-components';
 import { Button, LoadError, Spinner, VisuallyHidden } from '@site/shared-ui';
 import { RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
 import { useReleaseTokensQuery } from '../api/staffApi';
-import { TOKEN_MAX_DAYS, type CreatedReleaseToken, type ReleaseTokenInfo, type TokenScope } from '@site/contracts/releases-api';
+import {
+  TOKEN_MAX_DAYS,
+  type CreatedReleaseToken,
+  type ReleaseTokenInfo,
+  type TokenScope,
+} from '@site/contracts/releases-api';
 import type { ReleaseTokenBody } from '@site/contracts/releases-api-schemas';
 import { CopyButton } from '../ui/CopyButton';
 import { Notice } from '../ui/Notice';
@@ -37,10 +42,15 @@ function stateOf(token: ReleaseTokenInfo, now: number): string {
 type Field = 'name' | 'remotes' | 'expiresInDays';
 
 /** What each scope lets a token do, as the form and the list say it. */
-const SCOPE_LABELS: Record<TokenScope, string> = { release: 'Release remotes', stock: 'Send the stock feed (the ERP)', orders: 'Read the orders (the ERP)' };
+const SCOPE_LABELS: Record<TokenScope, string> = {
+  release: 'Release remotes',
+  stock: 'Send the stock feed (the ERP)',
+  orders: 'Read the orders (the ERP)',
+};
 
 /** What a listed token may do: its remotes, or the stock feed. */
-const mayOf = (token: ReleaseTokenInfo): string => (token.scope === 'stock' ? 'Stock feed' : token.scope === 'orders' ? 'Orders' : `Release ${token.remotes.join(', ')}`);
+const mayOf = (token: ReleaseTokenInfo): string =>
+  token.scope === 'stock' ? 'Stock feed' : token.scope === 'orders' ? 'Orders' : `Release ${token.remotes.join(', ')}`;
 
 /** The field a refusal of the token form is about: the one its first problem names; else the name's. */
 const fieldOf = (error: unknown): Field => problemFieldOf(error, ['remotes', 'expiresInDays'] as const) ?? 'name';
@@ -71,7 +81,10 @@ export function TokensSection() {
     setMessage(null);
     try {
       const expiresInDays = /^\d+$/.test(days.trim()) ? Number(days) : Number.NaN;
-      const body: ReleaseTokenBody = scope === 'release' ? { name: name.trim(), scope, remotes, expiresInDays } : { name: name.trim(), scope, expiresInDays };
+      const body: ReleaseTokenBody =
+        scope === 'release'
+          ? { name: name.trim(), scope, remotes, expiresInDays }
+          : { name: name.trim(), scope, expiresInDays };
       const token = await createReleaseToken(body).unwrap();
       setMade(token);
       setName('');
@@ -128,7 +141,12 @@ export function TokensSection() {
                 <td>{stateOf(token, now)}</td>
                 <td>
                   {stateOf(token, now) === 'In force' ? (
-                    <Button type="button" $variant="secondary" aria-label={`Revoke ${token.name}`} onClick={() => setRevoking(token)}>
+                    <Button
+                      type="button"
+                      $variant="secondary"
+                      aria-label={`Revoke ${token.name}`}
+                      onClick={() => setRevoking(token)}
+                    >
                       Revoke
                     </Button>
                   ) : null}
@@ -148,35 +166,73 @@ export function TokensSection() {
     <Section aria-labelledby="tokens-heading">
       <h2 id="tokens-heading">Pipeline tokens</h2>
       <p>
-        A deployment pipeline releases through the API (/api/releases/…) or `npm run remotes` with a release token made here, for the remotes it names. The ERP sends stock
-        (/api/stock) with a stock token. A token of one kind is refused by the other&apos;s API.
+        A deployment pipeline releases through the API (/api/releases/…) or `npm run remotes` with a release token made
+        here, for the remotes it names. The ERP sends stock (/api/stock) with a stock token. A token of one kind is
+        refused by the other&apos;s API.
       </p>
       <form aria-label="Make a pipeline token" onSubmit={(event) => void create(event)} noValidate>
         <FieldRow>
           <StaffField label="Name" required hint='What uses it, e.g. "catalogue pipeline"' error={errorOf('name')}>
-            {(control) => <input {...control} type="text" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />}
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                autoComplete="off"
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+              />
+            )}
           </StaffField>
-          <StaffField label="Valid for (days)" required hint={`1 to ${TOKEN_MAX_DAYS}`} error={errorOf('expiresInDays')}>
-            {(control) => <input {...control} type="number" inputMode="numeric" min={1} max={TOKEN_MAX_DAYS} step={1} value={days} onChange={(event) => setDays(event.target.value)} />}
+          <StaffField
+            label="Valid for (days)"
+            required
+            hint={`1 to ${TOKEN_MAX_DAYS}`}
+            error={errorOf('expiresInDays')}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={TOKEN_MAX_DAYS}
+                step={1}
+                value={days}
+                onChange={(event) => setDays(event.target.value)}
+              />
+            )}
           </StaffField>
         </FieldRow>
         <fieldset>
           <legend>What it may do</legend>
           {(['release', 'stock', 'orders'] as const).map((each) => (
             <label key={each}>
-              <input type="radio" name="token-scope" value={each} checked={scope === each} onChange={() => setScope(each)} />
+              <input
+                type="radio"
+                name="token-scope"
+                value={each}
+                checked={scope === each}
+                onChange={() => setScope(each)}
+              />
               {SCOPE_LABELS[each]}
             </label>
           ))}
         </fieldset>
-        <fieldset hidden={scope !== 'release'} aria-describedby={errorOf('remotes') === undefined ? undefined : 'token-remotes-error'}>
+        <fieldset
+          hidden={scope !== 'release'}
+          aria-describedby={errorOf('remotes') === undefined ? undefined : 'token-remotes-error'}
+        >
           <legend>Remotes it may release</legend>
           {RELEASED_REMOTES.map((remote) => (
             <label key={remote}>
               <input
                 type="checkbox"
                 checked={remotes.includes(remote)}
-                onChange={(event) => setRemotes((current) => (event.target.checked ? [...current, remote] : current.filter((name) => name !== remote)))}
+                onChange={(event) =>
+                  setRemotes((current) =>
+                    event.target.checked ? [...current, remote] : current.filter((name) => name !== remote),
+                  )
+                }
               />
               {remote}
             </label>
@@ -205,7 +261,13 @@ export function TokensSection() {
       <Notice tone={message?.tone ?? 'info'}>{message?.text}</Notice>
       <h3>Tokens</h3>
       {list}
-      <ConfirmDialog title={`Revoke ${revoking?.name ?? ''}?`} confirm="Revoke" open={revoking !== null} onConfirm={() => revoking !== null && void revoke(revoking)} onClose={() => setRevoking(null)}>
+      <ConfirmDialog
+        title={`Revoke ${revoking?.name ?? ''}?`}
+        confirm="Revoke"
+        open={revoking !== null}
+        onConfirm={() => revoking !== null && void revoke(revoking)}
+        onClose={() => setRevoking(null)}
+      >
         <p>Pipelines using it are refused from the next call. This cannot be undone: make a new token instead.</p>
       </ConfirmDialog>
     </Section>

@@ -3,7 +3,14 @@
 // pattern over 28 days, per edition, phones and desktops apart. Figures as the server read them from its histograms.
 import styled from 'styled-components';
 import { LoadError, Spinner } from '@site/shared-ui';
-import { CONSOLE_METRICS, VITAL_LIMITS, type ConsoleMetric, type ReleaseVitals, type VitalFigure, type VitalFigures } from '@site/contracts/vitals-api';
+import {
+  CONSOLE_METRICS,
+  VITAL_LIMITS,
+  type ConsoleMetric,
+  type ReleaseVitals,
+  type VitalFigure,
+  type VitalFigures,
+} from '@site/contracts/vitals-api';
 import { useReleaseVitalsQuery, useSiteVitalsQuery } from '../api/staffApi';
 import { Table } from '../ui/Table';
 import { formatDateTime } from '../ui/format';
@@ -24,7 +31,8 @@ export function formatP75(metric: ConsoleMetric, value: number | null): string {
 }
 
 const views = (count: number) => `${count} ${count === 1 ? 'view' : 'views'}`;
-const goodText = ({ goodShare }: VitalFigure): string => (goodShare === null ? '—' : `${Math.round(goodShare * 100)} %`);
+const goodText = ({ goodShare }: VitalFigure): string =>
+  goodShare === null ? '—' : `${Math.round(goodShare * 100)} %`;
 
 /** The metrics' column headers: each one's p75 (with its page views) and its share of good page views. */
 function MetricHeaders() {
@@ -48,7 +56,11 @@ function MetricCells({ vitals }: { vitals: VitalFigures }) {
   return (
     <>
       {CONSOLE_METRICS.map((metric) => (
-        <td key={`${metric}-p75`}>{vitals[metric].samples === 0 ? '—' : `${formatP75(metric, vitals[metric].p75)} (${views(vitals[metric].samples)})`}</td>
+        <td key={`${metric}-p75`}>
+          {vitals[metric].samples === 0
+            ? '—'
+            : `${formatP75(metric, vitals[metric].p75)} (${views(vitals[metric].samples)})`}
+        </td>
       ))}
       {CONSOLE_METRICS.map((metric) => (
         <td key={`${metric}-good`}>{goodText(vitals[metric])}</td>
@@ -62,18 +74,25 @@ const ALL_PAGES = 'All pages';
 /** A remote's stable release beside its canary: all pages, then each page pattern either side had. */
 export function RemoteVitals({ remote }: { remote: string }) {
   const { resource, retry } = staffResource(useReleaseVitalsQuery(remote));
-  if (resource.status === 'failed') return <LoadError message={`The field vitals of ${remote} could not be loaded. ${resource.error}`} onRetry={retry} />;
+  if (resource.status === 'failed')
+    return (
+      <LoadError message={`The field vitals of ${remote} could not be loaded. ${resource.error}`} onRetry={retry} />
+    );
   const report = resource.data;
   if (report === undefined) return <Spinner label={`Loading the field vitals of ${remote}`} />;
-  const sides: { label: string; vitals: ReleaseVitals }[] = [{ label: `${report.stable.version} (stable)`, vitals: report.stable }];
+  const sides: { label: string; vitals: ReleaseVitals }[] = [
+    { label: `${report.stable.version} (stable)`, vitals: report.stable },
+  ];
   if (report.canary !== null) sides.push({ label: `${report.canary.version} (canary)`, vitals: report.canary });
   const routes = [ALL_PAGES, ...new Set(sides.flatMap(({ vitals }) => vitals.routes.map(({ route }) => route)))];
-  const window = report.canary === null ? 'the last 24 hours' : 'the hours of the last 24 in which the canary had page views';
+  const window =
+    report.canary === null ? 'the last 24 hours' : 'the hours of the last 24 in which the canary had page views';
   return (
     <>
       <p>
         Visitors' own page speed over {window} ({formatDateTime(report.since)} to {formatDateTime(report.until)}):{' '}
-        {sides.map(({ label, vitals }) => `${vitals.sessions} sessions on ${label}`).join(', ')}. Good: LCP at most 2.5 s, INP at most 200 ms, CLS at most 0.1.
+        {sides.map(({ label, vitals }) => `${vitals.sessions} sessions on ${label}`).join(', ')}. Good: LCP at most 2.5
+        s, INP at most 200 ms, CLS at most 0.1.
       </p>
       {report.hold !== null && <Verdict $held={report.hold.held}>{report.hold.sentence}</Verdict>}
       <Table caption={`Field vitals of ${remote}, stable beside canary`}>
@@ -87,14 +106,19 @@ export function RemoteVitals({ remote }: { remote: string }) {
         <tbody>
           {routes.flatMap((route) =>
             sides.map(({ label, vitals }) => {
-              const figures = route === ALL_PAGES ? vitals.all : vitals.routes.find((each) => each.route === route)?.vitals;
+              const figures =
+                route === ALL_PAGES ? vitals.all : vitals.routes.find((each) => each.route === route)?.vitals;
               return (
                 <tr key={`${route} ${label}`}>
                   <th scope="row">
                     <code dir="ltr">{route}</code>
                   </th>
                   <td>{label}</td>
-                  {figures === undefined ? <td colSpan={CONSOLE_METRICS.length * 2}>No page views</td> : <MetricCells vitals={figures} />}
+                  {figures === undefined ? (
+                    <td colSpan={CONSOLE_METRICS.length * 2}>No page views</td>
+                  ) : (
+                    <MetricCells vitals={figures} />
+                  )}
                 </tr>
               );
             }),
@@ -112,13 +136,16 @@ const DEVICES = { phone: 'Phones', desktop: 'Desktops' } as const;
 export function SiteVitals() {
   const { resource, retry } = staffResource(useSiteVitalsQuery());
   let body;
-  if (resource.status === 'failed') body = <LoadError message={`The site's field vitals could not be loaded. ${resource.error}`} onRetry={retry} />;
+  if (resource.status === 'failed')
+    body = <LoadError message={`The site's field vitals could not be loaded. ${resource.error}`} onRetry={retry} />;
   else if (resource.data === undefined) body = <Spinner label="Loading the site's field vitals" />;
   else if (resource.data.pages.length === 0) body = <p>No page views counted in the last {resource.data.days} days.</p>;
   else {
     const report = resource.data;
     body = (
-      <Table caption={`Every page over the last ${report.days} days (${formatDateTime(report.since)} to ${formatDateTime(report.until)})`}>
+      <Table
+        caption={`Every page over the last ${report.days} days (${formatDateTime(report.since)} to ${formatDateTime(report.until)})`}
+      >
         <thead>
           <tr>
             <th scope="col">Page</th>

@@ -26,7 +26,11 @@ export const releasesApi = staffApi.injectEndpoints({
     }),
     /** The canary made stable, or taken out with the previous stable back: the pointers as changed. */
     movePointers: build.mutation<RemotePointers, { remote: string; action: 'promote' | 'rollback' }>({
-      query: ({ remote, action }) => ({ url: ofRemote(action === 'promote' ? STAFF_API.releasePromote : STAFF_API.releaseRollback, remote), method: 'POST', body: {} }),
+      query: ({ remote, action }) => ({
+        url: ofRemote(action === 'promote' ? STAFF_API.releasePromote : STAFF_API.releaseRollback, remote),
+        method: 'POST',
+        body: {},
+      }),
     }),
     recordRun: build.mutation<RecordedRun, { remote: string; body: PinnedRunBody }>({
       query: ({ remote, body }) => ({ url: ofRemote(STAFF_API.releaseRuns, remote), method: 'POST', body }),

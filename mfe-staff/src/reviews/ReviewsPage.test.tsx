@@ -16,7 +16,10 @@ const reviewRequests = () => requestsSent().filter((request) => request.startsWi
 describe('the reviews page', () => {
   it('lists the reviews with their visibility, the comment as text, and the action each allows', async () => {
     renderStaffApp('/reviews');
-    const held = await screen.findByRole('heading', { level: 2, name: 'Fire resistant cable: 1 of 5 stars from Spammer' });
+    const held = await screen.findByRole('heading', {
+      level: 2,
+      name: 'Fire resistant cable: 1 of 5 stars from Spammer',
+    });
     const heldItem = within(held.closest('li')!);
     expect(heldItem.getByText(HOSTILE)).toBeInTheDocument();
     expect(heldItem.getByText(/Held for approval/)).toBeInTheDocument();
@@ -53,7 +56,9 @@ describe('the reviews page', () => {
     // the product is found by the catalogue's search as its name is typed, and picked from its matches
     fireEvent.change(screen.getByRole('combobox', { name: 'Product' }), { target: { value: 'fire' } });
     fireEvent.click(await screen.findByRole('option', { name: /Fire resistant cable/ }));
-    await waitFor(() => expect(screen.getByRole('group', { name: 'Product' })).toHaveTextContent('Product: Fire resistant cable'));
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Product' })).toHaveTextContent('Product: Fire resistant cable'),
+    );
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'img' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     const view = 'productId=oc_fire_resistant_cable&visibility=held&stars=1&q=img';
@@ -69,13 +74,18 @@ describe('the product filter', () => {
     const input = await screen.findByRole('combobox', { name: 'Product' });
     fireEvent.change(input, { target: { value: 'cable' } });
     const options = await screen.findAllByRole('option', { name: /Cable/i });
-    expect(options.map((option) => option.textContent)).toEqual(['Fire resistant cableCables · Oxford Cavi', 'CW Brass Cable GlandGlands · Hex']);
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Fire resistant cableCables · Oxford Cavi',
+      'CW Brass Cable GlandGlands · Hex',
+    ]);
     expect(input).toHaveAttribute('aria-expanded', 'true');
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     expect(input).toHaveAttribute('aria-activedescendant', options[1]!.id);
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(currentAddress()).toBe('/reviews?productId=hex_cw_brass_cable_gland'));
-    await waitFor(() => expect(screen.getByRole('group', { name: 'Product' })).toHaveTextContent('Product: CW Brass Cable Gland'));
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Product' })).toHaveTextContent('Product: CW Brass Cable Gland'),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'All products' }));
     await waitFor(() => expect(currentAddress()).toBe('/reviews'));
@@ -84,7 +94,7 @@ describe('the product filter', () => {
     expect(screen.getByRole('combobox', { name: 'Product' })).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it("names a product of the address that the catalogue no longer has by its id", async () => {
+  it('names a product of the address that the catalogue no longer has by its id', async () => {
     renderStaffApp('/reviews?productId=gone_product');
     expect(await screen.findByRole('group', { name: 'Product' })).toHaveTextContent('Product: gone_product');
   });

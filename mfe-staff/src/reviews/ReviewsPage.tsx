@@ -62,7 +62,12 @@ export function ReviewsPage() {
           <ProductPicker productId={query.productId} onChange={(productId) => change('productId', productId ?? '')} />
           <StaffField label="Visibility">
             {(control) => (
-              <select {...control} name="visibility" value={query.visibility ?? ''} onChange={(event) => change('visibility', event.target.value)}>
+              <select
+                {...control}
+                name="visibility"
+                value={query.visibility ?? ''}
+                onChange={(event) => change('visibility', event.target.value)}
+              >
                 <option value="">All</option>
                 {REVIEW_VISIBILITIES.map((visibility) => (
                   <option key={visibility} value={visibility}>
@@ -74,7 +79,12 @@ export function ReviewsPage() {
           </StaffField>
           <StaffField label="Stars">
             {(control) => (
-              <select {...control} name="stars" value={query.stars === undefined ? '' : String(query.stars)} onChange={(event) => change('stars', event.target.value)}>
+              <select
+                {...control}
+                name="stars"
+                value={query.stars === undefined ? '' : String(query.stars)}
+                onChange={(event) => change('stars', event.target.value)}
+              >
                 <option value="">Any</option>
                 {STARS.map((stars) => (
                   <option key={stars} value={String(stars)}>
@@ -85,12 +95,25 @@ export function ReviewsPage() {
             )}
           </StaffField>
         </FieldRow>
-        <FilterSearchRow hint="Names, e-mail addresses and comments." q={query.q} nothingToClear={search === ''} onClear={() => apply({})} />
+        <FilterSearchRow
+          hint="Names, e-mail addresses and comments."
+          q={query.q}
+          nothingToClear={search === ''}
+          onClear={() => apply({})}
+        />
       </FilterForm>
 
-      <p role="status">{reviews !== undefined ? (reviews.total === 0 ? 'No reviews match these filters.' : `${reviews.total} ${reviews.total === 1 ? 'review' : 'reviews'}`) : ''}</p>
+      <p role="status">
+        {reviews !== undefined
+          ? reviews.total === 0
+            ? 'No reviews match these filters.'
+            : `${reviews.total} ${reviews.total === 1 ? 'review' : 'reviews'}`
+          : ''}
+      </p>
       {resource.status === 'loading' ? <Spinner label="Loading the reviews" /> : null}
-      {resource.status === 'failed' ? <LoadError message={`The reviews could not be loaded. ${resource.error}`} onRetry={retry} /> : null}
+      {resource.status === 'failed' ? (
+        <LoadError message={`The reviews could not be loaded. ${resource.error}`} onRetry={retry} />
+      ) : null}
       {reviews !== undefined && reviews.reviews.length > 0 ? (
         <>
           <List>
@@ -98,7 +121,12 @@ export function ReviewsPage() {
               <ReviewRow key={review.id} review={review} />
             ))}
           </List>
-          <Pager page={reviews.page} pageCount={reviews.pageCount} label="Review pages" onPage={(page) => apply({ ...query, page })} />
+          <Pager
+            page={reviews.page}
+            pageCount={reviews.pageCount}
+            label="Review pages"
+            onPage={(page) => apply({ ...query, page })}
+          />
         </>
       ) : null}
     </PageContainer>
@@ -137,7 +165,11 @@ function ReviewRow({ review }: { review: StaffReview }) {
       <Actions>
         {review.visibility === 'held' ? (
           <>
-            <Button type="button" disabled={busy} onClick={() => void setHidden(false, 'Approved: the review is shown.')}>
+            <Button
+              type="button"
+              disabled={busy}
+              onClick={() => void setHidden(false, 'Approved: the review is shown.')}
+            >
               Approve
             </Button>
             <Button type="button" $variant="secondary" disabled={busy} onClick={() => void setHidden(true, 'Hidden.')}>
@@ -145,7 +177,12 @@ function ReviewRow({ review }: { review: StaffReview }) {
             </Button>
           </>
         ) : review.visibility === 'hidden' ? (
-          <Button type="button" $variant="secondary" disabled={busy} onClick={() => void setHidden(false, 'Shown again.')}>
+          <Button
+            type="button"
+            $variant="secondary"
+            disabled={busy}
+            onClick={() => void setHidden(false, 'Shown again.')}
+          >
             Unhide
           </Button>
         ) : (

@@ -17,7 +17,8 @@ export function reviewQueryFromSearch(search: string): ReviewQuery {
   const q = params.get('q')?.trim().slice(0, STAFF_SEARCH_MAX_LENGTH) ?? '';
   const query: ReviewQuery = {};
   if (PRODUCT_ID.test(productId)) query.productId = productId;
-  if ((REVIEW_VISIBILITIES as readonly string[]).includes(visibility)) query.visibility = visibility as ReviewVisibility;
+  if ((REVIEW_VISIBILITIES as readonly string[]).includes(visibility))
+    query.visibility = visibility as ReviewVisibility;
   if ((STARS as readonly number[]).includes(stars)) query.stars = stars;
   if (q !== '') query.q = q;
   if (Number.isInteger(page) && page > 1) query.page = page;

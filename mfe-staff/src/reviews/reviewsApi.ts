@@ -7,9 +7,15 @@ import { queryString } from '../api/staffBaseQuery';
 
 export const reviewsApi = staffApi.injectEndpoints({
   endpoints: (build) => ({
-    reviews: build.query<ReviewPage, ReviewQuery>({ query: (query) => `${STAFF_API.reviews}${queryString({ ...query })}` }),
+    reviews: build.query<ReviewPage, ReviewQuery>({
+      query: (query) => `${STAFF_API.reviews}${queryString({ ...query })}`,
+    }),
     setReviewHidden: build.mutation<StaffReview, { id: number; hidden: boolean }>({
-      query: ({ id, hidden }) => ({ url: staffApiPath(STAFF_API.reviewVisibility, { id }), method: 'POST', body: { hidden } satisfies ReviewVisibilityBody }),
+      query: ({ id, hidden }) => ({
+        url: staffApiPath(STAFF_API.reviewVisibility, { id }),
+        method: 'POST',
+        body: { hidden } satisfies ReviewVisibilityBody,
+      }),
       async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
         const answer = await queryFulfilled.catch(() => undefined);
         if (answer === undefined) return;

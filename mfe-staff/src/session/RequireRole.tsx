@@ -13,7 +13,8 @@ export const CATALOGUE_ROUTE = '/catalogue';
 export const RELEASES_ROUTE = '/releases';
 
 /** The page an account without the inbox works on: the releases console for the release role, else the catalogue. */
-export const workPathOf = (account: Pick<StaffAccountSummary, 'role'>): string => (account.role === 'release' ? RELEASES_ROUTE : CATALOGUE_ROUTE);
+export const workPathOf = (account: Pick<StaffAccountSummary, 'role'>): string =>
+  account.role === 'release' ? RELEASES_ROUTE : CATALOGUE_ROUTE;
 
 /**
  * The inbox's pages: the catalogue role may not read them (the server answers 403), so it is sent to the catalogue

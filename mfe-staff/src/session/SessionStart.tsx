@@ -26,7 +26,10 @@ export function SessionStart({ children }: { children: ReactNode }) {
     return (
       <BareFrame>
         <PageContainer>
-          <LoadError message={`The staff pages could not start. ${error ?? ''}`} onRetry={() => void dispatch(loadSession())} />
+          <LoadError
+            message={`The staff pages could not start. ${error ?? ''}`}
+            onRetry={() => void dispatch(loadSession())}
+          />
         </PageContainer>
       </BareFrame>
     );

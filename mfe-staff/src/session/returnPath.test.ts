@@ -7,7 +7,17 @@ describe('where the sign-in page returns to', () => {
   });
 
   it('sends anything else to the inbox: other hosts, schemes, the sign-in page itself, nothing', () => {
-    for (const next of [null, undefined, '', 'inbox', '//evil.example/x', 'https://evil.example', '/\\evil.example', '/sign-in', '/sign-in?next=/x']) {
+    for (const next of [
+      null,
+      undefined,
+      '',
+      'inbox',
+      '//evil.example/x',
+      'https://evil.example',
+      '/\\evil.example',
+      '/sign-in',
+      '/sign-in?next=/x',
+    ]) {
       expect(safeReturnPath(next)).toBe('/inbox');
     }
   });

@@ -19,7 +19,9 @@ export function signInPathFor(path: string): string {
  * odd values from being followed at all.
  */
 export function safeReturnPath(next: string | null | undefined): string {
-  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return HOME_ROUTE;
-  if (next === SIGN_IN_ROUTE || next.startsWith(`${SIGN_IN_ROUTE}?`) || next.startsWith(`${SIGN_IN_ROUTE}/`)) return HOME_ROUTE;
+  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.includes('\\'))
+    return HOME_ROUTE;
+  if (next === SIGN_IN_ROUTE || next.startsWith(`${SIGN_IN_ROUTE}?`) || next.startsWith(`${SIGN_IN_ROUTE}/`))
+    return HOME_ROUTE;
   return next;
 }

@@ -30,9 +30,24 @@ export interface SessionState {
   secondFactor: boolean;
 }
 
-const initialState: SessionState = { status: 'checking', account: null, csrfToken: null, endedBy: null, error: null, recoveryCodes: null, secondFactor: false };
+const initialState: SessionState = {
+  status: 'checking',
+  account: null,
+  csrfToken: null,
+  endedBy: null,
+  error: null,
+  recoveryCodes: null,
+  secondFactor: false,
+};
 
-const { session, signIn: signInCall, secondFactor, startTotpSetup: totpSetupCall, confirmTotp: confirmTotpCall, signOut: signOutCall } = staffApi.endpoints;
+const {
+  session,
+  signIn: signInCall,
+  secondFactor,
+  startTotpSetup: totpSetupCall,
+  confirmTotp: confirmTotpCall,
+  signOut: signOutCall,
+} = staffApi.endpoints;
 
 /**
  * The session's calls as the screens dispatch them (`dispatch(signIn(body)).unwrap()`): staffApi's endpoints, not

@@ -40,7 +40,10 @@ export function SettingsPage() {
     setMessage(null);
     try {
       await saveSettings(settings).unwrap();
-      setMessage({ tone: 'success', text: settings.holdNewReviews ? 'New reviews now wait for approval.' : 'New reviews are shown at once.' });
+      setMessage({
+        tone: 'success',
+        text: settings.holdNewReviews ? 'New reviews now wait for approval.' : 'New reviews are shown at once.',
+      });
     } catch (error) {
       setMessage({ tone: 'error', text: messageOf(error) });
     } finally {
@@ -65,7 +68,10 @@ export function SettingsPage() {
           />
           Hold new reviews until approved
         </Switch>
-        <Hint id="hold-reviews-hint">When on, a new review is shown on the product page only once a member of staff approves it (Reviews, Held for approval).</Hint>
+        <Hint id="hold-reviews-hint">
+          When on, a new review is shown on the product page only once a member of staff approves it (Reviews, Held for
+          approval).
+        </Hint>
         <Notice tone={message?.tone ?? 'info'}>{message?.text}</Notice>
       </>
     );

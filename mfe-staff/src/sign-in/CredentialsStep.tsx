@@ -34,11 +34,27 @@ export function CredentialsStep() {
   return (
     <StepForm aria-label="Sign in" onSubmit={submit} noValidate>
       <StaffField label="E-mail" required>
-        {(control) => <input {...control} type="email" name="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} />}
+        {(control) => (
+          <input
+            {...control}
+            type="email"
+            name="email"
+            autoComplete="username"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        )}
       </StaffField>
       <StaffField label="Password" required>
         {(control) => (
-          <input {...control} type="password" name="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+          <input
+            {...control}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
         )}
       </StaffField>
       <Notice tone="error">{error}</Notice>

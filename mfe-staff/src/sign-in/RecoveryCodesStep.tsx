@@ -31,8 +31,10 @@ export function RecoveryCodesStep({ codes }: { codes: string[] }) {
   return (
     <>
       <p>
-        Two-step sign-in is on. If you lose your phone, each of these codes signs you in once instead of a code from the app.
-        <strong> They are shown only now:</strong> copy or print them and keep them somewhere safe, away from your phone.
+        Two-step sign-in is on. If you lose your phone, each of these codes signs you in once instead of a code from the
+        app.
+        <strong> They are shown only now:</strong> copy or print them and keep them somewhere safe, away from your
+        phone.
       </p>
       <Codes aria-label="Recovery codes">
         {codes.map((code) => (

@@ -27,7 +27,11 @@ export function SecondFactorStep() {
           ? 'Enter one of the recovery codes you saved when you set up two-step sign-in. Each code works once.'
           : 'Open your authenticator app and enter the 6-digit code it shows for Crescent Electrical staff.'}
       </p>
-      <StaffField label={useRecoveryCode ? 'Recovery code' : '6-digit code'} required key={useRecoveryCode ? 'recovery' : 'totp'}>
+      <StaffField
+        label={useRecoveryCode ? 'Recovery code' : '6-digit code'}
+        required
+        key={useRecoveryCode ? 'recovery' : 'totp'}
+      >
         {(control) => (
           <input
             {...control}

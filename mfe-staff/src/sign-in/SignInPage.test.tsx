@@ -1,7 +1,19 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { requestsSentWithBodies, server } from '@test/msw';
 import { STAFF_API } from '@site/contracts/staff-api';
-import { ADMIN, DUBAI_STAFF, fakeStaffServer, PASSWORD, QR_SVG, RECOVERY_CODE, RECOVERY_CODES, staffHandlers, TOTP_CODE, TOTP_SECRET, type FakeStaffServer } from '../testing/handlers';
+import {
+  ADMIN,
+  DUBAI_STAFF,
+  fakeStaffServer,
+  PASSWORD,
+  QR_SVG,
+  RECOVERY_CODE,
+  RECOVERY_CODES,
+  staffHandlers,
+  TOTP_CODE,
+  TOTP_SECRET,
+  type FakeStaffServer,
+} from '../testing/handlers';
 import { CATALOGUE_EDITOR } from '../testing/catalogueHandlers';
 import { RELEASE_STAFF } from '../testing/releaseHandlers';
 import { currentAddress, renderStaffApp } from '../testing/renderStaff';
@@ -12,7 +24,8 @@ beforeEach(() => {
   server.use(...staffHandlers(fake));
 });
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 
 async function signInAs(email: string, password = PASSWORD) {
@@ -40,7 +53,9 @@ describe('the sign-in page', () => {
     await signInAs(DUBAI_STAFF.email);
     await waitFor(() => expect(currentAddress()).toBe('/inbox/contact/7'));
     expect(await screen.findByRole('heading', { level: 1, name: /^Contact message from/ })).toBeInTheDocument();
-    expect((await requestsSentWithBodies()).find(({ request }) => request === `POST ${STAFF_API.signIn}`)?.body).toEqual({ email: DUBAI_STAFF.email, password: PASSWORD });
+    expect(
+      (await requestsSentWithBodies()).find(({ request }) => request === `POST ${STAFF_API.signIn}`)?.body,
+    ).toEqual({ email: DUBAI_STAFF.email, password: PASSWORD });
   });
 
   it('asks an admin for the second factor: a wrong code says so, the 6-digit code signs in', async () => {
@@ -60,7 +75,10 @@ describe('the sign-in page', () => {
     click('Verify');
     await waitFor(() => expect(currentAddress()).toBe('/reviews'));
     const sent = await requestsSentWithBodies();
-    expect(sent.filter(({ request }) => request === `POST ${STAFF_API.secondFactor}`).map(({ body }) => body)).toEqual([{ code: '654321' }, { code: TOTP_CODE }]);
+    expect(sent.filter(({ request }) => request === `POST ${STAFF_API.secondFactor}`).map(({ body }) => body)).toEqual([
+      { code: '654321' },
+      { code: TOTP_CODE },
+    ]);
   });
 
   it('takes a recovery code instead', async () => {
@@ -118,7 +136,11 @@ describe('the sign-in page', () => {
   });
 
   it.each([
-    ['catalogue editor', CATALOGUE_EDITOR, 'Catalogue editors change what the public sees, so they sign in with a second step.'],
+    [
+      'catalogue editor',
+      CATALOGUE_EDITOR,
+      'Catalogue editors change what the public sees, so they sign in with a second step.',
+    ],
     ['release staff', RELEASE_STAFF, 'Release staff change what the public sees, so they sign in with a second step.'],
   ])('sets up TOTP for a %s without it, as for an admin, saying why their role must', async (_who, account, why) => {
     fake.accounts = [{ account, next: 'totp-setup' }];

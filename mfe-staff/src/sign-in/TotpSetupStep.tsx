@@ -98,8 +98,16 @@ export function TotpSetupStep({ intro, cancel }: TotpSetupStepProps) {
   const { qrSvg, secret } = setup.setup;
   return (
     <>
-      <p>{why} Scan this QR code with an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</p>
-      <Qr src={qrImageSource(qrSvg)} alt="QR code that adds your staff account to an authenticator app" width={200} height={200} />
+      <p>
+        {why} Scan this QR code with an authenticator app on your phone (for example Google Authenticator, Microsoft
+        Authenticator or 1Password).
+      </p>
+      <Qr
+        src={qrImageSource(qrSvg)}
+        alt="QR code that adds your staff account to an authenticator app"
+        width={200}
+        height={200}
+      />
       <p>Cannot scan it? Add the account in the app by typing this key:</p>
       <p>
         <Secret>{groupedSecret(secret)}</Secret>
@@ -108,9 +116,21 @@ export function TotpSetupStep({ intro, cancel }: TotpSetupStepProps) {
         <CopyButton text={secret} label="Copy the key" done="The key is copied." />
       </Actions>
       <StepForm aria-label="Confirm two-step sign-in" onSubmit={submit(code, 'totp')} noValidate>
-        <StaffField label="6-digit code from the app" required hint="The code proves the app is set up. It changes every 30 seconds.">
+        <StaffField
+          label="6-digit code from the app"
+          required
+          hint="The code proves the app is set up. It changes every 30 seconds."
+        >
           {(control) => (
-            <input {...control} name="code" autoComplete="one-time-code" inputMode="numeric" spellCheck={false} value={code} onChange={(event) => setCode(event.target.value)} />
+            <input
+              {...control}
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              spellCheck={false}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
           )}
         </StaffField>
         <Notice tone="error">{error}</Notice>

@@ -21,13 +21,22 @@ const FEED: StockFeedDetail = {
   refused: 1,
   reasons: { 'unknown-code': 1 },
   durationMs: 420,
-  refusals: [{ line: 3, code: 'NO-SUCH-1', reason: 'unknown-code', message: 'No variant of the catalogue has this code' }],
+  refusals: [
+    { line: 3, code: 'NO-SUCH-1', reason: 'unknown-code', message: 'No variant of the catalogue has this code' },
+  ],
 };
 
 describe('the stock feeds', () => {
   it('lists the feeds of 30 days with their counts and reasons, and shows a feed’s refused rows', async () => {
     const { refusals: _refusals, ...summary } = FEED;
-    server.use(...staffHandlers(fakeStaffServer({ stockFeeds: { feeds: [summary], next: null, lastFeedAt: FEED.at, staleAfterMinutes: 120, stale: false }, stockFeedDetails: [FEED] })));
+    server.use(
+      ...staffHandlers(
+        fakeStaffServer({
+          stockFeeds: { feeds: [summary], next: null, lastFeedAt: FEED.at, staleAfterMinutes: 120, stale: false },
+          stockFeedDetails: [FEED],
+        }),
+      ),
+    );
     renderStaffApp('/stock-feeds');
     const table = await screen.findByRole('table', { name: 'Stock feeds, newest first' });
     const row = within(table).getAllByRole('row')[1]!;
@@ -37,7 +46,9 @@ describe('the stock feeds', () => {
     expect(row).toHaveTextContent('0.4 s');
     fireEvent.click(within(row).getByRole('button', { name: 'Show the refused rows' }));
     const refused = await screen.findByRole('table', { name: /^Refused rows of the feed/ });
-    expect(within(refused).getByRole('row', { name: /NO-SUCH-1/ })).toHaveTextContent('No variant of the catalogue has this code');
+    expect(within(refused).getByRole('row', { name: /NO-SUCH-1/ })).toHaveTextContent(
+      'No variant of the catalogue has this code',
+    );
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -46,7 +57,11 @@ describe('the stock feeds', () => {
     fake.stockFeeds = { ...fake.stockFeeds, stale: true };
     server.use(...staffHandlers(fake));
     renderStaffApp('/inbox');
-    expect(await screen.findByText(/No stock feed has arrived from the ERP since .* \(expected at least every 120 minutes\)/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /No stock feed has arrived from the ERP since .* \(expected at least every 120 minutes\)/,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('is not in branch staff’s menu, and warns them of nothing', async () => {

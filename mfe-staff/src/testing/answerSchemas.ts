@@ -143,6 +143,9 @@ const SCHEMAS: Readonly<Record<string, CallSchemas>> = {
 /** The schemas of a call ('METHOD address'); a call without any has no fake until its schema is named here. */
 export function answerSchemasOf(call: string): CallSchemas {
   const schemas = SCHEMAS[call];
-  if (schemas === undefined) throw new Error(`No answer schema for ${call}: name the contracts' schema of its answer in testing/answerSchemas.ts`);
+  if (schemas === undefined)
+    throw new Error(
+      `No answer schema for ${call}: name the contracts' schema of its answer in testing/answerSchemas.ts`,
+    );
   return schemas;
 }

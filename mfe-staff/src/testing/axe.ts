@@ -5,5 +5,7 @@ import axe from 'axe-core';
 /** Each violation as `rule: the offending elements`; empty when axe finds nothing. */
 export async function axeViolations(): Promise<string[]> {
   const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+  );
 }

@@ -53,7 +53,15 @@ export function glandContent(overrides: Partial<EditableProduct> = {}): Editable
         { key: '*Application', value: '<p>Switchgear and motors.</p>' },
         { key: '*Construction', value: [{ key: 'Body', value: 'Brass' }] },
       ],
-      detailDescription: [{ title: '<h3>Selecting a gland</h3>', table: [['Size', 'Thread'], ['20S', 'M20']] }],
+      detailDescription: [
+        {
+          title: '<h3>Selecting a gland</h3>',
+          table: [
+            ['Size', 'Thread'],
+            ['20S', 'M20'],
+          ],
+        },
+      ],
       company: ['Hex'],
       companyImg: ['/images/brands/hex.svg'],
     },
@@ -77,11 +85,18 @@ function variantProblemsOf(content: EditableProduct): ApiProblem[] {
   const problems: ApiProblem[] = [];
   const first = new Map<string, number>();
   variants.forEach((variant, index) => {
-    if (!PRICE.test(variant.price)) problems.push({ path: ['content', 'variants', index, 'price'], message: `${named(index)}: bad price "${variant.price}": a number of AED with at most two decimals (no currency or separators), or empty` });
+    if (!PRICE.test(variant.price))
+      problems.push({
+        path: ['content', 'variants', index, 'price'],
+        message: `${named(index)}: bad price "${variant.price}": a number of AED with at most two decimals (no currency or separators), or empty`,
+      });
     // a cell of the Arabic row with a direction control (the server's one-line rule for cells, contentText.ts), at its keys
     for (const [key, value] of Object.entries(variant.row_ar ?? {})) {
       if (typeof value === 'string' && /[\u202A-\u202E\u2066-\u2069]/.test(value)) {
-        problems.push({ path: ['content', 'variants', index, 'row_ar', key], message: `content.variants.${index}.row_ar.${key} contains invisible text-direction characters (U+202A–U+202E, U+2066–U+2069), which are not allowed` });
+        problems.push({
+          path: ['content', 'variants', index, 'row_ar', key],
+          message: `content.variants.${index}.row_ar.${key} contains invisible text-direction characters (U+202A–U+202E, U+2066–U+2069), which are not allowed`,
+        });
       }
     }
     const key = variant.code.toLowerCase().replace(/[^a-z0-9]+/g, '');
@@ -89,10 +104,17 @@ function variantProblemsOf(content: EditableProduct): ApiProblem[] {
     if (before === undefined) first.set(key, index);
     else {
       const message = `${named(before)} and ${named(index)} have one code (${variant.code}): each variant needs its own`;
-      problems.push({ path: ['content', 'variants', before, 'code'], message }, { path: ['content', 'variants', index, 'code'], message });
+      problems.push(
+        { path: ['content', 'variants', before, 'code'], message },
+        { path: ['content', 'variants', index, 'code'], message },
+      );
     }
   });
-  if (variants.length > 0 && !variants.some((variant) => variant.published)) problems.push({ path: ['content', 'variants'], message: 'At least one variant must be published: a product with none cannot be ordered.' });
+  if (variants.length > 0 && !variants.some((variant) => variant.published))
+    problems.push({
+      path: ['content', 'variants'],
+      message: 'At least one variant must be published: a product with none cannot be ordered.',
+    });
   return problems;
 }
 
@@ -117,7 +139,14 @@ export function fakeCatalogue(count = 3): FakeCatalogue {
   const products: FakeProduct[] = [];
   for (let index = 0; index < count; index += 1) {
     const id = index === 0 ? 'hex_cw_brass_cable_gland' : `product_${String(index).padStart(3, '0')}`;
-    const content = index === 0 ? glandContent() : glandContent({ productName: `Product ${index}`, code: `P-${index}`, productName_ar: index === 2 ? 'Product 2' : `منتج ${index}` });
+    const content =
+      index === 0
+        ? glandContent()
+        : glandContent({
+            productName: `Product ${index}`,
+            code: `P-${index}`,
+            productName_ar: index === 2 ? 'Product 2' : `منتج ${index}`,
+          });
     products.push({ product: { id, version: 0, published: content, draft: null, lastChange: null }, versions: [] });
   }
   return { products, version: 40, imported: [], now: '2026-11-25T10:00:00.000Z' };
@@ -140,8 +169,10 @@ function summaryOf({ product }: FakeProduct): EditorProductSummary {
 
 /** The server's refusals of an upload (server/src/catalogue/media/mediaFiles.ts), as sentences. */
 export const UPLOAD_REFUSALS = {
-  notPicture: 'The file is not a picture this site takes: send a JPEG, PNG, WebP or AVIF image (its name and type do not matter, its content does). Nothing was kept.',
-  notPdf: 'The file is not a PDF: a datasheet must be a PDF document (its name and type do not matter, its content does). Nothing was kept.',
+  notPicture:
+    'The file is not a picture this site takes: send a JPEG, PNG, WebP or AVIF image (its name and type do not matter, its content does). Nothing was kept.',
+  notPdf:
+    'The file is not a PDF: a datasheet must be a PDF document (its name and type do not matter, its content does). Nothing was kept.',
   notMultipart: 'Send the file as multipart/form-data, in one file part.',
 } as const;
 
@@ -169,20 +200,40 @@ const CATEGORY_IDS = new Set((seededCategories as { id: string }[]).map(({ id })
  */
 function contentProblems(content: EditableProduct): ApiProblem[] {
   const problems: ApiProblem[] = [];
-  if (!CATEGORY_IDS.has(content.productCategoryId)) problems.push({ path: ['content', 'productCategoryId'], message: `unknown category "${content.productCategoryId}"` });
+  if (!CATEGORY_IDS.has(content.productCategoryId))
+    problems.push({
+      path: ['content', 'productCategoryId'],
+      message: `unknown category "${content.productCategoryId}"`,
+    });
   // content with variants: the price is each variant's (variantProblemsOf), the product's made from them
   if (content.variants === undefined && !PRICE.test(content.price)) {
-    problems.push({ path: ['content', 'price'], message: `bad price "${content.price}": a number of AED with at most two decimals (no currency or separators), or empty` });
-  }
-  if (content.productName_ar.trim() === '') problems.push({ path: ['content', 'productName_ar'], message: 'missing Arabic: productName_ar is empty' });
-  for (const field of ['details', 'details_ar'] as const) {
-    const blocks = Array.isArray(content[field].Specification) ? (content[field].Specification as Record<string, unknown>[]) : [];
-    blocks.forEach((block, index) => {
-      if (Object.keys(block).length === 0) problems.push({ path: ['content', field, 'Specification', index], message: `${field}: Specification.${index}: empty specification block` });
+    problems.push({
+      path: ['content', 'price'],
+      message: `bad price "${content.price}": a number of AED with at most two decimals (no currency or separators), or empty`,
     });
-    const entries = Array.isArray(content[field].description) ? (content[field].description as { key: string; value: unknown }[]) : [];
+  }
+  if (content.productName_ar.trim() === '')
+    problems.push({ path: ['content', 'productName_ar'], message: 'missing Arabic: productName_ar is empty' });
+  for (const field of ['details', 'details_ar'] as const) {
+    const blocks = Array.isArray(content[field].Specification)
+      ? (content[field].Specification as Record<string, unknown>[])
+      : [];
+    blocks.forEach((block, index) => {
+      if (Object.keys(block).length === 0)
+        problems.push({
+          path: ['content', field, 'Specification', index],
+          message: `${field}: Specification.${index}: empty specification block`,
+        });
+    });
+    const entries = Array.isArray(content[field].description)
+      ? (content[field].description as { key: string; value: unknown }[])
+      : [];
     entries.forEach((entry, index) => {
-      if (entry.key === '' && entry.value === '') problems.push({ path: ['content', field, 'description', index, 'value'], message: `${field}: description.${index}.value: the '' entry needs a value` });
+      if (entry.key === '' && entry.value === '')
+        problems.push({
+          path: ['content', field, 'description', index, 'value'],
+          message: `${field}: description.${index}.value: the '' entry needs a value`,
+        });
     });
   }
   return [...problems, ...variantProblemsOf(content)];
@@ -192,7 +243,8 @@ function contentProblems(content: EditableProduct): ApiProblem[] {
 function changes(before: EditableProduct, after: EditableProduct): ProductDiff['changes'] {
   const list: ProductDiff['changes'] = [];
   for (const field of Object.keys(after) as (keyof EditableProduct)[]) {
-    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) list.push({ field, before: before[field], after: after[field] });
+    if (JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+      list.push({ field, before: before[field], after: after[field] });
   }
   return list;
 }
@@ -200,9 +252,12 @@ function changes(before: EditableProduct, after: EditableProduct): ProductDiff['
 export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSession | null) {
   const refusal = (request: Request): Response | undefined => {
     const current = session();
-    if (current === null || current.state !== 'active') return HttpResponse.json({ error: 'Please sign in.' }, { status: 401 });
-    if (current.account.role === 'branch') return HttpResponse.json({ error: 'Only administrators and catalogue editors can do this.' }, { status: 403 });
-    if (request.method !== 'GET' && request.headers.get(CSRF_HEADER) !== current.csrfToken) return HttpResponse.json({ error: 'Stale form.' }, { status: 403 });
+    if (current === null || current.state !== 'active')
+      return HttpResponse.json({ error: 'Please sign in.' }, { status: 401 });
+    if (current.account.role === 'branch')
+      return HttpResponse.json({ error: 'Only administrators and catalogue editors can do this.' }, { status: 403 });
+    if (request.method !== 'GET' && request.headers.get(CSRF_HEADER) !== current.csrfToken)
+      return HttpResponse.json({ error: 'Stale form.' }, { status: 403 });
     return undefined;
   };
   const find = (id: unknown) => fake.products.find(({ product }) => product.id === id);
@@ -222,11 +277,20 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
   let uploads = 0;
   /** The request's one file part, or a refusal. */
   const filePart = async (request: Request, what: string, limit: number): Promise<{ bytes: Uint8Array } | Response> => {
-    if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) return HttpResponse.json({ error: UPLOAD_REFUSALS.notMultipart }, { status: 415 });
+    if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data'))
+      return HttpResponse.json({ error: UPLOAD_REFUSALS.notMultipart }, { status: 415 });
     const entries = [...(await request.formData()).entries()];
     const file = entries[0]?.[1];
-    if (entries.length !== 1 || typeof file === 'string' || file === undefined) return HttpResponse.json({ error: `${UPLOAD_REFUSALS.notMultipart} Other parts or fields are not taken.` }, { status: 400 });
-    if (file.size > limit) return HttpResponse.json({ error: `The ${what} is too large: at most ${limit / (1024 * 1024)} MB is taken. Nothing was kept.` }, { status: 413 });
+    if (entries.length !== 1 || typeof file === 'string' || file === undefined)
+      return HttpResponse.json(
+        { error: `${UPLOAD_REFUSALS.notMultipart} Other parts or fields are not taken.` },
+        { status: 400 },
+      );
+    if (file.size > limit)
+      return HttpResponse.json(
+        { error: `The ${what} is too large: at most ${limit / (1024 * 1024)} MB is taken. Nothing was kept.` },
+        { status: 413 },
+      );
     if (file.size === 0) return HttpResponse.json({ error: `The ${what} is empty.` }, { status: 400 });
     return { bytes: new Uint8Array(await file.arrayBuffer()) };
   };
@@ -262,7 +326,16 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       const refused = refusal(request);
       if (refused) return refused;
       const list: EditorCategoryList = {
-        categories: (seededCategories as { id: string; title: string }[]).map(({ id, title }, position) => ({ id, title, titleAr: title, position, products: 0, missingArabic: false, version: 0, state: 'live' as const })),
+        categories: (seededCategories as { id: string; title: string }[]).map(({ id, title }, position) => ({
+          id,
+          title,
+          titleAr: title,
+          position,
+          products: 0,
+          missingArabic: false,
+          version: 0,
+          state: 'live' as const,
+        })),
       };
       return HttpResponse.json(list);
     }),
@@ -273,16 +346,42 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       const part = await filePart(request, 'catalogue file', IMPORT_MAX_BYTES);
       if (part instanceof Response) return part;
       const text = new TextDecoder().decode(part.bytes);
-      if (/^\s*</.test(text)) return HttpResponse.json({ error: 'The file is not CSV: it looks like HTML or XML. Send a .csv or .xlsx catalogue file. Nothing was imported.' }, { status: 415 });
-      const rows = text.split('\n').slice(1).filter((line) => line.trim() !== '').map((line, index) => ({ line: index + 2, id: line.split(',')[0] ?? '', price: line.split(',')[1] ?? '' }));
-      const problems = rows.filter((row) => !PRICE.test(row.price)).map((row) => ({ line: row.line, id: row.id, column: 'price', reason: `bad price "${row.price}": a number of AED with at most two decimals (no currency or separators), or empty` }));
+      if (/^\s*</.test(text))
+        return HttpResponse.json(
+          {
+            error:
+              'The file is not CSV: it looks like HTML or XML. Send a .csv or .xlsx catalogue file. Nothing was imported.',
+          },
+          { status: 415 },
+        );
+      const rows = text
+        .split('\n')
+        .slice(1)
+        .filter((line) => line.trim() !== '')
+        .map((line, index) => ({ line: index + 2, id: line.split(',')[0] ?? '', price: line.split(',')[1] ?? '' }));
+      const problems = rows
+        .filter((row) => !PRICE.test(row.price))
+        .map((row) => ({
+          line: row.line,
+          id: row.id,
+          column: 'price',
+          reason: `bad price "${row.price}": a number of AED with at most two decimals (no currency or separators), or empty`,
+        }));
       const known = rows.filter((row) => find(row.id) !== undefined).length;
       // the server's words of each change, by the variant's code (server/src/catalogue/file/importChanges.ts)
       const importChanges = (list: typeof rows) => {
         const changes = list.flatMap((row) => {
           const content = find(row.id)?.product.published;
           if (content === undefined) return [];
-          return content.price === row.price ? [] : [{ line: row.line, id: row.id, change: `${content.code}: price ${content.price || 'none'} → ${row.price || 'none'}` }];
+          return content.price === row.price
+            ? []
+            : [
+                {
+                  line: row.line,
+                  id: row.id,
+                  change: `${content.code}: price ${content.price || 'none'} → ${row.price || 'none'}`,
+                },
+              ];
         });
         return { changes, changeCount: changes.length };
       };
@@ -317,14 +416,28 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       const after = params.get('after');
       const missing = fake.products.map(summaryOf).filter((row) => row.missingArabic);
       const categoryIds = [...new Set(fake.products.map(({ product }) => product.published.productCategoryId))];
-      let rows = missing.filter((row) => category === null || row.categoryId === category).sort((a, b) => `${a.categoryId}/${a.id}`.localeCompare(`${b.categoryId}/${b.id}`));
+      let rows = missing
+        .filter((row) => category === null || row.categoryId === category)
+        .sort((a, b) => `${a.categoryId}/${a.id}`.localeCompare(`${b.categoryId}/${b.id}`));
       if (after) rows = rows.filter((row) => `${row.categoryId}/${row.id}` > after);
       const products = rows.slice(0, limit);
       const last = products.at(-1);
       return HttpResponse.json<MissingArabicReport>({
-        categories: categoryIds.map((id) => ({ id, title: id === 'industrial_cable_glands' ? 'Industrial Cable Glands' : id, titleAr: 'فئة', fields: [], products: missing.filter((row) => row.categoryId === id).length })),
+        categories: categoryIds.map((id) => ({
+          id,
+          title: id === 'industrial_cable_glands' ? 'Industrial Cable Glands' : id,
+          titleAr: 'فئة',
+          fields: [],
+          products: missing.filter((row) => row.categoryId === id).length,
+        })),
         total: missing.filter((row) => category === null || row.categoryId === category).length,
-        products: products.map((row) => ({ id: row.id, name: row.name, nameAr: row.nameAr, categoryId: row.categoryId, fields: ['productName_ar'] })),
+        products: products.map((row) => ({
+          id: row.id,
+          name: row.name,
+          nameAr: row.nameAr,
+          categoryId: row.categoryId,
+          fields: ['productName_ar'],
+        })),
         next: rows.length > limit && last !== undefined ? `${last.categoryId}/${last.id}` : null,
       });
     }),
@@ -344,10 +457,16 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       if (params.get('missingArabic') === '1') rows = rows.filter((row) => row.missingArabic);
       if (after) rows = rows.filter((row) => row.id > after);
       const products = rows.slice(0, limit);
-      const page: EditorProductPage = { products, next: rows.length > limit ? (products[products.length - 1]?.id ?? null) : null };
+      const page: EditorProductPage = {
+        products,
+        next: rows.length > limit ? (products[products.length - 1]?.id ?? null) : null,
+      };
       return HttpResponse.json(page);
     }),
-    http.get(STAFF_API.catalogueProduct, forProduct((entry) => HttpResponse.json(entry.product))),
+    http.get(
+      STAFF_API.catalogueProduct,
+      forProduct((entry) => HttpResponse.json(entry.product)),
+    ),
     http.put(
       STAFF_API.catalogueDraft,
       forProduct(async (entry, request) => {
@@ -356,12 +475,20 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
         const problems = contentProblems(content);
         if (problems.length > 0) {
           return HttpResponse.json(
-            { error: `The product was not saved: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.map(({ message }) => message).join('; ')}`, problems },
+            {
+              error: `The product was not saved: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.map(({ message }) => message).join('; ')}`,
+              problems,
+            },
             { status: 400 },
           );
         }
         const version = entry.product.version + 1;
-        entry.product = { ...entry.product, version, draft: { content, basedOn: baseVersion, savedBy: author(), savedAt: fake.now }, lastChange: changedNow() };
+        entry.product = {
+          ...entry.product,
+          version,
+          draft: { content, basedOn: baseVersion, savedBy: author(), savedAt: fake.now },
+          lastChange: changedNow(),
+        };
         return HttpResponse.json(entry.product);
       }),
     ),
@@ -372,7 +499,13 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
         if (based instanceof Response) return based;
         const draft = entry.product.draft;
         if (draft === null) return HttpResponse.json({ error: 'There is no draft to publish.' }, { status: 409 });
-        if (entry.versions.length === 0) entry.versions.push({ version: 0, publishedBy: null, publishedAt: '2026-01-15T00:00:00.000Z', content: entry.product.published });
+        if (entry.versions.length === 0)
+          entry.versions.push({
+            version: 0,
+            publishedBy: null,
+            publishedAt: '2026-01-15T00:00:00.000Z',
+            content: entry.product.published,
+          });
         const version = entry.product.version + 1;
         entry.versions.unshift({ version, publishedBy: author(), publishedAt: fake.now, content: draft.content });
         entry.product = { ...entry.product, version, published: draft.content, draft: null, lastChange: changedNow() };
@@ -388,10 +521,18 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
         const taken = `id: a product with the id "${id}" already exists. Choose another id.`;
         return HttpResponse.json({ error: taken, problems: [{ path: ['id'], message: taken }] }, { status: 409 });
       }
-      const owner = fake.products.find(({ product }) => product.published.code === content.code && !product.unpublished);
+      const owner = fake.products.find(
+        ({ product }) => product.published.code === content.code && !product.unpublished,
+      );
       if (owner !== undefined) {
         const problem = `duplicate code "${content.code}": product ${owner.product.id} in the catalogue has it`;
-        return HttpResponse.json({ error: `The product was not created: 1 problem to fix: ${problem}`, problems: [{ path: ['content', 'code'], message: problem }] }, { status: 400 });
+        return HttpResponse.json(
+          {
+            error: `The product was not created: 1 problem to fix: ${problem}`,
+            problems: [{ path: ['content', 'code'], message: problem }],
+          },
+          { status: 400 },
+        );
       }
       const product = newProduct(id, content);
       fake.products.push({ product, versions: [] });
@@ -403,7 +544,12 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
         const source = entry.product.draft?.content ?? entry.product.published;
         let id = `${entry.product.id}_copy`;
         for (let n = 2; find(id) !== undefined; n += 1) id = `${entry.product.id}_copy_${n}`;
-        const product = newProduct(id, { ...source, code: `${source.code}-COPY`, productName: `${source.productName} (copy)`, productName_ar: `${source.productName_ar} (نسخة)` });
+        const product = newProduct(id, {
+          ...source,
+          code: `${source.code}-COPY`,
+          productName: `${source.productName} (copy)`,
+          productName_ar: `${source.productName_ar} (نسخة)`,
+        });
         fake.products.push({ product, versions: [] });
         return HttpResponse.json(product);
       }),
@@ -414,23 +560,41 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       forProduct(async (entry, request) => {
         const based = await baseVersionOf(entry, request);
         if (based instanceof Response) return based;
-        if (entry.product.unpublished !== true) return HttpResponse.json({ error: 'This product was published: it cannot be deleted. Withdraw it from the catalogue instead (its page then says it is no longer available).' }, { status: 409 });
+        if (entry.product.unpublished !== true)
+          return HttpResponse.json(
+            {
+              error:
+                'This product was published: it cannot be deleted. Withdraw it from the catalogue instead (its page then says it is no longer available).',
+            },
+            { status: 409 },
+          );
         fake.products.splice(fake.products.indexOf(entry), 1);
         return HttpResponse.json({ deleted: entry.product.id });
       }),
     ),
     // as the server: withdrawing and putting back move the version; the product keeps its content
-    ...([
-      [STAFF_API.catalogueArchive, true],
-      [STAFF_API.catalogueUnarchive, false],
-    ] as const).map(([address, withdraw]) =>
+    ...(
+      [
+        [STAFF_API.catalogueArchive, true],
+        [STAFF_API.catalogueUnarchive, false],
+      ] as const
+    ).map(([address, withdraw]) =>
       http.post(
         address,
         forProduct(async (entry, request) => {
           const based = await baseVersionOf(entry, request);
           if (based instanceof Response) return based;
-          if (withdraw === (entry.product.archived != null)) return HttpResponse.json({ error: withdraw ? 'This product is withdrawn already.' : 'This product is in the catalogue.' }, { status: 409 });
-          entry.product = { ...entry.product, version: entry.product.version + 1, archived: withdraw ? changedNow() : null, lastChange: changedNow() };
+          if (withdraw === (entry.product.archived != null))
+            return HttpResponse.json(
+              { error: withdraw ? 'This product is withdrawn already.' : 'This product is in the catalogue.' },
+              { status: 409 },
+            );
+          entry.product = {
+            ...entry.product,
+            version: entry.product.version + 1,
+            archived: withdraw ? changedNow() : null,
+            lastChange: changedNow(),
+          };
           return HttpResponse.json(entry.product);
         }),
       ),
@@ -441,9 +605,18 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
         const part = await filePart(request, 'picture', PICTURE_MAX_BYTES);
         if (part instanceof Response) return part;
         const format = sniff(part.bytes);
-        if (format === undefined || format === 'pdf') return HttpResponse.json({ error: UPLOAD_REFUSALS.notPicture }, { status: 415 });
+        if (format === undefined || format === 'pdf')
+          return HttpResponse.json({ error: UPLOAD_REFUSALS.notPicture }, { status: 415 });
         uploads += 1;
-        return HttpResponse.json<UploadedPicture>({ picture: { src: `${CATALOGUE_MEDIA_PREFIX}/${entry.product.id}/${fakeHash(uploads)}`, widths: [320, 640, 1280] }, width: 1600, height: 1200, format });
+        return HttpResponse.json<UploadedPicture>({
+          picture: {
+            src: `${CATALOGUE_MEDIA_PREFIX}/${entry.product.id}/${fakeHash(uploads)}`,
+            widths: [320, 640, 1280],
+          },
+          width: 1600,
+          height: 1200,
+          format,
+        });
       }),
     ),
     http.post(
@@ -453,12 +626,23 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
         if (part instanceof Response) return part;
         if (sniff(part.bytes) !== 'pdf') return HttpResponse.json({ error: UPLOAD_REFUSALS.notPdf }, { status: 415 });
         uploads += 1;
-        return HttpResponse.json<UploadedDatasheet>({ datasheet: `${CATALOGUE_MEDIA_PREFIX}/${entry.product.id}/${fakeHash(uploads)}.pdf`, bytes: part.bytes.length });
+        return HttpResponse.json<UploadedDatasheet>({
+          datasheet: `${CATALOGUE_MEDIA_PREFIX}/${entry.product.id}/${fakeHash(uploads)}.pdf`,
+          bytes: part.bytes.length,
+        });
       }),
     ),
     http.get(
       STAFF_API.catalogueVersions,
-      forProduct((entry) => HttpResponse.json<ProductVersionList>({ versions: entry.versions.map(({ version, publishedBy, publishedAt }) => ({ version, publishedBy, publishedAt })) })),
+      forProduct((entry) =>
+        HttpResponse.json<ProductVersionList>({
+          versions: entry.versions.map(({ version, publishedBy, publishedAt }) => ({
+            version,
+            publishedBy,
+            publishedAt,
+          })),
+        }),
+      ),
     ),
     http.get(
       STAFF_API.catalogueDiff,
@@ -467,7 +651,11 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
         const from = entry.versions.find((each) => each.version === Number(query.get('from')));
         const to = entry.versions.find((each) => each.version === Number(query.get('to')));
         if (from === undefined || to === undefined) return notFound();
-        return HttpResponse.json<ProductDiff>({ from: from.version, to: to.version, changes: changes(from.content, to.content) });
+        return HttpResponse.json<ProductDiff>({
+          from: from.version,
+          to: to.version,
+          changes: changes(from.content, to.content),
+        });
       }),
     ),
     http.post(
@@ -477,7 +665,12 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
         if (old === undefined) return notFound();
         const based = await baseVersionOf(entry, request);
         if (based instanceof Response) return based;
-        entry.product = { ...entry.product, version: based + 1, draft: { content: old.content, basedOn: based, savedBy: author(), savedAt: fake.now }, lastChange: changedNow() };
+        entry.product = {
+          ...entry.product,
+          version: based + 1,
+          draft: { content: old.content, basedOn: based, savedBy: author(), savedAt: fake.now },
+          lastChange: changedNow(),
+        };
         return HttpResponse.json(entry.product);
       }),
     ),

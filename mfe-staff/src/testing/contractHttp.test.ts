@@ -11,7 +11,11 @@ afterEach(() => jest.restoreAllMocks());
 
 describe("the staff fakes' answers are the contracts'", () => {
   test('an answer its schema takes reaches the app as it is', async () => {
-    server.use(http.get(STAFF_API.stockHealth, () => HttpResponse.json({ lastFeedAt: null, staleAfterMinutes: 120, stale: false })));
+    server.use(
+      http.get(STAFF_API.stockHealth, () =>
+        HttpResponse.json({ lastFeedAt: null, staleAfterMinutes: 120, stale: false }),
+      ),
+    );
     const response = await get(STAFF_API.stockHealth);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ lastFeedAt: null, staleAfterMinutes: 120, stale: false });
@@ -20,7 +24,9 @@ describe("the staff fakes' answers are the contracts'", () => {
 
   test('an answer the server cannot give fails: a field missing, a field it never sends', async () => {
     quietly();
-    server.use(http.get(STAFF_API.stockHealth, () => HttpResponse.json({ lastFeedAt: null, stale: false, late: true })));
+    server.use(
+      http.get(STAFF_API.stockHealth, () => HttpResponse.json({ lastFeedAt: null, stale: false, late: true })),
+    );
     expect((await get(STAFF_API.stockHealth)).status).toBe(500);
     const [drift, ...others] = takeDrifts();
     expect(others).toEqual([]);
@@ -31,12 +37,16 @@ describe("the staff fakes' answers are the contracts'", () => {
 
   test('a refusal is {error, problems?}: another shape fails', async () => {
     quietly();
-    server.use(http.get(STAFF_API.stockHealth, () => HttpResponse.json({ message: 'Please sign in.' }, { status: 401 })));
+    server.use(
+      http.get(STAFF_API.stockHealth, () => HttpResponse.json({ message: 'Please sign in.' }, { status: 401 })),
+    );
     expect((await get(STAFF_API.stockHealth)).status).toBe(500);
     expect(takeDrifts()).toHaveLength(1);
   });
 
   test('a call the contracts name no answer schema for has no fake', () => {
-    expect(() => http.get('/api/staff/no-such-call', () => HttpResponse.json({}))).toThrow('No answer schema for GET /api/staff/no-such-call');
+    expect(() => http.get('/api/staff/no-such-call', () => HttpResponse.json({}))).toThrow(
+      'No answer schema for GET /api/staff/no-such-call',
+    );
   });
 });

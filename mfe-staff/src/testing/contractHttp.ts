@@ -19,9 +19,15 @@ afterEach(() => {
   if (found.length > 0) throw new Error(`A fake answered what the server cannot:\n${found.join('\n')}`);
 });
 
-const passes = (schemas: readonly AnswerSchema[], body: unknown) => schemas.some((schema) => schema.safeParse(body).success);
+const passes = (schemas: readonly AnswerSchema[], body: unknown) =>
+  schemas.some((schema) => schema.safeParse(body).success);
 
-async function check(call: string, response: Response, answer: AnswerSchema, refusals: readonly AnswerSchema[]): Promise<void> {
+async function check(
+  call: string,
+  response: Response,
+  answer: AnswerSchema,
+  refusals: readonly AnswerSchema[],
+): Promise<void> {
   // no content (204) and files (CSV, XLSX, PDF) have no JSON schema
   if (!(response.headers.get('content-type') ?? '').includes('application/json')) return;
   const body: unknown = await response.clone().json();

@@ -31,8 +31,22 @@ import { fakeRates, rateHandlers, type FakeRates } from './rateHandlers';
 
 /** The public catalogue's products the reviews page's product filter can find (the catalogue search and look-up). */
 export const CATALOGUE: readonly SearchResult[] = [
-  { id: 'oc_fire_resistant_cable', title: 'Fire resistant cable', productCategory: 'Cables', productCategoryId: 'cables', company: 'Oxford Cavi', image: 'cable_armoured' },
-  { id: 'hex_cw_brass_cable_gland', title: 'CW Brass Cable Gland', productCategory: 'Glands', productCategoryId: 'industrial_cable_glands', company: 'Hex', image: 'gland_brass' },
+  {
+    id: 'oc_fire_resistant_cable',
+    title: 'Fire resistant cable',
+    productCategory: 'Cables',
+    productCategoryId: 'cables',
+    company: 'Oxford Cavi',
+    image: 'cable_armoured',
+  },
+  {
+    id: 'hex_cw_brass_cable_gland',
+    title: 'CW Brass Cable Gland',
+    productCategory: 'Glands',
+    productCategoryId: 'industrial_cable_glands',
+    company: 'Hex',
+    image: 'gland_brass',
+  },
 ];
 
 function catalogueRecord(id: string): Product {
@@ -45,7 +59,12 @@ function catalogueRecord(id: string): Product {
 export const HOSTILE = '<img src=x onerror=alert(1)>';
 
 export const ADMIN: StaffAccountSummary = { id: 1, email: 'admin@crescent.example', role: 'admin', branch: null };
-export const DUBAI_STAFF: StaffAccountSummary = { id: 2, email: 'dubai@crescent.example', role: 'branch', branch: 'Dubai' };
+export const DUBAI_STAFF: StaffAccountSummary = {
+  id: 2,
+  email: 'dubai@crescent.example',
+  role: 'branch',
+  branch: 'Dubai',
+};
 export const PASSWORD = 'correct horse battery staple';
 export const TOTP_CODE = '123456';
 export const RECOVERY_CODE = 'abcd-efgh-ijkl';
@@ -72,8 +91,24 @@ export function detail(overrides: Partial<InboxItemDetail> = {}): InboxItemDetai
       { label: 'Message', value: `Please call me.\n<script>alert("x")</script>` },
     ],
     mails: [
-      { id: 31, kind: 'to the branch', recipient: 'dubai@crescent.example', state: 'failed', attempts: 3, lastError: '550 mailbox unavailable', sentAt: null },
-      { id: 32, kind: 'confirmation', recipient: 'visitor@example.com', state: 'sent', attempts: 1, lastError: null, sentAt: '2026-11-20T09:31:00.000Z' },
+      {
+        id: 31,
+        kind: 'to the branch',
+        recipient: 'dubai@crescent.example',
+        state: 'failed',
+        attempts: 3,
+        lastError: '550 mailbox unavailable',
+        sentAt: null,
+      },
+      {
+        id: 32,
+        kind: 'confirmation',
+        recipient: 'visitor@example.com',
+        state: 'sent',
+        attempts: 1,
+        lastError: null,
+        sentAt: '2026-11-20T09:31:00.000Z',
+      },
     ],
     notes: [],
     ...overrides,
@@ -92,13 +127,38 @@ export function quoteDetail(): InboxItemDetail {
       { label: 'Needed by', value: '2026-12-01' },
     ],
     lines: [
-      { productId: 'gland', productCode: 'CG-20', productName: 'Cable gland', variantLabel: 'Size 20 (M20)', unit: 'pcs', quantity: '200' },
-      { productId: 'cable', productCode: 'XL-4', productName: 'XLPE cable 4 core', variantLabel: '', unit: 'm', quantity: '150.5' },
+      {
+        productId: 'gland',
+        productCode: 'CG-20',
+        productName: 'Cable gland',
+        variantLabel: 'Size 20 (M20)',
+        unit: 'pcs',
+        quantity: '200',
+      },
+      {
+        productId: 'cable',
+        productCode: 'XL-4',
+        productName: 'XLPE cable 4 core',
+        variantLabel: '',
+        unit: 'm',
+        quantity: '150.5',
+      },
     ],
   });
 }
 
-const summaryOf = ({ kind, id, createdAt, branch, status, name, email, company, preview, assignee }: InboxItemDetail) => ({
+const summaryOf = ({
+  kind,
+  id,
+  createdAt,
+  branch,
+  status,
+  name,
+  email,
+  company,
+  preview,
+  assignee,
+}: InboxItemDetail) => ({
   kind,
   id,
   createdAt,
@@ -147,7 +207,11 @@ export interface FakeStaffServer {
   rates: FakeRates;
 }
 
-export const sessionOf = (account: StaffAccountSummary, state: StaffSession['state'] = 'active', secondFactor = mustUseSecondFactor(account) && state !== 'totp-setup'): StaffSession => ({
+export const sessionOf = (
+  account: StaffAccountSummary,
+  state: StaffSession['state'] = 'active',
+  secondFactor = mustUseSecondFactor(account) && state !== 'totp-setup',
+): StaffSession => ({
   account,
   csrfToken: `csrf-${account.id}-${state}`,
   state,
@@ -165,7 +229,17 @@ export function fakeStaffServer(overrides: Partial<FakeStaffServer> = {}): FakeS
     reviews: [review(), review({ id: 2, visibility: 'held', stars: 1, comment: HOSTILE, customerName: 'Spammer' })],
     settings: { holdNewReviews: false },
     audit: {
-      entries: [{ id: 1, at: '2026-11-20T10:00:00.000Z', actor: ADMIN.email, action: 'inbox.status', target: 'contact/7', detail: 'new → handled', fields: null }],
+      entries: [
+        {
+          id: 1,
+          at: '2026-11-20T10:00:00.000Z',
+          actor: ADMIN.email,
+          action: 'inbox.status',
+          target: 'contact/7',
+          detail: 'new → handled',
+          fields: null,
+        },
+      ],
       page: 1,
       pageCount: 1,
     },
@@ -178,7 +252,11 @@ export function fakeStaffServer(overrides: Partial<FakeStaffServer> = {}): FakeS
 }
 
 const unauthorized = () => HttpResponse.json({ error: 'Please sign in.' }, { status: 401 });
-const staleForm = () => HttpResponse.json({ error: 'Your session has expired or the form is stale. Please reload the page.' }, { status: 403 });
+const staleForm = () =>
+  HttpResponse.json(
+    { error: 'Your session has expired or the form is stale. Please reload the page.' },
+    { status: 403 },
+  );
 
 /** The handlers serving `fake`. */
 export function staffHandlers(fake: FakeStaffServer) {
@@ -190,7 +268,10 @@ export function staffHandlers(fake: FakeStaffServer) {
   };
   const findItem = (params: Record<string, string | readonly string[] | undefined>) =>
     fake.items.find((item) => item.kind === params.kind && String(item.id) === params.id);
-  const changeItem = (params: Record<string, string | readonly string[] | undefined>, change: (item: InboxItemDetail) => InboxItemDetail) => {
+  const changeItem = (
+    params: Record<string, string | readonly string[] | undefined>,
+    change: (item: InboxItemDetail) => InboxItemDetail,
+  ) => {
     const item = findItem(params);
     if (item === undefined) return HttpResponse.json({ error: 'Not found' }, { status: 404 });
     const changed = change(item);
@@ -206,27 +287,36 @@ export function staffHandlers(fake: FakeStaffServer) {
     http.post(STAFF_API.signIn, async ({ request }) => {
       const { email, password } = (await request.json()) as { email: string; password: string };
       const match = fake.accounts.find(({ account }) => account.email === email);
-      if (match === undefined || password !== PASSWORD) return HttpResponse.json({ error: 'Wrong e-mail or password.' }, { status: 401 });
+      if (match === undefined || password !== PASSWORD)
+        return HttpResponse.json({ error: 'Wrong e-mail or password.' }, { status: 401 });
       fake.session = sessionOf(match.account, match.next);
       return HttpResponse.json(fake.session);
     }),
     http.post(STAFF_API.secondFactor, async ({ request }) => {
       const { code } = (await request.json()) as { code: string };
       if (fake.session?.state !== 'second-factor') return unauthorized();
-      if (code !== TOTP_CODE && code !== RECOVERY_CODE) return HttpResponse.json({ error: 'That code is not right.' }, { status: 401 });
+      if (code !== TOTP_CODE && code !== RECOVERY_CODE)
+        return HttpResponse.json({ error: 'That code is not right.' }, { status: 401 });
       fake.session = sessionOf(fake.session.account, 'active');
       return HttpResponse.json(fake.session);
     }),
     // as the server: an admin's first sign-in, or any active account without a second step yet
     http.post(STAFF_API.totpSetup, ({ request }) => {
-      if (fake.session === null || (fake.session.state !== 'totp-setup' && fake.session.state !== 'active')) return unauthorized();
-      if (fake.session.secondFactor) return HttpResponse.json({ error: 'The second factor is already set up for this account.' }, { status: 409 });
+      if (fake.session === null || (fake.session.state !== 'totp-setup' && fake.session.state !== 'active'))
+        return unauthorized();
+      if (fake.session.secondFactor)
+        return HttpResponse.json({ error: 'The second factor is already set up for this account.' }, { status: 409 });
       if (request.headers.get(CSRF_HEADER) !== fake.session.csrfToken) return staleForm();
-      const setup: TotpSetup = { secret: TOTP_SECRET, otpauthUrl: `otpauth://totp/Crescent:${fake.session.account.email}?secret=${TOTP_SECRET}`, qrSvg: QR_SVG };
+      const setup: TotpSetup = {
+        secret: TOTP_SECRET,
+        otpauthUrl: `otpauth://totp/Crescent:${fake.session.account.email}?secret=${TOTP_SECRET}`,
+        qrSvg: QR_SVG,
+      };
       return HttpResponse.json(setup);
     }),
     http.post(STAFF_API.totpConfirm, async ({ request }) => {
-      if (fake.session === null || (fake.session.state !== 'totp-setup' && fake.session.state !== 'active')) return unauthorized();
+      if (fake.session === null || (fake.session.state !== 'totp-setup' && fake.session.state !== 'active'))
+        return unauthorized();
       if (request.headers.get(CSRF_HEADER) !== fake.session.csrfToken) return staleForm();
       const { code } = (await request.json()) as { code: string };
       if (code !== TOTP_CODE) return HttpResponse.json({ error: 'That code is not right.' }, { status: 400 });
@@ -239,12 +329,17 @@ export function staffHandlers(fake: FakeStaffServer) {
       fake.session = null;
       return new HttpResponse(null, { status: 204 });
     }),
-    http.get(STAFF_API.accounts, ({ request }) => refusal(request) ?? HttpResponse.json({ accounts: [ADMIN, DUBAI_STAFF] })),
+    http.get(
+      STAFF_API.accounts,
+      ({ request }) => refusal(request) ?? HttpResponse.json({ accounts: [ADMIN, DUBAI_STAFF] }),
+    ),
     http.get(STAFF_API.inbox, ({ request }) => {
       const refused = refusal(request);
       if (refused) return refused;
       const status = new URL(request.url).searchParams.get('status');
-      const items = fake.items.filter((item) => (status === null ? item.status !== 'spam' : item.status === status)).map(summaryOf);
+      const items = fake.items
+        .filter((item) => (status === null ? item.status !== 'spam' : item.status === status))
+        .map(summaryOf);
       const page: InboxPage = { items, total: items.length, nextCursor: null, ...fake.inboxPage };
       return HttpResponse.json(page);
     }),
@@ -252,7 +347,9 @@ export function staffHandlers(fake: FakeStaffServer) {
       const refused = refusal(request);
       if (refused) return refused;
       const item = findItem(params);
-      return item === undefined ? HttpResponse.json({ error: 'There is no such item.' }, { status: 404 }) : HttpResponse.json(item);
+      return item === undefined
+        ? HttpResponse.json({ error: 'There is no such item.' }, { status: 404 })
+        : HttpResponse.json(item);
     }),
     http.post(STAFF_API.inboxStatus, async ({ request, params }) => {
       const refused = refusal(request);
@@ -272,7 +369,10 @@ export function staffHandlers(fake: FakeStaffServer) {
       if (refused) return refused;
       const { text } = (await request.json()) as { text: string };
       const author = fake.session!.account;
-      return changeItem(params, (item) => ({ ...item, notes: [...item.notes, { id: item.notes.length + 1, author, text, createdAt: '2026-11-21T08:00:00.000Z' }] }));
+      return changeItem(params, (item) => ({
+        ...item,
+        notes: [...item.notes, { id: item.notes.length + 1, author, text, createdAt: '2026-11-21T08:00:00.000Z' }],
+      }));
     }),
     http.post(STAFF_API.inboxResend, async ({ request, params }) => {
       const refused = refusal(request);
@@ -280,14 +380,17 @@ export function staffHandlers(fake: FakeStaffServer) {
       const { mailId } = (await request.json()) as { mailId: number };
       return changeItem(params, (item) => ({
         ...item,
-        mails: item.mails.map((mail) => (mail.id === mailId ? { ...mail, state: 'pending' as const, lastError: null } : mail)),
+        mails: item.mails.map((mail) =>
+          mail.id === mailId ? { ...mail, state: 'pending' as const, lastError: null } : mail,
+        ),
       }));
     }),
     http.delete(STAFF_API.inboxDelete, ({ request, params }) => {
       const refused = refusal(request);
       if (refused) return refused;
       const item = findItem(params);
-      if (item === undefined || item.status !== 'spam') return HttpResponse.json({ error: 'Only spam can be deleted.' }, { status: 409 });
+      if (item === undefined || item.status !== 'spam')
+        return HttpResponse.json({ error: 'Only spam can be deleted.' }, { status: 409 });
       fake.items = fake.items.filter((each) => each !== item);
       return new HttpResponse(null, { status: 204 });
     }),
@@ -320,7 +423,12 @@ export function staffHandlers(fake: FakeStaffServer) {
     http.get(STAFF_API.stockFeeds, ({ request }) => refusal(request) ?? HttpResponse.json(fake.stockFeeds)),
     http.get(STAFF_API.stockFeed, ({ request, params }) => {
       const feed = fake.stockFeedDetails.find((each) => String(each.id) === params.id);
-      return refusal(request) ?? (feed === undefined ? HttpResponse.json({ error: 'No such feed in the last 30 days' }, { status: 404 }) : HttpResponse.json(feed));
+      return (
+        refusal(request) ??
+        (feed === undefined
+          ? HttpResponse.json({ error: 'No such feed in the last 30 days' }, { status: 404 })
+          : HttpResponse.json(feed))
+      );
     }),
     http.get(STAFF_API.stockHealth, ({ request }) => {
       const { lastFeedAt, staleAfterMinutes, stale } = fake.stockFeeds;
@@ -330,12 +438,19 @@ export function staffHandlers(fake: FakeStaffServer) {
     http.get(CATALOGUE_SEARCH_API_PATH, ({ request }) => {
       const needle = (new URL(request.url).searchParams.get('q') ?? '').trim().toLowerCase();
       const results = CATALOGUE.filter((product) => product.title.toLowerCase().includes(needle));
-      return HttpResponse.json({ total: results.length, offset: 0, results, highlight: [needle] } satisfies SearchResponse);
+      return HttpResponse.json({
+        total: results.length,
+        offset: 0,
+        results,
+        highlight: [needle],
+      } satisfies SearchResponse);
     }),
     http.get(CATALOGUE_LOOKUP_API_PATH, ({ request }) => {
       const keys = (new URL(request.url).searchParams.get('codes') ?? '').split(',');
       // the catalogue's own records (the server's answer is whole products), named as the search above names them
-      const products = CATALOGUE.filter((product) => keys.includes(product.id.replaceAll('_', ''))).map((product): Product => ({ ...catalogueRecord(product.id), productName: product.title }));
+      const products = CATALOGUE.filter((product) => keys.includes(product.id.replaceAll('_', ''))).map(
+        (product): Product => ({ ...catalogueRecord(product.id), productName: product.title }),
+      );
       return HttpResponse.json({ products } satisfies LookupResponse);
     }),
   ];

@@ -4,7 +4,13 @@
 // check. The PO file and the orders' files are links the tests read, not calls they make.
 import { HttpResponse } from 'msw';
 import { http } from './contractHttp';
-import { STAFF_QUOTATION_LINK_API, type QuotationLinkHistory, type QuotationLinkState, type StaffOrder, type StaffOrderList } from '@site/contracts/quotation-link-api';
+import {
+  STAFF_QUOTATION_LINK_API,
+  type QuotationLinkHistory,
+  type QuotationLinkState,
+  type StaffOrder,
+  type StaffOrderList,
+} from '@site/contracts/quotation-link-api';
 import type { InboxItemDetail, StaffSession } from '@site/contracts/staff-api';
 
 export interface FakeOrders {
@@ -54,7 +60,11 @@ export function order(overrides: Partial<StaffOrder> = {}): StaffOrder {
   };
 }
 
-export const fakeOrders = (overrides: Partial<FakeOrders> = {}): FakeOrders => ({ sentQuotations: {}, orders: [], ...overrides });
+export const fakeOrders = (overrides: Partial<FakeOrders> = {}): FakeOrders => ({
+  sentQuotations: {},
+  orders: [],
+  ...overrides,
+});
 
 /** What of handlers.ts's fake server these handlers read (named here: that file imports this one). */
 interface OrdersFakeServer {
@@ -66,27 +76,38 @@ interface OrdersFakeServer {
 /** The handlers serving `fake.quotationLinks`, for its session and inbox items. */
 export function orderHandlers(fake: OrdersFakeServer, refusal: (request: Request) => Response | undefined) {
   const account = () => fake.session!.account;
-  const sees = (branch: string | null) => account().role === 'admin' || (branch !== null && account().branch === branch);
+  const sees = (branch: string | null) =>
+    account().role === 'admin' || (branch !== null && account().branch === branch);
   const pricer = (request: Request): Response | undefined => {
     const refused = refusal(request);
     if (refused !== undefined) return refused;
     const { role } = account();
-    return role === 'admin' || role === 'branch' ? undefined : HttpResponse.json({ error: 'Only administrators and branch staff prepare quotations.' }, { status: 403 });
+    return role === 'admin' || role === 'branch'
+      ? undefined
+      : HttpResponse.json({ error: 'Only administrators and branch staff prepare quotations.' }, { status: 403 });
   };
   return [
     http.get(STAFF_QUOTATION_LINK_API.linkStates, ({ request }) => {
       const refused = pricer(request);
       if (refused !== undefined) return refused;
       const requestId = Number(new URL(request.url).searchParams.get('requestId'));
-      const item: InboxItemDetail | undefined = fake.items.find((each) => each.kind === 'quote' && each.id === requestId);
-      if (item === undefined) return HttpResponse.json({ error: 'There is no such request for quotation' }, { status: 404 });
+      const item: InboxItemDetail | undefined = fake.items.find(
+        (each) => each.kind === 'quote' && each.id === requestId,
+      );
+      if (item === undefined)
+        return HttpResponse.json({ error: 'There is no such request for quotation' }, { status: 404 });
       if (!sees(item.branch)) return HttpResponse.json({ error: 'This belongs to another branch.' }, { status: 403 });
-      return HttpResponse.json<QuotationLinkHistory>({ quotations: fake.quotationLinks.sentQuotations[requestId] ?? [] });
+      return HttpResponse.json<QuotationLinkHistory>({
+        quotations: fake.quotationLinks.sentQuotations[requestId] ?? [],
+      });
     }),
     http.get(STAFF_QUOTATION_LINK_API.orders, ({ request }) => {
       const refused = pricer(request);
       if (refused !== undefined) return refused;
-      return HttpResponse.json<StaffOrderList>({ orders: fake.quotationLinks.orders.filter((each) => sees(each.branch)), more: fake.quotationLinks.more ?? false });
+      return HttpResponse.json<StaffOrderList>({
+        orders: fake.quotationLinks.orders.filter((each) => sees(each.branch)),
+        more: fake.quotationLinks.more ?? false,
+      });
     }),
   ];
 }

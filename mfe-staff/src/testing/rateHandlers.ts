@@ -4,7 +4,12 @@
 // answers, in the server's words.
 import { HttpResponse } from 'msw';
 import { http } from './contractHttp';
-import { QUOTATIONS_API, type CurrencyRateTable, type RateCurrency, type VatRateTable } from '@site/contracts/quotations-api';
+import {
+  QUOTATIONS_API,
+  type CurrencyRateTable,
+  type RateCurrency,
+  type VatRateTable,
+} from '@site/contracts/quotations-api';
 import type { SetCurrencyRateBody, SetVatRateBody } from '@site/contracts/quotations-api-schemas';
 import type { StaffSession } from '@site/contracts/staff-api';
 
@@ -31,7 +36,9 @@ export const fakeRates = (): FakeRates => ({
 
 function vatTable(rates: VatRateTable['rates']): VatRateTable {
   const sorted = [...rates].sort((a, b) => a.country.localeCompare(b.country) || a.startsOn.localeCompare(b.startsOn));
-  const today = (['AE', 'OM', 'BH', 'SA'] as const).flatMap((country) => sorted.filter((rate) => rate.country === country && rate.startsOn <= FAKE_TODAY).slice(-1));
+  const today = (['AE', 'OM', 'BH', 'SA'] as const).flatMap((country) =>
+    sorted.filter((rate) => rate.country === country && rate.startsOn <= FAKE_TODAY).slice(-1),
+  );
   return { rates: sorted, today };
 }
 
@@ -44,8 +51,15 @@ interface RatesFakeServer {
 export function rateHandlers(fake: RatesFakeServer, refusal: (request: Request) => Response | undefined) {
   const account = () => fake.session!.account;
   const pricer = (request: Request): Response | undefined =>
-    refusal(request) ?? (account().role === 'admin' || account().role === 'branch' ? undefined : HttpResponse.json({ error: 'Only administrators and branch staff prepare quotations.' }, { status: 403 }));
-  const admin = (request: Request): Response | undefined => refusal(request) ?? (account().role === 'admin' ? undefined : HttpResponse.json({ error: 'Only administrators can do this.' }, { status: 403 }));
+    refusal(request) ??
+    (account().role === 'admin' || account().role === 'branch'
+      ? undefined
+      : HttpResponse.json({ error: 'Only administrators and branch staff prepare quotations.' }, { status: 403 }));
+  const admin = (request: Request): Response | undefined =>
+    refusal(request) ??
+    (account().role === 'admin'
+      ? undefined
+      : HttpResponse.json({ error: 'Only administrators can do this.' }, { status: 403 }));
   const setAt = '2026-11-28T10:00:00.000Z';
   return [
     http.get(QUOTATIONS_API.currencyRates, ({ request }) => pricer(request) ?? HttpResponse.json(fake.rates.currency)),
@@ -54,7 +68,10 @@ export function rateHandlers(fake: RatesFakeServer, refusal: (request: Request) 
       if (refused !== undefined) return refused;
       const { rate } = (await request.json()) as SetCurrencyRateBody;
       const row = { currency: params.currency as RateCurrency, rate: String(rate), setBy: account().email, setAt };
-      fake.rates.currency = { current: [row, ...fake.rates.currency.current.filter((each) => each.currency !== row.currency)], history: [row, ...fake.rates.currency.history] };
+      fake.rates.currency = {
+        current: [row, ...fake.rates.currency.current.filter((each) => each.currency !== row.currency)],
+        history: [row, ...fake.rates.currency.history],
+      };
       return HttpResponse.json(fake.rates.currency);
     }),
     http.get(QUOTATIONS_API.vatRates, ({ request }) => pricer(request) ?? HttpResponse.json(fake.rates.vat)),
@@ -62,7 +79,10 @@ export function rateHandlers(fake: RatesFakeServer, refusal: (request: Request) 
       const refused = admin(request);
       if (refused !== undefined) return refused;
       const { country, ratePercent, startsOn } = (await request.json()) as SetVatRateBody;
-      fake.rates.vat = vatTable([...fake.rates.vat.rates.filter((each) => !(each.country === country && each.startsOn === startsOn)), { country, ratePercent: String(ratePercent), startsOn, setBy: account().email, setAt }]);
+      fake.rates.vat = vatTable([
+        ...fake.rates.vat.rates.filter((each) => !(each.country === country && each.startsOn === startsOn)),
+        { country, ratePercent: String(ratePercent), startsOn, setBy: account().email, setAt },
+      ]);
       return HttpResponse.json(fake.rates.vat);
     }),
   ];

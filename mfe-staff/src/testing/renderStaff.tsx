@@ -26,4 +26,5 @@ export function renderStaffApp(route: string, props: ComponentProps<typeof Staff
 }
 
 /** The address the app is at ('/inbox?status=new'). */
-export const currentAddress = (): string => document.querySelector('[data-testid="current-address"]')?.textContent ?? '';
+export const currentAddress = (): string =>
+  document.querySelector('[data-testid="current-address"]')?.textContent ?? '';

@@ -19,7 +19,15 @@ export interface ConfirmActionProps {
 }
 
 /** A change that cannot be taken back: a button, then a question with the change and Cancel. */
-export function ConfirmAction({ label, question, confirmLabel, onConfirm, busy, disabled = false, note }: ConfirmActionProps) {
+export function ConfirmAction({
+  label,
+  question,
+  confirmLabel,
+  onConfirm,
+  busy,
+  disabled = false,
+  note,
+}: ConfirmActionProps) {
   const [asking, setAsking] = useState(false);
   const confirm = async () => {
     await onConfirm();
@@ -27,7 +35,13 @@ export function ConfirmAction({ label, question, confirmLabel, onConfirm, busy, 
   };
 
   return asking ? (
-    <ConfirmStep question={question} confirmLabel={confirmLabel} busy={busy} onConfirm={() => void confirm()} onCancel={() => setAsking(false)} />
+    <ConfirmStep
+      question={question}
+      confirmLabel={confirmLabel}
+      busy={busy}
+      onConfirm={() => void confirm()}
+      onCancel={() => setAsking(false)}
+    />
   ) : (
     <Actions>
       <Button type="button" $variant="secondary" disabled={busy || disabled} onClick={() => setAsking(true)}>

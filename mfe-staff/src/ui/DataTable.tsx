@@ -13,7 +13,17 @@ export interface Column<Row> {
  * A table drawn from its columns: a header row, then a row per item, each cell the column's. For lists whose cells
  * are plain facts (a page of feeds, its refused rows); a table with grouped headers or row actions writes its own.
  */
-export function DataTable<Row>({ caption, columns, rows, rowKey }: { caption: string; columns: readonly Column<Row>[]; rows: readonly Row[]; rowKey: (row: Row) => string | number }) {
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+}: {
+  caption: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+}) {
   return (
     <Table caption={caption}>
       <thead>

@@ -21,7 +21,9 @@ export function FilterSearchRow({ hint, q = '', nothingToClear, onClear, childre
     <FieldRow>
       <SearchField label="Search" hint={hint}>
         {/* Uncontrolled, refilled from the address when it changes (key): typing does not touch the address. */}
-        {(control) => <input {...control} key={q} type="search" name="q" defaultValue={q} maxLength={STAFF_SEARCH_MAX_LENGTH} />}
+        {(control) => (
+          <input {...control} key={q} type="search" name="q" defaultValue={q} maxLength={STAFF_SEARCH_MAX_LENGTH} />
+        )}
       </SearchField>
       {children}
       <Actions>

@@ -14,7 +14,15 @@ const Box = styled.div<{ $tone: 'error' | 'success' | 'info' }>`
  * A message about what just happened. Errors are alerts (read at once); the rest are polite status messages. The
  * region stays in the page while empty, so a message put into it later is announced.
  */
-export function Notice({ tone = 'info', children, id }: { tone?: 'error' | 'success' | 'info'; children?: ReactNode; id?: string }) {
+export function Notice({
+  tone = 'info',
+  children,
+  id,
+}: {
+  tone?: 'error' | 'success' | 'info';
+  children?: ReactNode;
+  id?: string;
+}) {
   return (
     <Box $tone={tone} role={tone === 'error' ? 'alert' : 'status'} id={id}>
       {children}

@@ -12,7 +12,17 @@ const Nav = styled.nav`
 `;
 
 /** Previous / next over numbered pages, with where one is ('Page 2 of 7'). Nothing when there is one page. */
-export function Pager({ page, pageCount, label, onPage }: { page: number; pageCount: number; label: string; onPage: (page: number) => void }) {
+export function Pager({
+  page,
+  pageCount,
+  label,
+  onPage,
+}: {
+  page: number;
+  pageCount: number;
+  label: string;
+  onPage: (page: number) => void;
+}) {
   if (pageCount <= 1) return null;
   return (
     <Nav aria-label={label}>
@@ -56,7 +66,17 @@ export function useKeysetTrail(after: string | undefined, go: (after: string | u
 }
 
 /** "Previous page" (or "First page", after a reload mid-walk) and "Next page" over keyset pages; nothing on a lone page. */
-export function KeysetPager({ label, after, next, trail }: { label: string; after: string | undefined; next: string | null; trail: ReturnType<typeof useKeysetTrail> }) {
+export function KeysetPager({
+  label,
+  after,
+  next,
+  trail,
+}: {
+  label: string;
+  after: string | undefined;
+  next: string | null;
+  trail: ReturnType<typeof useKeysetTrail>;
+}) {
   if (next === null && after === undefined) return null;
   return (
     <Nav aria-label={label}>

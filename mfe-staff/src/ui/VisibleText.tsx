@@ -12,7 +12,10 @@ const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034f\u115f\u1160\u3164\uffa0\u2060-\u
 
 /** `text` with each hidden character written out as ⟨U+XXXX⟩ (a tag character as ⟨U+E0041⟩). */
 export function withHiddenCharactersShown(text: string): string {
-  return text.replace(HIDDEN, (character) => `⟨U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
+  return text.replace(
+    HIDDEN,
+    (character) => `⟨U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟩`,
+  );
 }
 
 export function VisibleText({ text }: { text: string }) {

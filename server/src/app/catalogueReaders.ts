@@ -6,7 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../platform/db/index.js';
 import { DataFileCache, type DataFiles } from '../platform/http/dataFiles.js';
 import type { PageCatalogue } from '../pages/index.js';
-import { catalogueKnowledgeBases, databaseKnowledgeBases, type KnowledgeBase, type KnowledgeBasesFor } from '../assistant/index.js';
+import {
+  catalogueKnowledgeBases,
+  databaseKnowledgeBases,
+  type KnowledgeBase,
+  type KnowledgeBasesFor,
+} from '../assistant/index.js';
 import {
   broadKeepsSettled,
   type CatalogueFeed,
@@ -22,7 +27,12 @@ import {
   withStreamedCatalogueDataFiles,
 } from '../catalogue/index.js';
 import { createQuoteCatalogue, databaseQuoteCatalogue, type QuotesPluginOptions } from '../quote-requests/index.js';
-import { createReviewCatalogue, databaseReviewCatalogue, productRatings, type ReviewCatalogue } from '../reviews/index.js';
+import {
+  createReviewCatalogue,
+  databaseReviewCatalogue,
+  productRatings,
+  type ReviewCatalogue,
+} from '../reviews/index.js';
 import { catalogueStock, StockReader } from '../stock/index.js';
 import { catalogueSeoSite, type CurrentSeoPages, databaseSeoPages, seoPagesOf, type SeoSite } from '../seo/index.js';
 import type { Locale } from '@site/contracts/locale';
@@ -53,7 +63,9 @@ export function openCatalogue(app: FastifyInstance, db: Database, options: Build
   // A broad search's keep under way finishes before the database it writes to is closed (it takes ~1 s at most).
   app.addHook('onClose', broadKeepsSettled);
   const reviews: () => Promise<ReviewCatalogue> =
-    databaseFeed === undefined ? feed.follow((records) => createReviewCatalogue(records.en.details)) : constant(databaseReviewCatalogue(db.kysely, databaseFeed));
+    databaseFeed === undefined
+      ? feed.follow((records) => createReviewCatalogue(records.en.details))
+      : constant(databaseReviewCatalogue(db.kysely, databaseFeed));
   const files = options.catalogue === 'files';
   const stock = files ? undefined : new StockReader(db);
   const store = new CatalogueStore(
@@ -77,7 +89,11 @@ export interface CatalogueReaders {
   quotes: QuotesPluginOptions['catalogue'];
 }
 
-export function catalogueReadersOf(db: Database, { feed, databaseFeed, store }: OpenCatalogue, options: BuildAppOptions): CatalogueReaders {
+export function catalogueReadersOf(
+  db: Database,
+  { feed, databaseFeed, store }: OpenCatalogue,
+  options: BuildAppOptions,
+): CatalogueReaders {
   if (databaseFeed === undefined) {
     return {
       seo: options.seoSite ?? feed.follow((records) => seoPagesOf(catalogueSeoSite(records))),
@@ -103,17 +119,26 @@ export function siteDataFiles(config: AppConfig, catalogue: OpenCatalogue, optio
   const diskFiles = new DataFileCache([config.content.dataDir, path.join(config.content.generatedDir, 'data')]);
   if (catalogue.files) return diskFiles;
   if (catalogue.databaseFeed === undefined) return withCatalogueDataFiles(diskFiles, catalogue.feed);
-  return withStreamedCatalogueDataFiles(diskFiles, catalogue.databaseFeed, catalogue.store, { wholeMaxProducts: options.wholeDataFilesMaxProducts });
+  return withStreamedCatalogueDataFiles(diskFiles, catalogue.databaseFeed, catalogue.store, {
+    wholeMaxProducts: options.wholeDataFilesMaxProducts,
+  });
 }
 
 /** The catalogue the pages read (../pages/pageCatalogue.ts). Over the committed files there is no catalogue to ask. */
-export function pageCatalogueOf(app: FastifyInstance, { feed, store, files, stock }: OpenCatalogue, lookup: ProductLookup): PageCatalogue | undefined {
+export function pageCatalogueOf(
+  app: FastifyInstance,
+  { feed, store, files, stock }: OpenCatalogue,
+  lookup: ProductLookup,
+): PageCatalogue | undefined {
   if (files) return undefined;
   return { feed, store, lookup, stockVersion: stock === undefined ? undefined : () => stock.version(), log: app.log };
 }
 
 /** The feed `catalogue` names; the database's own (the default) also returned as such, for what reads its rows. */
-function catalogueFeedOf(db: Database, catalogue: BuildAppOptions['catalogue']): { feed: CatalogueFeed; databaseFeed?: DatabaseCatalogueFeed } {
+function catalogueFeedOf(
+  db: Database,
+  catalogue: BuildAppOptions['catalogue'],
+): { feed: CatalogueFeed; databaseFeed?: DatabaseCatalogueFeed } {
   if (catalogue === undefined) {
     const databaseFeed = databaseCatalogueFeed(db);
     return { feed: databaseFeed, databaseFeed };

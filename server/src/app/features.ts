@@ -44,16 +44,30 @@ export function featurePageAnswers(db: Database, pages: PageAnswer): PageAnswers
 /** The contact page's address in its edition ('/contact-us'). */
 const CONTACT_PAGE_PATH = '/contact-us' satisfies `/${SiteRoutePath}`;
 
-export async function registerFeatures(app: FastifyInstance, config: AppConfig, db: Database, parts: FeatureParts, options: BuildAppOptions): Promise<void> {
+export async function registerFeatures(
+  app: FastifyInstance,
+  config: AppConfig,
+  db: Database,
+  parts: FeatureParts,
+  options: BuildAppOptions,
+): Promise<void> {
   const { onOutboxWrite } = options;
   const { catalogue, readers, remotes } = parts;
   // The one Redis connection (REDIS_URL) of every rate limit and the staff sign-in lockout, app.redis: before them all.
   if (config.submissions.redisUrl !== undefined) await app.register(sharedRedis, { url: config.submissions.redisUrl });
 
   // the forms' API, and the contact page's message form as a plain form post (drawn pages, from this origin only)
-  await app.register(submissionsPlugin, { ...config.submissions, db, onOutboxWrite, sendPage: parts.pages, publicSiteUrl: config.http.publicSiteUrl });
+  await app.register(submissionsPlugin, {
+    ...config.submissions,
+    db,
+    onOutboxWrite,
+    sendPage: parts.pages,
+    publicSiteUrl: config.http.publicSiteUrl,
+  });
   // stock questions: the catalogue's search and the stock's reader (app.stock, registered below); none over fixed files
-  const stockFacts = catalogue.files ? undefined : databaseStockFacts(catalogue.store, (codes) => app.stock.availability(codes));
+  const stockFacts = catalogue.files
+    ? undefined
+    : databaseStockFacts(catalogue.store, (codes) => app.stock.availability(codes));
   await app.register(assistantPlugin, { ...config.assistant, knowledgeBases: readers.knowledgeBases, stockFacts });
   await app.register(reviewsPlugin, { ...config.submissions, db, catalogue: catalogue.reviews });
   // the catalogue editor's uploads: kept in DATA_DIR, served by the catalogue, written by the staff
@@ -63,7 +77,14 @@ export async function registerFeatures(app: FastifyInstance, config: AppConfig, 
   const availability = (codes: readonly string[]) => app.stock.availability(codes);
   // the request page's form also as a plain form post: its lines a pasted list, the products its codes name looked up
   const plainForm = { db, sendPage: parts.pages, lookup: readers.lookup, publicSiteUrl: config.http.publicSiteUrl };
-  await app.register(quotesPlugin, { ...config.submissions, db, onOutboxWrite, catalogue: readers.quotes, availability, plainForm });
+  await app.register(quotesPlugin, {
+    ...config.submissions,
+    db,
+    onOutboxWrite,
+    catalogue: readers.quotes,
+    availability,
+    plainForm,
+  });
 
   // the field vitals: the beacons, and the canary-hold rule promote asks (both ways in: the pipelines' and the staff's)
   await app.register(vitalsPlugin, {
@@ -74,7 +95,10 @@ export async function registerFeatures(app: FastifyInstance, config: AppConfig, 
     now: options.vitalsClock,
   });
   const releaseVitals = config.releaseVitals ?? RELEASE_VITALS_DEFAULTS;
-  const vitalsHold = { verdict: createVitalsVerdict(liveVersions, releaseVitals, options.vitalsClock), rollback: releaseVitals.rollback };
+  const vitalsHold = {
+    verdict: createVitalsVerdict(liveVersions, releaseVitals, options.vitalsClock),
+    rollback: releaseVitals.rollback,
+  };
 
   // what the releases' calls act on: the live remotes, and where registered builds are kept
   const releases = {
@@ -106,7 +130,14 @@ export async function registerFeatures(app: FastifyInstance, config: AppConfig, 
   });
   // a sent quotation's buyer link (the token the only key): its calls and its page, drawn here with the quotation and
   // never kept (its forms posted as plain forms too, from this origin only); the ERP's orders (an orders token)
-  await app.register(quotationLinkPlugin, { db, recordStaffAction, onOutboxWrite, redisNamespace: undefined, sendPage: parts.pages, publicSiteUrl: config.http.publicSiteUrl });
+  await app.register(quotationLinkPlugin, {
+    db,
+    recordStaffAction,
+    onOutboxWrite,
+    redisNamespace: undefined,
+    sendPage: parts.pages,
+    publicSiteUrl: config.http.publicSiteUrl,
+  });
   // the ERP's stock feed (a stock token), and the process's reader of availability (app.stock)
   await app.register(stockPlugin, {
     db,

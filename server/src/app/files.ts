@@ -7,7 +7,12 @@ import { registerStaticFiles } from '../platform/http/staticFiles.js';
 import type { AppConfig } from './options.js';
 import { remoteBundleBuilds, type SiteRemotes } from './remotes.js';
 
-export async function registerFiles(app: FastifyInstance, config: AppConfig, live: SiteRemotes['live'], dataFiles: DataFiles): Promise<void> {
+export async function registerFiles(
+  app: FastifyInstance,
+  config: AppConfig,
+  live: SiteRemotes['live'],
+  dataFiles: DataFiles,
+): Promise<void> {
   // ---- remote bundles, the staff remote's included: loadable from any origin (CORS in their scope only) ----
   await app.register(remoteBundleRoutes, { prefix: REMOTES_PREFIX, builds: remoteBundleBuilds(config) });
 

@@ -11,12 +11,22 @@ import type { AppConfig } from './options.js';
 import { entriesOf, type SiteRemotes } from './remotes.js';
 
 /** `frameOrigins`: the origins the pages may frame (the map's, seo/). */
-export async function registerGuards(app: FastifyInstance, config: AppConfig, live: SiteRemotes['live'], frameOrigins: readonly string[]): Promise<void> {
+export async function registerGuards(
+  app: FastifyInstance,
+  config: AppConfig,
+  live: SiteRemotes['live'],
+  frameOrigins: readonly string[],
+): Promise<void> {
   // the pages' one inline script, allowed by its hash
   const inlineScripts = [INLINE_SCRIPT_CSP_SOURCE];
   await registerSecurityHeaders(app, { remoteEntries: entriesOf(config.remotes), frameOrigins, inlineScripts });
   // A canary on another origin is allowed like a stable remote there; a release on a new origin adds it.
-  followRemoteOrigins(app, { frameOrigins, inlineScripts, configured: entriesOf(config.remotes), current: currentEntries(live) });
+  followRemoteOrigins(app, {
+    frameOrigins,
+    inlineScripts,
+    configured: entriesOf(config.remotes),
+    current: currentEntries(live),
+  });
   // No Host at all (HTTP/1.1) is a 400 whatever the list: Node's own check is off (timeouts.ts) for this one.
   registerHostRequired(app);
   registerExpectationFailed(app); // Expect: other than 100-continue: Node's 417, with the site's headers

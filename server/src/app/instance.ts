@@ -21,7 +21,14 @@ export function createInstance(config: AppConfig, logStream?: BuildAppOptions['l
   const staffListener = createStaffListener(timeouts);
   const app = Fastify({
     // each line passes redactLinkTokens last: no quotation link token is written
-    logger: config.logLevel === undefined ? false : { level: config.logLevel, hooks: { streamWrite: redactLinkTokens }, ...(logStream === undefined ? {} : { stream: logStream }) },
+    logger:
+      config.logLevel === undefined
+        ? false
+        : {
+            level: config.logLevel,
+            hooks: { streamWrite: redactLinkTokens },
+            ...(logStream === undefined ? {} : { stream: logStream }),
+          },
     trustProxy, // TRUST_PROXY: X-Forwarded-Proto/-Host/-For from these proxies count
     ...requestIdOptions(trustProxy), // X-Request-Id: ours, or a trusted proxy's when it is a safe token
     ...timeouts,

@@ -26,7 +26,12 @@ export function startMetrics(app: FastifyInstance, sources: MetricsSources): Sit
   app.addHook('onClose', async () => metrics.close());
   // routeOptions.url is the route's pattern ('/api/catalogue/products/:productId'), never the address asked for
   app.addHook('onResponse', async (request, reply) => {
-    metrics.observeRequest(request.method, request.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);
+    metrics.observeRequest(
+      request.method,
+      request.routeOptions.url ?? UNMATCHED_ROUTE,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
   });
   return metrics;
 }
@@ -40,5 +45,6 @@ export function registerMetricsRoute(app: FastifyInstance, config: AppConfig): v
 /** Each released remote's canary-hold verdict, for site_release_canary_held. */
 export function canaryHoldsOf(config: AppConfig): NonNullable<MetricsSources['canaryHolds']> {
   const verdict = createVitalsVerdict(liveVersions, config.releaseVitals ?? RELEASE_VITALS_DEFAULTS);
-  return async (db) => Promise.all(RELEASED_REMOTES.map(async (remote) => ({ remote, held: (await verdict(db, remote)).held })));
+  return async (db) =>
+    Promise.all(RELEASED_REMOTES.map(async (remote) => ({ remote, held: (await verdict(db, remote)).held })));
 }

@@ -6,9 +6,36 @@ import type { CatalogueFeed } from '../catalogue/index.js';
 import type { SeoSite } from '../seo/index.js';
 
 /** The settings buildApp uses (a full Config fits). */
-export type AppConfig = Pick<Config, 'host' | 'port' | 'dataDir' | 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant' | 'http' | 'staff' | 'staffPages'> &
+export type AppConfig = Pick<
+  Config,
+  | 'host'
+  | 'port'
+  | 'dataDir'
+  | 'logLevel'
+  | 'shellDist'
+  | 'content'
+  | 'remotes'
+  | 'submissions'
+  | 'assistant'
+  | 'http'
+  | 'staff'
+  | 'staffPages'
+> &
   // config.ts's defaults when not given (tests that do not look at them)
-  Partial<Pick<Config, 'staffSite' | 'requirePassedRun' | 'releaseSafety' | 'remoteOrigins' | 'remoteBuilds' | 'releaseVitals' | 'vitals' | 'metrics' | 'stock'>>;
+  Partial<
+    Pick<
+      Config,
+      | 'staffSite'
+      | 'requirePassedRun'
+      | 'releaseSafety'
+      | 'remoteOrigins'
+      | 'remoteBuilds'
+      | 'releaseVitals'
+      | 'vitals'
+      | 'metrics'
+      | 'stock'
+    >
+  >;
 
 export interface BuildAppOptions {
   /** Called when a form submission queued a mail (main.ts wakes the outbox worker). */

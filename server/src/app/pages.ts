@@ -22,7 +22,13 @@ export interface PageParts {
 }
 
 /** The answer of every page, and the staff preview's drawing of one. */
-export function createPageAnswer(app: FastifyInstance, config: AppConfig, db: Database, parts: PageParts, options: BuildAppOptions): PageAnswer {
+export function createPageAnswer(
+  app: FastifyInstance,
+  config: AppConfig,
+  db: Database,
+  parts: PageParts,
+  options: BuildAppOptions,
+): PageAnswer {
   return createShellResponder(config.shellDist, {
     // who gets a remote's canary build: one assignment for the pages and /remotes.json, which must agree
     live: parts.remotes.live,
@@ -38,6 +44,8 @@ export function createPageAnswer(app: FastifyInstance, config: AppConfig, db: Da
     buildCache: parts.remotes.buildCache,
     remoteBuildsDir: parts.remotes.buildStore.dir,
     onRenderError: (remote, variant) =>
-      void recordRenderError(db.kysely, remote, variant).catch((error: unknown) => app.log.warn({ err: error }, 'could not count a render error')),
+      void recordRenderError(db.kysely, remote, variant).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'could not count a render error'),
+      ),
   });
 }

@@ -23,9 +23,14 @@ export interface SiteRemotes {
 
 /** The live remotes, read from the registry now and followed until the app closes. */
 export async function startRemotes(app: FastifyInstance, db: Database, config: AppConfig): Promise<SiteRemotes> {
-  const allowedOrigins = allowedOriginsOf(config.remoteOrigins ?? [], [...entriesOf(config.remotes, 'all'), ...entriesOf([config.staffPages], 'all')]);
+  const allowedOrigins = allowedOriginsOf(config.remoteOrigins ?? [], [
+    ...entriesOf(config.remotes, 'all'),
+    ...entriesOf([config.staffPages], 'all'),
+  ]);
   const { storeDir, cacheDir } = remoteBuildsOf(config);
-  const buildCache = config.http.serverRendering ? new BuildCache({ dir: cacheDir, buildsDir: storeDir, warn: (message) => app.log.warn(message) }) : undefined;
+  const buildCache = config.http.serverRendering
+    ? new BuildCache({ dir: cacheDir, buildsDir: storeDir, warn: (message) => app.log.warn(message) })
+    : undefined;
   // this site's build folders, which a release registered at their address is copied from (releases/buildContent.ts)
   const folders = new Map<string, string>();
   for (const remote of [...config.remotes, config.staffPages]) {
@@ -45,7 +50,10 @@ export async function startRemotes(app: FastifyInstance, db: Database, config: A
 
 /** REMOTE_BUILDS_DIR and REMOTE_BUILD_CACHE_DIR, or their defaults in DATA_DIR. */
 export const remoteBuildsOf = (config: AppConfig): NonNullable<AppConfig['remoteBuilds']> =>
-  config.remoteBuilds ?? { storeDir: path.join(config.dataDir, 'remote-builds'), cacheDir: path.join(config.dataDir, 'remote-build-cache') };
+  config.remoteBuilds ?? {
+    storeDir: path.join(config.dataDir, 'remote-builds'),
+    cacheDir: path.join(config.dataDir, 'remote-build-cache'),
+  };
 
 /**
  * The builds /remotes/ serves, the staff remote's included: each remote's dist folder, a canary build on this disk
@@ -56,12 +64,20 @@ export const remoteBuildsOf = (config: AppConfig): NonNullable<AppConfig['remote
 export function remoteBundleBuilds(config: AppConfig): RemoteBundlesOptions['builds'][number][] {
   const builds: RemoteBundlesOptions['builds'][number][] = config.remotes.flatMap((remote) => [
     { root: remote.distDir, servedPath: remoteServedPath(remote.name) },
-    ...(remote.canary?.distDir === undefined ? [] : [{ root: remote.canary.distDir, servedPath: canaryServedPath(remote.name) }]),
+    ...(remote.canary?.distDir === undefined
+      ? []
+      : [{ root: remote.canary.distDir, servedPath: canaryServedPath(remote.name) }]),
   ]);
   builds.push({ root: config.staffPages.distDir, servedPath: remoteServedPath(STAFF_REMOTE) });
-  if (config.staffPages.canary?.distDir !== undefined) builds.push({ root: config.staffPages.canary.distDir, servedPath: canaryServedPath(STAFF_REMOTE) });
+  if (config.staffPages.canary?.distDir !== undefined)
+    builds.push({ root: config.staffPages.canary.distDir, servedPath: canaryServedPath(STAFF_REMOTE) });
   const { storeDir } = remoteBuildsOf(config);
-  for (const { name } of [...config.remotes, config.staffPages]) builds.push({ root: path.join(storeDir, name), servedPath: storedBuildsPath(name), allowedPath: isStoredBuildFile });
+  for (const { name } of [...config.remotes, config.staffPages])
+    builds.push({
+      root: path.join(storeDir, name),
+      servedPath: storedBuildsPath(name),
+      allowedPath: isStoredBuildFile,
+    });
   return builds;
 }
 
@@ -72,9 +88,15 @@ export function remoteBundleBuilds(config: AppConfig): RemoteBundlesOptions['bui
  */
 export const entriesOf = (remotes: readonly ReleasedRemoteConfig[], canaries: 'served' | 'all' = 'served'): string[] =>
   remotes.flatMap((remote) =>
-    remote.canary === undefined || (canaries === 'served' && remote.canary.percent <= 0) ? [remote.entry] : [remote.entry, remote.canary.entry],
+    remote.canary === undefined || (canaries === 'served' && remote.canary.percent <= 0)
+      ? [remote.entry]
+      : [remote.entry, remote.canary.entry],
   );
 
 /** By remote: its dist folder, for the remotes this server serves itself at /remotes/<name>/ as configured. */
 export const ownBuilds = (remotes: Config['remotes']): Map<string, string> =>
-  new Map(remotes.filter((remote) => remote.entry === `${remoteServedPath(remote.name)}${MANIFEST_FILE}`).map((remote) => [remote.name, remote.distDir]));
+  new Map(
+    remotes
+      .filter((remote) => remote.entry === `${remoteServedPath(remote.name)}${MANIFEST_FILE}`)
+      .map((remote) => [remote.name, remote.distDir]),
+  );

@@ -4,7 +4,13 @@
 // product with its published variants (codes and prices). Neither reads every product: what the prompt carries is
 // bounded by the categories and these two limits.
 import type { Locale } from '@site/contracts/locale';
-import { type CatalogueSample, type CatalogueStore, type DatabaseCatalogueFeed, SEARCH_TERMS_MAX, searchNeedle } from '../catalogue/index.js';
+import {
+  type CatalogueSample,
+  type CatalogueStore,
+  type DatabaseCatalogueFeed,
+  SEARCH_TERMS_MAX,
+  searchNeedle,
+} from '../catalogue/index.js';
 import { catalogueKnowledgeBase, searchWords, type KnowledgeBase } from './knowledge-base/index.js';
 
 /**
@@ -25,10 +31,18 @@ export interface CatalogueKnowledgeLimits {
   searchLimit?: number;
 }
 
-type KnowledgeStore = Pick<CatalogueStore, 'categorySamples' | 'productsWithDetails' | 'publishedVariantsOf' | 'search'>;
+type KnowledgeStore = Pick<
+  CatalogueStore,
+  'categorySamples' | 'productsWithDetails' | 'publishedVariantsOf' | 'search'
+>;
 
 /** The ids of the products the search finds for `text` (not those of a corrected text: the visitor named none of them). */
-async function searched(store: Pick<CatalogueStore, 'search'>, text: string, locale: Locale, limit: number): Promise<string[]> {
+async function searched(
+  store: Pick<CatalogueStore, 'search'>,
+  text: string,
+  locale: Locale,
+  limit: number,
+): Promise<string[]> {
   const needle = searchNeedle(text);
   if (needle === undefined) return [];
   const page = await store.search({ needle, offset: 0, limit, locale });
@@ -39,7 +53,12 @@ async function searched(store: Pick<CatalogueStore, 'search'>, text: string, loc
  * The products a question names, best first: those holding all its words, or else, taken in turn, those holding each of
  * its first words.
  */
-export async function questionProducts(store: Pick<CatalogueStore, 'search'>, question: string, locale: Locale, limit: number): Promise<string[]> {
+export async function questionProducts(
+  store: Pick<CatalogueStore, 'search'>,
+  question: string,
+  locale: Locale,
+  limit: number,
+): Promise<string[]> {
   // the search looks for this many terms at most; a long question's words past them would only make its text too long
   const words = searchWords(question).slice(0, SEARCH_TERMS_MAX);
   if (words.length === 0) return [];
@@ -55,14 +74,28 @@ export async function questionProducts(store: Pick<CatalogueStore, 'search'>, qu
 }
 
 /** The knowledge bases of each question over the database's catalogue (the sample kept per version). */
-export function databaseKnowledgeBases(store: KnowledgeStore, feed: Pick<DatabaseCatalogueFeed, 'perVersion'>, limits: CatalogueKnowledgeLimits = {}): KnowledgeBasesFor {
+export function databaseKnowledgeBases(
+  store: KnowledgeStore,
+  feed: Pick<DatabaseCatalogueFeed, 'perVersion'>,
+  limits: CatalogueKnowledgeLimits = {},
+): KnowledgeBasesFor {
   const perCategory = limits.perCategory ?? KNOWLEDGE_SAMPLE_PER_CATEGORY;
   const searchLimit = limits.searchLimit ?? KNOWLEDGE_SEARCH_LIMIT;
   // each product with its published variants (their codes and prices: "the price of HEX-CW-25?")
-  const variantsOf = (products: CatalogueSample['products'], locale: Locale) => store.publishedVariantsOf(products.map((product) => product.id), locale);
+  const variantsOf = (products: CatalogueSample['products'], locale: Locale) =>
+    store.publishedVariantsOf(
+      products.map((product) => product.id),
+      locale,
+    );
   const sampled = feed.perVersion(async () => {
-    const samples: Record<Locale, CatalogueSample> = { en: await store.categorySamples('en', perCategory), ar: await store.categorySamples('ar', perCategory) };
-    const variants = { en: await variantsOf(samples.en.products, 'en'), ar: await variantsOf(samples.ar.products, 'ar') };
+    const samples: Record<Locale, CatalogueSample> = {
+      en: await store.categorySamples('en', perCategory),
+      ar: await store.categorySamples('ar', perCategory),
+    };
+    const variants = {
+      en: await variantsOf(samples.en.products, 'en'),
+      ar: await variantsOf(samples.ar.products, 'ar'),
+    };
     const knowledgeBases: Record<Locale, KnowledgeBase> = {
       en: catalogueKnowledgeBase(samples.en, 'en', variants.en),
       ar: catalogueKnowledgeBase(samples.ar, 'ar', variants.ar),
@@ -77,8 +110,15 @@ export function databaseKnowledgeBases(store: KnowledgeStore, feed: Pick<Databas
     // the same object when the search adds nothing: the chat keeps what it made of it (chatRoutes.ts)
     if (more.length === 0) return knowledgeBases;
     const found = await store.productsWithDetails(more, locale);
-    const edition = { categories: sample.categories, products: [...sample.products, ...found.products], details: [...sample.details, ...found.details] };
+    const edition = {
+      categories: sample.categories,
+      products: [...sample.products, ...found.products],
+      details: [...sample.details, ...found.details],
+    };
     const foundVariants = await variantsOf(found.products, locale);
-    return { ...knowledgeBases, [locale]: catalogueKnowledgeBase(edition, locale, new Map([...variants[locale], ...foundVariants])) };
+    return {
+      ...knowledgeBases,
+      [locale]: catalogueKnowledgeBase(edition, locale, new Map([...variants[locale], ...foundVariants])),
+    };
   };
 }

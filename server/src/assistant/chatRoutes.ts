@@ -38,7 +38,8 @@ export const MAX_ANSWER_LENGTH = CHAT_LIMITS.historyTextMaxLength;
  * The provider's answer as the widget may send it back in the history: without characters the history refuses
  * (control characters, half an emoji) and cut between code points, never inside an emoji.
  */
-export const answerText = (answer: string): string => cutText(withoutDisallowedCharacters(answer, 'multiline').trim(), MAX_ANSWER_LENGTH);
+export const answerText = (answer: string): string =>
+  cutText(withoutDisallowedCharacters(answer, 'multiline').trim(), MAX_ANSWER_LENGTH);
 
 export interface ChatRoutesOptions extends AssistantConfig {
   /** The AI provider; by default Gemini when apiKey is set, none (knowledge base only) otherwise. */
@@ -62,7 +63,6 @@ export interface ChatRoutesOptions extends AssistantConfig {
   /** The clock of "updated 5 minutes ago" (tests). */
   now?: () => Date;
 }
-
 
 class ProviderTimeout extends Error {
   constructor(ms: number) {
@@ -132,7 +132,10 @@ export async function chatRoutes(parent: FastifyInstance, options: ChatRoutesOpt
   const app = useContracts(parent);
   const currentAnswering = answeringSource(options);
   const provider =
-    options.provider ?? (options.apiKey === undefined ? undefined : createGeminiModel({ apiKey: options.apiKey, model: options.model, baseUrl: options.baseUrl }));
+    options.provider ??
+    (options.apiKey === undefined
+      ? undefined
+      : createGeminiModel({ apiKey: options.apiKey, model: options.model, baseUrl: options.baseUrl }));
 
   const limited = options.rateLimitMax > 0;
   if (limited) {
@@ -146,11 +149,18 @@ export async function chatRoutes(parent: FastifyInstance, options: ChatRoutesOpt
       // Redis unreachable: answer (logged) rather than refuse every question.
       skipOnError: true,
       errorResponseBuilder: (_request, context) =>
-        httpError(context.statusCode, `Too many questions, please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+        httpError(
+          context.statusCode,
+          `Too many questions, please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        ),
     });
   }
 
-  const requireJson = useJsonEndpoint(app, { bodyLimit: CHAT_BODY_LIMIT, what: 'the question', emptyHint: 'send {"question": "...", "history": []}' });
+  const requireJson = useJsonEndpoint(app, {
+    bodyLimit: CHAT_BODY_LIMIT,
+    what: 'the question',
+    emptyHint: 'send {"question": "...", "history": []}',
+  });
 
   app.post(
     CHAT_API_PATH,
@@ -182,7 +192,9 @@ export async function chatRoutes(parent: FastifyInstance, options: ChatRoutesOpt
         return undefined;
       });
       const fallback = (): ChatResponse => ({
-        answer: answerText(fallbackReply(stock ? stockAnswer(stock, locale, now) : answerFromKnowledgeBase(question, locale), locale)),
+        answer: answerText(
+          fallbackReply(stock ? stockAnswer(stock, locale, now) : answerFromKnowledgeBase(question, locale), locale),
+        ),
         source: 'knowledge-base',
       });
 
@@ -190,7 +202,9 @@ export async function chatRoutes(parent: FastifyInstance, options: ChatRoutesOpt
       try {
         const { kb, json } = editions[locale];
         const prompt = buildPrompt(kb, json, question, history, locale, stock && stockFactsPrompt(stock, locale, now));
-        const answer = answerText(linksInEdition(await generateWithin(provider, prompt, options.timeoutMs), locale, pagePaths));
+        const answer = answerText(
+          linksInEdition(await generateWithin(provider, prompt, options.timeoutMs), locale, pagePaths),
+        );
         if (answer === '') throw new Error('the AI provider gave an empty answer');
         return { answer, source: 'ai' };
       } catch (error) {
@@ -203,6 +217,9 @@ export async function chatRoutes(parent: FastifyInstance, options: ChatRoutesOpt
     method: ['GET', 'PUT', 'PATCH', 'DELETE'],
     url: CHAT_API_PATH,
     handler: async (request, reply) =>
-      reply.code(405).header('allow', 'POST').send({ error: `Method ${request.method} is not allowed here: send the question with POST` }),
+      reply
+        .code(405)
+        .header('allow', 'POST')
+        .send({ error: `Method ${request.method} is not allowed here: send the question with POST` }),
   });
 }

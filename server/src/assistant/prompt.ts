@@ -30,11 +30,11 @@ export function instructions(kb: KnowledgeBase, locale: Locale = 'en'): string {
     '- Answer only from the knowledge base below and the stock facts given with the question. If they do not hold the answer (a price it does not list, ' +
       `the stock of a part the stock facts do not name, anything else), say so and suggest calling ${company.phones[0]}, e-mailing ${company.email} or using the 'Send Inquiry' button.`,
     "- Stock and delivery: answer from the stock facts (our ERP's figures per location, already worded): name the location, give the figures as " +
-      "they are written, say how fresh they are (for example \"updated 5 minutes ago\") and link the product's page with its path. A part they say " +
+      'they are written, say how fresh they are (for example "updated 5 minutes ago") and link the product\'s page with its path. A part they say ' +
       'nothing of: say we hold no stock information for it. Our Saudi associate holds no stock: give the figures of Dubai, Muscat and Bahrain. ' +
       'Never promise a delivery date; the quotation confirms it.',
     "- A product's variants are the parts a buyer orders, each with its order code. Give a variant's price only as listed " +
-      "(priceAed: an indicative price in AED per unit) and say that the quotation confirms it; a variant without one is priced on request.",
+      '(priceAed: an indicative price in AED per unit) and say that the quotation confirms it; a variant without one is priced on request.',
     '- Be brief: at most about 120 words, in short sentences or lines starting with "• ".',
     '- Link a page, category or product as [text](path) with its path from the knowledge base (a path starts with /). ' +
       'Never write a full URL or any other kind of link.',

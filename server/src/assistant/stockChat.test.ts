@@ -29,14 +29,31 @@ async function suite(t: TestContext, target: DatabaseTarget): Promise<void> {
   let ai: FastifyInstance;
   let builtIn: FastifyInstance;
   const ask = (app: FastifyInstance, question: string, language?: 'en' | 'ar') =>
-    app.inject({ method: 'POST', url: '/api/chat', payload: { question, history: [], ...(language ? { language } : {}) } });
+    app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      payload: { question, history: [], ...(language ? { language } : {}) },
+    });
 
   t.before(async () => {
     const fakeUrl = await fake.start();
-    fixture = await createFixture({ env: { GEMINI_API_KEY: 'test-key', GEMINI_BASE_URL: fakeUrl, GEMINI_TIMEOUT_SECONDS: '5', CHAT_RATE_LIMIT_MAX: '0' } });
+    fixture = await createFixture({
+      env: {
+        GEMINI_API_KEY: 'test-key',
+        GEMINI_BASE_URL: fakeUrl,
+        GEMINI_TIMEOUT_SECONDS: '5',
+        CHAT_RATE_LIMIT_MAX: '0',
+      },
+    });
     noKey = await createFixture({ env: { CHAT_RATE_LIMIT_MAX: '0' } });
     database = await stockedCatalogue(target, [
-      { code: 'HEX-CW-20', location: 'dubai', onHand: 40, incoming: 500, incomingDate: `${new Date().getUTCFullYear() + 1}-12-12` },
+      {
+        code: 'HEX-CW-20',
+        location: 'dubai',
+        onHand: 40,
+        incoming: 500,
+        incomingDate: `${new Date().getUTCFullYear() + 1}-12-12`,
+      },
       { code: 'HEX-CW-20', location: 'muscat', onHand: 0, leadTimeDays: 28 },
       { code: 'HEX-CW-20S', location: 'dubai', onHand: 12 },
     ]);
@@ -54,29 +71,43 @@ async function suite(t: TestContext, target: DatabaseTarget): Promise<void> {
     await fake.stop();
   });
 
-  await t.test('built-in answerer, English: "do you have 20 mm brass glands in Dubai?" gives the Dubai figures of the M20 sizes, how fresh, the page linked', async () => {
-    const res = await ask(builtIn, 'Do you have 20 mm brass glands in Dubai?');
-    assert.equal(res.statusCode, 200, res.body);
-    const { answer, source } = res.json<{ answer: string; source: string }>();
-    assert.equal(source, 'knowledge-base');
-    assert.ok(answer.startsWith(FALLBACK_PREFIX), answer);
-    assert.ok(answer.includes(`(${GLAND_PAGE})`), answer);
-    assert.match(answer, /HEX-CW-20\)\n {2}Dubai warehouse: In stock: 40 pieces · Incoming: 500 on 12 December \d{4} \(updated 5 minutes ago\)/, answer);
-    assert.match(answer, /HEX-CW-20S\)\n {2}Dubai warehouse: In stock: 12 pieces \(updated 5 minutes ago\)/, answer);
-    assert.doesNotMatch(answer, /Muscat/, 'only the location asked about');
-    assert.doesNotMatch(answer, /HEX-CW-25/, 'only the size asked about');
-    // the E1W brass gland's M20 has no figures: said so, never "0"
-    assert.match(answer, /HEX-E1W-20\)\n {2}We hold no stock information for this part\./, answer);
-  });
+  await t.test(
+    'built-in answerer, English: "do you have 20 mm brass glands in Dubai?" gives the Dubai figures of the M20 sizes, how fresh, the page linked',
+    async () => {
+      const res = await ask(builtIn, 'Do you have 20 mm brass glands in Dubai?');
+      assert.equal(res.statusCode, 200, res.body);
+      const { answer, source } = res.json<{ answer: string; source: string }>();
+      assert.equal(source, 'knowledge-base');
+      assert.ok(answer.startsWith(FALLBACK_PREFIX), answer);
+      assert.ok(answer.includes(`(${GLAND_PAGE})`), answer);
+      assert.match(
+        answer,
+        /HEX-CW-20\)\n {2}Dubai warehouse: In stock: 40 pieces · Incoming: 500 on 12 December \d{4} \(updated 5 minutes ago\)/,
+        answer,
+      );
+      assert.match(answer, /HEX-CW-20S\)\n {2}Dubai warehouse: In stock: 12 pieces \(updated 5 minutes ago\)/, answer);
+      assert.doesNotMatch(answer, /Muscat/, 'only the location asked about');
+      assert.doesNotMatch(answer, /HEX-CW-25/, 'only the size asked about');
+      // the E1W brass gland's M20 has no figures: said so, never "0"
+      assert.match(answer, /HEX-E1W-20\)\n {2}We hold no stock information for this part\./, answer);
+    },
+  );
 
-  await t.test('built-in answerer, Arabic: the same question in Arabic, answered in Arabic with the Arabic page', async () => {
-    const res = await ask(builtIn, 'هل لديكم جلبة كابل من النحاس مقاس 20 مم في دبي؟');
-    assert.equal(res.statusCode, 200, res.body);
-    const { answer } = res.json<{ answer: string }>();
-    assert.ok(answer.startsWith(ARABIC_FALLBACK_PREFIX), answer);
-    assert.ok(answer.includes(`(/ar${GLAND_PAGE})`), answer);
-    assert.match(answer, /مستودع دبي: متوفر في المخزون: 40 قطعة · كمية واردة: 500 بتاريخ 12 ديسمبر \d{4} \(حُدّثت قبل 5 دقائق\)/, answer);
-  });
+  await t.test(
+    'built-in answerer, Arabic: the same question in Arabic, answered in Arabic with the Arabic page',
+    async () => {
+      const res = await ask(builtIn, 'هل لديكم جلبة كابل من النحاس مقاس 20 مم في دبي؟');
+      assert.equal(res.statusCode, 200, res.body);
+      const { answer } = res.json<{ answer: string }>();
+      assert.ok(answer.startsWith(ARABIC_FALLBACK_PREFIX), answer);
+      assert.ok(answer.includes(`(/ar${GLAND_PAGE})`), answer);
+      assert.match(
+        answer,
+        /مستودع دبي: متوفر في المخزون: 40 قطعة · كمية واردة: 500 بتاريخ 12 ديسمبر \d{4} \(حُدّثت قبل 5 دقائق\)/,
+        answer,
+      );
+    },
+  );
 
   await t.test('no location named: every location the ERP stated; Muscat says its lead time', async () => {
     const { answer } = (await ask(builtIn, 'Is the HEX-CW-20 brass gland in stock?')).json<{ answer: string }>();
@@ -84,26 +115,36 @@ async function suite(t: TestContext, target: DatabaseTarget): Promise<void> {
     assert.match(answer, /Dubai warehouse: In stock: 40 pieces/, answer);
   });
 
-  await t.test('the Saudi associate holds no stock: the answer says so and gives the stock held elsewhere', async () => {
-    const { answer } = (await ask(builtIn, 'Do you have 20 mm brass glands in Saudi Arabia?')).json<{ answer: string }>();
-    assert.match(answer, /Our Saudi associate holds no stock/, answer);
-    assert.match(answer, /Dubai warehouse: In stock: 40 pieces/, answer);
-  });
+  await t.test(
+    'the Saudi associate holds no stock: the answer says so and gives the stock held elsewhere',
+    async () => {
+      const { answer } = (await ask(builtIn, 'Do you have 20 mm brass glands in Saudi Arabia?')).json<{
+        answer: string;
+      }>();
+      assert.match(answer, /Our Saudi associate holds no stock/, answer);
+      assert.match(answer, /Dubai warehouse: In stock: 40 pieces/, answer);
+    },
+  );
 
-  await t.test('Gemini (the fake, through the real client): the prompt carries the stock facts and no "cannot know stock" rule; the answer comes from them', async () => {
-    const res = await ask(ai, 'Do you have 20 mm brass glands in Dubai?');
-    const { answer, source } = res.json<{ answer: string; source: string }>();
-    assert.equal(source, 'ai', res.body);
-    const prompt = fake.prompts.at(-1)!;
-    assert.match(prompt, /Stock from the ERP for this question \(locations: Dubai warehouse;/);
-    assert.ok(
-      prompt.includes(`- CW Brass Cable Gland for SWA Cable, Indoor/Outdoor (IP66) – Size 20 (M20) (code HEX-CW-20; page ${GLAND_PAGE}): Dubai warehouse: In stock: 40 pieces`),
-      prompt,
-    );
-    assert.match(prompt, /\(updated 5 minutes ago\)/);
-    assert.doesNotMatch(prompt, /\(stock, delivery times/, 'the rule that it cannot know stock is gone');
-    assert.match(answer, /Dubai warehouse: In stock: 40 pieces/);
-  });
+  await t.test(
+    'Gemini (the fake, through the real client): the prompt carries the stock facts and no "cannot know stock" rule; the answer comes from them',
+    async () => {
+      const res = await ask(ai, 'Do you have 20 mm brass glands in Dubai?');
+      const { answer, source } = res.json<{ answer: string; source: string }>();
+      assert.equal(source, 'ai', res.body);
+      const prompt = fake.prompts.at(-1)!;
+      assert.match(prompt, /Stock from the ERP for this question \(locations: Dubai warehouse;/);
+      assert.ok(
+        prompt.includes(
+          `- CW Brass Cable Gland for SWA Cable, Indoor/Outdoor (IP66) – Size 20 (M20) (code HEX-CW-20; page ${GLAND_PAGE}): Dubai warehouse: In stock: 40 pieces`,
+        ),
+        prompt,
+      );
+      assert.match(prompt, /\(updated 5 minutes ago\)/);
+      assert.doesNotMatch(prompt, /\(stock, delivery times/, 'the rule that it cannot know stock is gone');
+      assert.match(answer, /Dubai warehouse: In stock: 40 pieces/);
+    },
+  );
 
   await t.test('Gemini in Arabic: the facts are given worded in Arabic, with the Arabic page', async () => {
     await ask(ai, 'هل لديكم جلبة كابل من النحاس مقاس 20 مم في دبي؟');
@@ -127,7 +168,12 @@ test('the chat answers stock questions, on PostgreSQL', async (t) => {
 });
 
 test('what a question asks of the stock: its places and sizes, and the words left for the search', () => {
-  assert.deepEqual(stockQuestion('Do you have 20 mm brass glands in Dubai?'), { locations: ['dubai'], saudi: false, sizes: ['20'], searchText: stockQuestion('Do you have 20 mm brass glands in Dubai?')!.searchText });
+  assert.deepEqual(stockQuestion('Do you have 20 mm brass glands in Dubai?'), {
+    locations: ['dubai'],
+    saudi: false,
+    sizes: ['20'],
+    searchText: stockQuestion('Do you have 20 mm brass glands in Dubai?')!.searchText,
+  });
   assert.match(stockQuestion('Do you have 20 mm brass glands in Dubai?')!.searchText, /^\W*Do you\W+brass glands\W*$/);
   // "do you have" without a place asks whether we sell it: the catalogue answers that
   assert.equal(stockQuestion('Do you have the cable renamed by an import?'), undefined);

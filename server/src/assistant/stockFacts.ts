@@ -5,7 +5,12 @@
 import type { Locale } from '@site/contracts/locale';
 import { localizedPath } from '@site/contracts/locale';
 import { productPath } from '@site/contracts/paths';
-import { STOCK_LOCATIONS, type LocationAvailability, type StockLocation, type VariantAvailability } from '@site/contracts/stock-api';
+import {
+  STOCK_LOCATIONS,
+  type LocationAvailability,
+  type StockLocation,
+  type VariantAvailability,
+} from '@site/contracts/stock-api';
 import { availabilityPhrases, stockLocationName, updatedAgoText } from '@site/contracts/stock-text';
 import { QUOTE_UNIT_WORDS, type QuoteUnit } from '@site/content/validation';
 import type { CatalogueStore } from '../catalogue/index.js';
@@ -52,8 +57,17 @@ export function stockQuestion(question: string): StockQuestion | undefined {
   const sizes = [...question.matchAll(SIZE)].map((match) => match[1]!);
   let searchText = question;
   for (const place of PLACES) searchText = searchText.replace(new RegExp(place.pattern.source, 'giu'), ' ');
-  searchText = searchText.replace(new RegExp(STOCK_WORDS.source, 'giu'), ' ').replace(new RegExp(HAVE_WORDS.source, 'giu'), ' ').replace(SIZE, ' ').replace(/\b(mm|in|at|the)\b|مم|ملم|في/giu, ' ');
-  return { locations: own.length > 0 ? own : STOCK_LOCATIONS, saudi: named.includes('saudi'), sizes: [...new Set(sizes)], searchText };
+  searchText = searchText
+    .replace(new RegExp(STOCK_WORDS.source, 'giu'), ' ')
+    .replace(new RegExp(HAVE_WORDS.source, 'giu'), ' ')
+    .replace(SIZE, ' ')
+    .replace(/\b(mm|in|at|the)\b|مم|ملم|في/giu, ' ');
+  return {
+    locations: own.length > 0 ? own : STOCK_LOCATIONS,
+    saudi: named.includes('saudi'),
+    sizes: [...new Set(sizes)],
+    searchText,
+  };
 }
 
 /** One part, with its availability at the question's locations. */
@@ -92,21 +106,34 @@ const hasSize = (label: string, code: string, sizes: readonly string[]): boolean
  * published variants (those of the sizes it names, when it names any a product has), their availability from `availability`
  * (the stock feature's reader, app.stock).
  */
-export function databaseStockFacts(store: StockStore, availability: (codes: readonly string[]) => Promise<VariantAvailability[]>): StockFactsFor {
+export function databaseStockFacts(
+  store: StockStore,
+  availability: (codes: readonly string[]) => Promise<VariantAvailability[]>,
+): StockFactsFor {
   return async (question, locale) => {
     const asked = stockQuestion(question);
     if (asked === undefined) return undefined;
     const ids = (await questionProducts(store, asked.searchText, locale, PRODUCTS_MAX)).slice(0, PRODUCTS_MAX);
     if (ids.length === 0) return undefined;
-    const [{ products }, variants] = await Promise.all([store.productsWithDetails(ids, locale), store.publishedVariantsOf(ids, locale)]);
+    const [{ products }, variants] = await Promise.all([
+      store.productsWithDetails(ids, locale),
+      store.publishedVariantsOf(ids, locale),
+    ]);
     const byId = new Map(products.map((product) => [product.id, product]));
     const parts = ids.flatMap((id) => {
       const product = byId.get(id);
       if (product === undefined) return [];
       const all = variants.get(id) ?? [];
-      const sized = asked.sizes.length === 0 ? all : all.filter((variant) => hasSize(variant.label, variant.code, asked.sizes));
+      const sized =
+        asked.sizes.length === 0 ? all : all.filter((variant) => hasSize(variant.label, variant.code, asked.sizes));
       const path = localizedPath(locale, productPath(product.productCategoryId, product.id));
-      return sized.map((variant) => ({ productName: product.productName, path, code: variant.code, label: variant.label, unit: variant.unit }));
+      return sized.map((variant) => ({
+        productName: product.productName,
+        path,
+        code: variant.code,
+        label: variant.label,
+        unit: variant.unit,
+      }));
     });
     const shown = parts.slice(0, PARTS_MAX);
     if (shown.length === 0) return undefined;
@@ -114,24 +141,35 @@ export function databaseStockFacts(store: StockStore, availability: (codes: read
     return {
       locations: asked.locations,
       saudi: asked.saudi,
-      items: shown.map((part, index) => ({ ...part, availability: (read[index]?.locations ?? []).filter((at) => asked.locations.includes(at.location)) })),
+      items: shown.map((part, index) => ({
+        ...part,
+        availability: (read[index]?.locations ?? []).filter((at) => asked.locations.includes(at.location)),
+      })),
     };
   };
 }
 
 /** A figure in a part's unit: '40 pieces' ('40 قطعة'). */
-const quantityIn = (unit: QuoteUnit, locale: Locale) => (count: number): string =>
-  locale === 'ar' ? `${count} ${QUOTE_UNIT_WORDS[unit].ar}` : `${count} ${QUOTE_UNIT_WORDS[unit].en[count === 1 ? 0 : 1]}`;
+const quantityIn =
+  (unit: QuoteUnit, locale: Locale) =>
+  (count: number): string =>
+    locale === 'ar'
+      ? `${count} ${QUOTE_UNIT_WORDS[unit].ar}`
+      : `${count} ${QUOTE_UNIT_WORDS[unit].en[count === 1 ? 0 : 1]}`;
 
 /** A part's name with its label: 'CW Brass Cable Gland – Size 20 (M20)'. */
-const partName = (item: StockItem): string => (item.label === '' ? item.productName : `${item.productName} – ${item.label}`);
+const partName = (item: StockItem): string =>
+  item.label === '' ? item.productName : `${item.productName} – ${item.label}`;
 
 /**
  * One part's stock as lines of words, a line per location asked about: "Dubai warehouse: In stock: 40 pieces (updated 5
  * minutes ago)"; one line saying nothing is known when the ERP stated nothing there (never "0").
  */
 export function stockLines(item: StockItem, locale: Locale, now: Date): string[] {
-  if (item.availability.length === 0) return [locale === 'ar' ? 'لا تتوفر لدينا معلومات عن مخزون هذا الصنف.' : 'We hold no stock information for this part.'];
+  if (item.availability.length === 0)
+    return [
+      locale === 'ar' ? 'لا تتوفر لدينا معلومات عن مخزون هذا الصنف.' : 'We hold no stock information for this part.',
+    ];
   return item.availability.map(
     (at) =>
       `${stockLocationName(at.location, locale)}: ${availabilityPhrases(at, locale, quantityIn(item.unit, locale), now).join(' · ')} (${updatedAgoText(at.updatedAt, locale, now)})`,
@@ -140,21 +178,40 @@ export function stockLines(item: StockItem, locale: Locale, now: Date): string[]
 
 /** The facts as the AI provider is given them: a line per part and location, worded, with the page to link. */
 export function stockFactsPrompt(facts: StockFacts, locale: Locale, now: Date): string {
-  const lines = facts.items.map((item) => `- ${partName(item)} (code ${item.code}; page ${item.path}): ${stockLines(item, locale, now).join('; ')}`);
-  const saudi = facts.saudi ? ['- The Saudi associate holds no stock: its buyers are supplied from the locations above.'] : [];
+  const lines = facts.items.map(
+    (item) => `- ${partName(item)} (code ${item.code}; page ${item.path}): ${stockLines(item, locale, now).join('; ')}`,
+  );
+  const saudi = facts.saudi
+    ? ['- The Saudi associate holds no stock: its buyers are supplied from the locations above.']
+    : [];
   const where = facts.locations.map((location) => stockLocationName(location, 'en')).join(', ');
-  return [`Stock from the ERP for this question (locations: ${where}; figures already worded, with how fresh they are):`, ...lines, ...saudi].join('\n');
+  return [
+    `Stock from the ERP for this question (locations: ${where}; figures already worded, with how fresh they are):`,
+    ...lines,
+    ...saudi,
+  ].join('\n');
 }
 
 /** The built-in answerer's answer to a stock question: each part linked, its stock where asked, how fresh. */
 export function stockAnswer(facts: StockFacts, locale: Locale, now: Date): string {
   const ar = locale === 'ar';
   const link = (item: StockItem) => `[${partName(item).replace(/[[\]]/g, '')}](${item.path})`;
-  const parts = facts.items.map((item) => `• ${link(item)} (${item.code})\n${stockLines(item, locale, now).map((line) => `  ${line}`).join('\n')}`);
+  const parts = facts.items.map(
+    (item) =>
+      `• ${link(item)} (${item.code})\n${stockLines(item, locale, now)
+        .map((line) => `  ${line}`)
+        .join('\n')}`,
+  );
   const intro = ar ? 'هذا ما يفيد به نظامنا عن المخزون:' : 'Here is what our stock system says:';
   const saudi = facts.saudi
-    ? [ar ? 'لا يحتفظ شريكنا في السعودية بمخزون؛ تُورَّد طلباته من مستودع دبي أو مكتب مسقط أو مستودع البحرين.' : 'Our Saudi associate holds no stock: its orders are supplied from our Dubai, Muscat or Bahrain stock.']
+    ? [
+        ar
+          ? 'لا يحتفظ شريكنا في السعودية بمخزون؛ تُورَّد طلباته من مستودع دبي أو مكتب مسقط أو مستودع البحرين.'
+          : 'Our Saudi associate holds no stock: its orders are supplied from our Dubai, Muscat or Bahrain stock.',
+      ]
     : [];
-  const close = ar ? 'لتأكيد الكمية والسعر، أضف الصنف إلى طلب عرض السعر.' : 'To confirm quantities and prices, add the part to a quote request.';
+  const close = ar
+    ? 'لتأكيد الكمية والسعر، أضف الصنف إلى طلب عرض السعر.'
+    : 'To confirm quantities and prices, add the part to a quote request.';
   return [intro, ...saudi, parts.join('\n'), close].join('\n\n');
 }

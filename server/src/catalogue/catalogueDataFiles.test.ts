@@ -23,7 +23,8 @@ import { isStreamed } from '../platform/http/dataFiles.js';
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** A statement that reads products with no bound on how many: the whole catalogue at once. */
-const readsEveryProduct = (statement: string): boolean => /from "catalogue_products"/.test(statement) && !/\blimit\b/.test(statement);
+const readsEveryProduct = (statement: string): boolean =>
+  /from "catalogue_products"/.test(statement) && !/\blimit\b/.test(statement);
 const readsProducts = (statement: string): boolean => /from "catalogue_products"/.test(statement);
 
 describe('/data/<catalogue file> streamed from a server over a seeded PGlite database', () => {
@@ -61,7 +62,11 @@ describe('/data/<catalogue file> streamed from a server over a seeded PGlite dat
         ['br', zlib.brotliDecompressSync],
         ['gzip', zlib.gunzipSync],
       ] as const) {
-        const compressed = await app.inject({ method: 'GET', url: `/data/${file}`, headers: { 'accept-encoding': encoding } });
+        const compressed = await app.inject({
+          method: 'GET',
+          url: `/data/${file}`,
+          headers: { 'accept-encoding': encoding },
+        });
         assert.equal(compressed.headers['content-encoding'], encoding, `${file} ${encoding}`);
         assert.equal(compressed.headers.vary, 'accept-encoding');
         assert.equal(decompress(compressed.rawPayload).toString('utf8'), plain.body, `${file} ${encoding}`);
@@ -74,7 +79,11 @@ describe('/data/<catalogue file> streamed from a server over a seeded PGlite dat
     const etag = first.headers.etag;
     assert.match(String(etag), /^W\/"catalogue-\d+"$/);
     logged.clear();
-    const again = await app.inject({ method: 'GET', url: '/data/ar/product-details.json', headers: { 'if-none-match': String(etag) } });
+    const again = await app.inject({
+      method: 'GET',
+      url: '/data/ar/product-details.json',
+      headers: { 'if-none-match': String(etag) },
+    });
     assert.equal(again.statusCode, 304);
     assert.equal(again.body, '');
     const head = await app.inject({ method: 'HEAD', url: '/data/ar/product-details.json' });
@@ -88,7 +97,12 @@ describe('/data/<catalogue file> streamed from a server over a seeded PGlite dat
     const before = await app.inject({ method: 'GET', url: '/data/products.json' });
     await renameSeededProduct(database);
     const after = await eventually(
-      () => app.inject({ method: 'GET', url: '/data/products.json', headers: { 'if-none-match': String(before.headers.etag) } }),
+      () =>
+        app.inject({
+          method: 'GET',
+          url: '/data/products.json',
+          headers: { 'if-none-match': String(before.headers.etag) },
+        }),
       (answer) => answer.statusCode === 200,
     );
     assert.equal(after.statusCode, 200, 'the older ETag is not fresh any more');
@@ -115,7 +129,12 @@ describe('a /data file read while an import moves the catalogue', () => {
   });
 
   test('is cut off rather than finished from two versions', async () => {
-    const files = withStreamedCatalogueDataFiles({ get: async () => undefined }, feed, new CatalogueStore(database.db.kysely), { pageSize: 10, wholeMaxProducts: 0 });
+    const files = withStreamedCatalogueDataFiles(
+      { get: async () => undefined },
+      feed,
+      new CatalogueStore(database.db.kysely),
+      { pageSize: 10, wholeMaxProducts: 0 },
+    );
     const file = await files.get('product-details.json');
     assert.ok(file !== undefined && isStreamed(file));
     const stream: Readable = (await file.open()).body;
@@ -149,12 +168,23 @@ describe("a small catalogue's /data files: made whole once per version and sent 
   });
 
   test('the committed bytes; asked again, not a statement over the products; after an import, the new file', async () => {
-    const first = await app.inject({ method: 'GET', url: '/data/product-details.json', headers: { 'accept-encoding': 'br' } });
+    const first = await app.inject({
+      method: 'GET',
+      url: '/data/product-details.json',
+      headers: { 'accept-encoding': 'br' },
+    });
     assert.equal(first.statusCode, 200);
-    assert.equal(zlib.brotliDecompressSync(first.rawPayload).toString(), await readFile(path.join(repoRoot, 'content', 'data', 'product-details.json'), 'utf8'));
+    assert.equal(
+      zlib.brotliDecompressSync(first.rawPayload).toString(),
+      await readFile(path.join(repoRoot, 'content', 'data', 'product-details.json'), 'utf8'),
+    );
     assert.doesNotMatch(String(first.headers.etag), /catalogue-/, "its bytes' ETag, not the version's");
     logged.clear();
-    const again = await app.inject({ method: 'GET', url: '/data/product-details.json', headers: { 'accept-encoding': 'br' } });
+    const again = await app.inject({
+      method: 'GET',
+      url: '/data/product-details.json',
+      headers: { 'accept-encoding': 'br' },
+    });
     assert.deepEqual([again.statusCode, again.headers.etag], [200, first.headers.etag]);
     assert.deepEqual(logged.statements.filter(readsProducts), [], 'sent from memory');
     await renameSeededProduct(database);

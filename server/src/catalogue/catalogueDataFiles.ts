@@ -21,7 +21,12 @@ import { contentEtag } from '../platform/http/etag.js';
 import { jsonArrayText } from '../platform/http/jsonArrayText.js';
 
 /** The data files that are the catalogue's (in each edition's folder). */
-export const CATALOGUE_DATA_FILES = ['products-category.json', 'products.json', 'product-details.json', 'searchResults.json'] as const;
+export const CATALOGUE_DATA_FILES = [
+  'products-category.json',
+  'products.json',
+  'product-details.json',
+  'searchResults.json',
+] as const;
 
 type CatalogueDataFile = (typeof CATALOGUE_DATA_FILES)[number];
 
@@ -130,14 +135,22 @@ const catalogueDataFile = (records: CatalogueRecords, locale: Locale, file: Cata
 export async function catalogueDataFiles(records: CatalogueRecords): Promise<ReadonlyMap<string, DataFile>> {
   const files = new Map<string, DataFile>();
   for (const locale of ['en', 'ar'] as const) {
-    for (const file of CATALOGUE_DATA_FILES) files.set(inEdition(locale, file), await catalogueDataFile(records, locale, file));
+    for (const file of CATALOGUE_DATA_FILES)
+      files.set(inEdition(locale, file), await catalogueDataFile(records, locale, file));
   }
   return files;
 }
 
 /** /data's files with the catalogue's in front of `disk`'s: `catalogue(name)` is a catalogue file's current version. */
-function inFrontOf(disk: DataFiles, catalogue: (locale: Locale, file: CatalogueDataFile) => () => Promise<DataFile | StreamedDataFile>): DataFiles {
-  const files = new Map((['en', 'ar'] as const).flatMap((locale) => CATALOGUE_DATA_FILES.map((file) => [inEdition(locale, file), catalogue(locale, file)] as const)));
+function inFrontOf(
+  disk: DataFiles,
+  catalogue: (locale: Locale, file: CatalogueDataFile) => () => Promise<DataFile | StreamedDataFile>,
+): DataFiles {
+  const files = new Map(
+    (['en', 'ar'] as const).flatMap((locale) =>
+      CATALOGUE_DATA_FILES.map((file) => [inEdition(locale, file), catalogue(locale, file)] as const),
+    ),
+  );
   return {
     async get(name) {
       const current = files.get(name);
@@ -168,7 +181,12 @@ export class CatalogueMovedError extends Error {
  * page is a statement of its own; a version read on each side of it is the version it read, since every change bumps
  * the version in its own transaction), and a move fails the read.
  */
-async function* atVersion<T>(pages: AsyncIterable<T>, version: number, versionNow: () => Promise<number>, file: string): AsyncGenerator<T> {
+async function* atVersion<T>(
+  pages: AsyncIterable<T>,
+  version: number,
+  versionNow: () => Promise<number>,
+  file: string,
+): AsyncGenerator<T> {
   const check = async () => {
     const now = await versionNow();
     if (now !== version) throw new CatalogueMovedError(file, version, now);
@@ -213,11 +231,15 @@ export function withStreamedCatalogueDataFiles(
   disk: DataFiles,
   feed: DatabaseCatalogueFeed,
   store: CatalogueStore,
-  { pageSize = DATA_FILE_PAGE_SIZE, wholeMaxProducts = WHOLE_DATA_FILES_MAX_PRODUCTS }: { pageSize?: number; wholeMaxProducts?: number } = {},
+  {
+    pageSize = DATA_FILE_PAGE_SIZE,
+    wholeMaxProducts = WHOLE_DATA_FILES_MAX_PRODUCTS,
+  }: { pageSize?: number; wholeMaxProducts?: number } = {},
 ): DataFiles {
   return inFrontOf(disk, (locale, file) => {
     const name = inEdition(locale, file);
-    const readAt = (version: number) => atVersion(fileText(storePages(store, locale, pageSize), locale, file), version, () => store.version(), name);
+    const readAt = (version: number) =>
+      atVersion(fileText(storePages(store, locale, pageSize), locale, file), version, () => store.version(), name);
     return feed.perVersion(async (version): Promise<DataFile | StreamedDataFile> => {
       if (!(await store.hasMoreProductsThan(wholeMaxProducts))) return wholeFile(readAt(await store.version()));
       return {

@@ -9,8 +9,17 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
-import { arabicKnowledgeBaseSources, buildKnowledgeBase, catalogueKnowledgeBases } from '../assistant/knowledge-base/index.js';
-import { CATALOGUE_DATA_FILES, catalogueDataFiles, withCatalogueDataFiles, withStreamedCatalogueDataFiles } from './catalogueDataFiles.js';
+import {
+  arabicKnowledgeBaseSources,
+  buildKnowledgeBase,
+  catalogueKnowledgeBases,
+} from '../assistant/knowledge-base/index.js';
+import {
+  CATALOGUE_DATA_FILES,
+  catalogueDataFiles,
+  withCatalogueDataFiles,
+  withStreamedCatalogueDataFiles,
+} from './catalogueDataFiles.js';
 import { isStreamed } from '../platform/http/dataFiles.js';
 import { catalogueSeoSite } from '../seo/catalogueSite.js';
 import { siteSeo } from '../seo/pages.js';
@@ -20,7 +29,12 @@ import { databaseReviewCatalogue } from '../reviews/databaseReviewCatalogue.js';
 import { createReviewCatalogue, siteReviewCatalogue } from '../reviews/productCatalogue.js';
 import { logStatements } from '../test-support/statementLog.js';
 import { pgliteTarget, type TestDatabase } from '../test-support/databases.js';
-import { databaseCatalogueFeed, type CatalogueFeed, type CatalogueRecords, type DatabaseCatalogueFeed } from './catalogueFeed.js';
+import {
+  databaseCatalogueFeed,
+  type CatalogueFeed,
+  type CatalogueRecords,
+  type DatabaseCatalogueFeed,
+} from './catalogueFeed.js';
 import { CatalogueStore } from './catalogueStore.js';
 import { databaseProductLookup, productLookupOf } from './productLookup.js';
 import { normalizedProductCode } from '@site/content/validation';
@@ -47,10 +61,14 @@ describe('the seeded database, read by every consumer, is the committed catalogu
   before(async () => {
     generated = await mkdtemp(path.join(os.tmpdir(), 'catalogue-feed-'));
     for (const script of ['generate-search.ts', 'generate-editions.ts']) {
-      const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'content', 'scripts', script), generated], {
-        cwd: repoRoot,
-        encoding: 'utf8',
-      });
+      const run = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', path.join(repoRoot, 'content', 'scripts', script), generated],
+        {
+          cwd: repoRoot,
+          encoding: 'utf8',
+        },
+      );
       assert.equal(run.status, 0, run.stderr);
     }
     database = await pgliteTarget.fresh();
@@ -67,9 +85,16 @@ describe('the seeded database, read by every consumer, is the committed catalogu
   test('the /data files, byte for byte: English as committed (and the generated index), Arabic as the build generates it', async () => {
     const files = await catalogueDataFiles(records);
     for (const file of CATALOGUE_DATA_FILES) {
-      const english = file === 'searchResults.json' ? path.join(generated, 'data', file) : path.join(repoRoot, 'content', 'data', file);
+      const english =
+        file === 'searchResults.json'
+          ? path.join(generated, 'data', file)
+          : path.join(repoRoot, 'content', 'data', file);
       assert.equal(files.get(file)?.body.toString('utf8'), await readFile(english, 'utf8'), file);
-      assert.equal(files.get(`ar/${file}`)?.body.toString('utf8'), await readFile(path.join(generated, 'data', 'ar', file), 'utf8'), `ar/${file}`);
+      assert.equal(
+        files.get(`ar/${file}`)?.body.toString('utf8'),
+        await readFile(path.join(generated, 'data', 'ar', file), 'utf8'),
+        `ar/${file}`,
+      );
     }
     assert.equal(files.size, CATALOGUE_DATA_FILES.length * 2);
     for (const [name, { body, copies }] of files) {
@@ -79,9 +104,17 @@ describe('the seeded database, read by every consumer, is the committed catalogu
   });
 
   test('the /data files streamed from the database a few products at a time, byte for byte the same', async () => {
-    const files = withStreamedCatalogueDataFiles({ get: async () => undefined }, feed, new CatalogueStore(database.db.kysely), { pageSize: 7, wholeMaxProducts: 0 });
+    const files = withStreamedCatalogueDataFiles(
+      { get: async () => undefined },
+      feed,
+      new CatalogueStore(database.db.kysely),
+      { pageSize: 7, wholeMaxProducts: 0 },
+    );
     for (const file of CATALOGUE_DATA_FILES) {
-      const english = file === 'searchResults.json' ? path.join(generated, 'data', file) : path.join(repoRoot, 'content', 'data', file);
+      const english =
+        file === 'searchResults.json'
+          ? path.join(generated, 'data', file)
+          : path.join(repoRoot, 'content', 'data', file);
       for (const [name, expected] of [
         [file, english],
         [`ar/${file}`, path.join(generated, 'data', 'ar', file)],
@@ -111,7 +144,10 @@ describe('the seeded database, read by every consumer, is the committed catalogu
           },
         ]),
       );
-    const spied = { en: Object.defineProperties({}, watched('en')), ar: Object.defineProperties({}, watched('ar')) } as CatalogueRecords;
+    const spied = {
+      en: Object.defineProperties({}, watched('en')),
+      ar: Object.defineProperties({}, watched('ar')),
+    } as CatalogueRecords;
     const spiedFeed: CatalogueFeed = {
       version: () => 1,
       records: async () => spied,
@@ -121,7 +157,10 @@ describe('the seeded database, read by every consumer, is the committed catalogu
     const files = withCatalogueDataFiles({ get: async () => undefined }, spiedFeed);
     const products = await files.get('products.json');
     assert.ok(products !== undefined && !isStreamed(products));
-    assert.equal(products.body.toString('utf8'), await readFile(path.join(repoRoot, 'content', 'data', 'products.json'), 'utf8'));
+    assert.equal(
+      products.body.toString('utf8'),
+      await readFile(path.join(repoRoot, 'content', 'data', 'products.json'), 'utf8'),
+    );
     assert.deepEqual(read, ['en.products'], 'only the English products were read out of the records');
     await files.get('ar/product-details.json');
     assert.deepEqual(read, ['en.products', 'ar.details']);
@@ -143,7 +182,10 @@ describe('the seeded database, read by every consumer, is the committed catalogu
   });
 
   test("the chat's knowledge bases, the review and the quote catalogues", () => {
-    assert.deepEqual(catalogueKnowledgeBases(records), { en: buildKnowledgeBase(), ar: buildKnowledgeBase(arabicKnowledgeBaseSources(), 'ar') });
+    assert.deepEqual(catalogueKnowledgeBases(records), {
+      en: buildKnowledgeBase(),
+      ar: buildKnowledgeBase(arabicKnowledgeBaseSources(), 'ar'),
+    });
     const reviews = createReviewCatalogue(records.en.details);
     assert.deepEqual(reviews.seededProductIds(), siteReviewCatalogue.seededProductIds());
     const quotes = createQuoteCatalogue(records.en.products, records.ar.products);
@@ -190,14 +232,22 @@ describe('the seeded database, read by every consumer, is the committed catalogu
     const fromRecords = productLookupOf(records);
     const products = records.en.products;
     // every product by its code and by its id, as the page sends them, in an order of their own, with unknown codes
-    const codes = products.flatMap((product, index) => (index % 2 === 0 ? [normalizedProductCode(product.code)] : [normalizedProductCode(product.id), 'nosuchcode']));
+    const codes = products.flatMap((product, index) =>
+      index % 2 === 0 ? [normalizedProductCode(product.code)] : [normalizedProductCode(product.id), 'nosuchcode'],
+    );
     for (const locale of ['en', 'ar'] as const) {
       for (const asked of [codes, [...codes].reverse(), codes.slice(5, 9), [], ['', '-']]) {
-        assert.deepEqual(await fromRows(asked, locale), await fromRecords(asked, locale), `${locale} ${asked.slice(0, 3).join()}`);
+        assert.deepEqual(
+          await fromRows(asked, locale),
+          await fromRecords(asked, locale),
+          `${locale} ${asked.slice(0, 3).join()}`,
+        );
       }
     }
     assert.ok(
-      logged.statements.filter((statement) => /from "catalogue_products"/.test(statement)).every((statement) => /regexp_replace/.test(statement)),
+      logged.statements
+        .filter((statement) => /from "catalogue_products"/.test(statement))
+        .every((statement) => /regexp_replace/.test(statement)),
       'products read by the codes named',
     );
   });

@@ -32,7 +32,11 @@ export interface CatalogueFeed {
   stop(): Promise<void>;
 }
 
-function feedOver(version: () => number, read: () => Promise<CatalogueRecords>, stop: () => Promise<void>): CatalogueFeed {
+function feedOver(
+  version: () => number,
+  read: () => Promise<CatalogueRecords>,
+  stop: () => Promise<void>,
+): CatalogueFeed {
   const records = new VersionedCache(version, read);
   return {
     version,

@@ -2,9 +2,23 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { dataEdition } from '@site/content/arabic-edition';
-import { CATALOGUE_CATEGORIES_API_PATH, CATALOGUE_COMPARE_API_PATH, CATALOGUE_LOOKUP_API_PATH, CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
+import {
+  CATALOGUE_CATEGORIES_API_PATH,
+  CATALOGUE_COMPARE_API_PATH,
+  CATALOGUE_LOOKUP_API_PATH,
+  CATALOGUE_SEARCH_API_PATH,
+  catalogueListingApiPath,
+  catalogueProductApiPath,
+} from '@site/contracts/api';
 import { normalizedProductCode } from '@site/content/validation';
-import { LOOKUP_CODES_MAX, type CompareResponse, type ListingResponse, type LookupResponse, type ProductResponse, type SearchResponse } from '@site/contracts/catalogue-api';
+import {
+  LOOKUP_CODES_MAX,
+  type CompareResponse,
+  type ListingResponse,
+  type LookupResponse,
+  type ProductResponse,
+  type SearchResponse,
+} from '@site/contracts/catalogue-api';
 import { buildApp } from '../app.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { pgliteTarget, type TestDatabase } from '../test-support/databases.js';
@@ -46,51 +60,77 @@ test('a listing page: the category, its total and one page; the next page goes o
   assert.equal(page1.total, glands.length);
   assert.deepEqual([page1.page, page1.pageSize], [1, 4]);
   assert.equal(page1.category.title, 'Industrial Cable Glands');
-  const page2 = (await get(`${catalogueListingApiPath('industrial_cable_glands')}?pageSize=4&page=2`)).json<ListingResponse>();
+  const page2 = (
+    await get(`${catalogueListingApiPath('industrial_cable_glands')}?pageSize=4&page=2`)
+  ).json<ListingResponse>();
   assert.deepEqual([...page1.products, ...page2.products], glands.slice(0, 8));
 
   const cheapest = (await get(`${catalogueListingApiPath('industrial_cable_glands')}?sort=5`)).json<ListingResponse>();
   const prices = cheapest.products.map((p) => p.price ?? Number.POSITIVE_INFINITY);
-  assert.deepEqual(prices, [...prices].sort((a, b) => a - b));
+  assert.deepEqual(
+    prices,
+    [...prices].sort((a, b) => a - b),
+  );
 
   const arabic = (await get(`${catalogueListingApiPath('cables')}?lang=ar`)).json<ListingResponse>();
-  assert.deepEqual(arabic.products, dataEdition('ar', 'products.json').filter((p) => p.productCategoryId === 'cables'));
+  assert.deepEqual(
+    arabic.products,
+    dataEdition('ar', 'products.json').filter((p) => p.productCategoryId === 'cables'),
+  );
 });
 
 test('a listing narrowed by brand and price range: its total, its products, and the brands with their counts', async () => {
   const res = await get(`${catalogueListingApiPath('wiring_devices')}?brand=Legrand,Nobody&maxPrice=40&sort=5`);
   assert.equal(res.statusCode, 200);
   const view = res.json<ListingResponse>();
-  assert.deepEqual(view.products.map((p) => p.id), ['legrand_plexo_weatherproof_switch']);
+  assert.deepEqual(
+    view.products.map((p) => p.id),
+    ['legrand_plexo_weatherproof_switch'],
+  );
   assert.equal(view.total, 1);
   assert.deepEqual(view.brands, ['Legrand']);
-  assert.deepEqual(view.facets.brands, [{ name: 'Legrand', count: 1 }, { name: 'MK', count: 4 }]);
+  assert.deepEqual(view.facets.brands, [
+    { name: 'Legrand', count: 1 },
+    { name: 'MK', count: 4 },
+  ]);
   assert.deepEqual(view.facets.price, { min: 28, max: 45 });
-  const sized = (await get(`${catalogueListingApiPath('wires')}?size=16%20mm%C2%B2,1.5%20mm%C2%B2`)).json<ListingResponse>();
+  const sized = (
+    await get(`${catalogueListingApiPath('wires')}?size=16%20mm%C2%B2,1.5%20mm%C2%B2`)
+  ).json<ListingResponse>();
   assert.deepEqual(sized.attributes, { size: ['1.5 mm²', '16 mm²'] });
   assert.ok(sized.total >= 1 && sized.products.every((p) => p.productCategoryId === 'wires'));
 });
 
 test('a comparison: each product named once, the first four, an unknown id as not found; too long a list is a 400', async () => {
-  const res = await get(`${CATALOGUE_COMPARE_API_PATH}?ids=abb_s200_mcb,nobody,abb_s200_mcb,hager_rccb_30ma,hager_modular_isolator,siemens_sirius_3rv2_motor_protection_breaker&lang=ar`);
+  const res = await get(
+    `${CATALOGUE_COMPARE_API_PATH}?ids=abb_s200_mcb,nobody,abb_s200_mcb,hager_rccb_30ma,hager_modular_isolator,siemens_sirius_3rv2_motor_protection_breaker&lang=ar`,
+  );
   assert.equal(res.statusCode, 200);
   const { products } = res.json<CompareResponse>();
-  assert.deepEqual(products.map((item) => [item.id, item.found]), [
-    ['abb_s200_mcb', true],
-    ['nobody', false],
-    ['hager_rccb_30ma', true],
-    ['hager_modular_isolator', true],
-  ]);
+  assert.deepEqual(
+    products.map((item) => [item.id, item.found]),
+    [
+      ['abb_s200_mcb', true],
+      ['nobody', false],
+      ['hager_rccb_30ma', true],
+      ['hager_modular_isolator', true],
+    ],
+  );
   const first = products[0]!;
   assert.ok(first.found);
-  assert.deepEqual(first.product, dataEdition('ar', 'product-details.json').find((d) => d.id === 'abb_s200_mcb'));
+  assert.deepEqual(
+    first.product,
+    dataEdition('ar', 'product-details.json').find((d) => d.id === 'abb_s200_mcb'),
+  );
   assert.equal((await get(`${CATALOGUE_COMPARE_API_PATH}?ids=${'a,'.repeat(20_000)}`)).statusCode, 400);
   assert.equal((await get(`${CATALOGUE_COMPARE_API_PATH}?ids=a&ids=b`)).statusCode, 400);
   assert.deepEqual((await get(CATALOGUE_COMPARE_API_PATH)).json(), { products: [] });
 });
 
 test("a comparison carries each product's published variants in order: code, label, price and unit (no table row)", async () => {
-  const { products } = (await get(`${CATALOGUE_COMPARE_API_PATH}?ids=hex_cw_brass_cable_gland,abb_s200_mcb`)).json<CompareResponse>();
+  const { products } = (
+    await get(`${CATALOGUE_COMPARE_API_PATH}?ids=hex_cw_brass_cable_gland,abb_s200_mcb`)
+  ).json<CompareResponse>();
   const [gland, mcb] = products;
   assert.ok(gland?.found && mcb?.found);
   assert.equal(gland.variants.length, 11);
@@ -101,9 +141,21 @@ test("a comparison carries each product's published variants in order: code, lab
   ]);
   // the product page's answer lists the same variants
   const answer = (await get(catalogueProductApiPath('hex_cw_brass_cable_gland'))).json<ProductResponse>();
-  assert.deepEqual(gland.variants.map((variant) => variant.code), answer.variants.map((variant) => variant.code));
-  assert.deepEqual(mcb.variants, [{ code: mcb.listing.code, label: '', ...(mcb.listing.price === undefined ? {} : { price: mcb.listing.price }), unit: mcb.listing.unit }]);
-  const arabic = (await get(`${CATALOGUE_COMPARE_API_PATH}?ids=hex_cw_brass_cable_gland&lang=ar`)).json<CompareResponse>().products[0];
+  assert.deepEqual(
+    gland.variants.map((variant) => variant.code),
+    answer.variants.map((variant) => variant.code),
+  );
+  assert.deepEqual(mcb.variants, [
+    {
+      code: mcb.listing.code,
+      label: '',
+      ...(mcb.listing.price === undefined ? {} : { price: mcb.listing.price }),
+      unit: mcb.listing.unit,
+    },
+  ]);
+  const arabic = (
+    await get(`${CATALOGUE_COMPARE_API_PATH}?ids=hex_cw_brass_cable_gland&lang=ar`)
+  ).json<CompareResponse>().products[0];
   assert.ok(arabic?.found);
   assert.equal(arabic.variants[2]?.label, 'المقاس 25 (M25)');
 });
@@ -122,20 +174,35 @@ test('search with facets=1: the filters over every match; a brand and a specific
   // the modal asks no facets, and gets none
   assert.equal((await get(`${CATALOGUE_SEARCH_API_PATH}?q=socket`)).json<SearchResponse>().facets, undefined);
   // nothing left under the filters is no misspelling
-  assert.equal((await get(`${CATALOGUE_SEARCH_API_PATH}?q=socket&brand=PCE&minPrice=999999`)).json<SearchResponse>().suggestion, undefined);
+  assert.equal(
+    (await get(`${CATALOGUE_SEARCH_API_PATH}?q=socket&brand=PCE&minPrice=999999`)).json<SearchResponse>().suggestion,
+    undefined,
+  );
 });
 
 test('a product page gets its own product only (detail and listing record): a few KB, not the catalogue', async () => {
   const res = await get(catalogueProductApiPath('oc_cu_xlpe_swa_pvc_cable'));
   assert.equal(res.statusCode, 200);
   const { product, listing } = res.json<ProductResponse>();
-  assert.deepEqual(product, dataEdition('en', 'product-details.json').find((d) => d.id === 'oc_cu_xlpe_swa_pvc_cable'));
-  assert.deepEqual(listing, dataEdition('en', 'products.json').find((p) => p.id === 'oc_cu_xlpe_swa_pvc_cable'));
+  assert.deepEqual(
+    product,
+    dataEdition('en', 'product-details.json').find((d) => d.id === 'oc_cu_xlpe_swa_pvc_cable'),
+  );
+  assert.deepEqual(
+    listing,
+    dataEdition('en', 'products.json').find((p) => p.id === 'oc_cu_xlpe_swa_pvc_cable'),
+  );
   assert.ok(res.body.length < 10_000, `${res.body.length} bytes`);
 
   const arabic = (await get(`${catalogueProductApiPath('oc_cu_xlpe_swa_pvc_cable')}?lang=ar`)).json<ProductResponse>();
-  assert.deepEqual(arabic.product, dataEdition('ar', 'product-details.json').find((d) => d.id === 'oc_cu_xlpe_swa_pvc_cable'));
-  assert.deepEqual(arabic.listing, dataEdition('ar', 'products.json').find((p) => p.id === 'oc_cu_xlpe_swa_pvc_cable'));
+  assert.deepEqual(
+    arabic.product,
+    dataEdition('ar', 'product-details.json').find((d) => d.id === 'oc_cu_xlpe_swa_pvc_cable'),
+  );
+  assert.deepEqual(
+    arabic.listing,
+    dataEdition('ar', 'products.json').find((p) => p.id === 'oc_cu_xlpe_swa_pvc_cable'),
+  );
 });
 
 test('an unchanged answer is a 304 to a client that holds it', async () => {
@@ -191,7 +258,9 @@ test('the database down: a 503 with a sentence, never a stack', async () => {
   try {
     const res = await broken.inject({ method: 'GET', url: catalogueProductApiPath('oc_cu_xlpe_swa_pvc_cable') });
     assert.equal(res.statusCode, 503);
-    assert.deepEqual(res.json(), { error: 'The catalogue could not be loaded right now. Please try again in a few minutes.' });
+    assert.deepEqual(res.json(), {
+      error: 'The catalogue could not be loaded right now. Please try again in a few minutes.',
+    });
   } finally {
     await broken.close();
   }
@@ -203,14 +272,25 @@ function expectedMatches(lang: 'en' | 'ar', text: string): string[] {
   if (needle === '') return [];
   const titles = new Map(dataEdition(lang, 'products-category.json').map((c) => [c.id, c.title]));
   return dataEdition(lang, 'products.json')
-    .filter((p) => [p.productName, titles.get(p.productCategoryId) ?? '', p.company ?? ''].some((field) => field.toLocaleLowerCase().includes(needle)))
+    .filter((p) =>
+      [p.productName, titles.get(p.productCategoryId) ?? '', p.company ?? ''].some((field) =>
+        field.toLocaleLowerCase().includes(needle),
+      ),
+    )
     .map((p) => p.id);
 }
 
-const search = (params: Record<string, string>) => get(`${CATALOGUE_SEARCH_API_PATH}?${new URLSearchParams(params).toString()}`);
+const search = (params: Record<string, string>) =>
+  get(`${CATALOGUE_SEARCH_API_PATH}?${new URLSearchParams(params).toString()}`);
 
 test('search: everything the modal found in the whole index, and more, one page at a time from the server, best first', async () => {
-  for (const [lang, q] of [['en', 'gland'], ['en', ' HEX '], ['en', 'Cable Ties'], ['ar', 'كابل'], ['ar', 'Hex']] as const) {
+  for (const [lang, q] of [
+    ['en', 'gland'],
+    ['en', ' HEX '],
+    ['en', 'Cable Ties'],
+    ['ar', 'كابل'],
+    ['ar', 'Hex'],
+  ] as const) {
     const expected = expectedMatches(lang, q);
     assert.ok(expected.length > 0, q);
     const first = (await search({ lang, q, limit: '5' })).json<SearchResponse>();
@@ -219,10 +299,18 @@ test('search: everything the modal found in the whole index, and more, one page 
     assert.equal(first.total, found.length, q);
     assert.equal(new Set(found.map((r) => r.id)).size, found.length, `${q}: a product once`);
     // every name, category or brand holding the text; the specification's text and synonyms may find more
-    for (const id of expected) assert.ok(found.some((r) => r.id === id), `${q}: ${id}`);
+    for (const id of expected)
+      assert.ok(
+        found.some((r) => r.id === id),
+        `${q}: ${id}`,
+      );
     // products whose own name holds the text come before those found through their category or brand
     const inName = found.map((r) => r.title.toLocaleLowerCase().includes(q.trim().toLocaleLowerCase()));
-    assert.deepEqual(inName, [...inName].sort((a, b) => Number(b) - Number(a)), q);
+    assert.deepEqual(
+      inName,
+      [...inName].sort((a, b) => Number(b) - Number(a)),
+      q,
+    );
   }
   const [hit] = (await search({ q: 'Armoured Power Cable (BS 5467)' })).json<SearchResponse>().results;
   assert.deepEqual(hit, {
@@ -242,14 +330,19 @@ test('search knows codes: the exact code first, then codes starting with the tex
   const exact = (await search({ q: 'hex cw 20s' })).json<SearchResponse>();
   assert.equal(exact.results[0]?.id, 'hex_cw_brass_cable_gland');
   const prefix = (await search({ q: 'oc-swa' })).json<SearchResponse>();
-  assert.deepEqual(prefix.results.slice(0, 2).map((r) => r.id), ['oc_cu_xlpe_swa_pvc_cable', 'oc_cu_xlpe_swa_lszh_cable']);
+  assert.deepEqual(
+    prefix.results.slice(0, 2).map((r) => r.id),
+    ['oc_cu_xlpe_swa_pvc_cable', 'oc_cu_xlpe_swa_lszh_cable'],
+  );
 });
 
 test('search: several words each found somewhere, in any order; a misspelt word finds the closest and says which', async () => {
   const words = (await search({ q: 'ip68 brass gland' })).json<SearchResponse>();
   assert.ok(words.total > 0);
   assert.equal(words.results[0]?.id, 'hex_e1w_brass_cable_gland');
-  const details = new Map(dataEdition('en', 'product-details.json').map((detail) => [detail.id, JSON.stringify(detail).toLowerCase()]));
+  const details = new Map(
+    dataEdition('en', 'product-details.json').map((detail) => [detail.id, JSON.stringify(detail).toLowerCase()]),
+  );
   for (const result of words.results) assert.match(details.get(result.id) ?? '', /brass/, result.id);
   assert.equal(words.suggestion, undefined);
 
@@ -258,7 +351,12 @@ test('search: several words each found somewhere, in any order; a misspelt word 
   assert.ok(misspelt.results.some((r) => r.id === 'oc_cu_xlpe_swa_pvc_cable'));
   assert.equal(misspelt.total, (await search({ q: 'armoured cable' })).json<SearchResponse>().total);
   // nothing close: nothing found, nothing offered
-  assert.deepEqual((await search({ q: 'qqqqzzzz' })).json(), { total: 0, offset: 0, results: [], highlight: ['qqqqzzzz'] });
+  assert.deepEqual((await search({ q: 'qqqqzzzz' })).json(), {
+    total: 0,
+    offset: 0,
+    results: [],
+    highlight: ['qqqqzzzz'],
+  });
 });
 
 test('search in Arabic: alef forms, taa marbuta, diacritics and Arabic-Indic digits as typed', async () => {
@@ -267,19 +365,30 @@ test('search in Arabic: alef forms, taa marbuta, diacritics and Arabic-Indic dig
   assert.ok((await ids('كابل ارضي')).includes('oc_green_yellow_earth_cable'));
   // 'لفّة' typed without the shadda, its taa marbuta as haa
   assert.ok((await ids('سلك لفه')).includes('oc_6491x_pvc_single_core_wire'));
-  assert.deepEqual((await ids('٦٤٩١')).slice(0, 2).sort(), ['oc_6491b_lszh_single_core_wire', 'oc_6491x_pvc_single_core_wire']);
+  assert.deepEqual((await ids('٦٤٩١')).slice(0, 2).sort(), [
+    'oc_6491b_lszh_single_core_wire',
+    'oc_6491x_pvc_single_core_wire',
+  ]);
 });
 
 test("look-up: a buyer's list of codes and ids finds its products, in the order asked, in either language", async () => {
   const products = dataEdition('en', 'products.json');
   const [first, second] = [products[3]!, products[40]!];
   // as the page sends them: normalised (case, spaces and dashes gone); an id names its product too
-  const codes = [normalizedProductCode(second.code), 'nosuchcode', normalizedProductCode(first.id), normalizedProductCode(second.id)];
+  const codes = [
+    normalizedProductCode(second.code),
+    'nosuchcode',
+    normalizedProductCode(first.id),
+    normalizedProductCode(second.id),
+  ];
   const res = await get(`${CATALOGUE_LOOKUP_API_PATH}?codes=${codes.join(',')}`);
   assert.equal(res.statusCode, 200);
   assert.deepEqual(res.json<LookupResponse>().products, [second, first]);
   const arabic = (await get(`${CATALOGUE_LOOKUP_API_PATH}?codes=${codes.join(',')}&lang=ar`)).json<LookupResponse>();
-  assert.deepEqual(arabic.products.map((product) => product.productName), [second, first].map((product) => dataEdition('ar', 'products.json').find((p) => p.id === product.id)!.productName));
+  assert.deepEqual(
+    arabic.products.map((product) => product.productName),
+    [second, first].map((product) => dataEdition('ar', 'products.json').find((p) => p.id === product.id)!.productName),
+  );
   assert.deepEqual((await get(CATALOGUE_LOOKUP_API_PATH)).json(), { products: [] });
   assert.ok(res.body.length < 2_000, 'the products asked for, not the catalogue');
 });
@@ -288,7 +397,9 @@ test('look-up: a code not normalised, or too many, is a 400 that says so', async
   const bad = await get(`${CATALOGUE_LOOKUP_API_PATH}?codes=${encodeURIComponent('OC-SWA-416')}`);
   assert.equal(bad.statusCode, 400);
   assert.match(bad.json<{ error: string }>().error, /normalised model codes or ids/);
-  const many = await get(`${CATALOGUE_LOOKUP_API_PATH}?codes=${Array.from({ length: LOOKUP_CODES_MAX + 1 }, (_, index) => `c${index}`).join(',')}`);
+  const many = await get(
+    `${CATALOGUE_LOOKUP_API_PATH}?codes=${Array.from({ length: LOOKUP_CODES_MAX + 1 }, (_, index) => `c${index}`).join(',')}`,
+  );
   assert.equal(many.statusCode, 400);
   assert.match(many.json<{ error: string }>().error, /at most 200 products/);
 });
@@ -313,8 +424,24 @@ test('search: 10 KB of Arabic, or of emoji, arrives over HTTP (the header limit 
 
 test('search: any text answers 200 with results or none, never an error', async () => {
   const texts = [
-    '', '   ', '%', '_', '%_%', "' or 1=1 --", 'gland\\', '\u0000', 'a\u0000b', 'glan\u202Ed', '\u202E', '🔌 gland', '😀',
-    '\uD800', 'x\uDC00y', 'x'.repeat(10_000), 'كابل'.repeat(50), '<script>alert(1)</script>',
+    '',
+    '   ',
+    '%',
+    '_',
+    '%_%',
+    "' or 1=1 --",
+    'gland\\',
+    '\u0000',
+    'a\u0000b',
+    'glan\u202Ed',
+    '\u202E',
+    '🔌 gland',
+    '😀',
+    '\uD800',
+    'x\uDC00y',
+    'x'.repeat(10_000),
+    'كابل'.repeat(50),
+    '<script>alert(1)</script>',
   ];
   for (const q of texts) {
     const res = await search({ q });

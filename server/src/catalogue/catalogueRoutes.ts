@@ -68,13 +68,17 @@ async function sendTagged<T>(request: FastifyRequest, reply: FastifyReply, body:
   return undefined;
 }
 
-export async function catalogueRoutes(parent: FastifyInstance, { store, lookup }: CatalogueRoutesOptions): Promise<void> {
+export async function catalogueRoutes(
+  parent: FastifyInstance,
+  { store, lookup }: CatalogueRoutesOptions,
+): Promise<void> {
   const app = useContracts(parent);
   app.setErrorHandler(async (error: FastifyError, _request, reply) => {
     // a refused request: the contracts' one formatter worded it (http/contracts.ts)
     if (error.validation !== undefined) return reply.code(400).send(refusalAnswer(error));
     // the app's handler hides every 5xx's message; this one is written for people
-    if (error instanceof CatalogueUnavailable) return reply.code(503).header('cache-control', 'no-store').send({ error: NOT_LOADED });
+    if (error instanceof CatalogueUnavailable)
+      return reply.code(503).header('cache-control', 'no-store').send({ error: NOT_LOADED });
     throw error;
   });
 
@@ -99,7 +103,8 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, lookup }
   app.get(
     CATALOGUE_CATEGORIES_API_PATH,
     { schema: { querystring: categoriesQuerySchema, response: answers(categoriesResponseSchema) } },
-    async (request, reply) => send(request, reply, await read(request, 'the categories', () => categoriesAnswer(store, request.query))),
+    async (request, reply) =>
+      send(request, reply, await read(request, 'the categories', () => categoriesAnswer(store, request.query))),
   );
 
   app.get(
@@ -112,19 +117,31 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, lookup }
       },
     },
     async (request, reply) =>
-      send(request, reply, await read(request, `the listing of ${request.params.categoryId}`, () => listingAnswer(store, request.params, request.query))),
+      send(
+        request,
+        reply,
+        await read(request, `the listing of ${request.params.categoryId}`, () =>
+          listingAnswer(store, request.params, request.query),
+        ),
+      ),
   );
 
   app.get(
     CATALOGUE_LOOKUP_API_PATH,
     { schema: { querystring: lookupQuerySchema, response: answers(lookupResponseSchema) } },
-    async (request, reply) => send(request, reply, await read(request, 'the catalogue for a look-up', () => lookupAnswer(store, lookup, request.query))),
+    async (request, reply) =>
+      send(
+        request,
+        reply,
+        await read(request, 'the catalogue for a look-up', () => lookupAnswer(store, lookup, request.query)),
+      ),
   );
 
   app.get(
     CATALOGUE_SEARCH_API_PATH,
     { schema: { querystring: searchQuerySchema, response: answers(searchResponseSchema) } },
-    async (request, reply) => send(request, reply, await read(request, 'the search', () => searchAnswer(store, request.query))),
+    async (request, reply) =>
+      send(request, reply, await read(request, 'the search', () => searchAnswer(store, request.query))),
   );
 
   app.get(
@@ -137,13 +154,20 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, lookup }
       },
     },
     async (request, reply) =>
-      send(request, reply, await read(request, `the product ${request.params.productId}`, () => productAnswer(store, request.params, request.query))),
+      send(
+        request,
+        reply,
+        await read(request, `the product ${request.params.productId}`, () =>
+          productAnswer(store, request.params, request.query),
+        ),
+      ),
   );
 
   // A comparison's columns: each product's records, an unknown id answered as not found (an old link's product).
   app.get(
     CATALOGUE_COMPARE_API_PATH,
     { schema: { querystring: compareQuerySchema, response: answers(compareResponseSchema) } },
-    async (request, reply) => send(request, reply, await read(request, 'the products to compare', () => compareAnswer(store, request.query))),
+    async (request, reply) =>
+      send(request, reply, await read(request, 'the products to compare', () => compareAnswer(store, request.query))),
   );
 }

@@ -19,7 +19,14 @@ import { narrowedView, type FacetRows, type NarrowedView } from './listingFilter
 import { productsOnHandOf, type ProductStock } from './productStock.js';
 import { BROAD_MATCHES_MIN, broadCondition, broadFacetRows, keepAfterAnswer, type SearchTable } from './searchBroad.js';
 import { holds, matchCondition, type CategoryTitle, type MatchCondition } from './searchCondition.js';
-import { NUMBER_WITH_UNIT, searchTerms, SYNONYM_WORDS_MAX, SYNONYMS, SEARCH_TERMS_MAX, type SearchTerm } from './searchTerms.js';
+import {
+  NUMBER_WITH_UNIT,
+  searchTerms,
+  SYNONYM_WORDS_MAX,
+  SYNONYMS,
+  SEARCH_TERMS_MAX,
+  type SearchTerm,
+} from './searchTerms.js';
 import { CORRECTED_WORD_MIN } from './searchWords.js';
 
 export { BROAD_CONDITIONS_MAX, BROAD_MATCHES_MIN, broadKeepsSettled } from './searchBroad.js';
@@ -62,7 +69,11 @@ export interface SearchOptions {
   stock?: ProductStock;
 }
 
-export async function searchCatalogue(db: Kysely<DatabaseSchema>, query: SearchQuery, options: SearchOptions = {}): Promise<SearchPage> {
+export async function searchCatalogue(
+  db: Kysely<DatabaseSchema>,
+  query: SearchQuery,
+  options: SearchOptions = {},
+): Promise<SearchPage> {
   // the few titles, read once for the text and for its correction
   const titles: CategoryTitle[] = await db
     .selectFrom('catalogue_categories')
@@ -145,10 +156,21 @@ async function readRankedPage(
   const rows = await db
     .with(
       (cte) => cte('matched').materialized(),
-      (matched) => matched.selectFrom(`${table} as s`).select(['s.product_id', 's.position', rank.as('rank')]).where(shown),
+      (matched) =>
+        matched
+          .selectFrom(`${table} as s`)
+          .select(['s.product_id', 's.position', rank.as('rank')])
+          .where(shown),
     )
     .with('found', (found) =>
-      found.selectFrom('matched').selectAll().orderBy('rank').orderBy('position').orderBy('product_id').offset(query.offset).limit(query.limit),
+      found
+        .selectFrom('matched')
+        .selectAll()
+        .orderBy('rank')
+        .orderBy('position')
+        .orderBy('product_id')
+        .offset(query.offset)
+        .limit(query.limit),
     )
     .selectFrom('found')
     .innerJoin('catalogue_products as p', 'p.id', 'found.product_id')
@@ -168,7 +190,11 @@ async function readRankedPage(
     .execute();
   if (rows[0] !== undefined) return { rows, total: Number(rows[0].total) };
   if (query.offset === 0) return { rows, total: 0 };
-  const past = await db.selectFrom(`${table} as s`).select((eb) => eb.fn.countAll<string | number>().as('total')).where(shown).executeTakeFirstOrThrow();
+  const past = await db
+    .selectFrom(`${table} as s`)
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .where(shown)
+    .executeTakeFirstOrThrow();
   return { rows, total: Number(past.total) };
 }
 
@@ -190,11 +216,21 @@ async function readNarrowedPage(
   const ids = (where: RawBuilder<boolean>) => sql<string[]>`array(
       select s.product_id from matched as s where ${where} order by s.rank, s.position, s.product_id offset ${query.offset} limit ${query.limit})`;
   const view = await narrowedView(db, MATCHED_FACET_ROWS, sql<boolean>`true`, query.filters, { before, ids }, stock);
-  return { total: view.total, rows: view.page.length === 0 ? [] : await shownFields(db, query.locale, view.page), view };
+  return {
+    total: view.total,
+    rows: view.page.length === 0 ? [] : await shownFields(db, query.locale, view.page),
+    view,
+  };
 }
 
 /** A broad text's matches as kept (migration 025): read by index, not found and ranked again. */
-async function readKeptPage(db: Kysely<DatabaseSchema>, query: SearchQuery, keptId: number, narrowing: boolean, stock: ProductStock | undefined): Promise<MatchedPage> {
+async function readKeptPage(
+  db: Kysely<DatabaseSchema>,
+  query: SearchQuery,
+  keptId: number,
+  narrowing: boolean,
+  stock: ProductStock | undefined,
+): Promise<MatchedPage> {
   if (narrowing) {
     const view = await narrowedView(
       db,
@@ -208,14 +244,23 @@ async function readKeptPage(db: Kysely<DatabaseSchema>, query: SearchQuery, kept
       },
       stock,
     );
-    return { total: view.total, rows: view.page.length === 0 ? [] : await shownFields(db, query.locale, view.page), view };
+    return {
+      total: view.total,
+      rows: view.page.length === 0 ? [] : await shownFields(db, query.locale, view.page),
+      view,
+    };
   }
   const { rows: found } = await sql<{ ids: string[] | null; total: number }>`select array(
           select product_id from catalogue_search_broad_rows where broad_id = ${keptId}
           order by rank, position, product_id offset ${query.offset} limit ${query.limit}) as ids,
-        (select coalesce(sum(count), 0)::int from catalogue_search_broad_pairs where broad_id = ${keptId}) as total`.execute(db);
+        (select coalesce(sum(count), 0)::int from catalogue_search_broad_pairs where broad_id = ${keptId}) as total`.execute(
+    db,
+  );
   const ids = found[0]?.ids ?? [];
-  return { total: Number(found[0]?.total ?? 0), rows: ids.length === 0 ? [] : await shownFields(db, query.locale, ids) };
+  return {
+    total: Number(found[0]?.total ?? 0),
+    rows: ids.length === 0 ? [] : await shownFields(db, query.locale, ids),
+  };
 }
 
 /** The answer: the page's results, the phrases to mark and, when asked for, what the filters offer. */
@@ -240,7 +285,14 @@ function searchPageOf(
     highlight: [...new Set([needle, ...terms.flat()])],
     ...(view === undefined || !query.facets
       ? {}
-      : { narrowed: { brands: view.brands, attributes: view.attributes, facets: view.facets, ...(view.facets.stock === undefined ? {} : { stock: [...(query.filters?.stock ?? [])] }) } }),
+      : {
+          narrowed: {
+            brands: view.brands,
+            attributes: view.attributes,
+            facets: view.facets,
+            ...(view.facets.stock === undefined ? {} : { stock: [...(query.filters?.stock ?? [])] }),
+          },
+        }),
   };
 }
 
@@ -258,7 +310,9 @@ async function matching(
   const narrowing = query.facets || (query.filters !== undefined && hasListingFilters(query.filters));
   const broad = broadCondition(query.locale, condition.matches, condition.rank, db);
   const kept =
-    options.kept === false ? undefined : await db.selectFrom('catalogue_search_broad').select('id').where('key', '=', broad.key).executeTakeFirst();
+    options.kept === false
+      ? undefined
+      : await db.selectFrom('catalogue_search_broad').select('id').where('key', '=', broad.key).executeTakeFirst();
   const page =
     kept !== undefined
       ? await readKeptPage(db, query, kept.id, narrowing, options.stock)
@@ -267,7 +321,13 @@ async function matching(
         : await readRankedPage(db, query, table, condition.rank, condition.matches);
   // every match counted (no filter narrowed them): a broad text's are kept for the next search of its condition
   const everyMatch = !(query.filters !== undefined && hasListingFilters(query.filters));
-  if (options.kept !== false && kept === undefined && everyMatch && page.total >= (options.broadMatchesMin ?? BROAD_MATCHES_MIN)) keepAfterAnswer(db, table, broad);
+  if (
+    options.kept !== false &&
+    kept === undefined &&
+    everyMatch &&
+    page.total >= (options.broadMatchesMin ?? BROAD_MATCHES_MIN)
+  )
+    keepAfterAnswer(db, table, broad);
   const answer = searchPageOf(query, needle, terms, condition.variantOf, page);
   // the results page's cards say which products are on hand (the modal's results do not)
   if (options.stock === undefined || !query.facets || answer.results.length === 0) return answer;
@@ -284,7 +344,9 @@ async function matching(
  */
 async function closestText(db: Kysely<DatabaseSchema>, needle: string): Promise<string | undefined> {
   const words = [...new Set(needle.split(/\s+/u).filter(Boolean))].slice(0, SEARCH_TERMS_MAX * SYNONYM_WORDS_MAX);
-  const asked = words.filter((word) => [...word].length >= CORRECTED_WORD_MIN && !SYNONYMS.has(word) && !NUMBER_WITH_UNIT.test(word));
+  const asked = words.filter(
+    (word) => [...word].length >= CORRECTED_WORD_MIN && !SYNONYMS.has(word) && !NUMBER_WITH_UNIT.test(word),
+  );
   if (asked.length === 0) return undefined;
   // one statement for every word: whether a catalogue word holds it, and only if none does, the closest one
   const { rows } = await sql<{ typed: string; closest: string | null }>`${sql.join(

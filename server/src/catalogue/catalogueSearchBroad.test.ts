@@ -29,14 +29,24 @@ async function broadSuite(t: TestContext, target: DatabaseTarget): Promise<void>
   const { db } = database;
   const kysely = db.kysely;
   await seedCatalogue(db);
-  const categoryIds = (await kysely.selectFrom('catalogue_categories').select('id').orderBy('position').execute()).map((c) => c.id);
-  const imported = await importCatalogueRows(db, generateCatalogueRows(400, { seed: 5, categoryIds }), { dryRun: false });
+  const categoryIds = (await kysely.selectFrom('catalogue_categories').select('id').orderBy('position').execute()).map(
+    (c) => c.id,
+  );
+  const imported = await importCatalogueRows(db, generateCatalogueRows(400, { seed: 5, categoryIds }), {
+    dryRun: false,
+  });
   assert.deepEqual(imported.problems, []);
 
   // read afresh from the search rows every time, and with broad texts kept
   const afresh = new CatalogueStore(kysely, undefined, { search: { kept: false } });
   const kept = new CatalogueStore(kysely, undefined, { search: { broadMatchesMin: BROAD } });
-  const asked = (text: string, locale: Locale, more: Partial<SearchQuery> = {}): SearchQuery => ({ needle: searchNeedle(text)!, offset: 0, limit: 24, locale, ...more });
+  const asked = (text: string, locale: Locale, more: Partial<SearchQuery> = {}): SearchQuery => ({
+    needle: searchNeedle(text)!,
+    offset: 0,
+    limit: 24,
+    locale,
+    ...more,
+  });
   const views: [string, Partial<SearchQuery>][] = [
     ['results page', { facets: true }],
     ['its second page', { facets: true, offset: 24 }],
@@ -64,7 +74,11 @@ async function broadSuite(t: TestContext, target: DatabaseTarget): Promise<void>
       }
       for (const filters of narrowed) {
         const query = asked(text, locale, { facets: true, filters });
-        assert.deepEqual(await kept.search(query), await afresh.search(query), `${what}: ${text} (${locale}) narrowed to ${JSON.stringify(filters)}`);
+        assert.deepEqual(
+          await kept.search(query),
+          await afresh.search(query),
+          `${what}: ${text} (${locale}) narrowed to ${JSON.stringify(filters)}`,
+        );
       }
     }
   };
@@ -73,10 +87,20 @@ async function broadSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     await broadKeepsSettled();
     // in the languages' order, not the rows': each search keeps its text after answering, so two searches' keeps may
     // commit either way round
-    return (await kysely.selectFrom('catalogue_search_broad').select(['id', 'locale']).orderBy('locale').execute()).map((row) => row.locale);
+    return (await kysely.selectFrom('catalogue_search_broad').select(['id', 'locale']).orderBy('locale').execute()).map(
+      (row) => row.locale,
+    );
   };
   const keptRows = async (locale: Locale) =>
-    Number((await sql<{ n: number }>`select count(*)::int as n from catalogue_search_broad_rows as r join catalogue_search_broad as b on b.id = r.broad_id where b.locale = ${locale}`.execute(kysely)).rows[0]!.n);
+    Number(
+      (
+        await sql<{
+          n: number;
+        }>`select count(*)::int as n from catalogue_search_broad_rows as r join catalogue_search_broad as b on b.id = r.broad_id where b.locale = ${locale}`.execute(
+          kysely,
+        )
+      ).rows[0]!.n,
+    );
   const totalOf = async (locale: Locale) => (await afresh.search(asked('cable', locale))).total;
   /** The conditions kept first are the ones answering, with every match: no write made them stale or new. */
   const stillKept = async () => {
@@ -108,47 +132,79 @@ async function broadSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     assert.deepEqual((await importCatalogueRows(db, rows, { dryRun: false })).problems, []);
     const after = await kept.search(asked('cable', 'en', { facets: true }));
     assert.ok(after.total > before, `${before} → ${after.total}`);
-    assert.deepEqual(after.narrowed?.facets.brands.find((brand) => brand.name === 'Quasar'), { name: 'Quasar', count: 1 });
+    assert.deepEqual(
+      after.narrowed?.facets.brands.find((brand) => brand.name === 'Quasar'),
+      { name: 'Quasar', count: 1 },
+    );
     assert.equal(after.narrowed?.facets.price.max, 9999.5);
     await same('cable', 'after an import');
     await stillKept();
   });
 
   await addStaffAccount(db, 'layla@crescent.example', 'catalogue');
-  await t.test("a price or a pair of brands and values changed alone: the pair's count and price range follow", async () => {
-    // the cheapest match made dearer: the range's low end is read again from the rest
-    const { rows } = await sql<{ id: string }>`select product_id as id from catalogue_search_en
+  await t.test(
+    "a price or a pair of brands and values changed alone: the pair's count and price range follow",
+    async () => {
+      // the cheapest match made dearer: the range's low end is read again from the rest
+      const { rows } = await sql<{ id: string }>`select product_id as id from catalogue_search_en
       where product_id = any(${(await afresh.search(asked('cable', 'en', { limit: 2000 }))).results.map((result) => result.id)})
       and price is not null order by price, product_id limit 2`.execute(kysely);
-    const [cheapest, next] = rows.map((row) => row.id);
-    await kysely.updateTable('catalogue_products').set({ price: '777.00' }).where('id', '=', cheapest!).execute();
-    // another moves to a pair no match had: counted there, and not under its old one
-    await kysely.updateTable('catalogue_products').set({ filter_values: ['ip:IP69K'] }).where('id', '=', next!).execute();
-    const after = await kept.search(asked('cable', 'en', { facets: true }));
-    assert.ok(after.narrowed?.facets.attributes.find((facet) => facet.attribute === 'ip')?.values.some((value) => value.value === 'IP69K'));
-    await same('cable', 'after a price and a pair changed');
-    await stillKept();
-  });
+      const [cheapest, next] = rows.map((row) => row.id);
+      await kysely.updateTable('catalogue_products').set({ price: '777.00' }).where('id', '=', cheapest!).execute();
+      // another moves to a pair no match had: counted there, and not under its old one
+      await kysely
+        .updateTable('catalogue_products')
+        .set({ filter_values: ['ip:IP69K'] })
+        .where('id', '=', next!)
+        .execute();
+      const after = await kept.search(asked('cable', 'en', { facets: true }));
+      assert.ok(
+        after.narrowed?.facets.attributes
+          .find((facet) => facet.attribute === 'ip')
+          ?.values.some((value) => value.value === 'IP69K'),
+      );
+      await same('cable', 'after a price and a pair changed');
+      await stillKept();
+    },
+  );
 
-  const account = await kysely.selectFrom('staff_accounts').select(['id', 'email']).where('email', '=', 'layla@crescent.example').executeTakeFirstOrThrow();
+  const account = await kysely
+    .selectFrom('staff_accounts')
+    .select(['id', 'email'])
+    .where('email', '=', 'layla@crescent.example')
+    .executeTakeFirstOrThrow();
   const actor = { ...account, audit: recordStaffAction };
-  const cableProduct = async (offset: number) => (await afresh.search(asked('cable', 'en', { offset, limit: 1 }))).results[0]!.id;
+  const cableProduct = async (offset: number) =>
+    (await afresh.search(asked('cable', 'en', { offset, limit: 1 }))).results[0]!.id;
 
-  await t.test("the editor's publish: a renamed, re-priced product moves in the page and the counts at once", async () => {
-    const id = await cableProduct(30);
-    const content = (await publishedContent(kysely, id))!;
-    const version = (await readEditorProduct(kysely, id)).version;
-    // its name now starts with the text: it ranks first among the names
-    // re-priced on its first variant: the product's price is its variants' lowest
-    const variants = content.variants?.map((variant, index) => (index === 0 ? { ...variant, price: '0.05' } : variant));
-    await saveDraft(db, actor, id, version, { ...content, productName: `Cable ${content.productName}`, price: '0.05', variants });
-    await publishDraft(db, actor, id, version + 1);
-    const after = await kept.search(asked('cable', 'en', { facets: true }));
-    assert.ok(after.results.slice(0, 24).some((result) => result.id === id), 'on the first page now');
-    assert.equal(after.narrowed?.facets.price.min, 0.05);
-    await same('cable', 'after a publish');
-    await stillKept();
-  });
+  await t.test(
+    "the editor's publish: a renamed, re-priced product moves in the page and the counts at once",
+    async () => {
+      const id = await cableProduct(30);
+      const content = (await publishedContent(kysely, id))!;
+      const version = (await readEditorProduct(kysely, id)).version;
+      // its name now starts with the text: it ranks first among the names
+      // re-priced on its first variant: the product's price is its variants' lowest
+      const variants = content.variants?.map((variant, index) =>
+        index === 0 ? { ...variant, price: '0.05' } : variant,
+      );
+      await saveDraft(db, actor, id, version, {
+        ...content,
+        productName: `Cable ${content.productName}`,
+        price: '0.05',
+        variants,
+      });
+      await publishDraft(db, actor, id, version + 1);
+      const after = await kept.search(asked('cable', 'en', { facets: true }));
+      assert.ok(
+        after.results.slice(0, 24).some((result) => result.id === id),
+        'on the first page now',
+      );
+      assert.equal(after.narrowed?.facets.price.min, 0.05);
+      await same('cable', 'after a publish');
+      await stillKept();
+    },
+  );
 
   await t.test('a withdrawn product and a deleted one are gone from the counts and the pages at once', async () => {
     const withdrawn = await cableProduct(0);
@@ -157,54 +213,65 @@ async function broadSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     const after = await kept.search(asked('cable', 'en', { facets: true }));
     assert.equal(after.total, before - 1);
     assert.ok(!after.results.some((result) => result.id === withdrawn));
-    await kysely.deleteFrom('catalogue_products').where('id', '=', await cableProduct(3)).execute();
+    await kysely
+      .deleteFrom('catalogue_products')
+      .where('id', '=', await cableProduct(3))
+      .execute();
     assert.equal((await kept.search(asked('cable', 'en'))).total, before - 2);
     await same('cable', 'after a withdrawal and a delete');
     await stillKept();
   });
 
-  await t.test("a renamed category or a new word changes the text's condition: answered afresh, then kept again", async () => {
-    const category = await readEditorCategory(kysely, 'cables');
-    await saveCategory(db, actor, 'cables', category.version, { ...category.content, title: 'Wires and Leads' });
-    await same('cable', 'after a category renamed');
-    // a new word that holds the text: found inside it, so the condition names it
-    const [word] = generateCatalogueRows(1, { seed: 11, categoryIds: ['switches'] });
-    await importCatalogueRows(db, [{ line: 2, row: { ...word!.row, productName: 'Supercables junction box' } }], { dryRun: false });
-    await same('cable', 'after a new word');
-    assert.ok((await kept.search(asked('cable', 'en'))).results.length > 0);
-    // each language keeps at most a few conditions however many the catalogue's changes made
-    assert.ok((await keptConditions()).length <= 16);
-  });
+  await t.test(
+    "a renamed category or a new word changes the text's condition: answered afresh, then kept again",
+    async () => {
+      const category = await readEditorCategory(kysely, 'cables');
+      await saveCategory(db, actor, 'cables', category.version, { ...category.content, title: 'Wires and Leads' });
+      await same('cable', 'after a category renamed');
+      // a new word that holds the text: found inside it, so the condition names it
+      const [word] = generateCatalogueRows(1, { seed: 11, categoryIds: ['switches'] });
+      await importCatalogueRows(db, [{ line: 2, row: { ...word!.row, productName: 'Supercables junction box' } }], {
+        dryRun: false,
+      });
+      await same('cable', 'after a new word');
+      assert.ok((await kept.search(asked('cable', 'en'))).results.length > 0);
+      // each language keeps at most a few conditions however many the catalogue's changes made
+      assert.ok((await keptConditions()).length <= 16);
+    },
+  );
 
   // PGlite runs one transaction at a time: a search there waits for the write instead
   if (target.name === 'PostgreSQL') {
-    await t.test('a write under way on another connection: the broad text answered afresh, kept on a later search with that write', async () => {
-      await kysely.deleteFrom('catalogue_search_broad').where('locale', '=', 'en').execute();
-      const other = await database.openAnother();
-      const id = await cableProduct(5);
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let wrote!: () => void;
-      const written = new Promise<void>((resolve) => (wrote = resolve));
-      const writer = other.kysely.transaction().execute(async (trx) => {
-        await trx.updateTable('catalogue_products').set({ price: '4321.00' }).where('id', '=', id).execute();
-        wrote();
-        await held;
-      });
-      await written;
-      const query = asked('cable', 'en', { facets: true });
-      try {
-        assert.deepEqual(await kept.search(query), await afresh.search(query));
-        assert.ok(!(await keptConditions()).includes('en'), 'not kept while a write is under way');
-      } finally {
-        release();
-        await writer;
-      }
-      await kept.search(query);
-      assert.ok((await keptConditions()).includes('en'), 'kept once the write committed');
-      assert.equal(await keptRows('en'), await totalOf('en'));
-      await same('cable', 'kept after a write committed');
-    });
+    await t.test(
+      'a write under way on another connection: the broad text answered afresh, kept on a later search with that write',
+      async () => {
+        await kysely.deleteFrom('catalogue_search_broad').where('locale', '=', 'en').execute();
+        const other = await database.openAnother();
+        const id = await cableProduct(5);
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let wrote!: () => void;
+        const written = new Promise<void>((resolve) => (wrote = resolve));
+        const writer = other.kysely.transaction().execute(async (trx) => {
+          await trx.updateTable('catalogue_products').set({ price: '4321.00' }).where('id', '=', id).execute();
+          wrote();
+          await held;
+        });
+        await written;
+        const query = asked('cable', 'en', { facets: true });
+        try {
+          assert.deepEqual(await kept.search(query), await afresh.search(query));
+          assert.ok(!(await keptConditions()).includes('en'), 'not kept while a write is under way');
+        } finally {
+          release();
+          await writer;
+        }
+        await kept.search(query);
+        assert.ok((await keptConditions()).includes('en'), 'kept once the write committed');
+        assert.equal(await keptRows('en'), await totalOf('en'));
+        await same('cable', 'kept after a write committed');
+      },
+    );
   }
 }
 

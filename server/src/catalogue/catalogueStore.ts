@@ -18,8 +18,22 @@ import { askedCondition, narrowedView, PRODUCT_FACET_ROWS, type NarrowedView } f
 import { productsOnHandOf, type ProductStock } from './productStock.js';
 import { readCatalogueVersion } from './state.js';
 import { VersionedMemo } from './versionedCache.js';
-import { categoryRecord, productDetailRecord, productRecord, type CategoryRow, type ProductRow, type ProductWithDetails } from './records.js';
-import { pricedFromOf, publishedVariants, publishedVariantsOfProducts, variantRecord, variantsWithKeys, type VariantRow } from './variants/variantRecords.js';
+import {
+  categoryRecord,
+  productDetailRecord,
+  productRecord,
+  type CategoryRow,
+  type ProductRow,
+  type ProductWithDetails,
+} from './records.js';
+import {
+  pricedFromOf,
+  publishedVariants,
+  publishedVariantsOfProducts,
+  variantRecord,
+  variantsWithKeys,
+  type VariantRow,
+} from './variants/variantRecords.js';
 
 /** The listing's orders (spec: six options, values 1–6): catalogue order, popularity, rating, newness, price up, price down. */
 export const LISTING_SORTS = [1, 2, 3, 4, 5, 6] as const;
@@ -100,7 +114,6 @@ export interface ProductDates {
   newest: { all: string | undefined; byCategory: ReadonlyMap<string, string | undefined> };
 }
 
-
 /**
  * The search modal's text as the database compares it: without control characters (NUL cannot reach PostgreSQL) and
  * lone surrogates, trimmed, folded (foldSearchText); undefined when nothing is left or it is too long to match anything (longer than SEARCH_TEXT_MAX: than any name).
@@ -168,7 +181,8 @@ function byRating(rows: ProductRow[], ratings: Readonly<Record<string, RatingSum
 }
 
 /** A column's letters and digits, lower-cased: the expression migration 013 indexes code and id by. */
-export const LETTERS_OF = (column: 'code' | 'id') => sql`regexp_replace(lower(${sql.ref(`catalogue_products.${column}`)}), '[^a-z0-9]+', '', 'g')`;
+export const LETTERS_OF = (column: 'code' | 'id') =>
+  sql`regexp_replace(lower(${sql.ref(`catalogue_products.${column}`)}), '[^a-z0-9]+', '', 'g')`;
 
 /** How many filter counts and search pages a process keeps per catalogue version (a few KB each). */
 export const CATALOGUE_MEMO_LIMIT = 1000;
@@ -215,22 +229,40 @@ export class CatalogueStore {
     const { version } = options;
     this.stock = options.stock;
     this.searchOptions = { ...options.search, ...(options.stock === undefined ? {} : { stock: options.stock }) };
-    this.views = version === undefined ? undefined : new VersionedMemo(viewVersion(version, this.stock), CATALOGUE_MEMO_LIMIT);
-    this.searches = version === undefined ? undefined : new VersionedMemo(viewVersion(version, this.stock), CATALOGUE_MEMO_LIMIT);
+    this.views =
+      version === undefined ? undefined : new VersionedMemo(viewVersion(version, this.stock), CATALOGUE_MEMO_LIMIT);
+    this.searches =
+      version === undefined ? undefined : new VersionedMemo(viewVersion(version, this.stock), CATALOGUE_MEMO_LIMIT);
   }
 
   // the public site's categories are the live ones (migration 024): a draft or an archived one is nowhere public
   private async categoryRow(id: string): Promise<CategoryRow | undefined> {
-    return this.db.selectFrom('catalogue_categories').select(CATEGORY_COLUMNS).where('id', '=', id).where('state', '=', 'live').executeTakeFirst();
+    return this.db
+      .selectFrom('catalogue_categories')
+      .select(CATEGORY_COLUMNS)
+      .where('id', '=', id)
+      .where('state', '=', 'live')
+      .executeTakeFirst();
   }
 
   private async categoryRows(): Promise<CategoryRow[]> {
-    return this.db.selectFrom('catalogue_categories').select(CATEGORY_COLUMNS).where('state', '=', 'live').orderBy('position').orderBy('id').execute();
+    return this.db
+      .selectFrom('catalogue_categories')
+      .select(CATEGORY_COLUMNS)
+      .where('state', '=', 'live')
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
   }
 
   /** Whether `id` names an archived category: its page and listing answer 410 (gone), not 404. */
   async archivedCategory(id: string): Promise<boolean> {
-    const row = await this.db.selectFrom('catalogue_categories').select('id').where('id', '=', id).where('state', '=', 'archived').executeTakeFirst();
+    const row = await this.db
+      .selectFrom('catalogue_categories')
+      .select('id')
+      .where('id', '=', id)
+      .where('state', '=', 'archived')
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -242,10 +274,19 @@ export class CatalogueStore {
     const ratings = await this.ratingsOf();
     const reviewedIds = Object.keys(ratings);
     const reviewed =
-      reviewedIds.length === 0 ? [] : byRating(await ordered(selectProductRow(inView.where(sql<boolean>`id = any(${sql.val(reviewedIds)}::text[])`)), 1).execute(), ratings);
+      reviewedIds.length === 0
+        ? []
+        : byRating(
+            await ordered(
+              selectProductRow(inView.where(sql<boolean>`id = any(${sql.val(reviewedIds)}::text[])`)),
+              1,
+            ).execute(),
+            ratings,
+          );
     const first = reviewed.slice(offset, offset + limit);
     if (first.length === limit) return first;
-    const unrated = reviewedIds.length === 0 ? inView : inView.where(sql<boolean>`not (id = any(${sql.val(reviewedIds)}::text[]))`);
+    const unrated =
+      reviewedIds.length === 0 ? inView : inView.where(sql<boolean>`not (id = any(${sql.val(reviewedIds)}::text[]))`);
     const rest = await ordered(selectProductRow(unrated), 1)
       .offset(Math.max(0, offset - reviewed.length))
       .limit(limit - first.length)
@@ -278,7 +319,15 @@ export class CatalogueStore {
   async listing(query: ListingQuery): Promise<ListingPage | undefined> {
     const category = await this.categoryRow(query.categoryId);
     if (category === undefined) return undefined;
-    const count = () => narrowedView(this.db, PRODUCT_FACET_ROWS, sql<boolean>`catalogue_products.category_id = ${query.categoryId}`, query.filters, undefined, this.stock);
+    const count = () =>
+      narrowedView(
+        this.db,
+        PRODUCT_FACET_ROWS,
+        sql<boolean>`catalogue_products.category_id = ${query.categoryId}`,
+        query.filters,
+        undefined,
+        this.stock,
+      );
     const readPage = (where: RawBuilder<boolean>) => {
       const inView = this.db.selectFrom('catalogue_products').where('category_id', '=', query.categoryId).where(where);
       return query.sort === 3
@@ -293,7 +342,10 @@ export class CatalogueStore {
     ]);
     const rows = view.asAsked ? firstRows : await readPage(view.where);
     const ids = rows.map((row) => row.id);
-    const [inStock, priceFrom] = await Promise.all([this.stock === undefined ? undefined : this.onHandOf(ids), pricedFromOf(this.db, ids)]);
+    const [inStock, priceFrom] = await Promise.all([
+      this.stock === undefined ? undefined : this.onHandOf(ids),
+      pricedFromOf(this.db, ids),
+    ]);
     const stocked = inStock === undefined ? {} : { stock: [...(query.filters?.stock ?? [])], inStock };
     return {
       ...stocked,
@@ -317,7 +369,10 @@ export class CatalogueStore {
       .where('id', '=', id)
       .executeTakeFirst();
     if (row === undefined) return undefined;
-    const [category, variantRows] = await Promise.all([this.categoryRow(row.category_id), publishedVariants(this.db, id)]);
+    const [category, variantRows] = await Promise.all([
+      this.categoryRow(row.category_id),
+      publishedVariants(this.db, id),
+    ]);
     if (category === undefined) return undefined; // the foreign key makes this impossible; kept for the type
     const variants = variantRows.map((variant) => variantRecord(variant, locale));
     const detail = productDetailRecord(row, category, locale);
@@ -325,7 +380,12 @@ export class CatalogueStore {
     if (variants.some((variant) => variant.row !== undefined)) {
       detail.productDetailTableData = variants.flatMap((variant) => (variant.row === undefined ? [] : [variant.row]));
     }
-    return { detail, listing: productRecord(row, category, locale), category: categoryRecord(category, locale), variants };
+    return {
+      detail,
+      listing: productRecord(row, category, locale),
+      category: categoryRecord(category, locale),
+      variants,
+    };
   }
 
   /**
@@ -341,11 +401,20 @@ export class CatalogueStore {
       .executeTakeFirst();
     if (row === undefined) return undefined;
     const ar = locale === 'ar';
-    return { id: row.id, code: row.code, productName: ar ? row.name_ar : row.name, categoryId: row.category_id, categoryName: ar ? row.title_ar : row.title };
+    return {
+      id: row.id,
+      code: row.code,
+      productName: ar ? row.name_ar : row.name,
+      categoryId: row.category_id,
+      categoryName: ar ? row.title_ar : row.title,
+    };
   }
 
   /** The withdrawn products whose id or code has the letters and digits of one of `keys` (productsNamedBy's match). */
-  async archivedNamedBy(keys: readonly string[], locale: Locale): Promise<{ id: string; code: string; productName: string }[]> {
+  async archivedNamedBy(
+    keys: readonly string[],
+    locale: Locale,
+  ): Promise<{ id: string; code: string; productName: string }[]> {
     const letters = [...new Set(keys.map((key) => key.replace(/[^a-z0-9]+/g, '')))].filter((key) => key !== '');
     if (letters.length === 0) return [];
     const named = sql.val(letters);
@@ -368,7 +437,11 @@ export class CatalogueStore {
     const inCategory = this.db.selectFrom('catalogue_products').where('category_id', '=', id);
     const rows = await ordered(selectProductRow(inCategory), 1).limit(limit).execute();
     const { total } = await inCategory.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    return { category: categoryRecord(category, locale), products: rows.map((row) => productRecord(row, category, locale)), total: Number(total) };
+    return {
+      category: categoryRecord(category, locale),
+      products: rows.map((row) => productRecord(row, category, locale)),
+      total: Number(total),
+    };
   }
 
   /**
@@ -376,7 +449,9 @@ export class CatalogueStore {
    * the rest of the rows, `pageSize` at a time.
    */
   async *productEntryPages(from: number, count: number, pageSize: number): AsyncGenerator<ProductEntry[]> {
-    const entries = this.db.selectFrom('catalogue_products').select(['id', 'position', 'category_id', sql<string>`to_char(date_added, 'YYYY-MM-DD')`.as('date_added')]);
+    const entries = this.db
+      .selectFrom('catalogue_products')
+      .select(['id', 'position', 'category_id', sql<string>`to_char(date_added, 'YYYY-MM-DD')`.as('date_added')]);
     for await (const rows of this.pagesOf(entries, pageSize, { from, count })) {
       yield rows.map((row) => ({ id: row.id, productCategoryId: row.category_id, dateAdded: row.date_added }));
     }
@@ -384,18 +459,28 @@ export class CatalogueStore {
 
   /** Whether the catalogue has more than `count` products (reading at most `count` + 1 of its ids). */
   async hasMoreProductsThan(count: number): Promise<boolean> {
-    return (await this.db.selectFrom('catalogue_products').select('id').offset(count).limit(1).executeTakeFirst()) !== undefined;
+    return (
+      (await this.db.selectFrom('catalogue_products').select('id').offset(count).limit(1).executeTakeFirst()) !==
+      undefined
+    );
   }
 
   /** How many products there are, and the newest date added of all and of each category's (the sitemap's dates). */
   async productDates(): Promise<ProductDates> {
     const rows = await this.db
       .selectFrom('catalogue_products')
-      .select(['category_id', (eb) => eb.fn.countAll<string>().as('count'), sql<string>`to_char(max(date_added), 'YYYY-MM-DD')`.as('newest')])
+      .select([
+        'category_id',
+        (eb) => eb.fn.countAll<string>().as('count'),
+        sql<string>`to_char(max(date_added), 'YYYY-MM-DD')`.as('newest'),
+      ])
       .groupBy('category_id')
       .execute();
     const byCategory = new Map(rows.map((row) => [row.category_id, row.newest]));
-    return { count: rows.reduce((sum, row) => sum + Number(row.count), 0), newest: { all: [...byCategory.values()].sort().at(-1), byCategory } };
+    return {
+      count: rows.reduce((sum, row) => sum + Number(row.count), 0),
+      newest: { all: [...byCategory.values()].sort().at(-1), byCategory },
+    };
   }
 
   /**
@@ -431,7 +516,10 @@ export class CatalogueStore {
 
   /** The variants, published or not, whose code may be one of `keys` (their letters and digits, by the unique index). */
   async variantRowsNamedBy(keys: readonly string[]): Promise<VariantRow[]> {
-    return variantsWithKeys(this.db, [...new Set(keys.map((key) => key.replace(/[^a-z0-9]+/g, '')))].filter((key) => key !== ''));
+    return variantsWithKeys(
+      this.db,
+      [...new Set(keys.map((key) => key.replace(/[^a-z0-9]+/g, '')))].filter((key) => key !== ''),
+    );
   }
 
   /**
@@ -446,13 +534,33 @@ export class CatalogueStore {
       hidden.length === 0
         ? new Map<string, { name: string; name_ar: string }>()
         : new Map(
-            (await this.db.selectFrom('catalogue_products').select(['id', 'name', 'name_ar']).where('id', 'in', hidden.map((row) => row.product_id)).execute()).map((row) => [row.id, row]),
+            (
+              await this.db
+                .selectFrom('catalogue_products')
+                .select(['id', 'name', 'name_ar'])
+                .where(
+                  'id',
+                  'in',
+                  hidden.map((row) => row.product_id),
+                )
+                .execute()
+            ).map((row) => [row.id, row]),
           );
     return {
-      named: rows.filter((row) => row.published).map((row) => ({ key: normalizedProductCode(row.code), productId: row.product_id, variant: variantRecord(row, locale) })),
+      named: rows
+        .filter((row) => row.published)
+        .map((row) => ({
+          key: normalizedProductCode(row.code),
+          productId: row.product_id,
+          variant: variantRecord(row, locale),
+        })),
       withdrawn: hidden.map((row) => {
         const product = names.get(row.product_id);
-        return { id: row.product_id, code: row.code, productName: product === undefined ? row.code : locale === 'ar' ? product.name_ar : product.name };
+        return {
+          id: row.product_id,
+          code: row.code,
+          productName: product === undefined ? row.code : locale === 'ar' ? product.name_ar : product.name,
+        };
       }),
     };
   }
@@ -473,7 +581,10 @@ export class CatalogueStore {
     const rows = await ordered(selectProductRow(this.db.selectFrom('catalogue_products').where(firstOfEach)), 1)
       .select(locale === 'ar' ? 'details_ar as details' : 'details')
       .execute();
-    return { categories: categoryRows.map((row) => categoryRecord(row, locale)), ...this.recordsOf(rows, categoryRows, locale) };
+    return {
+      categories: categoryRows.map((row) => categoryRecord(row, locale)),
+      ...this.recordsOf(rows, categoryRows, locale),
+    };
   }
 
   /** The products of `ids` (unknown ids find nothing) with their detail records, in the catalogue's order. */
@@ -519,7 +630,9 @@ export class CatalogueStore {
   /** Every product's detail record in the catalogue's order, `pageSize` at a time (the /data/product-details.json of a language). */
   async *detailPages(locale: Locale, pageSize: number): AsyncGenerator<ProductDetail[]> {
     const categories = await this.categoriesById();
-    const withDetails = selectProductRow(this.db.selectFrom('catalogue_products')).select(locale === 'ar' ? 'details_ar as details' : 'details');
+    const withDetails = selectProductRow(this.db.selectFrom('catalogue_products')).select(
+      locale === 'ar' ? 'details_ar as details' : 'details',
+    );
     for await (const rows of this.pagesOf(withDetails, pageSize)) {
       yield rows.map((row) => productDetailRecord(row, categories.get(row.category_id)!, locale));
     }
@@ -555,9 +668,15 @@ export class CatalogueStore {
       const inOrder =
         from === undefined
           ? query.offset(range.from)
-          : query.where(sql<boolean>`(catalogue_products.position, catalogue_products.id) > (${from.position}, ${from.id})`);
+          : query.where(
+              sql<boolean>`(catalogue_products.position, catalogue_products.id) > (${from.position}, ${from.id})`,
+            );
       const size = Math.min(pageSize, left);
-      const rows = await inOrder.orderBy('catalogue_products.position').orderBy('catalogue_products.id').limit(size).execute();
+      const rows = await inOrder
+        .orderBy('catalogue_products.position')
+        .orderBy('catalogue_products.id')
+        .limit(size)
+        .execute();
       if (rows.length > 0) yield rows;
       if (rows.length < size) return;
       left -= rows.length;

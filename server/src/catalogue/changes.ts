@@ -9,5 +9,7 @@ import { CATALOGUE_CHANNEL, readCatalogueVersion } from './state.js';
 export type CatalogueVersionWatch = VersionWatch;
 
 /** Calls `onChange(version)` each time the catalogue's version moves on. Resolves once listening. */
-export const watchCatalogueVersion = (db: Database, onChange: (version: number) => void): Promise<CatalogueVersionWatch> =>
-  watchVersion(db, CATALOGUE_CHANNEL, readCatalogueVersion, onChange);
+export const watchCatalogueVersion = (
+  db: Database,
+  onChange: (version: number) => void,
+): Promise<CatalogueVersionWatch> => watchVersion(db, CATALOGUE_CHANNEL, readCatalogueVersion, onChange);

@@ -2,9 +2,25 @@
 // keeps them to this file).
 export { firstViewCatalogue, onceAPage } from './catalogueAnswers.js';
 export { withCatalogueDataFiles, withStreamedCatalogueDataFiles } from './catalogueDataFiles.js';
-export { type CatalogueEdition, type CatalogueFeed, type CatalogueRecords, databaseCatalogueFeed, type DatabaseCatalogueFeed, fixedCatalogueFeed } from './catalogueFeed.js';
+export {
+  type CatalogueEdition,
+  type CatalogueFeed,
+  type CatalogueRecords,
+  databaseCatalogueFeed,
+  type DatabaseCatalogueFeed,
+  fixedCatalogueFeed,
+} from './catalogueFeed.js';
 export { broadKeepsSettled, SEARCH_TERMS_MAX } from './catalogueSearch.js';
-export { type CatalogueSample, CatalogueStore, type CategoryFirstPage, type ProductDates, type ProductEntry, type ProductRecords, searchNeedle, type WithdrawnProduct } from './catalogueStore.js';
+export {
+  type CatalogueSample,
+  CatalogueStore,
+  type CategoryFirstPage,
+  type ProductDates,
+  type ProductEntry,
+  type ProductRecords,
+  searchNeedle,
+  type WithdrawnProduct,
+} from './catalogueStore.js';
 export { fillMissingFilterValues } from './filterValues.js';
 export { DiskMediaStore, type MediaStore } from './media/mediaStore.js';
 export { databaseProductLookup, type ProductLookup, productLookupOf } from './productLookup.js';

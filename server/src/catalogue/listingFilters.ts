@@ -79,7 +79,11 @@ function attributeFacets(rows: readonly { value: string; count: number }[]): Lis
 
 /** Every location with its count (0: none on hand under the other filters), in STOCK_LOCATIONS' order. */
 function stockFacets(rows: readonly { value: string; count: number }[]): NonNullable<ListingFacets['stock']> {
-  const counts = new Map(rows.filter((row) => row.value.startsWith(STOCK_PREFIX)).map((row) => [row.value.slice(STOCK_PREFIX.length), Number(row.count)]));
+  const counts = new Map(
+    rows
+      .filter((row) => row.value.startsWith(STOCK_PREFIX))
+      .map((row) => [row.value.slice(STOCK_PREFIX.length), Number(row.count)]),
+  );
   return STOCK_LOCATIONS.map((location) => ({ location, count: counts.get(location) ?? 0 }));
 }
 
@@ -97,18 +101,27 @@ const STOCK_PREFIX = 'stock:';
 
 /** The conditions of a view on one side of its reading: a set's row, or one of its combinations of brands and values. */
 function conditionsOf(brands: RawBuilder<string[]>, values: RawBuilder<string[]>, asked: Asked) {
-  const ofBrands = asked.brands.length === 0 ? sql<boolean>`true` : sql<boolean>`${brands} && ${sql.val(asked.brands)}::text[]`;
+  const ofBrands =
+    asked.brands.length === 0 ? sql<boolean>`true` : sql<boolean>`${brands} && ${sql.val(asked.brands)}::text[]`;
   const ofAttribute = ({ attribute, values: chosen }: Asked['chosen'][number]) =>
     sql<boolean>`${values} && ${sql.val(chosen.map((value) => `${attribute}:${value}`))}::text[]`;
-  const all = (conditions: readonly RawBuilder<boolean>[]) => (conditions.length === 0 ? sql<boolean>`true` : sql<boolean>`(${sql.join(conditions, sql` and `)})`);
-  const ofAttributes = (except?: FilterAttribute) => all(asked.chosen.filter((filter) => filter.attribute !== except).map(ofAttribute));
+  const all = (conditions: readonly RawBuilder<boolean>[]) =>
+    conditions.length === 0 ? sql<boolean>`true` : sql<boolean>`(${sql.join(conditions, sql` and `)})`;
+  const ofAttributes = (except?: FilterAttribute) =>
+    all(asked.chosen.filter((filter) => filter.attribute !== except).map(ofAttribute));
   return { ofBrands, ofAttributes, inView: sql<boolean>`(${ofBrands} and ${ofAttributes()})` };
 }
 
 /** The view's "In stock at" on a row: true when it asks none (or the stock is not read). */
-function inStockAsked(rows: FacetRows, filters: ListingFilters | undefined, stock: ProductStock | undefined): RawBuilder<boolean> {
+function inStockAsked(
+  rows: FacetRows,
+  filters: ListingFilters | undefined,
+  stock: ProductStock | undefined,
+): RawBuilder<boolean> {
   const locations = filters?.stock ?? [];
-  return stock === undefined || locations.length === 0 ? sql<boolean>`true` : onHandAt(stock, rows.productId, locations);
+  return stock === undefined || locations.length === 0
+    ? sql<boolean>`true`
+    : onHandAt(stock, rows.productId, locations);
 }
 
 /** The view's price range on a row: true when it asks none. */
@@ -134,7 +147,11 @@ function askedOf(filters: ListingFilters | undefined): Asked {
  * What the filters ask of a row, all of it: the view's condition whenever the set offers everything asked
  * (NarrowedView.asAsked). A page can be read with it while the set is counted, instead of after.
  */
-export function askedCondition(rows: FacetRows, filters: ListingFilters | undefined, stock?: ProductStock): RawBuilder<boolean> {
+export function askedCondition(
+  rows: FacetRows,
+  filters: ListingFilters | undefined,
+  stock?: ProductStock,
+): RawBuilder<boolean> {
   return sql<boolean>`(${conditionsOf(rows.brands, rows.values, askedOf(filters)).inView} and ${inPriceRange(rows, filters)} and ${inStockAsked(rows, filters, stock)})`;
 }
 
@@ -171,9 +188,15 @@ async function countedView(
   const narrowsStock = stock !== undefined && (filters?.stock ?? []).length > 0;
   const set = narrowsStock ? sql<boolean>`(${inSet} and ${stockAsked})` : inSet;
   const where = sql<boolean>`(${ofRow.inView} and ${inRange} and ${stockAsked})`;
-  const ofCombination = conditionsOf(sql<string[]>`combination.brands`, sql<string[]>`combination.filter_values`, asked);
+  const ofCombination = conditionsOf(
+    sql<string[]>`combination.brands`,
+    sql<string[]>`combination.filter_values`,
+    asked,
+  );
   const underOthers = sql.join(
-    FILTER_ATTRIBUTES.map((attribute) => sql`when ${attribute} then ${ofCombination.ofBrands} and ${ofCombination.ofAttributes(attribute)}`),
+    FILTER_ATTRIBUTES.map(
+      (attribute) => sql`when ${attribute} then ${ofCombination.ofBrands} and ${ofCombination.ofAttributes(attribute)}`,
+    ),
     sql` `,
   );
   const noPriceRange = filters?.minPrice === undefined && filters?.maxPrice === undefined;
@@ -182,12 +205,12 @@ async function countedView(
       ? sql`select pair.id as pair_id, pair.brands, pair.filter_values, counted.in_range, counted.min, counted.max
         from (${rows.pairs}) as counted join catalogue_facet_sets as pair on pair.id = counted.pair_id`
       : rows.set === undefined
-      ? sql`select ${rows.brands} as brands, ${rows.values} as filter_values, count(*) filter (where ${inRange}) as in_range,
+        ? sql`select ${rows.brands} as brands, ${rows.values} as filter_values, count(*) filter (where ${inRange}) as in_range,
           min(${rows.price}) as min, max(${rows.price}) as max
         from ${rows.from}
         where ${set}
         group by 1, 2`
-      : sql`select pair.id as pair_id, pair.brands, pair.filter_values, counted.in_range, counted.min, counted.max
+        : sql`select pair.id as pair_id, pair.brands, pair.filter_values, counted.in_range, counted.min, counted.max
         from (
           select ${rows.set} as pair_id, count(*) filter (where ${inRange}) as in_range, min(${rows.price}) as min, max(${rows.price}) as max
           from ${rows.from}
@@ -210,7 +233,13 @@ async function countedView(
     from ${rows.from} cross join lateral ${locationsOnHand(stock, rows.productId)} as at
     where ${inSet} and ${ofRow.inView} and ${inRange}
     group by at.location`;
-  const { rows: counted } = await sql<{ value: string | null; count: number; min: string | null; max: string | null; page: string[] | null }>`
+  const { rows: counted } = await sql<{
+    value: string | null;
+    count: number;
+    min: string | null;
+    max: string | null;
+    page: string[] | null;
+  }>`
     with ${page?.before === undefined ? sql`` : sql`${page.before}, `}combination as (${combinations})
     select facet.value, coalesce(sum(combination.in_range) filter (where case split_part(facet.value, ':', 1)
         when 'brand' then ${ofCombination.ofAttributes()} ${underOthers} else false end), 0)::int as count,
@@ -248,7 +277,8 @@ function offeredOf(asked: Asked, counts: readonly { value: string }[]): Asked {
 }
 
 const sameAsked = (a: Asked, b: Asked) =>
-  a.brands.length === b.brands.length && a.chosen.reduce((n, c) => n + c.values.length, 0) === b.chosen.reduce((n, c) => n + c.values.length, 0);
+  a.brands.length === b.brands.length &&
+  a.chosen.reduce((n, c) => n + c.values.length, 0) === b.chosen.reduce((n, c) => n + c.values.length, 0);
 
 /**
  * The filters of the `rows` that `inSet` names (a condition on them), narrowed as `filters` asks: what they offer with

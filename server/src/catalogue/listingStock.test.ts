@@ -33,7 +33,14 @@ async function sendFeed(db: Database, rows: StockFeedRow[], kind: 'delta' | 'sna
   try {
     const file = path.join(dir, 'feed.json');
     await writeFile(file, JSON.stringify(rows));
-    const report = await applyStockFeed(db, file, { kind, format: 'json', strict: true, source: 'cli', actor: 'test', tokenId: null });
+    const report = await applyStockFeed(db, file, {
+      kind,
+      format: 'json',
+      strict: true,
+      source: 'cli',
+      actor: 'test',
+      tokenId: null,
+    });
     assert.equal(report.outcome, 'applied', JSON.stringify(report));
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -47,10 +54,19 @@ async function listingStockSuite(t: TestContext, target: DatabaseTarget): Promis
     assert.equal(res.statusCode, 200, res.body);
     return res.json<ListingResponse>();
   };
-  const counts = (answer: Pick<ListingResponse, 'facets'>) => Object.fromEntries((answer.facets.stock ?? []).map(({ location, count }) => [location, count]));
+  const counts = (answer: Pick<ListingResponse, 'facets'>) =>
+    Object.fromEntries((answer.facets.stock ?? []).map(({ location, count }) => [location, count]));
   const variantsOf = async (id: string) =>
-    (await db.query<{ code: string }>('select code from catalogue_product_variants where product_id = $1 and published order by position', [id])).map((row) => row.code);
-  const products = (await db.query<{ id: string; company: string }>('select id, company from catalogue_products where category_id = $1 order by position', [CATEGORY]));
+    (
+      await db.query<{ code: string }>(
+        'select code from catalogue_product_variants where product_id = $1 and published order by position',
+        [id],
+      )
+    ).map((row) => row.code);
+  const products = await db.query<{ id: string; company: string }>(
+    'select id, company from catalogue_products where category_id = $1 order by position',
+    [CATEGORY],
+  );
   assert.ok(products.length >= 3, 'the category has a few products');
   const [first, second] = products.filter((product) => product.id !== GLAND);
   const glandCodes = await variantsOf(GLAND);
@@ -76,38 +92,50 @@ async function listingStockSuite(t: TestContext, target: DatabaseTarget): Promis
     assert.deepEqual(atMuscat.stock, ['muscat']);
   });
 
-  await t.test('a feed: each location counts its products on hand, under the other filters; the filter narrows', async () => {
-    await sendFeed(db, [
-      // two variants of the gland at Muscat: one product, counted once
-      { code: glandCodes[0]!, location: 'muscat', onHand: 5 },
-      { code: glandCodes[1]!, location: 'muscat', onHand: 2 },
-      { code: glandCodes[1]!, location: 'dubai', onHand: 0, leadTimeDays: 10 },
-      { code: firstCode, location: 'muscat', onHand: 7 },
-      { code: firstCode, location: 'dubai', onHand: 1 },
-      // known, none on hand anywhere: no badge, counted nowhere
-      { code: secondCode, location: 'bahrain', onHand: 0 },
-    ]);
-    assert.deepEqual(await eventually(async () => counts(await listing('')), (seen) => isDeepStrictEqual(seen, { dubai: 1, muscat: 2, bahrain: 0 })), { dubai: 1, muscat: 2, bahrain: 0 });
-    const all = await listing('');
-    assert.deepEqual(new Set(all.inStock), new Set([GLAND, first!.id]));
-    const atMuscat = await listing('&stock=muscat');
-    assert.equal(atMuscat.total, 2);
-    assert.deepEqual(new Set(atMuscat.products.map((product) => product.id)), new Set([GLAND, first!.id]));
-    // a location's count is under the other filters, not its own: Dubai's stays 1 with Muscat chosen
-    assert.deepEqual(counts(atMuscat), { dubai: 1, muscat: 2, bahrain: 0 });
-    // a second location widens
-    assert.equal((await listing('&stock=dubai,muscat')).total, 2);
-    assert.equal((await listing('&stock=dubai')).total, 1);
-    // the brands are counted among the products on hand there
-    const brandTotal = (await listing('&stock=muscat')).facets.brands.reduce((sum, brand) => sum + brand.count, 0);
-    assert.ok(brandTotal >= 2 && brandTotal <= 2 * 2, `brands counted among the 2 on hand: ${brandTotal}`);
-    // another filter narrows the counts: the gland's brand only
-    const glandBrand = products.find((product) => product.id === GLAND)!.company.split(', ')[0]!;
-    const ofBrand = await listing(`&brand=${encodeURIComponent(glandBrand)}`);
-    assert.equal(counts(ofBrand).muscat, ofBrand.products.filter((product) => [GLAND, first!.id].includes(product.id)).length);
-    // the Arabic edition counts the same
-    assert.deepEqual(counts(await listing('', app, 'ar')), { dubai: 1, muscat: 2, bahrain: 0 });
-  });
+  await t.test(
+    'a feed: each location counts its products on hand, under the other filters; the filter narrows',
+    async () => {
+      await sendFeed(db, [
+        // two variants of the gland at Muscat: one product, counted once
+        { code: glandCodes[0]!, location: 'muscat', onHand: 5 },
+        { code: glandCodes[1]!, location: 'muscat', onHand: 2 },
+        { code: glandCodes[1]!, location: 'dubai', onHand: 0, leadTimeDays: 10 },
+        { code: firstCode, location: 'muscat', onHand: 7 },
+        { code: firstCode, location: 'dubai', onHand: 1 },
+        // known, none on hand anywhere: no badge, counted nowhere
+        { code: secondCode, location: 'bahrain', onHand: 0 },
+      ]);
+      assert.deepEqual(
+        await eventually(
+          async () => counts(await listing('')),
+          (seen) => isDeepStrictEqual(seen, { dubai: 1, muscat: 2, bahrain: 0 }),
+        ),
+        { dubai: 1, muscat: 2, bahrain: 0 },
+      );
+      const all = await listing('');
+      assert.deepEqual(new Set(all.inStock), new Set([GLAND, first!.id]));
+      const atMuscat = await listing('&stock=muscat');
+      assert.equal(atMuscat.total, 2);
+      assert.deepEqual(new Set(atMuscat.products.map((product) => product.id)), new Set([GLAND, first!.id]));
+      // a location's count is under the other filters, not its own: Dubai's stays 1 with Muscat chosen
+      assert.deepEqual(counts(atMuscat), { dubai: 1, muscat: 2, bahrain: 0 });
+      // a second location widens
+      assert.equal((await listing('&stock=dubai,muscat')).total, 2);
+      assert.equal((await listing('&stock=dubai')).total, 1);
+      // the brands are counted among the products on hand there
+      const brandTotal = (await listing('&stock=muscat')).facets.brands.reduce((sum, brand) => sum + brand.count, 0);
+      assert.ok(brandTotal >= 2 && brandTotal <= 2 * 2, `brands counted among the 2 on hand: ${brandTotal}`);
+      // another filter narrows the counts: the gland's brand only
+      const glandBrand = products.find((product) => product.id === GLAND)!.company.split(', ')[0]!;
+      const ofBrand = await listing(`&brand=${encodeURIComponent(glandBrand)}`);
+      assert.equal(
+        counts(ofBrand).muscat,
+        ofBrand.products.filter((product) => [GLAND, first!.id].includes(product.id)).length,
+      );
+      // the Arabic edition counts the same
+      assert.deepEqual(counts(await listing('', app, 'ar')), { dubai: 1, muscat: 2, bahrain: 0 });
+    },
+  );
 
   await t.test('the search results page: the same filter, counts and badges over the matches', async () => {
     const search = async (query: string) => {
@@ -133,32 +161,63 @@ async function listingStockSuite(t: TestContext, target: DatabaseTarget): Promis
     const catalogueVersion = (await db.query<{ version: number }>('select version from catalogue_state'))[0]!.version;
     const elapsed = stopwatch();
     await sendFeed(db, [{ code: secondCode, location: 'bahrain', onHand: 3 }]);
-    assert.deepEqual(await eventually(async () => counts(await listing('', other)), (seen) => isDeepStrictEqual(seen, { dubai: 1, muscat: 2, bahrain: 1 })), { dubai: 1, muscat: 2, bahrain: 1 });
+    assert.deepEqual(
+      await eventually(
+        async () => counts(await listing('', other)),
+        (seen) => isDeepStrictEqual(seen, { dubai: 1, muscat: 2, bahrain: 1 }),
+      ),
+      { dubai: 1, muscat: 2, bahrain: 1 },
+    );
     assert.ok(elapsed() < 2000, `seen after ${elapsed()} ms`);
     assert.ok((await listing('', other)).inStock?.includes(second!.id));
-    assert.equal((await db.query<{ version: number }>('select version from catalogue_state'))[0]!.version, catalogueVersion);
+    assert.equal(
+      (await db.query<{ version: number }>('select version from catalogue_state'))[0]!.version,
+      catalogueVersion,
+    );
   });
 
   await t.test('a withdrawn product leaves the counts and the filtered view; its stock stays stored', async () => {
     await addStaffAccount(db, 'layla@crescent.example', 'catalogue');
     const layla = await signInStaff(app, 'layla@crescent.example');
-    const { version } = (await staffCall(app, layla, 'GET', staffApiPath(STAFF_API.catalogueProduct, { id: GLAND }))).json<EditorProduct>();
-    const res = await staffCall(app, layla, 'POST', staffApiPath(STAFF_API.catalogueArchive, { id: GLAND }), { baseVersion: version });
+    const { version } = (
+      await staffCall(app, layla, 'GET', staffApiPath(STAFF_API.catalogueProduct, { id: GLAND }))
+    ).json<EditorProduct>();
+    const res = await staffCall(app, layla, 'POST', staffApiPath(STAFF_API.catalogueArchive, { id: GLAND }), {
+      baseVersion: version,
+    });
     assert.equal(res.statusCode, 200, res.body);
-    assert.deepEqual(await eventually(async () => counts(await listing('')), (seen) => isDeepStrictEqual(seen, { dubai: 1, muscat: 1, bahrain: 1 })), { dubai: 1, muscat: 1, bahrain: 1 });
+    assert.deepEqual(
+      await eventually(
+        async () => counts(await listing('')),
+        (seen) => isDeepStrictEqual(seen, { dubai: 1, muscat: 1, bahrain: 1 }),
+      ),
+      { dubai: 1, muscat: 1, bahrain: 1 },
+    );
     const atMuscat = await listing('&stock=muscat');
-    assert.deepEqual(atMuscat.products.map((product) => product.id), [first!.id]);
-    const kept = await db.query<{ n: number }>("select count(*) as n from stock_levels where location = 'muscat' and on_hand > 0");
+    assert.deepEqual(
+      atMuscat.products.map((product) => product.id),
+      [first!.id],
+    );
+    const kept = await db.query<{ n: number }>(
+      "select count(*) as n from stock_levels where location = 'muscat' and on_hand > 0",
+    );
     assert.equal(Number(kept[0]!.n), 3);
   });
 
-  await t.test('an unpublished variant is not the product\'s stock', async () => {
+  await t.test("an unpublished variant is not the product's stock", async () => {
     await db.query('update catalogue_product_variants set published = false where code = $1', [firstCode]);
     // the editor's write bumps the catalogue's version; here it is bumped as it does
     await db.kysely.transaction().execute((trx) => bumpCatalogueVersion(trx));
-    assert.equal(await eventually(async () => counts(await listing('')).dubai, (dubai) => dubai === 0), 0);
+    assert.equal(
+      await eventually(
+        async () => counts(await listing('')).dubai,
+        (dubai) => dubai === 0,
+      ),
+      0,
+    );
   });
 }
 
 test('"In stock at" on the listing and search, on embedded PGlite', async (t) => listingStockSuite(t, pgliteTarget));
-test('"In stock at" on the listing and search, on PostgreSQL', async (t) => onPostgres(t, (target) => listingStockSuite(t, target)));
+test('"In stock at" on the listing and search, on PostgreSQL', async (t) =>
+  onPostgres(t, (target) => listingStockSuite(t, target)));

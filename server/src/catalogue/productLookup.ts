@@ -25,7 +25,11 @@ function byKey(products: readonly Product[]): ReadonlyMap<string, Product> {
  * The products of `products` that `codes` name, each once, in the order of the first code naming it; `variantKeys`:
  * the published variants' codes (normalised) to their product's id (a variant's code names its product).
  */
-export function lookUp(codes: readonly string[], products: readonly Product[], variantKeys: ReadonlyMap<string, string> = new Map()): Product[] {
+export function lookUp(
+  codes: readonly string[],
+  products: readonly Product[],
+  variantKeys: ReadonlyMap<string, string> = new Map(),
+): Product[] {
   const keys = new Map(byKey(products));
   const byId = new Map(products.map((product) => [product.id, product]));
   for (const [key, productId] of variantKeys) {
@@ -48,11 +52,20 @@ export function productLookupOf(records: CatalogueRecords): ProductLookup {
  * The database's look-up: the few products whose code or id (or a published variant's code) the codes may name, read by an index of their letters
  * and digits (CatalogueStore.productsNamedBy), then matched as the records' look-up matches them.
  */
-export function databaseProductLookup(store: Pick<CatalogueStore, 'productsNamedBy' | 'variantRowsNamedBy'>): ProductLookup {
+export function databaseProductLookup(
+  store: Pick<CatalogueStore, 'productsNamedBy' | 'variantRowsNamedBy'>,
+): ProductLookup {
   return async (codes, locale) => {
     const keys = codes.map(normalizedProductCode);
-    const [products, variants] = await Promise.all([store.productsNamedBy(keys, locale), store.variantRowsNamedBy(keys)]);
-    const variantKeys = new Map(variants.filter((variant) => variant.published).map((variant) => [normalizedProductCode(variant.code), variant.product_id]));
+    const [products, variants] = await Promise.all([
+      store.productsNamedBy(keys, locale),
+      store.variantRowsNamedBy(keys),
+    ]);
+    const variantKeys = new Map(
+      variants
+        .filter((variant) => variant.published)
+        .map((variant) => [normalizedProductCode(variant.code), variant.product_id]),
+    );
     return lookUp(codes, products, variantKeys);
   };
 }

@@ -22,11 +22,17 @@ export const locationsOnHand = (stock: ProductStock, productId: RawBuilder<strin
     where v.product_id = ${productId} and v.published)`;
 
 /** Whether the product has a published variant on hand at one of `locations` (any, when not given). */
-export const onHandAt = (stock: ProductStock, productId: RawBuilder<string>, locations?: readonly StockLocation[]): RawBuilder<boolean> =>
+export const onHandAt = (
+  stock: ProductStock,
+  productId: RawBuilder<string>,
+  locations?: readonly StockLocation[],
+): RawBuilder<boolean> =>
   sql<boolean>`exists (select from catalogue_product_variants as v join (${stock.onHand()}) as h on h.code_key = v.code_key
     where v.product_id = ${productId} and v.published${locations === undefined ? sql`` : sql` and h.location = any(${sql.val([...locations])}::text[])`})`;
 
 /** Of the products `ids`, those with a published variant on hand anywhere (the cards' badge), as a set. */
 export const productsOnHandOf = (stock: ProductStock, ids: readonly string[]): RawBuilder<{ product_id: string }> =>
-  sql<{ product_id: string }>`select distinct v.product_id from catalogue_product_variants as v join (${stock.onHand()}) as h on h.code_key = v.code_key
+  sql<{
+    product_id: string;
+  }>`select distinct v.product_id from catalogue_product_variants as v join (${stock.onHand()}) as h on h.code_key = v.code_key
     where v.product_id = any(${sql.val([...ids])}::text[]) and v.published`;

@@ -8,10 +8,16 @@ import type { NewRow, Row } from '../platform/db/index.js';
 import { productFilterValues } from '@site/content/filter-values';
 
 /** A category as the catalogue's queries select it. */
-export type CategoryRow = Omit<Row<'catalogue_categories'>, 'updated_at' | 'edit_version' | 'edited_by_email' | 'state'>;
+export type CategoryRow = Omit<
+  Row<'catalogue_categories'>,
+  'updated_at' | 'edit_version' | 'edited_by_email' | 'state'
+>;
 
 /** A product's listing columns, as the catalogue's queries select them (date as 'YYYY-MM-DD', price as numeric text). */
-export type ProductRow = Omit<Row<'catalogue_products'>, 'date_added' | 'price' | 'details' | 'details_ar' | 'filter_values' | 'updated_at'> & {
+export type ProductRow = Omit<
+  Row<'catalogue_products'>,
+  'date_added' | 'price' | 'details' | 'details_ar' | 'filter_values' | 'updated_at'
+> & {
   date_added: string;
   price: string | null;
 };
@@ -36,7 +42,8 @@ export function categoryRecord(row: CategoryRow, locale: Locale): ProductCategor
   return record;
 }
 
-const categoryTitle = (category: CategoryRow, locale: Locale): string => (locale === 'ar' ? category.title_ar : category.title);
+const categoryTitle = (category: CategoryRow, locale: Locale): string =>
+  locale === 'ar' ? category.title_ar : category.title;
 
 /** numeric text → the number the JSON has always carried ("9.50" → 9.5, "48.00" → 48). */
 const priceNumber = (price: string): number => Number(price);
@@ -77,7 +84,11 @@ export function detailDocument(detail: ProductDetail): Record<string, unknown> {
 }
 
 /** One category's row from its record in each language. */
-export function categoryRow(english: ProductCategory, arabic: ProductCategory, position: number): NewRow<'catalogue_categories'> {
+export function categoryRow(
+  english: ProductCategory,
+  arabic: ProductCategory,
+  position: number,
+): NewRow<'catalogue_categories'> {
   return {
     id: english.id,
     position,

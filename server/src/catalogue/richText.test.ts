@@ -7,7 +7,9 @@ import { mapProductDetailHtml } from '@site/content/rich-text';
 import { RICH_TEXT_ATTACKS } from '../test-support/richTextAttacks.js';
 import { cleanDetailDocument, cleanRichText } from './richText.js';
 
-const details = JSON.parse(readFileSync(new URL('../../../content/data/product-details.json', import.meta.url), 'utf8')) as Record<string, unknown>[];
+const details = JSON.parse(
+  readFileSync(new URL('../../../content/data/product-details.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>[];
 
 test('every HTML fragment of the committed catalogue is kept exactly as it is', () => {
   let fragments = 0;
@@ -31,10 +33,12 @@ test('each attack is left with its text and nothing active', () => {
 });
 
 test('links keep http(s), mailto, tel and relative addresses; tables keep their spans', () => {
-  const links = '<p><a href="https://example.com/a">a</a> <a href="/our-products">b</a> <a href="mailto:x@example.com">c</a> <a href="tel:+97140000000">d</a> <a href="#top">e</a></p>';
+  const links =
+    '<p><a href="https://example.com/a">a</a> <a href="/our-products">b</a> <a href="mailto:x@example.com">c</a> <a href="tel:+97140000000">d</a> <a href="#top">e</a></p>';
   assert.equal(cleanRichText(links), links);
   assert.equal(cleanRichText('<a href="data:text/html,x">x</a>'), '<a>x</a>');
-  const table = '<table><thead><tr><th colspan="2">Size</th></tr></thead><tbody><tr><td rowspan="2">M20</td><td>3/4"</td></tr></tbody></table>';
+  const table =
+    '<table><thead><tr><th colspan="2">Size</th></tr></thead><tbody><tr><td rowspan="2">M20</td><td>3/4"</td></tr></tbody></table>';
   assert.equal(cleanRichText(table), table);
 });
 
@@ -48,7 +52,14 @@ test('only the HTML fields of a detail document are cleaned; plain fields and ke
       { key: '*Application', value: '<p>App<script>x</script></p>' },
       { key: '*Construction', value: [{ key: 'Core', value: '<em style="x">Cu</em>' }] },
     ],
-    detailDescription: [{ title: '<h3 class="c">T</h3>', table: [['<b>', 'b']], content: ['<p>c<iframe></iframe></p>'], DataAfterTable: ['<p>d</p>'] }],
+    detailDescription: [
+      {
+        title: '<h3 class="c">T</h3>',
+        table: [['<b>', 'b']],
+        content: ['<p>c<iframe></iframe></p>'],
+        DataAfterTable: ['<p>d</p>'],
+      },
+    ],
   };
   const clean = cleanDetailDocument(doc);
   assert.deepEqual(clean, {
@@ -60,7 +71,14 @@ test('only the HTML fields of a detail document are cleaned; plain fields and ke
       { key: '*Application', value: '<p>App</p>' },
       { key: '*Construction', value: [{ key: 'Core', value: '<em>Cu</em>' }] },
     ],
-    detailDescription: [{ title: '<h3>T</h3>', table: [['<b>', 'b']], content: ['<p>c</p>'], DataAfterTable: ['<p>d</p>'] }],
+    detailDescription: [
+      { title: '<h3>T</h3>', table: [['<b>', 'b']], content: ['<p>c</p>'], DataAfterTable: ['<p>d</p>'] },
+    ],
   });
-  assert.deepEqual(Object.keys(clean.detailDescription && (clean.detailDescription as object[])[0]!), ['title', 'table', 'content', 'DataAfterTable']);
+  assert.deepEqual(Object.keys(clean.detailDescription && (clean.detailDescription as object[])[0]!), [
+    'title',
+    'table',
+    'content',
+    'DataAfterTable',
+  ]);
 });

@@ -43,7 +43,12 @@ export interface BroadCondition {
   rank: string;
 }
 
-export function broadCondition(locale: Locale, matches: RawBuilder<boolean>, rank: RawBuilder<number>, db: Kysely<DatabaseSchema>): BroadCondition {
+export function broadCondition(
+  locale: Locale,
+  matches: RawBuilder<boolean>,
+  rank: RawBuilder<number>,
+  db: Kysely<DatabaseSchema>,
+): BroadCondition {
   const condition = inlined(matches, db);
   const rankText = inlined(rank, db);
   const key = createHash('sha256').update(`${locale}\n${condition}\n${rankText}`).digest('hex');
@@ -77,7 +82,9 @@ async function keepBroad(db: Kysely<DatabaseSchema>, table: SearchTable, broad: 
     await db.transaction().execute(async (trx: Transaction<DatabaseSchema>) => {
       await sql`lock table ${sql.table(table)} in share mode nowait`.execute(trx);
       await sql`delete from catalogue_search_broad where id in (
-        select id from catalogue_search_broad where locale = ${broad.locale} order by id desc offset ${BROAD_CONDITIONS_MAX - 1})`.execute(trx);
+        select id from catalogue_search_broad where locale = ${broad.locale} order by id desc offset ${BROAD_CONDITIONS_MAX - 1})`.execute(
+        trx,
+      );
       const added = await trx
         .insertInto('catalogue_search_broad')
         .values({ locale: broad.locale, key: broad.key, condition: broad.condition, rank: broad.rank })
@@ -110,7 +117,9 @@ const keepsUnderWay = new Map<string, Promise<void>>();
 export function keepAfterAnswer(db: Kysely<DatabaseSchema>, table: SearchTable, broad: BroadCondition): void {
   if (keepsUnderWay.has(broad.key)) return;
   const keeping = keepBroad(db, table, broad)
-    .catch((error: unknown) => console.warn(`A broad search's matches were not kept (read afresh until they are): ${String(error)}`))
+    .catch((error: unknown) =>
+      console.warn(`A broad search's matches were not kept (read afresh until they are): ${String(error)}`),
+    )
     .finally(() => keepsUnderWay.delete(broad.key));
   keepsUnderWay.set(broad.key, keeping);
 }

@@ -15,13 +15,15 @@ import { CORRECTED_WORD_MIN } from './searchWords.js';
 const codeKeyOf = (needle: string): string => needle.replace(/[^a-z0-9]+/g, '');
 
 /** The first key after every key that starts with `codeKey` (its last letter or digit moved on by one). */
-const codeKeyAfter = (codeKey: string): string => codeKey.slice(0, -1) + String.fromCharCode(codeKey.charCodeAt(codeKey.length - 1) + 1);
+const codeKeyAfter = (codeKey: string): string =>
+  codeKey.slice(0, -1) + String.fromCharCode(codeKey.charCodeAt(codeKey.length - 1) + 1);
 
 /** `text` inside a LIKE pattern as itself: `%`, `_` and the escape character are text, not wildcards. */
 const likeText = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /** `column` holds `text` (folded as the indexed text is). */
-export const holds = (column: RawBuilder<unknown>, text: string) => sql<boolean>`${column} like '%' || catalogue_fold(${likeText(text)}) || '%'`;
+export const holds = (column: RawBuilder<unknown>, text: string) =>
+  sql<boolean>`${column} like '%' || catalogue_fold(${likeText(text)}) || '%'`;
 
 /**
  * Where `text` (folded) first starts in `column`: 0 when it does not hold it, 1 when it starts with it. A byte search,
@@ -32,7 +34,12 @@ const foundAt = (column: RawBuilder<unknown>, text: string) => sql<number>`strpo
 
 /** `column` holds one of `phrases`: false when there are none. */
 const holdsOne = (column: RawBuilder<unknown>, phrases: readonly string[]) =>
-  phrases.length === 0 ? sql<boolean>`false` : sql<boolean>`(${sql.join(phrases.map((phrase) => sql`${foundAt(column, phrase)} > 0`), sql` or `)})`;
+  phrases.length === 0
+    ? sql<boolean>`false`
+    : sql<boolean>`(${sql.join(
+        phrases.map((phrase) => sql`${foundAt(column, phrase)} > 0`),
+        sql` or `,
+      )})`;
 
 /** A category's id and title in the page's language: what a term may name. */
 export type CategoryTitle = { id: string; title: string };
@@ -48,10 +55,17 @@ const lexeme = (word: string): string => `'${word.replace(/\\/g, '\\\\').replace
  * migration 011), each found as a word's start or, three letters or more without digits, inside one of the
  * catalogue's words (the vocabulary's trigram index); undefined for a word with no token (punctuation).
  */
-async function wordQueries(db: Kysely<DatabaseSchema>, words: readonly string[]): Promise<Map<string, string | undefined>> {
+async function wordQueries(
+  db: Kysely<DatabaseSchema>,
+  words: readonly string[],
+): Promise<Map<string, string | undefined>> {
   const { rows: split } = await sql<{ word: string; tokens: string[] }>`
-    select word, tsvector_to_array(to_tsvector('simple', word)) as tokens from unnest(${sql.val(words)}::text[]) as word`.execute(db);
-  const fragments = [...new Set(split.flatMap((row) => row.tokens))].filter((token) => [...token].length >= CORRECTED_WORD_MIN && !/[0-9]/u.test(token));
+    select word, tsvector_to_array(to_tsvector('simple', word)) as tokens from unnest(${sql.val(words)}::text[]) as word`.execute(
+    db,
+  );
+  const fragments = [...new Set(split.flatMap((row) => row.tokens))].filter(
+    (token) => [...token].length >= CORRECTED_WORD_MIN && !/[0-9]/u.test(token),
+  );
   const holding = new Map<string, readonly string[]>();
   if (fragments.length > 0) {
     // one select per fragment, so that each is planned with its own pattern (a trigram index look-up)
@@ -67,7 +81,9 @@ async function wordQueries(db: Kysely<DatabaseSchema>, words: readonly string[])
   }
   return new Map(
     split.map((row) => {
-      const tokens = row.tokens.map((token) => `(${[`${lexeme(token)}:*`, ...(holding.get(token) ?? []).map(lexeme)].join(' | ')})`);
+      const tokens = row.tokens.map(
+        (token) => `(${[`${lexeme(token)}:*`, ...(holding.get(token) ?? []).map(lexeme)].join(' | ')})`,
+      );
       return [row.word, tokens.length > 0 ? tokens.join(' & ') : undefined];
     }),
   );
@@ -89,12 +105,18 @@ function termQuery(term: SearchTerm, words: ReadonlyMap<string, string | undefin
  * index look-up). One that names a category is its own, with the categories it names found among the titles, by id:
  * an OR of index look-ups (a sub-select there would make PostgreSQL scan the catalogue).
  */
-function termsCondition(terms: readonly SearchTerm[], words: ReadonlyMap<string, string | undefined>, titles: readonly CategoryTitle[]): RawBuilder<boolean> {
+function termsCondition(
+  terms: readonly SearchTerm[],
+  words: ReadonlyMap<string, string | undefined>,
+  titles: readonly CategoryTitle[],
+): RawBuilder<boolean> {
   const plain: string[] = [];
   const conditions: RawBuilder<boolean>[] = [];
   for (const term of terms) {
     const found = termQuery(term, words);
-    const named = titles.filter((category) => term.some((phrase) => foldSearchText(category.title).includes(phrase))).map((category) => category.id);
+    const named = titles
+      .filter((category) => term.some((phrase) => foldSearchText(category.title).includes(phrase)))
+      .map((category) => category.id);
     if (named.length === 0) {
       if (found !== undefined) plain.push(found);
       continue;
@@ -116,7 +138,8 @@ export interface MatchCondition {
 }
 
 /** A row `s` whose product is one of `ids` (the primary key's look-up); false for none, so that the SQL is as before. */
-const productIn = (ids: readonly string[]) => (ids.length === 0 ? sql<boolean>`false` : sql<boolean>`s.product_id = any(${sql.val([...ids])}::text[])`);
+const productIn = (ids: readonly string[]) =>
+  ids.length === 0 ? sql<boolean>`false` : sql<boolean>`s.product_id = any(${sql.val([...ids])}::text[])`;
 
 /**
  * What `needle` (its `terms`) matches, and the rank: the exact code 0, a code starting with the text 1 (a product's
@@ -135,13 +158,25 @@ export async function matchCondition(
   // a one-character code would start half the catalogue's codes: such a text is a name's, not a code's
   // Written as the index's own range (text_pattern_ops), not as `like 'key%'`: then the planner sees the bitmap's
   // conditions imply the whole match and does not test every matched row again (40 → 19 ms for 'cable' at 100,000).
-  const codeStarts = codeKey.length >= 2 ? sql<boolean>`(s.code_key ~>=~ ${codeKey} and s.code_key ~<~ ${codeKeyAfter(codeKey)})` : sql<boolean>`false`;
+  const codeStarts =
+    codeKey.length >= 2
+      ? sql<boolean>`(s.code_key ~>=~ ${codeKey} and s.code_key ~<~ ${codeKeyAfter(codeKey)})`
+      : sql<boolean>`false`;
   const codeIs = codeKey.length >= 2 ? sql<boolean>`s.code_key = ${codeKey}` : sql<boolean>`false`;
-  const variants: VariantMatches = codeKey.length >= 2 ? await variantMatches(db, codeKey, codeKeyAfter(codeKey)) : NO_VARIANT_MATCHES;
+  const variants: VariantMatches =
+    codeKey.length >= 2 ? await variantMatches(db, codeKey, codeKeyAfter(codeKey)) : NO_VARIANT_MATCHES;
   const variantIs = productIn(variants.exact);
   const variantStarts = productIn(variants.starting);
   // Asked only of a row whose own text does not hold the whole text: a phrase that is the whole text is not there.
-  const inOwnText = sql.join(terms.map((term) => holdsOne(ownText, term.filter((phrase) => phrase !== needle))), sql` and `);
+  const inOwnText = sql.join(
+    terms.map((term) =>
+      holdsOne(
+        ownText,
+        term.filter((phrase) => phrase !== needle),
+      ),
+    ),
+    sql` and `,
+  );
   const words = await wordQueries(db, [...new Set(terms.flat().flatMap((phrase) => phrase.split(' ')))]);
   const anywhere = termsCondition(terms, words, titles);
   const rank = sql<number>`case
@@ -149,5 +184,9 @@ export async function matchCondition(
     when ${codeStarts} or ${variantStarts} then 1
     else case ${foundAt(ownText, needle)} when 1 then 2 when 0 then case when ${inOwnText} then 4 else 5 end else 3 end end`;
   const variantNamed = productIn([...variants.variantOf.keys()]);
-  return { matches: sql<boolean>`(${codeStarts} or ${variantNamed} or (${anywhere}))`, rank, variantOf: variants.variantOf };
+  return {
+    matches: sql<boolean>`(${codeStarts} or ${variantNamed} or (${anywhere}))`,
+    rank,
+    variantOf: variants.variantOf,
+  };
 }

@@ -46,7 +46,12 @@ interface MatchRow {
  * without a sort of every match, so an exact key, the shortest of its range, comes first): the keys from `from`
  * (`after`: past it) up to `keyAfter`, exclusive, at most CHUNK_ROWS rows; or, with `only`, every row of that one key.
  */
-export const variantMatchesQuery = (column: KeyColumn, codeKey: string, keyAfter: string, range: { from: string; after?: boolean } | { only: string } = { from: codeKey }) => {
+export const variantMatchesQuery = (
+  column: KeyColumn,
+  codeKey: string,
+  keyAfter: string,
+  range: { from: string; after?: boolean } | { only: string } = { from: codeKey },
+) => {
   const key = sql.ref(`v.${column}`);
   const where =
     'only' in range
@@ -64,7 +69,12 @@ export const variantMatchesQuery = (column: KeyColumn, codeKey: string, keyAfter
 };
 
 /** A key's matching rows, read a chunk at a time until they name VARIANT_PRODUCTS_MAX products or the range ends. */
-async function rowsOfKey(db: Kysely<DatabaseSchema>, column: KeyColumn, codeKey: string, keyAfter: string): Promise<MatchRow[]> {
+async function rowsOfKey(
+  db: Kysely<DatabaseSchema>,
+  column: KeyColumn,
+  codeKey: string,
+  keyAfter: string,
+): Promise<MatchRow[]> {
   const rows: MatchRow[] = [];
   const seen = new Set<string>();
   const products = new Set<string>();
@@ -96,7 +106,11 @@ async function rowsOfKey(db: Kysely<DatabaseSchema>, column: KeyColumn, codeKey:
  * VARIANT_PRODUCTS_MAX products by each key. A variant of a product the search does not show is read too, and matches
  * nothing: its product has no search row.
  */
-export async function variantMatches(db: Kysely<DatabaseSchema>, codeKey: string, keyAfter: string): Promise<VariantMatches> {
+export async function variantMatches(
+  db: Kysely<DatabaseSchema>,
+  codeKey: string,
+  keyAfter: string,
+): Promise<VariantMatches> {
   // one after the other: on the embedded database (one connection) or in a transaction they would queue anyway
   const codes = await rowsOfKey(db, 'code_key', codeKey, keyAfter);
   const parts = await rowsOfKey(db, 'mpn_key', codeKey, keyAfter);
@@ -104,7 +118,8 @@ export async function variantMatches(db: Kysely<DatabaseSchema>, codeKey: string
   const best = new Map<string, MatchRow>();
   for (const row of [...codes, ...parts]) {
     const had = best.get(row.product_id);
-    if (had === undefined || (row.exact && !had.exact) || (row.exact === had.exact && row.position < had.position)) best.set(row.product_id, row);
+    if (had === undefined || (row.exact && !had.exact) || (row.exact === had.exact && row.position < had.position))
+      best.set(row.product_id, row);
   }
   const rows = [...best.values()];
   return {

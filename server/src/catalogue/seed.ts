@@ -67,7 +67,15 @@ export function catalogueRows(source: CatalogueSource): {
     categories: source.categories.map((category, index) => categoryRow(category, categoryAr(category.id), index + 1)),
     brands: [...brands].map(([name, logo]) => ({ name, logo })),
     products: source.products.map((product, index) =>
-      productRowOf({ product, detail: detail(product.id), nameAr: productAr(product.id).productName, detailAr: detailAr(product.id) }, index + 1),
+      productRowOf(
+        {
+          product,
+          detail: detail(product.id),
+          nameAr: productAr(product.id).productName,
+          detailAr: detailAr(product.id),
+        },
+        index + 1,
+      ),
     ),
   };
 }
@@ -117,7 +125,8 @@ async function writeSeededVariants(trx: Kysely<DatabaseSchema>, source: Catalogu
   for (const { productId, variants } of source.variants ?? []) {
     const table = tables.get(productId) ?? [];
     const written = variants.map(({ row, ...variant }) => {
-      const at = row === undefined ? -1 : table.findIndex((tableRow) => JSON.stringify(tableRow) === JSON.stringify(row));
+      const at =
+        row === undefined ? -1 : table.findIndex((tableRow) => JSON.stringify(tableRow) === JSON.stringify(row));
       const rowAr = at < 0 ? undefined : tablesAr.get(productId)?.[at];
       return { ...variant, ...(row === undefined ? {} : { row }), ...(rowAr === undefined ? {} : { rowAr }) };
     });

@@ -30,7 +30,14 @@ import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CHAT_API_PATH, QUOTE_REQUESTS_API_PATH, RATINGS_API_PATH, REVIEWS_API_PATTERN } from '@site/contracts/api';
-import { CSRF_HEADER, STAFF_API, STAFF_RELEASES_PREFIX, type InboxPage, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
+import {
+  CSRF_HEADER,
+  STAFF_API,
+  STAFF_RELEASES_PREFIX,
+  type InboxPage,
+  type StaffSession,
+  type TotpSetup,
+} from '@site/contracts/staff-api';
 import type { EditorProduct } from '@site/contracts/staff-catalogue-api';
 import { apiErrorSchema } from '@site/contracts/forms-api';
 import { HONEYPOT_FIELD } from '@site/content/validation';
@@ -166,17 +173,24 @@ interface Slot {
 
 function leaves(value: unknown, at: (string | number)[] = []): { at: (string | number)[]; value: string }[] {
   if (Array.isArray(value)) return value.flatMap((item, index) => leaves(item, [...at, index]));
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => leaves(item, [...at, key]));
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return [{ at, value: String(value) }];
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([key, item]) => leaves(item, [...at, key]));
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return [{ at, value: String(value) }];
   return []; // null: nothing to write a character into
 }
 
-const leafName = (at: (string | number)[]) => at.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`)).join('');
+const leafName = (at: (string | number)[]) =>
+  at.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`)).join('');
 
 function slotsOf(route: Route): Slot[] {
   return [
-    ...Object.entries(route.params ?? {}).map(([name, valid]): Slot => ({ name: `:${name}`, where: 'path', at: [name], valid })),
-    ...Object.entries(route.query ?? {}).map(([name, valid]): Slot => ({ name: `?${name}`, where: 'query', at: [name], valid })),
+    ...Object.entries(route.params ?? {}).map(
+      ([name, valid]): Slot => ({ name: `:${name}`, where: 'path', at: [name], valid }),
+    ),
+    ...Object.entries(route.query ?? {}).map(
+      ([name, valid]): Slot => ({ name: `?${name}`, where: 'query', at: [name], valid }),
+    ),
     ...leaves(route.body ?? {}).map(({ at, value }): Slot => ({ name: leafName(at), where: 'body', at, valid: value })),
   ];
 }
@@ -189,7 +203,9 @@ function slotsOf(route: Route): Slot[] {
 function fewLeaves<T>(value: T): T {
   if (Array.isArray(value)) return value.slice(0, 1).map(fewLeaves) as T;
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, key === 'productDetailTableColumns' ? item : fewLeaves(item)])) as T;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, key === 'productDetailTableColumns' ? item : fewLeaves(item)]),
+    ) as T;
   }
   return value;
 }
@@ -244,7 +260,9 @@ const CATEGORY_CONTENT = {
   company: 'Hex',
   position: 2,
 };
-const HONEYPOT_IGNORED = { [HONEYPOT_FIELD]: 'the honeypot: its value only marks the submission as spam, and is never stored' };
+const HONEYPOT_IGNORED = {
+  [HONEYPOT_FIELD]: 'the honeypot: its value only marks the submission as spam, and is never stored',
+};
 
 function publicRoutes(made: Made): Route[] {
   return [
@@ -297,7 +315,13 @@ function publicRoutes(made: Made): Route[] {
       pattern: REVIEWS_API_PATTERN,
       as: ['visitor'],
       params: { productId: PRODUCT },
-      body: { customerName: 'José Núñez', emailId: 'jose@example.com', comment: 'Threads cut clean.', stars: 5, [HONEYPOT_FIELD]: '' },
+      body: {
+        customerName: 'José Núñez',
+        emailId: 'jose@example.com',
+        comment: 'Threads cut clean.',
+        stars: 5,
+        [HONEYPOT_FIELD]: '',
+      },
       multiline: ['comment'],
       ignored: HONEYPOT_IGNORED,
     },
@@ -305,7 +329,11 @@ function publicRoutes(made: Made): Route[] {
       method: 'POST',
       pattern: CHAT_API_PATH,
       as: ['visitor'],
-      body: { question: 'Do you stock cable glands?', history: [{ role: 'user', parts: [{ text: 'Hello there' }] }], language: 'en' },
+      body: {
+        question: 'Do you stock cable glands?',
+        history: [{ role: 'user', parts: [{ text: 'Hello there' }] }],
+        language: 'en',
+      },
       multiline: ['question', 'history[0].parts[0].text'],
     },
     {
@@ -316,7 +344,13 @@ function publicRoutes(made: Made): Route[] {
       multiline: ['notes'],
       ignored: HONEYPOT_IGNORED,
     },
-    { method: 'GET', pattern: `${QUOTE_REQUESTS_API_PATH}/:file`, as: ['visitor'], params: { file: made.quoteFile }, query: { key: made.quoteKey } },
+    {
+      method: 'GET',
+      pattern: `${QUOTE_REQUESTS_API_PATH}/:file`,
+      as: ['visitor'],
+      params: { file: made.quoteFile },
+      query: { key: made.quoteKey },
+    },
     ...releaseRoutes(RELEASES_API.remotes, 'pipeline'),
   ];
 }
@@ -343,13 +377,51 @@ function releaseRoutes(remotes: string, who: Who): Route[] {
       validStatus: 201,
       bodyNow: async (body) => (body.version === 'fuzz' ? { ...body, version: `fuzz-${++releaseCounter}` } : body),
     },
-    { method: 'POST', pattern: `${remotes}/:remote/canary`, ...named('releaseCanary'), as: [who], params: remote, body: { version: 'v2', percent: 50 } },
+    {
+      method: 'POST',
+      pattern: `${remotes}/:remote/canary`,
+      ...named('releaseCanary'),
+      as: [who],
+      params: remote,
+      body: { version: 'v2', percent: 50 },
+    },
     // a test run pinned to that canary (its report is free text)
-    { method: 'POST', pattern: `${remotes}/:remote/runs`, ...named('releaseRuns'), as: [who], params: remote, body: { passed: true, report: 'Suites passed.' }, multiline: ['report'], validStatus: 201 },
-    { method: 'POST', pattern: `${remotes}/:remote/promote`, ...named('releasePromote'), as: [who], params: remote, body: {} },
-    { method: 'POST', pattern: `${remotes}/:remote/rollback`, ...named('releaseRollback'), as: [who], params: remote, body: {} },
+    {
+      method: 'POST',
+      pattern: `${remotes}/:remote/runs`,
+      ...named('releaseRuns'),
+      as: [who],
+      params: remote,
+      body: { passed: true, report: 'Suites passed.' },
+      multiline: ['report'],
+      validStatus: 201,
+    },
+    {
+      method: 'POST',
+      pattern: `${remotes}/:remote/promote`,
+      ...named('releasePromote'),
+      as: [who],
+      params: remote,
+      body: {},
+    },
+    {
+      method: 'POST',
+      pattern: `${remotes}/:remote/rollback`,
+      ...named('releaseRollback'),
+      as: [who],
+      params: remote,
+      body: {},
+    },
     // a QA token for the remote's next pinned run (no body: only the remote's name is the caller's)
-    { method: 'POST', pattern: `${remotes}/:remote/qa-token`, ...named('releaseQaToken'), as: [who], params: remote, body: {}, validStatus: 201 },
+    {
+      method: 'POST',
+      pattern: `${remotes}/:remote/qa-token`,
+      ...named('releaseQaToken'),
+      as: [who],
+      params: remote,
+      body: {},
+      validStatus: 201,
+    },
   ];
 }
 
@@ -374,54 +446,233 @@ function staffRoutes(made: Made): Route[] {
       signInStep: true,
     },
     // a spent TOTP code: the valid request is answered 401, the hostile ones must not get past validation either
-    { method: 'POST', pattern: STAFF_API.secondFactor, staffApi: 'secondFactor', as: ['second-factor'], body: { code: made.totpCode }, validStatus: 401, signInStep: true },
-    { method: 'POST', pattern: STAFF_API.totpConfirm, staffApi: 'totpConfirm', as: ['totp-setup'], body: { code: made.setupCode }, validStatus: 401, signInStep: true },
-    { method: 'GET', pattern: STAFF_API.inbox, staffApi: 'inbox', as: ['admin', 'branch'], query: { ...inboxQuery, cursor: made.cursor, limit: '1' } },
+    {
+      method: 'POST',
+      pattern: STAFF_API.secondFactor,
+      staffApi: 'secondFactor',
+      as: ['second-factor'],
+      body: { code: made.totpCode },
+      validStatus: 401,
+      signInStep: true,
+    },
+    {
+      method: 'POST',
+      pattern: STAFF_API.totpConfirm,
+      staffApi: 'totpConfirm',
+      as: ['totp-setup'],
+      body: { code: made.setupCode },
+      validStatus: 401,
+      signInStep: true,
+    },
+    {
+      method: 'GET',
+      pattern: STAFF_API.inbox,
+      staffApi: 'inbox',
+      as: ['admin', 'branch'],
+      query: { ...inboxQuery, cursor: made.cursor, limit: '1' },
+    },
     // the whole filtered view: no cursor or limit (the CSV ignores them)
     { method: 'GET', pattern: STAFF_API.inboxCsv, staffApi: 'inboxCsv', as: ['admin'], query: inboxQuery },
     { method: 'GET', pattern: STAFF_API.inboxItem, staffApi: 'inboxItem', as: ['admin', 'branch'], params: row },
-    { method: 'POST', pattern: STAFF_API.inboxStatus, staffApi: 'inboxStatus', as: ['admin'], params: row, body: { status: 'in_progress' } },
-    { method: 'POST', pattern: STAFF_API.inboxAssign, staffApi: 'inboxAssign', as: ['admin'], params: row, body: { assigneeId: made.branchId } },
-    { method: 'POST', pattern: STAFF_API.inboxNote, staffApi: 'inboxNote', as: ['admin', 'branch'], params: row, body: { text: 'Called back today.' }, multiline: ['text'] },
+    {
+      method: 'POST',
+      pattern: STAFF_API.inboxStatus,
+      staffApi: 'inboxStatus',
+      as: ['admin'],
+      params: row,
+      body: { status: 'in_progress' },
+    },
+    {
+      method: 'POST',
+      pattern: STAFF_API.inboxAssign,
+      staffApi: 'inboxAssign',
+      as: ['admin'],
+      params: row,
+      body: { assigneeId: made.branchId },
+    },
+    {
+      method: 'POST',
+      pattern: STAFF_API.inboxNote,
+      staffApi: 'inboxNote',
+      as: ['admin', 'branch'],
+      params: row,
+      body: { text: 'Called back today.' },
+      multiline: ['text'],
+    },
     // the mail was sent (or is pending), not failed: the valid request is a 409
-    { method: 'POST', pattern: STAFF_API.inboxResend, staffApi: 'inboxResend', as: ['admin'], params: row, body: { mailId: made.mailId }, validStatus: 409 },
+    {
+      method: 'POST',
+      pattern: STAFF_API.inboxResend,
+      staffApi: 'inboxResend',
+      as: ['admin'],
+      params: row,
+      body: { mailId: made.mailId },
+      validStatus: 409,
+    },
     // sent after every hostile variant: the valid request deletes the spam row
-    { method: 'DELETE', pattern: STAFF_API.inboxDelete, staffApi: 'inboxDelete', as: ['admin'], params: { kind: 'contact', id: String(made.spamId) } },
-    { method: 'GET', pattern: STAFF_API.reviews, staffApi: 'reviews', as: ['admin'], query: { productId: PRODUCT, visibility: 'visible', stars: '5', q: 'Threads', page: '1' } },
-    { method: 'POST', pattern: STAFF_API.reviewVisibility, staffApi: 'reviewVisibility', as: ['admin'], params: { id: String(made.reviewId) }, body: { hidden: false } },
-    { method: 'PUT', pattern: STAFF_API.settings, staffApi: 'settings', as: ['admin'], body: { holdNewReviews: false } },
+    {
+      method: 'DELETE',
+      pattern: STAFF_API.inboxDelete,
+      staffApi: 'inboxDelete',
+      as: ['admin'],
+      params: { kind: 'contact', id: String(made.spamId) },
+    },
+    {
+      method: 'GET',
+      pattern: STAFF_API.reviews,
+      staffApi: 'reviews',
+      as: ['admin'],
+      query: { productId: PRODUCT, visibility: 'visible', stars: '5', q: 'Threads', page: '1' },
+    },
+    {
+      method: 'POST',
+      pattern: STAFF_API.reviewVisibility,
+      staffApi: 'reviewVisibility',
+      as: ['admin'],
+      params: { id: String(made.reviewId) },
+      body: { hidden: false },
+    },
+    {
+      method: 'PUT',
+      pattern: STAFF_API.settings,
+      staffApi: 'settings',
+      as: ['admin'],
+      body: { holdNewReviews: false },
+    },
     { method: 'GET', pattern: STAFF_API.audit, staffApi: 'audit', as: ['admin'], query: { page: '1' } },
     // release tokens (releases/staffTokenRoutes.ts): the valid request makes one (201), the revocation revokes a spare one
-    { method: 'POST', pattern: STAFF_API.releaseTokens, staffApi: 'releaseTokens', as: ['admin'], body: { name: 'chat pipeline', remotes: ['chat'], expiresInDays: 30 }, validStatus: 201 },
-    { method: 'POST', pattern: STAFF_API.releaseTokenRevoke, staffApi: 'releaseTokenRevoke', as: ['admin'], params: { id: String(made.spareTokenId) } },
+    {
+      method: 'POST',
+      pattern: STAFF_API.releaseTokens,
+      staffApi: 'releaseTokens',
+      as: ['admin'],
+      body: { name: 'chat pipeline', remotes: ['chat'], expiresInDays: 30 },
+      validStatus: 201,
+    },
+    {
+      method: 'POST',
+      pattern: STAFF_API.releaseTokenRevoke,
+      staffApi: 'releaseTokenRevoke',
+      as: ['admin'],
+      params: { id: String(made.spareTokenId) },
+    },
     // the ERP's stock feeds (stock/staffStockRoutes.ts): no feed yet, so the one asked for by its id is a 404
     { method: 'GET', pattern: STAFF_API.stockFeeds, staffApi: 'stockFeeds', as: ['admin'], query: { before: '1000' } },
-    { method: 'GET', pattern: STAFF_API.stockFeed, staffApi: 'stockFeed', as: ['admin'], params: { id: '1' }, validStatus: 404 },
+    {
+      method: 'GET',
+      pattern: STAFF_API.stockFeed,
+      staffApi: 'stockFeed',
+      as: ['admin'],
+      params: { id: '1' },
+      validStatus: 404,
+    },
     // the registry's calls for admins (the same handlers as the pipelines')
     ...releaseRoutes(STAFF_API.releaseRemotes, 'admin'),
     // a remote's field vitals in the console (vitals/report.ts): the remote's name is the slot
-    { method: 'GET', pattern: STAFF_API.releaseVitals, staffApi: 'releaseVitals', as: ['admin'], params: { remote: 'catalogue' } },
+    {
+      method: 'GET',
+      pattern: STAFF_API.releaseVitals,
+      staffApi: 'releaseVitals',
+      as: ['admin'],
+      params: { remote: 'catalogue' },
+    },
     {
       method: 'GET',
       pattern: STAFF_API.catalogueProducts,
       staffApi: 'catalogueProducts',
       as: ['admin'],
-      query: { q: 'gland', category: 'industrial_cable_glands', brand: 'Hex', status: 'published', after: 'a', limit: '5' },
+      query: {
+        q: 'gland',
+        category: 'industrial_cable_glands',
+        brand: 'Hex',
+        status: 'published',
+        after: 'a',
+        limit: '5',
+      },
     },
-    { method: 'GET', pattern: STAFF_API.catalogueProduct, staffApi: 'catalogueProduct', as: ['admin'], params: { id: PRODUCT } },
-    { method: 'GET', pattern: STAFF_API.catalogueVersions, staffApi: 'catalogueVersions', as: ['admin'], params: { id: PRODUCT } },
+    {
+      method: 'GET',
+      pattern: STAFF_API.catalogueProduct,
+      staffApi: 'catalogueProduct',
+      as: ['admin'],
+      params: { id: PRODUCT },
+    },
+    {
+      method: 'GET',
+      pattern: STAFF_API.catalogueVersions,
+      staffApi: 'catalogueVersions',
+      as: ['admin'],
+      params: { id: PRODUCT },
+    },
     // no version published yet: the valid requests are answered 404 (diff, restore) and 409 (publish, no draft)
-    { method: 'GET', pattern: STAFF_API.catalogueDiff, staffApi: 'catalogueDiff', as: ['admin'], params: { id: PRODUCT }, query: { from: '0', to: '1' }, validStatus: 404 },
-    { method: 'POST', pattern: STAFF_API.cataloguePublish, staffApi: 'cataloguePublish', as: ['admin'], params: { id: PRODUCT }, body: { baseVersion: 0 }, validStatus: 409 },
-    { method: 'POST', pattern: STAFF_API.catalogueRestore, staffApi: 'catalogueRestore', as: ['admin'], params: { id: PRODUCT, version: '1' }, body: { baseVersion: 0 }, validStatus: 404 },
+    {
+      method: 'GET',
+      pattern: STAFF_API.catalogueDiff,
+      staffApi: 'catalogueDiff',
+      as: ['admin'],
+      params: { id: PRODUCT },
+      query: { from: '0', to: '1' },
+      validStatus: 404,
+    },
+    {
+      method: 'POST',
+      pattern: STAFF_API.cataloguePublish,
+      staffApi: 'cataloguePublish',
+      as: ['admin'],
+      params: { id: PRODUCT },
+      body: { baseVersion: 0 },
+      validStatus: 409,
+    },
+    {
+      method: 'POST',
+      pattern: STAFF_API.catalogueRestore,
+      staffApi: 'catalogueRestore',
+      as: ['admin'],
+      params: { id: PRODUCT, version: '1' },
+      body: { baseVersion: 0 },
+      validStatus: 404,
+    },
     // uploads: the one slot is the product id (the file part's name is never used or stored: a NUL or ../ in it is
     // tried by catalogue/staff/catalogueUploads.test.ts); the valid request sends no file, so it is a 415
-    { method: 'POST', pattern: STAFF_API.cataloguePictures, staffApi: 'cataloguePictures', as: ['admin'], params: { id: PRODUCT }, validStatus: 415 },
-    { method: 'POST', pattern: STAFF_API.catalogueDatasheets, staffApi: 'catalogueDatasheets', as: ['admin'], params: { id: PRODUCT }, validStatus: 415 },
+    {
+      method: 'POST',
+      pattern: STAFF_API.cataloguePictures,
+      staffApi: 'cataloguePictures',
+      as: ['admin'],
+      params: { id: PRODUCT },
+      validStatus: 415,
+    },
+    {
+      method: 'POST',
+      pattern: STAFF_API.catalogueDatasheets,
+      staffApi: 'catalogueDatasheets',
+      as: ['admin'],
+      params: { id: PRODUCT },
+      validStatus: 415,
+    },
     // the catalogue file: the export's one slot is its format; the import's its dryRun flag (its file is the file tests')
-    { method: 'GET', pattern: STAFF_API.catalogueExport, staffApi: 'catalogueExport', as: ['admin'], query: { format: 'csv' } },
-    { method: 'POST', pattern: STAFF_API.catalogueImport, staffApi: 'catalogueImport', as: ['admin'], query: { dryRun: '1' }, validStatus: 415 },
-    { method: 'GET', pattern: STAFF_API.catalogueMissingArabic, staffApi: 'catalogueMissingArabic', as: ['admin'], query: { category: 'industrial_cable_glands', after: 'industrial_cable_glands/a', limit: '5' } },
+    {
+      method: 'GET',
+      pattern: STAFF_API.catalogueExport,
+      staffApi: 'catalogueExport',
+      as: ['admin'],
+      query: { format: 'csv' },
+    },
+    {
+      method: 'POST',
+      pattern: STAFF_API.catalogueImport,
+      staffApi: 'catalogueImport',
+      as: ['admin'],
+      query: { dryRun: '1' },
+      validStatus: 415,
+    },
+    {
+      method: 'GET',
+      pattern: STAFF_API.catalogueMissingArabic,
+      staffApi: 'catalogueMissingArabic',
+      as: ['admin'],
+      query: { category: 'industrial_cable_glands', after: 'industrial_cable_glands/a', limit: '5' },
+    },
     // a new product: every request that reaches the store takes an id of its own (an accepted one keeps its id), so
     // none is a 409 for an id an earlier one took; its code is no product's. Empty detail documents: their texts go
     // through the draft's checks (contentTextProblem, the import's), tried slot by slot by the draft below
@@ -438,12 +689,23 @@ function staffRoutes(made: Made): Route[] {
           code: 'FUZZ-NEW-1',
           details: {},
           details_ar: {},
-          variants: (made.productContent.variants as Json[] | undefined)?.map((variant, index) => ({ ...variant, code: `FUZZ-NEW-${index + 1}` })),
+          variants: (made.productContent.variants as Json[] | undefined)?.map((variant, index) => ({
+            ...variant,
+            code: `FUZZ-NEW-${index + 1}`,
+          })),
         },
       },
-      bodyNow: async (body) => (body.id === 'fuzz_new_product' ? { ...body, id: `fuzz_new_product_${(createdIds += 1)}` } : body),
+      bodyNow: async (body) =>
+        body.id === 'fuzz_new_product' ? { ...body, id: `fuzz_new_product_${(createdIds += 1)}` } : body,
     },
-    { method: 'POST', pattern: STAFF_API.catalogueDuplicate, staffApi: 'catalogueDuplicate', as: ['admin'], params: { id: PRODUCT }, body: {} },
+    {
+      method: 'POST',
+      pattern: STAFF_API.catalogueDuplicate,
+      staffApi: 'catalogueDuplicate',
+      as: ['admin'],
+      params: { id: PRODUCT },
+      body: {},
+    },
     // last: an accepted draft would give the publish above a draft to publish. Sent at the current edit version, so
     // what validation lets through is saved (a 200), never hidden behind a stale edit's 409.
     {
@@ -457,7 +719,8 @@ function staffRoutes(made: Made): Route[] {
       multiline: slotsOf({ method: 'PUT', pattern: '', as: [], body: { content: made.productContent } })
         .map((slot) => slot.name)
         .filter((name) => /^content\.details(_ar)?[.[]/.test(name)),
-      bodyNow: async (body) => (typeof body.baseVersion === 'number' ? { ...body, baseVersion: await made.editVersion() } : body),
+      bodyNow: async (body) =>
+        typeof body.baseVersion === 'number' ? { ...body, baseVersion: await made.editVersion() } : body,
     },
     // a published product: the valid deletion is the 409 that says it cannot be deleted
     {
@@ -468,7 +731,8 @@ function staffRoutes(made: Made): Route[] {
       params: { id: PRODUCT },
       body: { baseVersion: 0 },
       validStatus: 409,
-      bodyNow: async (body) => (typeof body.baseVersion === 'number' ? { ...body, baseVersion: await made.editVersion() } : body),
+      bodyNow: async (body) =>
+        typeof body.baseVersion === 'number' ? { ...body, baseVersion: await made.editVersion() } : body,
     },
     // categories: a new one takes an id of its own each time; a save is sent at the category's current version
     {
@@ -477,7 +741,8 @@ function staffRoutes(made: Made): Route[] {
       staffApi: 'catalogueCategories',
       as: ['admin'],
       body: { id: 'fuzz_category', content: CATEGORY_CONTENT },
-      bodyNow: async (body) => (body.id === 'fuzz_category' ? { ...body, id: `fuzz_category_${(createdIds += 1)}` } : body),
+      bodyNow: async (body) =>
+        body.id === 'fuzz_category' ? { ...body, id: `fuzz_category_${(createdIds += 1)}` } : body,
     },
     {
       method: 'PUT',
@@ -486,7 +751,8 @@ function staffRoutes(made: Made): Route[] {
       as: ['admin'],
       params: { id: CATEGORY },
       body: { baseVersion: 0, content: CATEGORY_CONTENT },
-      bodyNow: async (body) => (typeof body.baseVersion === 'number' ? { ...body, baseVersion: await made.categoryVersion() } : body),
+      bodyNow: async (body) =>
+        typeof body.baseVersion === 'number' ? { ...body, baseVersion: await made.categoryVersion() } : body,
     },
     // a duplicate takes an id of its own each time; the category holds products (its valid archive is the 409 saying
     // so) and is live (its valid publish is the 409 saying so): each at its current version
@@ -497,7 +763,8 @@ function staffRoutes(made: Made): Route[] {
       as: ['admin'],
       params: { id: CATEGORY },
       body: { id: 'fuzz_category_copy' },
-      bodyNow: async (body) => (body.id === 'fuzz_category_copy' ? { ...body, id: `fuzz_category_copy_${(createdIds += 1)}` } : body),
+      bodyNow: async (body) =>
+        body.id === 'fuzz_category_copy' ? { ...body, id: `fuzz_category_copy_${(createdIds += 1)}` } : body,
     },
     ...(['catalogueCategoryArchive', 'catalogueCategoryPublish'] as const).map(
       (staffApi): Route => ({
@@ -508,7 +775,8 @@ function staffRoutes(made: Made): Route[] {
         params: { id: CATEGORY },
         body: { baseVersion: 0 },
         validStatus: 409,
-        bodyNow: async (body) => (typeof body.baseVersion === 'number' ? { ...body, baseVersion: await made.categoryVersion() } : body),
+        bodyNow: async (body) =>
+          typeof body.baseVersion === 'number' ? { ...body, baseVersion: await made.categoryVersion() } : body,
       }),
     ),
     // after the draft: the valid archive withdraws the product, the valid unarchive puts it back (each at its version)
@@ -520,7 +788,8 @@ function staffRoutes(made: Made): Route[] {
         as: ['admin'],
         params: { id: PRODUCT },
         body: { baseVersion: 0 },
-        bodyNow: async (body) => (typeof body.baseVersion === 'number' ? { ...body, baseVersion: await made.editVersion() } : body),
+        bodyNow: async (body) =>
+          typeof body.baseVersion === 'number' ? { ...body, baseVersion: await made.editVersion() } : body,
       }),
     ),
   ];
@@ -536,7 +805,6 @@ const STAFF_UNSLOTTED: readonly Unslotted[] = [
   { staffApi: 'siteVitals', why: 'no body or parameter' },
 ];
 
-
 // ---------------------------------------------------------------- accounts, sessions
 
 const PASSWORD = 'amber falcon quietly 71';
@@ -544,7 +812,6 @@ const ADMIN_EMAIL = 'admin@crescent.example';
 const SETUP_EMAIL = 'new.admin@crescent.example';
 const BRANCH_EMAIL = 'dubai@crescent.example';
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
-
 
 /** A well-formed code that is not the secret's code in any step near now. */
 function wrongCode(secret: string): string {
@@ -567,12 +834,14 @@ const freshAddress = freshAddresses();
 
 // ---------------------------------------------------------------- checks
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What is wrong with a refusal: it must be a 4xx with exactly {"error": "<non-empty text>"}. */
 function refusalProblem(res: LightMyRequestResponse): string | undefined {
   if (res.statusCode < 400 || res.statusCode >= 500) return `a refusal is a 4xx, got ${res.statusCode}`;
-  if (!/^application\/json/.test(String(res.headers['content-type']))) return `refusal ${res.statusCode} is not JSON (${String(res.headers['content-type'])})`;
+  if (!/^application\/json/.test(String(res.headers['content-type'])))
+    return `refusal ${res.statusCode} is not JSON (${String(res.headers['content-type'])})`;
   let body: unknown;
   try {
     body = JSON.parse(res.body);
@@ -580,15 +849,30 @@ function refusalProblem(res: LightMyRequestResponse): string | undefined {
     return `refusal ${res.statusCode} is not JSON`;
   }
   // a 400 may carry its problems one by one beside the sentence (contracts' apiErrorSchema); nothing else
-  if (!isObject(body) || Object.keys(body).filter((key) => !(res.statusCode === 400 && key === 'problems')).join() !== 'error' || typeof body.error !== 'string' || body.error.trim() === '') {
+  if (
+    !isObject(body) ||
+    Object.keys(body)
+      .filter((key) => !(res.statusCode === 400 && key === 'problems'))
+      .join() !== 'error' ||
+    typeof body.error !== 'string' ||
+    body.error.trim() === ''
+  ) {
     return `refusal ${res.statusCode} is not exactly {"error": "<text>"} (and a 400's problems)`;
   }
-  if (body.problems !== undefined && !apiErrorSchema.safeParse(body).success) return `refusal ${res.statusCode} has problems not in the contract's shape`;
+  if (body.problems !== undefined && !apiErrorSchema.safeParse(body).success)
+    return `refusal ${res.statusCode} has problems not in the contract's shape`;
   return undefined;
 }
 
 /** Multi-line columns (tab, line breaks and direction controls allowed): the stored values of the multi-line fields. */
-const MULTILINE_COLUMNS = new Set(['contact_messages.message', 'inquiries.message', 'reviews.comment', 'quote_requests.notes', 'staff_notes.text', 'remote_releases.notes']);
+const MULTILINE_COLUMNS = new Set([
+  'contact_messages.message',
+  'inquiries.message',
+  'reviews.comment',
+  'quote_requests.notes',
+  'staff_notes.text',
+  'remote_releases.notes',
+]);
 /** Characters no stored text holds: controls but tab and line breaks, and U+FFFD (what a lone surrogate half becomes). */
 const NEVER_STORED = '[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]';
 /** And what no one-line column holds. */
@@ -601,13 +885,24 @@ async function dirtyColumns(db: Database): Promise<string[]> {
       where table_schema = current_schema() and data_type in ('text', 'character varying') order by table_name, column_name`,
   );
   // the patterns, in this database's regular expressions: they find what they must and leave ordinary text alone
-  const probes = ['a\u0001b', 'a\u001bb', 'a\u007fb', 'a\u0085b', 'a\ufffdb', 'a\tb', 'a\r\nb', 'a\u202eb', 'a\u2066b', 'Aisha Rahman', 'عائشة الرحمن'];
-  const [matches] = await db.query<{ never: boolean[]; line: boolean[] }>(`select array(select p ~ $2 from unnest($1::text[]) with ordinality u(p, i) order by i) as never,
-            array(select p ~ $3 from unnest($1::text[]) with ordinality u(p, i) order by i) as line`, [
-    probes,
-    NEVER_STORED,
-    NOT_IN_A_LINE,
-  ]);
+  const probes = [
+    'a\u0001b',
+    'a\u001bb',
+    'a\u007fb',
+    'a\u0085b',
+    'a\ufffdb',
+    'a\tb',
+    'a\r\nb',
+    'a\u202eb',
+    'a\u2066b',
+    'Aisha Rahman',
+    'عائشة الرحمن',
+  ];
+  const [matches] = await db.query<{ never: boolean[]; line: boolean[] }>(
+    `select array(select p ~ $2 from unnest($1::text[]) with ordinality u(p, i) order by i) as never,
+            array(select p ~ $3 from unnest($1::text[]) with ordinality u(p, i) order by i) as line`,
+    [probes, NEVER_STORED, NOT_IN_A_LINE],
+  );
   assert.deepEqual(matches, {
     never: [true, true, true, true, true, false, false, false, false, false, false],
     line: [false, false, false, false, false, true, true, true, true, false, false],
@@ -616,7 +911,9 @@ async function dirtyColumns(db: Database): Promise<string[]> {
   for (const { table_name: table, column_name: column } of columns) {
     const name = `${table}.${column}`;
     const pattern = MULTILINE_COLUMNS.has(name) ? NEVER_STORED : `${NEVER_STORED}|${NOT_IN_A_LINE}`;
-    const [row] = await db.query<{ n: number }>(`select count(*)::int as n from "${table}" where "${column}" ~ $1`, [pattern]);
+    const [row] = await db.query<{ n: number }>(`select count(*)::int as n from "${table}" where "${column}" ~ $1`, [
+      pattern,
+    ]);
     if ((row?.n ?? 0) > 0) dirty.push(`${name}: ${row!.n} row(s)`);
   }
   return dirty;
@@ -633,9 +930,20 @@ async function controlCharacterSuite(t: TestContext, target: DatabaseTarget): Pr
   });
   // the promote gate off: this tries every slot's text, not the gate (pinnedRuns.test.ts is), and with it on the token
   // that registered a canary may not record its run
-  const fixture: Fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0', CHAT_RATE_LIMIT_MAX: '0', REVIEWS_PER_PRODUCT_MAX: '0', RELEASE_REQUIRE_PASSED_RUN: '0' } });
+  const fixture: Fixture = await createFixture({
+    env: {
+      SUBMIT_RATE_LIMIT_MAX: '0',
+      CHAT_RATE_LIMIT_MAX: '0',
+      REVIEWS_PER_PRODUCT_MAX: '0',
+      RELEASE_REQUIRE_PASSED_RUN: '0',
+    },
+  });
   cleanups.push(() => fixture.cleanup());
-  const releaseManifest = { id: 'catalogue', metaData: { remoteEntry: { name: 'remoteEntry.js' } }, exposes: requiredExposes('catalogue').map((name) => ({ name })) };
+  const releaseManifest = {
+    id: 'catalogue',
+    metaData: { remoteEntry: { name: 'remoteEntry.js' } },
+    exposes: requiredExposes('catalogue').map((name) => ({ name })),
+  };
   await mkdir(path.join(fixture.root, 'mfe-catalogue/dist/v2'), { recursive: true });
   await writeFile(path.join(fixture.root, 'mfe-catalogue/dist/v2/mf-manifest.json'), JSON.stringify(releaseManifest));
   const database: TestDatabase = await target.fresh();
@@ -647,7 +955,11 @@ async function controlCharacterSuite(t: TestContext, target: DatabaseTarget): Pr
   await server.ready();
   const ready = Date.now();
 
-  const send = (method: NonNullable<InjectOptions['method']>, url: string, options: { body?: unknown; session?: Session; address?: string } = {}) =>
+  const send = (
+    method: NonNullable<InjectOptions['method']>,
+    url: string,
+    options: { body?: unknown; session?: Session; address?: string } = {},
+  ) =>
     server.inject({
       method,
       url,
@@ -672,16 +984,17 @@ async function controlCharacterSuite(t: TestContext, target: DatabaseTarget): Pr
 
   // ---- accounts and sessions
   const addAccount = async (email: string, role: 'admin' | 'branch', branch: string | null) => {
-    const [row] = await db.query<{ id: number }>('insert into staff_accounts (email, password_hash, role, branch) values ($1, $2, $3, $4) returning id', [
-      email,
-      await hashPassword(PASSWORD),
-      role,
-      branch,
-    ]);
+    const [row] = await db.query<{ id: number }>(
+      'insert into staff_accounts (email, password_hash, role, branch) values ($1, $2, $3, $4) returning id',
+      [email, await hashPassword(PASSWORD), role, branch],
+    );
     return row!.id;
   };
   const adminId = await addAccount(ADMIN_EMAIL, 'admin', null);
-  await db.query('update staff_accounts set totp_secret = $2, totp_enabled_at = now() where id = $1', [adminId, TOTP_SECRET]);
+  await db.query('update staff_accounts set totp_secret = $2, totp_enabled_at = now() where id = $1', [
+    adminId,
+    TOTP_SECRET,
+  ]);
   await addAccount(SETUP_EMAIL, 'admin', null);
   const branchId = await addAccount(BRANCH_EMAIL, 'branch', 'Dubai');
 
@@ -694,7 +1007,10 @@ async function controlCharacterSuite(t: TestContext, target: DatabaseTarget): Pr
   const pendingAdmin = await signIn(ADMIN_EMAIL, 'second-factor');
   const spentCode = codeAt(TOTP_SECRET, currentStep());
   const activated = await send('POST', STAFF_API.secondFactor, { body: { code: spentCode }, session: pendingAdmin });
-  const adminSession = { cookie: sessionCookieOf(activated), csrf: ok<StaffSession>(activated, 'the admin second factor').csrfToken };
+  const adminSession = {
+    cookie: sessionCookieOf(activated),
+    csrf: ok<StaffSession>(activated, 'the admin second factor').csrfToken,
+  };
   const branchSession = await signIn(BRANCH_EMAIL, 'active');
   const secondFactorSession = await signIn(ADMIN_EMAIL, 'second-factor');
   const setupSession = await signIn(SETUP_EMAIL, 'totp-setup');
@@ -709,29 +1025,60 @@ async function controlCharacterSuite(t: TestContext, target: DatabaseTarget): Pr
   };
   // ---- a deployment pipeline's token, a spare one to revoke, and the release its canary names
   const makeToken = async (name: string) =>
-    ok<{ id: number; token: string }>(await send('POST', STAFF_API.releaseTokens, { body: { name, remotes: ['catalogue'], expiresInDays: 1 }, session: adminSession }), `the token ${name}`);
+    ok<{ id: number; token: string }>(
+      await send('POST', STAFF_API.releaseTokens, {
+        body: { name, remotes: ['catalogue'], expiresInDays: 1 },
+        session: adminSession,
+      }),
+      `the token ${name}`,
+    );
   const pipelineToken = await makeToken('catalogue pipeline');
   const spareToken = await makeToken('spare');
   sessions.pipeline = { cookie: '', csrf: '', authorization: `Bearer ${pipelineToken.token}` };
-  ok(await send('POST', RELEASES_API.releases('catalogue'), { body: { version: 'v2', entry: FUZZ_RELEASE_ENTRY }, session: sessions.pipeline }), 'the v2 release');
+  ok(
+    await send('POST', RELEASES_API.releases('catalogue'), {
+      body: { version: 'v2', entry: FUZZ_RELEASE_ENTRY },
+      session: sessions.pipeline,
+    }),
+    'the v2 release',
+  );
 
   // ---- rows to work on: two contact messages (one marked spam), a review, a quote request and its PDF
   const contact = { name: 'Aisha Rahman', email: 'aisha@example.com', message: 'Please call me.', country: 'Dubai' };
-  const contactId = ok<{ id: number }>(await send('POST', SUBMISSION_PATHS.contactForm, { body: contact }), 'a contact message').id;
-  const spamId = ok<{ id: number }>(await send('POST', SUBMISSION_PATHS.contactForm, { body: { ...contact, [HONEYPOT_FIELD]: 'bot' } }), 'a spam message').id;
-  const [mail] = await db.query<{ id: number }>(`select id from outbox where kind = 'contact_message' and ref_id = $1`, [contactId]);
+  const contactId = ok<{ id: number }>(
+    await send('POST', SUBMISSION_PATHS.contactForm, { body: contact }),
+    'a contact message',
+  ).id;
+  const spamId = ok<{ id: number }>(
+    await send('POST', SUBMISSION_PATHS.contactForm, { body: { ...contact, [HONEYPOT_FIELD]: 'bot' } }),
+    'a spam message',
+  ).id;
+  const [mail] = await db.query<{ id: number }>(
+    `select id from outbox where kind = 'contact_message' and ref_id = $1`,
+    [contactId],
+  );
   assert.ok(mail !== undefined, 'the contact message queued a mail');
   const review = { customerName: 'Lee', comment: 'Threads cut clean.', stars: 5 };
   ok(await send('POST', REVIEWS_API_PATTERN.replace(':productId', PRODUCT), { body: review }), 'a review');
   const [reviewRow] = await db.query<{ id: number }>('select id from reviews order by id desc limit 1');
   const quote = ok<{ pdfUrl: string }>(
     await send('POST', QUOTE_REQUESTS_API_PATH, {
-      body: { lines: [{ productId: PRODUCT, quantity: 3 }], companyName: 'Gulf Build LLC', name: 'Aisha', email: 'aisha@example.com', phone: '+971 50 123 4567', branch: 'Dubai' },
+      body: {
+        lines: [{ productId: PRODUCT, quantity: 3 }],
+        companyName: 'Gulf Build LLC',
+        name: 'Aisha',
+        email: 'aisha@example.com',
+        phone: '+971 50 123 4567',
+        branch: 'Dubai',
+      },
     }),
     'a request for quotation',
   );
   const pdf = new URL(quote.pdfUrl, 'http://localhost');
-  const page = ok<InboxPage>(await send('GET', `${STAFF_API.inbox}?limit=1`, { session: adminSession }), 'an inbox page');
+  const page = ok<InboxPage>(
+    await send('GET', `${STAFF_API.inbox}?limit=1`, { session: adminSession }),
+    'an inbox page',
+  );
   assert.ok(page.nextCursor !== null, 'the inbox has a second page');
 
   const made: Made = {
@@ -745,16 +1092,38 @@ async function controlCharacterSuite(t: TestContext, target: DatabaseTarget): Pr
     cursor: page.nextCursor,
     totpCode: spentCode,
     setupCode: wrongCode(setup.secret),
-    productContent: fewLeaves(ok<EditorProduct>(await send('GET', STAFF_API.catalogueProduct.replace(':id', PRODUCT), { session: adminSession }), 'the product in the editor').published),
-    editVersion: async () => (await db.query<{ version: number }>('select version from catalogue_product_edits where product_id = $1', [PRODUCT]))[0]?.version ?? 0,
-    categoryVersion: async () => (await db.query<{ edit_version: number }>('select edit_version from catalogue_categories where id = $1', [CATEGORY]))[0]?.edit_version ?? 0,
+    productContent: fewLeaves(
+      ok<EditorProduct>(
+        await send('GET', STAFF_API.catalogueProduct.replace(':id', PRODUCT), { session: adminSession }),
+        'the product in the editor',
+      ).published,
+    ),
+    editVersion: async () =>
+      (
+        await db.query<{ version: number }>('select version from catalogue_product_edits where product_id = $1', [
+          PRODUCT,
+        ])
+      )[0]?.version ?? 0,
+    categoryVersion: async () =>
+      (
+        await db.query<{ edit_version: number }>('select edit_version from catalogue_categories where id = $1', [
+          CATEGORY,
+        ])
+      )[0]?.edit_version ?? 0,
     spareTokenId: spareToken.id,
   };
   const routes = [...publicRoutes(made), ...staffRoutes(made)];
 
   // every staff address is either fuzzed here or listed as having no slot
-  const covered = new Set([...routes.flatMap((route) => (route.staffApi === undefined ? [] : [route.staffApi])), ...STAFF_UNSLOTTED.map((entry) => entry.staffApi)]);
-  assert.deepEqual(Object.keys(STAFF_API).filter((name) => !covered.has(name as keyof typeof STAFF_API)), [], 'every STAFF_API address is covered');
+  const covered = new Set([
+    ...routes.flatMap((route) => (route.staffApi === undefined ? [] : [route.staffApi])),
+    ...STAFF_UNSLOTTED.map((entry) => entry.staffApi),
+  ]);
+  assert.deepEqual(
+    Object.keys(STAFF_API).filter((name) => !covered.has(name as keyof typeof STAFF_API)),
+    [],
+    'every STAFF_API address is covered',
+  );
 
   // ---- the run
   const problems: string[] = [];
@@ -767,10 +1136,17 @@ async function controlCharacterSuite(t: TestContext, target: DatabaseTarget): Pr
       const session = sessions[who];
       const statuses = new Map<number, number>();
       const routeStarted = Date.now();
-      const exchange = async (params: Record<string, string>, query: Record<string, string>, body: Json | undefined) => {
+      const exchange = async (
+        params: Record<string, string>,
+        query: Record<string, string>,
+        body: Json | undefined,
+      ) => {
         if (route.signInStep) await forgetFailures();
         requests += 1;
-        const res = await send(route.method, urlOf(route, params, query), { body: body === undefined || route.bodyNow === undefined ? body : await route.bodyNow(body), session });
+        const res = await send(route.method, urlOf(route, params, query), {
+          body: body === undefined || route.bodyNow === undefined ? body : await route.bodyNow(body),
+          session,
+        });
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
         return res;
       };
@@ -783,45 +1159,68 @@ async function controlCharacterSuite(t: TestContext, target: DatabaseTarget): Pr
           if (ruleFor(variant, slot, hostile) === 'any' && ignored === undefined) continue; // nothing to learn from its answer
           const params = { ...route.params, ...(slot.where === 'path' ? { [slot.name.slice(1)]: hostile } : {}) };
           const query = { ...route.query, ...(slot.where === 'query' ? { [slot.name.slice(1)]: hostile } : {}) };
-          const body = route.body === undefined ? undefined : slot.where === 'body' ? setLeaf(route.body, slot.at, hostile) : route.body;
+          const body =
+            route.body === undefined
+              ? undefined
+              : slot.where === 'body'
+                ? setLeaf(route.body, slot.at, hostile)
+                : route.body;
           const res = await exchange(params, query, body);
 
           const found: string[] = [];
           if (res.statusCode >= 500) found.push(`a ${res.statusCode}: ${res.body.slice(0, 200)}`);
-          else if (res.statusCode === 429) found.push(`a 429 (a limit answered, not validation): ${res.body.slice(0, 200)}`);
+          else if (res.statusCode === 429)
+            found.push(`a 429 (a limit answered, not validation): ${res.body.slice(0, 200)}`);
           else if (res.statusCode >= 300) {
             const problem = refusalProblem(res);
             if (problem !== undefined) found.push(`${problem}: ${res.body.slice(0, 200)}`);
           } else if (ignored === undefined) {
             const rule = ruleFor(variant, slot, hostile);
-            if (rule === 'never') found.push(`accepted (${res.statusCode}): a value with ${variant.name} must be refused`);
-            if (rule === 'multiline' && !multiline) found.push(`accepted (${res.statusCode}): ${variant.name} inside a one-line field must be refused`);
+            if (rule === 'never')
+              found.push(`accepted (${res.statusCode}): a value with ${variant.name} must be refused`);
+            if (rule === 'multiline' && !multiline)
+              found.push(`accepted (${res.statusCode}): ${variant.name} inside a one-line field must be refused`);
           }
-          for (const problem of found) problems.push(`${routeName} as ${who}, ${slot.name} with ${variant.name}: ${problem}`);
+          for (const problem of found)
+            problems.push(`${routeName} as ${who}, ${slot.name} with ${variant.name}: ${problem}`);
         }
       }
 
       // the valid request, last (the delete's removes its row)
       const valid = await exchange(route.params ?? {}, route.query ?? {}, route.body);
       const wanted = route.validStatus;
-      const validOk = wanted === undefined ? valid.statusCode >= 200 && valid.statusCode < 300 : valid.statusCode === wanted;
-      if (!validOk) problems.push(`${routeName} as ${who}: the valid request got ${valid.statusCode} (expected ${wanted ?? '2xx'}): ${valid.body.slice(0, 200)}`);
-      tallies.push(`${routeName} as ${who} (${Date.now() - routeStarted} ms): ${[...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(', ')}`);
+      const validOk =
+        wanted === undefined ? valid.statusCode >= 200 && valid.statusCode < 300 : valid.statusCode === wanted;
+      if (!validOk)
+        problems.push(
+          `${routeName} as ${who}: the valid request got ${valid.statusCode} (expected ${wanted ?? '2xx'}): ${valid.body.slice(0, 200)}`,
+        );
+      tallies.push(
+        `${routeName} as ${who} (${Date.now() - routeStarted} ms): ${[...statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([status, n]) => `${status}×${n}`)
+          .join(', ')}`,
+      );
     }
   }
 
   const dirty = await dirtyColumns(db);
   const health = await send('GET', '/healthz');
   const seconds = (from: number) => ((Date.now() - from) / 1000).toFixed(1);
-  t.diagnostic(`${target.name}: database and app ready in ${((ready - started) / 1000).toFixed(1)} s, then ${requests} requests over ${routes.length} routes in ${seconds(ready)} s (slot-less: ${[...PUBLIC_UNSLOTTED, ...STAFF_UNSLOTTED.map((entry) => `${entry.staffApi}: ${entry.why}`)].join('; ')})`);
+  t.diagnostic(
+    `${target.name}: database and app ready in ${((ready - started) / 1000).toFixed(1)} s, then ${requests} requests over ${routes.length} routes in ${seconds(ready)} s (slot-less: ${[...PUBLIC_UNSLOTTED, ...STAFF_UNSLOTTED.map((entry) => `${entry.staffApi}: ${entry.why}`)].join('; ')})`,
+  );
   for (const tally of tallies) t.diagnostic(tally);
 
   await t.test('no 5xx or 429, every refusal a 4xx {error}, no hostile character accepted where it must not be', () => {
     assert.deepEqual(problems, []);
   });
-  await t.test('what was accepted was stored clean (no control character, no line break or direction control in a one-line column)', () => {
-    assert.deepEqual(dirty, []);
-  });
+  await t.test(
+    'what was accepted was stored clean (no control character, no line break or direction control in a one-line column)',
+    () => {
+      assert.deepEqual(dirty, []);
+    },
+  );
   await t.test('the server is healthy after all of it', () => {
     assert.equal(health.statusCode, 200, health.body);
   });

@@ -20,13 +20,42 @@ function envInteger(name: string): number | undefined {
  */
 export const SEED = envInteger('FUZZ_SEED') ?? 20_261_128;
 const RUNS = envInteger('FUZZ_RUNS');
-export const runs = <T>(fallback: number): fc.Parameters<T> => ({ seed: SEED, numRuns: RUNS ?? fallback, includeErrorInReport: true });
+export const runs = <T>(fallback: number): fc.Parameters<T> => ({
+  seed: SEED,
+  numRuns: RUNS ?? fallback,
+  includeErrorInReport: true,
+});
 
 // ---------------------------------------------------------------- generators: characters and strings
 
 export const fromCode = (code: number) => String.fromCharCode(code);
-const BIDI = ['\u200e', '\u200f', '\u061c', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
-const INVISIBLE = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u2028', '\u2029', '\u00a0', '\u3000', '\u180e'];
+const BIDI = [
+  '\u200e',
+  '\u200f',
+  '\u061c',
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+];
+const INVISIBLE = [
+  '\u200b',
+  '\u200c',
+  '\u200d',
+  '\u2060',
+  '\ufeff',
+  '\u00ad',
+  '\u2028',
+  '\u2029',
+  '\u00a0',
+  '\u3000',
+  '\u180e',
+];
 const WHITESPACE = [' ', '\t', '\n', '\r', '\u00a0', '\u2003', '\ufeff', '\u3000', '\u2028'];
 
 /** One "character" from anywhere: mostly readable text, often something a form should think twice about. */
@@ -35,7 +64,10 @@ export const anyChar: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }), weight: 4 }, // Arabic, CJK, emoji, combining marks...
   { arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 2 }, // any code point
   { arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }).map(fromCode), weight: 1 }, // lone surrogate halves
-  { arbitrary: fc.oneof(fc.integer({ min: 0, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f })).map(fromCode), weight: 1 }, // C0, DEL, C1
+  {
+    arbitrary: fc.oneof(fc.integer({ min: 0, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f })).map(fromCode),
+    weight: 1,
+  }, // C0, DEL, C1
   { arbitrary: fc.constantFrom(...BIDI), weight: 1 },
   { arbitrary: fc.constantFrom(...INVISIBLE), weight: 1 },
 );
@@ -46,7 +78,14 @@ export const weirdText = fc.string({ unit: anyChar, maxLength: 40 });
 /** Text a person could type (printable, any script), sometimes padded with whitespace the server trims. */
 export const personText = fc
   .tuple(
-    fc.string({ unit: fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }), fc.constantFrom('a', 'b', ' ', '.', '-')), minLength: 1, maxLength: 30 }),
+    fc.string({
+      unit: fc.oneof(
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+        fc.constantFrom('a', 'b', ' ', '.', '-'),
+      ),
+      minLength: 1,
+      maxLength: 30,
+    }),
     fc.string({ unit: fc.constantFrom(...WHITESPACE), maxLength: 3 }),
     fc.string({ unit: fc.constantFrom(...WHITESPACE), maxLength: 3 }),
   )
@@ -68,7 +107,10 @@ export const anyFieldValue = (limit: number): fc.Arbitrary<unknown> =>
     { arbitrary: weirdText, weight: 3 },
     { arbitrary: longText(limit), weight: 2 },
     { arbitrary: fc.jsonValue({ maxDepth: 2 }), weight: 2 },
-    { arbitrary: fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, 1e21, '', ' ', [], {}, ['x'], { text: 'x' }), weight: 1 },
+    {
+      arbitrary: fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, 1e21, '', ' ', [], {}, ['x'], { text: 'x' }),
+      weight: 1,
+    },
   );
 
 /** Any JSON document (top level of any type), with ordinary or odd strings in keys and values. */

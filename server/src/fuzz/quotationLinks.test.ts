@@ -51,28 +51,38 @@ let address = 0;
 
 // ---------------------------------------------------------------- generators
 
-const base64url = fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'), minLength: 0, maxLength: 90 });
+const base64url = fc.string({
+  unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'),
+  minLength: 0,
+  maxLength: 90,
+});
 
 /** A real token changed: one character replaced, a character more or less, its case flipped, wrapped. */
-const alteredToken = fc.tuple(fc.nat(), fc.nat({ max: 42 }), fc.constantFrom(...'AZaz09-_=+/. %'), fc.integer({ min: 0, max: 6 })).map(([pick, at, character, how]) => {
-  const token = tokens[pick % tokens.length]!;
-  switch (how) {
-    case 0:
-      return token.slice(0, at) + (token[at] === character ? (character === 'A' ? 'B' : 'A') : character) + token.slice(at + 1);
-    case 1:
-      return token + character;
-    case 2:
-      return token.slice(0, -1);
-    case 3:
-      return token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase();
-    case 4:
-      return ` ${token}`;
-    case 5:
-      return `${token}\u0000`;
-    default:
-      return Buffer.from(Buffer.from(token, 'base64url').toString('hex'), 'utf8').toString('base64url').slice(0, 43);
-  }
-});
+const alteredToken = fc
+  .tuple(fc.nat(), fc.nat({ max: 42 }), fc.constantFrom(...'AZaz09-_=+/. %'), fc.integer({ min: 0, max: 6 }))
+  .map(([pick, at, character, how]) => {
+    const token = tokens[pick % tokens.length]!;
+    switch (how) {
+      case 0:
+        return (
+          token.slice(0, at) +
+          (token[at] === character ? (character === 'A' ? 'B' : 'A') : character) +
+          token.slice(at + 1)
+        );
+      case 1:
+        return token + character;
+      case 2:
+        return token.slice(0, -1);
+      case 3:
+        return token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase();
+      case 4:
+        return ` ${token}`;
+      case 5:
+        return `${token}\u0000`;
+      default:
+        return Buffer.from(Buffer.from(token, 'base64url').toString('hex'), 'utf8').toString('base64url').slice(0, 43);
+    }
+  });
 
 const trickToken = fc.constantFrom(
   '..',
@@ -100,7 +110,13 @@ const trickToken = fc.constantFrom(
  * the bytes a browser would send for it, not an exception as encodeURIComponent's).
  */
 const segmentOf = (token: string): string =>
-  [...Buffer.from(token, 'utf8')].map((byte) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  [...Buffer.from(token, 'utf8')]
+    .map((byte) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 
 /** Segments as an attacker writes them by hand: bad and overlong escapes, encoded slashes and dots. */
 const RAW_SEGMENTS = ['%', '%zz', '%00', '%C0%AF', '%ff', '..%2f..', '%2e%2e', '%2F', 'a%00b', '%u0041'];
@@ -136,7 +152,15 @@ const headers = fc.record(
   { requiredKeys: [] },
 );
 
-const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/pdf', '');
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'application/pdf',
+  '',
+);
 
 /** A body for accept or changes: any JSON, near-valid ones, extra keys. */
 const answerBody = fc.oneof(
@@ -165,7 +189,11 @@ const poFile: fc.Arbitrary<Buffer> = fc.oneof(
   fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(Array.from(bytes))),
 );
 
-const multipartFields = fc.dictionary(fc.oneof(fc.constantFrom('name', 'position', 'poNumber', 'poFile', 'other'), weirdText), fc.oneof(weirdText, fc.constantFrom('Karim Nasser', 'Buyer')), { maxKeys: 4 });
+const multipartFields = fc.dictionary(
+  fc.oneof(fc.constantFrom('name', 'position', 'poNumber', 'poFile', 'other'), weirdText),
+  fc.oneof(weirdText, fc.constantFrom('Karim Nasser', 'Buyer')),
+  { maxKeys: 4 },
+);
 
 interface Sent {
   call: Call;
@@ -199,7 +227,12 @@ function inject(segment: string, sent: Sent): Promise<LightMyRequestResponse> {
     headers: { ...sent.headers },
   };
   if (sent.call === 'acceptMultipart') {
-    const form = multipartForm(sent.fields, sent.file === undefined ? undefined : { name: 'po.pdf', type: 'application/pdf', bytes: sent.file, field: sent.fileField });
+    const form = multipartForm(
+      sent.fields,
+      sent.file === undefined
+        ? undefined
+        : { name: 'po.pdf', type: 'application/pdf', bytes: sent.file, field: sent.fileField },
+    );
     options.payload = form.payload;
     options.headers = { ...options.headers, ...form.headers };
   } else if (options.method === 'POST') {
@@ -220,11 +253,21 @@ function bodyRead(body: unknown): unknown {
 }
 
 /** Status, body and the headers that matter, to compare two answers. */
-const seen = (res: LightMyRequestResponse) => ({ status: res.statusCode, body: res.body, cache: res.headers['cache-control'], robots: res.headers['x-robots-tag'], type: res.headers['content-type'] });
+const seen = (res: LightMyRequestResponse) => ({
+  status: res.statusCode,
+  body: res.body,
+  cache: res.headers['cache-control'],
+  robots: res.headers['x-robots-tag'],
+  type: res.headers['content-type'],
+});
 
 function noInternals(res: LightMyRequestResponse): void {
   assert.ok(res.statusCode < 500, `a ${res.statusCode}: ${res.body.slice(0, 300)}`);
-  assert.doesNotMatch(res.body, /node_modules|\bat [\w.<>]+ \(|stack|SELECT |syntax error|relation "/i, 'internals in the answer');
+  assert.doesNotMatch(
+    res.body,
+    /node_modules|\bat [\w.<>]+ \(|stack|SELECT |syntax error|relation "/i,
+    'internals in the answer',
+  );
 }
 
 // ---------------------------------------------------------------- the properties
@@ -259,20 +302,37 @@ describe('fuzz: the buyer’s quotation link calls', () => {
         assert.ok(res.statusCode >= 400, `a ${res.statusCode} for ${segment}`);
         for (const secret of secrets) assert.ok(!res.body.includes(secret), `the answer shows ${secret}`);
         // the route found (a token of no route is the site's own 404, which says nothing of links either)
-        if (res.statusCode === 404 && res.headers['x-robots-tag'] === 'noindex') assert.deepEqual(seen(res), seen(plain), `${segment} answers otherwise than a plain wrong token`);
+        if (res.statusCode === 404 && res.headers['x-robots-tag'] === 'noindex')
+          assert.deepEqual(seen(res), seen(plain), `${segment} answers otherwise than a plain wrong token`);
         else assert.notEqual(res.statusCode, 200);
       }),
       runs(150),
     );
     // and none of them touched a quotation
-    const states = await s.db.query<{ state: string; viewed_at: Date | null }>('select state, viewed_at from quotations order by id');
-    assert.deepEqual(states.map((row) => [row.state, row.viewed_at]), tokens.map(() => ['sent', null]));
+    const states = await s.db.query<{ state: string; viewed_at: Date | null }>(
+      'select state, viewed_at from quotations order by id',
+    );
+    assert.deepEqual(
+      states.map((row) => [row.state, row.viewed_at]),
+      tokens.map(() => ['sent', null]),
+    );
   });
 
   test('a deleted quotation’s token answers as a wrong one, on every call', async () => {
-    const sent: Sent = { call: 'view', body: { name: 'Karim', position: 'Buyer', message: 'Hello' }, headers: {}, contentType: 'application/json', file: undefined, fields: { name: 'Karim', position: 'Buyer' }, fileField: 'poFile' };
+    const sent: Sent = {
+      call: 'view',
+      body: { name: 'Karim', position: 'Buyer', message: 'Hello' },
+      headers: {},
+      contentType: 'application/json',
+      file: undefined,
+      fields: { name: 'Karim', position: 'Buyer' },
+      fileField: 'poFile',
+    };
     for (const call of CALLS) {
-      const [deleted, plain] = [await inject(segmentOf(deletedToken), { ...sent, call }), await inject(PLAIN_WRONG, { ...sent, call })];
+      const [deleted, plain] = [
+        await inject(segmentOf(deletedToken), { ...sent, call }),
+        await inject(PLAIN_WRONG, { ...sent, call }),
+      ];
       assert.deepEqual(seen(deleted), seen(plain), call);
       assert.deepEqual([deleted.statusCode, deleted.json()], [404, QUOTATION_LINK_NOT_FOUND], call);
       assert.ok(!deleted.body.includes('Deleted Trading'));
@@ -294,9 +354,21 @@ describe('fuzz: the buyer’s quotation link calls', () => {
         }
         assert.equal(res.statusCode, 200, res.body);
         if (sent.call === 'pdf') return assert.equal(res.headers['content-type'], 'application/pdf');
-        if (sent.call === 'accept') assert.ok(checkBody(acceptQuotationBodySchema, bodyRead(sent.body)).ok, `accepted ${JSON.stringify(sent.body).slice(0, 200)}`);
-        if (sent.call === 'acceptMultipart') assert.ok(checkBody(acceptQuotationBodySchema, sent.fields).ok, `accepted ${JSON.stringify(sent.fields).slice(0, 200)}`);
-        if (sent.call === 'changes') assert.ok(checkBody(askForChangesBodySchema, bodyRead(sent.body)).ok, `asked ${JSON.stringify(sent.body).slice(0, 200)}`);
+        if (sent.call === 'accept')
+          assert.ok(
+            checkBody(acceptQuotationBodySchema, bodyRead(sent.body)).ok,
+            `accepted ${JSON.stringify(sent.body).slice(0, 200)}`,
+          );
+        if (sent.call === 'acceptMultipart')
+          assert.ok(
+            checkBody(acceptQuotationBodySchema, sent.fields).ok,
+            `accepted ${JSON.stringify(sent.fields).slice(0, 200)}`,
+          );
+        if (sent.call === 'changes')
+          assert.ok(
+            checkBody(askForChangesBodySchema, bodyRead(sent.body)).ok,
+            `asked ${JSON.stringify(sent.body).slice(0, 200)}`,
+          );
       }),
       runs(150),
     );
@@ -305,31 +377,59 @@ describe('fuzz: the buyer’s quotation link calls', () => {
   test('every hostile character in every field the buyer types: a 400 in words (never a 5xx), nothing of it stored nor sent to the ERP', async () => {
     const { quotation, token } = await s.sendNew(s.dubai, 'Dubai', { companyName: 'Corpus Trading' });
     const segment = segmentOf(token);
-    const valid = { name: 'Karim Nasser', position: 'Purchasing manager', poNumber: 'PO-7781', message: 'Can you deliver in two lots?' };
-    const json = (call: Call, body: Record<string, string>): Sent => ({ call, body, headers: {}, contentType: 'application/json', file: undefined, fields: {}, fileField: 'poFile' });
+    const valid = {
+      name: 'Karim Nasser',
+      position: 'Purchasing manager',
+      poNumber: 'PO-7781',
+      message: 'Can you deliver in two lots?',
+    };
+    const json = (call: Call, body: Record<string, string>): Sent => ({
+      call,
+      body,
+      headers: {},
+      contentType: 'application/json',
+      file: undefined,
+      fields: {},
+      fileField: 'poFile',
+    });
     const { message, ...acceptFields } = valid;
     const problems: string[] = [];
-    for (const [field, call] of [['name', 'accept'], ['position', 'accept'], ['poNumber', 'accept'], ['message', 'changes']] as const) {
+    for (const [field, call] of [
+      ['name', 'accept'],
+      ['position', 'accept'],
+      ['poNumber', 'accept'],
+      ['message', 'changes'],
+    ] as const) {
       for (const [what, hostile] of HOSTILE_IN_TEXT) {
         if (what.startsWith('direction') && field === 'message') continue; // a message is multi-line text: direction marks belong there
         const base: Record<string, string> = call === 'changes' ? { message } : acceptFields;
         const value = `${valid[field].slice(0, 5)}${hostile}${valid[field].slice(5)}`;
         const tries: Sent[] = [json(call, { ...base, [field]: value })];
         // multipart carries UTF-8 bytes: a lone half cannot be sent in it (a client sends U+FFFD, which is text)
-        if (call === 'accept' && !what.startsWith('lone')) tries.push({ ...json('acceptMultipart', {}), fields: { ...base, [field]: value } });
+        if (call === 'accept' && !what.startsWith('lone'))
+          tries.push({ ...json('acceptMultipart', {}), fields: { ...base, [field]: value } });
         for (const sent of tries) {
           const res = await inject(segment, sent);
           const answer = res.statusCode === 400 ? res.json<{ error?: unknown }>().error : undefined;
-          if (typeof answer !== 'string' || !answer.startsWith(`${field} `)) problems.push(`${sent.call} ${field} with ${what}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          if (typeof answer !== 'string' || !answer.startsWith(`${field} `))
+            problems.push(`${sent.call} ${field} with ${what}: ${res.statusCode} ${res.body.slice(0, 200)}`);
         }
       }
     }
     assert.deepEqual(problems, []);
     const [row] = await s.db.query<{ state: string }>('select state from quotations where id = $1', [quotation.id]);
     assert.equal(row!.state, 'sent', 'no hostile answer was taken');
-    const stored = JSON.stringify(await s.db.query('select a.*, o.*, c.* from quotations q left join quotation_acceptances a on a.quotation_id = q.id left join orders o on o.quotation_id = q.id left join quotation_change_requests c on c.quotation_id = q.id where q.id = $1', [quotation.id]));
-    // eslint-disable-next-line no-control-regex -- control characters are what must not be stored
-    assert.doesNotMatch(stored, /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffd]|\\ud[89a-f]/i);
+    const stored = JSON.stringify(
+      await s.db.query(
+        'select a.*, o.*, c.* from quotations q left join quotation_acceptances a on a.quotation_id = q.id left join orders o on o.quotation_id = q.id left join quotation_change_requests c on c.quotation_id = q.id where q.id = $1',
+        [quotation.id],
+      ),
+    );
+    assert.doesNotMatch(
+      stored,
+      // eslint-disable-next-line no-control-regex -- control characters are what must not be stored
+      /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffd]|\\ud[89a-f]/i,
+    );
   });
 });
 
@@ -342,5 +442,7 @@ const HOSTILE_IN_TEXT: readonly (readonly [string, string])[] = [
   ['ESC', '\u001b[2J'],
   ['DEL', '\u007f'],
   ['NEL U+0085', '\u0085'],
-  ...['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'].map((control) => [`direction control U+${control.codePointAt(0)!.toString(16).toUpperCase()}`, control] as const),
+  ...['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'].map(
+    (control) => [`direction control U+${control.codePointAt(0)!.toString(16).toUpperCase()}`, control] as const,
+  ),
 ];

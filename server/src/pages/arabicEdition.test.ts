@@ -26,7 +26,8 @@ const arabic = (file: string) => {
 };
 const company = readData<{ name: string; mainPhone: string }>('company.json');
 const categories = readData<{ id: string; title: string; info: string }[]>('products-category.json');
-const products = readData<{ id: string; productCategoryId: string; productName: string; code: string }[]>('products.json');
+const products =
+  readData<{ id: string; productCategoryId: string; productName: string; code: string }[]>('products.json');
 const details = readData<{ id: string; categoryName: string }[]>('product-details.json');
 
 const ORIGIN = 'https://www.crescent.test';
@@ -47,7 +48,10 @@ const FACTS_PAGES: [string, string, string, string][] = [
 
 /** The page's hreflang alternates, in order: [hreflang, href]. */
 const hreflangs = (head: ParsedHead): [string, string][] =>
-  [...head.head.matchAll(/<link rel="alternate" hreflang="([^"]*)" href="([^"]*)">/g)].map((m): [string, string] => [m[1] ?? '', m[2] ?? '']);
+  [...head.head.matchAll(/<link rel="alternate" hreflang="([^"]*)" href="([^"]*)">/g)].map((m): [string, string] => [
+    m[1] ?? '',
+    m[2] ?? '',
+  ]);
 const htmlTag = (html: string): string => /<html\b[^>]*>/.exec(html)?.[0] ?? '';
 /** Every og:locale:alternate (parseHead keeps one value per property). */
 const ogAlternates = (head: ParsedHead): string[] =>
@@ -148,7 +152,7 @@ describe('the Arabic edition on the server', () => {
       assert.equal(res.headers.location, '/ar/home?utm_source=x&a=%20b');
     });
 
-    test('/ar and /ar/ go to the Arabic home page, whatever the visitor\'s language', async () => {
+    test("/ar and /ar/ go to the Arabic home page, whatever the visitor's language", async () => {
       for (const url of ['/ar', '/ar/', '/ar?x=1']) {
         for (const headers of [{}, { cookie: 'site_lang=en', 'accept-language': 'en' }] as Record<string, string>[]) {
           const res = await get(url, headers);
@@ -161,8 +165,19 @@ describe('the Arabic edition on the server', () => {
 
     // (this shell's build lists no web font: with one, an Arabic page also varies by the font's cookie, arabicFont.test.ts)
     test('no other address redirects by language: each edition answers as itself to everyone', async () => {
-      const visitors: Record<string, string>[] = [{ cookie: 'site_lang=ar', 'accept-language': 'ar' }, { cookie: 'site_lang=en', 'accept-language': 'en' }, {}];
-      for (const url of ['/home', '/about', '/our-products/cables', '/ar/home', '/ar/about', '/ar/our-products/cables']) {
+      const visitors: Record<string, string>[] = [
+        { cookie: 'site_lang=ar', 'accept-language': 'ar' },
+        { cookie: 'site_lang=en', 'accept-language': 'en' },
+        {},
+      ];
+      for (const url of [
+        '/home',
+        '/about',
+        '/our-products/cables',
+        '/ar/home',
+        '/ar/about',
+        '/ar/our-products/cables',
+      ]) {
         const bodies = new Set<string>();
         for (const headers of visitors) {
           const res = await get(url, headers);
@@ -217,9 +232,19 @@ describe('the Arabic edition on the server', () => {
           assert.equal(org?.name, ARABIC_NAME);
           assert.equal(org?.url, `${ORIGIN}/ar/home`);
         }
-        const crumbs = (entityOfType(head, 'BreadcrumbList')?.itemListElement ?? []) as { name: string; item: string }[];
+        const crumbs = (entityOfType(head, 'BreadcrumbList')?.itemListElement ?? []) as {
+          name: string;
+          item: string;
+        }[];
         if (url === '/home') assert.deepEqual(crumbs, []);
-        else assert.deepEqual(crumbs.map(({ name, item }) => [name, item]), [['الرئيسية', `${ORIGIN}/ar/home`], [titleAr, `${ORIGIN}${arabicUrl}`]]);
+        else
+          assert.deepEqual(
+            crumbs.map(({ name, item }) => [name, item]),
+            [
+              ['الرئيسية', `${ORIGIN}/ar/home`],
+              [titleAr, `${ORIGIN}${arabicUrl}`],
+            ],
+          );
         assert.ok(!title || !head.titles[0]?.includes(title), 'no English title');
       });
 
@@ -254,7 +279,10 @@ describe('the Arabic edition on the server', () => {
       assert.equal(res.statusCode, 200);
       assert.deepEqual(head.titles, [`${inArabic(category.title)} | ${ARABIC_NAME}`]);
       assert.ok(inArabic(category.info).startsWith((head.meta.get('description') ?? '').replace(/…$/, '')));
-      assert.deepEqual(hreflangs(head).map(([lang]) => lang), ['en', 'ar', 'x-default']);
+      assert.deepEqual(
+        hreflangs(head).map(([lang]) => lang),
+        ['en', 'ar', 'x-default'],
+      );
       const collection = entityOfType(head, 'CollectionPage');
       assert.ok(collection);
       assert.equal(collection.inLanguage, 'ar');
@@ -313,7 +341,13 @@ describe('the Arabic edition on the server', () => {
       ]);
     });
 
-    for (const url of ['/ar/nope', '/ar/our-products/no_such_category', '/ar/our-products/cables/no_such_product', '/ar/home/extra', '/ar/ar/home']) {
+    for (const url of [
+      '/ar/nope',
+      '/ar/our-products/no_such_category',
+      '/ar/our-products/cables/no_such_product',
+      '/ar/home/extra',
+      '/ar/ar/home',
+    ]) {
       test(`${url}: 404 with the Arabic 'page not found' head, right to left, noindex, no canonical, alternates or JSON-LD`, async () => {
         const { res, head } = await page(url);
         assert.equal(res.statusCode, 404);
@@ -348,7 +382,7 @@ describe('the Arabic edition on the server', () => {
       assert.equal((await get('/ar/other-nope')).body, notFoundAr.body);
     });
 
-    test('the Content-Security-Policy allows the site\'s own fonts on every page', async () => {
+    test("the Content-Security-Policy allows the site's own fonts on every page", async () => {
       for (const url of ['/ar/home', '/home']) {
         const policy = String((await get(url)).headers['content-security-policy']);
         assert.match(policy, /font-src 'self'/);

@@ -21,8 +21,11 @@ const manifest = (files: unknown) => JSON.stringify({ files });
 
 const htmlTag = (html: string): string => /<html\b[^>]*>/.exec(html)?.[0] ?? '';
 /** The head's font preloads. */
-const fontPreloads = (html: string): string[] => [...html.matchAll(/<link rel="preload"[^>]*as="font"[^>]*>/g)].map((m) => m[0]);
-const FONT_PRELOADS = FILES.map((file) => `<link rel="preload" href="${file}" as="font" type="font/woff2" crossorigin>`);
+const fontPreloads = (html: string): string[] =>
+  [...html.matchAll(/<link rel="preload"[^>]*as="font"[^>]*>/g)].map((m) => m[0]);
+const FONT_PRELOADS = FILES.map(
+  (file) => `<link rel="preload" href="${file}" as="font" type="font/woff2" crossorigin>`,
+);
 const varies = (headers: LightMyRequestResponse['headers']) =>
   String(headers.vary ?? '')
     .split(',')
@@ -37,7 +40,18 @@ describe('the font files fingerprint and the cookie', () => {
     assert.equal(arabicFontFingerprint(FILES.map((file) => `https://cdn.example${file}`)), FINGERPRINT);
     // another build of one file: another fingerprint
     assert.notEqual(arabicFontFingerprint(NEXT_FILES), FINGERPRINT);
-    for (const bad of ['', 'not json', 'null', '[]', '{}', manifest([]), manifest('x.woff2'), manifest([42]), manifest(['/a.ttf']), manifest(['/a"><x.woff2'])]) {
+    for (const bad of [
+      '',
+      'not json',
+      'null',
+      '[]',
+      '{}',
+      manifest([]),
+      manifest('x.woff2'),
+      manifest([42]),
+      manifest(['/a.ttf']),
+      manifest(['/a"><x.woff2']),
+    ]) {
       assert.equal(arabicFontOf(bad), undefined, bad);
     }
   });
@@ -47,7 +61,15 @@ describe('the font files fingerprint and the cookie', () => {
     assert.equal(usesArabicFont(cookie(FINGERPRINT), 'ar', FINGERPRINT), true);
     assert.equal(usesArabicFont(cookie(FINGERPRINT), 'en', FINGERPRINT), false);
     assert.equal(usesArabicFont(cookie(FINGERPRINT), 'ar', undefined), false, 'a build without the list marks nothing');
-    for (const value of ['', '1', 'x', `${FINGERPRINT}x`, `x${FINGERPRINT}`, FINGERPRINT.toUpperCase(), arabicFontFingerprint(NEXT_FILES)]) {
+    for (const value of [
+      '',
+      '1',
+      'x',
+      `${FINGERPRINT}x`,
+      `x${FINGERPRINT}`,
+      FINGERPRINT.toUpperCase(),
+      arabicFontFingerprint(NEXT_FILES),
+    ]) {
       assert.equal(usesArabicFont(cookie(value), 'ar', FINGERPRINT), false, value);
     }
     assert.equal(usesArabicFont({}, 'ar', FINGERPRINT), false);
@@ -55,11 +77,17 @@ describe('the font files fingerprint and the cookie', () => {
   });
 
   test('the mark goes on the <html> element, wherever the template has it', () => {
-    assert.deepEqual(withArabicFontMark({ before: '<!doctype html><html lang="ar" dir="rtl"><head>', after: '</head></html>' }), {
-      before: '<!doctype html><html data-arabic-font lang="ar" dir="rtl"><head>',
-      after: '</head></html>',
+    assert.deepEqual(
+      withArabicFontMark({ before: '<!doctype html><html lang="ar" dir="rtl"><head>', after: '</head></html>' }),
+      {
+        before: '<!doctype html><html data-arabic-font lang="ar" dir="rtl"><head>',
+        after: '</head></html>',
+      },
+    );
+    assert.deepEqual(withArabicFontMark({ before: '', after: '<HTML lang=ar><body></body></HTML>' }), {
+      before: '',
+      after: '<HTML data-arabic-font lang=ar><body></body></HTML>',
     });
-    assert.deepEqual(withArabicFontMark({ before: '', after: '<HTML lang=ar><body></body></HTML>' }), { before: '', after: '<HTML data-arabic-font lang=ar><body></body></HTML>' });
   });
 });
 
@@ -107,7 +135,11 @@ describe('pages marked for the Arabic web font (the whole app)', () => {
       assert.deepEqual(fontPreloads(marked.body), FONT_PRELOADS, url);
       assert.ok(marked.body.indexOf(FONT_PRELOADS[0]!) < marked.body.indexOf('</head>'), url);
       assert.deepEqual(fontPreloads(plain.body), [], url);
-      assert.equal(marked.body.replace(' data-arabic-font', '').replace(FONT_PRELOADS.join(''), ''), plain.body, `${url}: nothing else differs`);
+      assert.equal(
+        marked.body.replace(' data-arabic-font', '').replace(FONT_PRELOADS.join(''), ''),
+        plain.body,
+        `${url}: nothing else differs`,
+      );
       for (const res of [marked, plain]) assert.ok(varies(res.headers), `${url} is sent with Vary: Cookie`);
     }
     // the other way round: plain first
@@ -129,7 +161,10 @@ describe('pages marked for the Arabic web font (the whole app)', () => {
 
   test('a browser that revalidates the plain page with the cookie set gets the marked one', async () => {
     const plain = await get('/ar/our-projects');
-    assert.equal((await get('/ar/our-projects', undefined, { 'if-none-match': String(plain.headers.etag) })).statusCode, 304);
+    assert.equal(
+      (await get('/ar/our-projects', undefined, { 'if-none-match': String(plain.headers.etag) })).statusCode,
+      304,
+    );
     const revalidated = await get('/ar/our-projects', withFont, { 'if-none-match': String(plain.headers.etag) });
     assert.equal(revalidated.statusCode, 200);
     assert.match(htmlTag(revalidated.body), /data-arabic-font/);
@@ -153,7 +188,10 @@ describe('pages marked for the Arabic web font (the whole app)', () => {
     await writeFile(path.join(fixture.root, 'shell/dist', ARABIC_FONT_MANIFEST), manifest(NEXT_FILES));
     // the list is read with the shell's index.html: a new build of the shell
     const indexPath = path.join(fixture.root, 'shell/dist/index.html');
-    await writeFile(indexPath, '<!doctype html><html><head><title>Next</title></head><body><div id="root"></div></body></html>\n');
+    await writeFile(
+      indexPath,
+      '<!doctype html><html><head><title>Next</title></head><body><div id="root"></div></body></html>\n',
+    );
     const later = new Date(Date.now() + 10_000);
     await utimes(indexPath, later, later);
     assert.equal(htmlTag((await get('/ar/home', withFont)).body), '<html lang="ar" dir="rtl">');
@@ -169,7 +207,11 @@ describe('a shell build without the font list', () => {
     const fixture = await createFixture();
     const app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     try {
-      const res = await app.inject({ method: 'GET', url: '/ar/home', headers: { cookie: `${ARABIC_FONT_COOKIE}=${FINGERPRINT}` } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/ar/home',
+        headers: { cookie: `${ARABIC_FONT_COOKIE}=${FINGERPRINT}` },
+      });
       assert.equal(res.statusCode, 200);
       assert.equal(htmlTag(res.body), '<html lang="ar" dir="rtl">');
       assert.equal(varies(res.headers), false);

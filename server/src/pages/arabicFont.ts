@@ -28,8 +28,14 @@ export function arabicFontOf(json: string): ArabicFontBuild | undefined {
   } catch {
     return undefined;
   }
-  const files: unknown = typeof parsed === 'object' && parsed !== null ? (parsed as { files?: unknown }).files : undefined;
-  if (!Array.isArray(files) || files.length === 0 || !files.every((file): file is string => typeof file === 'string' && FONT_URL.test(file))) return undefined;
+  const files: unknown =
+    typeof parsed === 'object' && parsed !== null ? (parsed as { files?: unknown }).files : undefined;
+  if (
+    !Array.isArray(files) ||
+    files.length === 0 ||
+    !files.every((file): file is string => typeof file === 'string' && FONT_URL.test(file))
+  )
+    return undefined;
   return { files, fingerprint: arabicFontFingerprint(files) };
 }
 
@@ -52,7 +58,9 @@ const HTML_OPEN = /<html\b/i;
 /** The shell template with the mark on its <html> (in the part before the head, unless the shell had none there). */
 export function withArabicFontMark<T extends { before: string; after: string }>(template: T): T {
   const mark = (html: string) => html.replace(HTML_OPEN, (open) => `${open} ${ARABIC_FONT_ATTRIBUTE}`);
-  return HTML_OPEN.test(template.before) ? { ...template, before: mark(template.before) } : { ...template, after: mark(template.after) };
+  return HTML_OPEN.test(template.before)
+    ? { ...template, before: mark(template.before) }
+    : { ...template, after: mark(template.after) };
 }
 
 /**
@@ -62,5 +70,7 @@ export function withArabicFontMark<T extends { before: string; after: string }>(
  * system face.
  */
 export function arabicFontPreloads(font: ArabicFontBuild): string {
-  return font.files.map((file) => `<link rel="preload" href="${escapeHtml(file)}" as="font" type="font/woff2" crossorigin>`).join('');
+  return font.files
+    .map((file) => `<link rel="preload" href="${escapeHtml(file)}" as="font" type="font/woff2" crossorigin>`)
+    .join('');
 }

@@ -100,7 +100,11 @@ describe('canary assignment', () => {
     const one = assignment(REMOTES(1)).canaries;
     for (let cohort = 0; cohort < 100; cohort += 1) {
       assert.equal(variantOf(all.visitor(request(`site_cohort=${cohort}`)), 'catalogue'), 'canary', String(cohort));
-      assert.equal(variantOf(one.visitor(request(`site_cohort=${cohort}`)), 'catalogue'), cohort === 0 ? 'canary' : 'stable', String(cohort));
+      assert.equal(
+        variantOf(one.visitor(request(`site_cohort=${cohort}`)), 'catalogue'),
+        cohort === 0 ? 'canary' : 'stable',
+        String(cohort),
+      );
     }
   });
 

@@ -43,7 +43,8 @@ export interface Visitor {
 /** Everyone, when no canary is live. */
 export const STABLE_VISITOR: Visitor = Object.freeze({ canaries: new Set<string>(), key: '', setCookie: undefined });
 
-export const variantOf = (visitor: Visitor, remote: string): Variant => (visitor.canaries.has(remote) ? 'canary' : 'stable');
+export const variantOf = (visitor: Visitor, remote: string): Variant =>
+  visitor.canaries.has(remote) ? 'canary' : 'stable';
 
 /** What a request must offer: its headers and protocol (a FastifyRequest fits). */
 export interface VisitorRequest {
@@ -63,7 +64,8 @@ export class CanaryAssignment {
   private readonly drawCohort: () => number;
 
   constructor(remotes: readonly CanaryRemote[], options: CanaryAssignmentOptions = {}) {
-    for (const { name, canary } of remotes) if (canary !== undefined && canary.percent > 0) this.percents.set(name, canary.percent);
+    for (const { name, canary } of remotes)
+      if (canary !== undefined && canary.percent > 0) this.percents.set(name, canary.percent);
     this.names = new Set(remotes.map((remote) => remote.name));
     this.drawCohort = options.drawCohort ?? (() => randomInt(0, COHORTS));
   }
@@ -120,7 +122,12 @@ export function parseFailedCanaries(value: string | undefined, known: ReadonlySe
   } catch {
     // not percent-encoded after all: read it as it is
   }
-  return new Set(decoded.split(',').map((name) => name.trim()).filter((name) => known.has(name)));
+  return new Set(
+    decoded
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => known.has(name)),
+  );
 }
 
 /** HttpOnly: only the server reads it (the browser learns its builds from the remotes map). */

@@ -46,7 +46,12 @@ describe('the whole app with a catalogue canary on its disk', () => {
       'server/render.0a1b2c3d.js': 'exports.exposes = {};',
     });
     const fixture = await createFixture({
-      env: { REMOTE_CATALOGUE_CANARY_DIR: canaryDir, REMOTE_CATALOGUE_CANARY_PERCENT: percent, SERVER_RENDERING: 'off', ...env },
+      env: {
+        REMOTE_CATALOGUE_CANARY_DIR: canaryDir,
+        REMOTE_CATALOGUE_CANARY_PERCENT: percent,
+        SERVER_RENDERING: 'off',
+        ...env,
+      },
     });
     const app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     running.push({ app, fixture, canaryDir });
@@ -104,19 +109,39 @@ describe('the whole app with a catalogue canary on its disk', () => {
     }
     // revalidation: the visitor's own ETag gives 304, the other build's does not
     const stableTag = String((await app.inject({ method: 'GET', url: '/home', headers: cohort(90) })).headers.etag);
-    const again = await app.inject({ method: 'GET', url: '/home', headers: { ...cohort(91), 'if-none-match': stableTag } });
+    const again = await app.inject({
+      method: 'GET',
+      url: '/home',
+      headers: { ...cohort(91), 'if-none-match': stableTag },
+    });
     assert.equal(again.statusCode, 304);
-    const other = await app.inject({ method: 'GET', url: '/home', headers: { ...cohort(10), 'if-none-match': stableTag } });
+    const other = await app.inject({
+      method: 'GET',
+      url: '/home',
+      headers: { ...cohort(10), 'if-none-match': stableTag },
+    });
     assert.equal(other.statusCode, 200);
   });
 
   test("a visitor whose browser could not load the catalogue's canary is sent the stable build", async () => {
     const app = await site('100');
-    const failed = await app.inject({ method: 'GET', url: '/our-products', headers: { cookie: 'site_cohort=3; site_canary_failed=catalogue' } });
+    const failed = await app.inject({
+      method: 'GET',
+      url: '/our-products',
+      headers: { cookie: 'site_cohort=3; site_canary_failed=catalogue' },
+    });
     assert.deepEqual(inlineMap(failed.body), STABLE_MAP);
-    const json = await app.inject({ method: 'GET', url: '/remotes.json', headers: { cookie: 'site_cohort=3; site_canary_failed=chat%2Ccatalogue' } });
+    const json = await app.inject({
+      method: 'GET',
+      url: '/remotes.json',
+      headers: { cookie: 'site_cohort=3; site_canary_failed=chat%2Ccatalogue' },
+    });
     assert.deepEqual(json.json(), STABLE_MAP);
-    const garbage = await app.inject({ method: 'GET', url: '/remotes.json', headers: { cookie: 'site_cohort=3; site_canary_failed=%%%' } });
+    const garbage = await app.inject({
+      method: 'GET',
+      url: '/remotes.json',
+      headers: { cookie: 'site_cohort=3; site_canary_failed=%%%' },
+    });
     assert.deepEqual(garbage.json(), CANARY_MAP);
   });
 
@@ -137,18 +162,29 @@ describe('the whole app with a catalogue canary on its disk', () => {
 
   test("the canary's files at /remotes/catalogue/canary/ by the stable files' rules; its server files are not served", async () => {
     const app = await site('50');
-    const entry = await app.inject({ method: 'GET', url: '/remotes/catalogue/canary/remoteEntry.js', headers: { origin: 'https://other.example' } });
+    const entry = await app.inject({
+      method: 'GET',
+      url: '/remotes/catalogue/canary/remoteEntry.js',
+      headers: { origin: 'https://other.example' },
+    });
     assert.equal(entry.statusCode, 200);
     assert.equal(entry.body, 'var catalogue = { canary: true };\n');
     assert.equal(entry.headers['cache-control'], 'no-cache');
     assert.ok(entry.headers.etag);
     assert.equal(entry.headers['access-control-allow-origin'], '*');
     assert.equal(entry.headers['cross-origin-resource-policy'], 'cross-origin');
-    assert.equal((await app.inject({ method: 'GET', url: '/remotes/catalogue/canary/mf-manifest.json' })).headers['cache-control'], 'no-cache');
+    assert.equal(
+      (await app.inject({ method: 'GET', url: '/remotes/catalogue/canary/mf-manifest.json' })).headers['cache-control'],
+      'no-cache',
+    );
     const chunk = await app.inject({ method: 'GET', url: '/remotes/catalogue/canary/456.cd34ef56.js' });
     assert.equal(chunk.statusCode, 200);
     assert.match(String(chunk.headers['cache-control']), /immutable/);
-    const preflight = await app.inject({ method: 'OPTIONS', url: '/remotes/catalogue/canary/mf-manifest.json', headers: { origin: 'https://other.example' } });
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/remotes/catalogue/canary/mf-manifest.json',
+      headers: { origin: 'https://other.example' },
+    });
     assert.equal(preflight.statusCode, 204);
     for (const url of [
       '/remotes/catalogue/canary/server-render.json',
@@ -159,11 +195,16 @@ describe('the whole app with a catalogue canary on its disk', () => {
       assert.equal((await app.inject({ method: 'GET', url })).statusCode, 404, url);
     }
     // the stable build is still the one at /remotes/catalogue/
-    assert.equal((await app.inject({ method: 'GET', url: '/remotes/catalogue/remoteEntry.js' })).body, 'var catalogue = {};\n');
+    assert.equal(
+      (await app.inject({ method: 'GET', url: '/remotes/catalogue/remoteEntry.js' })).body,
+      'var catalogue = {};\n',
+    );
   });
 
   test("a canary on another origin: its origin in the CSP's script-src and connect-src, its URL in the map", async () => {
-    const app = await site('100', { REMOTE_CATALOGUE_CANARY_URL: 'https://canary.cdn.example/catalogue/v2/mf-manifest.json' });
+    const app = await site('100', {
+      REMOTE_CATALOGUE_CANARY_URL: 'https://canary.cdn.example/catalogue/v2/mf-manifest.json',
+    });
     const res = await app.inject({ method: 'GET', url: '/remotes.json', headers: cohort(1) });
     assert.deepEqual(res.json<{ remotes: unknown[] }>().remotes[0], {
       name: 'catalogue',
@@ -185,16 +226,24 @@ exports.renderPage = async ({ url, modules }) => {
   return { html: '<main>' + [...modules.values()][0].default + '</main>', head: '', state: { page: { url } } };
 };
 `;
-const catalogueModule = (heading: string) => `exports.exposes = { './CategoryListPage': { default: ${JSON.stringify(heading)} } };`;
+const catalogueModule = (heading: string) =>
+  `exports.exposes = { './CategoryListPage': { default: ${JSON.stringify(heading)} } };`;
 const manifest = (chunk: string) =>
   JSON.stringify({
     metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
     exposes: [{ name: 'CategoryListPage', assets: { js: { sync: [chunk] } } }],
   });
-const SHELL_HTML = '<!doctype html><html><head><meta charset="utf-8"><title>Shell</title><script defer src="/main.0123abcd.js"></script></head><body><div id="root"></div></body></html>\n';
+const SHELL_HTML =
+  '<!doctype html><html><head><meta charset="utf-8"><title>Shell</title><script defer src="/main.0123abcd.js"></script></head><body><div id="root"></div></body></html>\n';
 
 /** The build a catalogue dist folder holds: its server-render module and manifest. */
-async function writeCatalogueBuild(distDir: string, hash: string, heading: string, chunk: string, secondsLater = 0): Promise<void> {
+async function writeCatalogueBuild(
+  distDir: string,
+  hash: string,
+  heading: string,
+  chunk: string,
+  secondsLater = 0,
+): Promise<void> {
   await writeFiles(
     distDir,
     {
@@ -212,8 +261,12 @@ describe('pages drawn and hinted from the build the visitor is on, cached apart'
   let app: FastifyInstance;
   let elsewhere: FastifyInstance;
   const renders = globalThis as unknown as { canaryRenders?: number };
-  const preloadHrefs = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]+)"|<link rel="preload" as="script" href="([^"]+)"/g)].map((m) => m[1] ?? m[2]);
-  const page = (server: FastifyInstance, n: number) => server.inject({ method: 'GET', url: '/our-products', headers: cohort(n) });
+  const preloadHrefs = (html: string) =>
+    [...html.matchAll(/<link rel="preload" href="([^"]+)"|<link rel="preload" as="script" href="([^"]+)"/g)].map(
+      (m) => m[1] ?? m[2],
+    );
+  const page = (server: FastifyInstance, n: number) =>
+    server.inject({ method: 'GET', url: '/our-products', headers: cohort(n) });
   const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1];
 
   before(async () => {
@@ -224,7 +277,12 @@ describe('pages drawn and hinted from the build the visitor is on, cached apart'
       'shell/server-render.json': JSON.stringify({ module: 'server/render.aaaa0001.js' }),
     });
     await writeCatalogueBuild(path.join(root, 'stable'), 'bbbb0001', 'Our Products', 'expose.11111111.js');
-    await writeCatalogueBuild(path.join(root, 'canary'), 'cccc0001', 'Our Products: canary build', 'expose.22222222.js');
+    await writeCatalogueBuild(
+      path.join(root, 'canary'),
+      'cccc0001',
+      'Our Products: canary build',
+      'expose.22222222.js',
+    );
     const remotes = (canaryEntry: string): PageRemote[] => [
       {
         name: 'catalogue',
@@ -233,7 +291,10 @@ describe('pages drawn and hinted from the build the visitor is on, cached apart'
         canary: { entry: canaryEntry, percent: 50, distDir: path.join(root, 'canary') },
       },
     ];
-    const local = createShellResponder(path.join(root, 'shell'), { remotes: remotes(CANARY_ENTRY), manifestRecheckMs: 0 });
+    const local = createShellResponder(path.join(root, 'shell'), {
+      remotes: remotes(CANARY_ENTRY),
+      manifestRecheckMs: 0,
+    });
     const remote = createShellResponder(path.join(root, 'shell'), {
       remotes: remotes('https://canary.cdn.example/catalogue/mf-manifest.json'),
       manifestRecheckMs: 0,
@@ -255,23 +316,44 @@ describe('pages drawn and hinted from the build the visitor is on, cached apart'
       for (const n of [10, 90, 49, 50]) {
         const res = await page(app, n);
         const onCanary = n < 50;
-        assert.equal(rootOf(res.body), onCanary ? '<main>Our Products: canary build</main>' : '<main>Our Products</main>', `cohort ${n}`);
+        assert.equal(
+          rootOf(res.body),
+          onCanary ? '<main>Our Products: canary build</main>' : '<main>Our Products</main>',
+          `cohort ${n}`,
+        );
         const hrefs = preloadHrefs(res.body).filter((href) => href?.startsWith('/remotes/'));
         assert.deepEqual(
           hrefs,
           onCanary
-            ? ['/remotes/catalogue/canary/mf-manifest.json', '/remotes/catalogue/canary/remoteEntry.js', '/remotes/catalogue/canary/expose.22222222.js']
-            : ['/remotes/catalogue/mf-manifest.json', '/remotes/catalogue/remoteEntry.js', '/remotes/catalogue/expose.11111111.js'],
+            ? [
+                '/remotes/catalogue/canary/mf-manifest.json',
+                '/remotes/catalogue/canary/remoteEntry.js',
+                '/remotes/catalogue/canary/expose.22222222.js',
+              ]
+            : [
+                '/remotes/catalogue/mf-manifest.json',
+                '/remotes/catalogue/remoteEntry.js',
+                '/remotes/catalogue/expose.11111111.js',
+              ],
           `cohort ${n}`,
         );
-        assert.equal((inlineMap(res.body) as { remotes: { entry: string }[] }).remotes[0]?.entry, onCanary ? CANARY_ENTRY : STABLE_ENTRY);
+        assert.equal(
+          (inlineMap(res.body) as { remotes: { entry: string }[] }).remotes[0]?.entry,
+          onCanary ? CANARY_ENTRY : STABLE_ENTRY,
+        );
       }
     }
     assert.equal(renders.canaryRenders, 2, 'the page cache holds one page per build, never one for the other');
   });
 
-  test("a new canary build released into its folder is drawn on the next page (its manifest is the switch); stable unchanged", async () => {
-    await writeCatalogueBuild(path.join(root, 'canary'), 'cccc0002', 'Our Products: canary build 2', 'expose.33333333.js', 10);
+  test('a new canary build released into its folder is drawn on the next page (its manifest is the switch); stable unchanged', async () => {
+    await writeCatalogueBuild(
+      path.join(root, 'canary'),
+      'cccc0002',
+      'Our Products: canary build 2',
+      'expose.33333333.js',
+      10,
+    );
     const canary = await page(app, 10);
     assert.equal(rootOf(canary.body), '<main>Our Products: canary build 2</main>');
     assert.ok(preloadHrefs(canary.body).includes('/remotes/catalogue/canary/expose.33333333.js'));
@@ -281,8 +363,14 @@ describe('pages drawn and hinted from the build the visitor is on, cached apart'
   test('a canary on another origin: its visitors get no first view and no hints (as for a stable remote there); stable visitors do', async () => {
     const canary = await page(elsewhere, 10);
     assert.equal(rootOf(canary.body), '');
-    assert.deepEqual(preloadHrefs(canary.body).filter((href) => href?.startsWith('/remotes/')), []);
-    assert.equal((inlineMap(canary.body) as { remotes: { entry: string }[] }).remotes[0]?.entry, 'https://canary.cdn.example/catalogue/mf-manifest.json');
+    assert.deepEqual(
+      preloadHrefs(canary.body).filter((href) => href?.startsWith('/remotes/')),
+      [],
+    );
+    assert.equal(
+      (inlineMap(canary.body) as { remotes: { entry: string }[] }).remotes[0]?.entry,
+      'https://canary.cdn.example/catalogue/mf-manifest.json',
+    );
     assert.match(rootOf((await page(elsewhere, 90)).body) ?? '', /<main>Our Products/);
   });
 });

@@ -9,8 +9,20 @@ export type { CurrentRemotes, PageRemote, RemotesState } from './pageRemotes.js'
 export { answerUnknownPaths, registerPageRoutes, type PageAnswers } from './pageRoutes.js';
 export { REMOTES_PREFIX, remoteBundleRoutes, type RemoteBundlesOptions } from './remoteBundles.js';
 export { RemotesMaps } from './remotes.js';
-export { createShellResponder, type RenderedPage, type SendShell, type ShellResponderFunction, type UnlistedPage } from './shellResponder.js';
+export {
+  createShellResponder,
+  type RenderedPage,
+  type SendShell,
+  type ShellResponderFunction,
+  type UnlistedPage,
+} from './shellResponder.js';
 export { staffPageRoutes } from './staffPage.js';
-export { BuildCache, RENDER_MODULE_MAX_BYTES, RENDER_POINTER_MAX_BYTES, renderModuleOf, type RegisteredBuild } from './ssr/buildCache.js';
+export {
+  BuildCache,
+  RENDER_MODULE_MAX_BYTES,
+  RENDER_POINTER_MAX_BYTES,
+  renderModuleOf,
+  type RegisteredBuild,
+} from './ssr/buildCache.js';
 export type { CatalogueApiReader } from './ssr/firstView.js';
 export { INLINE_SCRIPT_CSP_SOURCE, INLINE_SCRIPT_SOURCE } from './ssr/inlineScript.js';

@@ -33,7 +33,8 @@ export interface LocalBuild {
 }
 
 /** Names one build of a remote: 'catalogue' or 'catalogue/canary'. */
-export const buildId = (remote: string, variant: Variant): string => (variant === 'stable' ? remote : `${remote}/canary`);
+export const buildId = (remote: string, variant: Variant): string =>
+  variant === 'stable' ? remote : `${remote}/canary`;
 
 /**
  * The builds registered by the manifest this server serves from its disk; with `storeDir` (REMOTE_BUILDS_DIR) also the
@@ -43,13 +44,16 @@ export function localBuilds(remotes: readonly ServedRemote[], storeDir?: string)
   const stored = (remote: string, variant: Variant, entry: string | undefined): LocalBuild[] => {
     const build = storeDir === undefined || entry === undefined ? undefined : storedBuildOf(entry);
     if (storeDir === undefined || build === undefined || build.remote !== remote) return [];
-    return [{ remote, variant, distDir: storedBuildFolder(storeDir, build), servedAt: storedBuildPath(remote, build.id) }];
+    return [
+      { remote, variant, distDir: storedBuildFolder(storeDir, build), servedAt: storedBuildPath(remote, build.id) },
+    ];
   };
   return remotes.flatMap(({ name, entry, distDir, canary }) => {
     const builds: LocalBuild[] = [...stored(name, 'stable', entry), ...stored(name, 'canary', canary?.entry)];
     const stableAt = remoteServedPath(name);
     // (a registry release with recorded content never names these folders: it was stored apart when registered)
-    if (entry === stableAt + MANIFEST_FILE) builds.push({ remote: name, variant: 'stable', distDir, servedAt: stableAt });
+    if (entry === stableAt + MANIFEST_FILE)
+      builds.push({ remote: name, variant: 'stable', distDir, servedAt: stableAt });
     const canaryAt = canaryServedPath(name);
     if (canary?.distDir !== undefined && canary.entry === canaryAt + MANIFEST_FILE) {
       builds.push({ remote: name, variant: 'canary', distDir: canary.distDir, servedAt: canaryAt });

@@ -5,7 +5,8 @@ import { RemotePreloadHints } from './remoteHints.js';
 import type { RemotesState } from './pageRemotes.js';
 import { FirstViewRenderer, type FirstViewOptions } from './ssr/firstView.js';
 
-export interface PageBuildsOptions extends Pick<FirstViewOptions, 'dataFiles' | 'onRenderError' | 'standIns' | 'buildCache'> {
+export interface PageBuildsOptions
+  extends Pick<FirstViewOptions, 'dataFiles' | 'onRenderError' | 'standIns' | 'buildCache'> {
   /** How often a remote's mf-manifest.json is checked for a new release, in milliseconds. */
   manifestRecheckMs?: number | undefined;
   /** Where registered builds copied from this site's folders are (their preload hints). */
@@ -41,7 +42,10 @@ export class PageBuilds {
     const { options } = this;
     return {
       generation: state.generation,
-      hints: new RemotePreloadHints(state.remotes, { recheckMs: options.manifestRecheckMs, storeDir: options.remoteBuildsDir }),
+      hints: new RemotePreloadHints(state.remotes, {
+        recheckMs: options.manifestRecheckMs,
+        storeDir: options.remoteBuildsDir,
+      }),
       firstViews:
         options.serverRendering === false
           ? undefined

@@ -8,7 +8,15 @@ import { createFixture, stubDatabase, type Fixture } from '../test-support/fixtu
 import { PageCache, pageKey, type PageKey } from './pageCache.js';
 import type { RenderedPage } from './shellResponder.js';
 
-const key = (path: string, extra: Partial<PageKey> = {}): PageKey => ({ shell: '1:100', origin: 'http://localhost:8080', path, visitor: '', hints: '', view: '', ...extra });
+const key = (path: string, extra: Partial<PageKey> = {}): PageKey => ({
+  shell: '1:100',
+  origin: 'http://localhost:8080',
+  path,
+  visitor: '',
+  hints: '',
+  view: '',
+  ...extra,
+});
 
 describe('PageCache', () => {
   test('full, it evicts the least recently used entry and keeps the one just read', () => {
@@ -64,7 +72,16 @@ describe('the page cache in front of the pages: hot pages survive a stream of ot
   });
 
   test('/home asked between each of eight other pages is rendered once; the cache never holds more than 3', async () => {
-    const others = ['/about', '/certificates', '/management', '/our-projects', '/career-opportunities', '/contact-us', '/our-products', '/our-products/cables'];
+    const others = [
+      '/about',
+      '/certificates',
+      '/management',
+      '/our-projects',
+      '/career-opportunities',
+      '/contact-us',
+      '/our-products',
+      '/our-products/cables',
+    ];
     const home = await app.inject({ method: 'GET', url: '/home' });
     assert.equal(home.statusCode, 200);
     for (const url of others) {

@@ -32,7 +32,17 @@ export interface PageKey {
 
 export function pageKey(key: PageKey): string {
   // The parts cannot contain a newline (paths are URL paths, the rest are the server's own strings).
-  return [key.shell, key.origin, key.site ?? '', key.path, key.visitor, key.hints, key.view, key.remotes ?? '', key.arabicFont === true ? 'font' : ''].join('\n');
+  return [
+    key.shell,
+    key.origin,
+    key.site ?? '',
+    key.path,
+    key.visitor,
+    key.hints,
+    key.view,
+    key.remotes ?? '',
+    key.arabicFont === true ? 'font' : '',
+  ].join('\n');
 }
 
 /**

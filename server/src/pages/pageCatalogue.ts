@@ -2,7 +2,13 @@
 // both), the first view through the catalogue API's own answers (../catalogue/catalogueAnswers.ts).
 import type { FastifyBaseLogger } from 'fastify';
 import { describeError } from '../platform/db/index.js';
-import { firstViewCatalogue, onceAPage, type CatalogueFeed, type CatalogueStore, type ProductLookup } from '../catalogue/index.js';
+import {
+  firstViewCatalogue,
+  onceAPage,
+  type CatalogueFeed,
+  type CatalogueStore,
+  type ProductLookup,
+} from '../catalogue/index.js';
 import type { PageReads } from '../seo/index.js';
 import type { CatalogueApiReader } from './ssr/firstView.js';
 
@@ -21,10 +27,16 @@ export interface PageCatalogue {
 const STOCK_SHOWN = /^\/api\/catalogue\/(categories\/[^/?]+\/products|search)(\?|$)/;
 
 /** A fresh set of reads for one page, and the catalogue API over them. */
-export function pageReadsOf({ feed, store, lookup, stockVersion, log }: PageCatalogue): { reads: PageReads; api: CatalogueApiReader } {
+export function pageReadsOf({ feed, store, lookup, stockVersion, log }: PageCatalogue): {
+  reads: PageReads;
+  api: CatalogueApiReader;
+} {
   const reads = onceAPage(store);
-  const answer = firstViewCatalogue(reads, lookup, (error, href) => log.error({ err: error }, `could not read ${href} for a page: ${describeError(error)}`));
+  const answer = firstViewCatalogue(reads, lookup, (error, href) =>
+    log.error({ err: error }, `could not read ${href} for a page: ${describeError(error)}`),
+  );
   // a listing's and a search's answers show stock (counts, badges): their pages' key names the stock's version too
-  const version = (href: string) => (STOCK_SHOWN.test(href) && stockVersion !== undefined ? `${feed.version()}+stock${stockVersion()}` : feed.version());
+  const version = (href: string) =>
+    STOCK_SHOWN.test(href) && stockVersion !== undefined ? `${feed.version()}+stock${stockVersion()}` : feed.version();
   return { reads, api: { get: answer, version } };
 }

@@ -27,9 +27,21 @@ export function pageHtml(template: CutShell, { head, mapTag, preload, firstView 
   if (firstView === undefined) return Buffer.from(template.before + head + preload.html + mapTag + template.after);
   // Drawn from the HTML: the scripts (and the preloads for them) start once it is on screen (ssr/afterFirstPaint.ts);
   // taps on its controls meanwhile are kept for them (ssr/earlyInteractions.ts).
-  const { page: rest, template: scripts } = moveScriptsPastFirstPaint(withRootContent(template.after, firstView.html), preload.html);
+  const { page: rest, template: scripts } = moveScriptsPastFirstPaint(
+    withRootContent(template.after, firstView.html),
+    preload.html,
+  );
   const state = `<script type="application/json" id="${FIRST_VIEW_STATE_ELEMENT_ID}">${jsonForScript(firstView.state)}</script>`;
-  return Buffer.from(template.before + head + mapTag + state + firstView.head + scripts + `<script>${INLINE_SCRIPT_SOURCE}</script>` + rest);
+  return Buffer.from(
+    template.before +
+      head +
+      mapTag +
+      state +
+      firstView.head +
+      scripts +
+      `<script>${INLINE_SCRIPT_SOURCE}</script>` +
+      rest,
+  );
 }
 
 /**

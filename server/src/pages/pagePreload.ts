@@ -13,7 +13,13 @@ import { NO_HINTS, type PreloadHints } from './remoteHints.js';
  * The preload hints of the remote that renders `page` and of the data it starts by fetching (none for the
  * not-found page: no remote module is known).
  */
-export async function pagePreloadHints({ hints }: BuildReaders, page: SitePage, serverRendered: boolean, visitor: Visitor, viewSearch: string): Promise<PreloadHints> {
+export async function pagePreloadHints(
+  { hints }: BuildReaders,
+  page: SitePage,
+  serverRendered: boolean,
+  visitor: Visitor,
+  viewSearch: string,
+): Promise<PreloadHints> {
   // page.path is canonical, in the page's edition: a product under the wrong category its real one.
   const match = page.status !== 404 && page.path !== undefined ? matchSiteRoute(page.path) : undefined;
   if (match === undefined) return NO_HINTS;

@@ -23,7 +23,10 @@ export interface CurrentRemotes {
 }
 
 /** The remotes given as they are, for the whole process. */
-export function fixedRemotesOf(options: { remotes?: readonly PageRemote[] | undefined; canaries?: CanaryAssignment | undefined }): CurrentRemotes {
+export function fixedRemotesOf(options: {
+  remotes?: readonly PageRemote[] | undefined;
+  canaries?: CanaryAssignment | undefined;
+}): CurrentRemotes {
   const state: RemotesState = {
     generation: 0,
     remotes: options.remotes ?? [],

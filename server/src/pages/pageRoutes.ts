@@ -13,7 +13,9 @@ import type { SendShell } from './shellResponder.js';
  * The addresses answered with the shell, as Fastify routes: the route table's patterns (React Router's ':param'
  * segments are Fastify's too) in every edition ('/about', '/ar/about'). '/' and '/ar' redirect (registerPageRoutes below).
  */
-export const CLIENT_ROUTES: readonly string[] = LOCALES.flatMap((locale) => siteRoutes.map((route) => localizedPath(locale, `/${route.path}`)));
+export const CLIENT_ROUTES: readonly string[] = LOCALES.flatMap((locale) =>
+  siteRoutes.map((route) => localizedPath(locale, `/${route.path}`)),
+);
 
 /** An unknown address a browser may navigate to gets the shell, which shows its error screen; any other a JSON 404. */
 export function answerUnknownPaths(app: FastifyInstance, sendShell: SendShell): void {
@@ -50,7 +52,9 @@ export function registerPageRoutes(app: FastifyInstance, sendShell: SendShell, f
   );
   // The Arabic edition's root is its home page, whatever the visitor's language.
   for (const url of [LOCALE_BASE.ar, `${LOCALE_BASE.ar}/`]) {
-    app.get(url, async (request, reply) => reply.redirect(`${localizedPath('ar', HOME_PATH)}${queryOf(request.url)}`, 301));
+    app.get(url, async (request, reply) =>
+      reply.redirect(`${localizedPath('ar', HOME_PATH)}${queryOf(request.url)}`, 301),
+    );
   }
   // The buyer's quotation (/quotation/<token>), not a row of the table every page carries (contracts/src/quotationRoute.ts),
   // is answered by its feature (quotations/link/linkPage.ts): drawn with the quotation, never kept, its forms posted.

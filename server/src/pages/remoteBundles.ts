@@ -35,7 +35,12 @@ export async function remoteBundleRoutes(app: FastifyInstance, { builds }: Remot
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: 'Not found' }));
   for (const { root, servedPath, allowedPath } of builds) {
     // again on each file: after any onRequest hook of a scope in between
-    await registerStaticFiles(app, { root, prefix: servedPath.slice(REMOTES_PREFIX.length), allowedPath: allowedPath ?? isBrowserFile, addHeaders: crossOriginResource });
+    await registerStaticFiles(app, {
+      root,
+      prefix: servedPath.slice(REMOTES_PREFIX.length),
+      allowedPath: allowedPath ?? isBrowserFile,
+      addHeaders: crossOriginResource,
+    });
   }
 }
 

@@ -81,7 +81,11 @@ export class RemotePreloadHints {
    * The hints for a page rendered by `modulePaths` (e.g. './HomePage', or the page's module and its catalog
    * './messages-ar') of `remote`'s `variant` build: each file once, in the modules' order. Never throws.
    */
-  async forModule(remote: string, modulePaths: string | readonly string[], variant: Variant = 'stable'): Promise<PreloadHints> {
+  async forModule(
+    remote: string,
+    modulePaths: string | readonly string[],
+    variant: Variant = 'stable',
+  ): Promise<PreloadHints> {
     const id = buildId(remote, variant);
     const state = this.builds.get(id);
     if (state === undefined) return NO_HINTS;
@@ -92,7 +96,9 @@ export class RemotePreloadHints {
       await state.checking;
     }
     if (state.hints === undefined) return NO_HINTS;
-    const exposeNames = (typeof modulePaths === 'string' ? [modulePaths] : modulePaths).map((modulePath) => modulePath.replace(/^\.\//, ''));
+    const exposeNames = (typeof modulePaths === 'string' ? [modulePaths] : modulePaths).map((modulePath) =>
+      modulePath.replace(/^\.\//, ''),
+    );
     const tagsKey = exposeNames.join(' ');
     let html = state.tags.get(tagsKey);
     if (html === undefined) {
@@ -149,7 +155,9 @@ export function parseManifest(manifest: unknown): ManifestHints | undefined {
   for (const expose of Array.isArray(manifest.exposes) ? manifest.exposes : []) {
     if (!isRecord(expose) || typeof expose.name !== 'string') continue;
     const js = isRecord(expose.assets) && isRecord(expose.assets.js) ? expose.assets.js.sync : undefined;
-    const files = Array.isArray(js) ? js.filter((file): file is string => typeof file === 'string' && SAFE_FILE.test(file)) : [];
+    const files = Array.isArray(js)
+      ? js.filter((file): file is string => typeof file === 'string' && SAFE_FILE.test(file))
+      : [];
     exposes.set(expose.name, files);
   }
   return { remoteEntry: entryFile, exposes };

@@ -29,8 +29,9 @@ export interface MappedRemote {
 /** The map for a visitor on the canaries of `canaries` (none by default). */
 export function remotesMap(remotes: readonly MappedRemote[], canaries: ReadonlySet<string> = new Set()): RemotesMap {
   return {
-    remotes: remotes.map(({ name, entry, canary }): RemoteEntry =>
-      canary !== undefined && canaries.has(name) ? { name, entry: canary.entry, fallback: entry } : { name, entry },
+    remotes: remotes.map(
+      ({ name, entry, canary }): RemoteEntry =>
+        canary !== undefined && canaries.has(name) ? { name, entry: canary.entry, fallback: entry } : { name, entry },
     ),
   };
 }

@@ -46,9 +46,19 @@ export class ShellFile {
       return this.cached;
     }
     // the font files' list is the same build's: written with its index.html (tools/webpack/arabic-font.cjs)
-    const [html, arabicFont] = await Promise.all([readFile(this.indexPath, 'utf8'), readArabicFont(path.dirname(this.indexPath))]);
+    const [html, arabicFont] = await Promise.all([
+      readFile(this.indexPath, 'utf8'),
+      readArabicFont(path.dirname(this.indexPath)),
+    ]);
     const template = prepareShellTemplate(html);
-    this.cached = { template, templates: localized(template, site), site, arabicFont, mtimeMs: info.mtimeMs, size: info.size };
+    this.cached = {
+      template,
+      templates: localized(template, site),
+      site,
+      arabicFont,
+      mtimeMs: info.mtimeMs,
+      size: info.size,
+    };
     this.changed();
     return this.cached;
   }

@@ -16,7 +16,12 @@ function manifest(name: string, exposes: Record<string, string[]>, metaData: Rec
   return JSON.stringify({
     id: name,
     name,
-    metaData: { name, remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto', ...metaData },
+    metaData: {
+      name,
+      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+      publicPath: 'auto',
+      ...metaData,
+    },
     shared: [],
     remotes: [],
     exposes: Object.entries(exposes).map(([expose, sync]) => ({
@@ -75,7 +80,7 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
     }
   });
 
-  test('/home: the map and the three kinds of hints, in the head before the shell\'s own tags', async () => {
+  test("/home: the map and the three kinds of hints, in the head before the shell's own tags", async () => {
     const app = await site();
     const res = await app.inject({ method: 'GET', url: '/home' });
     assert.equal(res.statusCode, 200);
@@ -85,7 +90,11 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
     // the Arabic home page: the same remote, the same hints, its edition's data (with the texts the English bundle
     // holds), its own page (and ETag)
     const arabic = await app.inject({ method: 'GET', url: '/ar/home' });
-    assert.deepEqual(preloads(arabic.body), [...HOME_HINTS, dataHint('/data/ar/products-category.json'), dataHint('/data/ar/home.json')]);
+    assert.deepEqual(preloads(arabic.body), [
+      ...HOME_HINTS,
+      dataHint('/data/ar/products-category.json'),
+      dataHint('/data/ar/home.json'),
+    ]);
     assert.deepEqual(inlineMap(arabic.body), inlineMap(res.body));
     assert.notEqual(arabic.headers.etag, res.headers.etag);
   });
@@ -98,7 +107,11 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
       'mfe-company/dist/server/render.0a1b2c3d.js': 'exports.exposes = {};',
       'shell/dist/server/render.0a1b2c3d.js': 'exports.renderPage = () => ({});',
     });
-    for (const url of ['/remotes/company/server-render.json', '/remotes/company/server/render.0a1b2c3d.js', '/server/render.0a1b2c3d.js']) {
+    for (const url of [
+      '/remotes/company/server-render.json',
+      '/remotes/company/server/render.0a1b2c3d.js',
+      '/server/render.0a1b2c3d.js',
+    ]) {
       assert.equal((await app.inject({ method: 'GET', url })).statusCode, 404, url);
     }
     assert.equal((await app.inject({ method: 'GET', url: '/remotes/company/remoteEntry.js' })).statusCode, 200);
@@ -112,7 +125,10 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
       '<link rel="preload" as="script" href="/remotes/company/71.4cb95001.js">',
     ]);
     // an expose the manifest does not list: the manifest and the entry only
-    assert.deepEqual(preloads((await app.inject({ method: 'GET', url: '/certificates' })).body), HOME_HINTS.slice(0, 2));
+    assert.deepEqual(
+      preloads((await app.inject({ method: 'GET', url: '/certificates' })).body),
+      HOME_HINTS.slice(0, 2),
+    );
     // the catalogue's fixture manifest has no publicPath and no exposes: manifest and entry
     const category = preloads((await app.inject({ method: 'GET', url: '/our-products/cables' })).body);
     assert.deepEqual(category, [
@@ -167,10 +183,15 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
         '<link rel=preload href=/messages-en.38dc8522.js as=script hreflang=en fetchpriority=low></head><body><div id="root"></div></body></html>\n',
       10,
     );
-    const catalogs = (html: string) => [...html.matchAll(/<link rel=preload href=(\/messages-[^ ]+) as=script hreflang=(\w+)/g)].map((m) => `${m[2]} ${m[1]}`);
+    const catalogs = (html: string) =>
+      [...html.matchAll(/<link rel=preload href=(\/messages-[^ ]+) as=script hreflang=(\w+)/g)].map(
+        (m) => `${m[2]} ${m[1]}`,
+      );
     const english = (await app.inject({ method: 'GET', url: '/home' })).body;
     assert.deepEqual(catalogs(english), ['en /messages-en.38dc8522.js']);
-    assert.deepEqual(catalogs((await app.inject({ method: 'GET', url: '/ar/about' })).body), ['ar /messages-ar.38c140e5.js']);
+    assert.deepEqual(catalogs((await app.inject({ method: 'GET', url: '/ar/about' })).body), [
+      'ar /messages-ar.38c140e5.js',
+    ]);
     // the other start-up preloads stay
     assert.match(english, /<link rel=preload href=\/675\.d0a9bb03\.js as=script fetchpriority=low>/);
   });
@@ -188,10 +209,16 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
       // and its picture, the page's largest element (a page the browser draws: a server-drawn one asks from its <img>)
       '<link rel="preload" href="/images/products/gland_brass.svg" as="image" fetchpriority="high">',
     ]);
-    assert.deepEqual(await dataPreloads('/management'), ['<link rel="preload" href="/data/our-team.json" as="fetch" crossorigin="anonymous">']);
-    assert.deepEqual(await dataPreloads('/our-products'), ['<link rel="preload" href="/data/products-category.json" as="fetch" crossorigin="anonymous">']);
+    assert.deepEqual(await dataPreloads('/management'), [
+      '<link rel="preload" href="/data/our-team.json" as="fetch" crossorigin="anonymous">',
+    ]);
+    assert.deepEqual(await dataPreloads('/our-products'), [
+      '<link rel="preload" href="/data/products-category.json" as="fetch" crossorigin="anonymous">',
+    ]);
     // the home's teaser categories (the catalogue's, in both editions)
-    assert.deepEqual(await dataPreloads('/home'), ['<link rel="preload" href="/data/products-category.json" as="fetch" crossorigin="anonymous">']);
+    assert.deepEqual(await dataPreloads('/home'), [
+      '<link rel="preload" href="/data/products-category.json" as="fetch" crossorigin="anonymous">',
+    ]);
     assert.deepEqual(await dataPreloads('/about'), []);
     assert.deepEqual(await dataPreloads('/no-such-page'), []);
     // an Arabic page reads the Arabic edition of the data files (/data/ar/…) and of the catalogue's answers
@@ -201,13 +228,17 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
       '<link rel="preload" href="/api/products/hex_cw_brass_cable_gland/reviews" as="fetch" crossorigin="anonymous">',
       '<link rel="preload" href="/images/products/gland_brass.svg" as="image" fetchpriority="high">',
     ]);
-    assert.deepEqual(await dataPreloads('/ar/management'), ['<link rel="preload" href="/data/ar/our-team.json" as="fetch" crossorigin="anonymous">']);
+    assert.deepEqual(await dataPreloads('/ar/management'), [
+      '<link rel="preload" href="/data/ar/our-team.json" as="fetch" crossorigin="anonymous">',
+    ]);
     // an Arabic company page's texts, which the English page has in its bundle
     assert.deepEqual(await dataPreloads('/ar/about'), [
       '<link rel="preload" href="/data/ar/home.json" as="fetch" crossorigin="anonymous">',
       '<link rel="preload" href="/data/ar/company.json" as="fetch" crossorigin="anonymous">',
     ]);
-    assert.deepEqual(await dataPreloads('/ar/contact-us'), ['<link rel="preload" href="/data/ar/branches.json" as="fetch" crossorigin="anonymous">']);
+    assert.deepEqual(await dataPreloads('/ar/contact-us'), [
+      '<link rel="preload" href="/data/ar/branches.json" as="fetch" crossorigin="anonymous">',
+    ]);
     assert.deepEqual(await dataPreloads('/ar/our-products/cables'), [
       '<link rel="preload" href="/api/catalogue/categories/cables/products?lang=ar" as="fetch" crossorigin="anonymous">',
       '<link rel="preload" href="/api/products/ratings" as="fetch" crossorigin="anonymous">',
@@ -217,15 +248,27 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
       '<link rel="preload" href="/api/catalogue/categories/cables/products?sort=5&amp;page=2" as="fetch" crossorigin="anonymous">',
       '<link rel="preload" href="/api/products/ratings" as="fetch" crossorigin="anonymous">',
     ]);
-    assert.deepEqual(await dataPreloads('/our-products/cables?sort=99&page=abc'), await dataPreloads('/our-products/cables'));
+    assert.deepEqual(
+      await dataPreloads('/our-products/cables?sort=99&page=abc'),
+      await dataPreloads('/our-products/cables'),
+    );
     assert.deepEqual(await dataPreloads('/ar/no-such-page'), []);
   });
 
   test("no page preloads a web font for a visitor without the font's cookie: Arabic pages paint in the system face first", async () => {
     const app = await site();
     const fixture = apps.at(-1)!.fixture;
-    const fontPreloads = async (url: string) => preloads((await app.inject({ method: 'GET', url })).body).filter((tag) => tag.includes('as="font"'));
-    const pages = ['/ar/home', '/ar/our-products/cables', '/ar/about', '/ar/no-such-page', '/home', '/our-products/cables', '/no-such-page'];
+    const fontPreloads = async (url: string) =>
+      preloads((await app.inject({ method: 'GET', url })).body).filter((tag) => tag.includes('as="font"'));
+    const pages = [
+      '/ar/home',
+      '/ar/our-products/cables',
+      '/ar/about',
+      '/ar/no-such-page',
+      '/home',
+      '/our-products/cables',
+      '/no-such-page',
+    ];
     for (const url of pages) assert.deepEqual(await fontPreloads(url), [], url);
     // an older shell build's list of fonts beside its index.html changes nothing (the server no longer reads it), nor
     // does the list it reads to mark pages for the font without the cookie (arabicFont.test.ts: with it)
@@ -233,10 +276,18 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
       'shell/dist/fonts.json': JSON.stringify({ ar: ['/noto-sans-arabic-400.0a1b2c3d.woff2'] }),
       'shell/dist/arabic-font.json': JSON.stringify({ files: ['/assets/noto-sans-arabic-400.0a1b2c3d.woff2'] }),
     });
-    await rewrite(path.join(fixture.root, 'shell/dist/index.html'), '<!doctype html><html lang=en><head><meta charset=utf-8><title>x</title></head><body><div id=root></div></body></html>', 5);
+    await rewrite(
+      path.join(fixture.root, 'shell/dist/index.html'),
+      '<!doctype html><html lang=en><head><meta charset=utf-8><title>x</title></head><body><div id=root></div></body></html>',
+      5,
+    );
     for (const url of pages) {
       assert.deepEqual(await fontPreloads(url), [], url);
-      assert.doesNotMatch((await app.inject({ method: 'GET', url })).body, /<link[^>]*\.woff2/, `${url} links no font file`);
+      assert.doesNotMatch(
+        (await app.inject({ method: 'GET', url })).body,
+        /<link[^>]*\.woff2/,
+        `${url} links no font file`,
+      );
     }
   });
 
@@ -333,7 +384,7 @@ describe('preload hints follow a remote released while the server runs', () => {
 
   const home = () => app.inject({ method: 'GET', url: '/home' });
 
-  test('the hints go between the page head and the shell\'s own tags, with the map', async () => {
+  test("the hints go between the page head and the shell's own tags, with the map", async () => {
     const res = await home();
     assert.equal(res.statusCode, 200);
     const head = headOf(res.body);
@@ -349,9 +400,16 @@ describe('preload hints follow a remote released while the server runs', () => {
     const first = await home();
     assert.deepEqual(preloads(first.body), [...HOME_HINTS, TEASER_HINT]);
     const etag = String(first.headers.etag);
-    assert.equal((await app.inject({ method: 'GET', url: '/home', headers: { 'if-none-match': etag } })).statusCode, 304);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: '/home', headers: { 'if-none-match': etag } })).statusCode,
+      304,
+    );
 
-    await rewrite(manifestPath, manifest('company', { HomePage: ['__federation_expose_HomePage.99999999.js', '5.aaaabbbb.js'] }), 10);
+    await rewrite(
+      manifestPath,
+      manifest('company', { HomePage: ['__federation_expose_HomePage.99999999.js', '5.aaaabbbb.js'] }),
+      10,
+    );
     const released = await home();
     assert.equal(released.statusCode, 200);
     assert.deepEqual(preloads(released.body).slice(2), [
@@ -360,7 +418,10 @@ describe('preload hints follow a remote released while the server runs', () => {
       TEASER_HINT,
     ]);
     assert.notEqual(released.headers.etag, etag);
-    assert.equal((await app.inject({ method: 'GET', url: '/home', headers: { 'if-none-match': etag } })).statusCode, 200);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: '/home', headers: { 'if-none-match': etag } })).statusCode,
+      200,
+    );
 
     await unlink(manifestPath);
     const missing = await home();
@@ -384,10 +445,13 @@ describe('RemotePreloadHints', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'remote-hints-'));
     try {
       let clock = 0;
-      const hints = new RemotePreloadHints([{ name: 'company', entry: '/remotes/company/mf-manifest.json', distDir: dir }], {
-        recheckMs: 1000,
-        now: () => clock,
-      });
+      const hints = new RemotePreloadHints(
+        [{ name: 'company', entry: '/remotes/company/mf-manifest.json', distDir: dir }],
+        {
+          recheckMs: 1000,
+          now: () => clock,
+        },
+      );
       assert.equal((await hints.forModule('company', './HomePage')).html, '', 'not built yet');
       await writeFile(path.join(dir, 'mf-manifest.json'), COMPANY_MANIFEST);
       clock += 999;
@@ -415,18 +479,35 @@ describe('RemotePreloadHints', () => {
     const parsed = parseManifest(
       JSON.parse(
         manifest('company', {
-          HomePage: ['ok.12345678.js', '../../secret.js', '/abs.js', 'https://evil.example/x.js', 'a"><script>.js', 'sub/dir.js'],
+          HomePage: [
+            'ok.12345678.js',
+            '../../secret.js',
+            '/abs.js',
+            'https://evil.example/x.js',
+            'a"><script>.js',
+            'sub/dir.js',
+          ],
         }),
       ) as unknown,
     );
     assert.deepEqual(parsed?.exposes.get('HomePage'), ['ok.12345678.js', 'sub/dir.js']);
     assert.equal(parsed?.remoteEntry, 'remoteEntry.js');
-    assert.equal(parseManifest(JSON.parse(manifest('company', {}, { publicPath: 'https://cdn.example/company/' })) as unknown), undefined);
     assert.equal(
-      parseManifest(JSON.parse(manifest('company', {}, { remoteEntry: { name: '../remoteEntry.js', path: '' } })) as unknown),
+      parseManifest(JSON.parse(manifest('company', {}, { publicPath: 'https://cdn.example/company/' })) as unknown),
       undefined,
     );
-    assert.equal(parseManifest(JSON.parse(manifest('company', {}, { remoteEntry: { name: 'remoteEntry.js', path: 'entry/' } })) as unknown)?.remoteEntry, 'entry/remoteEntry.js');
+    assert.equal(
+      parseManifest(
+        JSON.parse(manifest('company', {}, { remoteEntry: { name: '../remoteEntry.js', path: '' } })) as unknown,
+      ),
+      undefined,
+    );
+    assert.equal(
+      parseManifest(
+        JSON.parse(manifest('company', {}, { remoteEntry: { name: 'remoteEntry.js', path: 'entry/' } })) as unknown,
+      )?.remoteEntry,
+      'entry/remoteEntry.js',
+    );
     for (const bad of [null, [], 'x', {}, { metaData: {} }]) assert.equal(parseManifest(bad), undefined);
   });
 });

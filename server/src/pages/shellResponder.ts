@@ -8,7 +8,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contentEtag, isFresh } from '../platform/http/etag.js';
 import { localOrigin, type SiteOrigin } from '../platform/http/siteOrigin.js';
 import type { DataFiles } from '../platform/http/dataFiles.js';
-import { currentPages, renderHead, type CurrentSeoPages, type SeoPages, type SeoSite, type SitePage } from '../seo/index.js';
+import {
+  currentPages,
+  renderHead,
+  type CurrentSeoPages,
+  type SeoPages,
+  type SeoSite,
+  type SitePage,
+} from '../seo/index.js';
 import { arabicFontPreloads, usesArabicFont, withArabicFontMark } from './arabicFont.js';
 import { appendVary, type CanaryAssignment, variantOf, type Visitor } from './canary.js';
 import { PageBuilds, type BuildReaders } from './pageBuilds.js';
@@ -22,7 +29,8 @@ import { ShellFile, type ShellHtml } from './shellFile.js';
 import type { CatalogueApiReader, FirstViewOptions, FirstViewSource, PrivatePage } from './ssr/firstView.js';
 
 export const NOT_BUILT_MESSAGE = 'The site is not built yet: run npm run build\n';
-export const CATALOGUE_UNREADABLE_MESSAGE = 'The catalogue could not be read right now. Please try again in a few minutes.\n';
+export const CATALOGUE_UNREADABLE_MESSAGE =
+  'The catalogue could not be read right now. Please try again in a few minutes.\n';
 
 export interface RenderedPage {
   status: 200 | 404 | 410;
@@ -97,7 +105,12 @@ export interface UnlistedPage {
  * `status` 404: the route is not one of the site's; 200: a route of the table (its page may still be unknown), or the
  * `unlisted` page.
  */
-export type SendShell = (request: FastifyRequest, reply: FastifyReply, status: 200 | 404, unlisted?: UnlistedPage) => Promise<FastifyReply>;
+export type SendShell = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: 200 | 404,
+  unlisted?: UnlistedPage,
+) => Promise<FastifyReply>;
 
 /** The page answer, and its drawing of a draft's preview (ShellResponder.preview). */
 export type ShellResponderFunction = SendShell & { preview: ShellResponder['preview'] };
@@ -155,7 +168,12 @@ export class ShellResponder {
     this.shell = new ShellFile(path.join(shellDist, 'index.html'), () => this.pages.clear());
   }
 
-  async send(request: FastifyRequest, reply: FastifyReply, status: 200 | 404, unlisted?: UnlistedPage): Promise<FastifyReply> {
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: 200 | 404,
+    unlisted?: UnlistedPage,
+  ): Promise<FastifyReply> {
     const requestPath = pathOf(request.url);
     // this page's reads of the catalogue: its head's and its first view's
     const catalogue = this.options.pageCatalogue === undefined ? undefined : pageReadsOf(this.options.pageCatalogue);
@@ -167,17 +185,30 @@ export class ShellResponder {
       const { locale } = splitLocale(requestPath);
       page =
         unlisted !== undefined
-          ? { ...site.notFound[locale], status: 200, title: unlisted.title[locale], description: unlisted.description[locale] }
+          ? {
+              ...site.notFound[locale],
+              status: 200,
+              title: unlisted.title[locale],
+              description: unlisted.description[locale],
+            }
           : status === 404
             ? site.notFound[locale]
             : await site.page(requestPath, catalogue?.reads);
     } catch (error) {
       request.log.error({ err: error }, 'could not read the catalogue for the page');
-      return reply.code(503).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(CATALOGUE_UNREADABLE_MESSAGE);
+      return reply
+        .code(503)
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(CATALOGUE_UNREADABLE_MESSAGE);
     }
     const shell = await this.shell.load(site);
     if (shell === undefined) {
-      return reply.code(503).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_MESSAGE);
+      return reply
+        .code(503)
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(NOT_BUILT_MESSAGE);
     }
     const answer = await this.pageRequest(request, page, requestPath, catalogue?.api, shell.arabicFont?.fingerprint);
     // not kept: its key would be the not-found page's (it names no address), and a page drawn with one visitor's data
@@ -209,7 +240,12 @@ export class ShellResponder {
    * shell's HTML with the rendered view and none of its scripts (pageHtml.ts says why). Never cached here. Undefined
    * when the page cannot be drawn on this server (not built, server rendering off, a remote served from elsewhere).
    */
-  async preview(pathname: string, catalogueApi: CatalogueApiReader, banner: string, title: string): Promise<string | undefined> {
+  async preview(
+    pathname: string,
+    catalogueApi: CatalogueApiReader,
+    banner: string,
+    title: string,
+  ): Promise<string | undefined> {
     const match = matchSiteRoute(pathname);
     const shell = await this.shell.load(await this.currentSite());
     const { firstViews } = this.builds.of(this.live.current());
@@ -220,7 +256,11 @@ export class ShellResponder {
   }
 
   /** The first view of an unlisted page drawn for this visitor (its remote's build the visitor is on), if it can be. */
-  private async privateView(request: FastifyRequest, { state, visitor }: PageRequest, page: PrivatePage): Promise<FirstViewSource | undefined> {
+  private async privateView(
+    request: FastifyRequest,
+    { state, visitor }: PageRequest,
+    page: PrivatePage,
+  ): Promise<FirstViewSource | undefined> {
     const { firstViews } = this.builds.of(state);
     return firstViews?.privateViewFor(request.url, page, variantOf(visitor, page.remote));
   }
@@ -230,7 +270,10 @@ export class ShellResponder {
    * route of the table, so pagePreloadHints has none, and without them the remote's files came only once the shell had
    * started and asked for them (a quotation link's answer forms waited one round trip more).
    */
-  private async privatePreloadHints({ state, visitor, page }: PageRequest, { remote, modulePath }: PrivatePage): Promise<PreloadHints> {
+  private async privatePreloadHints(
+    { state, visitor, page }: PageRequest,
+    { remote, modulePath }: PrivatePage,
+  ): Promise<PreloadHints> {
     const { hints } = this.builds.of(state);
     return hints.forModule(remote, [modulePath, messagesModule(page.locale)], variantOf(visitor, remote));
   }
@@ -257,7 +300,11 @@ export class ShellResponder {
   }
 
   /** The page's bytes, kept in the page cache under everything they depend on (a page one per query is not kept). */
-  private render(shell: ShellHtml, origin: string, { state, page, visitor, viewSearch, view, preload, arabicFont, cacheable }: PageRequest): Promise<RenderedPage> {
+  private render(
+    shell: ShellHtml,
+    origin: string,
+    { state, page, visitor, viewSearch, view, preload, arabicFont, cacheable }: PageRequest,
+  ): Promise<RenderedPage> {
     // The hints' key names the manifest version: a remote released while the server runs gets a page with new hints
     // (and a newly rendered first view: its key names the render modules' versions). The visitor's key names the
     // canaries it is on: its map differs on every page, and a canary's page must never reach a stable visitor.
@@ -317,9 +364,12 @@ async function firstViewFor(
   catalogueApi: CatalogueApiReader | undefined,
 ): Promise<FirstViewSource | undefined> {
   // a withdrawn product's page is drawn too: the product page draws its no-longer-available state from the API's 410
-  if (firstViews === undefined || page.status === 404 || page.path === undefined || page.path !== requestPath) return undefined;
+  if (firstViews === undefined || page.status === 404 || page.path === undefined || page.path !== requestPath)
+    return undefined;
   const match = matchSiteRoute(page.path);
-  return match === undefined ? undefined : firstViews.viewFor(page.path, variantOf(visitor, match.route.remote), viewSearch, catalogueApi);
+  return match === undefined
+    ? undefined
+    : firstViews.viewFor(page.path, variantOf(visitor, match.route.remote), viewSearch, catalogueApi);
 }
 
 /**

@@ -17,7 +17,8 @@ const STAFF_HOST_HTML =
 const STAFF_FILES: Record<string, string> = {
   'staff-host/dist/index.html': STAFF_HOST_HTML,
   'staff-host/dist/main.0a1b2c3d.js': 'console.log("staff host");\n',
-  'mfe-staff/dist/mf-manifest.json': '{"id":"staff","metaData":{"globalName":"staff","remoteEntry":{"name":"remoteEntry.js","path":""}}}\n',
+  'mfe-staff/dist/mf-manifest.json':
+    '{"id":"staff","metaData":{"globalName":"staff","remoteEntry":{"name":"remoteEntry.js","path":""}}}\n',
   'mfe-staff/dist/remoteEntry.js': 'var staff = {};\n',
   'mfe-staff/dist/__federation_expose_StaffApp.9f8e7d6c.js': 'console.log("staff app");\n',
 };
@@ -50,10 +51,23 @@ describe('the staff pages (/staff/*)', () => {
   });
 
   // the staff pages and their files on the staff origin, where they are served (staffSurface.ts); the public pages on the public one
-  const get = (url: string) => app.inject({ method: 'GET', url, headers: isStaffPath(new URL(url, 'http://x').pathname) || url.startsWith('/remotes/staff/') ? onStaffOrigin(app) : {} });
+  const get = (url: string) =>
+    app.inject({
+      method: 'GET',
+      url,
+      headers:
+        isStaffPath(new URL(url, 'http://x').pathname) || url.startsWith('/remotes/staff/') ? onStaffOrigin(app) : {},
+    });
 
   test('every address under /staff answers the staff host page: noindex (header and meta), no-store, not framable', async () => {
-    for (const url of ['/staff', '/staff/', '/staff/sign-in', '/staff/sign-in?next=%2Finbox', '/staff/inbox/quote/12', '/staff/not-a-page']) {
+    for (const url of [
+      '/staff',
+      '/staff/',
+      '/staff/sign-in',
+      '/staff/sign-in?next=%2Finbox',
+      '/staff/inbox/quote/12',
+      '/staff/not-a-page',
+    ]) {
       const res = await get(url);
       assert.equal(res.statusCode, 200, url);
       assert.equal(res.headers['content-type'], 'text/html; charset=utf-8', url);
@@ -65,7 +79,10 @@ describe('the staff pages (/staff/*)', () => {
       assert.match(headOf(res.body), /<meta name=robots content="noindex, nofollow">/, url);
       assert.match(res.body, /<script defer src=\/staff\/assets\/main\.0a1b2c3d\.js><\/script>/, url);
     }
-    assert.equal((await app.inject({ method: 'HEAD', url: '/staff/inbox', headers: onStaffOrigin(app) })).headers['x-robots-tag'], 'noindex, nofollow');
+    assert.equal(
+      (await app.inject({ method: 'HEAD', url: '/staff/inbox', headers: onStaffOrigin(app) })).headers['x-robots-tag'],
+      'noindex, nofollow',
+    );
   });
 
   test("its remotes map names the staff remote, preloaded, and the catalogue for the editor's preview, not preloaded; the public shell's page is not used", async () => {
@@ -78,7 +95,10 @@ describe('the staff pages (/staff/*)', () => {
         ],
       },
     ]);
-    assert.match(headOf(res.body), /<link rel="preload" href="\/remotes\/staff\/mf-manifest\.json" as="fetch" crossorigin="anonymous">/);
+    assert.match(
+      headOf(res.body),
+      /<link rel="preload" href="\/remotes\/staff\/mf-manifest\.json" as="fetch" crossorigin="anonymous">/,
+    );
     assert.equal(headOf(res.body).match(/rel="preload"/g)?.length, 1);
     assert.ok(!res.body.includes('Fixture shell'));
   });
@@ -108,12 +128,16 @@ describe('the staff pages (/staff/*)', () => {
     assert.match(String((await get('/home')).headers['content-security-policy']), /^default-src 'self'/);
   });
 
-  test("the public pages never name the staff remote: their inline map, /remotes.json, their HTML", async () => {
+  test('the public pages never name the staff remote: their inline map, /remotes.json, their HTML', async () => {
     for (const url of ['/home', '/ar/home', '/our-products/cables', '/no-such-page']) {
       const res = await get(url);
       const maps = inlineMaps(res.body) as { remotes: { name: string }[] }[];
       assert.equal(maps.length, 1, url);
-      assert.deepEqual(maps[0]?.remotes.map((remote) => remote.name), ['catalogue', 'company', 'contact', 'chat'], url);
+      assert.deepEqual(
+        maps[0]?.remotes.map((remote) => remote.name),
+        ['catalogue', 'company', 'contact', 'chat'],
+        url,
+      );
       assert.ok(!/staff/i.test(res.body), `${url} mentions staff`);
       assert.equal(res.headers['x-robots-tag'], undefined, url);
     }
@@ -137,12 +161,20 @@ describe('the staff pages (/staff/*)', () => {
     assert.equal(manifest.headers['cache-control'], 'no-cache');
     assert.equal(manifest.headers['access-control-allow-origin'], '*');
     assert.equal((await get('/remotes/staff/__federation_expose_StaffApp.9f8e7d6c.js')).statusCode, 200);
-    for (const url of ['/staff/assets/index.html', '/staff/assets/missing.0a1b2c3d.js', '/staff/logo.png', '/remotes/staff/missing.js']) {
+    for (const url of [
+      '/staff/assets/index.html',
+      '/staff/assets/missing.0a1b2c3d.js',
+      '/staff/logo.png',
+      '/remotes/staff/missing.js',
+    ]) {
       const res = await get(url);
       assert.equal(res.statusCode, 404, url);
       assert.equal(res.headers['content-type'], 'application/json; charset=utf-8', url);
     }
-    assert.equal((await app.inject({ method: 'POST', url: '/staff/sign-in', headers: onStaffOrigin(app) })).statusCode, 404);
+    assert.equal(
+      (await app.inject({ method: 'POST', url: '/staff/sign-in', headers: onStaffOrigin(app) })).statusCode,
+      404,
+    );
   });
 });
 
@@ -175,7 +207,14 @@ describe('the staff pages, configured and not built', () => {
     const entry = 'https://staff.cdn.example/v3/mf-manifest.json';
     const app = await site({ REMOTE_STAFF_URL: entry }, STAFF_FILES);
     const res = await app.inject({ method: 'GET', url: '/staff/inbox', headers: onStaffOrigin(app) });
-    assert.deepEqual(inlineMaps(res.body), [{ remotes: [{ name: 'staff', entry }, { name: 'catalogue', entry: '/remotes/catalogue/mf-manifest.json' }] }]);
+    assert.deepEqual(inlineMaps(res.body), [
+      {
+        remotes: [
+          { name: 'staff', entry },
+          { name: 'catalogue', entry: '/remotes/catalogue/mf-manifest.json' },
+        ],
+      },
+    ]);
     const policy = csp(res);
     assert.deepEqual(policy.get('script-src'), ["'self'", 'https://staff.cdn.example']);
     assert.deepEqual(policy.get('connect-src'), ["'self'", 'https://staff.cdn.example']);
@@ -183,12 +222,22 @@ describe('the staff pages, configured and not built', () => {
     assert.ok(!publicPolicy.includes('staff.cdn.example'));
   });
 
-  test("the catalogue on another origin, with a canary: the staff map names its stable build, the staff CSP allows that origin and no other", async () => {
+  test('the catalogue on another origin, with a canary: the staff map names its stable build, the staff CSP allows that origin and no other', async () => {
     const stable = 'https://catalogue.cdn.example/v7/mf-manifest.json';
     const canary = 'https://canary.cdn.example/v8/mf-manifest.json';
-    const app = await site({ REMOTE_CATALOGUE_URL: stable, REMOTE_CATALOGUE_CANARY_URL: canary, REMOTE_CATALOGUE_CANARY_PERCENT: '100' }, STAFF_FILES);
+    const app = await site(
+      { REMOTE_CATALOGUE_URL: stable, REMOTE_CATALOGUE_CANARY_URL: canary, REMOTE_CATALOGUE_CANARY_PERCENT: '100' },
+      STAFF_FILES,
+    );
     const res = await app.inject({ method: 'GET', url: '/staff/catalogue/gland_a', headers: onStaffOrigin(app) });
-    assert.deepEqual(inlineMaps(res.body), [{ remotes: [{ name: 'staff', entry: '/remotes/staff/mf-manifest.json' }, { name: 'catalogue', entry: stable }] }]);
+    assert.deepEqual(inlineMaps(res.body), [
+      {
+        remotes: [
+          { name: 'staff', entry: '/remotes/staff/mf-manifest.json' },
+          { name: 'catalogue', entry: stable },
+        ],
+      },
+    ]);
     const policy = csp(res);
     assert.deepEqual(policy.get('script-src'), ["'self'", 'https://catalogue.cdn.example']);
     assert.deepEqual(policy.get('connect-src'), ["'self'", 'https://catalogue.cdn.example']);
@@ -196,7 +245,10 @@ describe('the staff pages, configured and not built', () => {
   });
 
   test('REMOTE_STAFF_URL must be a URL like the other remotes', async () => {
-    await assert.rejects(() => site({ REMOTE_STAFF_URL: 'ftp://x' }), /REMOTE_STAFF_URL must be an absolute http\(s\) URL or a path starting with "\/"/);
+    await assert.rejects(
+      () => site({ REMOTE_STAFF_URL: 'ftp://x' }),
+      /REMOTE_STAFF_URL must be an absolute http\(s\) URL or a path starting with "\/"/,
+    );
   });
 });
 
@@ -204,7 +256,9 @@ describe('staffPageHtml', () => {
   test('puts the nonce, the map (escaped) and the preload before </head>; a remoteEntry.js gets no fetch preload', () => {
     const template = staffPageTemplate('<html><head><title>t</title></head><body></body></html>');
     assert.equal(
-      staffPageHtml(template, 'n0nce+/==', { remotes: [{ name: 'staff', entry: '/remotes/staff/remoteEntry.js?</script>' }] }),
+      staffPageHtml(template, 'n0nce+/==', {
+        remotes: [{ name: 'staff', entry: '/remotes/staff/remoteEntry.js?</script>' }],
+      }),
       `<html><head><title>t</title><meta property="csp-nonce" nonce="n0nce+/==">${REMOTES_MAP_TAG}{"remotes":[{"name":"staff","entry":"/remotes/staff/remoteEntry.js?\\u003c/script\\u003e"}]}</script></head><body></body></html>`,
     );
   });
@@ -214,7 +268,15 @@ describe('staffPageHtml on a canary', () => {
   test("preloads the canary's manifest (the one loaded first) and names the stable build as its fallback", () => {
     const template = staffPageTemplate('<html><head></head><body></body></html>');
     assert.equal(
-      staffPageHtml(template, 'n', { remotes: [{ name: 'staff', entry: '/remotes/staff/canary/mf-manifest.json', fallback: '/remotes/staff/mf-manifest.json' }] }),
+      staffPageHtml(template, 'n', {
+        remotes: [
+          {
+            name: 'staff',
+            entry: '/remotes/staff/canary/mf-manifest.json',
+            fallback: '/remotes/staff/mf-manifest.json',
+          },
+        ],
+      }),
       '<html><head><meta property="csp-nonce" nonce="n"><link rel="preload" href="/remotes/staff/canary/mf-manifest.json" as="fetch" crossorigin="anonymous">' +
         `${REMOTES_MAP_TAG}{"remotes":[{"name":"staff","entry":"/remotes/staff/canary/mf-manifest.json","fallback":"/remotes/staff/mf-manifest.json"}]}</script></head><body></body></html>`,
     );

@@ -126,7 +126,11 @@ export async function staffPageRoutes(app: FastifyInstance, options: StaffPageOp
       return undefined;
     }
     if (cached?.mtimeMs !== info.mtimeMs || cached.size !== info.size) {
-      cached = { template: staffPageTemplate(await readFile(indexPath, 'utf8')), mtimeMs: info.mtimeMs, size: info.size };
+      cached = {
+        template: staffPageTemplate(await readFile(indexPath, 'utf8')),
+        mtimeMs: info.mtimeMs,
+        size: info.size,
+      };
     }
     return cached;
   }
@@ -143,18 +147,35 @@ export async function staffPageRoutes(app: FastifyInstance, options: StaffPageOp
     const visitor = canaries.visitor(request);
     const staffMap = remotesMap([remote], visitor.canaries);
     const catalogueEntry = options.catalogueEntry();
-    const map = catalogueEntry === undefined ? staffMap : { ...staffMap, remotes: [...staffMap.remotes, { name: PRODUCT_PREVIEW_REMOTE, entry: catalogueEntry }] };
-    staffPageHeaders(reply, staffContentSecurityPolicy(map.remotes.flatMap(({ entry, fallback }) => (fallback === undefined ? [entry] : [entry, fallback])), nonce));
+    const map =
+      catalogueEntry === undefined
+        ? staffMap
+        : { ...staffMap, remotes: [...staffMap.remotes, { name: PRODUCT_PREVIEW_REMOTE, entry: catalogueEntry }] };
+    staffPageHeaders(
+      reply,
+      staffContentSecurityPolicy(
+        map.remotes.flatMap(({ entry, fallback }) => (fallback === undefined ? [entry] : [entry, fallback])),
+        nonce,
+      ),
+    );
     if (visitor.setCookie !== undefined) reply.header('set-cookie', visitor.setCookie);
-    if (staffPage === undefined) return reply.code(503).header('content-type', 'text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
-    return reply.code(200).header('content-type', 'text/html; charset=utf-8').send(staffPageHtml(staffPage.template, nonce, map));
+    if (staffPage === undefined)
+      return reply.code(503).header('content-type', 'text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
+    return reply
+      .code(200)
+      .header('content-type', 'text/html; charset=utf-8')
+      .send(staffPageHtml(staffPage.template, nonce, map));
   }
 
   for (const url of [STAFF_BASE, `${STAFF_BASE}/`, `${STAFF_BASE}/*`]) app.get(url, sendStaffPage);
 
   // The host's own files (hashed names, cached for a year), missing until built. The staff remote's build is served
   // with the others under /remotes/ (remoteBundles.ts).
-  await registerStaticFiles(app, { root: options.hostDist, prefix: STAFF_HOST_ASSETS_PATH, allowedPath: isStaffHostFile });
+  await registerStaticFiles(app, {
+    root: options.hostDist,
+    prefix: STAFF_HOST_ASSETS_PATH,
+    allowedPath: isStaffHostFile,
+  });
 }
 
 /** The host's files but its index.html, which only the page routes send (with the staff page's head and headers). */

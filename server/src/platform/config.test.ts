@@ -27,7 +27,10 @@ describe('loadConfig', () => {
         distDir: path.join(config.repoRoot, `mfe-${name}`, 'dist'),
       })),
     );
-    assert.ok(config.remotes.every((remote) => remote.canary === undefined), 'no canary unless configured');
+    assert.ok(
+      config.remotes.every((remote) => remote.canary === undefined),
+      'no canary unless configured',
+    );
   });
 
   test('environment overrides', () => {
@@ -64,7 +67,8 @@ describe('loadConfig', () => {
       assert.throws(
         () => loadConfig({ PORT: bad }),
         (error: unknown) =>
-          error instanceof ConfigError && error.message.includes(`PORT must be a whole number from 0 to 65535 (got "${bad}")`),
+          error instanceof ConfigError &&
+          error.message.includes(`PORT must be a whole number from 0 to 65535 (got "${bad}")`),
       );
     });
   }
@@ -85,7 +89,10 @@ describe('loadConfig', () => {
         assert.equal(error.problems.length, 6, error.message);
         assert.match(error.message, /LOG_LEVEL must be one of/);
         assert.match(error.message, /DATABASE_URL must be a PostgreSQL connection string/);
-        assert.match(error.message, /REMOTE_CONTACT_URL must be an absolute http\(s\) URL or a path starting with "\/"/);
+        assert.match(
+          error.message,
+          /REMOTE_CONTACT_URL must be an absolute http\(s\) URL or a path starting with "\/"/,
+        );
         assert.match(error.message, /REMOTE_CHAT_URL/);
         assert.match(error.message, /REPO_ROOT must be an existing folder/);
         return true;
@@ -110,7 +117,13 @@ describe('loadConfig: submissions and mail', () => {
       reviewsPerProductWindowMs: 86_400_000,
       quoteConfirmationsPerHour: 60,
     });
-    assert.deepEqual(config.mail, { smtpUrl: undefined, from: undefined, retryBaseMs: 30_000, retryMaxMs: 3_600_000, pollMs: 10_000 });
+    assert.deepEqual(config.mail, {
+      smtpUrl: undefined,
+      from: undefined,
+      retryBaseMs: 30_000,
+      retryMaxMs: 3_600_000,
+      pollMs: 10_000,
+    });
   });
 
   test('environment overrides', () => {
@@ -163,7 +176,10 @@ describe('loadConfig: submissions and mail', () => {
         assert.match(error.message, /SUBMIT_RATE_LIMIT_MAX must be a whole number of 0 or more \(got "many"\)/);
         assert.match(error.message, /SUBMIT_RATE_LIMIT_WINDOW_SECONDS must be a number of seconds above 0/);
         assert.match(error.message, /REVIEWS_PER_PRODUCT_MAX must be a whole number of 0 or more \(got "-1"\)/);
-        assert.match(error.message, /REVIEWS_PER_PRODUCT_WINDOW_SECONDS must be a number of seconds above 0, e\.g\. 30 or 0\.5 \(got "a day"\)/);
+        assert.match(
+          error.message,
+          /REVIEWS_PER_PRODUCT_WINDOW_SECONDS must be a number of seconds above 0, e\.g\. 30 or 0\.5 \(got "a day"\)/,
+        );
         assert.match(error.message, /REDIS_URL must be a Redis URL such as redis:\/\/127\.0\.0\.1:6379/);
         assert.match(error.message, /SMTP_URL must be an SMTP URL/);
         assert.match(error.message, /MAIL_FROM must be set when SMTP_URL is set/);
@@ -187,15 +203,22 @@ describe('loadConfig: submissions and mail', () => {
 describe('loadConfig: canary release of a remote', () => {
   const canaryDir = mkdtempSync(path.join(os.tmpdir(), 'canary-build-'));
   after(() => rmSync(canaryDir, { recursive: true, force: true }));
-  const canaryOf = (env: Record<string, string>, name = 'catalogue') => loadConfig(env).remotes.find((remote) => remote.name === name)?.canary;
+  const canaryOf = (env: Record<string, string>, name = 'catalogue') =>
+    loadConfig(env).remotes.find((remote) => remote.name === name)?.canary;
 
   test('a URL and a percent', () => {
     assert.deepEqual(
-      canaryOf({ REMOTE_CATALOGUE_CANARY_URL: 'https://cdn.example.com/catalogue/2026-12-01/mf-manifest.json', REMOTE_CATALOGUE_CANARY_PERCENT: '25' }),
+      canaryOf({
+        REMOTE_CATALOGUE_CANARY_URL: 'https://cdn.example.com/catalogue/2026-12-01/mf-manifest.json',
+        REMOTE_CATALOGUE_CANARY_PERCENT: '25',
+      }),
       { entry: 'https://cdn.example.com/catalogue/2026-12-01/mf-manifest.json', percent: 25, distDir: undefined },
     );
     // a path on this site served by something else (a proxy) is fine too; the stable entry is unchanged
-    const config = loadConfig({ REMOTE_CHAT_CANARY_URL: '/next/chat/mf-manifest.json', REMOTE_CHAT_CANARY_PERCENT: '100' });
+    const config = loadConfig({
+      REMOTE_CHAT_CANARY_URL: '/next/chat/mf-manifest.json',
+      REMOTE_CHAT_CANARY_PERCENT: '100',
+    });
     const chat = config.remotes.find((remote) => remote.name === 'chat');
     assert.deepEqual(chat?.canary, { entry: '/next/chat/mf-manifest.json', percent: 100, distDir: undefined });
     assert.equal(chat?.entry, '/remotes/chat/mf-manifest.json');
@@ -207,11 +230,21 @@ describe('loadConfig: canary release of a remote', () => {
       percent: 0,
       distDir: canaryDir,
     });
-    assert.deepEqual(canaryOf({ REMOTE_COMPANY_CANARY_DIR: canaryDir, REMOTE_COMPANY_CANARY_PERCENT: '0', REMOTE_COMPANY_CANARY_URL: '/remotes/company/canary/remoteEntry.js' }, 'company'), {
-      entry: '/remotes/company/canary/remoteEntry.js',
-      percent: 0,
-      distDir: canaryDir,
-    });
+    assert.deepEqual(
+      canaryOf(
+        {
+          REMOTE_COMPANY_CANARY_DIR: canaryDir,
+          REMOTE_COMPANY_CANARY_PERCENT: '0',
+          REMOTE_COMPANY_CANARY_URL: '/remotes/company/canary/remoteEntry.js',
+        },
+        'company',
+      ),
+      {
+        entry: '/remotes/company/canary/remoteEntry.js',
+        percent: 0,
+        distDir: canaryDir,
+      },
+    );
   });
 
   test('a percent without a URL or folder is no canary (removing the URL is a rollback, not a failed start)', () => {
@@ -226,7 +259,9 @@ describe('loadConfig: canary release of a remote', () => {
         (error: unknown) =>
           error instanceof ConfigError &&
           error.problems.length === 1 &&
-          error.message.includes(`REMOTE_CATALOGUE_CANARY_PERCENT must be a whole number from 0 to 100, the share of visitors on the canary (got "${bad}")`),
+          error.message.includes(
+            `REMOTE_CATALOGUE_CANARY_PERCENT must be a whole number from 0 to 100, the share of visitors on the canary (got "${bad}")`,
+          ),
       );
     });
   }
@@ -243,9 +278,18 @@ describe('loadConfig: canary release of a remote', () => {
       (error: unknown) => {
         assert.ok(error instanceof ConfigError);
         assert.equal(error.problems.length, 4, error.message);
-        assert.match(error.message, /REMOTE_CATALOGUE_CANARY_URL must be an absolute http\(s\) URL or a path starting with "\/".*\(got "catalogue-next.json"\)/);
-        assert.match(error.message, /REMOTE_COMPANY_CANARY_DIR must be an existing folder holding a build of the company remote/);
-        assert.match(error.message, /REMOTE_CONTACT_CANARY_URL points at \/remotes\/contact\/canary\/, which this server serves from REMOTE_CONTACT_CANARY_DIR: set that too/);
+        assert.match(
+          error.message,
+          /REMOTE_CATALOGUE_CANARY_URL must be an absolute http\(s\) URL or a path starting with "\/".*\(got "catalogue-next.json"\)/,
+        );
+        assert.match(
+          error.message,
+          /REMOTE_COMPANY_CANARY_DIR must be an existing folder holding a build of the company remote/,
+        );
+        assert.match(
+          error.message,
+          /REMOTE_CONTACT_CANARY_URL points at \/remotes\/contact\/canary\/, which this server serves from REMOTE_CONTACT_CANARY_DIR: set that too/,
+        );
         assert.match(error.message, /REMOTE_CHAT_CANARY_PERCENT must be a whole number from 0 to 100/);
         return true;
       },
@@ -258,11 +302,27 @@ describe('loadConfig: the automatic rollback', () => {
     const defaults = loadConfig({}).releaseSafety;
     assert.deepEqual(
       { ...defaults },
-      { rollbackWindow: 50, rollbackWindowSeconds: 600, rollbackMinLoads: 3, rollbackFailurePercent: 20, rollbackMinFailingAddresses: 3, countedPerAddress: 3, alertEmail: undefined, reportsPerMinute: 60 },
+      {
+        rollbackWindow: 50,
+        rollbackWindowSeconds: 600,
+        rollbackMinLoads: 3,
+        rollbackFailurePercent: 20,
+        rollbackMinFailingAddresses: 3,
+        countedPerAddress: 3,
+        alertEmail: undefined,
+        reportsPerMinute: 60,
+      },
     );
-    const set = loadConfig({ RELEASE_ROLLBACK_WINDOW_SECONDS: '120', RELEASE_ROLLBACK_MIN_LOADS: '1', RELEASE_ROLLBACK_MIN_ADDRESSES: '1' }).releaseSafety;
+    const set = loadConfig({
+      RELEASE_ROLLBACK_WINDOW_SECONDS: '120',
+      RELEASE_ROLLBACK_MIN_LOADS: '1',
+      RELEASE_ROLLBACK_MIN_ADDRESSES: '1',
+    }).releaseSafety;
     assert.deepEqual([set.rollbackWindowSeconds, set.rollbackMinLoads, set.rollbackMinFailingAddresses], [120, 1, 1]);
-    assert.throws(() => loadConfig({ RELEASE_ROLLBACK_MIN_ADDRESSES: '0' }), /RELEASE_ROLLBACK_MIN_ADDRESSES must be a whole number of addresses, 1 or more/);
+    assert.throws(
+      () => loadConfig({ RELEASE_ROLLBACK_MIN_ADDRESSES: '0' }),
+      /RELEASE_ROLLBACK_MIN_ADDRESSES must be a whole number of addresses, 1 or more/,
+    );
   });
 });
 
@@ -271,12 +331,27 @@ describe('loadConfig: the metrics, the vitals beacons and the canary-hold rule',
     const config = loadConfig({});
     assert.deepEqual(config.metrics, { port: undefined, host: '127.0.0.1', token: undefined });
     assert.deepEqual(config.vitals, { beaconsPerMinute: 30, samplePercent: 100 });
-    assert.deepEqual(config.releaseVitals, { tolerancePercent: 10, minSessions: 200, minNetworks: 20, rollback: false });
+    assert.deepEqual(config.releaseVitals, {
+      tolerancePercent: 10,
+      minSessions: 200,
+      minNetworks: 20,
+      rollback: false,
+    });
   });
 
   test('each setting its variable', () => {
     const token = 'f'.repeat(64);
-    const config = loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.1.5', METRICS_TOKEN: token, VITALS_BEACONS_PER_MINUTE: '0', VITALS_SAMPLE_PERCENT: '12.5', RELEASE_VITALS_TOLERANCE_PERCENT: '25', RELEASE_VITALS_MIN_SAMPLES: '50', RELEASE_VITALS_MIN_NETWORKS: '7', RELEASE_VITALS_ROLLBACK: '1' });
+    const config = loadConfig({
+      METRICS_PORT: '9464',
+      METRICS_HOST: '10.0.1.5',
+      METRICS_TOKEN: token,
+      VITALS_BEACONS_PER_MINUTE: '0',
+      VITALS_SAMPLE_PERCENT: '12.5',
+      RELEASE_VITALS_TOLERANCE_PERCENT: '25',
+      RELEASE_VITALS_MIN_SAMPLES: '50',
+      RELEASE_VITALS_MIN_NETWORKS: '7',
+      RELEASE_VITALS_ROLLBACK: '1',
+    });
     assert.deepEqual(config.metrics, { port: 9464, host: '10.0.1.5', token });
     assert.deepEqual(config.vitals, { beaconsPerMinute: 0, samplePercent: 12.5 });
     assert.deepEqual(config.releaseVitals, { tolerancePercent: 25, minSessions: 50, minNetworks: 7, rollback: true });
@@ -285,19 +360,28 @@ describe('loadConfig: the metrics, the vitals beacons and the canary-hold rule',
   test('a short or spaced token is refused without echoing it; the metrics port is never the public one', () => {
     assert.throws(
       () => loadConfig({ METRICS_TOKEN: 'short-secret' }),
-      (error: unknown) => error instanceof ConfigError && /METRICS_TOKEN must be at least 32 characters/.test(error.message) && !error.message.includes('short-secret'),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        /METRICS_TOKEN must be at least 32 characters/.test(error.message) &&
+        !error.message.includes('short-secret'),
     );
     assert.throws(() => loadConfig({ PORT: '9000', METRICS_PORT: '9000' }), /METRICS_PORT must not be PORT/);
     assert.throws(() => loadConfig({ METRICS_PORT: '0' }), /METRICS_PORT must be a port from 1 to 65535/);
-    assert.throws(() => loadConfig({ RELEASE_VITALS_MIN_SAMPLES: '0' }), /RELEASE_VITALS_MIN_SAMPLES must be a whole number of sessions, 1 or more/);
+    assert.throws(
+      () => loadConfig({ RELEASE_VITALS_MIN_SAMPLES: '0' }),
+      /RELEASE_VITALS_MIN_SAMPLES must be a whole number of sessions, 1 or more/,
+    );
     assert.throws(() => loadConfig({ RELEASE_VITALS_ROLLBACK: 'maybe' }), /RELEASE_VITALS_ROLLBACK must be 1 or 0/);
     for (const bad of ['101', '-5', '50%', '0.125', 'all']) {
-      assert.throws(() => loadConfig({ VITALS_SAMPLE_PERCENT: bad }), /VITALS_SAMPLE_PERCENT must be a percent from 0 to 100, at most 2 decimals/);
+      assert.throws(
+        () => loadConfig({ VITALS_SAMPLE_PERCENT: bad }),
+        /VITALS_SAMPLE_PERCENT must be a percent from 0 to 100, at most 2 decimals/,
+      );
     }
   });
 });
 
-describe('loadConfig: the staff app\'s origin', () => {
+describe("loadConfig: the staff app's origin", () => {
   test('by default a listener of its own at PORT + 1 (one picked at start with PORT=0), its origin derived', () => {
     assert.deepEqual(loadConfig({}).staffSite, { origin: undefined, port: 8081 });
     assert.deepEqual(loadConfig({ PORT: '9000' }).staffSite, { origin: undefined, port: 9001 });
@@ -305,17 +389,30 @@ describe('loadConfig: the staff app\'s origin', () => {
   });
 
   test('STAFF_ORIGIN and STAFF_PORT, its host allowed with ALLOWED_HOSTS', () => {
-    const config = loadConfig({ STAFF_ORIGIN: 'https://Staff.Example.com/', STAFF_PORT: 'off', ALLOWED_HOSTS: 'www.example.com' });
+    const config = loadConfig({
+      STAFF_ORIGIN: 'https://Staff.Example.com/',
+      STAFF_PORT: 'off',
+      ALLOWED_HOSTS: 'www.example.com',
+    });
     assert.deepEqual(config.staffSite, { origin: 'https://staff.example.com', port: undefined });
     assert.deepEqual(config.http.allowedHosts, ['www.example.com', 'staff.example.com']);
     assert.equal(loadConfig({ STAFF_PORT: '9100' }).staffSite.port, 9100);
   });
 
   test('refused: the public origin as the staff one, its port as PORT, no listener without STAFF_ORIGIN, a path', () => {
-    assert.throws(() => loadConfig({ PUBLIC_SITE_URL: 'https://www.example.com', STAFF_ORIGIN: 'https://www.example.com' }), /STAFF_ORIGIN must not be PUBLIC_SITE_URL/);
-    assert.throws(() => loadConfig({ PORT: '9000', STAFF_PORT: '9000' }), /STAFF_PORT must not be PORT or METRICS_PORT/);
+    assert.throws(
+      () => loadConfig({ PUBLIC_SITE_URL: 'https://www.example.com', STAFF_ORIGIN: 'https://www.example.com' }),
+      /STAFF_ORIGIN must not be PUBLIC_SITE_URL/,
+    );
+    assert.throws(
+      () => loadConfig({ PORT: '9000', STAFF_PORT: '9000' }),
+      /STAFF_PORT must not be PORT or METRICS_PORT/,
+    );
     assert.throws(() => loadConfig({ STAFF_PORT: 'off' }), /STAFF_PORT may be off only with STAFF_ORIGIN set/);
-    assert.throws(() => loadConfig({ STAFF_ORIGIN: 'https://staff.example.com/staff' }), /STAFF_ORIGIN must be the staff app's origin/);
+    assert.throws(
+      () => loadConfig({ STAFF_ORIGIN: 'https://staff.example.com/staff' }),
+      /STAFF_ORIGIN must be the staff app's origin/,
+    );
     assert.throws(() => loadConfig({ STAFF_PORT: 'soon' }), /STAFF_PORT must be off or a whole number/);
   });
 });
@@ -324,6 +421,10 @@ describe('loadConfig: stock', () => {
   test('STOCK_DISPLAY: exact by default, bands when said; anything else is refused by name', () => {
     assert.equal(loadConfig({}).stock.display, 'exact');
     assert.equal(loadConfig({ STOCK_DISPLAY: 'bands' }).stock.display, 'bands');
-    assert.throws(() => loadConfig({ STOCK_DISPLAY: 'rounded' }), (error: unknown) => error instanceof ConfigError && /STOCK_DISPLAY must be exact or bands \(got "rounded"\)/.test(error.message));
+    assert.throws(
+      () => loadConfig({ STOCK_DISPLAY: 'rounded' }),
+      (error: unknown) =>
+        error instanceof ConfigError && /STOCK_DISPLAY must be exact or bands \(got "rounded"\)/.test(error.message),
+    );
   });
 });

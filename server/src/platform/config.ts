@@ -2,7 +2,13 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { MANIFEST_FILE, RELEASED_REMOTES, REMOTE_NAMES, type ReleasedRemote, type RemoteName } from '@site/contracts/federation';
+import {
+  MANIFEST_FILE,
+  RELEASED_REMOTES,
+  REMOTE_NAMES,
+  type ReleasedRemote,
+  type RemoteName,
+} from '@site/contracts/federation';
 import { STAFF_REMOTE } from '@site/contracts/staff-api';
 import { STOCK_DISPLAYS } from '@site/contracts/stock-api';
 import { isProxyAddress, trustProxyTooWide } from './http/trustProxy.js';
@@ -11,7 +17,6 @@ export { RELEASED_REMOTES, REMOTE_NAMES, type ReleasedRemote, type RemoteName };
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
 
 /** The model used when GEMINI_MODEL is not set. */
 export const DEFAULT_GEMINI_MODEL = 'gemini-2.0-flash';
@@ -45,7 +50,12 @@ export const RELEASE_SAFETY_DEFAULTS = {
 
 /** The canary-hold rule's settings (RELEASE_VITALS_*: vitals/canaryHold.ts), and the vitals beacons' rate limit. */
 // minNetworks 20: vitals/canaryHold.ts' MIN_NETWORKS_DEFAULT (1 / the share one network may weigh)
-export const RELEASE_VITALS_DEFAULTS = { tolerancePercent: 10, minSessions: 200, minNetworks: 20, rollback: false } as const;
+export const RELEASE_VITALS_DEFAULTS = {
+  tolerancePercent: 10,
+  minSessions: 200,
+  minNetworks: 20,
+  rollback: false,
+} as const;
 export const VITALS_DEFAULTS = { beaconsPerMinute: 30, samplePercent: 100 } as const;
 /** Where METRICS_PORT listens unless METRICS_HOST says otherwise: this machine only. */
 export const METRICS_HOST_DEFAULT = '127.0.0.1';
@@ -89,7 +99,9 @@ const wholeNumber = (fallback: number) =>
 const countOf = (unit: string, fallback: number) =>
   z
     .string()
-    .refine((raw) => /^\d{1,6}$/.test(raw) && Number(raw) >= 1, { error: (issue) => `must be a whole number of ${unit}, 1 or more ${got(issue)}` })
+    .refine((raw) => /^\d{1,6}$/.test(raw) && Number(raw) >= 1, {
+      error: (issue) => `must be a whole number of ${unit}, 1 or more ${got(issue)}`,
+    })
     .transform(Number)
     .default(fallback);
 
@@ -144,7 +156,9 @@ const urlOf = (protocols: readonly string[], message: string) =>
 const entryUrl = (example: string) =>
   z
     .string()
-    .refine(isValidEntryUrl, { error: (issue) => `must be an absolute http(s) URL or a path starting with "/", e.g. ${example} ${got(issue)}` })
+    .refine(isValidEntryUrl, {
+      error: (issue) => `must be an absolute http(s) URL or a path starting with "/", e.g. ${example} ${got(issue)}`,
+    })
     .optional();
 
 /** An existing folder, as an absolute path. */
@@ -161,7 +175,9 @@ const remoteVariables = (name: ReleasedRemote) =>
   z
     .object({
       entry: entryUrl(`https://cdn.example.com/${name}/${MANIFEST_FILE}`),
-      canaryUrl: entryUrl(`https://cdn.example.com/${name}/2025-06-01/${MANIFEST_FILE} or ${canaryServedPath(name)}${MANIFEST_FILE}`),
+      canaryUrl: entryUrl(
+        `https://cdn.example.com/${name}/2025-06-01/${MANIFEST_FILE} or ${canaryServedPath(name)}${MANIFEST_FILE}`,
+      ),
       canaryPercent: z
         .string()
         .refine((raw) => /^\d{1,3}$/.test(raw) && Number(raw) <= 100, {
@@ -170,46 +186,79 @@ const remoteVariables = (name: ReleasedRemote) =>
         .transform(Number)
         .default(0),
       canaryDir: existingFolder(
-        (issue) => `must be an existing folder holding a build of the ${name} remote (its dist contents; got "${String(issue.input)}")`,
+        (issue) =>
+          `must be an existing folder holding a build of the ${name} remote (its dist contents; got "${String(issue.input)}")`,
       ),
     })
     .superRefine((vars, ctx) => {
       // Nothing would answer there: every canary visitor would fall back to the stable build.
-      if (typeof vars.canaryUrl === 'string' && vars.canaryUrl.startsWith(canaryServedPath(name)) && vars.canaryDir === undefined) {
+      if (
+        typeof vars.canaryUrl === 'string' &&
+        vars.canaryUrl.startsWith(canaryServedPath(name)) &&
+        vars.canaryDir === undefined
+      ) {
         const keys = canaryEnvVars(name);
-        ctx.addIssue({ code: 'custom', path: ['canaryUrl'], message: `points at ${canaryServedPath(name)}, which this server serves from ${keys.dir}: set that too` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['canaryUrl'],
+          message: `points at ${canaryServedPath(name)}, which this server serves from ${keys.dir}: set that too`,
+        });
       }
     });
 
 /** Each remote's variables under the names remoteVariables reads them by. */
 function remoteVariableNames(name: ReleasedRemote) {
   const canary = canaryEnvVars(name);
-  return { entry: remoteEnvVar(name), canaryUrl: canary.url, canaryPercent: canary.percent, canaryDir: canary.dir } as const;
+  return {
+    entry: remoteEnvVar(name),
+    canaryUrl: canary.url,
+    canaryPercent: canary.percent,
+    canaryDir: canary.dir,
+  } as const;
 }
 
 /** Defaults: seconds, not minutes, yet a request body at its route's limit still arrives over a slow mobile link. */
 const TIMEOUT_DEFAULTS = { headers: 10, request: 15, keepAlive: 5, idle: 30 } as const;
 
 /** A host name (letters, digits, hyphens, dots), an IPv4 address or a bracketed IPv6 address; no port. */
-const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])$/;
+const HOST_NAME =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])$/;
 
 /** ALLOWED_HOSTS's names: lower case, without a final dot. */
-const hostList = (raw: string) => raw.split(',').map((item) => item.trim().toLowerCase().replace(/\.$/, '')).filter((item) => item !== '');
+const hostList = (raw: string) =>
+  raw
+    .split(',')
+    .map((item) => item.trim().toLowerCase().replace(/\.$/, ''))
+    .filter((item) => item !== '');
 
 /** REMOTE_ORIGINS's items. */
-const originList = (raw: string) => raw.split(',').map((item) => item.trim()).filter((item) => item !== '');
+const originList = (raw: string) =>
+  raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 
 /** An http(s) origin, with no path, query or credentials. */
 function isSiteOrigin(raw: string): boolean {
   const url = tryUrl(raw);
-  return url !== undefined && ['http:', 'https:'].includes(url.protocol) && url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+  return (
+    url !== undefined &&
+    ['http:', 'https:'].includes(url.protocol) &&
+    url.pathname === '/' &&
+    url.search === '' &&
+    url.hash === '' &&
+    url.username === '' &&
+    url.password === ''
+  );
 }
 
 const ServerVariables = z
   .object({
     PORT: z
       .string()
-      .refine((raw) => /^\d{1,5}$/.test(raw) && Number(raw) <= 65535, { error: (issue) => `must be a whole number from 0 to 65535 ${got(issue)}` })
+      .refine((raw) => /^\d{1,5}$/.test(raw) && Number(raw) <= 65535, {
+        error: (issue) => `must be a whole number from 0 to 65535 ${got(issue)}`,
+      })
       .transform(Number)
       .default(8080),
     HOST: z.string().default('0.0.0.0'),
@@ -219,7 +268,8 @@ const ServerVariables = z
     STAFF_ORIGIN: z
       .string()
       .refine(isSiteOrigin, {
-        error: (issue) => `must be the staff app's origin, such as https://staff.example.com (no path, query or credentials; got "${String(issue.input)}")`,
+        error: (issue) =>
+          `must be the staff app's origin, such as https://staff.example.com (no path, query or credentials; got "${String(issue.input)}")`,
       })
       .transform((raw) => new URL(raw).origin)
       .optional(),
@@ -232,7 +282,9 @@ const ServerVariables = z
       })
       .transform((raw) => (raw.trim().toLowerCase() === 'off' ? ('off' as const) : Number(raw)))
       .optional(),
-    LOG_LEVEL: z.enum(LOG_LEVELS, { error: (issue) => `must be one of ${LOG_LEVELS.join(', ')} ${got(issue)}` }).optional(),
+    LOG_LEVEL: z
+      .enum(LOG_LEVELS, { error: (issue) => `must be one of ${LOG_LEVELS.join(', ')} ${got(issue)}` })
+      .optional(),
     REPO_ROOT: existingFolder((issue) => `must be an existing folder ${got(issue)}`),
     DATA_DIR: z
       .string()
@@ -258,14 +310,16 @@ const ServerVariables = z
     PUBLIC_SITE_URL: z
       .string()
       .refine(isSiteOrigin, {
-        error: (issue) => `must be the site's origin, such as https://www.example.com (no path, query or credentials; got "${String(issue.input)}")`,
+        error: (issue) =>
+          `must be the site's origin, such as https://www.example.com (no path, query or credentials; got "${String(issue.input)}")`,
       })
       .transform((raw) => new URL(raw).origin)
       .optional(),
     ALLOWED_HOSTS: z
       .string()
       .refine((raw) => hostList(raw).length > 0 && hostList(raw).every((host) => HOST_NAME.test(host)), {
-        error: (issue) => `must be comma-separated host names without port or scheme, such as www.example.com,example.com ${got(issue)}`,
+        error: (issue) =>
+          `must be comma-separated host names without port or scheme, such as www.example.com,example.com ${got(issue)}`,
       })
       .transform(hostList)
       .optional(),
@@ -273,24 +327,38 @@ const ServerVariables = z
     // its rate limits and staff lockouts count (one invented address per try). A hop count or the proxies' own
     // addresses take only what our proxies appended.
     TRUST_PROXY: z
-      .union([
-        z.string().regex(/^false$/i).transform(() => false as const),
-        z.string().regex(/^\d{1,3}$/).transform(Number),
-        z
-          .string()
-          .transform((raw) => raw.split(',').map((item) => item.trim()))
-          .refine((items) => items.every(isProxyAddress))
-          .transform((items) => items.join(',')),
-      ], {
-        error: (issue) =>
-          /^\s*true\s*$/i.test(String(issue.input))
-            ? 'must not be true: it would believe any X-Forwarded-For a client writes (its rate limits and sign-in lockouts could be dodged with invented addresses). Give the number of proxies in front of the server (1 behind one load balancer, 2 behind a CDN and a balancer) or their addresses/CIDRs such as 10.0.0.0/8'
-            : `must be false, a number of proxy hops or comma-separated proxy IP addresses/CIDRs (or loopback, linklocal, uniquelocal) such as 10.0.0.0/8 ${got(issue)}`,
-      })
+      .union(
+        [
+          z
+            .string()
+            .regex(/^false$/i)
+            .transform(() => false as const),
+          z
+            .string()
+            .regex(/^\d{1,3}$/)
+            .transform(Number),
+          z
+            .string()
+            .transform((raw) => raw.split(',').map((item) => item.trim()))
+            .refine((items) => items.every(isProxyAddress))
+            .transform((items) => items.join(',')),
+        ],
+        {
+          error: (issue) =>
+            /^\s*true\s*$/i.test(String(issue.input))
+              ? 'must not be true: it would believe any X-Forwarded-For a client writes (its rate limits and sign-in lockouts could be dodged with invented addresses). Give the number of proxies in front of the server (1 behind one load balancer, 2 behind a CDN and a balancer) or their addresses/CIDRs such as 10.0.0.0/8'
+              : `must be false, a number of proxy hops or comma-separated proxy IP addresses/CIDRs (or loopback, linklocal, uniquelocal) such as 10.0.0.0/8 ${got(issue)}`,
+        },
+      )
       .default(false),
     // Says the operator means a TRUST_PROXY the start would otherwise refuse as too wide (see the rules below).
     TRUST_PROXY_WIDE: z
-      .stringbool({ truthy: ['1', 'true', 'yes', 'on'], falsy: ['0', 'false', 'no', 'off'], case: 'insensitive', error: (issue) => `must be 1 or 0 ${got(issue)}` })
+      .stringbool({
+        truthy: ['1', 'true', 'yes', 'on'],
+        falsy: ['0', 'false', 'no', 'off'],
+        case: 'insensitive',
+        error: (issue) => `must be 1 or 0 ${got(issue)}`,
+      })
       .default(false),
     // On for every remote unless turned off explicitly (0): a canary whose QA run failed must not be promoted by default.
     RELEASE_REQUIRE_PASSED_RUN: z
@@ -301,7 +369,8 @@ const ServerVariables = z
         return value === 'all' ? [...RELEASED_REMOTES] : raw.split(',').map((name) => name.trim());
       })
       .refine((names) => names.every((name) => (RELEASED_REMOTES as readonly string[]).includes(name)), {
-        error: (issue) => `must be all, 0 (no remote) or comma-separated remote names (${RELEASED_REMOTES.join(', ')}) ${got(issue)}`,
+        error: (issue) =>
+          `must be all, 0 (no remote) or comma-separated remote names (${RELEASED_REMOTES.join(', ')}) ${got(issue)}`,
       })
       .transform((names): readonly ReleasedRemote[] => [...new Set(names)] as ReleasedRemote[])
       .default([...RELEASED_REMOTES]),
@@ -310,12 +379,18 @@ const ServerVariables = z
     REMOTE_ORIGINS: z
       .string()
       .refine((raw) => originList(raw).length > 0 && originList(raw).every(isSiteOrigin), {
-        error: (issue) => `must be comma-separated origins such as https://cdn.example.com,https://static.example.com (no path, query or credentials) ${got(issue)}`,
+        error: (issue) =>
+          `must be comma-separated origins such as https://cdn.example.com,https://static.example.com (no path, query or credentials) ${got(issue)}`,
       })
       .transform((raw): readonly string[] => [...new Set(originList(raw).map((item) => new URL(item).origin))])
       .default([]),
     SERVER_RENDERING: z
-      .stringbool({ truthy: ['on'], falsy: ['off'], case: 'insensitive', error: (issue) => `must be on or off ${got(issue)}` })
+      .stringbool({
+        truthy: ['on'],
+        falsy: ['off'],
+        case: 'insensitive',
+        error: (issue) => `must be on or off ${got(issue)}`,
+      })
       .default(true),
     HTTP_HEADERS_TIMEOUT_SECONDS: seconds(TIMEOUT_DEFAULTS.headers),
     HTTP_REQUEST_TIMEOUT_SECONDS: seconds(TIMEOUT_DEFAULTS.request),
@@ -324,15 +399,23 @@ const ServerVariables = z
 
     SUBMIT_RATE_LIMIT_MAX: wholeNumber(10),
     SUBMIT_RATE_LIMIT_WINDOW_SECONDS: seconds(60),
-    REDIS_URL: urlOf(['redis:', 'rediss:'], 'must be a Redis URL such as redis://127.0.0.1:6379 (leave it unset to keep rate limits in memory)'),
+    REDIS_URL: urlOf(
+      ['redis:', 'rediss:'],
+      'must be a Redis URL such as redis://127.0.0.1:6379 (leave it unset to keep rate limits in memory)',
+    ),
     REVIEWS_PER_PRODUCT_MAX: wholeNumber(1),
     REVIEWS_PER_PRODUCT_WINDOW_SECONDS: seconds(86_400),
     QUOTE_CONFIRMATIONS_PER_HOUR: wholeNumber(QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT),
 
-    SMTP_URL: urlOf(['smtp:', 'smtps:'], 'must be an SMTP URL such as smtp://user:password@mail.example.com:587 or smtps://...:465'),
+    SMTP_URL: urlOf(
+      ['smtp:', 'smtps:'],
+      'must be an SMTP URL such as smtp://user:password@mail.example.com:587 or smtps://...:465',
+    ),
     MAIL_FROM: z
       .string()
-      .refine((raw) => !/[\r\n]/.test(raw) && raw.includes('@'), { error: 'must be one e-mail address, optionally with a name: "Website <website@example.com>"' })
+      .refine((raw) => !/[\r\n]/.test(raw) && raw.includes('@'), {
+        error: 'must be one e-mail address, optionally with a name: "Website <website@example.com>"',
+      })
       .optional(),
     MAIL_RETRY_BASE_SECONDS: seconds(30),
     MAIL_RETRY_MAX_SECONDS: seconds(3600),
@@ -344,10 +427,14 @@ const ServerVariables = z
       .optional(),
     GEMINI_MODEL: z
       .string()
-      .regex(/^[a-z0-9][a-z0-9.-]{0,99}$/i, { error: (issue) => `must be a model name such as ${DEFAULT_GEMINI_MODEL} ${got(issue)}` })
+      .regex(/^[a-z0-9][a-z0-9.-]{0,99}$/i, {
+        error: (issue) => `must be a model name such as ${DEFAULT_GEMINI_MODEL} ${got(issue)}`,
+      })
       .default(DEFAULT_GEMINI_MODEL),
-    GEMINI_BASE_URL: urlOf(['http:', 'https:'], "must be an http(s) URL such as http://127.0.0.1:9090 (leave it unset for Google's own address)")
-      .transform((raw) => raw?.replace(/\/+$/, '')),
+    GEMINI_BASE_URL: urlOf(
+      ['http:', 'https:'],
+      "must be an http(s) URL such as http://127.0.0.1:9090 (leave it unset for Google's own address)",
+    ).transform((raw) => raw?.replace(/\/+$/, '')),
     GEMINI_TIMEOUT_SECONDS: seconds(8),
     CHAT_RATE_LIMIT_MAX: wholeNumber(20),
     CHAT_RATE_LIMIT_WINDOW_SECONDS: seconds(60),
@@ -361,42 +448,59 @@ const ServerVariables = z
     RELEASE_ROLLBACK_MIN_ADDRESSES: countOf('addresses', RELEASE_SAFETY_DEFAULTS.rollbackMinFailingAddresses),
     RELEASE_ROLLBACK_FAILURE_PERCENT: z
       .string()
-      .refine((raw) => /^\d{1,3}$/.test(raw) && Number(raw) <= 100, { error: (issue) => `must be a whole percent from 0 to 100 ${got(issue)}` })
+      .refine((raw) => /^\d{1,3}$/.test(raw) && Number(raw) <= 100, {
+        error: (issue) => `must be a whole percent from 0 to 100 ${got(issue)}`,
+      })
       .transform(Number)
       .default(RELEASE_SAFETY_DEFAULTS.rollbackFailurePercent),
     RELEASE_ALERT_EMAIL: z
       .string()
-      .regex(/^[^\s@<>,;]{1,64}@[^\s@<>,;]{1,190}$/, { error: 'must be one e-mail address such as web-team@example.com' })
+      .regex(/^[^\s@<>,;]{1,64}@[^\s@<>,;]{1,190}$/, {
+        error: 'must be one e-mail address such as web-team@example.com',
+      })
       .optional(),
     RELEASE_REPORTS_PER_MINUTE: wholeNumber(RELEASE_SAFETY_DEFAULTS.reportsPerMinute),
     RELEASE_VITALS_TOLERANCE_PERCENT: z
       .string()
-      .refine((raw) => /^\d{1,4}$/.test(raw) && Number(raw) <= 1000, { error: (issue) => `must be a whole percent from 0 to 1000 ${got(issue)}` })
+      .refine((raw) => /^\d{1,4}$/.test(raw) && Number(raw) <= 1000, {
+        error: (issue) => `must be a whole percent from 0 to 1000 ${got(issue)}`,
+      })
       .transform(Number)
       .default(RELEASE_VITALS_DEFAULTS.tolerancePercent),
     RELEASE_VITALS_MIN_SAMPLES: countOf('sessions', RELEASE_VITALS_DEFAULTS.minSessions),
     RELEASE_VITALS_MIN_NETWORKS: countOf('networks', RELEASE_VITALS_DEFAULTS.minNetworks),
     RELEASE_VITALS_ROLLBACK: z
-      .stringbool({ truthy: ['1', 'true', 'yes', 'on'], falsy: ['0', 'false', 'no', 'off'], case: 'insensitive', error: (issue) => `must be 1 or 0 ${got(issue)}` })
+      .stringbool({
+        truthy: ['1', 'true', 'yes', 'on'],
+        falsy: ['0', 'false', 'no', 'off'],
+        case: 'insensitive',
+        error: (issue) => `must be 1 or 0 ${got(issue)}`,
+      })
       .default(RELEASE_VITALS_DEFAULTS.rollback),
     VITALS_BEACONS_PER_MINUTE: wholeNumber(VITALS_DEFAULTS.beaconsPerMinute),
     VITALS_SAMPLE_PERCENT: z
       .string()
-      .refine((raw) => /^\d{1,3}(\.\d{1,2})?$/.test(raw) && Number(raw) <= 100, { error: (issue) => `must be a percent from 0 to 100, at most 2 decimals ${got(issue)}` })
+      .refine((raw) => /^\d{1,3}(\.\d{1,2})?$/.test(raw) && Number(raw) <= 100, {
+        error: (issue) => `must be a percent from 0 to 100, at most 2 decimals ${got(issue)}`,
+      })
       .transform(Number)
       .default(VITALS_DEFAULTS.samplePercent),
     // The operator's metrics: their own port (loopback unless METRICS_HOST says otherwise), or the public one behind a
     // bearer token; neither set: not served.
     METRICS_PORT: z
       .string()
-      .refine((raw) => /^\d{1,5}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 65535, { error: (issue) => `must be a port from 1 to 65535 ${got(issue)}` })
+      .refine((raw) => /^\d{1,5}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 65535, {
+        error: (issue) => `must be a port from 1 to 65535 ${got(issue)}`,
+      })
       .transform(Number)
       .optional(),
     METRICS_HOST: z.string().default(METRICS_HOST_DEFAULT),
     // no value echoed: it is a secret
     METRICS_TOKEN: z
       .string()
-      .refine((raw) => /^[A-Za-z0-9._~+/=-]{32,200}$/.test(raw), { error: 'must be at least 32 characters of letters, digits and ._~+/=- (e.g. `openssl rand -hex 32`)' })
+      .refine((raw) => /^[A-Za-z0-9._~+/=-]{32,200}$/.test(raw), {
+        error: 'must be at least 32 characters of letters, digits and ._~+/=- (e.g. `openssl rand -hex 32`)',
+      })
       .optional(),
     STOCK_FEED_STALE_MINUTES: countOf('minutes', 120),
     STOCK_DISPLAY: z
@@ -416,7 +520,10 @@ const ServerVariables = z
     // /api/chat waits up to the provider's timeout without a byte on the socket: a shorter idle timeout would cut it.
     const [idle, provider] = [number(vars.HTTP_IDLE_TIMEOUT_SECONDS), number(vars.GEMINI_TIMEOUT_SECONDS)];
     if (idle !== undefined && provider !== undefined && idle <= provider) {
-      problem('HTTP_IDLE_TIMEOUT_SECONDS', 'must be more than GEMINI_TIMEOUT_SECONDS (the chat waits that long for its provider)');
+      problem(
+        'HTTP_IDLE_TIMEOUT_SECONDS',
+        'must be more than GEMINI_TIMEOUT_SECONDS (the chat waits that long for its provider)',
+      );
     }
     const [idleMinutes, maxHours] = [number(vars.STAFF_SESSION_IDLE_MINUTES), number(vars.STAFF_SESSION_MAX_HOURS)];
     if (idleMinutes !== undefined && maxHours !== undefined && idleMinutes > maxHours * 60) {
@@ -427,13 +534,23 @@ const ServerVariables = z
       problem('STAFF_PORT', 'must not be PORT or METRICS_PORT: the staff app has an origin of its own');
     }
     if (vars.STAFF_PORT === 'off' && vars.STAFF_ORIGIN === undefined) {
-      problem('STAFF_PORT', 'may be off only with STAFF_ORIGIN set (the staff app is then reached by its host name on PORT)');
+      problem(
+        'STAFF_PORT',
+        'may be off only with STAFF_ORIGIN set (the staff app is then reached by its host name on PORT)',
+      );
     }
-    if (vars.STAFF_ORIGIN !== undefined && vars.PUBLIC_SITE_URL !== undefined && new URL(vars.STAFF_ORIGIN).host === new URL(vars.PUBLIC_SITE_URL).host) {
+    if (
+      vars.STAFF_ORIGIN !== undefined &&
+      vars.PUBLIC_SITE_URL !== undefined &&
+      new URL(vars.STAFF_ORIGIN).host === new URL(vars.PUBLIC_SITE_URL).host
+    ) {
       problem('STAFF_ORIGIN', 'must not be PUBLIC_SITE_URL: the staff app needs an origin no public remote runs on');
     }
     if (typeof vars.METRICS_PORT === 'number' && vars.METRICS_PORT === vars.PORT) {
-      problem('METRICS_PORT', 'must not be PORT: the metrics are kept off the public port (set METRICS_TOKEN to serve them there behind a token)');
+      problem(
+        'METRICS_PORT',
+        'must not be PORT: the metrics are kept off the public port (set METRICS_TOKEN to serve them there behind a token)',
+      );
     }
     if (vars.SMTP_URL !== undefined && vars.MAIL_FROM === undefined) {
       problem('MAIL_FROM', 'must be set when SMTP_URL is set, e.g. "Website <website@example.com>"');
@@ -441,7 +558,11 @@ const ServerVariables = z
     // A hop count or range so large that it is `true` by another name: every X-Forwarded-For believed.
     if (vars.TRUST_PROXY_WIDE !== true) {
       const tooWide = trustProxyTooWide(vars.TRUST_PROXY);
-      if (tooWide !== undefined) problem('TRUST_PROXY', `${tooWide}, or set TRUST_PROXY_WIDE=1 if you really mean it (see docs/configuration.md)`);
+      if (tooWide !== undefined)
+        problem(
+          'TRUST_PROXY',
+          `${tooWide}, or set TRUST_PROXY_WIDE=1 if you really mean it (see docs/configuration.md)`,
+        );
     }
     const [retryBase, retryMax] = [number(vars.MAIL_RETRY_BASE_SECONDS), number(vars.MAIL_RETRY_MAX_SECONDS)];
     if (retryBase !== undefined && retryMax !== undefined && retryMax < retryBase) {
@@ -452,7 +573,11 @@ const ServerVariables = z
 // ---- the configuration: its types are inferred from these mappings, so each setting is written once ----
 
 /** A remote the registry releases, as configured (a public one, or the staff remote): its stable build and maybe a canary. */
-function remoteConfigOf<Name extends ReleasedRemote>(name: Name, vars: z.output<ReturnType<typeof remoteVariables>>, repoRoot: string) {
+function remoteConfigOf<Name extends ReleasedRemote>(
+  name: Name,
+  vars: z.output<ReturnType<typeof remoteVariables>>,
+  repoRoot: string,
+) {
   const { entry, canaryUrl, canaryPercent, canaryDir } = vars;
   return {
     name,
@@ -485,7 +610,12 @@ type Vars = z.output<typeof ServerVariables>;
  * The server's configuration from its parsed variables: one section per concern, each mapped by a function of its
  * own below (the types, and the comments an editor shows on each setting, come from those mappings).
  */
-function configOf(vars: Vars, repoRoot: string, remotes: RemoteConfig[], staffRemote: ReleasedRemoteConfig<typeof STAFF_REMOTE>) {
+function configOf(
+  vars: Vars,
+  repoRoot: string,
+  remotes: RemoteConfig[],
+  staffRemote: ReleasedRemoteConfig<typeof STAFF_REMOTE>,
+) {
   const dataDir = vars.DATA_DIR ?? path.join(repoRoot, '.data');
   return {
     port: vars.PORT,
@@ -568,7 +698,11 @@ function remoteBuildsConfigOf(vars: Vars, dataDir: string) {
 }
 
 /** What the server serves from the repository's folders: the shell's build, the content, the remotes and the staff pages. */
-function siteBuildsOf(repoRoot: string, remotes: RemoteConfig[], staffRemote: ReleasedRemoteConfig<typeof STAFF_REMOTE>) {
+function siteBuildsOf(
+  repoRoot: string,
+  remotes: RemoteConfig[],
+  staffRemote: ReleasedRemoteConfig<typeof STAFF_REMOTE>,
+) {
   return {
     shellDist: path.join(repoRoot, 'shell', 'dist'),
     content: {
@@ -740,7 +874,9 @@ function staffSiteOf(vars: Vars) {
 
 export type Config = ReturnType<typeof configOf>;
 /** A remote the registry releases, as configured; `Name` narrows it to one (the staff remote) or the public ones. */
-export type ReleasedRemoteConfig<Name extends ReleasedRemote = ReleasedRemote> = ReturnType<typeof remoteConfigOf<Name>>;
+export type ReleasedRemoteConfig<Name extends ReleasedRemote = ReleasedRemote> = ReturnType<
+  typeof remoteConfigOf<Name>
+>;
 /** A public remote: in every page's remotes map. */
 export type RemoteConfig = ReleasedRemoteConfig<RemoteName>;
 export type CanaryConfig = NonNullable<RemoteConfig['canary']>;
@@ -782,7 +918,9 @@ export function loadConfig(env: Env = process.env): Config {
   /** A remote's REMOTE_<NAME>_* variables (the staff remote's too), or undefined when they hold a problem (listed). */
   const remoteOf = <Name extends ReleasedRemote>(name: Name) => {
     const names = remoteVariableNames(name);
-    const vars = remoteVariables(name).safeParse(Object.fromEntries(Object.entries(names).map(([key, variable]) => [key, given[variable]])));
+    const vars = remoteVariables(name).safeParse(
+      Object.fromEntries(Object.entries(names).map(([key, variable]) => [key, given[variable]])),
+    );
     if (vars.success) return remoteConfigOf(name, vars.data, repoRoot);
     problems.push(...problemsOf(vars.error, names));
     return undefined;
@@ -791,7 +929,12 @@ export function loadConfig(env: Env = process.env): Config {
   const staffRemote = remoteOf(STAFF_REMOTE);
 
   if (!parsed.success || problems.length > 0 || staffRemote === undefined) throw new ConfigError(problems);
-  return configOf(parsed.data, repoRoot, remotes.filter((remote) => remote !== undefined), staffRemote);
+  return configOf(
+    parsed.data,
+    repoRoot,
+    remotes.filter((remote) => remote !== undefined),
+    staffRemote,
+  );
 }
 
 function tryUrl(value: string): URL | undefined {

@@ -62,7 +62,12 @@ export class SiteMetrics {
   constructor(private readonly sources: MetricsSources) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'site_process_' });
-    this.requests = new Counter({ name: 'site_http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames: ['method', 'route', 'status'], registers });
+    this.requests = new Counter({
+      name: 'site_http_requests_total',
+      help: 'HTTP requests answered, by route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
     this.durations = new Histogram({
       name: 'site_http_request_duration_seconds',
       help: 'Time to answer an HTTP request, by route pattern',
@@ -70,8 +75,16 @@ export class SiteMetrics {
       buckets: DURATION_BUCKETS,
       registers,
     });
-    const queries = new Histogram({ name: 'site_db_query_duration_seconds', help: 'Time the database took to answer a query', labelNames: ['outcome'], buckets: QUERY_BUCKETS, registers });
-    this.stopObserving = observeQueries((seconds, failed) => queries.observe({ outcome: failed ? 'failed' : 'ok' }, seconds));
+    const queries = new Histogram({
+      name: 'site_db_query_duration_seconds',
+      help: 'Time the database took to answer a query',
+      labelNames: ['outcome'],
+      buckets: QUERY_BUCKETS,
+      registers,
+    });
+    this.stopObserving = observeQueries((seconds, failed) =>
+      queries.observe({ outcome: failed ? 'failed' : 'ok' }, seconds),
+    );
     this.vitals = Object.fromEntries(
       VITAL_METRICS.map((metric) => [
         metric,
@@ -84,7 +97,12 @@ export class SiteMetrics {
         }),
       ]),
     ) as Record<VitalMetric, Histogram<keyof VitalLabels>>;
-    this.beacons = new Counter({ name: 'site_vitals_beacons_total', help: 'Vitals beacons received: counted, or not (past the caps of one address or session)', labelNames: ['outcome'], registers });
+    this.beacons = new Counter({
+      name: 'site_vitals_beacons_total',
+      help: 'Vitals beacons received: counted, or not (past the caps of one address or session)',
+      labelNames: ['outcome'],
+      registers,
+    });
     this.scrapedGauges(registers);
   }
 
@@ -131,9 +149,24 @@ export class SiteMetrics {
     const { db, pageCache, catalogueVersion, releaseLoads, canaryHolds } = this.sources;
     const warn = this.sources.warn ?? (() => undefined);
     if (pageCache !== undefined) {
-      const hits: Counter = new Counter({ name: 'site_page_cache_hits_total', help: 'Pages answered from the rendered-page cache', registers, collect: () => setCounter(hits, pageCache.hits) });
-      const misses: Counter = new Counter({ name: 'site_page_cache_misses_total', help: 'Pages not in the rendered-page cache (rendered)', registers, collect: () => setCounter(misses, pageCache.misses) });
-      const size: Gauge = new Gauge({ name: 'site_page_cache_pages', help: 'Rendered pages kept', registers, collect: () => size.set(pageCache.size) });
+      const hits: Counter = new Counter({
+        name: 'site_page_cache_hits_total',
+        help: 'Pages answered from the rendered-page cache',
+        registers,
+        collect: () => setCounter(hits, pageCache.hits),
+      });
+      const misses: Counter = new Counter({
+        name: 'site_page_cache_misses_total',
+        help: 'Pages not in the rendered-page cache (rendered)',
+        registers,
+        collect: () => setCounter(misses, pageCache.misses),
+      });
+      const size: Gauge = new Gauge({
+        name: 'site_page_cache_pages',
+        help: 'Rendered pages kept',
+        registers,
+        collect: () => size.set(pageCache.size),
+      });
     }
     if (db.poolStats !== undefined) {
       const poolStats = db.poolStats.bind(db);
@@ -172,11 +205,24 @@ export class SiteMetrics {
         },
       });
     };
-    outboxGauge('site_outbox_pending', 'Mails waiting in the outbox (not sent yet)', (row) => Number(row?.pending ?? 0));
-    outboxGauge('site_outbox_failing', 'Mails waiting in the outbox that failed at least once', (row) => Number(row?.failing ?? 0));
-    outboxGauge('site_outbox_oldest_pending_age_seconds', 'Age of the oldest mail waiting in the outbox (0: none)', (row) => Math.max(0, Number(row?.age ?? 0)));
+    outboxGauge('site_outbox_pending', 'Mails waiting in the outbox (not sent yet)', (row) =>
+      Number(row?.pending ?? 0),
+    );
+    outboxGauge('site_outbox_failing', 'Mails waiting in the outbox that failed at least once', (row) =>
+      Number(row?.failing ?? 0),
+    );
+    outboxGauge(
+      'site_outbox_oldest_pending_age_seconds',
+      'Age of the oldest mail waiting in the outbox (0: none)',
+      (row) => Math.max(0, Number(row?.age ?? 0)),
+    );
     if (catalogueVersion !== undefined) {
-      const version: Gauge = new Gauge({ name: 'site_catalogue_version', help: "The catalogue's version this process serves", registers, collect: () => version.set(catalogueVersion()) });
+      const version: Gauge = new Gauge({
+        name: 'site_catalogue_version',
+        help: "The catalogue's version this process serves",
+        registers,
+        collect: () => version.set(catalogueVersion()),
+      });
     }
     if (releaseLoads !== undefined) {
       const totals = this.onceAScrape(() => releaseLoads(db.kysely));
@@ -197,9 +243,21 @@ export class SiteMetrics {
           },
         });
       };
-      releaseCounter('site_remote_loads_total', "Browsers' loads of each live release of a remote (site-wide)", (row) => row.loads);
-      releaseCounter('site_remote_load_failures_total', "Browsers' failed loads of each live release of a remote (site-wide)", (row) => row.failures);
-      releaseCounter('site_remote_render_errors_total', 'First views the server could not render with each live release (site-wide)', (row) => row.renderErrors);
+      releaseCounter(
+        'site_remote_loads_total',
+        "Browsers' loads of each live release of a remote (site-wide)",
+        (row) => row.loads,
+      );
+      releaseCounter(
+        'site_remote_load_failures_total',
+        "Browsers' failed loads of each live release of a remote (site-wide)",
+        (row) => row.failures,
+      );
+      releaseCounter(
+        'site_remote_render_errors_total',
+        'First views the server could not render with each live release (site-wide)',
+        (row) => row.renderErrors,
+      );
     }
     if (canaryHolds !== undefined) {
       const held: Gauge<'remote'> = new Gauge({

@@ -6,7 +6,10 @@ import { readyAddress } from './readyAddress.js';
 const addressOf = (env: Record<string, string>) => readyAddress(loadConfig(env).http, 18201);
 
 test('the start message names PUBLIC_SITE_URL when it is set', () => {
-  assert.equal(addressOf({ PUBLIC_SITE_URL: 'https://www.crescent.example', ALLOWED_HOSTS: 'www.crescent.example' }), 'https://www.crescent.example');
+  assert.equal(
+    addressOf({ PUBLIC_SITE_URL: 'https://www.crescent.example', ALLOWED_HOSTS: 'www.crescent.example' }),
+    'https://www.crescent.example',
+  );
 });
 
 test('without PUBLIC_SITE_URL it names localhost, or a host ALLOWED_HOSTS serves when the list leaves localhost out', () => {

@@ -19,7 +19,10 @@ export interface CataloguePart {
 export const partDescription = (name: string, label: string): string => (label === '' ? name : `${name} — ${label}`);
 
 /** The catalogue's parts of these codes, by their key (lower-cased letters and digits), for the codes it has. */
-export async function catalogueParts(db: Kysely<DatabaseSchema>, codes: readonly string[]): Promise<Map<string, CataloguePart>> {
+export async function catalogueParts(
+  db: Kysely<DatabaseSchema>,
+  codes: readonly string[],
+): Promise<Map<string, CataloguePart>> {
   if (codes.length === 0) return new Map();
   const keys = [...new Set(codes.map(codeKey))];
   const rows = await db
@@ -35,16 +38,28 @@ export async function catalogueParts(db: Kysely<DatabaseSchema>, codes: readonly
  * The published parts whose code starts with `text` (by letters and digits, any case) or whose product's name holds
  * it, at most `limit`, the one whose code is `text` first, then by code.
  */
-export async function searchCatalogueParts(db: Kysely<DatabaseSchema>, text: string, limit: number): Promise<CataloguePart[]> {
+export async function searchCatalogueParts(
+  db: Kysely<DatabaseSchema>,
+  text: string,
+  limit: number,
+): Promise<CataloguePart[]> {
   const key = codeKey(text);
   // LIKE's own characters in the typed words are matched as themselves
-  const words = `%${text.trim().toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const words = `%${text
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
   const rows = await db
     .selectFrom('catalogue_product_variants as v')
     .innerJoin('catalogue_products as p', 'p.id', 'v.product_id')
     .select(PART_COLUMNS)
     .where('v.published', '=', true)
-    .where((eb) => eb.or([...(key === '' ? [] : [eb('v.code_key', 'like', `${key}%`)]), eb(sql<string>`lower(p.name)`, 'like', words)]))
+    .where((eb) =>
+      eb.or([
+        ...(key === '' ? [] : [eb('v.code_key', 'like', `${key}%`)]),
+        eb(sql<string>`lower(p.name)`, 'like', words),
+      ]),
+    )
     .orderBy(sql`case when v.code_key = ${key} then 0 else 1 end`)
     .orderBy('v.code')
     .limit(limit)
@@ -52,9 +67,24 @@ export async function searchCatalogueParts(db: Kysely<DatabaseSchema>, text: str
   return rows.map(partOf);
 }
 
-const PART_COLUMNS = ['v.code', 'v.code_key', 'v.label', 'v.unit', 'v.published', 'p.name', sql<string | null>`v.price::text`.as('price')] as const;
+const PART_COLUMNS = [
+  'v.code',
+  'v.code_key',
+  'v.label',
+  'v.unit',
+  'v.published',
+  'p.name',
+  sql<string | null>`v.price::text`.as('price'),
+] as const;
 
-function partOf(row: { code: string; label: string; unit: string; published: boolean; name: string; price: string | null }): CataloguePart {
+function partOf(row: {
+  code: string;
+  label: string;
+  unit: string;
+  published: boolean;
+  name: string;
+  price: string | null;
+}): CataloguePart {
   const price = row.price === null ? null : parseDecimal(row.price, 2);
   return {
     code: row.code,

@@ -3,12 +3,22 @@
 import type { StaffBranch } from '@site/contracts/staff-api';
 
 /** The branches' time zones: the UAE and Oman are UTC+4, Bahrain and Saudi Arabia UTC+3 (none keeps summer time). */
-const BRANCH_TIME_ZONES: Readonly<Record<StaffBranch, string>> = { Dubai: 'Asia/Dubai', Oman: 'Asia/Muscat', Bahrain: 'Asia/Bahrain', 'Saudi Arabia': 'Asia/Riyadh' };
+const BRANCH_TIME_ZONES: Readonly<Record<StaffBranch, string>> = {
+  Dubai: 'Asia/Dubai',
+  Oman: 'Asia/Muscat',
+  Bahrain: 'Asia/Bahrain',
+  'Saudi Arabia': 'Asia/Riyadh',
+};
 
 /** The day `at` is in the branch, 'YYYY-MM-DD'. */
 export function branchDay(branch: StaffBranch, at: Date): string {
   // en-CA writes dates as YYYY-MM-DD
-  return new Intl.DateTimeFormat('en-CA', { timeZone: BRANCH_TIME_ZONES[branch], year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: BRANCH_TIME_ZONES[branch],
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 }
 
 /** `day` plus `days` calendar days. */

@@ -21,7 +21,8 @@ export function refused(problems: readonly ApiProblem[]): QuotationError {
   return new QuotationError(400, [...shown, ...more].join('; '), problems);
 }
 
-export const badRequest = (message: string, path: ApiProblem['path'] = []) => new QuotationError(400, message, [{ path, message }]);
+export const badRequest = (message: string, path: ApiProblem['path'] = []) =>
+  new QuotationError(400, message, [{ path, message }]);
 export const forbidden = (message: string) => new QuotationError(403, message);
 export const notFound = (message: string) => new QuotationError(404, message);
 export const conflict = (message: string) => new QuotationError(409, message);
@@ -38,7 +39,10 @@ export class StaleQuotation extends QuotationError {
     readonly savedBy: string | null,
     readonly savedAt: Date,
   ) {
-    super(409, `Someone else saved this quotation after you opened it (${savedBy ?? 'a colleague'}, ${savedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC): reload to see their changes`);
+    super(
+      409,
+      `Someone else saved this quotation after you opened it (${savedBy ?? 'a colleague'}, ${savedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC): reload to see their changes`,
+    );
     this.name = 'StaleQuotation';
   }
 }

@@ -2,7 +2,12 @@
 // currency at the quotation's own rate (as the lines it already has), with what the ERP's stock feed says of it at the
 // branch's location ("In stock: 40 pieces"; nothing when the feed never named the part, which is not "0").
 import { sql, type Kysely } from 'kysely';
-import { QUOTATION_PARTS_MAX, type QuotationCurrency, type QuotationPart, type QuotationPartList } from '@site/contracts/quotations-api';
+import {
+  QUOTATION_PARTS_MAX,
+  type QuotationCurrency,
+  type QuotationPart,
+  type QuotationPartList,
+} from '@site/contracts/quotations-api';
 import type { StaffAccountSummary, StaffBranch } from '@site/contracts/staff-api';
 import { availabilityLine } from '@site/contracts/stock-text';
 import { QUOTE_UNIT_WORDS, type QuoteUnit } from '@site/content/validation';
@@ -16,7 +21,11 @@ import type { QuotationContext } from './quotationContext.js';
 type Db = Kysely<DatabaseSchema>;
 
 /** A part's price in the quotation's currency: 0 for one the catalogue prices on request (staff type it). */
-export const partPrice = (part: Pick<CataloguePart, 'priceFils'> | undefined, rate: ExactRate, currency: QuotationCurrency): Minor =>
+export const partPrice = (
+  part: Pick<CataloguePart, 'priceFils'> | undefined,
+  rate: ExactRate,
+  currency: QuotationCurrency,
+): Minor =>
   part?.priceFils === null || part?.priceFils === undefined ? 0n : convertFromAed(part.priceFils, rate, currency);
 
 /** '40 pieces' in the part's unit (the count alone for a unit the site has no word for). */
@@ -26,15 +35,38 @@ const quantityIn = (unit: string) => (count: number) => {
 };
 
 /** What the stock feed says of each part at the branch's location, by code key; '' when it said nothing. */
-export async function availabilityNotes(db: Db, branch: StaffBranch, parts: readonly Pick<CataloguePart, 'code' | 'unit'>[], now: Date): Promise<Map<string, string>> {
+export async function availabilityNotes(
+  db: Db,
+  branch: StaffBranch,
+  parts: readonly Pick<CataloguePart, 'code' | 'unit'>[],
+  now: Date,
+): Promise<Map<string, string>> {
   if (parts.length === 0) return new Map();
-  const stock = await readAvailability(db, parts.map((part) => part.code));
-  return new Map(parts.map((part, index) => [codeKey(part.code), availabilityLine(stock[index]?.locations ?? [], branch, 'en', quantityIn(part.unit), now)]));
+  const stock = await readAvailability(
+    db,
+    parts.map((part) => part.code),
+  );
+  return new Map(
+    parts.map((part, index) => [
+      codeKey(part.code),
+      availabilityLine(stock[index]?.locations ?? [], branch, 'en', quantityIn(part.unit), now),
+    ]),
+  );
 }
 
 /** The parts `text` finds, priced for quotation `id` (404 / 403 as the quotation's other calls). */
-export async function quotationParts(db: Db, context: Pick<QuotationContext, 'canSeeBranch' | 'now'>, account: StaffAccountSummary, id: number, text: string): Promise<QuotationPartList> {
-  const row = await db.selectFrom('quotations').select(['branch', 'currency', sql<string>`rate_value::text`.as('rate_value'), 'rate_scale']).where('id', '=', id).executeTakeFirst();
+export async function quotationParts(
+  db: Db,
+  context: Pick<QuotationContext, 'canSeeBranch' | 'now'>,
+  account: StaffAccountSummary,
+  id: number,
+  text: string,
+): Promise<QuotationPartList> {
+  const row = await db
+    .selectFrom('quotations')
+    .select(['branch', 'currency', sql<string>`rate_value::text`.as('rate_value'), 'rate_scale'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (row === undefined) throw notFound(NO_QUOTATION);
   if (!context.canSeeBranch(account, row.branch)) throw forbidden(ANOTHER_BRANCH);
   const rate: ExactRate = { value: BigInt(row.rate_value), scale: row.rate_scale };

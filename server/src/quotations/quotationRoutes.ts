@@ -32,7 +32,16 @@ import { QUOTATION_VALID_DAYS_DEFAULT } from '../platform/config.js';
 import { describeError, type Database } from '../platform/db/index.js';
 import { refusalAnswer, useContracts } from '../platform/http/contracts.js';
 import { branchDay } from './days.js';
-import { ADMINS_ONLY, badRequest, forbidden, notFound, NO_QUOTATION, NOT_A_PRICER, QuotationError, StaleQuotation } from './errors.js';
+import {
+  ADMINS_ONLY,
+  badRequest,
+  forbidden,
+  notFound,
+  NO_QUOTATION,
+  NOT_A_PRICER,
+  QuotationError,
+  StaleQuotation,
+} from './errors.js';
 import { parsePercent, parseRate } from './money/index.js';
 import {
   addQuotationLine,
@@ -93,7 +102,9 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
     try {
       await expireOverdueQuotations(db, recordStaffAction, now());
     } catch (error) {
-      log.warn(`quotations: the expired ones could not be marked (${describeError(error)}); the next read or sweep tries again`);
+      log.warn(
+        `quotations: the expired ones could not be marked (${describeError(error)}); the next read or sweep tries again`,
+      );
     }
   };
   const timer = setInterval(() => void sweepExpired(app.log), EXPIRY_SWEEP_MS);
@@ -128,36 +139,59 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
   };
   const change = { bodyLimit: QUOTATION_BODY_LIMIT, preValidation: [quotationAllowed, requireJson] };
 
-  app.get(QUOTATIONS_API.quotations, { preValidation: pricer, schema: { querystring: quotationListQuerySchema } }, async (request): Promise<QuotationList> => {
-    await sweepExpired(request.log);
-    return quotationsOfRequest(db, context, pricerOf(request), request.query.requestId);
-  });
+  app.get(
+    QUOTATIONS_API.quotations,
+    { preValidation: pricer, schema: { querystring: quotationListQuerySchema } },
+    async (request): Promise<QuotationList> => {
+      await sweepExpired(request.log);
+      return quotationsOfRequest(db, context, pricerOf(request), request.query.requestId);
+    },
+  );
 
-  app.post(QUOTATIONS_API.quotations, { bodyLimit: QUOTATION_BODY_LIMIT, preValidation: [pricer, requireJson], schema: { body: createQuotationBodySchema } }, async (request, reply): Promise<Quotation> => {
-    const { id, created } = await prepareQuotation(db, context, pricerOf(request), request.body.requestId);
-    reply.code(created ? 201 : 200);
-    return answer(id);
-  });
+  app.post(
+    QUOTATIONS_API.quotations,
+    {
+      bodyLimit: QUOTATION_BODY_LIMIT,
+      preValidation: [pricer, requireJson],
+      schema: { body: createQuotationBodySchema },
+    },
+    async (request, reply): Promise<Quotation> => {
+      const { id, created } = await prepareQuotation(db, context, pricerOf(request), request.body.requestId);
+      reply.code(created ? 201 : 200);
+      return answer(id);
+    },
+  );
 
   app.get(QUOTATIONS_API.quotation, { preValidation: quotationAllowed }, async (request) => {
     await sweepExpired(request.log);
     return answer(idOf(request));
   });
 
-  app.put(QUOTATIONS_API.quotation, { ...change, schema: { body: saveQuotationBodySchema } }, async (request): Promise<Quotation> => {
-    const id = idOf(request);
-    await saveQuotation(db, context, pricerOf(request), id, request.body);
-    return answer(id);
-  });
+  app.put(
+    QUOTATIONS_API.quotation,
+    { ...change, schema: { body: saveQuotationBodySchema } },
+    async (request): Promise<Quotation> => {
+      const id = idOf(request);
+      await saveQuotation(db, context, pricerOf(request), id, request.body);
+      return answer(id);
+    },
+  );
 
-  app.post(QUOTATIONS_API.lines, { ...change, schema: { body: addQuotationLineBodySchema } }, async (request): Promise<Quotation> => {
-    const id = idOf(request);
-    await addQuotationLine(db, context, pricerOf(request), id, request.body);
-    return answer(id);
-  });
+  app.post(
+    QUOTATIONS_API.lines,
+    { ...change, schema: { body: addQuotationLineBodySchema } },
+    async (request): Promise<Quotation> => {
+      const id = idOf(request);
+      await addQuotationLine(db, context, pricerOf(request), id, request.body);
+      return answer(id);
+    },
+  );
 
-  app.get(QUOTATIONS_API.parts, { preValidation: quotationAllowed, schema: { querystring: quotationPartsQuerySchema } }, async (request): Promise<QuotationPartList> =>
-    quotationParts(db, context, pricerOf(request), idOf(request), request.query.q),
+  app.get(
+    QUOTATIONS_API.parts,
+    { preValidation: quotationAllowed, schema: { querystring: quotationPartsQuerySchema } },
+    async (request): Promise<QuotationPartList> =>
+      quotationParts(db, context, pricerOf(request), idOf(request), request.query.q),
   );
 
   app.delete(
@@ -173,32 +207,57 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
     },
   );
 
-  app.post(QUOTATIONS_API.send, { ...change, schema: { body: quotationVersionBodySchema } }, async (request): Promise<Quotation> => {
-    const id = idOf(request);
-    await sendQuotation(db, context, pricerOf(request), id, request.body.version);
-    options.onOutboxWrite?.();
-    return answer(id);
-  });
+  app.post(
+    QUOTATIONS_API.send,
+    { ...change, schema: { body: quotationVersionBodySchema } },
+    async (request): Promise<Quotation> => {
+      const id = idOf(request);
+      await sendQuotation(db, context, pricerOf(request), id, request.body.version);
+      options.onOutboxWrite?.();
+      return answer(id);
+    },
+  );
 
-  app.post(QUOTATIONS_API.revise, { ...change, schema: { body: quotationVersionBodySchema } }, async (request, reply): Promise<Quotation> => {
-    const { id, created } = await reviseQuotation(db, context, pricerOf(request), idOf(request), request.body.version);
-    reply.code(created ? 201 : 200);
-    return answer(id);
-  });
+  app.post(
+    QUOTATIONS_API.revise,
+    { ...change, schema: { body: quotationVersionBodySchema } },
+    async (request, reply): Promise<Quotation> => {
+      const { id, created } = await reviseQuotation(
+        db,
+        context,
+        pricerOf(request),
+        idOf(request),
+        request.body.version,
+      );
+      reply.code(created ? 201 : 200);
+      return answer(id);
+    },
+  );
 
   // ---- after the send: the link's states, the buyer's PO file, the orders
   staffLinkRoutes(app, { db, pricerOf, canSeeBranch, quotationAllowed, idOf, now, sweepExpired });
 
   // ---- the tables admins keep (read by every pricer: the editor shows the rate in use)
 
-  app.get(QUOTATIONS_API.currencyRates, { preValidation: pricer }, async (): Promise<CurrencyRateTable> => currencyRateTable(db));
+  app.get(
+    QUOTATIONS_API.currencyRates,
+    { preValidation: pricer },
+    async (): Promise<CurrencyRateTable> => currencyRateTable(db),
+  );
 
   app.put(
     QUOTATIONS_API.currencyRate,
-    { bodyLimit: QUOTATION_BODY_LIMIT, preValidation: [admin, requireJson], schema: { body: setCurrencyRateBodySchema } },
+    {
+      bodyLimit: QUOTATION_BODY_LIMIT,
+      preValidation: [admin, requireJson],
+      schema: { body: setCurrencyRateBodySchema },
+    },
     async (request): Promise<CurrencyRateTable> => {
       const { currency } = request.params as { currency: string };
-      if (!(RATE_CURRENCIES as readonly string[]).includes(currency)) throw notFound(`There is no rate of ${JSON.stringify(currency.slice(0, 10))}: the rates are of ${RATE_CURRENCIES.join(', ')} (1 AED in each)`);
+      if (!(RATE_CURRENCIES as readonly string[]).includes(currency))
+        throw notFound(
+          `There is no rate of ${JSON.stringify(currency.slice(0, 10))}: the rates are of ${RATE_CURRENCIES.join(', ')} (1 AED in each)`,
+        );
       const parsed = parseRate(request.body.rate);
       if (!parsed.ok) throw badRequest(parsed.message, ['rate']);
       await setCurrencyRate(db, currency as RateCurrency, parsed.rate, adminOf(request), recordStaffAction);
@@ -208,15 +267,23 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
 
   const headOfficeToday = () => branchDay('Dubai', context.now());
 
-  app.get(QUOTATIONS_API.vatRates, { preValidation: pricer }, async (): Promise<VatRateTable> => vatRateTable(db, headOfficeToday()));
+  app.get(
+    QUOTATIONS_API.vatRates,
+    { preValidation: pricer },
+    async (): Promise<VatRateTable> => vatRateTable(db, headOfficeToday()),
+  );
 
-  app.put(QUOTATIONS_API.vatRates, { bodyLimit: QUOTATION_BODY_LIMIT, preValidation: [admin, requireJson], schema: { body: setVatRateBodySchema } }, async (request): Promise<VatRateTable> => {
-    const { country, ratePercent, startsOn } = request.body;
-    const parsed = parsePercent(ratePercent);
-    if (!parsed.ok) throw badRequest(`ratePercent ${JSON.stringify(ratePercent)} ${parsed.message}`, ['ratePercent']);
-    await setVatRate(db, country, parsed.basisPoints, startsOn, adminOf(request), recordStaffAction);
-    return vatRateTable(db, headOfficeToday());
-  });
+  app.put(
+    QUOTATIONS_API.vatRates,
+    { bodyLimit: QUOTATION_BODY_LIMIT, preValidation: [admin, requireJson], schema: { body: setVatRateBodySchema } },
+    async (request): Promise<VatRateTable> => {
+      const { country, ratePercent, startsOn } = request.body;
+      const parsed = parsePercent(ratePercent);
+      if (!parsed.ok) throw badRequest(`ratePercent ${JSON.stringify(ratePercent)} ${parsed.message}`, ['ratePercent']);
+      await setVatRate(db, country, parsed.basisPoints, startsOn, adminOf(request), recordStaffAction);
+      return vatRateTable(db, headOfficeToday());
+    },
+  );
 }
 
 /** The quotation id of the address, or a 404 (like any unknown address). */
@@ -229,7 +296,8 @@ function idOf(request: FastifyRequest): number {
 /** A change's body must be JSON (as every staff call's): anything else is a 415. */
 async function requireJson(request: FastifyRequest): Promise<void> {
   const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/json') throw Object.assign(new Error('Send the request as JSON (Content-Type: application/json)'), { statusCode: 415 });
+  if (type !== 'application/json')
+    throw Object.assign(new Error('Send the request as JSON (Content-Type: application/json)'), { statusCode: 415 });
 }
 
 /**
@@ -238,7 +306,12 @@ async function requireJson(request: FastifyRequest): Promise<void> {
  */
 function answerQuotationError(error: FastifyError | QuotationError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof StaleQuotation) {
-    const stale: StaleQuotationAnswer = { error: error.message, version: error.version, savedBy: error.savedBy, savedAt: error.savedAt.toISOString() };
+    const stale: StaleQuotationAnswer = {
+      error: error.message,
+      version: error.version,
+      savedBy: error.savedBy,
+      savedAt: error.savedAt.toISOString(),
+    };
     return reply.code(409).send(stale);
   }
   if (error instanceof QuotationError) return reply.code(error.statusCode).send(refusalAnswer(error));

@@ -14,13 +14,26 @@ import {
   type QuotationList,
   type QuotationState,
 } from '@site/contracts/quotations-api';
-import type { AddQuotationLineValues, QuotationLineValues, SaveQuotationValues } from '@site/contracts/quotations-api-schemas';
+import type {
+  AddQuotationLineValues,
+  QuotationLineValues,
+  SaveQuotationValues,
+} from '@site/contracts/quotations-api-schemas';
 import type { ApiProblem } from '@site/contracts/forms-api';
 import type { StaffAccountSummary, StaffBranch } from '@site/contracts/staff-api';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { catalogueParts, codeKey, partDescription } from './cataloguePrices.js';
 import { addDays, branchDay } from './days.js';
-import { ANOTHER_BRANCH, badRequest, conflict, forbidden, notFound, NO_QUOTATION, refused, StaleQuotation } from './errors.js';
+import {
+  ANOTHER_BRANCH,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  NO_QUOTATION,
+  refused,
+  StaleQuotation,
+} from './errors.js';
 import {
   currencyOfBranch,
   decimalsOf,
@@ -125,7 +138,11 @@ export async function loadQuotation(db: Db, id: number): Promise<Quotation | und
     branch,
     currency,
     decimals: decimalsOf(currency),
-    rate: { rate: formatRate({ value: BigInt(row.rate_value), scale: row.rate_scale }), setAt: row.rate_set_at?.toISOString() ?? null, setBy: row.rate_set_by ?? null },
+    rate: {
+      rate: formatRate({ value: BigInt(row.rate_value), scale: row.rate_scale }),
+      setAt: row.rate_set_at?.toISOString() ?? null,
+      setBy: row.rate_set_by ?? null,
+    },
     vatCountry: row.vat_country,
     vatDate: row.vat_on,
     state: row.state,
@@ -152,7 +169,11 @@ export async function loadQuotation(db: Db, id: number): Promise<Quotation | und
         lineNote: line.line_note,
       }),
     ),
-    totals: { subtotal: formatAmount(totals.subtotal, currency), vat: formatAmount(totals.vat, currency), total: formatAmount(totals.total, currency) },
+    totals: {
+      subtotal: formatAmount(totals.subtotal, currency),
+      vat: formatAmount(totals.vat, currency),
+      total: formatAmount(totals.total, currency),
+    },
     vatRounding: VAT_ROUNDING_TEXT,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -162,7 +183,12 @@ export async function loadQuotation(db: Db, id: number): Promise<Quotation | und
 }
 
 /** The branch of quotation `id` when `account` may work on it: 404 when there is none, 403 when it is another branch's. */
-export async function quotationBranchFor(db: Db, context: Pick<QuotationContext, 'canSeeBranch'>, account: StaffAccountSummary, id: number): Promise<string> {
+export async function quotationBranchFor(
+  db: Db,
+  context: Pick<QuotationContext, 'canSeeBranch'>,
+  account: StaffAccountSummary,
+  id: number,
+): Promise<string> {
   const row = await db.selectFrom('quotations').select('branch').where('id', '=', id).executeTakeFirst();
   if (row === undefined) throw notFound(NO_QUOTATION);
   if (!context.canSeeBranch(account, row.branch)) throw forbidden(ANOTHER_BRANCH);
@@ -170,14 +196,27 @@ export async function quotationBranchFor(db: Db, context: Pick<QuotationContext,
 }
 
 /** A request's quotations, newest first (404 / 403 for the request as for a quotation). */
-export async function quotationsOfRequest(db: Db, context: Pick<QuotationContext, 'canSeeBranch'>, account: StaffAccountSummary, requestId: number): Promise<QuotationList> {
+export async function quotationsOfRequest(
+  db: Db,
+  context: Pick<QuotationContext, 'canSeeBranch'>,
+  account: StaffAccountSummary,
+  requestId: number,
+): Promise<QuotationList> {
   const request = await db.selectFrom('quote_requests').select('branch').where('id', '=', requestId).executeTakeFirst();
   if (request === undefined) throw notFound('There is no such request for quotation');
   if (!context.canSeeBranch(account, request.branch)) throw forbidden(ANOTHER_BRANCH);
   const rows = await db
     .selectFrom('quotations as q')
     .leftJoin('quotation_lines as l', 'l.quotation_id', 'q.id')
-    .select(['q.id', 'q.state', 'q.number', 'q.revision', 'q.currency', 'q.updated_at', sql<string>`coalesce(sum(l.line_total_minor + l.vat_minor), 0)::text`.as('total')])
+    .select([
+      'q.id',
+      'q.state',
+      'q.number',
+      'q.revision',
+      'q.currency',
+      'q.updated_at',
+      sql<string>`coalesce(sum(l.line_total_minor + l.vat_minor), 0)::text`.as('total'),
+    ])
     .where('q.request_id', '=', requestId)
     .groupBy(['q.id', 'q.state', 'q.number', 'q.revision', 'q.currency', 'q.updated_at'])
     .orderBy('q.id', 'desc')
@@ -204,11 +243,15 @@ const shown = (value: string): string => JSON.stringify(value.length > 40 ? `${v
  * Lines as staff typed them, read exactly in the quotation's currency: each problem at its path ('lines', i, field),
  * its message naming the line ('lines[2].unitPrice "12.345" has 3 decimals: AED amounts have 2 (fils)…').
  */
-function readLines(inputs: readonly QuotationLineValues[], currency: Quotation['currency']): { lines: LineValues[]; problems: ApiProblem[] } {
+function readLines(
+  inputs: readonly QuotationLineValues[],
+  currency: Quotation['currency'],
+): { lines: LineValues[]; problems: ApiProblem[] } {
   const problems: ApiProblem[] = [];
   const lines: LineValues[] = [];
   inputs.forEach((input, index) => {
-    const problem = (field: string, value: string, message: string) => problems.push({ path: ['lines', index, field], message: `lines[${index}].${field} ${shown(value)} ${message}` });
+    const problem = (field: string, value: string, message: string) =>
+      problems.push({ path: ['lines', index, field], message: `lines[${index}].${field} ${shown(value)} ${message}` });
     const quantity = parseQuantity(input.quantity);
     if (!quantity.ok) problem('quantity', input.quantity, quantity.message);
     const unitPrice = parseAmount(input.unitPrice, currency);
@@ -234,16 +277,40 @@ function readLines(inputs: readonly QuotationLineValues[], currency: Quotation['
 // ---------------------------------------------------------------- writing
 
 /** The quotation's row locked for a change, when `account` may make it on `version`; the refusals as their errors. */
-async function lockForChange(trx: Transaction<DatabaseSchema>, context: QuotationContext, account: StaffAccountSummary, id: number, version: number) {
+async function lockForChange(
+  trx: Transaction<DatabaseSchema>,
+  context: QuotationContext,
+  account: StaffAccountSummary,
+  id: number,
+  version: number,
+) {
   const row = await trx
     .selectFrom('quotations')
-    .select(['id', 'branch', 'currency', sql<string>`rate_value::text`.as('rate_value'), 'rate_scale', 'vat_country', 'state', 'number', 'version', 'updated_by_email', 'updated_at', 'request_id', 'revision', 'previous_id'])
+    .select([
+      'id',
+      'branch',
+      'currency',
+      sql<string>`rate_value::text`.as('rate_value'),
+      'rate_scale',
+      'vat_country',
+      'state',
+      'number',
+      'version',
+      'updated_by_email',
+      'updated_at',
+      'request_id',
+      'revision',
+      'previous_id',
+    ])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
   if (row === undefined) throw notFound(NO_QUOTATION);
   if (!context.canSeeBranch(account, row.branch)) throw forbidden(ANOTHER_BRANCH);
-  if (row.state !== 'draft') throw conflict(`This quotation was sent as ${row.number ?? 'a numbered quotation'} and can no longer be changed: prepare a revision to change it`);
+  if (row.state !== 'draft')
+    throw conflict(
+      `This quotation was sent as ${row.number ?? 'a numbered quotation'} and can no longer be changed: prepare a revision to change it`,
+    );
   if (row.version !== version) throw new StaleQuotation(row.version, row.updated_by_email, row.updated_at);
   const branch = row.branch as StaffBranch;
   return { ...row, branch, rate: { value: BigInt(row.rate_value), scale: row.rate_scale } satisfies ExactRate };
@@ -253,12 +320,20 @@ async function lockForChange(trx: Transaction<DatabaseSchema>, context: Quotatio
 async function vatBasisPointsOn(db: Db, branch: StaffBranch, day: string): Promise<number> {
   const country = BRANCH_VAT_COUNTRY[branch];
   const rate = await vatRateOn(db, country, day);
-  if (rate === undefined) throw conflict(`No VAT rate of ${VAT_COUNTRY_NAMES[country]} is in force on ${day}: an administrator adds it to the VAT table first`);
+  if (rate === undefined)
+    throw conflict(
+      `No VAT rate of ${VAT_COUNTRY_NAMES[country]} is in force on ${day}: an administrator adds it to the VAT table first`,
+    );
   return rate.basisPoints;
 }
 
 /** Replaces the quotation's lines by `lines`, in their order, each priced at the VAT rate. */
-async function writeLines(trx: Db, quotationId: number, lines: readonly LineValues[], vatBasisPoints: number): Promise<void> {
+async function writeLines(
+  trx: Db,
+  quotationId: number,
+  lines: readonly LineValues[],
+  vatBasisPoints: number,
+): Promise<void> {
   await trx.deleteFrom('quotation_lines').where('quotation_id', '=', quotationId).execute();
   if (lines.length === 0) return;
   // 200 lines × 13 values: far below PostgreSQL's 65,535 parameters
@@ -266,7 +341,12 @@ async function writeLines(trx: Db, quotationId: number, lines: readonly LineValu
     .insertInto('quotation_lines')
     .values(
       lines.map((line, index) => {
-        const { lineTotal, vat } = priceLine({ quantity: line.quantity, unitPrice: line.unitPrice, discountBasisPoints: line.discountBasisPoints, vatBasisPoints });
+        const { lineTotal, vat } = priceLine({
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          discountBasisPoints: line.discountBasisPoints,
+          vatBasisPoints,
+        });
         return {
           quotation_id: quotationId,
           position: index + 1,
@@ -319,7 +399,13 @@ async function storedLines(db: Db, quotationId: number): Promise<LineValues[]> {
 /** A catalogue part's unit price in the quotation's currency: its dirham price at the quotation's rate (0 when it has none). */
 
 /** The version after a change, who made it and when. */
-async function touch(trx: Db, id: number, version: number, account: StaffAccountSummary, set: Partial<Record<'valid_until' | 'payment_terms' | 'delivery_terms' | 'buyer_note' | 'vat_on', string>> = {}): Promise<void> {
+async function touch(
+  trx: Db,
+  id: number,
+  version: number,
+  account: StaffAccountSummary,
+  set: Partial<Record<'valid_until' | 'payment_terms' | 'delivery_terms' | 'buyer_note' | 'vat_on', string>> = {},
+): Promise<void> {
   await trx
     .updateTable('quotations')
     .set({ ...set, version: version + 1, updated_by_email: account.email, updated_at: sql<Date>`now()` })
@@ -332,23 +418,45 @@ async function touch(trx: Db, id: number, version: number, account: StaffAccount
  * converted at the rate in use for the branch's currency), valid `validDays` from the branch's today. When the
  * request has an open draft already, that one (created: false): one draft per request at a time.
  */
-export async function prepareQuotation(db: Db, context: QuotationContext, account: StaffAccountSummary, requestId: number): Promise<{ id: number; created: boolean }> {
+export async function prepareQuotation(
+  db: Db,
+  context: QuotationContext,
+  account: StaffAccountSummary,
+  requestId: number,
+): Promise<{ id: number; created: boolean }> {
   return db.transaction().execute(async (trx) => {
     // the request's row locked: two "Prepare" at once make one draft, the second finds it
-    const request = await trx.selectFrom('quote_requests').select(['id', 'reference', 'branch', 'spam']).where('id', '=', requestId).forUpdate().executeTakeFirst();
+    const request = await trx
+      .selectFrom('quote_requests')
+      .select(['id', 'reference', 'branch', 'spam'])
+      .where('id', '=', requestId)
+      .forUpdate()
+      .executeTakeFirst();
     if (request === undefined) throw notFound('There is no such request for quotation');
     if (!context.canSeeBranch(account, request.branch)) throw forbidden(ANOTHER_BRANCH);
-    if (request.spam) throw conflict('This request is marked as spam: take it out of spam before preparing a quotation');
-    const open = await trx.selectFrom('quotations').select('id').where('request_id', '=', requestId).where('state', '=', 'draft').executeTakeFirst();
+    if (request.spam)
+      throw conflict('This request is marked as spam: take it out of spam before preparing a quotation');
+    const open = await trx
+      .selectFrom('quotations')
+      .select('id')
+      .where('request_id', '=', requestId)
+      .where('state', '=', 'draft')
+      .executeTakeFirst();
     if (open !== undefined) return { id: open.id, created: false };
-    if (!isStaffBranch(request.branch)) throw conflict(`This request's branch ${shown(request.branch)} is not one of the branches: a quotation is priced in a branch's currency`);
+    if (!isStaffBranch(request.branch))
+      throw conflict(
+        `This request's branch ${shown(request.branch)} is not one of the branches: a quotation is priced in a branch's currency`,
+      );
     const branch = request.branch;
     const currency = currencyOfBranch(branch);
     let rate: ExactRate = UNIT_RATE;
     let rateId: number | null = null;
     if (currency !== 'AED') {
       const stored = await currentRate(trx, currency);
-      if (stored === undefined) throw conflict(`No rate from AED to ${currency} has been set: an administrator sets it in the rate table first`);
+      if (stored === undefined)
+        throw conflict(
+          `No rate from AED to ${currency} has been set: an administrator sets it in the rate table first`,
+        );
       rate = stored.rate;
       rateId = stored.id;
     }
@@ -356,11 +464,20 @@ export async function prepareQuotation(db: Db, context: QuotationContext, accoun
     const vatBasisPoints = await vatBasisPointsOn(trx, branch, today);
     const requested = await trx
       .selectFrom('quote_request_lines')
-      .select(['product_code', 'product_name', 'variant_label', 'unit', sql<string>`(quantity * 100)::bigint::text`.as('quantity')])
+      .select([
+        'product_code',
+        'product_name',
+        'variant_label',
+        'unit',
+        sql<string>`(quantity * 100)::bigint::text`.as('quantity'),
+      ])
       .where('request_id', '=', requestId)
       .orderBy('line_no')
       .execute();
-    const parts = await catalogueParts(trx, requested.map((line) => line.product_code));
+    const parts = await catalogueParts(
+      trx,
+      requested.map((line) => line.product_code),
+    );
     const lines = requested.slice(0, QUOTATION_LIMITS.lines).map(
       (line): LineValues => ({
         code: line.product_code,
@@ -392,7 +509,13 @@ export async function prepareQuotation(db: Db, context: QuotationContext, accoun
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeLines(trx, id, lines, vatBasisPoints);
-    await context.record(trx, account, 'quotation.prepare', `quotation:${id}`, `for ${request.reference}: ${lines.length} line(s) in ${currency} at 1 AED = ${formatRate(rate)} ${currency}`);
+    await context.record(
+      trx,
+      account,
+      'quotation.prepare',
+      `quotation:${id}`,
+      `for ${request.reference}: ${lines.length} line(s) in ${currency} at 1 AED = ${formatRate(rate)} ${currency}`,
+    );
     return { id, created: true };
   });
 }
@@ -402,20 +525,43 @@ export async function prepareQuotation(db: Db, context: QuotationContext, accoun
  * currency (400 with every problem), each line repriced at the VAT rate of the branch's today. 409 when someone saved
  * it since (StaleQuotation) or it was sent.
  */
-export async function saveQuotation(db: Db, context: QuotationContext, account: StaffAccountSummary, id: number, body: SaveQuotationValues): Promise<void> {
+export async function saveQuotation(
+  db: Db,
+  context: QuotationContext,
+  account: StaffAccountSummary,
+  id: number,
+  body: SaveQuotationValues,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await lockForChange(trx, context, account, id, body.version);
     const today = branchDay(row.branch, context.now());
     const { lines, problems } = readLines(body.lines, row.currency);
-    if (body.validUntil < today) problems.unshift({ path: ['validUntil'], message: `validUntil ${body.validUntil} is before today (${today}): a quotation is valid from the day it is sent` });
-    else if (body.validUntil > addDays(today, 366)) problems.unshift({ path: ['validUntil'], message: `validUntil ${body.validUntil} is more than a year ahead` });
+    if (body.validUntil < today)
+      problems.unshift({
+        path: ['validUntil'],
+        message: `validUntil ${body.validUntil} is before today (${today}): a quotation is valid from the day it is sent`,
+      });
+    else if (body.validUntil > addDays(today, 366))
+      problems.unshift({ path: ['validUntil'], message: `validUntil ${body.validUntil} is more than a year ahead` });
     const unknown = await unknownCodes(trx, lines);
     problems.push(...unknown);
     if (problems.length > 0) throw refused(problems);
     const vatBasisPoints = await vatBasisPointsOn(trx, row.branch, today);
     await writeLines(trx, id, lines, vatBasisPoints);
-    await touch(trx, id, row.version, account, { valid_until: body.validUntil, payment_terms: body.paymentTerms, delivery_terms: body.deliveryTerms, buyer_note: body.buyerNote, vat_on: today });
-    await context.record(trx, account, 'quotation.save', `quotation:${id}`, `version ${row.version} → ${row.version + 1}: ${lines.length} line(s)`);
+    await touch(trx, id, row.version, account, {
+      valid_until: body.validUntil,
+      payment_terms: body.paymentTerms,
+      delivery_terms: body.deliveryTerms,
+      buyer_note: body.buyerNote,
+      vat_on: today,
+    });
+    await context.record(
+      trx,
+      account,
+      'quotation.save',
+      `quotation:${id}`,
+      `version ${row.version} → ${row.version + 1}: ${lines.length} line(s)`,
+    );
   });
 }
 
@@ -426,81 +572,169 @@ async function unknownCodes(db: Db, lines: readonly LineValues[]): Promise<ApiPr
   const problems: ApiProblem[] = [];
   lines.forEach((line, index) => {
     if (line.code !== null && !parts.has(codeKey(line.code))) {
-      problems.push({ path: ['lines', index, 'code'], message: `lines[${index}].code ${shown(line.code)} is not a code of the catalogue: correct it, or clear it to make the line free text` });
+      problems.push({
+        path: ['lines', index, 'code'],
+        message: `lines[${index}].code ${shown(line.code)} is not a code of the catalogue: correct it, or clear it to make the line free text`,
+      });
     }
   });
   return problems;
 }
 
 /** Adds a line at the end: a catalogue part by its code (priced from the catalogue at the quotation's rate), or free text. */
-export async function addQuotationLine(db: Db, context: QuotationContext, account: StaffAccountSummary, id: number, body: AddQuotationLineValues): Promise<void> {
+export async function addQuotationLine(
+  db: Db,
+  context: QuotationContext,
+  account: StaffAccountSummary,
+  id: number,
+  body: AddQuotationLineValues,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await lockForChange(trx, context, account, id, body.version);
     const lines = await storedLines(trx, id);
-    if (lines.length >= QUOTATION_LIMITS.lines) throw badRequest(`A quotation holds at most ${QUOTATION_LIMITS.lines} lines`, ['line']);
+    if (lines.length >= QUOTATION_LIMITS.lines)
+      throw badRequest(`A quotation holds at most ${QUOTATION_LIMITS.lines} lines`, ['line']);
     const { line } = body;
     const quantityText = line.quantity ?? '1';
     const quantity = parseQuantity(quantityText);
-    if (!quantity.ok) throw badRequest(`line.quantity ${shown(quantityText)} ${quantity.message}`, ['line', 'quantity']);
+    if (!quantity.ok)
+      throw badRequest(`line.quantity ${shown(quantityText)} ${quantity.message}`, ['line', 'quantity']);
     let added: LineValues;
     if (line.kind === 'catalogue') {
       const part = (await catalogueParts(trx, [line.code])).get(codeKey(line.code));
-      if (part === undefined) throw badRequest(`line.code ${shown(line.code)} is not a code of the catalogue`, ['line', 'code']);
-      if (!part.published) throw badRequest(`line.code ${part.code} is no longer available: it was withdrawn from the catalogue`, ['line', 'code']);
-      const availabilityNote = (await availabilityNotes(trx, row.branch, [part], context.now())).get(codeKey(part.code)) ?? '';
-      added = { code: part.code, description: part.description, unit: part.unit, quantity: quantity.hundredths, unitPrice: partPrice(part, row.rate, row.currency), discountBasisPoints: 0, availabilityNote, lineNote: '' };
+      if (part === undefined)
+        throw badRequest(`line.code ${shown(line.code)} is not a code of the catalogue`, ['line', 'code']);
+      if (!part.published)
+        throw badRequest(`line.code ${part.code} is no longer available: it was withdrawn from the catalogue`, [
+          'line',
+          'code',
+        ]);
+      const availabilityNote =
+        (await availabilityNotes(trx, row.branch, [part], context.now())).get(codeKey(part.code)) ?? '';
+      added = {
+        code: part.code,
+        description: part.description,
+        unit: part.unit,
+        quantity: quantity.hundredths,
+        unitPrice: partPrice(part, row.rate, row.currency),
+        discountBasisPoints: 0,
+        availabilityNote,
+        lineNote: '',
+      };
     } else {
       const priceText = line.unitPrice ?? '0';
       const unitPrice = parseAmount(priceText, row.currency);
-      if (!unitPrice.ok) throw badRequest(`line.unitPrice ${shown(priceText)} ${unitPrice.message}`, ['line', 'unitPrice']);
-      added = { code: null, description: line.description, unit: '', quantity: quantity.hundredths, unitPrice: unitPrice.minor, discountBasisPoints: 0, availabilityNote: '', lineNote: '' };
+      if (!unitPrice.ok)
+        throw badRequest(`line.unitPrice ${shown(priceText)} ${unitPrice.message}`, ['line', 'unitPrice']);
+      added = {
+        code: null,
+        description: line.description,
+        unit: '',
+        quantity: quantity.hundredths,
+        unitPrice: unitPrice.minor,
+        discountBasisPoints: 0,
+        availabilityNote: '',
+        lineNote: '',
+      };
     }
     const today = branchDay(row.branch, context.now());
     await writeLines(trx, id, [...lines, added], await vatBasisPointsOn(trx, row.branch, today));
     await touch(trx, id, row.version, account, { vat_on: today });
-    await context.record(trx, account, 'quotation.line_add', `quotation:${id}`, `line ${lines.length + 1}: ${added.code ?? 'free text'}`);
+    await context.record(
+      trx,
+      account,
+      'quotation.line_add',
+      `quotation:${id}`,
+      `line ${lines.length + 1}: ${added.code ?? 'free text'}`,
+    );
   });
 }
 
 /** Takes the line at `position` out; the lines after it move up. */
-export async function removeQuotationLine(db: Db, context: QuotationContext, account: StaffAccountSummary, id: number, position: number, version: number): Promise<void> {
+export async function removeQuotationLine(
+  db: Db,
+  context: QuotationContext,
+  account: StaffAccountSummary,
+  id: number,
+  position: number,
+  version: number,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await lockForChange(trx, context, account, id, version);
     const lines = await storedLines(trx, id);
     const removed = lines[position - 1];
     if (removed === undefined) throw notFound(`This quotation has no line ${position}`);
     const today = branchDay(row.branch, context.now());
-    await writeLines(trx, id, lines.filter((_line, index) => index !== position - 1), await vatBasisPointsOn(trx, row.branch, today));
+    await writeLines(
+      trx,
+      id,
+      lines.filter((_line, index) => index !== position - 1),
+      await vatBasisPointsOn(trx, row.branch, today),
+    );
     await touch(trx, id, row.version, account, { vat_on: today });
-    await context.record(trx, account, 'quotation.line_remove', `quotation:${id}`, `line ${position}: ${removed.code ?? 'free text'}`);
+    await context.record(
+      trx,
+      account,
+      'quotation.line_remove',
+      `quotation:${id}`,
+      `line ${position}: ${removed.code ?? 'free text'}`,
+    );
   });
 }
 
 /** The number of a first quotation: QT-<year>-<six digits of the branch's counter>. */
-export const quotationNumber = (year: number, counter: number): string => `QT-${year}-${String(counter).padStart(6, '0')}`;
+export const quotationNumber = (year: number, counter: number): string =>
+  `QT-${year}-${String(counter).padStart(6, '0')}`;
 
 /**
  * Sends the draft: it gets its number (a first quotation the next of its branch's counter for the year, updated in
  * this transaction, so a number is never skipped nor given twice; a revision its first's number with -R1, -R2…), its
  * VAT at the rate of the day, and is immutable from then on; the revision it replaces is superseded.
  */
-export async function sendQuotation(db: Db, context: QuotationContext, account: StaffAccountSummary, id: number, version: number): Promise<void> {
+export async function sendQuotation(
+  db: Db,
+  context: QuotationContext,
+  account: StaffAccountSummary,
+  id: number,
+  version: number,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await lockForChange(trx, context, account, id, version);
     const lines = await storedLines(trx, id);
     if (lines.length === 0) throw badRequest('A quotation needs at least one line before it is sent', ['lines']);
-    const unpriced = lines.flatMap((line, index) => (line.unitPrice === 0n ? [{ path: ['lines', index, 'unitPrice'], message: `lines[${index}] (${line.description.slice(0, 60)}) has no price: enter its unit price before sending` }] : []));
+    const unpriced = lines.flatMap((line, index) =>
+      line.unitPrice === 0n
+        ? [
+            {
+              path: ['lines', index, 'unitPrice'],
+              message: `lines[${index}] (${line.description.slice(0, 60)}) has no price: enter its unit price before sending`,
+            },
+          ]
+        : [],
+    );
     if (unpriced.length > 0) throw refused(unpriced);
     const today = branchDay(row.branch, context.now());
-    const header = await trx.selectFrom('quotations').select(DAY('valid_until').as('valid_until')).where('id', '=', id).executeTakeFirstOrThrow();
-    if (header.valid_until < today) throw badRequest(`validUntil ${header.valid_until} is before today (${today}): set a later date and save before sending`, ['validUntil']);
+    const header = await trx
+      .selectFrom('quotations')
+      .select(DAY('valid_until').as('valid_until'))
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (header.valid_until < today)
+      throw badRequest(
+        `validUntil ${header.valid_until} is before today (${today}): set a later date and save before sending`,
+        ['validUntil'],
+      );
     let number: string;
     if (row.previous_id === null) {
       const year = Number(today.slice(0, 4));
       const counter = await trx
         .insertInto('quotation_number_counters')
         .values({ branch: row.branch, year, last_number: 1 })
-        .onConflict((oc) => oc.columns(['branch', 'year']).doUpdateSet({ last_number: sql<number>`quotation_number_counters.last_number + 1` }))
+        .onConflict((oc) =>
+          oc
+            .columns(['branch', 'year'])
+            .doUpdateSet({ last_number: sql<number>`quotation_number_counters.last_number + 1` }),
+        )
         .returning('last_number')
         .executeTakeFirstOrThrow();
       number = quotationNumber(year, counter.last_number);
@@ -508,15 +742,38 @@ export async function sendQuotation(db: Db, context: QuotationContext, account: 
       const first = await firstNumber(trx, row.previous_id);
       number = `${first}-R${row.revision}`;
       // the buyer may have accepted the quotation this revision was to replace: an accepted one stays accepted
-      const previous = await trx.selectFrom('quotations').select('state').where('id', '=', row.previous_id).forUpdate().executeTakeFirstOrThrow();
-      if (previous.state === 'accepted') throw conflict(`The buyer accepted ${first}${row.revision > 1 ? `-R${row.revision - 1}` : ''} already: this revision is not sent`);
+      const previous = await trx
+        .selectFrom('quotations')
+        .select('state')
+        .where('id', '=', row.previous_id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if (previous.state === 'accepted')
+        throw conflict(
+          `The buyer accepted ${first}${row.revision > 1 ? `-R${row.revision - 1}` : ''} already: this revision is not sent`,
+        );
       await trx.updateTable('quotations').set({ state: 'superseded' }).where('id', '=', row.previous_id).execute();
-      await context.record(trx, account, 'quotation.supersede', `quotation:${row.previous_id}`, `replaced by ${number}`);
+      await context.record(
+        trx,
+        account,
+        'quotation.supersede',
+        `quotation:${row.previous_id}`,
+        `replaced by ${number}`,
+      );
     }
     await writeLines(trx, id, lines, await vatBasisPointsOn(trx, row.branch, today));
     await trx
       .updateTable('quotations')
-      .set({ state: 'sent', number, vat_on: today, version: row.version + 1, updated_by_email: account.email, updated_at: sql<Date>`now()`, sent_at: sql<Date>`now()`, sent_by_email: account.email })
+      .set({
+        state: 'sent',
+        number,
+        vat_on: today,
+        version: row.version + 1,
+        updated_by_email: account.email,
+        updated_at: sql<Date>`now()`,
+        sent_at: sql<Date>`now()`,
+        sent_by_email: account.email,
+      })
       .where('id', '=', id)
       .execute();
     await context.record(trx, account, 'quotation.send', `quotation:${id}`, `sent as ${number}`);
@@ -538,14 +795,36 @@ const REVISABLE: readonly QuotationState[] = ['sent', 'viewed', 'changes_asked',
  * A new draft revision of sent quotation `id` (its header and lines copied, at the same rate): sent, it takes the
  * number with -R<revision> and supersedes this one. When the request has an open draft, that one is answered instead.
  */
-export async function reviseQuotation(db: Db, context: QuotationContext, account: StaffAccountSummary, id: number, version: number): Promise<{ id: number; created: boolean }> {
+export async function reviseQuotation(
+  db: Db,
+  context: QuotationContext,
+  account: StaffAccountSummary,
+  id: number,
+  version: number,
+): Promise<{ id: number; created: boolean }> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('quotations').selectAll().select([DAY('valid_until').as('valid_day'), sql<string>`rate_value::text`.as('rate_text')]).where('id', '=', id).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('quotations')
+      .selectAll()
+      .select([DAY('valid_until').as('valid_day'), sql<string>`rate_value::text`.as('rate_text')])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (row === undefined) throw notFound(NO_QUOTATION);
     if (!context.canSeeBranch(account, row.branch)) throw forbidden(ANOTHER_BRANCH);
     if (row.version !== version) throw new StaleQuotation(row.version, row.updated_by_email, row.updated_at);
-    if (!REVISABLE.includes(row.state)) throw conflict(row.state === 'draft' ? 'This quotation is a draft: change it and send it' : `A quotation that is ${row.state.replace('_', ' ')} is not revised`);
-    const open = await trx.selectFrom('quotations').select('id').where('request_id', '=', row.request_id).where('state', '=', 'draft').executeTakeFirst();
+    if (!REVISABLE.includes(row.state))
+      throw conflict(
+        row.state === 'draft'
+          ? 'This quotation is a draft: change it and send it'
+          : `A quotation that is ${row.state.replace('_', ' ')} is not revised`,
+      );
+    const open = await trx
+      .selectFrom('quotations')
+      .select('id')
+      .where('request_id', '=', row.request_id)
+      .where('state', '=', 'draft')
+      .executeTakeFirst();
     if (open !== undefined) return { id: open.id, created: false };
     const later = await trx.selectFrom('quotations').select('id').where('previous_id', '=', id).executeTakeFirst();
     if (later !== undefined) throw conflict('This quotation was revised already: revise its latest revision');
@@ -575,8 +854,13 @@ export async function reviseQuotation(db: Db, context: QuotationContext, account
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeLines(trx, revisionId, await storedLines(trx, id), await vatBasisPointsOn(trx, branch, today));
-    await context.record(trx, account, 'quotation.revise', `quotation:${revisionId}`, `revision ${row.revision + 1} of quotation:${id} (${row.number ?? ''})`);
+    await context.record(
+      trx,
+      account,
+      'quotation.revise',
+      `quotation:${revisionId}`,
+      `revision ${row.revision + 1} of quotation:${id} (${row.number ?? ''})`,
+    );
     return { id: revisionId, created: true };
   });
 }
-

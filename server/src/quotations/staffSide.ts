@@ -9,7 +9,14 @@ import type { DatabaseSchema } from '../platform/db/index.js';
 export type StaffActor = Pick<StaffAccountSummary, 'id' | 'email'>;
 
 /** Writes one audit line in the change's transaction (staff/audit.ts). */
-export type RecordStaffAction = (db: Kysely<DatabaseSchema>, actor: StaffActor | null, action: string, target: string | null, detail?: string | null, fields?: AuditFields | null) => Promise<void>;
+export type RecordStaffAction = (
+  db: Kysely<DatabaseSchema>,
+  actor: StaffActor | null,
+  action: string,
+  target: string | null,
+  detail?: string | null,
+  fields?: AuditFields | null,
+) => Promise<void>;
 
 export interface StaffSide {
   /** The signed-in account of a request of the scope (the scope's hook set it; a 401 without one). */

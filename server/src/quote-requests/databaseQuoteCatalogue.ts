@@ -21,7 +21,9 @@ interface ProductRow {
 }
 
 /** The catalogue of the products `productIds` name (the others are unknown to it). */
-export function databaseQuoteCatalogue(db: Kysely<DatabaseSchema>): (productIds: readonly string[]) => Promise<QuoteCatalogue> {
+export function databaseQuoteCatalogue(
+  db: Kysely<DatabaseSchema>,
+): (productIds: readonly string[]) => Promise<QuoteCatalogue> {
   return async (productIds) => {
     const ids = productIds.filter(mayBeProductId); // any other text is no product: the request's check says so
     if (ids.length === 0) return quoteCatalogueOf([]);
@@ -36,7 +38,12 @@ export function databaseQuoteCatalogue(db: Kysely<DatabaseSchema>): (productIds:
       select id, code, '' as unit, name, name_ar as "nameAr", true as withdrawn, null as variants from catalogue_archived_products where id = any(${sql.val(ids)}::text[])
     `.execute(db);
     // a unit is one of QuoteUnit's: the seed, the import and the variants' writer write only the content schema's units
-    const variantOf = ({ code, label, labelAr, unit }: VariantCell): QuoteVariant => ({ code, label, labelAr, unit: unit as QuoteUnit });
+    const variantOf = ({ code, label, labelAr, unit }: VariantCell): QuoteVariant => ({
+      code,
+      label,
+      labelAr,
+      unit: unit as QuoteUnit,
+    });
     return quoteCatalogueOf(
       rows
         .filter((row) => !row.withdrawn)

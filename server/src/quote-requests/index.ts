@@ -8,5 +8,18 @@ export { type QuotesPluginOptions, quotesPlugin } from './plugin.js';
 export { quoteSentPage } from './plainQuoteRoutes.js';
 export { loadQuoteSnapshot } from './quoteStore.js';
 // the PDF's page and the words of the request's documents: the quotations feature writes its PDF with the same ones
-export { BODY, documentBytes, FOOTER, HEADER_FILL, LABEL, MARGIN, NAVY, QuotePage, RULE, SMALL, style, writeField } from './pdf/quotePage.js';
+export {
+  BODY,
+  documentBytes,
+  FOOTER,
+  HEADER_FILL,
+  LABEL,
+  MARGIN,
+  NAVY,
+  QuotePage,
+  RULE,
+  SMALL,
+  style,
+  writeField,
+} from './pdf/quotePage.js';
 export { quoteTexts } from './quoteTexts.js';

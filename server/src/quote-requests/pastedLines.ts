@@ -10,7 +10,13 @@
 // twice counted once with both quantities (as the basket adds them). A list with a line that names nothing the catalogue
 // has, or a quantity its unit refuses, is not sent: the page is drawn again with those lines named and the list as
 // typed, for the buyer to correct (nothing dropped unsaid).
-import { checkQuantity, normalizedProductCode, parseQuantity, QUOTE_LIMITS, readPastedList } from '@site/content/validation';
+import {
+  checkQuantity,
+  normalizedProductCode,
+  parseQuantity,
+  QUOTE_LIMITS,
+  readPastedList,
+} from '@site/content/validation';
 import type { Locale } from '@site/contracts/locale';
 import type { PastedListProblems, QuoteLineBody } from '@site/contracts/quote-api';
 import type { QuoteCatalogue, QuoteProduct, QuoteVariant } from './quoteCatalogue.js';
@@ -20,9 +26,7 @@ export type CodeLookup = (codes: readonly string[], locale: Locale) => Promise<r
 
 export type PastedLines =
   /** Nothing to read: no line at all. */
-  | { type: 'empty' }
-  | { type: 'lines'; lines: QuoteLineBody[] }
-  | { type: 'problems'; problems: PastedListProblems };
+  { type: 'empty' } | { type: 'lines'; lines: QuoteLineBody[] } | { type: 'problems'; problems: PastedListProblems };
 
 interface Part {
   product: QuoteProduct;
@@ -41,12 +45,24 @@ function partsByKey(products: readonly QuoteProduct[]): Map<string, Part> {
 }
 
 /** The request's lines from a posted list, or the list's lines that cannot be sent. */
-export async function pastedLines(pasted: string, lookup: CodeLookup, catalogueOf: (productIds: readonly string[]) => Promise<QuoteCatalogue>): Promise<PastedLines> {
+export async function pastedLines(
+  pasted: string,
+  lookup: CodeLookup,
+  catalogueOf: (productIds: readonly string[]) => Promise<QuoteCatalogue>,
+): Promise<PastedLines> {
   const { entries, unreadable } = readPastedList(pasted);
   if (entries.length === 0 && unreadable.length === 0) return { type: 'empty' };
-  const found = entries.length === 0 ? [] : await lookup(entries.map((entry) => entry.code), 'en');
+  const found =
+    entries.length === 0
+      ? []
+      : await lookup(
+          entries.map((entry) => entry.code),
+          'en',
+        );
   const catalogue = await catalogueOf(found.map((product) => product.id));
-  const parts = partsByKey(found.map((product) => catalogue.find(product.id)).filter((product) => product !== undefined));
+  const parts = partsByKey(
+    found.map((product) => catalogue.find(product.id)).filter((product) => product !== undefined),
+  );
 
   const unrecognised = [...unreadable];
   const refused: PastedListProblems['refused'] = [];
@@ -80,7 +96,14 @@ export async function pastedLines(pasted: string, lookup: CodeLookup, catalogueO
     lines.set(variant.code, { productId: product.id, code: variant.code, quantity: quantity.quantity });
   }
   if (unrecognised.length + refused.length + overLimit.length > 0) {
-    return { type: 'problems', problems: { unrecognised: unrecognised.sort((a, b) => a.line - b.line).map(({ text }) => text), refused, overLimit } };
+    return {
+      type: 'problems',
+      problems: {
+        unrecognised: unrecognised.sort((a, b) => a.line - b.line).map(({ text }) => text),
+        refused,
+        overLimit,
+      },
+    };
   }
   return { type: 'lines', lines: [...lines.values()] };
 }

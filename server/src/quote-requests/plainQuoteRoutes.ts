@@ -12,18 +12,42 @@ import { HONEYPOT_FIELD, isHumanCheckAnswer, isValidEmail, neededByProblem } fro
 import { localizedPath, type Locale } from '@site/contracts/locale';
 import { QUOTE_REQUEST_PATH } from '@site/contracts/paths';
 import type { ApiProblem } from '@site/contracts/forms-api';
-import { PASTED_LIST_FIELD, type PostedQuoteForm, type PostedQuoteSent, type QuoteFormFields, type QuoteNotSent, type PastedListProblems } from '@site/contracts/quote-api';
+import {
+  PASTED_LIST_FIELD,
+  type PostedQuoteForm,
+  type PostedQuoteSent,
+  type QuoteFormFields,
+  type QuoteNotSent,
+  type PastedListProblems,
+} from '@site/contracts/quote-api';
 import { quoteRequestBodyOf } from '@site/contracts/quote-request-body';
 import { describeError, type Database } from '../platform/db/index.js';
 import type { SendShell } from '../pages/index.js';
-import { drawFormPage, namedFields, plainFormRoutes, type FormPage, type FormPageStatus } from '../submissions/index.js';
+import {
+  drawFormPage,
+  namedFields,
+  plainFormRoutes,
+  type FormPage,
+  type FormPageStatus,
+} from '../submissions/index.js';
 import { pastedLines, type CodeLookup } from './pastedLines.js';
 import type { QuoteCatalogue } from './quoteCatalogue.js';
 import { quotePdfUrl } from './quoteSnapshot.js';
 import { keyMatches, loadQuoteRequest } from './quoteStore.js';
 
 /** The form's controls, by name (mfe-contact/src/quote-request/QuoteForm.tsx), and its list's (PasteList.tsx). */
-const QUOTE_FIELDS = ['companyName', 'name', 'email', 'phone', 'branch', 'deliveryCity', 'neededBy', 'notes', 'answer', HONEYPOT_FIELD] as const satisfies readonly (keyof QuoteFormFields)[];
+const QUOTE_FIELDS = [
+  'companyName',
+  'name',
+  'email',
+  'phone',
+  'branch',
+  'deliveryCity',
+  'neededBy',
+  'notes',
+  'answer',
+  HONEYPOT_FIELD,
+] as const satisfies readonly (keyof QuoteFormFields)[];
 
 /** The scripted form's required fields (QUOTE_REQUIRED_FIELDS of mfe-contact's quoteRequest.ts). */
 const REQUIRED = ['companyName', 'name', 'email', 'phone'] as const satisfies readonly (keyof QuoteFormFields)[];
@@ -34,7 +58,10 @@ export const QUOTE_FORM_BODY_LIMIT = 300 * 1024;
 const QUOTE_PAGE: FormPage = {
   path: 'request-quote',
   title: { en: 'Request a Quote', ar: 'طلب عرض سعر' },
-  description: { en: 'Request a quote: the products and quantities you need, and your details.', ar: 'طلب عرض سعر: المنتجات والكميات التي تحتاجها، وبياناتك.' },
+  description: {
+    en: 'Request a quote: the products and quantities you need, and your details.',
+    ar: 'طلب عرض سعر: المنتجات والكميات التي تحتاجها، وبياناتك.',
+  },
 };
 
 /** The confirmation's query: the reference and the key of its PDF (the sender's alone: the answer's pdfUrl's). */
@@ -42,7 +69,10 @@ const SENT = { reference: 'sent', key: 'key' } as const;
 const REFERENCE = /^RFQ-\d{4}-\d{6,12}$/;
 
 /** What came of a request's body: refused (the API's sentence and problems), not stored (503), or stored under its reference, its PDF's key given. */
-export type QuoteTaken = { type: 'refused'; error: string; problems: ApiProblem[] } | { type: 'notSaved' } | { type: 'saved'; reference: string; key: string };
+export type QuoteTaken =
+  | { type: 'refused'; error: string; problems: ApiProblem[] }
+  | { type: 'notSaved' }
+  | { type: 'saved'; reference: string; key: string };
 
 /** quoteRoutes.ts's one way in for a request's body (the API's and this form's). */
 export type TakeQuoteRequest = (body: unknown, request: FastifyRequest) => Promise<QuoteTaken>;
@@ -64,7 +94,10 @@ export interface PlainQuoteOptions {
  * The scripted form's checks before sending (quoteFormProblem), in its order, of the fields as posted: the lines are
  * the list's, checked after (pastedLines.ts).
  */
-export function quoteFieldsProblem(values: QuoteFormFields, now: Date): Extract<QuoteNotSent, { type: 'invalid' }>['problem'] | null {
+export function quoteFieldsProblem(
+  values: QuoteFormFields,
+  now: Date,
+): Extract<QuoteNotSent, { type: 'invalid' }>['problem'] | null {
   if (REQUIRED.some((field) => values[field].trim() === '')) return 'required';
   if (!isValidEmail(values.email)) return 'invalidEmail';
   if (values.neededBy.trim() !== '' && neededByProblem(values.neededBy.trim(), now) !== null) return 'badNeededBy';
@@ -77,8 +110,18 @@ export async function plainQuoteRoutes(app: FastifyInstance, options: PlainQuote
   const now = options.now ?? (() => new Date());
   const draw = drawFormPage(options.sendPage, QUOTE_PAGE);
   /** The form drawn again: everything as posted, and why it was not sent. */
-  const notSent = (request: FastifyRequest, reply: FastifyReply, status: FormPageStatus, posted: { values: QuoteFormFields; pastedList: string; why: QuoteNotSent; list?: PastedListProblems }) =>
-    draw(request, reply, { form: 'quote', outcome: 'notSent', ...posted, list: posted.list ?? null } satisfies PostedQuoteForm, status);
+  const notSent = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: FormPageStatus,
+    posted: { values: QuoteFormFields; pastedList: string; why: QuoteNotSent; list?: PastedListProblems },
+  ) =>
+    draw(
+      request,
+      reply,
+      { form: 'quote', outcome: 'notSent', ...posted, list: posted.list ?? null } satisfies PostedQuoteForm,
+      status,
+    );
 
   await app.register(plainFormRoutes, {
     page: QUOTE_PAGE,
@@ -94,7 +137,8 @@ export async function plainQuoteRoutes(app: FastifyInstance, options: PlainQuote
     answer: async (request, reply, fields, locale: Locale) => {
       const values = namedFields(fields, QUOTE_FIELDS);
       const pastedList = fields[PASTED_LIST_FIELD] ?? '';
-      const refuse = (status: FormPageStatus, why: QuoteNotSent, list?: PastedListProblems) => notSent(request, reply, status, { values, pastedList, why, list });
+      const refuse = (status: FormPageStatus, why: QuoteNotSent, list?: PastedListProblems) =>
+        notSent(request, reply, status, { values, pastedList, why, list });
       const problem = quoteFieldsProblem(values, now());
       if (problem !== null) return refuse(400, { type: 'invalid', problem });
       let read;
@@ -107,10 +151,7 @@ export async function plainQuoteRoutes(app: FastifyInstance, options: PlainQuote
       if (read.type === 'empty') return refuse(400, { type: 'invalid', problem: 'noLines' });
       if (read.type === 'problems') return refuse(400, { type: 'invalid', problem: 'badList' }, read.problems);
       // the body the scripted form sends (contracts' quoteRequestBodyOf)
-      const taken = await take(
-        quoteRequestBodyOf(values, read.lines, locale),
-        request,
-      );
+      const taken = await take(quoteRequestBodyOf(values, read.lines, locale), request);
       if (taken.type === 'refused') return refuse(400, { type: 'refused', message: taken.error });
       if (taken.type === 'notSaved') return refuse(503, { type: 'failed' });
       const query = new URLSearchParams({ [SENT.reference]: taken.reference, [SENT.key]: taken.key }).toString();
@@ -135,7 +176,10 @@ export function quoteSentPage(db: Database, sendPage: SendShell) {
     try {
       stored = await loadQuoteRequest(db, reference);
     } catch (error) {
-      request.log.error({ err: error }, `could not read the request for quotation ${reference}: ${describeError(error)}`);
+      request.log.error(
+        { err: error },
+        `could not read the request for quotation ${reference}: ${describeError(error)}`,
+      );
       return undefined;
     }
     if (stored === undefined || !keyMatches(key, stored.keyHash)) return undefined;
@@ -143,7 +187,16 @@ export function quoteSentPage(db: Database, sendPage: SendShell) {
     const sent: PostedQuoteSent = {
       reference,
       pdfUrl: quotePdfUrl(reference, key),
-      lines: snapshot.lines.map(({ productId, code, name, nameAr, label, labelAr, unit, quantity }) => ({ productId, code, name, nameAr, label, labelAr, unit, quantity })),
+      lines: snapshot.lines.map(({ productId, code, name, nameAr, label, labelAr, unit, quantity }) => ({
+        productId,
+        code,
+        name,
+        nameAr,
+        label,
+        labelAr,
+        unit,
+        quantity,
+      })),
       values: {
         companyName: snapshot.companyName,
         name: snapshot.name,

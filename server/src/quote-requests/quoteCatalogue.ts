@@ -37,14 +37,22 @@ export interface QuoteCatalogue {
 }
 
 /** A catalogue of these products (and of these withdrawn ones). */
-export function quoteCatalogueOf(products: Iterable<QuoteProduct>, withdrawn: Iterable<Pick<QuoteProduct, 'id' | 'code' | 'name'>> = []): QuoteCatalogue {
+export function quoteCatalogueOf(
+  products: Iterable<QuoteProduct>,
+  withdrawn: Iterable<Pick<QuoteProduct, 'id' | 'code' | 'name'>> = [],
+): QuoteCatalogue {
   const byId = new Map<string, QuoteProduct>([...products].map((product) => [product.id, product]));
   const gone = new Map([...withdrawn].map((product) => [product.id, product]));
   return { find: (productId) => byId.get(productId), withdrawn: (productId) => gone.get(productId) };
 }
 
 /** A product's one variant, where it has no other: its code and unit, no label. */
-export const onlyVariant = (product: Pick<QuoteProduct, 'code' | 'unit'>): QuoteVariant => ({ code: product.code, label: '', labelAr: '', unit: product.unit });
+export const onlyVariant = (product: Pick<QuoteProduct, 'code' | 'unit'>): QuoteVariant => ({
+  code: product.code,
+  label: '',
+  labelAr: '',
+  unit: product.unit,
+});
 
 /** A catalogue over the English records and their Arabic edition (same ids), with the seeded variants. */
 export function createQuoteCatalogue(english: readonly Product[], arabic: readonly Product[]): QuoteCatalogue {
@@ -57,7 +65,9 @@ export function createQuoteCatalogue(english: readonly Product[], arabic: readon
       unit: product.unit,
       name: product.productName,
       nameAr: arabicNames.get(product.id) ?? product.productName,
-      variants: seeded.get(product.id)?.map(({ code, label, labelAr, unit }) => ({ code, label, labelAr, unit })) ?? [onlyVariant(product)],
+      variants: seeded.get(product.id)?.map(({ code, label, labelAr, unit }) => ({ code, label, labelAr, unit })) ?? [
+        onlyVariant(product),
+      ],
       withdrawnCodes: [],
     })),
   );
@@ -72,7 +82,9 @@ export function namedProductIds(body: unknown): string[] {
   if (!Array.isArray(lines)) return [];
   return lines
     .slice(0, QUOTE_LIMITS.maxLines)
-    .map((line: unknown) => (typeof line === 'object' && line !== null ? (line as { productId?: unknown }).productId : undefined))
+    .map((line: unknown) =>
+      typeof line === 'object' && line !== null ? (line as { productId?: unknown }).productId : undefined,
+    )
     .filter((id): id is string => typeof id === 'string');
 }
 

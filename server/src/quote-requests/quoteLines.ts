@@ -4,9 +4,15 @@ import type { Row } from '../platform/db/index.js';
 import type { QuoteLineSnapshot, QuoteSnapshot } from './quoteSnapshot.js';
 
 /** The request's fields both readers take as stored (its time and language each reads its own way). */
-export type QuoteRequestFields = Pick<QuoteSnapshot, 'id' | 'reference' | 'companyName' | 'name' | 'email' | 'phone' | 'branch' | 'deliveryCity' | 'neededBy' | 'notes'>;
+export type QuoteRequestFields = Pick<
+  QuoteSnapshot,
+  'id' | 'reference' | 'companyName' | 'name' | 'email' | 'phone' | 'branch' | 'deliveryCity' | 'neededBy' | 'notes'
+>;
 
-type StoredRequest = Pick<Row<'quote_requests'>, 'id' | 'reference' | 'company_name' | 'name' | 'email' | 'phone' | 'branch' | 'delivery_city' | 'notes'> & {
+type StoredRequest = Pick<
+  Row<'quote_requests'>,
+  'id' | 'reference' | 'company_name' | 'name' | 'email' | 'phone' | 'branch' | 'delivery_city' | 'notes'
+> & {
   /** 'YYYY-MM-DD' (read with to_char: a date as the form sent it, whatever the driver makes of a date column). */
   needed_by: string | null;
 };
@@ -28,7 +34,17 @@ export function quoteRequestFieldsOfRow(row: StoredRequest): QuoteRequestFields 
 }
 
 /** The columns a line is read from (its request's id and place aside). */
-export const QUOTE_LINE_COLUMNS = ['product_id', 'product_code', 'product_name', 'product_name_ar', 'variant_label', 'variant_label_ar', 'unit', 'quantity', 'availability'] as const;
+export const QUOTE_LINE_COLUMNS = [
+  'product_id',
+  'product_code',
+  'product_name',
+  'product_name_ar',
+  'variant_label',
+  'variant_label_ar',
+  'unit',
+  'quantity',
+  'availability',
+] as const;
 
 type StoredLine = Pick<Row<'quote_request_lines'>, (typeof QUOTE_LINE_COLUMNS)[number]>;
 
@@ -36,7 +52,9 @@ type StoredLine = Pick<Row<'quote_request_lines'>, (typeof QUOTE_LINE_COLUMNS)[n
  * The line's fields from its row: the quantity a number (numeric is read as text). The unit as the caller narrowed it
  * (the request's schema wrote a QuoteUnit; the listing prints whatever the column holds).
  */
-export function quoteLineOfRow<Unit extends string>(row: Omit<StoredLine, 'unit'> & { unit: Unit }): Omit<QuoteLineSnapshot, 'unit'> & { unit: Unit } {
+export function quoteLineOfRow<Unit extends string>(
+  row: Omit<StoredLine, 'unit'> & { unit: Unit },
+): Omit<QuoteLineSnapshot, 'unit'> & { unit: Unit } {
   return {
     productId: row.product_id,
     code: row.product_code,

@@ -8,7 +8,14 @@ import { LANGUAGE_NAMES, escapeHtml, headerText, type ComposedMail, type OutboxR
 import type { MailComposers } from '../platform/mail/composers.js';
 import { branchEmail, OUTBOX_KIND } from '../submissions/index.js';
 import { renderQuotePdf } from './pdf/quotePdf.js';
-import { quoteDate, quoteLineAvailability, quoteLineTitle, quotePdfFileName, readQuoteSnapshot, type QuoteSnapshot } from './quoteSnapshot.js';
+import {
+  quoteDate,
+  quoteLineAvailability,
+  quoteLineTitle,
+  quotePdfFileName,
+  readQuoteSnapshot,
+  type QuoteSnapshot,
+} from './quoteSnapshot.js';
 import { quoteTexts, type QuoteTexts } from './quoteTexts.js';
 
 const BRANCH = quoteTexts('en');
@@ -16,7 +23,8 @@ const BRANCH = quoteTexts('en');
 const CELL = 'style="padding:4px 8px;border-bottom:1px solid #c9d2dc;vertical-align:top"';
 const HEAD = 'style="padding:4px 8px;background:#e3eef8;text-align:start"';
 
-const given = (rows: [string, string | null][]): [string, string][] => rows.filter((row): row is [string, string] => row[1] !== null);
+const given = (rows: [string, string | null][]): [string, string][] =>
+  rows.filter((row): row is [string, string] => row[1] !== null);
 
 /** 'Label: value' rows of everything the buyer gave, in order (for the branch). */
 const branchDetails = (snapshot: QuoteSnapshot, texts: QuoteTexts): [string, string][] =>
@@ -42,7 +50,8 @@ const confirmationDetails = (snapshot: QuoteSnapshot, texts: QuoteTexts): [strin
   ]);
 
 /** The product's name with its variant's label, in the texts' language. */
-const productName = (line: QuoteSnapshot['lines'][number], texts: QuoteTexts): string => quoteLineTitle(line, texts.locale);
+const productName = (line: QuoteSnapshot['lines'][number], texts: QuoteTexts): string =>
+  quoteLineTitle(line, texts.locale);
 
 /** A line's availability when the request was sent, in the texts' language ('' when none is known). */
 const lineStock = (line: QuoteSnapshot['lines'][number], snapshot: QuoteSnapshot, texts: QuoteTexts): string =>
@@ -66,7 +75,9 @@ function textLines(snapshot: QuoteSnapshot, texts: QuoteTexts): string[] {
 
 /** The lines as an HTML table: No., Code, Product, Quantity, Unit. */
 function htmlLines(snapshot: QuoteSnapshot, texts: QuoteTexts): string {
-  const head = [texts.lineNumber, texts.code, texts.product, texts.quantity, texts.unit].map((label) => `<th ${HEAD}>${escapeHtml(label)}</th>`).join('');
+  const head = [texts.lineNumber, texts.code, texts.product, texts.quantity, texts.unit]
+    .map((label) => `<th ${HEAD}>${escapeHtml(label)}</th>`)
+    .join('');
   const rows = snapshot.lines
     .map(
       (line, index) =>
@@ -86,11 +97,16 @@ const htmlDetails = (rows: [string, string][]): string =>
   `<table>${rows.map(([label, value]) => `<tr><th style="padding:2px 12px 2px 0;text-align:start">${escapeHtml(label)}</th><td dir="auto">${escapeHtml(value)}</td></tr>`).join('')}</table>`;
 
 const htmlNotes = (label: string, notes: string | null): string =>
-  notes === null ? '' : `<p><strong>${escapeHtml(label)}:</strong></p><div dir="auto" style="white-space:pre-wrap">${escapeHtml(notes)}</div>`;
+  notes === null
+    ? ''
+    : `<p><strong>${escapeHtml(label)}:</strong></p><div dir="auto" style="white-space:pre-wrap">${escapeHtml(notes)}</div>`;
 
 /** The mail to the branch: what was asked for and by whom, in English, saying which language the buyer used. */
 function branchMail(snapshot: QuoteSnapshot, from: string, pdf: Buffer, recipient: string): ComposedMail {
-  const rows = [...branchDetails(snapshot, BRANCH), ['Language', LANGUAGE_NAMES[snapshot.language]] as [string, string]];
+  const rows = [
+    ...branchDetails(snapshot, BRANCH),
+    ['Language', LANGUAGE_NAMES[snapshot.language]] as [string, string],
+  ];
   const fileName = quotePdfFileName(snapshot.reference);
   const intro = `Request for quotation ${snapshot.reference} from the website (${snapshot.branch}).`;
   const footer = `The request is attached as a PDF (${fileName}). Reply to this e-mail to answer ${snapshot.name}.`;
@@ -116,7 +132,10 @@ function branchMail(snapshot: QuoteSnapshot, from: string, pdf: Buffer, recipien
     from,
     to: recipient,
     replyTo: { name: headerText(snapshot.name, 100), address: headerText(snapshot.email, 254) },
-    subject: headerText(`Request for quotation ${snapshot.reference}: ${snapshot.companyName} (${snapshot.branch})`, 150),
+    subject: headerText(
+      `Request for quotation ${snapshot.reference}: ${snapshot.companyName} (${snapshot.branch})`,
+      150,
+    ),
     text,
     html,
     attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],

@@ -3,7 +3,14 @@
 import { isQuoteUnit } from '@site/content/validation';
 import { sql } from 'kysely';
 import type { Database } from '../platform/db/index.js';
-import { describeMail, formatTime, languageName, mailStateOf, safe, type MailState } from '../platform/cli/reportText.js';
+import {
+  describeMail,
+  formatTime,
+  languageName,
+  mailStateOf,
+  safe,
+  type MailState,
+} from '../platform/cli/reportText.js';
 import { OUTBOX_KIND } from '../submissions/index.js';
 import { QUOTE_LINE_COLUMNS, quoteLineOfRow, quoteRequestFieldsOfRow, type QuoteRequestFields } from './quoteLines.js';
 import { CONFIRMATION_WINDOW_HOURS, CONFIRMATIONS_PER_ADDRESS } from './quoteStore.js';
@@ -43,7 +50,9 @@ function readRequests(db: Database, limit: number) {
   return db.kysely
     .selectFrom('quote_requests as q')
     .leftJoin('outbox as b', (join) => join.on('b.kind', '=', OUTBOX_KIND.quoteRequest).onRef('b.ref_id', '=', 'q.id'))
-    .leftJoin('outbox as c', (join) => join.on('c.kind', '=', OUTBOX_KIND.quoteConfirmation).onRef('c.ref_id', '=', 'q.id'))
+    .leftJoin('outbox as c', (join) =>
+      join.on('c.kind', '=', OUTBOX_KIND.quoteConfirmation).onRef('c.ref_id', '=', 'q.id'),
+    )
     .select((eb) => [
       'q.id',
       'q.reference',
@@ -118,7 +127,12 @@ function entryOf(row: RequestRow, lines: readonly LineRow[]): QuoteReportEntry {
       last_error: row.c_last_error,
     }),
     // no confirmation row and not spam: the address's cap held it back (the hourly cap is marked on the request)
-    confirmationSkipped: row.confirmation_skipped === 'hourly_cap' ? 'hourlyCap' : row.c_recipient === null && row.spam === false ? 'addressCap' : null,
+    confirmationSkipped:
+      row.confirmation_skipped === 'hourly_cap'
+        ? 'hourlyCap'
+        : row.c_recipient === null && row.spam === false
+          ? 'addressCap'
+          : null,
   };
 }
 
@@ -140,7 +154,9 @@ const skippedText = (entry: QuoteReportEntry): string =>
     : `none (the address had ${CONFIRMATIONS_PER_ADDRESS} within ${CONFIRMATION_WINDOW_HOURS} hours)`;
 
 const quantityText = (line: QuoteReportLine): string =>
-  isQuoteUnit(line.unit) ? quoteTexts('en').quantityWithUnit(line.quantity, line.unit) : `${line.quantity} ${safe(line.unit)}`;
+  isQuoteUnit(line.unit)
+    ? quoteTexts('en').quantityWithUnit(line.quantity, line.unit)
+    : `${line.quantity} ${safe(line.unit)}`;
 
 function formatEntry(entry: QuoteReportEntry): string[] {
   const out = [
@@ -149,7 +165,9 @@ function formatEntry(entry: QuoteReportEntry): string[] {
     `  Company: ${safe(entry.companyName)}` +
       `${entry.deliveryCity === null ? '' : `  Delivery city: ${safe(entry.deliveryCity)}`}${entry.neededBy === null ? '' : `  Needed by: ${entry.neededBy}`}`,
     `  Lines (${entry.lines.length}):`,
-    ...entry.lines.map((line, index) => `    ${index + 1}. ${safe(line.code)}  ${quantityText(line)}  ${safe(line.name)}`),
+    ...entry.lines.map(
+      (line, index) => `    ${index + 1}. ${safe(line.code)}  ${quantityText(line)}  ${safe(line.name)}`,
+    ),
   ];
   if (entry.notes !== null) out.push(...entry.notes.split(/\r\n|\r|\n/).map((line) => `  | ${safe(line)}`));
   if (entry.spam) out.push('  Mail: none (spam: the hidden honeypot field was filled)');

@@ -15,7 +15,15 @@ import { renderQuotePdf } from './pdf/quotePdf.js';
 import { namedProductIds, siteQuoteCatalogue, type QuoteCatalogue } from './quoteCatalogue.js';
 import { quoteRequestSchema } from './quoteSchema.js';
 import { quotePdfFileName, quotePdfUrl } from './quoteSnapshot.js';
-import { CONFIRMATION_WINDOW_HOURS, CONFIRMATIONS_PER_ADDRESS, keyMatches, loadQuoteRequest, quotePdfKey, saveQuoteRequest, type SavedQuote } from './quoteStore.js';
+import {
+  CONFIRMATION_WINDOW_HOURS,
+  CONFIRMATIONS_PER_ADDRESS,
+  keyMatches,
+  loadQuoteRequest,
+  quotePdfKey,
+  saveQuoteRequest,
+  type SavedQuote,
+} from './quoteStore.js';
 
 /** Largest accepted body: 100 lines and 2,000 characters of notes (each up to 12 bytes as a JSON escape) fit twice over. */
 export const QUOTE_BODY_LIMIT = 64 * 1024;
@@ -54,7 +62,6 @@ const PDF_FILE = /^(RFQ-\d{4}-\d{6,12})\.pdf$/;
 /** Compared with a key when the reference is unknown: that answer takes as long as a wrong key's. */
 const NO_HASH = '0'.repeat(64);
 
-
 /**
  * Registers the routes. Every answer but the PDF is JSON: 200 {ok, reference, pdfUrl}; 400 bad input (one message
  * naming every problem), 413, 415, 405 wrong method, 429 too many requests, 503 database down, each as {error}; the
@@ -64,7 +71,11 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
   const { db, onOutboxWrite } = options;
   const limited = await registerRateLimit(app, options, { namespace: 'site-quotes-rate-' });
   const rateLimit = limited ? { rateLimit: {} } : {};
-  const requireJson = useJsonEndpoint(app, { bodyLimit: QUOTE_BODY_LIMIT, what: 'the request', emptyHint: 'send the request for quotation as a JSON object' });
+  const requireJson = useJsonEndpoint(app, {
+    bodyLimit: QUOTE_BODY_LIMIT,
+    what: 'the request',
+    emptyHint: 'send the request for quotation as a JSON object',
+  });
   const given = options.catalogue ?? siteQuoteCatalogue();
   const currentCatalogue = typeof given === 'function' ? given : async () => given;
   // The schema of the catalogue last read (a fixed catalogue's made once).
@@ -79,14 +90,23 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
    * The lines' availability now, at the locations the branch's buyer is told about (its own; every one for the Saudi
    * associate), by code. A stock that cannot be read never holds a request back: its lines record none.
    */
-  const availabilityAtBranch = async (codes: string[], branch: string, request: FastifyRequest): Promise<Map<string, LocationAvailability[]> | undefined> => {
+  const availabilityAtBranch = async (
+    codes: string[],
+    branch: string,
+    request: FastifyRequest,
+  ): Promise<Map<string, LocationAvailability[]> | undefined> => {
     if (options.availability === undefined) return undefined;
     try {
       const wanted = stockLocationsOf(branch);
       const read = await options.availability(codes);
-      return new Map(codes.map((code, index) => [code, (read[index]?.locations ?? []).filter((at) => wanted.includes(at.location))]));
+      return new Map(
+        codes.map((code, index) => [code, (read[index]?.locations ?? []).filter((at) => wanted.includes(at.location))]),
+      );
     } catch (error) {
-      request.log.warn({ err: error }, `the stock could not be read for a request for quotation: ${describeError(error)}`);
+      request.log.warn(
+        { err: error },
+        `the stock could not be read for a request for quotation: ${describeError(error)}`,
+      );
       return undefined;
     }
   };
@@ -106,15 +126,28 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
     const parsed = parseSubmission(schemaOf(catalogue), body);
     if (!parsed.ok) return { type: 'refused', error: parsed.error, problems: parsed.problems };
     const { key, hash } = quotePdfKey();
-    const availability = await availabilityAtBranch(parsed.data.lines.map((line) => line.variant.code), parsed.data.branch, request);
+    const availability = await availabilityAtBranch(
+      parsed.data.lines.map((line) => line.variant.code),
+      parsed.data.branch,
+      request,
+    );
     let saved: SavedQuote;
     try {
-      saved = await saveQuoteRequest(db, parsed.data, { spam: parsed.spam, keyHash: hash, confirmationsPerHour, availability });
+      saved = await saveQuoteRequest(db, parsed.data, {
+        spam: parsed.spam,
+        keyHash: hash,
+        confirmationsPerHour,
+        availability,
+      });
     } catch (error) {
       request.log.error({ err: error }, `could not store a request for quotation: ${describeError(error)}`);
       return { type: 'notSaved' };
     }
-    if (parsed.spam) request.log.info({ reference: saved.reference }, 'honeypot field filled: request for quotation stored as spam, no mail');
+    if (parsed.spam)
+      request.log.info(
+        { reference: saved.reference },
+        'honeypot field filled: request for quotation stored as spam, no mail',
+      );
     else {
       if (saved.confirmation === 'addressCap') {
         request.log.info(
@@ -133,44 +166,73 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
     return { type: 'saved', reference: saved.reference, key };
   };
 
-  app.post(QUOTE_REQUESTS_API_PATH, { bodyLimit: QUOTE_BODY_LIMIT, preValidation: requireJson, config: rateLimit }, async (request, reply): Promise<QuoteCreated | void> => {
-    reply.header('cache-control', 'no-store');
-    const taken = await take(request.body, request);
-    if (taken.type === 'notSaved') return reply.code(503).send({ error: NOT_SAVED });
-    if (taken.type === 'refused') return reply.code(400).send({ error: taken.error, problems: taken.problems });
-    return { ok: true, reference: taken.reference, pdfUrl: quotePdfUrl(taken.reference, taken.key) };
-  });
+  app.post(
+    QUOTE_REQUESTS_API_PATH,
+    { bodyLimit: QUOTE_BODY_LIMIT, preValidation: requireJson, config: rateLimit },
+    async (request, reply): Promise<QuoteCreated | void> => {
+      reply.header('cache-control', 'no-store');
+      const taken = await take(request.body, request);
+      if (taken.type === 'notSaved') return reply.code(503).send({ error: NOT_SAVED });
+      if (taken.type === 'refused') return reply.code(400).send({ error: taken.error, problems: taken.problems });
+      return { ok: true, reference: taken.reference, pdfUrl: quotePdfUrl(taken.reference, taken.key) };
+    },
+  );
 
   // the request page's form posted without its scripts: the same way in, answered with pages
   if (options.plainForm !== undefined) {
-    await app.register(plainQuoteRoutes, { ...options.plainForm, take, catalogue: currentCatalogue, rateLimited: limited, now: options.now });
+    await app.register(plainQuoteRoutes, {
+      ...options.plainForm,
+      take,
+      catalogue: currentCatalogue,
+      rateLimited: limited,
+      now: options.now,
+    });
   }
 
-  app.get<{ Params: { file: string }; Querystring: Record<string, unknown> }>(`${QUOTE_REQUESTS_API_PATH}/:file`, { config: rateLimit }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const reference = PDF_FILE.exec(request.params.file)?.[1];
-    const key = request.query.key;
-    if (reference === undefined || typeof key !== 'string' || key.length > 100) return reply.code(404).send(NOT_FOUND);
-    let stored: Awaited<ReturnType<typeof loadQuoteRequest>>;
-    try {
-      stored = await loadQuoteRequest(db, reference);
-    } catch (error) {
-      request.log.error({ err: error }, `could not read the request for quotation ${reference}: ${describeError(error)}`);
-      return reply.code(503).send({ error: NOT_READ });
-    }
-    if (!keyMatches(key, stored?.keyHash ?? NO_HASH) || stored === undefined) return reply.code(404).send(NOT_FOUND);
-    const pdf = await renderQuotePdf(stored.snapshot);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${quotePdfFileName(reference)}"`)
-      .header('x-content-type-options', 'nosniff')
-      .send(pdf);
-  });
+  app.get<{ Params: { file: string }; Querystring: Record<string, unknown> }>(
+    `${QUOTE_REQUESTS_API_PATH}/:file`,
+    { config: rateLimit },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const reference = PDF_FILE.exec(request.params.file)?.[1];
+      const key = request.query.key;
+      if (reference === undefined || typeof key !== 'string' || key.length > 100)
+        return reply.code(404).send(NOT_FOUND);
+      let stored: Awaited<ReturnType<typeof loadQuoteRequest>>;
+      try {
+        stored = await loadQuoteRequest(db, reference);
+      } catch (error) {
+        request.log.error(
+          { err: error },
+          `could not read the request for quotation ${reference}: ${describeError(error)}`,
+        );
+        return reply.code(503).send({ error: NOT_READ });
+      }
+      if (!keyMatches(key, stored?.keyHash ?? NO_HASH) || stored === undefined) return reply.code(404).send(NOT_FOUND);
+      const pdf = await renderQuotePdf(stored.snapshot);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${quotePdfFileName(reference)}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(pdf);
+    },
+  );
 
   const notAllowed = (allow: string, how: string) => ({
     handler: async (request: FastifyRequest, reply: FastifyReply) =>
-      reply.code(405).header('allow', allow).send({ error: `Method ${request.method} is not allowed here: ${how}` }),
+      reply
+        .code(405)
+        .header('allow', allow)
+        .send({ error: `Method ${request.method} is not allowed here: ${how}` }),
   });
-  app.route({ method: ['GET', 'PUT', 'PATCH', 'DELETE'], url: QUOTE_REQUESTS_API_PATH, ...notAllowed('POST', 'send the request with POST') });
-  app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url: `${QUOTE_REQUESTS_API_PATH}/:file`, ...notAllowed('GET', 'download the PDF with GET') });
+  app.route({
+    method: ['GET', 'PUT', 'PATCH', 'DELETE'],
+    url: QUOTE_REQUESTS_API_PATH,
+    ...notAllowed('POST', 'send the request with POST'),
+  });
+  app.route({
+    method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    url: `${QUOTE_REQUESTS_API_PATH}/:file`,
+    ...notAllowed('GET', 'download the PDF with GET'),
+  });
 }

@@ -3,7 +3,16 @@
 // published variant of it (its code; none: the first), each variant once, a quantity its unit allows, and the needed-by date within its bounds from today. Made per catalogue, so
 // the handler checks it (checkBody in http/contracts.ts, whose sentence names at most ten problems of the lines).
 import { z } from 'zod';
-import { checkQuantity, cutText, NEEDED_BY_MAX_YEARS, neededByProblem, normalizedProductCode, QUOTE_LIMITS, type QuantityProblem, type QuoteUnit } from '@site/content/validation';
+import {
+  checkQuantity,
+  cutText,
+  NEEDED_BY_MAX_YEARS,
+  neededByProblem,
+  normalizedProductCode,
+  QUOTE_LIMITS,
+  type QuantityProblem,
+  type QuoteUnit,
+} from '@site/content/validation';
 import type { Submission } from '@site/contracts/forms-api';
 import { linePlace, quoteRequestBodySchema } from '@site/contracts/quote-api';
 import type { QuoteCatalogue, QuoteProduct, QuoteVariant } from './quoteCatalogue.js';
@@ -27,27 +36,36 @@ const quoted = (value: string): string => JSON.stringify(cutText(value, 60));
 /** A visitor's code inside a message: as written when it reads as a code, else as any other text. */
 const shownCode = (code: string): string => (/^[A-Za-z0-9_-]{1,64}$/.test(code) ? code : quoted(code));
 
-const WITHDRAWN = 'is no longer available: it was withdrawn from the catalogue. Remove it from the request and send the rest';
+const WITHDRAWN =
+  'is no longer available: it was withdrawn from the catalogue. Remove it from the request and send the rest';
 
 /**
  * The variant a line names (docs/decisions/034-orderable-variants.md): its `code`'s, compared as a buyer types codes
  * (normalizedProductCode), or, without one, the product's first; else the problem, naming the line's field. A code
  * that is not text is the contract's problem (undefined here).
  */
-function lineVariant(product: QuoteProduct, code: unknown, at: string): { variant: QuoteVariant } | Problem['message'] | undefined {
+function lineVariant(
+  product: QuoteProduct,
+  code: unknown,
+  at: string,
+): { variant: QuoteVariant } | Problem['message'] | undefined {
   if (code === undefined) {
     const first = product.variants[0];
-    return first === undefined ? `${at}.productId ${quoted(product.id)} (${product.name}, ${product.code}) ${WITHDRAWN}` : { variant: first };
+    return first === undefined
+      ? `${at}.productId ${quoted(product.id)} (${product.name}, ${product.code}) ${WITHDRAWN}`
+      : { variant: first };
   }
   if (typeof code !== 'string') return undefined;
   const key = normalizedProductCode(code);
   const variant = product.variants.find((candidate) => normalizedProductCode(candidate.code) === key);
   if (variant !== undefined) return { variant };
-  if (product.withdrawnCodes.some((withdrawn) => normalizedProductCode(withdrawn) === key)) return `${at}.code ${shownCode(code)} (${product.name}) ${WITHDRAWN}`;
+  if (product.withdrawnCodes.some((withdrawn) => normalizedProductCode(withdrawn) === key))
+    return `${at}.code ${shownCode(code)} (${product.name}) ${WITHDRAWN}`;
   return `${at}.code ${shownCode(code)} is not a code of ${product.id}`;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function quantityMessage(problem: QuantityProblem, unit: QuoteUnit): string {
   const units = quoteTexts('en').unitName(unit, 2);
@@ -66,7 +84,11 @@ function quantityMessage(problem: QuantityProblem, unit: QuoteUnit): string {
 }
 
 /** The product a line names, or its problem (undefined: a product id that is not text, the contract's problem). */
-function lineProduct(productId: unknown, catalogue: QuoteCatalogue, at: string): { product: QuoteProduct } | Problem['message'] | undefined {
+function lineProduct(
+  productId: unknown,
+  catalogue: QuoteCatalogue,
+  at: string,
+): { product: QuoteProduct } | Problem['message'] | undefined {
   if (typeof productId !== 'string') return undefined;
   const product = catalogue.find(productId);
   if (product !== undefined) return { product };
@@ -82,7 +104,10 @@ function lineProduct(productId: unknown, catalogue: QuoteCatalogue, at: string):
  * quantity above 0) are passed over here: their problems are the contract's. Problems name their line:
  * "lines[3].quantity must be a whole number of pieces", "lines[1].code HEX-CW-99 is not a code of hex_cw_brass_cable_gland".
  */
-export function checkQuoteLines(lines: readonly unknown[], catalogue: QuoteCatalogue): { ok: true; lines: QuoteLineInput[] } | { ok: false; problems: Problem[] } {
+export function checkQuoteLines(
+  lines: readonly unknown[],
+  catalogue: QuoteCatalogue,
+): { ok: true; lines: QuoteLineInput[] } | { ok: false; problems: Problem[] } {
   const problems: Problem[] = [];
   const checked: QuoteLineInput[] = [];
   const firstIndex = new Map<string, number>();
@@ -94,15 +119,22 @@ export function checkQuoteLines(lines: readonly unknown[], catalogue: QuoteCatal
     if (typeof named === 'string') problems.push({ path: [index, 'productId'], message: named });
     if (typeof named !== 'object') return;
     const part = lineVariant(named.product, code, at);
-    if (typeof part === 'string') problems.push({ path: [index, code === undefined ? 'productId' : 'code'], message: part });
+    if (typeof part === 'string')
+      problems.push({ path: [index, code === undefined ? 'productId' : 'code'], message: part });
     if (typeof part !== 'object') return;
     const { variant } = part;
     const first = firstIndex.get(variant.code);
     if (first !== undefined) {
       problems.push(
         code === undefined
-          ? { path: [index, 'productId'], message: `${at}.productId ${quoted(named.product.id)} is also lines[${first}]: send each product once, with its whole quantity` }
-          : { path: [index, 'code'], message: `${at}.code ${variant.code} is also lines[${first}]: send each part once, with its whole quantity` },
+          ? {
+              path: [index, 'productId'],
+              message: `${at}.productId ${quoted(named.product.id)} is also lines[${first}]: send each product once, with its whole quantity`,
+            }
+          : {
+              path: [index, 'code'],
+              message: `${at}.code ${variant.code} is also lines[${first}]: send each part once, with its whole quantity`,
+            },
       );
       return;
     }
@@ -110,7 +142,11 @@ export function checkQuoteLines(lines: readonly unknown[], catalogue: QuoteCatal
     if (typeof quantity !== 'number' || !(quantity > 0)) return;
     const quantityChecked = checkQuantity(quantity, variant.unit);
     if (quantityChecked.ok) checked.push({ product: named.product, variant, quantity: quantityChecked.quantity });
-    else problems.push({ path: [index, 'quantity'], message: `${at}.quantity ${quantityMessage(quantityChecked.problem, variant.unit)}` });
+    else
+      problems.push({
+        path: [index, 'quantity'],
+        message: `${at}.quantity ${quantityMessage(quantityChecked.problem, variant.unit)}`,
+      });
   });
   return problems.length === 0 ? { ok: true, lines: checked } : { ok: false, problems };
 }
@@ -122,7 +158,8 @@ const NEEDED_BY_OUT_OF_BOUNDS = {
 } as const;
 
 /** Whether the lines' own shape was taken (a list of an allowed length), whatever its lines: then the catalogue's turn. */
-const listTaken = (payload: z.core.ParsePayload): boolean => Array.isArray(payload.value) && payload.issues.every((issue) => (issue.path?.length ?? 0) > 0);
+const listTaken = (payload: z.core.ParsePayload): boolean =>
+  Array.isArray(payload.value) && payload.issues.every((issue) => (issue.path?.length ?? 0) > 0);
 
 /** The schema over the catalogue that knows the products; `now` for the needed-by date's bounds (tests). */
 export function quoteRequestSchema(catalogue: QuoteCatalogue, now: () => Date = () => new Date()) {
@@ -134,7 +171,8 @@ export function quoteRequestSchema(catalogue: QuoteCatalogue, now: () => Date = 
         (value, context) => {
           const checked = checkQuoteLines(value, catalogue);
           if (checked.ok) return;
-          for (const problem of checked.problems) context.addIssue({ code: 'custom', message: problem.message, path: problem.path, input: value });
+          for (const problem of checked.problems)
+            context.addIssue({ code: 'custom', message: problem.message, path: problem.path, input: value });
         },
         { when: listTaken },
       )
@@ -147,7 +185,8 @@ export function quoteRequestSchema(catalogue: QuoteCatalogue, now: () => Date = 
     neededBy: neededBy.superRefine((value, context) => {
       if (value === null) return;
       const problem = neededByProblem(value, now());
-      if (problem === 'past' || problem === 'tooFar') context.addIssue({ code: 'custom', message: NEEDED_BY_OUT_OF_BOUNDS[problem], input: value });
+      if (problem === 'past' || problem === 'tooFar')
+        context.addIssue({ code: 'custom', message: NEEDED_BY_OUT_OF_BOUNDS[problem], input: value });
     }),
   });
 }

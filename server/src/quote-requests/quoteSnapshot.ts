@@ -102,7 +102,10 @@ export function readQuoteSnapshot(payload: unknown): QuoteSnapshot {
  * A line's product name and its variant's label in `locale`, as the site's basket names it ('CW Brass Cable Gland –
  * Size 25 (M25)'; the name alone for a product's only variant): every line names the part.
  */
-export function quoteLineTitle(line: Pick<QuoteLineSnapshot, 'name' | 'nameAr' | 'label' | 'labelAr'>, locale: Locale): string {
+export function quoteLineTitle(
+  line: Pick<QuoteLineSnapshot, 'name' | 'nameAr' | 'label' | 'labelAr'>,
+  locale: Locale,
+): string {
   const [name, label] = locale === 'ar' ? [line.nameAr, line.labelAr || line.label] : [line.name, line.label];
   return label === '' ? name : `${name} – ${label}`;
 }
@@ -111,7 +114,8 @@ export function quoteLineTitle(line: Pick<QuoteLineSnapshot, 'name' | 'nameAr' |
 export const quotePdfFileName = (reference: string): string => `${reference}.pdf`;
 
 /** The PDF's address for its sender (the answer's pdfUrl; GET .../<reference>.pdf?key=...). */
-export const quotePdfUrl = (reference: string, key: string): string => `${QUOTE_REQUESTS_API_PATH}/${quotePdfFileName(reference)}?key=${key}`;
+export const quotePdfUrl = (reference: string, key: string): string =>
+  `${QUOTE_REQUESTS_API_PATH}/${quotePdfFileName(reference)}?key=${key}`;
 
 /** 'YYYY-MM-DD' of the request's date (UTC). */
 export const quoteDate = (snapshot: Pick<QuoteSnapshot, 'createdAt'>): string => snapshot.createdAt.slice(0, 10);

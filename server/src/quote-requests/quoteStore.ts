@@ -56,7 +56,11 @@ export function keyMatches(key: string, hash: string): boolean {
 }
 
 /** Lines of one multi-row insert: 100 lines × 8 values, well below PostgreSQL's 65,535 parameters. */
-async function insertLines(db: Kysely<DatabaseSchema>, requestId: number, lines: readonly QuoteLineSnapshot[]): Promise<void> {
+async function insertLines(
+  db: Kysely<DatabaseSchema>,
+  requestId: number,
+  lines: readonly QuoteLineSnapshot[],
+): Promise<void> {
   await db
     .insertInto('quote_request_lines')
     .values(
@@ -71,7 +75,8 @@ async function insertLines(db: Kysely<DatabaseSchema>, requestId: number, lines:
         variant_label_ar: line.labelAr,
         unit: line.unit,
         quantity: line.quantity,
-        availability: line.availability === undefined || line.availability === null ? null : JSON.stringify(line.availability),
+        availability:
+          line.availability === undefined || line.availability === null ? null : JSON.stringify(line.availability),
       })),
     )
     .execute();
@@ -84,11 +89,18 @@ async function insertLines(db: Kysely<DatabaseSchema>, requestId: number, lines:
  * process and every concurrent request sees the same counts). The confirmation goes to an address nobody has proven:
  * the caps bound what a stranger can make the site mail to others.
  */
-export function saveQuoteRequest(db: Database, input: QuoteRequestInput, { spam, keyHash, confirmationsPerHour, availability }: SaveQuoteOptions): Promise<SavedQuote> {
+export function saveQuoteRequest(
+  db: Database,
+  input: QuoteRequestInput,
+  { spam, keyHash, confirmationsPerHour, availability }: SaveQuoteOptions,
+): Promise<SavedQuote> {
   return db.kysely.transaction().execute(async (trx): Promise<SavedQuote> => {
     // the id and time first: the reference is made of them and stored with the row
     const { id, created_at: createdAt } = await trx
-      .selectNoFrom([sql<number>`nextval(pg_get_serial_sequence('quote_requests', 'id'))`.as('id'), sql<Date>`now()`.as('created_at')])
+      .selectNoFrom([
+        sql<number>`nextval(pg_get_serial_sequence('quote_requests', 'id'))`.as('id'),
+        sql<Date>`now()`.as('created_at'),
+      ])
       .executeTakeFirstOrThrow();
     const reference = quoteReference(id, createdAt);
     await trx
@@ -140,7 +152,10 @@ export function saveQuoteRequest(db: Database, input: QuoteRequestInput, { spam,
     if (spam) return { id, reference, confirmation: 'none' };
 
     const queue = (kind: string, recipient: string) =>
-      trx.insertInto('outbox').values({ kind, ref_id: id, recipient, payload: JSON.stringify(snapshot) }).execute();
+      trx
+        .insertInto('outbox')
+        .values({ kind, ref_id: id, recipient, payload: JSON.stringify(snapshot) })
+        .execute();
     await queue(OUTBOX_KIND.quoteRequest, branchEmail(input.branch));
 
     // One lock for every address: the hourly cap counts all of them, so two requests for different addresses must not
@@ -151,13 +166,25 @@ export function saveQuoteRequest(db: Database, input: QuoteRequestInput, { spam,
     const recent = await trx
       .selectFrom('outbox')
       .select((eb) => [
-        eb.cast<number>(eb.fn.countAll().filterWhere(sql`lower(recipient)`, '=', sql`lower(${input.email})`), 'integer').as('to_address'),
-        eb.cast<number>(eb.fn.countAll().filterWhere('created_at', '>', sql<Date>`clock_timestamp() - interval '1 hour'`), 'integer').as('site_wide'),
+        eb
+          .cast<number>(eb.fn.countAll().filterWhere(sql`lower(recipient)`, '=', sql`lower(${input.email})`), 'integer')
+          .as('to_address'),
+        eb
+          .cast<number>(
+            eb.fn.countAll().filterWhere('created_at', '>', sql<Date>`clock_timestamp() - interval '1 hour'`),
+            'integer',
+          )
+          .as('site_wide'),
       ])
       .where('kind', '=', OUTBOX_KIND.quoteConfirmation)
       .where('created_at', '>', sql<Date>`clock_timestamp() - make_interval(hours => ${CONFIRMATION_WINDOW_HOURS})`)
       .executeTakeFirst();
-    const skipped = (recent?.to_address ?? 0) >= CONFIRMATIONS_PER_ADDRESS ? 'address_cap' : (recent?.site_wide ?? 0) >= confirmationsPerHour ? 'hourly_cap' : null;
+    const skipped =
+      (recent?.to_address ?? 0) >= CONFIRMATIONS_PER_ADDRESS
+        ? 'address_cap'
+        : (recent?.site_wide ?? 0) >= confirmationsPerHour
+          ? 'hourly_cap'
+          : null;
     if (skipped !== null) {
       // kept with the request: staff see which cap held its confirmation back (npm run submissions)
       await trx.updateTable('quote_requests').set({ confirmation_skipped: skipped }).where('id', '=', id).execute();
@@ -169,7 +196,10 @@ export function saveQuoteRequest(db: Database, input: QuoteRequestInput, { spam,
 }
 
 /** A stored request as its mails have it, and its key's hash; undefined when no request has that reference. */
-export async function loadQuoteRequest(db: Database, reference: string): Promise<{ snapshot: QuoteSnapshot; keyHash: string } | undefined> {
+export async function loadQuoteRequest(
+  db: Database,
+  reference: string,
+): Promise<{ snapshot: QuoteSnapshot; keyHash: string } | undefined> {
   return loadStoredQuote(db.kysely, { reference });
 }
 
@@ -178,7 +208,10 @@ export async function loadQuoteSnapshot(db: Kysely<DatabaseSchema>, id: number):
   return (await loadStoredQuote(db, { id }))?.snapshot;
 }
 
-async function loadStoredQuote(db: Kysely<DatabaseSchema>, by: { reference: string } | { id: number }): Promise<{ snapshot: QuoteSnapshot; keyHash: string } | undefined> {
+async function loadStoredQuote(
+  db: Kysely<DatabaseSchema>,
+  by: { reference: string } | { id: number },
+): Promise<{ snapshot: QuoteSnapshot; keyHash: string } | undefined> {
   const row = await db
     .selectFrom('quote_requests')
     .select((eb) => [

@@ -88,8 +88,10 @@ const english: QuoteTexts = {
   confirmation: {
     subject: (reference) => `Your request for quotation ${reference} (${company.name})`,
     greeting: 'Hello,',
-    received: (branch) => `Thank you for your request for quotation. Our ${branch} branch has received it and will reply to this e-mail address.`,
-    withheld: 'This e-mail does not repeat the contact details or notes typed into the form; the full request was offered as a PDF on the page where it was sent.',
+    received: (branch) =>
+      `Thank you for your request for quotation. Our ${branch} branch has received it and will reply to this e-mail address.`,
+    withheld:
+      'This e-mail does not repeat the contact details or notes typed into the form; the full request was offered as a PDF on the page where it was sent.',
     replies: (branch) => `To add anything, reply to this e-mail: your reply goes to our ${branch} branch.`,
     ignore: 'If you did not send this request, you can ignore this e-mail.',
   },
@@ -133,8 +135,10 @@ function arabicTexts(): QuoteTexts {
     confirmation: {
       subject: (reference) => `طلبكم لعرض سعر رقم ${reference} (${companyAr.name})`,
       greeting: 'تحية طيبة،',
-      received: (branch) => `شكرًا لكم على طلب عرض السعر. تسلّم فرعنا في ${branch} طلبكم، وسيردّ عليكم على عنوان البريد الإلكتروني هذا.`,
-      withheld: 'لا تتضمن هذه الرسالة بيانات الاتصال ولا الملاحظات المدخلة في النموذج؛ وقد أُتيح الطلب كاملًا بصيغة PDF في الصفحة التي أُرسل منها.',
+      received: (branch) =>
+        `شكرًا لكم على طلب عرض السعر. تسلّم فرعنا في ${branch} طلبكم، وسيردّ عليكم على عنوان البريد الإلكتروني هذا.`,
+      withheld:
+        'لا تتضمن هذه الرسالة بيانات الاتصال ولا الملاحظات المدخلة في النموذج؛ وقد أُتيح الطلب كاملًا بصيغة PDF في الصفحة التي أُرسل منها.',
       replies: (branch) => `لإضافة أي تفاصيل، يمكنكم الرد على هذه الرسالة، وسيصل ردكم إلى فرعنا في ${branch}.`,
       ignore: 'إذا لم تكونوا قد أرسلتم هذا الطلب، فيمكنكم تجاهل هذه الرسالة.',
     },

@@ -41,7 +41,11 @@ export const notServerRendered = (entry: string): string =>
  * The content of the build at `entry` (its manifest's text as checked), or with `renderModule` null and `why` when its
  * server-render module cannot be read.
  */
-export async function buildContentOf(entry: string, manifestText: string, store: BuildStoreOptions): Promise<{ build: ReleaseBuild; why?: string }> {
+export async function buildContentOf(
+  entry: string,
+  manifestText: string,
+  store: BuildStoreOptions,
+): Promise<{ build: ReleaseBuild; why?: string }> {
   const manifestSha256 = sha256Hex(Buffer.from(manifestText, 'utf8'));
   const without = (why: string) => ({ build: { manifestSha256, renderModule: null, renderSha256: null }, why });
   const source = buildSourceOf(entry, store.dir);

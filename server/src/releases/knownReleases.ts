@@ -40,19 +40,34 @@ export async function readKnownReleases(db: Db): Promise<KnownReleases> {
 }
 
 /** The versions of `remote`'s live releases: its stable one, and its canary while in front of visitors. */
-export async function liveVersions(db: Db, remote: string): Promise<{ stable: string; canary: string | undefined; canaryPercent: number } | undefined> {
+export async function liveVersions(
+  db: Db,
+  remote: string,
+): Promise<{ stable: string; canary: string | undefined; canaryPercent: number } | undefined> {
   const pointers = (await readPointers(db)).get(remote);
   if (pointers === undefined) return undefined;
   const live = pointers.canary !== undefined && pointers.canaryPercent > 0;
-  return { stable: pointers.stable.version, canary: live ? pointers.canary?.version : undefined, canaryPercent: pointers.canaryPercent };
+  return {
+    stable: pointers.stable.version,
+    canary: live ? pointers.canary?.version : undefined,
+    canaryPercent: pointers.canaryPercent,
+  };
 }
 
 /**
  * The load totals of each remote's live releases (stable, canary, and the one a rollback returns to), as browsers and
  * the server's own rendering counted them: a bounded set of labels, whatever the registry's history.
  */
-export async function releaseLoadTotals(db: Db): Promise<{ remote: string; version: string; loads: number; failures: number; renderErrors: number }[]> {
-  const { rows } = await sql<{ remote: string; version: string; loads: string | number; failures: string | number; render_errors: string | number }>`
+export async function releaseLoadTotals(
+  db: Db,
+): Promise<{ remote: string; version: string; loads: number; failures: number; renderErrors: number }[]> {
+  const { rows } = await sql<{
+    remote: string;
+    version: string;
+    loads: string | number;
+    failures: string | number;
+    render_errors: string | number;
+  }>`
     select r.remote, r.version, h.loads, h.failures, h.render_errors
     from remote_release_health h join remote_releases r on r.id = h.release_id
     where h.release_id in (
@@ -60,5 +75,11 @@ export async function releaseLoadTotals(db: Db): Promise<{ remote: string; versi
       union select canary_id from remote_pointers where canary_id is not null
       union select previous_stable_id from remote_pointers where previous_stable_id is not null)
     order by r.remote, r.version`.execute(db);
-  return rows.map((row) => ({ remote: row.remote, version: row.version, loads: Number(row.loads), failures: Number(row.failures), renderErrors: Number(row.render_errors) }));
+  return rows.map((row) => ({
+    remote: row.remote,
+    version: row.version,
+    loads: Number(row.loads),
+    failures: Number(row.failures),
+    renderErrors: Number(row.render_errors),
+  }));
 }

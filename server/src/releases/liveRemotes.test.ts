@@ -5,14 +5,24 @@ import { createFixture, stubDatabase } from '../test-support/fixture.js';
 import { startLiveRemotes } from './liveRemotes.js';
 
 test('a database that fails every query leaves the configured remotes in use, with a warning', async () => {
-  const fixture = await createFixture({ env: { REMOTE_CATALOGUE_URL: 'https://cdn.example.com/catalogue/mf-manifest.json' } });
+  const fixture = await createFixture({
+    env: { REMOTE_CATALOGUE_URL: 'https://cdn.example.com/catalogue/mf-manifest.json' },
+  });
   try {
     const warnings: string[] = [];
-    const live = await startLiveRemotes(stubDatabase(new Error('connection refused')), fixture.config.remotes, { warn: (message) => warnings.push(message) });
+    const live = await startLiveRemotes(stubDatabase(new Error('connection refused')), fixture.config.remotes, {
+      warn: (message) => warnings.push(message),
+    });
     assert.deepEqual(live.current().remotes, fixture.config.remotes);
     assert.equal(live.current().generation, 0);
-    assert.equal(live.current().maps.for({ canaries: new Set(), key: '' }).body.remotes[0]?.entry, 'https://cdn.example.com/catalogue/mf-manifest.json');
-    assert.ok(warnings.some((message) => /seed/.test(message)) && warnings.some((message) => /read/.test(message)), warnings.join('; '));
+    assert.equal(
+      live.current().maps.for({ canaries: new Set(), key: '' }).body.remotes[0]?.entry,
+      'https://cdn.example.com/catalogue/mf-manifest.json',
+    );
+    assert.ok(
+      warnings.some((message) => /seed/.test(message)) && warnings.some((message) => /read/.test(message)),
+      warnings.join('; '),
+    );
     await live.refresh();
     assert.equal(live.current().generation, 0, 'nothing swapped');
     await live.stop();

@@ -49,13 +49,21 @@ export interface LiveRemotesOptions extends CanaryAssignmentOptions {
 /** What the staff pages run: the staff remote and the preview's catalogue. */
 type StaffPagesRemotes = { staff: ReleasedRemoteConfig | undefined; preview: ReleasedRemoteConfig | undefined };
 
-const snapshotOf = (generation: number, remotes: readonly RemoteConfig[], staffPages: StaffPagesRemotes, options: CanaryAssignmentOptions): RemotesSnapshot => ({
+const snapshotOf = (
+  generation: number,
+  remotes: readonly RemoteConfig[],
+  staffPages: StaffPagesRemotes,
+  options: CanaryAssignmentOptions,
+): RemotesSnapshot => ({
   generation,
   remotes,
   canaries: new CanaryAssignment(remotes, options),
   maps: new RemotesMaps(remotes),
   // its own assignment: a staff canary changes nothing of the public pages (their cache keys, their cohort cookie)
-  staff: staffPages.staff === undefined ? undefined : { remote: staffPages.staff, canaries: new CanaryAssignment([staffPages.staff], options) },
+  staff:
+    staffPages.staff === undefined
+      ? undefined
+      : { remote: staffPages.staff, canaries: new CanaryAssignment([staffPages.staff], options) },
   preview: staffPages.preview,
 });
 
@@ -63,7 +71,11 @@ const snapshotOf = (generation: number, remotes: readonly RemoteConfig[], staffP
  * Seeds the registry from the configured remotes, reads it and follows it. Never throws: a database that cannot be read
  * leaves the configured remotes in use (and is reported through `warn`).
  */
-export async function startLiveRemotes(db: Database, configured: readonly RemoteConfig[], options: LiveRemotesOptions = {}): Promise<LiveRemotes> {
+export async function startLiveRemotes(
+  db: Database,
+  configured: readonly RemoteConfig[],
+  options: LiveRemotesOptions = {},
+): Promise<LiveRemotes> {
   const warn = options.warn ?? (() => undefined);
   const configuredStaff = options.staff;
   const configuredPreview = configured.find((remote) => remote.name === PRODUCT_PREVIEW_REMOTE);
@@ -73,7 +85,10 @@ export async function startLiveRemotes(db: Database, configured: readonly Remote
 
   const allowed = options.allowedOrigins;
   /** A remote as the staff pages run it (only when the registry decides for it is its audit read). */
-  const forStaffPages = async <Remote extends ReleasedRemoteConfig>(remote: Remote | undefined, pointers: ReadonlyMap<string, RemotePointers>) => {
+  const forStaffPages = async <Remote extends ReleasedRemoteConfig>(
+    remote: Remote | undefined,
+    pointers: ReadonlyMap<string, RemotePointers>,
+  ) => {
     const state = remote === undefined ? undefined : pointers.get(remote.name);
     if (remote === undefined || state?.source !== 'registry') return remote;
     return staffPagesRemote(remote, state, await readStaffTrust(db.kysely, remote.name), allowed);
@@ -81,10 +96,20 @@ export async function startLiveRemotes(db: Database, configured: readonly Remote
   const read = async () => {
     const registry = await readPointers(db.kysely);
     const pointers =
-      allowed === undefined ? registry : servablePointers(registry, allowed, (remote, entry) => warn(`${remote}: ${entry} is on an origin not allowed (REMOTE_ORIGINS); it is not served`, undefined));
+      allowed === undefined
+        ? registry
+        : servablePointers(registry, allowed, (remote, entry) =>
+            warn(`${remote}: ${entry} is on an origin not allowed (REMOTE_ORIGINS); it is not served`, undefined),
+          );
     const remotes = remotesFromRegistry(configured, pointers);
-    const staffPages = { staff: await forStaffPages(configuredStaff, pointers), preview: await forStaffPages(configuredPreview, pointers) };
-    if (JSON.stringify([remotes, staffPages]) !== JSON.stringify([snapshot.remotes, { staff: snapshot.staff?.remote, preview: snapshot.preview }])) {
+    const staffPages = {
+      staff: await forStaffPages(configuredStaff, pointers),
+      preview: await forStaffPages(configuredPreview, pointers),
+    };
+    if (
+      JSON.stringify([remotes, staffPages]) !==
+      JSON.stringify([snapshot.remotes, { staff: snapshot.staff?.remote, preview: snapshot.preview }])
+    ) {
       snapshot = snapshotOf(snapshot.generation + 1, remotes, staffPages, options);
       options.onChange?.(remotes);
     }

@@ -40,7 +40,11 @@ export const loadReportRoutes: FastifyPluginAsync<LoadReportRoutesOptions> = asy
     { rateLimitMax: releaseSafety.reportsPerMinute, rateLimitWindowMs: 60_000 },
     { namespace: 'site-remote-loads-rate-', what: 'load reports' },
   );
-  const requireJson = useJsonEndpoint(app, { bodyLimit: BODY_LIMIT, what: 'the load report', emptyHint: 'send the report as a JSON object' });
+  const requireJson = useJsonEndpoint(app, {
+    bodyLimit: BODY_LIMIT,
+    what: 'the load report',
+    emptyHint: 'send the report as a JSON object',
+  });
 
   app.post(
     REMOTE_LOAD_REPORT_PATH,
@@ -54,12 +58,21 @@ export const loadReportRoutes: FastifyPluginAsync<LoadReportRoutesOptions> = asy
     },
     async (request, reply) => {
       const report = request.body;
-      if (!isReleasedRemote(report.remote)) throw httpError(400, `Unknown remote "${report.remote}": the remotes are ${RELEASED_REMOTES.join(', ')}`);
+      if (!isReleasedRemote(report.remote))
+        throw httpError(400, `Unknown remote "${report.remote}": the remotes are ${RELEASED_REMOTES.join(', ')}`);
       // a pinned QA run's page loads are test traffic, not a visitor's: never weighed towards a rollback
       if (await isQaRun(request)) return reply.code(202).send({ counted: false });
       // request.client: the address the proxies we trust saw (TRUST_PROXY), never an X-Forwarded-For the client wrote
       const reporter = { client: request.client, session: report.session };
-      const result = await recordLoad(db.kysely, report.remote, report.entry, report.outcome === 'failed', reporter, policy, now());
+      const result = await recordLoad(
+        db.kysely,
+        report.remote,
+        report.entry,
+        report.outcome === 'failed',
+        reporter,
+        policy,
+        now(),
+      );
       if (result.counted && result.rolledBack) {
         request.log.warn({ remote: report.remote }, 'a failing canary was rolled back automatically');
         if (releaseSafety.alertEmail !== undefined) options.onOutboxWrite?.();

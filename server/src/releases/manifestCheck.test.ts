@@ -19,9 +19,15 @@ describe('the exposes a release must have', () => {
   for (const remote of REMOTE_NAMES) {
     test(`${remote}: each is declared by the remote (or is its messages, which the build adds)`, () => {
       const required = requiredExposes(remote);
-      assert.ok(required.some((name) => !name.startsWith('messages-')), 'at least one module besides the messages');
+      assert.ok(
+        required.some((name) => !name.startsWith('messages-')),
+        'at least one module besides the messages',
+      );
       const declared = new Set(declaredExposes(remote));
-      assert.deepEqual(required.filter((name) => !name.startsWith('messages-') && !declared.has(name)), []);
+      assert.deepEqual(
+        required.filter((name) => !name.startsWith('messages-') && !declared.has(name)),
+        [],
+      );
     });
   }
 
@@ -32,7 +38,10 @@ describe('the exposes a release must have', () => {
   });
 
   test('a manifest is read by its expose names, with or without "./"', () => {
-    assert.deepEqual(exposesOf({ exposes: [{ name: 'HomePage' }, { name: './AboutPage' }, { path: 'x' }, null] }), ['HomePage', 'AboutPage']);
+    assert.deepEqual(exposesOf({ exposes: [{ name: 'HomePage' }, { name: './AboutPage' }, { path: 'x' }, null] }), [
+      'HomePage',
+      'AboutPage',
+    ]);
     assert.equal(exposesOf([]), 'it is not a JSON object');
     assert.equal(exposesOf({ exposes: 'HomePage' }), 'it has no "exposes" list');
   });
@@ -41,11 +50,29 @@ describe('the exposes a release must have', () => {
     const answering = (status: number, body: string) => async () => ({ status, body });
     const full = JSON.stringify({ exposes: requiredExposes('chat').map((name) => ({ name })) });
     assert.equal(await checkRelease('chat', '/x/mf-manifest.json', answering(200, full)), undefined);
-    assert.match((await checkRelease('chat', '/x/mf-manifest.json', answering(200, '{"exposes":[]}')))!, /missing \.\/ChatWidget, \.\/messages-ar, \.\/messages-en/);
+    assert.match(
+      (await checkRelease('chat', '/x/mf-manifest.json', answering(200, '{"exposes":[]}')))!,
+      /missing \.\/ChatWidget, \.\/messages-ar, \.\/messages-en/,
+    );
     const reasons: string[] = [];
-    for (const read of [answering(500, full), answering(200, 'not json'), answering(200, '[]'), answering(200, '{}'), async () => ({ error: 'it could not be reached' })]) {
-      assert.equal(await checkRelease('chat', '/x/mf-manifest.json', read, (why) => reasons.push(why)), manifestNotLoaded('/x/mf-manifest.json'));
+    for (const read of [
+      answering(500, full),
+      answering(200, 'not json'),
+      answering(200, '[]'),
+      answering(200, '{}'),
+      async () => ({ error: 'it could not be reached' }),
+    ]) {
+      assert.equal(
+        await checkRelease('chat', '/x/mf-manifest.json', read, (why) => reasons.push(why)),
+        manifestNotLoaded('/x/mf-manifest.json'),
+      );
     }
-    assert.deepEqual(reasons, ['it answered 500', 'it is not JSON', 'it is not a JSON object', 'it has no "exposes" list', 'it could not be reached']);
+    assert.deepEqual(reasons, [
+      'it answered 500',
+      'it is not JSON',
+      'it is not a JSON object',
+      'it has no "exposes" list',
+      'it could not be reached',
+    ]);
   });
 });

@@ -73,7 +73,12 @@ export const manifestNotLoaded = (entry: string): string =>
  * Undefined when the release at `entry` may be accepted for `remote`, else the refusal's sentence. `onFailure` hears
  * why a manifest could not be used (for the server's log; the refusal says the same words for every reason).
  */
-export async function checkRelease(remote: ReleasedRemote, entry: string, read: ManifestReader, onFailure: (why: string) => void = () => undefined): Promise<string | undefined> {
+export async function checkRelease(
+  remote: ReleasedRemote,
+  entry: string,
+  read: ManifestReader,
+  onFailure: (why: string) => void = () => undefined,
+): Promise<string | undefined> {
   const answer = await read(entry);
   const failed = (why: string) => {
     onFailure(why);
@@ -91,6 +96,7 @@ export async function checkRelease(remote: ReleasedRemote, entry: string, read: 
   if (typeof exposes === 'string') return failed(exposes);
   const missing = requiredExposes(remote).filter((name) => !exposes.includes(name));
   const user = remote === STAFF_REMOTE ? 'the staff host' : 'the shell';
-  if (missing.length > 0) return `The ${remote} release does not expose what ${user} uses: missing ${missing.map((name) => `./${name}`).join(', ')}`;
+  if (missing.length > 0)
+    return `The ${remote} release does not expose what ${user} uses: missing ${missing.map((name) => `./${name}`).join(', ')}`;
   return undefined;
 }

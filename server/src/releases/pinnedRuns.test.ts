@@ -33,10 +33,29 @@ async function gateSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     database = await target.fresh();
     db = database.db;
     app = await buildApp(fixture.config, db, { catalogue: 'files' });
-    token = (await createReleaseToken(db.kysely, 'test', { name: 'pipeline', remotes: ['catalogue', 'chat'], expiresInDays: 1 })).token;
-    catalogueOnly = (await createReleaseToken(db.kysely, 'test', { name: 'catalogue pipeline', remotes: ['catalogue'], expiresInDays: 1 })).token;
-    for (const version of ['v2', 'v3']) await registerRelease(db.kysely, 'test', 'catalogue', { version, entry: `https://cdn.example.com/catalogue/${version}/mf-manifest.json` });
-    await registerRelease(db.kysely, 'test', 'chat', { version: 'v2', entry: 'https://cdn.example.com/chat/v2/mf-manifest.json' });
+    token = (
+      await createReleaseToken(db.kysely, 'test', {
+        name: 'pipeline',
+        remotes: ['catalogue', 'chat'],
+        expiresInDays: 1,
+      })
+    ).token;
+    catalogueOnly = (
+      await createReleaseToken(db.kysely, 'test', {
+        name: 'catalogue pipeline',
+        remotes: ['catalogue'],
+        expiresInDays: 1,
+      })
+    ).token;
+    for (const version of ['v2', 'v3'])
+      await registerRelease(db.kysely, 'test', 'catalogue', {
+        version,
+        entry: `https://cdn.example.com/catalogue/${version}/mf-manifest.json`,
+      });
+    await registerRelease(db.kysely, 'test', 'chat', {
+      version: 'v2',
+      entry: 'https://cdn.example.com/chat/v2/mf-manifest.json',
+    });
   });
   t.after(async () => {
     await app?.close();
@@ -55,9 +74,21 @@ async function gateSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     return { status: res.statusCode, error: typeof json.error === 'string' ? json.error : '', body: json };
   };
   const gateOf = async (remote: string) =>
-    (await app.inject({ method: 'GET', url: RELEASES_API.remote(remote), headers: { authorization: `Bearer ${token}` } })).json<{ promoteGate: PromoteGate }>().promoteGate;
+    (
+      await app.inject({
+        method: 'GET',
+        url: RELEASES_API.remote(remote),
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json<{ promoteGate: PromoteGate }>().promoteGate;
   const stableOf = async (remote: string) =>
-    (await app.inject({ method: 'GET', url: RELEASES_API.remote(remote), headers: { authorization: `Bearer ${token}` } })).json<{ stable: { version: string } }>().stable.version;
+    (
+      await app.inject({
+        method: 'GET',
+        url: RELEASES_API.remote(remote),
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json<{ stable: { version: string } }>().stable.version;
 
   await t.test('a run is recorded only against a live canary: at 0 % there was nothing to pin', async () => {
     assert.equal((await call(RELEASES_API.canary('catalogue'), { version: 'v2', percent: 0 })).status, 200);
@@ -74,19 +105,32 @@ async function gateSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
       noRun.error,
       "catalogue's canary is promoted only after a test run pinned to it passes: run the suites with --site <URL> --canary catalogue, then npm run remotes -- record-run catalogue --passed",
     );
-    assert.deepEqual(await gateOf('catalogue'), { requiresPassedRun: true }, 'required, no run yet (latestRun undefined: left out)');
-    const failed = await call(RELEASES_API.runs('catalogue'), { passed: false, report: 'https://ci.example.com/runs/41' });
+    assert.deepEqual(
+      await gateOf('catalogue'),
+      { requiresPassedRun: true },
+      'required, no run yet (latestRun undefined: left out)',
+    );
+    const failed = await call(RELEASES_API.runs('catalogue'), {
+      passed: false,
+      report: 'https://ci.example.com/runs/41',
+    });
     assert.equal(failed.status, 201);
     assert.deepEqual(failed.body, { run: { remote: 'catalogue', version: 'v2', passed: false } });
     const afterFailedRun = await gateOf('catalogue');
-    assert.deepEqual({ ...afterFailedRun.latestRun, recordedAt: undefined }, {
-      version: 'v2',
-      passed: false,
-      report: 'https://ci.example.com/runs/41',
-      recordedBy: 'token 1 "pipeline"',
-      recordedAt: undefined,
-    });
-    assert.ok(Math.abs(Date.parse(afterFailedRun.latestRun?.recordedAt ?? '') - Date.now()) < 60_000, afterFailedRun.latestRun?.recordedAt);
+    assert.deepEqual(
+      { ...afterFailedRun.latestRun, recordedAt: undefined },
+      {
+        version: 'v2',
+        passed: false,
+        report: 'https://ci.example.com/runs/41',
+        recordedBy: 'token 1 "pipeline"',
+        recordedAt: undefined,
+      },
+    );
+    assert.ok(
+      Math.abs(Date.parse(afterFailedRun.latestRun?.recordedAt ?? '') - Date.now()) < 60_000,
+      afterFailedRun.latestRun?.recordedAt,
+    );
     const afterFailure = await call(RELEASES_API.promote('catalogue'), {});
     assert.equal(afterFailure.status, 409);
     assert.match(afterFailure.error, /failed its latest pinned test run/);
@@ -96,7 +140,10 @@ async function gateSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     // a failed run after the passed one is the latest: it counts
     assert.equal((await call(RELEASES_API.runs('catalogue'), { passed: false })).status, 201);
     assert.equal((await call(RELEASES_API.promote('catalogue'), {})).status, 409);
-    assert.equal((await call(RELEASES_API.runs('catalogue'), { passed: true, report: 'https://ci.example.com/runs/43' })).status, 201);
+    assert.equal(
+      (await call(RELEASES_API.runs('catalogue'), { passed: true, report: 'https://ci.example.com/runs/43' })).status,
+      201,
+    );
     assert.deepEqual((await gateOf('catalogue')).latestRun?.passed, true);
     assert.equal((await gateOf('catalogue')).latestRun?.report, 'https://ci.example.com/runs/43');
     const promoted = await call(RELEASES_API.promote('catalogue'), {});
@@ -104,15 +151,21 @@ async function gateSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     assert.equal(await stableOf('catalogue'), 'v2');
     assert.deepEqual(await gateOf('catalogue'), { requiresPassedRun: true }, 'no canary now: no run to show');
 
-    const runs = await db.query<{ actor: string; detail: string }>('select actor, detail from release_audit where action = $1 order by id', [PINNED_RUN_ACTION]);
+    const runs = await db.query<{ actor: string; detail: string }>(
+      'select actor, detail from release_audit where action = $1 order by id',
+      [PINNED_RUN_ACTION],
+    );
     assert.deepEqual(
       runs.map((run) => run.detail.replace(/^release \d+ /, '')),
       ['failed: https://ci.example.com/runs/41', 'passed', 'failed', 'passed: https://ci.example.com/runs/43'],
     );
-    assert.ok(runs.every((run) => run.actor === 'token 1 "pipeline"'), runs[0]?.actor);
+    assert.ok(
+      runs.every((run) => run.actor === 'token 1 "pipeline"'),
+      runs[0]?.actor,
+    );
   });
 
-  await t.test("a passed run of an earlier canary does not let the next one through", async () => {
+  await t.test('a passed run of an earlier canary does not let the next one through', async () => {
     assert.equal((await call(RELEASES_API.canary('catalogue'), { version: 'v3', percent: 10 })).status, 200);
     assert.equal((await call(RELEASES_API.promote('catalogue'), {})).status, 409);
     assert.equal(await stableOf('catalogue'), 'v2');
@@ -122,7 +175,9 @@ async function gateSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
   await t.test('a remote the setting does not name promotes without a run', async () => {
     assert.equal((await call(RELEASES_API.canary('chat'), { version: 'v2', percent: 10 })).status, 200);
     assert.deepEqual(await gateOf('chat'), { requiresPassedRun: false });
-    const listed = (await app.inject({ method: 'GET', url: RELEASES_API.remotes, headers: { authorization: `Bearer ${token}` } })).json<{ remotes: { remote: string; promoteGate: PromoteGate }[] }>();
+    const listed = (
+      await app.inject({ method: 'GET', url: RELEASES_API.remotes, headers: { authorization: `Bearer ${token}` } })
+    ).json<{ remotes: { remote: string; promoteGate: PromoteGate }[] }>();
     assert.deepEqual(
       listed.remotes.map(({ remote, promoteGate }) => [remote, promoteGate.requiresPassedRun]),
       [
@@ -152,38 +207,84 @@ async function gateSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     }
     assert.equal((await call(RELEASES_API.runs('nosuch'), { passed: true })).status, 400);
     assert.equal((await call(RELEASES_API.runs('chat'), { passed: true }, catalogueOnly)).status, 403);
-    assert.equal((await db.query('select id from release_audit where action = $1', [PINNED_RUN_ACTION])).length, before);
+    assert.equal(
+      (await db.query('select id from release_audit where action = $1', [PINNED_RUN_ACTION])).length,
+      before,
+    );
   });
 
-  await t.test('the token that registered the canary cannot record its passing run: it alone cannot get its build promoted', async () => {
-    // a build uploaded to this site, registered, made the canary and "tested" by one token
-    const manifest = JSON.stringify({ id: 'catalogue', exposes: requiredExposes('catalogue').map((name) => ({ name })) });
-    await mkdir(path.join(fixture.root, 'mfe-catalogue/dist/v4'), { recursive: true });
-    await writeFile(path.join(fixture.root, 'mfe-catalogue/dist/v4/mf-manifest.json'), manifest);
-    const registered = await call(RELEASES_API.releases('catalogue'), { version: 'v4', entry: '/remotes/catalogue/v4/mf-manifest.json' }, catalogueOnly);
-    assert.equal(registered.status, 201, registered.error);
-    assert.equal((await call(RELEASES_API.canary('catalogue'), { version: 'v4', percent: 10 }, catalogueOnly)).status, 200);
-    const ownRun = await call(RELEASES_API.runs('catalogue'), { passed: true }, catalogueOnly);
-    assert.equal(ownRun.status, 403);
-    assert.equal(ownRun.error, 'v4 was registered with this token: its test run is recorded with another token or by a member of staff with the release role');
-    assert.equal((await call(RELEASES_API.promote('catalogue'), {}, catalogueOnly)).status, 409, 'no run recorded: still not promoted');
-    assert.deepEqual(await gateOf('catalogue'), { requiresPassedRun: true });
-    // QA's token records it: then the promote goes through
-    assert.equal((await call(RELEASES_API.runs('catalogue'), { passed: true })).status, 201);
-    assert.equal((await call(RELEASES_API.promote('catalogue'), {}, catalogueOnly)).status, 200);
-    assert.equal(await stableOf('catalogue'), 'v4');
-  });
+  await t.test(
+    'the token that registered the canary cannot record its passing run: it alone cannot get its build promoted',
+    async () => {
+      // a build uploaded to this site, registered, made the canary and "tested" by one token
+      const manifest = JSON.stringify({
+        id: 'catalogue',
+        exposes: requiredExposes('catalogue').map((name) => ({ name })),
+      });
+      await mkdir(path.join(fixture.root, 'mfe-catalogue/dist/v4'), { recursive: true });
+      await writeFile(path.join(fixture.root, 'mfe-catalogue/dist/v4/mf-manifest.json'), manifest);
+      const registered = await call(
+        RELEASES_API.releases('catalogue'),
+        { version: 'v4', entry: '/remotes/catalogue/v4/mf-manifest.json' },
+        catalogueOnly,
+      );
+      assert.equal(registered.status, 201, registered.error);
+      assert.equal(
+        (await call(RELEASES_API.canary('catalogue'), { version: 'v4', percent: 10 }, catalogueOnly)).status,
+        200,
+      );
+      const ownRun = await call(RELEASES_API.runs('catalogue'), { passed: true }, catalogueOnly);
+      assert.equal(ownRun.status, 403);
+      assert.equal(
+        ownRun.error,
+        'v4 was registered with this token: its test run is recorded with another token or by a member of staff with the release role',
+      );
+      assert.equal(
+        (await call(RELEASES_API.promote('catalogue'), {}, catalogueOnly)).status,
+        409,
+        'no run recorded: still not promoted',
+      );
+      assert.deepEqual(await gateOf('catalogue'), { requiresPassedRun: true });
+      // QA's token records it: then the promote goes through
+      assert.equal((await call(RELEASES_API.runs('catalogue'), { passed: true })).status, 201);
+      assert.equal((await call(RELEASES_API.promote('catalogue'), {}, catalogueOnly)).status, 200);
+      assert.equal(await stableOf('catalogue'), 'v4');
+    },
+  );
 }
 
 describe('a canary promoted only after its pinned test run passed', () => {
   test('RELEASE_REQUIRE_PASSED_RUN: every remote unless 0 turns the gate off; or known remotes only', () => {
-    assert.deepEqual(loadConfig({}).requirePassedRun, ['catalogue', 'company', 'contact', 'chat', 'staff'], 'on by default');
+    assert.deepEqual(
+      loadConfig({}).requirePassedRun,
+      ['catalogue', 'company', 'contact', 'chat', 'staff'],
+      'on by default',
+    );
     assert.deepEqual(loadConfig({ RELEASE_REQUIRE_PASSED_RUN: '0' }).requirePassedRun, []);
-    assert.throws(() => loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'off' }), /RELEASE_REQUIRE_PASSED_RUN must be all, 0 \(no remote\) or comma-separated remote names/);
-    assert.deepEqual(loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'all' }).requirePassedRun, ['catalogue', 'company', 'contact', 'chat', 'staff']);
-    assert.deepEqual(loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'chat, catalogue,chat' }).requirePassedRun, ['chat', 'catalogue']);
-    assert.deepEqual(loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'staff' }).requirePassedRun, ['staff'], 'the staff remote is released like the others');
-    assert.throws(() => loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'catalogue,admin' }), (error: unknown) => error instanceof ConfigError && /RELEASE_REQUIRE_PASSED_RUN/.test(error.message));
+    assert.throws(
+      () => loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'off' }),
+      /RELEASE_REQUIRE_PASSED_RUN must be all, 0 \(no remote\) or comma-separated remote names/,
+    );
+    assert.deepEqual(loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'all' }).requirePassedRun, [
+      'catalogue',
+      'company',
+      'contact',
+      'chat',
+      'staff',
+    ]);
+    assert.deepEqual(loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'chat, catalogue,chat' }).requirePassedRun, [
+      'chat',
+      'catalogue',
+    ]);
+    assert.deepEqual(
+      loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'staff' }).requirePassedRun,
+      ['staff'],
+      'the staff remote is released like the others',
+    );
+    assert.throws(
+      () => loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'catalogue,admin' }),
+      (error: unknown) => error instanceof ConfigError && /RELEASE_REQUIRE_PASSED_RUN/.test(error.message),
+    );
   });
   test('on embedded PGlite', async (t) => gateSuite(t, pgliteTarget));
   test('on PostgreSQL', async (t) => onPostgres(t, (target) => gateSuite(t, target)));

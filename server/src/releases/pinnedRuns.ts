@@ -38,14 +38,30 @@ export async function recordPinnedRun(
   rules: { refuseRegistrant?: boolean } = {},
 ): Promise<PinnedRun> {
   return db.transaction().execute(async (trx) => {
-    const pointer = await trx.selectFrom('remote_pointers').select(['canary_id', 'canary_percent']).where('remote', '=', remote).forUpdate().executeTakeFirst();
-    if (pointer === undefined) throw httpError(400, `${remote} is not in the registry yet: start the site once with it configured`);
+    const pointer = await trx
+      .selectFrom('remote_pointers')
+      .select(['canary_id', 'canary_percent'])
+      .where('remote', '=', remote)
+      .forUpdate()
+      .executeTakeFirst();
+    if (pointer === undefined)
+      throw httpError(400, `${remote} is not in the registry yet: start the site once with it configured`);
     if (pointer.canary_id === null || Number(pointer.canary_percent) === 0) {
-      throw httpError(409, `${remote} has no live canary, so no run was pinned to one: put the canary in front of at least 1 % of visitors, run the suites with --canary ${remote}, then record the run`);
+      throw httpError(
+        409,
+        `${remote} has no live canary, so no run was pinned to one: put the canary in front of at least 1 % of visitors, run the suites with --canary ${remote}, then record the run`,
+      );
     }
-    const release = await trx.selectFrom('remote_releases').select(['version', 'registered_by']).where('id', '=', pointer.canary_id).executeTakeFirstOrThrow();
+    const release = await trx
+      .selectFrom('remote_releases')
+      .select(['version', 'registered_by'])
+      .where('id', '=', pointer.canary_id)
+      .executeTakeFirstOrThrow();
     if (rules.refuseRegistrant === true && release.registered_by === actor) {
-      throw httpError(403, `${release.version} was registered with this token: its test run is recorded with another token or by a member of staff with the release role`);
+      throw httpError(
+        403,
+        `${release.version} was registered with this token: its test run is recorded with another token or by a member of staff with the release role`,
+      );
     }
     const detail = `${detailPrefix(Number(pointer.canary_id))}${run.passed ? 'passed' : 'failed'}${run.report === undefined ? '' : `: ${run.report}`}`;
     await recordReleaseAction(trx, actor, PINNED_RUN_ACTION, remote, detail);
@@ -56,7 +72,11 @@ export async function recordPinnedRun(
 }
 
 /** The latest run recorded for `remote`'s release `releaseId`, or undefined when none was. */
-async function latestRunOf(db: Db, remote: string, releaseId: number): Promise<Omit<PinnedRunRecord, 'version'> | undefined> {
+async function latestRunOf(
+  db: Db,
+  remote: string,
+  releaseId: number,
+): Promise<Omit<PinnedRunRecord, 'version'> | undefined> {
   const row = await db
     .selectFrom('release_audit')
     .select(['detail', 'actor', 'at'])
@@ -70,7 +90,12 @@ async function latestRunOf(db: Db, remote: string, releaseId: number): Promise<O
   // 'release <id> passed: <report>' (recordPinnedRun writes it)
   const outcome = (row.detail ?? '').slice(detailPrefix(releaseId).length);
   const report = /^(?:passed|failed): (.*)$/s.exec(outcome)?.[1];
-  return { passed: outcome.startsWith('passed'), report: report ?? null, recordedBy: row.actor, recordedAt: new Date(row.at).toISOString() };
+  return {
+    passed: outcome.startsWith('passed'),
+    report: report ?? null,
+    recordedBy: row.actor,
+    recordedAt: new Date(row.at).toISOString(),
+  };
 }
 
 /** Refuses (409) to promote `remote`'s canary release `canaryId` unless the latest run pinned to it passed. */

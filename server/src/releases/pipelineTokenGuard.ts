@@ -23,9 +23,14 @@ export function requirePipelineToken(db: Kysely<DatabaseSchema>, scope: TokenSco
   return async (request) => {
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer ([\x21-\x7e]{1,300})$/.exec(header.trim()) : null;
-    if (match === null) throw httpError(401, `Send ${named}: Authorization: Bearer <token> (an admin makes one in the staff app)`);
+    if (match === null)
+      throw httpError(401, `Send ${named}: Authorization: Bearer <token> (an admin makes one in the staff app)`);
     const token = await checkPipelineToken(db, match[1] as string, scope);
-    if (token.kind === 'other-scope') throw httpError(403, `This is a ${token.scope} token: it cannot ${cannot}. Send ${named} (an admin makes one in the staff app)`);
+    if (token.kind === 'other-scope')
+      throw httpError(
+        403,
+        `This is a ${token.scope} token: it cannot ${cannot}. Send ${named} (an admin makes one in the staff app)`,
+      );
     if (token.kind === 'unknown') throw httpError(401, `The ${scope} token is unknown, expired or revoked`);
     accepted.set(request, token.info);
   };

@@ -14,7 +14,15 @@ const releases: FastifyPluginAsync<ReleasesPluginOptions> = async (app, options)
   const { db, liveRemotes, siteHost, requirePassedRun, allowedOrigins, buildStore, vitalsHold } = options;
   // at the root (fastify-plugin): every limit and counter of the app asks it (platform/http/rateLimit.ts isQaRun)
   app.decorate('qaRun', qaRunCheck(db.kysely));
-  void app.register(releaseRoutes, { db, liveRemotes, siteHost, requirePassedRun, allowedOrigins, buildStore, vitalsHold });
+  void app.register(releaseRoutes, {
+    db,
+    liveRemotes,
+    siteHost,
+    requirePassedRun,
+    allowedOrigins,
+    buildStore,
+    vitalsHold,
+  });
   const { releaseSafety, onOutboxWrite, now } = options;
   void app.register(loadReportRoutes, { db, liveRemotes, releaseSafety, onOutboxWrite, now });
 };

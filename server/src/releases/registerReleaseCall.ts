@@ -21,7 +21,11 @@ export function registerReleaseCall(calls: ReleaseCallContext): void {
   const readManifest = manifestReader(app, options.siteHost);
   app.post(
     `${remotesPath}/:remote/releases`,
-    { bodyLimit: RELEASE_BODY_LIMIT, preValidation: [options.requireJson, checkRemote], schema: { body: registerReleaseBodySchema } },
+    {
+      bodyLimit: RELEASE_BODY_LIMIT,
+      preValidation: [options.requireJson, checkRemote],
+      schema: { body: registerReleaseBodySchema },
+    },
     async (request, reply) => registerReleaseFrom(calls, readManifest, request, reply, request.body),
   );
 }
@@ -30,7 +34,11 @@ export function registerReleaseCall(calls: ReleaseCallContext): void {
 function manifestReader(app: ContractsApp, siteHost: string | undefined): ManifestReader {
   return async (entry) => {
     if (!entry.startsWith('/')) return fetchManifest(entry);
-    const answer = await app.inject({ method: 'GET', url: entry, ...(siteHost === undefined ? {} : { headers: { host: siteHost } }) });
+    const answer = await app.inject({
+      method: 'GET',
+      url: entry,
+      ...(siteHost === undefined ? {} : { headers: { host: siteHost } }),
+    });
     return { status: answer.statusCode, body: answer.body };
   };
 }
@@ -55,22 +63,44 @@ async function registerReleaseFrom(
     if ('body' in answer) manifestText = answer.body;
     return answer;
   };
-  const refusal = await checkRelease(remote, body.entry, readChecked, (why) => request.log.info({ entry: body.entry, why }, 'a release manifest could not be used'));
+  const refusal = await checkRelease(remote, body.entry, readChecked, (why) =>
+    request.log.info({ entry: body.entry, why }, 'a release manifest could not be used'),
+  );
   if (refusal !== undefined) throw httpError(400, refusal);
   const caller = options.callerOf(request);
-  const content = buildStore === undefined || manifestText === undefined ? undefined : await buildContentOf(entry, manifestText, buildStore);
-  if (content?.why !== undefined) request.log.warn({ entry, why: content.why }, 'a release was registered without its server-render module');
-  const release = await registerRelease(options.db.kysely, caller.actor, remote, { ...body, entry, build: content?.build }, caller.admin === true);
+  const content =
+    buildStore === undefined || manifestText === undefined
+      ? undefined
+      : await buildContentOf(entry, manifestText, buildStore);
+  if (content?.why !== undefined)
+    request.log.warn({ entry, why: content.why }, 'a release was registered without its server-render module');
+  const release = await registerRelease(
+    options.db.kysely,
+    caller.actor,
+    remote,
+    { ...body, entry, build: content?.build },
+    caller.admin === true,
+  );
   const serverRendered = content?.build.renderModule != null;
-  return reply.code(201).send({ release, serverRendered, ...(serverRendered ? {} : { warning: notServerRendered(entry) }) });
+  return reply
+    .code(201)
+    .send({ release, serverRendered, ...(serverRendered ? {} : { warning: notServerRendered(entry) }) });
 }
 
 /** One of this site's build folders: registered as a copy of its files now, which nothing overwrites. */
-function storedEntry(request: FastifyRequest, remote: ReleasedRemote, entry: string, buildStore: BuildStoreOptions): Promise<string> {
+function storedEntry(
+  request: FastifyRequest,
+  remote: ReleasedRemote,
+  entry: string,
+  buildStore: BuildStoreOptions,
+): Promise<string> {
   return entryToRegister(remote, entry, buildStore).catch((error: unknown) => {
     // no build there: the manifest check refuses it in its usual words
     if (error instanceof NotABuildFolder) return entry;
     request.log.error({ entry, err: error }, 'a release folder could not be copied into the store of builds');
-    throw httpError(503, "The build could not be copied into the site's store of builds (REMOTE_BUILDS_DIR): try again, and tell an administrator if it fails again");
+    throw httpError(
+      503,
+      "The build could not be copied into the site's store of builds (REMOTE_BUILDS_DIR): try again, and tell an administrator if it fails again",
+    );
   });
 }

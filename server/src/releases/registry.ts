@@ -7,7 +7,15 @@
 // registry makes it 'registry', and from then on the database decides.
 import { sql, type Kysely } from 'kysely';
 import { MANIFEST_FILE, RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
-import { VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE, type Release, type ReleaseBuild, type ReleaseHealth, type RemoteListing, type RemotePointers } from '@site/contracts/releases-api';
+import {
+  VARIABLES_CANARY_RELEASE,
+  VARIABLES_RELEASE,
+  type Release,
+  type ReleaseBuild,
+  type ReleaseHealth,
+  type RemoteListing,
+  type RemotePointers,
+} from '@site/contracts/releases-api';
 import { canaryServedPath, type ReleasedRemoteConfig } from '../platform/config.js';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { notifyChannel } from '../platform/db/channels.js';
@@ -26,7 +34,8 @@ export type { Release, RemoteListing, RemotePointers };
 export type RegistryListing = Omit<RemoteListing, 'promoteGate'>;
 
 /** A remote the registry releases: a public one or the staff remote. */
-export const isReleasedRemote = (name: string): name is ReleasedRemote => (RELEASED_REMOTES as readonly string[]).includes(name);
+export const isReleasedRemote = (name: string): name is ReleasedRemote =>
+  (RELEASED_REMOTES as readonly string[]).includes(name);
 
 type ReleaseRow = {
   id: number;
@@ -51,10 +60,19 @@ const releaseOf = (row: ReleaseRow): Release => ({
   notes: row.notes,
   registeredBy: row.registered_by,
   registeredAt: new Date(row.registered_at).toISOString(),
-  rolledBack: row.rolled_back_at === null ? null : { at: new Date(row.rolled_back_at).toISOString(), reason: row.rolled_back_reason ?? 'it failed' },
+  rolledBack:
+    row.rolled_back_at === null
+      ? null
+      : { at: new Date(row.rolled_back_at).toISOString(), reason: row.rolled_back_reason ?? 'it failed' },
   ...(row.manifest_sha256 === null
     ? {}
-    : { build: { manifestSha256: row.manifest_sha256, renderModule: row.render_module, renderSha256: row.render_module === null ? null : row.render_sha256 } }),
+    : {
+        build: {
+          manifestSha256: row.manifest_sha256,
+          renderModule: row.render_module,
+          renderSha256: row.render_module === null ? null : row.render_sha256,
+        },
+      }),
 });
 
 /** What the server renders a release's pages with: the module recorded at its registration (none: not rendered by it). */
@@ -79,7 +97,13 @@ async function bumpRegistryVersion(trx: Db): Promise<void> {
   await notifyChannel(trx, REMOTES_CHANNEL, String(version));
 }
 
-export async function recordReleaseAction(db: Db, actor: string, action: string, remote: string | null, detail: string | null = null): Promise<void> {
+export async function recordReleaseAction(
+  db: Db,
+  actor: string,
+  action: string,
+  remote: string | null,
+  detail: string | null = null,
+): Promise<void> {
   await db.insertInto('release_audit').values({ actor, action, remote, detail }).execute();
 }
 
@@ -91,14 +115,28 @@ export async function recordReleaseAction(db: Db, actor: string, action: string,
 export async function seedRegistry(db: Db, remotes: readonly ReleasedRemoteConfig[]): Promise<void> {
   for (const remote of remotes) {
     await db.transaction().execute(async (trx) => {
-      const pointer = await trx.selectFrom('remote_pointers').select(['source']).where('remote', '=', remote.name).forUpdate().executeTakeFirst();
+      const pointer = await trx
+        .selectFrom('remote_pointers')
+        .select(['source'])
+        .where('remote', '=', remote.name)
+        .forUpdate()
+        .executeTakeFirst();
       if (pointer?.source === 'registry') return;
       const stableId = await upsertVariablesRelease(trx, remote.name, VARIABLES_RELEASE, remote.entry);
-      const canaryId = remote.canary === undefined ? null : await upsertVariablesRelease(trx, remote.name, VARIABLES_CANARY_RELEASE, remote.canary.entry);
+      const canaryId =
+        remote.canary === undefined
+          ? null
+          : await upsertVariablesRelease(trx, remote.name, VARIABLES_CANARY_RELEASE, remote.canary.entry);
       const canaryPercent = remote.canary?.percent ?? 0;
       await trx
         .insertInto('remote_pointers')
-        .values({ remote: remote.name, stable_id: stableId, canary_id: canaryId, canary_percent: canaryPercent, source: 'variables' })
+        .values({
+          remote: remote.name,
+          stable_id: stableId,
+          canary_id: canaryId,
+          canary_percent: canaryPercent,
+          source: 'variables',
+        })
         .onConflict((oc) =>
           oc
             .column('remote')
@@ -124,8 +162,19 @@ async function upsertVariablesRelease(trx: Db, remote: string, version: string, 
 export async function readPointers(db: Db): Promise<Map<string, RemotePointers>> {
   const pointers = await db.selectFrom('remote_pointers').selectAll().execute();
   if (pointers.length === 0) return new Map();
-  const ids = [...new Set(pointers.flatMap((row) => [row.stable_id, row.previous_stable_id, row.canary_id]).filter((id): id is number => id !== null))];
-  const releases = new Map((await db.selectFrom('remote_releases').selectAll().where('id', 'in', ids).execute()).map((row) => [Number(row.id), releaseOf(row)]));
+  const ids = [
+    ...new Set(
+      pointers
+        .flatMap((row) => [row.stable_id, row.previous_stable_id, row.canary_id])
+        .filter((id): id is number => id !== null),
+    ),
+  ];
+  const releases = new Map(
+    (await db.selectFrom('remote_releases').selectAll().where('id', 'in', ids).execute()).map((row) => [
+      Number(row.id),
+      releaseOf(row),
+    ]),
+  );
   const found = (id: number | null) => (id === null ? undefined : releases.get(Number(id)));
   const result = new Map<string, RemotePointers>();
   for (const row of pointers) {
@@ -150,13 +199,18 @@ export async function readPointers(db: Db): Promise<Map<string, RemotePointers>>
  * build on this disk stays served where it was (a registry entry naming /remotes/<name>/canary/, registered before the
  * site stored builds apart, is the configured canary folder's).
  */
-export function remotesFromRegistry<Remote extends ReleasedRemoteConfig>(configured: readonly Remote[], pointers: ReadonlyMap<string, RemotePointers>): Remote[] {
+export function remotesFromRegistry<Remote extends ReleasedRemoteConfig>(
+  configured: readonly Remote[],
+  pointers: ReadonlyMap<string, RemotePointers>,
+): Remote[] {
   return configured.map((remote): Remote => {
     const state = pointers.get(remote.name);
     if (state === undefined || state.source !== 'registry') return remote;
     const canaryEntry = state.canary?.entry;
     const canaryDir =
-      canaryEntry !== undefined && canaryEntry === `${canaryServedPath(remote.name)}${MANIFEST_FILE}` ? remote.canary?.distDir : undefined;
+      canaryEntry !== undefined && canaryEntry === `${canaryServedPath(remote.name)}${MANIFEST_FILE}`
+        ? remote.canary?.distDir
+        : undefined;
     const stableBuild = registeredBuildOf(state.stable);
     const canaryBuild = registeredBuildOf(state.canary);
     return {
@@ -166,15 +220,28 @@ export function remotesFromRegistry<Remote extends ReleasedRemoteConfig>(configu
       canary:
         state.canary === undefined
           ? undefined
-          : { entry: state.canary.entry, percent: state.canaryPercent, distDir: canaryDir, ...(canaryBuild === undefined ? {} : { build: canaryBuild }) },
+          : {
+              entry: state.canary.entry,
+              percent: state.canaryPercent,
+              distDir: canaryDir,
+              ...(canaryBuild === undefined ? {} : { build: canaryBuild }),
+            },
     };
   });
 }
 
 /** The load totals (releaseHealth.ts counts them) of the releases `ids`, by release id (a release never reported: zeros). */
 export async function readHealth(db: Db, ids: readonly number[]): Promise<Map<number, ReleaseHealth>> {
-  const rows = ids.length === 0 ? [] : await db.selectFrom('remote_release_health').selectAll().where('release_id', 'in', ids).execute();
-  const byId = new Map(rows.map((row) => [Number(row.release_id), { loads: Number(row.loads), failures: Number(row.failures), renderErrors: Number(row.render_errors) }]));
+  const rows =
+    ids.length === 0
+      ? []
+      : await db.selectFrom('remote_release_health').selectAll().where('release_id', 'in', ids).execute();
+  const byId = new Map(
+    rows.map((row) => [
+      Number(row.release_id),
+      { loads: Number(row.loads), failures: Number(row.failures), renderErrors: Number(row.render_errors) },
+    ]),
+  );
   return new Map(ids.map((id) => [id, byId.get(id) ?? { loads: 0, failures: 0, renderErrors: 0 }]));
 }
 
@@ -185,13 +252,25 @@ export async function listRemotes(db: Db, names: readonly string[], limit = 20):
   for (const name of names) {
     const state = pointers.get(name);
     if (state === undefined) continue;
-    const rows = await db.selectFrom('remote_releases').selectAll().where('remote', '=', name).orderBy('id', 'desc').limit(limit).execute();
-    const health = await readHealth(db, state.canary === undefined ? [state.stable.id] : [state.stable.id, state.canary.id]);
+    const rows = await db
+      .selectFrom('remote_releases')
+      .selectAll()
+      .where('remote', '=', name)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    const health = await readHealth(
+      db,
+      state.canary === undefined ? [state.stable.id] : [state.stable.id, state.canary.id],
+    );
     const zero = { loads: 0, failures: 0, renderErrors: 0 };
     listings.push({
       ...state,
       releases: rows.map(releaseOf),
-      health: { stable: health.get(state.stable.id) ?? zero, canary: state.canary === undefined ? undefined : (health.get(state.canary.id) ?? zero) },
+      health: {
+        stable: health.get(state.stable.id) ?? zero,
+        canary: state.canary === undefined ? undefined : (health.get(state.canary.id) ?? zero),
+      },
     });
   }
   return listings;
@@ -210,7 +289,13 @@ export interface NewRelease {
  * of a release the automatic rollback took out, registered again by an admin (`mayClearRollback`), clears its mark: it
  * may be canaried and promoted again, its failures counted afresh.
  */
-export async function registerRelease(db: Db, actor: string, remote: ReleasedRemote, release: NewRelease, mayClearRollback = false): Promise<Release> {
+export async function registerRelease(
+  db: Db,
+  actor: string,
+  remote: ReleasedRemote,
+  release: NewRelease,
+  mayClearRollback = false,
+): Promise<Release> {
   return db.transaction().execute(async (trx) => {
     await lockPointers(trx, remote);
     const row = await trx
@@ -235,10 +320,19 @@ export async function registerRelease(db: Db, actor: string, remote: ReleasedRem
 }
 
 /** A version label already taken: a 409, unless it is an admin's registering again of a build rolled back automatically. */
-async function registerAgain(trx: Db, actor: string, remote: ReleasedRemote, release: NewRelease, mayClearRollback: boolean): Promise<Release> {
+async function registerAgain(
+  trx: Db,
+  actor: string,
+  remote: ReleasedRemote,
+  release: NewRelease,
+  mayClearRollback: boolean,
+): Promise<Release> {
   const taken = await releaseByVersion(trx, remote, release.version);
   if (taken.rolled_back_at === null || taken.entry !== release.entry) {
-    throw httpError(409, `${remote} already has a release "${release.version}": give the new one another version label`);
+    throw httpError(
+      409,
+      `${remote} already has a release "${release.version}": give the new one another version label`,
+    );
   }
   if (!mayClearRollback) {
     throw httpError(
@@ -247,7 +341,13 @@ async function registerAgain(trx: Db, actor: string, remote: ReleasedRemote, rel
     );
   }
   const row = await clearRollback(trx, taken.id);
-  await recordReleaseAction(trx, actor, 'register-again', remote, `${release.version} ${release.entry}: its automatic rollback cleared`);
+  await recordReleaseAction(
+    trx,
+    actor,
+    'register-again',
+    remote,
+    `${release.version} ${release.entry}: its automatic rollback cleared`,
+  );
   return releaseOf(row);
 }
 
@@ -260,8 +360,17 @@ const timeOfDay = (at: Date): string => `${at.toISOString().slice(11, 16)} UTC`;
  * a release account, signed in) clears the mark, and the build's failures are counted afresh: the outcomes that took
  * it out would otherwise roll it back again at the next report.
  */
-async function returnRolledBack(trx: Db, actor: string, releaseId: number, what: 'canary' | 'promote'): Promise<string> {
-  const release = await trx.selectFrom('remote_releases').select(['version', 'rolled_back_at', 'rolled_back_reason']).where('id', '=', releaseId).executeTakeFirstOrThrow();
+async function returnRolledBack(
+  trx: Db,
+  actor: string,
+  releaseId: number,
+  what: 'canary' | 'promote',
+): Promise<string> {
+  const release = await trx
+    .selectFrom('remote_releases')
+    .select(['version', 'rolled_back_at', 'rolled_back_reason'])
+    .where('id', '=', releaseId)
+    .executeTakeFirstOrThrow();
   if (release.rolled_back_at === null) return '';
   if (!isStaffActor(actor)) {
     throw httpError(
@@ -277,21 +386,36 @@ async function returnRolledBack(trx: Db, actor: string, releaseId: number, what:
 /** Clears a release's automatic-rollback mark, and forgets the load outcomes it was judged on. */
 async function clearRollback(trx: Db, releaseId: number): Promise<ReleaseRow> {
   await trx.deleteFrom('remote_load_outcomes').where('release_id', '=', releaseId).execute();
-  return trx.updateTable('remote_releases').set({ rolled_back_at: null, rolled_back_reason: null }).where('id', '=', releaseId).returningAll().executeTakeFirstOrThrow();
+  return trx
+    .updateTable('remote_releases')
+    .set({ rolled_back_at: null, rolled_back_reason: null })
+    .where('id', '=', releaseId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Puts `version` (or the current canary) in front of `percent` % of visitors; percent 0 takes it out. */
-export async function setCanary(db: Db, actor: string, remote: ReleasedRemote, change: { version?: string | undefined; percent: number }): Promise<RemotePointers> {
+export async function setCanary(
+  db: Db,
+  actor: string,
+  remote: ReleasedRemote,
+  change: { version?: string | undefined; percent: number },
+): Promise<RemotePointers> {
   return changePointers(db, actor, remote, 'canary', async (trx, current) => {
     let canaryId = current.canary_id;
     if (change.version !== undefined) {
       const release = await releaseByVersion(trx, remote, change.version);
-      if (release.id === current.stable_id) throw httpError(400, `${change.version} is already ${remote}'s stable release`);
+      if (release.id === current.stable_id)
+        throw httpError(400, `${change.version} is already ${remote}'s stable release`);
       canaryId = release.id;
     }
-    if (canaryId === null) throw httpError(400, `${remote} has no canary release: name the release to put in front of visitors (version)`);
+    if (canaryId === null)
+      throw httpError(400, `${remote} has no canary release: name the release to put in front of visitors (version)`);
     const returned = change.percent > 0 ? await returnRolledBack(trx, actor, Number(canaryId), 'canary') : '';
-    return { update: { canary_id: canaryId, canary_percent: change.percent }, detail: `${change.version ?? 'current canary'} at ${change.percent}%${returned}` };
+    return {
+      update: { canary_id: canaryId, canary_percent: change.percent },
+      detail: `${change.version ?? 'current canary'} at ${change.percent}%${returned}`,
+    };
   });
 }
 
@@ -299,12 +423,26 @@ export async function setCanary(db: Db, actor: string, remote: ReleasedRemote, c
  * Makes the canary the stable release (for every visitor); the stable one becomes the one a rollback returns to.
  * `guard` may refuse it (by throwing) once the canary is known and locked, e.g. until a pinned test run has passed.
  */
-export async function promote(db: Db, actor: string, remote: ReleasedRemote, guard?: (trx: Db, canaryId: number) => Promise<void>): Promise<RemotePointers> {
+export async function promote(
+  db: Db,
+  actor: string,
+  remote: ReleasedRemote,
+  guard?: (trx: Db, canaryId: number) => Promise<void>,
+): Promise<RemotePointers> {
   return changePointers(db, actor, remote, 'promote', async (trx, current) => {
-    if (current.canary_id === null) throw httpError(400, `${remote} has no canary to promote: register a release and set it as the canary first`);
+    if (current.canary_id === null)
+      throw httpError(400, `${remote} has no canary to promote: register a release and set it as the canary first`);
     const returned = await returnRolledBack(trx, actor, Number(current.canary_id), 'promote');
     await guard?.(trx, Number(current.canary_id));
-    return { update: { stable_id: current.canary_id, previous_stable_id: current.stable_id, canary_id: null, canary_percent: 0 }, detail: `release ${current.canary_id} is stable${returned}` };
+    return {
+      update: {
+        stable_id: current.canary_id,
+        previous_stable_id: current.stable_id,
+        canary_id: null,
+        canary_percent: 0,
+      },
+      detail: `release ${current.canary_id} is stable${returned}`,
+    };
   });
 }
 
@@ -312,7 +450,11 @@ export async function promote(db: Db, actor: string, remote: ReleasedRemote, gua
 export async function rollback(db: Db, actor: string, remote: ReleasedRemote): Promise<RemotePointers> {
   return changePointers(db, actor, remote, 'rollback', async (_trx, current) => {
     if (current.previous_stable_id === null) {
-      if (current.canary_id === null || current.canary_percent === 0) throw httpError(400, `${remote} has nothing to roll back: no canary is live and no earlier stable release is known`);
+      if (current.canary_id === null || current.canary_percent === 0)
+        throw httpError(
+          400,
+          `${remote} has nothing to roll back: no canary is live and no earlier stable release is known`,
+        );
       return { update: { canary_percent: 0 }, detail: 'canary at 0%' };
     }
     return {
@@ -323,16 +465,32 @@ export async function rollback(db: Db, actor: string, remote: ReleasedRemote): P
 }
 
 type PointerRow = Awaited<ReturnType<typeof lockPointers>>;
-type PointerUpdate = { stable_id?: number; previous_stable_id?: number | null; canary_id?: number | null; canary_percent?: number };
+type PointerUpdate = {
+  stable_id?: number;
+  previous_stable_id?: number | null;
+  canary_id?: number | null;
+  canary_percent?: number;
+};
 
 async function lockPointers(trx: Db, remote: string) {
-  const row = await trx.selectFrom('remote_pointers').selectAll().where('remote', '=', remote).forUpdate().executeTakeFirst();
-  if (row === undefined) throw httpError(400, `${remote} is not in the registry yet: start the site once with it configured`);
+  const row = await trx
+    .selectFrom('remote_pointers')
+    .selectAll()
+    .where('remote', '=', remote)
+    .forUpdate()
+    .executeTakeFirst();
+  if (row === undefined)
+    throw httpError(400, `${remote} is not in the registry yet: start the site once with it configured`);
   return row;
 }
 
 async function releaseByVersion(trx: Db, remote: string, version: string): Promise<ReleaseRow> {
-  const row = await trx.selectFrom('remote_releases').selectAll().where('remote', '=', remote).where('version', '=', version).executeTakeFirst();
+  const row = await trx
+    .selectFrom('remote_releases')
+    .selectAll()
+    .where('remote', '=', remote)
+    .where('version', '=', version)
+    .executeTakeFirst();
   if (row === undefined) throw httpError(400, `${remote} has no release "${version}": register it first`);
   return row;
 }
@@ -387,7 +545,8 @@ export async function rollBackFailingCanary(
   alsoInTransaction: (trx: Db) => Promise<void>,
 ): Promise<RemotePointers | undefined> {
   return changePointers(db, AUTOMATIC_ACTOR, remote, 'auto-rollback', async (trx, current) => {
-    if (current.canary_id === null || Number(current.canary_id) !== canaryId || Number(current.canary_percent) === 0) return undefined;
+    if (current.canary_id === null || Number(current.canary_id) !== canaryId || Number(current.canary_percent) === 0)
+      return undefined;
     await alsoInTransaction(trx);
     return { update: { canary_percent: 0 }, detail };
   });

@@ -72,11 +72,15 @@ export function releaseCallContext(app: ContractsApp, options: ReleaseCallsOptio
   const allowed = new WeakMap<FastifyRequest, ReleasedRemote>();
   const checkRemote = async (request: FastifyRequest): Promise<void> => {
     const name = (request.params as { remote: string }).remote;
-    if (!isReleasedRemote(name)) throw httpError(400, `Unknown remote "${name.slice(0, 64)}": the remotes are ${RELEASED_REMOTES.join(', ')}`);
+    if (!isReleasedRemote(name))
+      throw httpError(400, `Unknown remote "${name.slice(0, 64)}": the remotes are ${RELEASED_REMOTES.join(', ')}`);
     const caller = options.callerOf(request);
     if (!caller.remotes.includes(name)) {
       await options.onRefused?.(request, caller, name);
-      throw httpError(403, `${caller.who} may not act on ${name}${caller.remotes.length === 0 ? '' : `: only on ${caller.remotes.join(', ')}`}`);
+      throw httpError(
+        403,
+        `${caller.who} may not act on ${name}${caller.remotes.length === 0 ? '' : `: only on ${caller.remotes.join(', ')}`}`,
+      );
     }
     allowed.set(request, name);
   };

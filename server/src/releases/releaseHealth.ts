@@ -58,7 +58,10 @@ const REPORTS_KEPT_PER_VISITOR = 20;
  * The live release of `remote` whose manifest address is `entry` as a page's remotes map holds it (absolute: a path
  * release's address is compared by its path and query, whatever host the page had).
  */
-export function liveReleaseOf(pointers: RemotePointers, entry: string): { id: number; version: string; role: 'stable' | 'canary' } | undefined {
+export function liveReleaseOf(
+  pointers: RemotePointers,
+  entry: string,
+): { id: number; version: string; role: 'stable' | 'canary' } | undefined {
   let reported: URL;
   try {
     reported = new URL(entry);
@@ -66,8 +69,12 @@ export function liveReleaseOf(pointers: RemotePointers, entry: string): { id: nu
     return undefined;
   }
   const matches = (release: RemotePointers['stable'] | undefined) =>
-    release !== undefined && (release.entry.startsWith('/') ? `${reported.pathname}${reported.search}` === release.entry : reported.href === release.entry);
-  if (pointers.canary !== undefined && pointers.canaryPercent > 0 && matches(pointers.canary)) return { id: pointers.canary.id, version: pointers.canary.version, role: 'canary' };
+    release !== undefined &&
+    (release.entry.startsWith('/')
+      ? `${reported.pathname}${reported.search}` === release.entry
+      : reported.href === release.entry);
+  if (pointers.canary !== undefined && pointers.canaryPercent > 0 && matches(pointers.canary))
+    return { id: pointers.canary.id, version: pointers.canary.version, role: 'canary' };
   if (matches(pointers.stable)) return { id: pointers.stable.id, version: pointers.stable.version, role: 'stable' };
   return undefined;
 }
@@ -76,7 +83,9 @@ async function addToTotals(db: Db, releaseId: number, column: 'loads' | 'failure
   await db
     .insertInto('remote_release_health')
     .values({ release_id: releaseId, [column]: 1 })
-    .onConflict((oc) => oc.column('release_id').doUpdateSet({ [column]: sql`remote_release_health.${sql.ref(column)} + 1` }))
+    .onConflict((oc) =>
+      oc.column('release_id').doUpdateSet({ [column]: sql`remote_release_health.${sql.ref(column)} + 1` }),
+    )
     .execute();
 }
 
@@ -98,13 +107,28 @@ export async function recordLoad(
   if (pointers === undefined || release === undefined) return { counted: false };
   await addToTotals(db, release.id, failed ? 'failures' : 'loads');
   if (release.role !== 'canary') return { counted: true, rolledBack: false };
-  await db.insertInto('remote_load_outcomes').values({ release_id: release.id, failed, client: reporter.client.address, session: reporter.session ?? null, created_at: now }).execute();
+  await db
+    .insertInto('remote_load_outcomes')
+    .values({
+      release_id: release.id,
+      failed,
+      client: reporter.client.address,
+      session: reporter.session ?? null,
+      created_at: now,
+    })
+    .execute();
   // Only the window is kept: what is older than it, or past the latest reports kept, goes.
   const since = new Date(now.getTime() - policy.windowSeconds * 1000);
   const kept = policy.window * REPORTS_KEPT_PER_VISITOR;
-  await db.deleteFrom('remote_load_outcomes').where('release_id', '=', release.id).where('created_at', '<', since).execute();
+  await db
+    .deleteFrom('remote_load_outcomes')
+    .where('release_id', '=', release.id)
+    .where('created_at', '<', since)
+    .execute();
   await sql`delete from remote_load_outcomes where release_id = ${release.id} and id <= (
-      select id from remote_load_outcomes where release_id = ${release.id} order by id desc offset ${kept} limit 1)`.execute(db);
+      select id from remote_load_outcomes where release_id = ${release.id} order by id desc offset ${kept} limit 1)`.execute(
+    db,
+  );
   if (!failed || policy.failurePercent === 0) return { counted: true, rolledBack: false };
   const latest = await db
     .selectFrom('remote_load_outcomes')
@@ -127,13 +151,38 @@ export async function recordLoad(
     `${judgement.failed} of its last ${judgement.visitors} loads failed ` +
     `(from ${judgement.failingNetworks} ${judgement.failingNetworks === 1 ? 'network' : 'networks'} in ${judgement.failingWideNetworks} wide ${judgement.failingWideNetworks === 1 ? 'network' : 'networks'} ` +
     `within ${policy.windowSeconds} s; threshold ${policy.failurePercent}%)`;
-  const state = await rollBackFailingCanary(db, remote, release.id, `${release.version}: ${reason}, canary at 0%`, async (trx) => {
-    // marked, so that its promote is refused until it is registered again (registry.ts)
-    await trx.updateTable('remote_releases').set({ rolled_back_at: now, rolled_back_reason: reason }).where('id', '=', release.id).execute();
-    if (policy.alertEmail === undefined) return;
-    const payload = { remote, version: release.version, failures: judgement.failed, window: judgement.visitors, percent: pointers.canaryPercent, stableVersion: pointers.stable.version };
-    await trx.insertInto('outbox').values({ kind: RELEASE_ROLLBACK_MAIL, ref_id: release.id, recipient: policy.alertEmail, payload: JSON.stringify(payload) }).execute();
-  });
+  const state = await rollBackFailingCanary(
+    db,
+    remote,
+    release.id,
+    `${release.version}: ${reason}, canary at 0%`,
+    async (trx) => {
+      // marked, so that its promote is refused until it is registered again (registry.ts)
+      await trx
+        .updateTable('remote_releases')
+        .set({ rolled_back_at: now, rolled_back_reason: reason })
+        .where('id', '=', release.id)
+        .execute();
+      if (policy.alertEmail === undefined) return;
+      const payload = {
+        remote,
+        version: release.version,
+        failures: judgement.failed,
+        window: judgement.visitors,
+        percent: pointers.canaryPercent,
+        stableVersion: pointers.stable.version,
+      };
+      await trx
+        .insertInto('outbox')
+        .values({
+          kind: RELEASE_ROLLBACK_MAIL,
+          ref_id: release.id,
+          recipient: policy.alertEmail,
+          payload: JSON.stringify(payload),
+        })
+        .execute();
+    },
+  );
   return { counted: true, rolledBack: state !== undefined };
 }
 

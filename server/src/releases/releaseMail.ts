@@ -25,7 +25,14 @@ export function composeReleaseMail(row: OutboxRow, from: string): ComposedMail {
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1b2430">${lines.map((line) => (line === '' ? '' : `<p>${escapeHtml(line)}</p>`)).join('')}</body></html>`;
   // Nobody to answer: replies go to the site's own address.
   const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
-  return { from, to: row.recipient, replyTo: { name: 'Website', address: headerText(address, 254) }, subject, text: lines.join('\n'), html };
+  return {
+    from,
+    to: row.recipient,
+    replyTo: { name: 'Website', address: headerText(address, 254) },
+    subject,
+    text: lines.join('\n'),
+    html,
+  };
 }
 
 /** Registers the rollback mail with the outbox. */

@@ -33,7 +33,8 @@ function writeBuild(dir: string, heading: string): void {
   rmSync(dir, { recursive: true, force: true });
   const built = path.join(REPO_ROOT, 'mfe-catalogue', 'dist');
   // npm test builds the site before the server tests; run alone, this says what is missing
-  if (!existsSync(path.join(built, 'server-render.json'))) throw new Error(`${built} has no build: run npm run build first`);
+  if (!existsSync(path.join(built, 'server-render.json')))
+    throw new Error(`${built} has no build: run npm run build first`);
   cpSync(built, dir, { recursive: true });
   const from = `"catalogue.categories.heading":["${STABLE_HEADING}"]`;
   const messages = readdirSync(dir).find((file) => /^__federation_expose_messages_en\.[0-9a-f]+\.js$/.test(file));
@@ -69,13 +70,16 @@ async function drawnHeading(app: FastifyInstance, cohort: number): Promise<strin
   assert.equal(page.statusCode, 200);
   // the shell's page has no heading of its own: one is the first view's
   const heading = /<h1\b[^>]*>([^<]*)<\/h1>/.exec(page.body)?.[1];
-  if (heading === undefined) assert.ok(page.body.includes(NO_SSR), 'a page drawn in the browser says it needs JavaScript');
+  if (heading === undefined)
+    assert.ok(page.body.includes(NO_SSR), 'a page drawn in the browser says it needs JavaScript');
   return heading;
 }
 
 type Entry = { name: string; entry: string; fallback?: string };
 const catalogueEntry = async (app: FastifyInstance, cohort: number): Promise<Entry | undefined> =>
-  (await app.inject({ method: 'GET', url: '/remotes.json', headers: { cookie: `site_cohort=${cohort}` } })).json<{ remotes: Entry[] }>().remotes.find((remote) => remote.name === 'catalogue');
+  (await app.inject({ method: 'GET', url: '/remotes.json', headers: { cookie: `site_cohort=${cohort}` } }))
+    .json<{ remotes: Entry[] }>()
+    .remotes.find((remote) => remote.name === 'catalogue');
 
 async function renderingSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'release-rendering-'));
@@ -86,7 +90,13 @@ async function renderingSuite(t: TestContext, target: DatabaseTarget): Promise<v
   const replaced = new Map<string, string>();
   const cdn = await startCdn(path.join(work, 'cdn'), replaced);
   // not about the promote gate (pinnedRuns.test.ts is)
-  const config = loadConfig({ REPO_ROOT, DATA_DIR: path.join(work, 'data'), REMOTE_CATALOGUE_CANARY_DIR: canaryDir, REMOTE_ORIGINS: cdn.origin, RELEASE_REQUIRE_PASSED_RUN: '0' });
+  const config = loadConfig({
+    REPO_ROOT,
+    DATA_DIR: path.join(work, 'data'),
+    REMOTE_CATALOGUE_CANARY_DIR: canaryDir,
+    REMOTE_ORIGINS: cdn.origin,
+    RELEASE_REQUIRE_PASSED_RUN: '0',
+  });
   let apps: FastifyInstance[] = [];
   const database: TestDatabase = await target.fresh();
   t.after(async () => {
@@ -98,75 +108,172 @@ async function renderingSuite(t: TestContext, target: DatabaseTarget): Promise<v
   // two processes: one store of registered builds (shared storage), a cache of render modules each
   apps = [
     await buildApp(config, database.db, { catalogue: 'files' }),
-    await buildApp({ ...config, remoteBuilds: { storeDir: config.remoteBuilds.storeDir, cacheDir: path.join(work, 'second-cache') } }, await database.openAnother(), { catalogue: 'files' }),
+    await buildApp(
+      {
+        ...config,
+        remoteBuilds: { storeDir: config.remoteBuilds.storeDir, cacheDir: path.join(work, 'second-cache') },
+      },
+      await database.openAnother(),
+      { catalogue: 'files' },
+    ),
   ];
   const [first, second] = apps as [FastifyInstance, FastifyInstance];
-  const { token } = await createReleaseToken(database.db.kysely, 'test', { name: 'catalogue pipeline', remotes: ['catalogue'], expiresInDays: 1 });
+  const { token } = await createReleaseToken(database.db.kysely, 'test', {
+    name: 'catalogue pipeline',
+    remotes: ['catalogue'],
+    expiresInDays: 1,
+  });
   const api = async (url: string, body?: unknown, app = first) => {
-    const answer = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
+    const answer = await app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
     return { status: answer.statusCode, body: answer.json<Record<string, unknown>>() };
   };
   /** The heading each process draws for a visitor of the canary's half (0) and of the other half (99). */
-  const headings = async () => ({ canaryHalf: await Promise.all(apps.map((app) => drawnHeading(app, 0))), otherHalf: await Promise.all(apps.map((app) => drawnHeading(app, 99))) });
+  const headings = async () => ({
+    canaryHalf: await Promise.all(apps.map((app) => drawnHeading(app, 0))),
+    otherHalf: await Promise.all(apps.map((app) => drawnHeading(app, 99))),
+  });
   const everywhere = (heading: string) => [heading, heading];
 
   let secondEntry = '';
-  await t.test('register, canary, promote, roll back: each process draws every page with the build its visitor is on', async () => {
-    const registered = await api(RELEASES_API.releases('catalogue'), { version: 'v2', entry: CANARY_FOLDER_ENTRY });
-    assert.equal(registered.status, 201, JSON.stringify(registered.body));
-    assert.equal(registered.body.serverRendered, true);
-    secondEntry = (registered.body.release as { entry: string }).entry;
-    assert.match(secondEntry, /^\/remotes\/catalogue\/builds\/[0-9a-f]{64}\/mf-manifest\.json$/, 'registered as its own copy');
-    assert.equal((await second.inject({ method: 'GET', url: secondEntry })).statusCode, 200, 'the copy is served by every process');
-    const module = (registered.body.release as { build: { renderModule: string } }).build.renderModule;
-    for (const file of [module, 'server-render.json', 'mf-stats.json']) {
-      assert.equal((await second.inject({ method: 'GET', url: secondEntry.replace('mf-manifest.json', file) })).statusCode, 404, `${file} is not for browsers`);
-    }
-    assert.deepEqual(await headings(), { canaryHalf: everywhere(STABLE_HEADING), otherHalf: everywhere(STABLE_HEADING) }, 'registered, not live');
+  await t.test(
+    'register, canary, promote, roll back: each process draws every page with the build its visitor is on',
+    async () => {
+      const registered = await api(RELEASES_API.releases('catalogue'), { version: 'v2', entry: CANARY_FOLDER_ENTRY });
+      assert.equal(registered.status, 201, JSON.stringify(registered.body));
+      assert.equal(registered.body.serverRendered, true);
+      secondEntry = (registered.body.release as { entry: string }).entry;
+      assert.match(
+        secondEntry,
+        /^\/remotes\/catalogue\/builds\/[0-9a-f]{64}\/mf-manifest\.json$/,
+        'registered as its own copy',
+      );
+      assert.equal(
+        (await second.inject({ method: 'GET', url: secondEntry })).statusCode,
+        200,
+        'the copy is served by every process',
+      );
+      const module = (registered.body.release as { build: { renderModule: string } }).build.renderModule;
+      for (const file of [module, 'server-render.json', 'mf-stats.json']) {
+        assert.equal(
+          (await second.inject({ method: 'GET', url: secondEntry.replace('mf-manifest.json', file) })).statusCode,
+          404,
+          `${file} is not for browsers`,
+        );
+      }
+      assert.deepEqual(
+        await headings(),
+        { canaryHalf: everywhere(STABLE_HEADING), otherHalf: everywhere(STABLE_HEADING) },
+        'registered, not live',
+      );
 
-    assert.equal((await api(RELEASES_API.canary('catalogue'), { version: 'v2', percent: 50 })).status, 200);
-    for (const app of apps) await waitFor('the canary reaches every process', async () => (await catalogueEntry(app, 0))?.entry === secondEntry);
-    assert.deepEqual(await headings(), { canaryHalf: everywhere(SECOND_HEADING), otherHalf: everywhere(STABLE_HEADING) }, 'canary at 50 %');
+      assert.equal((await api(RELEASES_API.canary('catalogue'), { version: 'v2', percent: 50 })).status, 200);
+      for (const app of apps)
+        await waitFor(
+          'the canary reaches every process',
+          async () => (await catalogueEntry(app, 0))?.entry === secondEntry,
+        );
+      assert.deepEqual(
+        await headings(),
+        { canaryHalf: everywhere(SECOND_HEADING), otherHalf: everywhere(STABLE_HEADING) },
+        'canary at 50 %',
+      );
 
-    assert.equal((await api(RELEASES_API.promote('catalogue'), undefined, second)).status, 200);
-    for (const app of apps) await waitFor('the promotion reaches every process', async () => (await catalogueEntry(app, 99))?.entry === secondEntry);
-    assert.deepEqual(await headings(), { canaryHalf: everywhere(SECOND_HEADING), otherHalf: everywhere(SECOND_HEADING) }, 'promoted');
-    for (const app of apps) {
-      const page = await app.inject({ method: 'GET', url: '/our-products', headers: { cookie: 'site_cohort=99' } });
-      assert.ok(page.body.includes(`<link rel="preload" href="${secondEntry}"`), 'the preload hints name its stored copy');
-    }
+      assert.equal((await api(RELEASES_API.promote('catalogue'), undefined, second)).status, 200);
+      for (const app of apps)
+        await waitFor(
+          'the promotion reaches every process',
+          async () => (await catalogueEntry(app, 99))?.entry === secondEntry,
+        );
+      assert.deepEqual(
+        await headings(),
+        { canaryHalf: everywhere(SECOND_HEADING), otherHalf: everywhere(SECOND_HEADING) },
+        'promoted',
+      );
+      for (const app of apps) {
+        const page = await app.inject({ method: 'GET', url: '/our-products', headers: { cookie: 'site_cohort=99' } });
+        assert.ok(
+          page.body.includes(`<link rel="preload" href="${secondEntry}"`),
+          'the preload hints name its stored copy',
+        );
+      }
 
-    assert.equal((await api(RELEASES_API.rollback('catalogue'))).status, 200);
-    for (const app of apps) await waitFor('the rollback reaches every process', async () => (await catalogueEntry(app, 0))?.entry === STABLE_ENTRY);
-    assert.deepEqual(await headings(), { canaryHalf: everywhere(STABLE_HEADING), otherHalf: everywhere(STABLE_HEADING) }, 'rolled back');
-  });
+      assert.equal((await api(RELEASES_API.rollback('catalogue'))).status, 200);
+      for (const app of apps)
+        await waitFor(
+          'the rollback reaches every process',
+          async () => (await catalogueEntry(app, 0))?.entry === STABLE_ENTRY,
+        );
+      assert.deepEqual(
+        await headings(),
+        { canaryHalf: everywhere(STABLE_HEADING), otherHalf: everywhere(STABLE_HEADING) },
+        'rolled back',
+      );
+    },
+  );
 
-  await t.test('a later build written into the same folder and registered again leaves the first one its own files', async () => {
-    writeBuild(canaryDir, THIRD_HEADING);
-    const registered = await api(RELEASES_API.releases('catalogue'), { version: 'v3', entry: CANARY_FOLDER_ENTRY });
-    assert.equal(registered.status, 201, JSON.stringify(registered.body));
-    assert.notEqual((registered.body.release as { entry: string }).entry, secondEntry);
-    assert.equal((await api(RELEASES_API.canary('catalogue'), { version: 'v2', percent: 50 })).status, 200);
-    for (const app of apps) await waitFor('v2 is the canary on every process', async () => (await catalogueEntry(app, 0))?.entry === secondEntry);
-    assert.deepEqual(await headings(), { canaryHalf: everywhere(SECOND_HEADING), otherHalf: everywhere(STABLE_HEADING) }, 'v2 still draws its own heading');
-    assert.equal((await api(RELEASES_API.canary('catalogue'), { version: 'v3', percent: 50 })).status, 200);
-    for (const app of apps) await waitFor('v3 is the canary on every process', async () => (await catalogueEntry(app, 0))?.entry !== secondEntry);
-    assert.deepEqual(await headings(), { canaryHalf: everywhere(THIRD_HEADING), otherHalf: everywhere(STABLE_HEADING) });
-    assert.equal((await api(RELEASES_API.rollback('catalogue'))).status, 200);
-  });
+  await t.test(
+    'a later build written into the same folder and registered again leaves the first one its own files',
+    async () => {
+      writeBuild(canaryDir, THIRD_HEADING);
+      const registered = await api(RELEASES_API.releases('catalogue'), { version: 'v3', entry: CANARY_FOLDER_ENTRY });
+      assert.equal(registered.status, 201, JSON.stringify(registered.body));
+      assert.notEqual((registered.body.release as { entry: string }).entry, secondEntry);
+      assert.equal((await api(RELEASES_API.canary('catalogue'), { version: 'v2', percent: 50 })).status, 200);
+      for (const app of apps)
+        await waitFor(
+          'v2 is the canary on every process',
+          async () => (await catalogueEntry(app, 0))?.entry === secondEntry,
+        );
+      assert.deepEqual(
+        await headings(),
+        { canaryHalf: everywhere(SECOND_HEADING), otherHalf: everywhere(STABLE_HEADING) },
+        'v2 still draws its own heading',
+      );
+      assert.equal((await api(RELEASES_API.canary('catalogue'), { version: 'v3', percent: 50 })).status, 200);
+      for (const app of apps)
+        await waitFor(
+          'v3 is the canary on every process',
+          async () => (await catalogueEntry(app, 0))?.entry !== secondEntry,
+        );
+      assert.deepEqual(await headings(), {
+        canaryHalf: everywhere(THIRD_HEADING),
+        otherHalf: everywhere(STABLE_HEADING),
+      });
+      assert.equal((await api(RELEASES_API.rollback('catalogue'))).status, 200);
+    },
+  );
 
-  await t.test('a render module changed on its CDN after the registration is never run: the page is drawn in the browser', async () => {
-    const entry = `${cdn.origin}/catalogue/v4/mf-manifest.json`;
-    const registered = await api(RELEASES_API.releases('catalogue'), { version: 'v4', entry });
-    assert.equal(registered.status, 201, JSON.stringify(registered.body));
-    const module = (registered.body.release as { build: { renderModule: string } }).build.renderModule;
-    const original = readFileSync(path.join(cdnBuild, module), 'utf8');
-    replaced.set(`/catalogue/v4/${module}`, `globalThis.tamperedModuleRan = true;\n${original.replace(FOURTH_HEADING, 'Tampered')}`);
-    assert.equal((await api(RELEASES_API.canary('catalogue'), { version: 'v4', percent: 50 })).status, 200);
-    for (const app of apps) await waitFor('v4 is the canary on every process', async () => (await catalogueEntry(app, 0))?.entry === entry);
-    assert.deepEqual(await headings(), { canaryHalf: [undefined, undefined], otherHalf: everywhere(STABLE_HEADING) });
-    assert.equal((globalThis as { tamperedModuleRan?: boolean }).tamperedModuleRan, undefined, 'the changed module never ran');
-  });
+  await t.test(
+    'a render module changed on its CDN after the registration is never run: the page is drawn in the browser',
+    async () => {
+      const entry = `${cdn.origin}/catalogue/v4/mf-manifest.json`;
+      const registered = await api(RELEASES_API.releases('catalogue'), { version: 'v4', entry });
+      assert.equal(registered.status, 201, JSON.stringify(registered.body));
+      const module = (registered.body.release as { build: { renderModule: string } }).build.renderModule;
+      const original = readFileSync(path.join(cdnBuild, module), 'utf8');
+      replaced.set(
+        `/catalogue/v4/${module}`,
+        `globalThis.tamperedModuleRan = true;\n${original.replace(FOURTH_HEADING, 'Tampered')}`,
+      );
+      assert.equal((await api(RELEASES_API.canary('catalogue'), { version: 'v4', percent: 50 })).status, 200);
+      for (const app of apps)
+        await waitFor('v4 is the canary on every process', async () => (await catalogueEntry(app, 0))?.entry === entry);
+      assert.deepEqual(await headings(), { canaryHalf: [undefined, undefined], otherHalf: everywhere(STABLE_HEADING) });
+      assert.equal(
+        (globalThis as { tamperedModuleRan?: boolean }).tamperedModuleRan,
+        undefined,
+        'the changed module never ran',
+      );
+    },
+  );
 }
 
 describe('server rendering of registry releases', () => {

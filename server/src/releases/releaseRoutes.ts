@@ -10,7 +10,12 @@ import { httpError, useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
 import type { AllowedOrigins } from './allowedOrigins.js';
 import type { LiveRemotes } from './liveRemotes.js';
 import type { BuildStoreOptions } from './buildContent.js';
-import { RELEASE_BODY_LIMIT, releaseCallContext, type ReleaseCallsOptions, type VitalsHold } from './releaseCallContext.js';
+import {
+  RELEASE_BODY_LIMIT,
+  releaseCallContext,
+  type ReleaseCallsOptions,
+  type VitalsHold,
+} from './releaseCallContext.js';
 import { canaryCall, listingCalls, pinnedRunCall, promoteAndRollbackCalls } from './releaseStateCalls.js';
 import { registerReleaseCall } from './registerReleaseCall.js';
 import { qaTokenCall } from './qaTokens.js';
@@ -51,7 +56,11 @@ export interface ReleaseRoutesOptions {
 export const releaseRoutes: FastifyPluginAsync<ReleaseRoutesOptions> = async (parent, options) => {
   const app = useContracts(parent);
   const { db } = options;
-  const requireJson = useJsonEndpoint(app, { bodyLimit: RELEASE_BODY_LIMIT, what: 'the release', emptyHint: 'send a JSON object' });
+  const requireJson = useJsonEndpoint(app, {
+    bodyLimit: RELEASE_BODY_LIMIT,
+    what: 'the release',
+    emptyHint: 'send a JSON object',
+  });
 
   // Before the body is read: nothing of a request without a token in force is parsed.
   app.addHook('onRequest', requirePipelineToken(db.kysely, 'release'));
@@ -60,9 +69,13 @@ export const releaseRoutes: FastifyPluginAsync<ReleaseRoutesOptions> = async (pa
     const token = pipelineTokenOf(request);
     if (token === undefined) return;
     const remote = (request.params as { remote?: unknown } | undefined)?.remote;
-    await recordReleaseAction(db.kysely, actorOf(token), 'api', typeof remote === 'string' && isReleasedRemote(remote) ? remote : null, `${request.method} ${request.routeOptions.url ?? request.url} → ${reply.statusCode}`).catch(
-      (error: unknown) => request.log.error({ err: error }, 'could not audit a release token use'),
-    );
+    await recordReleaseAction(
+      db.kysely,
+      actorOf(token),
+      'api',
+      typeof remote === 'string' && isReleasedRemote(remote) ? remote : null,
+      `${request.method} ${request.routeOptions.url ?? request.url} → ${reply.statusCode}`,
+    ).catch((error: unknown) => request.log.error({ err: error }, 'could not audit a release token use'));
   });
 
   releaseCalls(app, {

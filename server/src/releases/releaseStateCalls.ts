@@ -12,24 +12,39 @@ import { isStaffActor } from './releaseActors.js';
 export function listingCalls({ app, options, remotesPath, checkRemote, remoteOf }: ReleaseCallContext): void {
   const { db, callerOf } = options;
   /** The registry's listings of `names`, with what each one's promote waits for. */
-  const listings = async (names: readonly string[]) => withPromoteGate(db.kysely, await listRemotes(db.kysely, names), options.requirePassedRun ?? []);
+  const listings = async (names: readonly string[]) =>
+    withPromoteGate(db.kysely, await listRemotes(db.kysely, names), options.requirePassedRun ?? []);
 
   app.get(remotesPath, async (request) => ({ remotes: await listings(callerOf(request).remotes) }));
 
   app.get(`${remotesPath}/:remote`, { preValidation: checkRemote }, async (request) => {
     const remote = remoteOf(request);
     const [listing] = await listings([remote]);
-    if (listing === undefined) throw httpError(400, `${remote} is not in the registry yet: start the site once with it configured`);
+    if (listing === undefined)
+      throw httpError(400, `${remote} is not in the registry yet: start the site once with it configured`);
     return listing;
   });
 }
 
 export function canaryCall({ app, options, remotesPath, checkRemote, remoteOf, applied }: ReleaseCallContext): void {
-  app.post(`${remotesPath}/:remote/canary`, { bodyLimit: RELEASE_BODY_LIMIT, preValidation: [options.requireJson, checkRemote], schema: { body: canaryBodySchema } }, async (request) => {
-    const state = await setCanary(options.db.kysely, options.callerOf(request).actor, remoteOf(request), request.body);
-    await applied();
-    return state;
-  });
+  app.post(
+    `${remotesPath}/:remote/canary`,
+    {
+      bodyLimit: RELEASE_BODY_LIMIT,
+      preValidation: [options.requireJson, checkRemote],
+      schema: { body: canaryBodySchema },
+    },
+    async (request) => {
+      const state = await setCanary(
+        options.db.kysely,
+        options.callerOf(request).actor,
+        remoteOf(request),
+        request.body,
+      );
+      await applied();
+      return state;
+    },
+  );
 }
 
 /**
@@ -38,19 +53,36 @@ export function canaryCall({ app, options, remotesPath, checkRemote, remoteOf, a
  * token alone could otherwise register, test and promote a build of its own.
  */
 export function pinnedRunCall({ app, options, remotesPath, checkRemote, remoteOf }: ReleaseCallContext): void {
-  app.post(`${remotesPath}/:remote/runs`, { bodyLimit: RELEASE_BODY_LIMIT, preValidation: [options.requireJson, checkRemote], schema: { body: pinnedRunBodySchema } }, async (request, reply) => {
-    const remote = remoteOf(request);
-    const { actor } = options.callerOf(request);
-    const gated = options.requirePassedRun?.includes(remote) === true;
-    const run = await recordPinnedRun(options.db.kysely, actor, remote, request.body, { refuseRegistrant: gated && !isStaffActor(actor) });
-    return reply.code(201).send({ run });
-  });
+  app.post(
+    `${remotesPath}/:remote/runs`,
+    {
+      bodyLimit: RELEASE_BODY_LIMIT,
+      preValidation: [options.requireJson, checkRemote],
+      schema: { body: pinnedRunBodySchema },
+    },
+    async (request, reply) => {
+      const remote = remoteOf(request);
+      const { actor } = options.callerOf(request);
+      const gated = options.requirePassedRun?.includes(remote) === true;
+      const run = await recordPinnedRun(options.db.kysely, actor, remote, request.body, {
+        refuseRegistrant: gated && !isStaffActor(actor),
+      });
+      return reply.code(201).send({ run });
+    },
+  );
 }
 
 /** Who takes a held canary out when RELEASE_VITALS_ROLLBACK=1, in the audit. */
 export const VITALS_RULE_ACTOR = 'page speed rule';
 
-export function promoteAndRollbackCalls({ app, options, remotesPath, checkRemote, remoteOf, applied }: ReleaseCallContext): void {
+export function promoteAndRollbackCalls({
+  app,
+  options,
+  remotesPath,
+  checkRemote,
+  remoteOf,
+  applied,
+}: ReleaseCallContext): void {
   const { vitalsHold } = options;
   /** Held canaries' sentences, by the refusal thrown inside promote's transaction (acted on once it is rolled back). */
   const held = new WeakMap<object, string>();
@@ -80,10 +112,14 @@ export function promoteAndRollbackCalls({ app, options, remotesPath, checkRemote
     [`${remotesPath}/:remote/promote`, gatedPromote],
     [`${remotesPath}/:remote/rollback`, rollback],
   ] as const) {
-    app.post(path, { bodyLimit: RELEASE_BODY_LIMIT, preValidation: checkRemote, schema: { body: noBodySchema } }, async (request) => {
-      const state = await change(options.db.kysely, options.callerOf(request).actor, remoteOf(request));
-      await applied();
-      return state;
-    });
+    app.post(
+      path,
+      { bodyLimit: RELEASE_BODY_LIMIT, preValidation: checkRemote, schema: { body: noBodySchema } },
+      async (request) => {
+        const state = await change(options.db.kysely, options.callerOf(request).actor, remoteOf(request));
+        await applied();
+        return state;
+      },
+    );
   }
 }

@@ -23,17 +23,28 @@ describe('npm run remotes', () => {
   before(async () => {
     // ALLOWED_HOSTS: the check of a manifest on this site asks the site under one of its own names
     // the gate off (RELEASE_REQUIRE_PASSED_RUN=0) but where a test turns it on
-    fixture = await createFixture({ env: { SERVER_RENDERING: 'off', ALLOWED_HOSTS: 'www.example.com,127.0.0.1', RELEASE_REQUIRE_PASSED_RUN: '0' } });
+    fixture = await createFixture({
+      env: { SERVER_RENDERING: 'off', ALLOWED_HOSTS: 'www.example.com,127.0.0.1', RELEASE_REQUIRE_PASSED_RUN: '0' },
+    });
     const manifest = (names: string[]) => JSON.stringify({ id: 'catalogue', exposes: names.map((name) => ({ name })) });
     await mkdir(path.join(fixture.root, 'mfe-catalogue/dist/v2'), { recursive: true });
-    await writeFile(path.join(fixture.root, 'mfe-catalogue/dist/v2/mf-manifest.json'), manifest(requiredExposes('catalogue')));
+    await writeFile(
+      path.join(fixture.root, 'mfe-catalogue/dist/v2/mf-manifest.json'),
+      manifest(requiredExposes('catalogue')),
+    );
     await mkdir(path.join(fixture.root, 'mfe-catalogue/dist/broken'), { recursive: true });
     await writeFile(path.join(fixture.root, 'mfe-catalogue/dist/broken/mf-manifest.json'), manifest(['HomePage']));
     database = await pgliteTarget.fresh();
     app = await buildApp(fixture.config, database.db, { catalogue: 'files' });
     await app.listen({ port: 0, host: '127.0.0.1' });
     site = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    token = (await createReleaseToken(database.db.kysely, 'admin@crescent.example', { name: 'cli', remotes: ['catalogue'], expiresInDays: 1 })).token;
+    token = (
+      await createReleaseToken(database.db.kysely, 'admin@crescent.example', {
+        name: 'cli',
+        remotes: ['catalogue'],
+        expiresInDays: 1,
+      })
+    ).token;
   });
   after(async () => {
     await app?.close();
@@ -47,22 +58,41 @@ describe('npm run remotes', () => {
     const code = await remotesCli(args, env, { out: (text) => (out += text), err: (text) => (err += text) });
     return { code, out, err };
   }
-  const remotesJson = async () => (await (await fetch(`${site}/remotes.json`, { headers: { cookie: 'site_cohort=10' } })).json()) as { remotes: { name: string; entry: string; fallback?: string }[] };
+  const remotesJson = async () =>
+    (await (await fetch(`${site}/remotes.json`, { headers: { cookie: 'site_cohort=10' } })).json()) as {
+      remotes: { name: string; entry: string; fallback?: string }[];
+    };
 
   test('register, canary, promote, rollback and list, each seen by the site at once', async () => {
-    const registered = await run(['register', 'catalogue', 'v2', '/remotes/catalogue/v2/mf-manifest.json', '--notes', 'new heading', '--site', site]);
+    const registered = await run([
+      'register',
+      'catalogue',
+      'v2',
+      '/remotes/catalogue/v2/mf-manifest.json',
+      '--notes',
+      'new heading',
+      '--site',
+      site,
+    ]);
     assert.equal(registered.code, 0, registered.err);
     assert.match(registered.out, /Registered catalogue v2/);
 
     const canary = await run(['canary', 'catalogue', '--percent', '50', '--release', 'v2', '--site', site]);
     assert.equal(canary.code, 0, canary.err);
     assert.match(canary.out, /canary v2 at 50 %/);
-    assert.deepEqual((await remotesJson()).remotes[0], { name: 'catalogue', entry: '/remotes/catalogue/v2/mf-manifest.json', fallback: '/remotes/catalogue/mf-manifest.json' });
+    assert.deepEqual((await remotesJson()).remotes[0], {
+      name: 'catalogue',
+      entry: '/remotes/catalogue/v2/mf-manifest.json',
+      fallback: '/remotes/catalogue/mf-manifest.json',
+    });
 
     const promoted = await run(['promote', 'catalogue', '--site', site]);
     assert.equal(promoted.code, 0, promoted.err);
     assert.match(promoted.out, /stable v2/);
-    assert.deepEqual((await remotesJson()).remotes[0], { name: 'catalogue', entry: '/remotes/catalogue/v2/mf-manifest.json' });
+    assert.deepEqual((await remotesJson()).remotes[0], {
+      name: 'catalogue',
+      entry: '/remotes/catalogue/v2/mf-manifest.json',
+    });
 
     const listed = await run(['list', '--site', site]);
     assert.equal(listed.code, 0, listed.err);
@@ -72,11 +102,21 @@ describe('npm run remotes', () => {
     const rolledBack = await run(['rollback', 'catalogue', '--site', site]);
     assert.equal(rolledBack.code, 0, rolledBack.err);
     assert.match(rolledBack.out, /stable variables/);
-    assert.deepEqual((await remotesJson()).remotes[0], { name: 'catalogue', entry: '/remotes/catalogue/mf-manifest.json' });
+    assert.deepEqual((await remotesJson()).remotes[0], {
+      name: 'catalogue',
+      entry: '/remotes/catalogue/mf-manifest.json',
+    });
   });
 
   test('refusals are printed as the site words them, with exit code 1; usage errors exit 2', async () => {
-    const broken = await run(['register', 'catalogue', 'v3', '/remotes/catalogue/broken/mf-manifest.json', '--site', site]);
+    const broken = await run([
+      'register',
+      'catalogue',
+      'v3',
+      '/remotes/catalogue/broken/mf-manifest.json',
+      '--site',
+      site,
+    ]);
     assert.equal(broken.code, 1);
     assert.match(broken.err, /Refused \(400\): .*missing \.\/CategoryListPage/);
     const otherRemote = await run(['promote', 'chat', '--site', site]);
@@ -104,7 +144,15 @@ describe('npm run remotes', () => {
     assert.equal(noCanary.code, 1);
     assert.match(noCanary.err, /Refused \(409\): catalogue has no live canary/);
     assert.equal((await run(['canary', 'catalogue', '--percent', '10', '--release', 'v2', '--site', site])).code, 0);
-    const passed = await run(['record-run', 'catalogue', '--passed', '--report', 'https://ci.example.com/runs/7', '--site', site]);
+    const passed = await run([
+      'record-run',
+      'catalogue',
+      '--passed',
+      '--report',
+      'https://ci.example.com/runs/7',
+      '--site',
+      site,
+    ]);
     assert.equal(passed.code, 0, passed.err);
     assert.equal(passed.out, "Recorded a passed run pinned to catalogue's canary v2\n");
     assert.equal((await run(['record-run', 'catalogue', '--site', site])).code, 2, 'neither --passed nor --failed');
@@ -125,7 +173,9 @@ describe('npm run remotes', () => {
 
   test("list prints each remote's promote gate: whether a passed pinned run is required, and the latest run recorded", async (t) => {
     // the same site with RELEASE_REQUIRE_PASSED_RUN=catalogue
-    const gated = await buildApp({ ...fixture.config, requirePassedRun: ['catalogue'] }, database.db, { catalogue: 'files' });
+    const gated = await buildApp({ ...fixture.config, requirePassedRun: ['catalogue'] }, database.db, {
+      catalogue: 'files',
+    });
     t.after(() => gated.close());
     await gated.listen({ port: 0, host: '127.0.0.1' });
     const gatedSite = `http://127.0.0.1:${(gated.server.address() as AddressInfo).port}`;
@@ -134,8 +184,14 @@ describe('npm run remotes', () => {
     // v2 is the live canary, with the passed run recorded above
     const listed = await run(['list', '--site', site]);
     assert.equal(listed.code, 0, listed.err);
-    assert.match(gateLine(listed.out) ?? '', /^ {2}promote needs no pinned run; latest run on canary v2: passed \S+ by .+ \(https:\/\/ci\.example\.com\/runs\/7\)$/);
-    assert.match(gateLine((await run(['list', 'catalogue', '--site', gatedSite])).out) ?? '', /^ {2}promote waits for a passed pinned run; latest run on canary v2: passed /);
+    assert.match(
+      gateLine(listed.out) ?? '',
+      /^ {2}promote needs no pinned run; latest run on canary v2: passed \S+ by .+ \(https:\/\/ci\.example\.com\/runs\/7\)$/,
+    );
+    assert.match(
+      gateLine((await run(['list', 'catalogue', '--site', gatedSite])).out) ?? '',
+      /^ {2}promote waits for a passed pinned run; latest run on canary v2: passed /,
+    );
 
     assert.equal((await run(['record-run', 'catalogue', '--failed', '--site', site])).code, 0);
     const failed = gateLine((await run(['list', 'catalogue', '--site', gatedSite])).out) ?? '';
@@ -143,9 +199,15 @@ describe('npm run remotes', () => {
     assert.doesNotMatch(failed, /\(/, 'a run recorded without a report shows none');
 
     // a new canary release: the earlier release's runs are not its own
-    assert.equal((await run(['register', 'catalogue', 'v3', '/remotes/catalogue/v2/mf-manifest.json', '--site', site])).code, 0);
+    assert.equal(
+      (await run(['register', 'catalogue', 'v3', '/remotes/catalogue/v2/mf-manifest.json', '--site', site])).code,
+      0,
+    );
     assert.equal((await run(['canary', 'catalogue', '--percent', '10', '--release', 'v3', '--site', site])).code, 0);
-    assert.equal(gateLine((await run(['list', 'catalogue', '--site', gatedSite])).out), '  promote waits for a passed pinned run; no run recorded for canary v3');
+    assert.equal(
+      gateLine((await run(['list', 'catalogue', '--site', gatedSite])).out),
+      '  promote waits for a passed pinned run; no run recorded for canary v3',
+    );
     // a change's answer carries no gate: none printed
     assert.equal(gateLine((await run(['canary', 'catalogue', '--percent', '0', '--site', site])).out), undefined);
   });

@@ -50,7 +50,12 @@ interface Command {
   print: (answer: unknown, remote: string | undefined, io: CliIo) => void;
 }
 
-export async function remotesCli(argv: readonly string[], env: Record<string, string | undefined>, io: CliIo, fetchImpl: Fetch = fetch): Promise<number> {
+export async function remotesCli(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+  io: CliIo,
+  fetchImpl: Fetch = fetch,
+): Promise<number> {
   const parsed = parseCommandLine(argv, io);
   if (parsed === undefined) return 2;
   const { values, positionals } = parsed;
@@ -64,9 +69,11 @@ export async function remotesCli(argv: readonly string[], env: Record<string, st
     return 2;
   };
   const site = values.site ?? env.SITE_URL;
-  if (site === undefined || !/^https?:\/\/[^/]/.test(site)) return usage('--site must be the site\'s address, e.g. --site https://www.example.com');
+  if (site === undefined || !/^https?:\/\/[^/]/.test(site))
+    return usage("--site must be the site's address, e.g. --site https://www.example.com");
   const token = env.SITE_RELEASE_TOKEN?.trim();
-  if (token === undefined || token === '') return usage('SITE_RELEASE_TOKEN must hold a release token (an admin makes one in the staff app)');
+  if (token === undefined || token === '')
+    return usage('SITE_RELEASE_TOKEN must hold a release token (an admin makes one in the staff app)');
 
   const command = COMMANDS.get(name);
   if (command === undefined) return usage(`Unknown command "${name}"`);
@@ -102,12 +109,21 @@ function parseCommandLine(argv: readonly string[], io: CliIo) {
 }
 
 /** The site's answer to `call`, or undefined when it could not be reached or refused (what it said printed). */
-async function callReleaseApi(fetchImpl: Fetch, site: string, token: string, call: ApiCall, io: CliIo): Promise<{ answer: unknown } | undefined> {
+async function callReleaseApi(
+  fetchImpl: Fetch,
+  site: string,
+  token: string,
+  call: ApiCall,
+  io: CliIo,
+): Promise<{ answer: unknown } | undefined> {
   let response: Response;
   try {
     response = await fetchImpl(new URL(call.path, site), {
       method: call.method,
-      headers: { authorization: `Bearer ${token}`, ...(call.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
       signal: AbortSignal.timeout(30_000),
     });
@@ -138,31 +154,44 @@ const list: Command = {
     return { method: 'GET', path: remote === undefined ? RELEASES_API.remotes : RELEASES_API.remote(remote) };
   },
   print: (answer, remote, io) => {
-    const listings = remote === undefined ? (answer as { remotes: RemoteListing[] }).remotes : [answer as RemoteListing];
+    const listings =
+      remote === undefined ? (answer as { remotes: RemoteListing[] }).remotes : [answer as RemoteListing];
     io.out(listings.map(describeListing).join('\n'));
   },
 };
 
 const register: Command = {
   call: (remote, [version, entry, ...extra], { notes }) => {
-    if (remote === undefined || version === undefined || entry === undefined || extra.length > 0) return 'register needs <remote> <version> <manifest URL>';
-    return { method: 'POST', path: RELEASES_API.releases(remote), body: { version, entry, ...(notes === undefined ? {} : { notes }) } };
+    if (remote === undefined || version === undefined || entry === undefined || extra.length > 0)
+      return 'register needs <remote> <version> <manifest URL>';
+    return {
+      method: 'POST',
+      path: RELEASES_API.releases(remote),
+      body: { version, entry, ...(notes === undefined ? {} : { notes }) },
+    };
   },
   print: (answer, remote, io) => {
     const { release, warning } = answer as { release: { version: string; entry: string }; warning?: string };
-    io.out(`Registered ${remote} ${release.version} (${release.entry}); not live yet: put it in front of visitors with canary --release ${release.version}\n`);
+    io.out(
+      `Registered ${remote} ${release.version} (${release.entry}); not live yet: put it in front of visitors with canary --release ${release.version}\n`,
+    );
     if (warning !== undefined) io.err(`${warning}\n`);
   },
 };
 
 /** A change's answer is the remote's pointers (without its releases). */
-const printPointers: Command['print'] = (answer, _remote, io) => io.out(describeListing({ ...(answer as RemotePointers), releases: [] }));
+const printPointers: Command['print'] = (answer, _remote, io) =>
+  io.out(describeListing({ ...(answer as RemotePointers), releases: [] }));
 
 const canary: Command = {
   call: (remote, args, { percent, release }) => {
     if (remote === undefined || args.length > 0) return 'canary needs <remote> --percent <0-100>';
     if (percent === undefined || !/^\d{1,3}$/.test(percent)) return '--percent must be a whole number from 0 to 100';
-    return { method: 'POST', path: RELEASES_API.canary(remote), body: { percent: Number(percent), ...(release === undefined ? {} : { version: release }) } };
+    return {
+      method: 'POST',
+      path: RELEASES_API.canary(remote),
+      body: { percent: Number(percent), ...(release === undefined ? {} : { version: release }) },
+    };
   },
   print: printPointers,
 };
@@ -180,7 +209,11 @@ const recordRun: Command = {
   call: (remote, args, { passed, failed, report }) => {
     if (remote === undefined || args.length > 0) return 'record-run needs <remote> and --passed or --failed';
     if ((passed === true) === (failed === true)) return 'record-run needs exactly one of --passed and --failed';
-    return { method: 'POST', path: RELEASES_API.runs(remote), body: { passed: passed === true, ...(report === undefined ? {} : { report }) } };
+    return {
+      method: 'POST',
+      path: RELEASES_API.runs(remote),
+      body: { passed: passed === true, ...(report === undefined ? {} : { report }) },
+    };
   },
   print: (answer, remote, io) => {
     const { run } = answer as { run: { version: string; passed: boolean } };
@@ -189,7 +222,10 @@ const recordRun: Command = {
 };
 
 const qaToken: Command = {
-  call: (remote, args) => (remote === undefined || args.length > 0 ? 'qa-token needs <remote>' : { method: 'POST', path: RELEASES_API.qaToken(remote), body: {} }),
+  call: (remote, args) =>
+    remote === undefined || args.length > 0
+      ? 'qa-token needs <remote>'
+      : { method: 'POST', path: RELEASES_API.qaToken(remote), body: {} },
   // the token alone on stdout, for a pipeline's script to capture (SITE_QA_TOKEN=$(npm run -s remotes -- qa-token …))
   print: (answer, remote, io) => {
     const { token, expiresAt } = answer as { token: string; expiresAt: string };
@@ -210,14 +246,19 @@ const COMMANDS = new Map<string, Command>([
 ]);
 
 /** A remote's pointers, its releases, and (in a listing; a change answers without it) its promote gate. */
-function describeListing(listing: RemotePointers & Pick<RemoteListing, 'releases'> & { promoteGate?: PromoteGate }): string {
+function describeListing(
+  listing: RemotePointers & Pick<RemoteListing, 'releases'> & { promoteGate?: PromoteGate },
+): string {
   const lines = [
     `${listing.remote}: stable ${listing.stable.version} (${listing.stable.entry})${listing.source === 'variables' ? ', following the REMOTE_* variables' : ''}`,
     listing.canary === undefined || listing.canaryPercent === 0
       ? `  no canary live${listing.canary === undefined ? '' : ` (${listing.canary.version} at 0 %)`}`
       : `  canary ${listing.canary.version} at ${listing.canaryPercent} % (${listing.canary.entry})`,
     ...(listing.promoteGate === undefined ? [] : [describeGate(listing.promoteGate, listing.canary?.version)]),
-    ...listing.releases.map((release) => `  - ${release.version}  ${release.registeredAt}  ${release.registeredBy}  ${release.entry}${release.notes === null ? '' : `  ${release.notes.split('\n')[0]}`}`),
+    ...listing.releases.map(
+      (release) =>
+        `  - ${release.version}  ${release.registeredAt}  ${release.registeredBy}  ${release.entry}${release.notes === null ? '' : `  ${release.notes.split('\n')[0]}`}`,
+    ),
   ];
   return `${lines.join('\n')}\n`;
 }

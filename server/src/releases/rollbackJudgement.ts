@@ -62,7 +62,8 @@ export function judgeCanary(outcomes: readonly LoadOutcome[], policy: JudgementP
   for (const outcome of outcomes) {
     const key = outcome.session === null ? `report ${outcome.id}` : `${outcome.network} ${outcome.session}`;
     const seen = byVisitor.get(key);
-    if (seen === undefined) byVisitor.set(key, { network: outcome.network, wideNetwork: outcome.wideNetwork, failed: outcome.failed });
+    if (seen === undefined)
+      byVisitor.set(key, { network: outcome.network, wideNetwork: outcome.wideNetwork, failed: outcome.failed });
     else seen.failed ||= outcome.failed;
   }
   const perNetwork = new Map<string, number>();

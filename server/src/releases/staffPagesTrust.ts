@@ -30,7 +30,11 @@ export interface StaffTrust {
 
 /** Reads what the audit says of `remote`'s releases. */
 export async function readStaffTrust(db: Db, remote: string): Promise<StaffTrust> {
-  const releases = await db.selectFrom('remote_releases').select(['id', 'version', 'entry']).where('remote', '=', remote).execute();
+  const releases = await db
+    .selectFrom('remote_releases')
+    .select(['id', 'version', 'entry'])
+    .where('remote', '=', remote)
+    .execute();
   const idOf = new Map(releases.map((row) => [row.version, Number(row.id)]));
   const configured = [VARIABLES_RELEASE, VARIABLES_CANARY_RELEASE].flatMap((version) => idOf.get(version) ?? []);
   const promoted = new Set(configured);

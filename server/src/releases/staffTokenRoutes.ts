@@ -5,7 +5,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
-import { canRelease, STAFF_API, STAFF_RELEASES_PREFIX, type AuditFields, type StaffAccountSummary } from '@site/contracts/staff-api';
+import {
+  canRelease,
+  STAFF_API,
+  STAFF_RELEASES_PREFIX,
+  type AuditFields,
+  type StaffAccountSummary,
+} from '@site/contracts/staff-api';
 import type { Kysely } from 'kysely';
 import type { Database, DatabaseSchema } from '../platform/db/index.js';
 import { httpError } from '../platform/http/jsonEndpoint.js';
@@ -48,7 +54,14 @@ export interface StaffTokenRoutesOptions extends StaffReleasesOptions {
   /** The staff API's JSON check (415 for any other body). */
   requireJson: (request: FastifyRequest) => Promise<void>;
   /** Writes a line of the staff audit log (staff/audit.ts): given by the staff routes, so releases import no staff code. */
-  recordStaffAction: (db: Kysely<DatabaseSchema>, actor: StaffAccountSummary, action: string, target: string, detail?: string | null, fields?: AuditFields | null) => Promise<void>;
+  recordStaffAction: (
+    db: Kysely<DatabaseSchema>,
+    actor: StaffAccountSummary,
+    action: string,
+    target: string,
+    detail?: string | null,
+    fields?: AuditFields | null,
+  ) => Promise<void>;
 }
 
 export const RELEASE_MESSAGES = {
@@ -72,7 +85,12 @@ function adminOf(request: FastifyRequest): StaffAccountSummary {
 function releaserOf(request: FastifyRequest): ReleaseCaller {
   const staff = staffOf(request);
   if (!canRelease(staff)) throw httpError(403, RELEASE_MESSAGES.noConsole);
-  return { actor: staffActor(staff.email), remotes: staff.role === 'admin' ? RELEASED_REMOTES : (staff.remotes ?? []), who: 'Your account', admin: staff.role === 'admin' };
+  return {
+    actor: staffActor(staff.email),
+    remotes: staff.role === 'admin' ? RELEASED_REMOTES : (staff.remotes ?? []),
+    who: 'Your account',
+    admin: staff.role === 'admin',
+  };
 }
 
 /** The routes; the body's schema is checked with the scope's compilers (useContracts), after the admin check. */
@@ -85,7 +103,13 @@ export function staffReleaseTokenRoutes(scope: FastifyInstance, options: StaffTo
     prefix: STAFF_RELEASES_PREFIX,
     callerOf: releaserOf,
     onRefused: async (request, caller, remote) => {
-      await recordReleaseAction(db.kysely, caller.actor, 'refused', remote, `${request.method} ${request.routeOptions.url ?? request.url} → 403`);
+      await recordReleaseAction(
+        db.kysely,
+        caller.actor,
+        'refused',
+        remote,
+        `${request.method} ${request.routeOptions.url ?? request.url} → 403`,
+      );
     },
   });
 
@@ -95,8 +119,13 @@ export function staffReleaseTokenRoutes(scope: FastifyInstance, options: StaffTo
     scope.get<{ Params: { remote: string } }>(STAFF_API.releaseVitals, async (request, reply) => {
       const caller = releaserOf(request);
       const { remote } = request.params;
-      if (!(RELEASED_REMOTES as readonly string[]).includes(remote)) throw httpError(400, `Unknown remote "${remote.slice(0, 40)}": one of ${RELEASED_REMOTES.join(', ')}`);
-      if (!caller.remotes.includes(remote)) throw httpError(403, `${caller.who} may not act on ${remote}: only on ${caller.remotes.join(', ') || 'no remote'}`);
+      if (!(RELEASED_REMOTES as readonly string[]).includes(remote))
+        throw httpError(400, `Unknown remote "${remote.slice(0, 40)}": one of ${RELEASED_REMOTES.join(', ')}`);
+      if (!caller.remotes.includes(remote))
+        throw httpError(
+          403,
+          `${caller.who} may not act on ${remote}: only on ${caller.remotes.join(', ') || 'no remote'}`,
+        );
       const report = await vitalsReports.remote(db.kysely, remote);
       if (report === undefined) throw httpError(404, `${remote} is not in the registry yet`);
       return reply.header('cache-control', 'no-store').send(report);
@@ -113,16 +142,34 @@ export function staffReleaseTokenRoutes(scope: FastifyInstance, options: StaffTo
   });
 
   const adminsOnly = async (request: FastifyRequest) => void adminOf(request);
-  scope.withTypeProvider<ZodTypeProvider>().post(STAFF_API.releaseTokens, { preValidation: [requireJson, adminsOnly], schema: { body: releaseTokenBodySchema } }, async (request, reply) => {
-    const admin = adminOf(request);
-    const { body } = request;
-    const scope = body.scope ?? 'release';
-    const remotes = scope === 'release' ? [...new Set(body.remotes)] : [];
-    const { token, info } = await createReleaseToken(db.kysely, admin.email, { name: body.name, scope, remotes, expiresInDays: body.expiresInDays });
-    await recordStaffAction(db.kysely, admin, 'release-token-create', `release-token:${info.id}`, null, { name: info.name, scope, ...(scope === 'release' ? { remotes: info.remotes.join(', ') } : {}) });
-    // no-store: the one answer that carries the token must not stay in any cache
-    return reply.code(201).header('cache-control', 'no-store').send({ token, ...info });
-  });
+  scope
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      STAFF_API.releaseTokens,
+      { preValidation: [requireJson, adminsOnly], schema: { body: releaseTokenBodySchema } },
+      async (request, reply) => {
+        const admin = adminOf(request);
+        const { body } = request;
+        const scope = body.scope ?? 'release';
+        const remotes = scope === 'release' ? [...new Set(body.remotes)] : [];
+        const { token, info } = await createReleaseToken(db.kysely, admin.email, {
+          name: body.name,
+          scope,
+          remotes,
+          expiresInDays: body.expiresInDays,
+        });
+        await recordStaffAction(db.kysely, admin, 'release-token-create', `release-token:${info.id}`, null, {
+          name: info.name,
+          scope,
+          ...(scope === 'release' ? { remotes: info.remotes.join(', ') } : {}),
+        });
+        // no-store: the one answer that carries the token must not stay in any cache
+        return reply
+          .code(201)
+          .header('cache-control', 'no-store')
+          .send({ token, ...info });
+      },
+    );
 
   scope.post<{ Params: { id: string } }>(STAFF_API.releaseTokenRevoke, async (request) => {
     const admin = adminOf(request);

@@ -57,17 +57,34 @@ export async function createReleaseToken(
   const expiresAt = new Date(Date.now() + request.expiresInDays * 24 * 60 * 60 * 1000);
   const row = await db
     .insertInto('release_tokens')
-    .values({ name: request.name, scope, token_hash: tokenHash(token), remotes, created_by: createdBy, expires_at: expiresAt })
+    .values({
+      name: request.name,
+      scope,
+      token_hash: tokenHash(token),
+      remotes,
+      created_by: createdBy,
+      expires_at: expiresAt,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   const info = infoOf({ ...row, scope });
-  await recordReleaseAction(db, createdBy, 'token-create', null, `${scope} token ${info.id} "${info.name}"${scope === 'release' ? ` for ${info.remotes.join(', ')}` : ''} until ${info.expiresAt}`);
+  await recordReleaseAction(
+    db,
+    createdBy,
+    'token-create',
+    null,
+    `${scope} token ${info.id} "${info.name}"${scope === 'release' ? ` for ${info.remotes.join(', ')}` : ''} until ${info.expiresAt}`,
+  );
   return { token, info };
 }
 
 export async function listReleaseTokens(db: Db): Promise<ReleaseTokenInfo[]> {
   // a QA run's token is not a pipeline's: it lives two hours and ends with its run (qaTokens.ts)
-  const rows = await db.selectFrom('release_tokens').select(['id', 'name', 'scope', 'remotes', 'created_by', 'created_at', 'expires_at', 'revoked_at', 'last_used_at']).orderBy('id', 'desc').execute();
+  const rows = await db
+    .selectFrom('release_tokens')
+    .select(['id', 'name', 'scope', 'remotes', 'created_by', 'created_at', 'expires_at', 'revoked_at', 'last_used_at'])
+    .orderBy('id', 'desc')
+    .execute();
   return rows.flatMap((row) => (row.scope === QA_TOKEN_SCOPE ? [] : [infoOf({ ...row, scope: row.scope })]));
 }
 
@@ -84,10 +101,23 @@ export async function revokeReleaseToken(db: Db, actor: string, id: number): Pro
   return true;
 }
 
-const COLUMNS = ['id', 'name', 'scope', 'remotes', 'created_by', 'created_at', 'expires_at', 'revoked_at', 'last_used_at'] as const;
+const COLUMNS = [
+  'id',
+  'name',
+  'scope',
+  'remotes',
+  'created_by',
+  'created_at',
+  'expires_at',
+  'revoked_at',
+  'last_used_at',
+] as const;
 
 /** What a token presented to an API of `scope` is: one in force of that scope, one of another scope, or none. */
-export type TokenCheck = { kind: 'ok'; info: ReleaseTokenInfo } | { kind: 'other-scope'; scope: StoredTokenScope } | { kind: 'unknown' };
+export type TokenCheck =
+  | { kind: 'ok'; info: ReleaseTokenInfo }
+  | { kind: 'other-scope'; scope: StoredTokenScope }
+  | { kind: 'unknown' };
 
 /**
  * Checks a token presented to the API of `scope`: in force (known, not expired, not revoked) and of that scope; its

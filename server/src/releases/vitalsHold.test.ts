@@ -28,13 +28,25 @@ async function holdSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
   let visitors = 0;
 
   t.before(async () => {
-    fixture = await createFixture({ env: { SERVER_RENDERING: 'off', RELEASE_REQUIRE_PASSED_RUN: '0', VITALS_BEACONS_PER_MINUTE: '0' } });
+    fixture = await createFixture({
+      env: { SERVER_RENDERING: 'off', RELEASE_REQUIRE_PASSED_RUN: '0', VITALS_BEACONS_PER_MINUTE: '0' },
+    });
     database = await target.fresh();
     db = database.db;
     const releaseVitals = { tolerancePercent: 10, minSessions: 20, rollback: false };
-    app = await buildApp({ ...fixture.config, releaseVitals }, db, { catalogue: 'files', vitalsClock: () => new Date(clock) });
-    rollbackApp = await buildApp({ ...fixture.config, releaseVitals: { ...releaseVitals, rollback: true } }, db, { catalogue: 'files', vitalsClock: () => new Date(clock) });
-    ({ token } = await createReleaseToken(db.kysely, 'test', { name: 'catalogue pipeline', remotes: ['catalogue'], expiresInDays: 1 }));
+    app = await buildApp({ ...fixture.config, releaseVitals }, db, {
+      catalogue: 'files',
+      vitalsClock: () => new Date(clock),
+    });
+    rollbackApp = await buildApp({ ...fixture.config, releaseVitals: { ...releaseVitals, rollback: true } }, db, {
+      catalogue: 'files',
+      vitalsClock: () => new Date(clock),
+    });
+    ({ token } = await createReleaseToken(db.kysely, 'test', {
+      name: 'catalogue pipeline',
+      remotes: ['catalogue'],
+      expiresInDays: 1,
+    }));
   });
   t.after(async () => {
     await app?.close();
@@ -43,13 +55,31 @@ async function holdSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     await fixture?.cleanup();
   });
 
-  const promote = (on: FastifyInstance) => on.inject({ method: 'POST', url: RELEASES_API.promote('catalogue'), headers: { authorization: `Bearer ${token}` } });
+  const promote = (on: FastifyInstance) =>
+    on.inject({
+      method: 'POST',
+      url: RELEASES_API.promote('catalogue'),
+      headers: { authorization: `Bearer ${token}` },
+    });
   /** `count` visitors (each their own address and tab) whose pages of `entry` drew their LCP around `lcp`. */
   const visits = async (entry: string, count: number, lcp: number) => {
     for (let index = 0; index < count; index += 1) {
       visitors += 1;
-      const beacon = { route: 'our-products', edition: 'en', viewportWidth: 1280, session: `hold-visitor-${visitors}`, remotes: { catalogue: entry }, metrics: { LCP: lcp + index * 15, INP: 90 } };
-      const sent = await app.inject({ method: 'POST', url: VITALS_PATH, remoteAddress: `10.${visitors >> 8}.${visitors & 255}.1`, headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(beacon) });
+      const beacon = {
+        route: 'our-products',
+        edition: 'en',
+        viewportWidth: 1280,
+        session: `hold-visitor-${visitors}`,
+        remotes: { catalogue: entry },
+        metrics: { LCP: lcp + index * 15, INP: 90 },
+      };
+      const sent = await app.inject({
+        method: 'POST',
+        url: VITALS_PATH,
+        remoteAddress: `10.${visitors >> 8}.${visitors & 255}.1`,
+        headers: { 'content-type': 'text/plain' },
+        payload: JSON.stringify(beacon),
+      });
       assert.equal(sent.json<{ counted: boolean }>().counted, true);
     }
   };
@@ -60,13 +90,16 @@ async function holdSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
   };
   const catalogue = async () => (await listRemotes(db.kysely, ['catalogue']))[0]!;
 
-  await t.test('a canary slower than stable is not promoted: 409 with the rule\'s sentence', async () => {
+  await t.test("a canary slower than stable is not promoted: 409 with the rule's sentence", async () => {
     await newCanary('v2');
     await visits(STABLE, 25, 1600);
     await visits(canaryEntry('v2'), 25, 3200);
     const refused = await promote(app);
     assert.equal(refused.statusCode, 409, refused.body);
-    assert.match(refused.json<{ error: string }>().error, /^The catalogue canary is held: its pages are slower than stable's by more than 10 %: p75 LCP \d\.\d\d s on the canary against \d\.\d\d s on stable .*25 sessions on the canary v2 and 25 on stable variables\.$/);
+    assert.match(
+      refused.json<{ error: string }>().error,
+      /^The catalogue canary is held: its pages are slower than stable's by more than 10 %: p75 LCP \d\.\d\d s on the canary against \d\.\d\d s on stable .*25 sessions on the canary v2 and 25 on stable variables\.$/,
+    );
     const state = await catalogue();
     assert.equal(state.stable.version, 'variables');
     assert.equal(state.canary?.version, 'v2');
@@ -76,11 +109,17 @@ async function holdSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
   await t.test('with RELEASE_VITALS_ROLLBACK=1 the held canary is also taken out (0 %), in the audit', async () => {
     const refused = await promote(rollbackApp);
     assert.equal(refused.statusCode, 409, refused.body);
-    assert.match(refused.json<{ error: string }>().error, /Its canary was taken out \(0 % of visitors\): RELEASE_VITALS_ROLLBACK is on\.$/);
+    assert.match(
+      refused.json<{ error: string }>().error,
+      /Its canary was taken out \(0 % of visitors\): RELEASE_VITALS_ROLLBACK is on\.$/,
+    );
     const state = await catalogue();
     assert.equal(state.canaryPercent, 0);
     assert.equal(state.stable.version, 'variables');
-    const [audit] = await db.query<{ actor: string; action: string; detail: string }>("select actor, action, detail from release_audit where actor = $1", [VITALS_RULE_ACTOR]);
+    const [audit] = await db.query<{ actor: string; action: string; detail: string }>(
+      'select actor, action, detail from release_audit where actor = $1',
+      [VITALS_RULE_ACTOR],
+    );
     assert.deepEqual(audit, { actor: VITALS_RULE_ACTOR, action: 'canary', detail: 'current canary at 0%' });
   });
 
@@ -90,7 +129,9 @@ async function holdSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     await visits(STABLE, 25, 1600);
     await visits(canaryEntry('v3'), 25, 1610);
     // counted as v3's: the registry's new release is known to the beacons
-    const [counted] = await db.query<{ sessions: string | number }>("select sum(sessions) as sessions from vitals_sessions where remote = 'catalogue' and release = 'v3'");
+    const [counted] = await db.query<{ sessions: string | number }>(
+      "select sum(sessions) as sessions from vitals_sessions where remote = 'catalogue' and release = 'v3'",
+    );
     assert.equal(Number(counted?.sessions), 25);
     const promoted = await promote(app);
     assert.equal(promoted.statusCode, 200, promoted.body);

@@ -19,12 +19,22 @@ async function readSeedTotals(db: Kysely<DatabaseSchema>): Promise<ReadonlyMap<s
   return new Map(rows.map(({ id, count, stars }) => [id, { count: Number(count), stars: Number(stars) }]));
 }
 
-export function databaseReviewCatalogue(db: Kysely<DatabaseSchema>, feed: Pick<DatabaseCatalogueFeed, 'perVersion'>): ReviewCatalogue {
+export function databaseReviewCatalogue(
+  db: Kysely<DatabaseSchema>,
+  feed: Pick<DatabaseCatalogueFeed, 'perVersion'>,
+): ReviewCatalogue {
   const products = () => db.selectFrom('catalogue_products');
   return {
-    has: async (productId) => mayBeProductId(productId) && (await products().select('id').where('id', '=', productId).executeTakeFirst()) !== undefined,
+    has: async (productId) =>
+      mayBeProductId(productId) &&
+      (await products().select('id').where('id', '=', productId).executeTakeFirst()) !== undefined,
     withdrawn: async (productId) =>
-      mayBeProductId(productId) && (await db.selectFrom('catalogue_archived_products').select('id').where('id', '=', productId).executeTakeFirst()) !== undefined,
+      mayBeProductId(productId) &&
+      (await db
+        .selectFrom('catalogue_archived_products')
+        .select('id')
+        .where('id', '=', productId)
+        .executeTakeFirst()) !== undefined,
     seedReviews: async (productId) => {
       if (!mayBeProductId(productId)) return [];
       const row = await products()
@@ -36,7 +46,10 @@ export function databaseReviewCatalogue(db: Kysely<DatabaseSchema>, feed: Pick<D
     known: async (productIds) => {
       const ids = productIds.filter(mayBeProductId);
       if (ids.length === 0) return new Set();
-      const rows = await products().select('id').where(sql<boolean>`id = any(${sql.val(ids)}::text[])`).execute();
+      const rows = await products()
+        .select('id')
+        .where(sql<boolean>`id = any(${sql.val(ids)}::text[])`)
+        .execute();
       return new Set(rows.map((row) => row.id));
     },
     seedTotals: feed.perVersion(() => readSeedTotals(db)),

@@ -40,12 +40,20 @@ export interface RecordsReviewCatalogue extends ReviewCatalogue {
 
 /** The seed reviews of a detail record's customerReviews, with only the fields shown (never an e-mail). */
 export function seedReviewsOf(customerReviews: ProductDetail['customerReviews'] | null | undefined): CustomerReview[] {
-  return (Array.isArray(customerReviews) ? customerReviews : []).map(({ customerName, stars, comment }) => ({ customerName, stars, comment }));
+  return (Array.isArray(customerReviews) ? customerReviews : []).map(({ customerName, stars, comment }) => ({
+    customerName,
+    stars,
+    comment,
+  }));
 }
 
 /** A catalogue over detail records (the site's own by default; tests may pass their own). */
-export function createReviewCatalogue(details: readonly Pick<ProductDetail, 'id' | 'customerReviews'>[]): RecordsReviewCatalogue {
-  const seeds = new Map<string, readonly CustomerReview[]>(details.map((detail) => [detail.id, seedReviewsOf(detail.customerReviews)]));
+export function createReviewCatalogue(
+  details: readonly Pick<ProductDetail, 'id' | 'customerReviews'>[],
+): RecordsReviewCatalogue {
+  const seeds = new Map<string, readonly CustomerReview[]>(
+    details.map((detail) => [detail.id, seedReviewsOf(detail.customerReviews)]),
+  );
   const seeded = [...seeds].filter(([, reviews]) => reviews.length > 0).map(([id]) => id);
   const totals = new Map(seeded.map((id) => [id, totalOf(seeds.get(id) ?? [])]));
   return {
@@ -57,7 +65,12 @@ export function createReviewCatalogue(details: readonly Pick<ProductDetail, 'id'
   };
 }
 
-const totalOf = (reviews: readonly CustomerReview[]): SeedTotal => ({ count: reviews.length, stars: reviews.reduce((sum, review) => sum + review.stars, 0) });
+const totalOf = (reviews: readonly CustomerReview[]): SeedTotal => ({
+  count: reviews.length,
+  stars: reviews.reduce((sum, review) => sum + review.stars, 0),
+});
 
 /** The site's catalogue, bundled with the server (it is the data the site serves under /data). */
-export const siteReviewCatalogue: RecordsReviewCatalogue = createReviewCatalogue(siteKnowledgeBaseSources().productDetails);
+export const siteReviewCatalogue: RecordsReviewCatalogue = createReviewCatalogue(
+  siteKnowledgeBaseSources().productDetails,
+);

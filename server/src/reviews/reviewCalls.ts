@@ -23,7 +23,9 @@ export interface ReviewCalls {
 }
 
 /** catalogueFor of `given`: a catalogue, or how to read the current one. */
-export function catalogueReader(given: ReviewCatalogue | (() => Promise<ReviewCatalogue>)): ReviewCalls['catalogueFor'] {
+export function catalogueReader(
+  given: ReviewCatalogue | (() => Promise<ReviewCatalogue>),
+): ReviewCalls['catalogueFor'] {
   const currentCatalogue = typeof given === 'function' ? given : async () => given;
   return async (request) => {
     try {

@@ -3,7 +3,12 @@
 // nowhere; a review held for approval (the staff setting) is stored, and the answer says it is held.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { reviewBodySchema, reviewCreatedSchema, reviewParamsSchema, type ReviewCreatedResponse } from '@site/contracts/reviews-api';
+import {
+  reviewBodySchema,
+  reviewCreatedSchema,
+  reviewParamsSchema,
+  type ReviewCreatedResponse,
+} from '@site/contracts/reviews-api';
 import { describeError } from '../platform/db/index.js';
 import { answers, withoutHoneypot, type ContractsApp } from '../platform/http/contracts.js';
 import { registerRequestClient } from '../platform/http/requestClient.js';
@@ -23,7 +28,11 @@ export interface ReviewPostOptions {
 
 type WithProduct = { Params: { productId: string } };
 
-export function reviewPostRoute(app: ContractsApp, calls: ReviewCalls, { requireJson, limited, perProduct }: ReviewPostOptions): void {
+export function reviewPostRoute(
+  app: ContractsApp,
+  calls: ReviewCalls,
+  { requireJson, limited, perProduct }: ReviewPostOptions,
+): void {
   registerRequestClient(app);
   /** Before the body is checked (after its type): an unknown product is a 404, an unreadable catalogue a 503. */
   const knownProduct = async (request: FastifyRequest<WithProduct>, reply: FastifyReply) => {

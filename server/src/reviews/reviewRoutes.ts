@@ -38,9 +38,16 @@ export interface ReviewRoutesOptions extends SubmissionsConfig {
  */
 export async function reviewRoutes(parent: FastifyInstance, options: ReviewRoutesOptions): Promise<void> {
   const app = useContracts(parent);
-  const calls: ReviewCalls = { db: options.db, catalogueFor: catalogueReader(options.catalogue ?? siteReviewCatalogue) };
+  const calls: ReviewCalls = {
+    db: options.db,
+    catalogueFor: catalogueReader(options.catalogue ?? siteReviewCatalogue),
+  };
   const limited = await registerRateLimit(app, options, { namespace: 'site-reviews-rate-', what: 'reviews' });
-  const requireJson = useJsonEndpoint(app, { bodyLimit: REVIEW_BODY_LIMIT, what: 'the review', emptyHint: 'send the review as a JSON object' });
+  const requireJson = useJsonEndpoint(app, {
+    bodyLimit: REVIEW_BODY_LIMIT,
+    what: 'the review',
+    emptyHint: 'send the review as a JSON object',
+  });
 
   reviewListRoute(app, calls);
   const perProduct = { max: options.reviewsPerProductMax, windowMs: options.reviewsPerProductWindowMs };
@@ -55,6 +62,10 @@ function methodNotAllowed(app: ContractsApp, url: string, allow: string): void {
   app.route({
     method: ['PUT', 'PATCH', 'DELETE', ...(allow.includes('POST') ? [] : ['POST' as const])],
     url,
-    handler: async (request, reply) => reply.code(405).header('allow', allow).send({ error: `Method ${request.method} is not allowed here (allowed: ${allow})` }),
+    handler: async (request, reply) =>
+      reply
+        .code(405)
+        .header('allow', allow)
+        .send({ error: `Method ${request.method} is not allowed here (allowed: ${allow})` }),
   });
 }

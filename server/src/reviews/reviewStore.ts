@@ -21,8 +21,17 @@ export type NewReviewVisibility = 'visible' | 'held';
  * which writes its audit line beside it; the row stays locked until that commits. Its visibility before, or undefined
  * when there is no such review.
  */
-export async function changeReviewVisibility(trx: Kysely<DatabaseSchema>, id: number, visibility: 'visible' | 'hidden'): Promise<Row<'reviews'>['visibility'] | undefined> {
-  const before = await trx.selectFrom('reviews').select('visibility').where('id', '=', id).forUpdate().executeTakeFirst();
+export async function changeReviewVisibility(
+  trx: Kysely<DatabaseSchema>,
+  id: number,
+  visibility: 'visible' | 'hidden',
+): Promise<Row<'reviews'>['visibility'] | undefined> {
+  const before = await trx
+    .selectFrom('reviews')
+    .select('visibility')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   if (before === undefined) return undefined;
   await trx.updateTable('reviews').set({ visibility }).where('id', '=', id).execute();
   return before.visibility;
@@ -80,7 +89,11 @@ export function insertReviewWithinLimit(
       // The newest `max` in the window: once the oldest of them leaves it, the client may review again.
       const recent = await trx
         .selectFrom('reviews')
-        .select(sql<number>`extract(epoch from (created_at + make_interval(secs => ${windowSeconds}::float8) - now()))::float8 * 1000`.as('remaining_ms'))
+        .select(
+          sql<number>`extract(epoch from (created_at + make_interval(secs => ${windowSeconds}::float8) - now()))::float8 * 1000`.as(
+            'remaining_ms',
+          ),
+        )
         .where('product_id', '=', productId)
         .where('client_key', '=', clientKey)
         .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${windowSeconds}::float8)`)
@@ -88,7 +101,8 @@ export function insertReviewWithinLimit(
         .orderBy('id', 'desc')
         .limit(limit.max)
         .execute();
-      if (recent.length >= limit.max) return { stored: false, retryAfterMs: Math.max(1000, Math.ceil(recent.at(-1)!.remaining_ms)) };
+      if (recent.length >= limit.max)
+        return { stored: false, retryAfterMs: Math.max(1000, Math.ceil(recent.at(-1)!.remaining_ms)) };
     }
     // read in the same transaction as the insert: a review is held exactly when the setting was on as it was stored
     const held = (await readSettings(trx)).holdNewReviews;
@@ -125,7 +139,11 @@ export function storedStarTotals(db: Kysely<DatabaseSchema>): Promise<StarTotals
     .selectFrom((eb) =>
       eb
         .selectFrom('reviews')
-        .select((inner) => ['product_id', inner.fn.countAll<number>().as('n'), inner.cast<number>(inner.fn.avg('stars'), 'float8').as('mean')])
+        .select((inner) => [
+          'product_id',
+          inner.fn.countAll<number>().as('n'),
+          inner.cast<number>(inner.fn.avg('stars'), 'float8').as('mean'),
+        ])
         .where('visibility', '=', 'visible')
         .groupBy(['product_id', sql`coalesce(client_key, 'review ' || id::text)`])
         .as('per_source'),

@@ -27,7 +27,8 @@ export type SeoCatalogue = Pick<SeoSource, 'categories' | 'products' | 'productD
  * the catalogue's part is `catalogue` when given (the database's Arabic records), not translated again.
  */
 export function arabicSeoSource(source: SeoSource, catalogue?: SeoCatalogue): SeoSource {
-  const arabic = <K extends keyof SeoSource>(part: K): SeoSource[K] => translateData(source[part], arabicDictionary(FILES[part]));
+  const arabic = <K extends keyof SeoSource>(part: K): SeoSource[K] =>
+    translateData(source[part], arabicDictionary(FILES[part]));
   return {
     company: arabic('company'),
     branches: arabic('branches'),

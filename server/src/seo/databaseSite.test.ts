@@ -21,10 +21,16 @@ import { allSitemapEntries, siteSeo, type CurrentSeoPages, type SitemapEntry } f
 const ORIGIN = 'https://www.example.test';
 
 /** A statement that reads every product (the whole catalogue's records, not a page's rows). */
-const readsEveryProduct = (statement: string): boolean => /from "catalogue_products"/.test(statement) && !/\bwhere\b/.test(statement);
+const readsEveryProduct = (statement: string): boolean =>
+  /from "catalogue_products"/.test(statement) && !/\bwhere\b/.test(statement);
 
 function seededPages(target: () => DatabaseTarget) {
-  const state = {} as { database: TestDatabase; logged: LoggedDatabase; feed: DatabaseCatalogueFeed; pages: CurrentSeoPages };
+  const state = {} as {
+    database: TestDatabase;
+    logged: LoggedDatabase;
+    feed: DatabaseCatalogueFeed;
+    pages: CurrentSeoPages;
+  };
   before(async () => {
     state.database = await target().fresh();
     await seedCatalogue(state.database.db);
@@ -47,21 +53,36 @@ async function assertCommittedPages(pages: CurrentSeoPages): Promise<void> {
   assert.deepEqual(site.noscript, committed.noscript);
   assert.deepEqual(site.mapOrigins, committed.mapOrigins);
   assert.equal(site.siteName, committed.siteName);
-  for (const locale of ['en', 'ar'] as const) assert.equal(renderHead(site.notFound[locale], ORIGIN), renderHead(committed.notFound[locale], ORIGIN));
-  const paths = [...committed.sitemap.map((entry) => entry.path), '/our-products/cables/nope', '/our-products/nope', '/ar/nope', '/', '/ar', '/search', '/ar/compare'];
+  for (const locale of ['en', 'ar'] as const)
+    assert.equal(renderHead(site.notFound[locale], ORIGIN), renderHead(committed.notFound[locale], ORIGIN));
+  const paths = [
+    ...committed.sitemap.map((entry) => entry.path),
+    '/our-products/cables/nope',
+    '/our-products/nope',
+    '/ar/nope',
+    '/',
+    '/ar',
+    '/search',
+    '/ar/compare',
+  ];
   for (const pathname of paths) {
     const { structuredData, ...head } = await site.page(pathname);
     const { structuredData: committedData, ...committedHead } = committed.resolve(pathname);
     assert.deepEqual(head, committedHead, pathname);
     assert.deepEqual(structuredData(ORIGIN), committedData(ORIGIN), pathname);
-    assert.equal(renderHead(await site.page(pathname), ORIGIN), renderHead(committed.resolve(pathname), ORIGIN), pathname);
+    assert.equal(
+      renderHead(await site.page(pathname), ORIGIN),
+      renderHead(committed.resolve(pathname), ORIGIN),
+      pathname,
+    );
   }
 }
 
 describe('pages from the rows of a seeded PGlite database', () => {
   const state = seededPages(() => pgliteTarget);
 
-  test('every head, its JSON-LD and the sitemap, in both editions, as the committed files give them', () => assertCommittedPages(state.pages));
+  test('every head, its JSON-LD and the sitemap, in both editions, as the committed files give them', () =>
+    assertCommittedPages(state.pages));
 
   test("a product page's head is read from its own rows, then kept until the version moves", async () => {
     const site = await state.pages();
@@ -95,7 +116,9 @@ describe('pages from the rows of a seeded PGlite database', () => {
       for await (const piece of site.sitemap.entries(from, count)) entries.push(...piece);
       assert.deepEqual(entries, committed.slice(from, from + count), `${from}+${count}`);
     }
-    const unbounded = state.logged.statements.filter((statement) => readsEveryProduct(statement) && !/\b(limit|group by)\b/.test(statement));
+    const unbounded = state.logged.statements.filter(
+      (statement) => readsEveryProduct(statement) && !/\b(limit|group by)\b/.test(statement),
+    );
     assert.deepEqual(unbounded, [], 'products read a page at a time (the dates in one aggregate)');
   });
 
@@ -150,7 +173,10 @@ test("the app over the database: a product page's head without reading every rec
     assert.ok(english.length > 0 && !english.startsWith('Page not found'), english);
     assert.ok(arabic.length > 0 && arabic !== english, arabic);
     assert.deepEqual(logged.statements.filter(readsEveryProduct), [], 'no statement read every product');
-    assert.ok(!logged.statements.some((statement) => /repeatable read/.test(statement)), "the feed's records were not read");
+    assert.ok(
+      !logged.statements.some((statement) => /repeatable read/.test(statement)),
+      "the feed's records were not read",
+    );
 
     await renameSeededProduct(database);
     const renamed = await eventually(
@@ -178,7 +204,10 @@ async function oneUrlPerProduct(target: DatabaseTarget): Promise<void> {
     const products = await database.db.query<{ id: string; category_id: string; variants: number }>(
       'select p.id, p.category_id, (select count(*)::int from catalogue_product_variants as v where v.product_id = p.id) as variants from catalogue_products as p',
     );
-    assert.ok(products.some((product) => product.variants >= 11), 'a product with many variants (the CW gland)');
+    assert.ok(
+      products.some((product) => product.variants >= 11),
+      'a product with many variants (the CW gland)',
+    );
     const res = await app.inject({ url: '/sitemap.xml' });
     assert.equal(res.statusCode, 200);
     assert.doesNotMatch(res.body, /<sitemapindex/, 'the seeded catalogue fits one file');
@@ -188,7 +217,8 @@ async function oneUrlPerProduct(target: DatabaseTarget): Promise<void> {
     assert.equal(productLocs.length, 2 * products.length, 'one URL per product in each edition');
     assert.equal(new Set(productLocs).size, productLocs.length, 'each once');
     for (const { id, category_id: category } of products) {
-      for (const prefix of ['', '/ar']) assert.ok(productLocs.includes(`${ORIGIN}${prefix}/our-products/${category}/${id}`), `${prefix}/${id}`);
+      for (const prefix of ['', '/ar'])
+        assert.ok(productLocs.includes(`${ORIGIN}${prefix}/our-products/${category}/${id}`), `${prefix}/${id}`);
     }
   } finally {
     await app.close();
@@ -197,5 +227,7 @@ async function oneUrlPerProduct(target: DatabaseTarget): Promise<void> {
   }
 }
 
-test('the sitemap over the database: one URL per product in each edition, never one per variant (PGlite)', () => oneUrlPerProduct(pgliteTarget));
-test('the sitemap over the database: one URL per product in each edition, never one per variant (PostgreSQL)', (t) => onPostgres(t, oneUrlPerProduct));
+test('the sitemap over the database: one URL per product in each edition, never one per variant (PGlite)', () =>
+  oneUrlPerProduct(pgliteTarget));
+test('the sitemap over the database: one URL per product in each edition, never one per variant (PostgreSQL)', (t) =>
+  onPostgres(t, oneUrlPerProduct));

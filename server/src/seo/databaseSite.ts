@@ -10,7 +10,16 @@ import { categoryPath, productPath } from '@site/contracts/paths';
 import { type CategoryFirstPage, type ProductDates, type ProductEntry, VersionedMemo } from '../catalogue/index.js';
 import { arabicSeoSource } from './arabicSource.js';
 import { editionHeads, siteAddress, sitemapOfEdition, type EditionHeads } from './editionHeads.js';
-import { mapOriginsOf, siteSeoSource, type CurrentSeoPages, type PageReads, type SeoPages, type SitemapEntry, type SitemapSource, type SitePage } from './pages.js';
+import {
+  mapOriginsOf,
+  siteSeoSource,
+  type CurrentSeoPages,
+  type PageReads,
+  type SeoPages,
+  type SitemapEntry,
+  type SitemapSource,
+  type SitePage,
+} from './pages.js';
 
 /** What the pages read of the catalogue (catalogueStore.ts CatalogueStore), each a page's worth. */
 export interface SeoRows extends PageReads {
@@ -44,7 +53,10 @@ export function databaseSeoPages(rows: SeoRows, catalogue: SeoVersion): CurrentS
   // the company's facts in each language, without the committed catalogue (its rows are the database's)
   const english = siteSeoSource();
   const arabic = arabicSeoSource(english, { categories: [], products: [], productDetails: [] });
-  const heads: Readonly<Record<Locale, EditionHeads>> = { en: editionHeads('en', english), ar: editionHeads('ar', arabic) };
+  const heads: Readonly<Record<Locale, EditionHeads>> = {
+    en: editionHeads('en', english),
+    ar: editionHeads('ar', arabic),
+  };
   const notFound = { en: heads.en.notFound, ar: heads.ar.notFound };
   const noscript = { en: heads.en.noscript, ar: heads.ar.noscript };
   const mapOrigins = mapOriginsOf(english.company, english.branches);
@@ -56,16 +68,26 @@ export function databaseSeoPages(rows: SeoRows, catalogue: SeoVersion): CurrentS
       const first = await rows.categoryFirstPage(id, locale, LISTING_PAGE_SIZE);
       if (first !== undefined) return heads[locale].categoryPage(first.category, first.products, first.total);
       // archived: gone (410), the not-found head at the category's own address; the app draws its empty listing
-      return (await rows.archivedCategory(id)) ? { ...notFound[locale], status: 410 as const, path: localizedPath(locale, categoryPath(id)) } : undefined;
+      return (await rows.archivedCategory(id))
+        ? { ...notFound[locale], status: 410 as const, path: localizedPath(locale, categoryPath(id)) }
+        : undefined;
     });
   const productPage = (locale: Locale, id: string, reads: PageReads) =>
     kept.get(`${locale} product ${id}`, async () => {
       const records = await reads.product(id, locale);
-      if (records !== undefined) return heads[locale].productPage(records.listing, records.detail, records.category, records.variants);
+      if (records !== undefined)
+        return heads[locale].productPage(records.listing, records.detail, records.category, records.variants);
       // withdrawn: the not-found head (noindex) at the product's own address, where the app says it is no longer
       // available and links its category. Answered 200, not 410: a browser logs every 4xx page as an error.
       const gone = await reads.archivedProduct(id, locale);
-      return gone && { ...notFound[locale], status: 200 as const, title: GONE_TITLE[locale], path: localizedPath(locale, productPath(gone.categoryId, gone.id)) };
+      return (
+        gone && {
+          ...notFound[locale],
+          status: 200 as const,
+          title: GONE_TITLE[locale],
+          path: localizedPath(locale, productPath(gone.categoryId, gone.id)),
+        }
+      );
     });
 
   return catalogue.perVersion(async (version): Promise<SeoPages> => {
@@ -109,7 +131,12 @@ function databaseSitemap(
   const outline = () => {
     const read = (reading ??= rows.productDates().then(({ count, newest }) => ({
       products: count,
-      heads: Object.fromEntries(LOCALES.map((locale) => [locale, sitemapOfEdition(locale, heads[locale].sitemapHead(categories[locale], newest))])) as Record<Locale, SitemapEntry[]>,
+      heads: Object.fromEntries(
+        LOCALES.map((locale) => [
+          locale,
+          sitemapOfEdition(locale, heads[locale].sitemapHead(categories[locale], newest)),
+        ]),
+      ) as Record<Locale, SitemapEntry[]>,
     })));
     read.catch(() => {
       if (reading === read) reading = undefined; // tried again on the next read
@@ -120,7 +147,10 @@ function databaseSitemap(
     tag,
     count: async () => {
       const { products, heads: head } = await outline();
-      return LOCALES.reduce((sum, locale) => sum + head[locale].length + (heads[locale].sitemapListsProducts ? products : 0), 0);
+      return LOCALES.reduce(
+        (sum, locale) => sum + head[locale].length + (heads[locale].sitemapListsProducts ? products : 0),
+        0,
+      );
     },
     async *entries(from, count) {
       const { products, heads: head } = await outline();
@@ -135,7 +165,8 @@ function databaseSitemap(
         const listed = heads[locale].sitemapListsProducts ? products : 0;
         const take = Math.min(left, Math.max(0, listed - start));
         if (take > 0) {
-          for await (const page of rows.productEntryPages(start, take, SITEMAP_PAGE_SIZE)) yield sitemapOfEdition(locale, heads[locale].sitemapProducts(page));
+          for await (const page of rows.productEntryPages(start, take, SITEMAP_PAGE_SIZE))
+            yield sitemapOfEdition(locale, heads[locale].sitemapProducts(page));
         }
         left -= take;
         start = Math.max(0, start - listed);

@@ -10,14 +10,19 @@ export const editionPaths = (path: string): EditionPaths =>
   Object.fromEntries(LOCALES.map((locale) => [locale, localizedPath(locale, path)])) as Record<Locale, string>;
 
 /** A page written from the site's facts, not from one record. */
-export const isFactsRoute = (route: SiteRoute): route is FactsPageRoute => route.kind !== 'category' && route.kind !== 'product';
+export const isFactsRoute = (route: SiteRoute): route is FactsPageRoute =>
+  route.kind !== 'category' && route.kind !== 'product';
 
 /** A category's page, inside the edition. */
-export const categoryPath = (id: string): string => siteRouteUrl('our-products/:productCategoryId', { productCategoryId: id });
+export const categoryPath = (id: string): string =>
+  siteRouteUrl('our-products/:productCategoryId', { productCategoryId: id });
 
 /** A product's page, inside the edition. */
 export const productPath = (product: Pick<Product, 'id' | 'productCategoryId'>): string =>
-  siteRouteUrl('our-products/:productCategoryId/:productId', { productCategoryId: product.productCategoryId, productId: product.id });
+  siteRouteUrl('our-products/:productCategoryId/:productId', {
+    productCategoryId: product.productCategoryId,
+    productId: product.id,
+  });
 
 /** The table's routes of the pages the server writes from records (or from every category). */
 export interface CatalogueRoutes {

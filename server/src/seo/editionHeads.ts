@@ -8,7 +8,14 @@ import { LOCALES, localizedPath, splitLocale, type Locale } from '@site/contract
 import { HOME_PATH, matchSiteRoute, type SiteRoute, type SiteRouteMatch } from '@site/contracts/routes';
 import { catalogueRoutes, editionPaths } from './editionAddresses.js';
 import { EditionPages, type SiteFactsSource } from './editionPages.js';
-import { editionSitemap, sitemapHead, sitemapProducts, type EditionSitemapEntry, type NewestDates, type SitemapProduct } from './editionSitemap.js';
+import {
+  editionSitemap,
+  sitemapHead,
+  sitemapProducts,
+  type EditionSitemapEntry,
+  type NewestDates,
+  type SitemapProduct,
+} from './editionSitemap.js';
 import { EDITION_TEXTS } from './editionTexts.js';
 import type { SitemapEntry, SitePage } from './types.js';
 
@@ -48,12 +55,21 @@ export interface EditionHeads {
   /** A category's page: the products of its listing's first page (catalogue order), of `total`. */
   categoryPage(category: ProductCategory, firstPage: readonly Product[], total: number): SitePage;
   /** A product's page from its listing record, its detail, its category (when known) and its published variants. */
-  productPage(product: Product, detail: ProductDetail, category: ProductCategory | undefined, variants?: readonly ProductVariant[]): SitePage;
+  productPage(
+    product: Product,
+    detail: ProductDetail,
+    category: ProductCategory | undefined,
+    variants?: readonly ProductVariant[],
+  ): SitePage;
   /**
    * The edition's indexable pages, by the address inside the edition: the facts pages in the table's order, then
    * every category (dated by its newest product of `products`) and every product of `withPages`.
    */
-  sitemap(categories: readonly Pick<ProductCategory, 'id'>[], products: readonly SitemapProduct[], withPages: readonly SitemapProduct[]): EditionSitemapEntry[];
+  sitemap(
+    categories: readonly Pick<ProductCategory, 'id'>[],
+    products: readonly SitemapProduct[],
+    withPages: readonly SitemapProduct[],
+  ): EditionSitemapEntry[];
   /** The sitemap's entries before its products' (its facts pages, then every category), dated by `newest`. */
   sitemapHead(categories: readonly Pick<ProductCategory, 'id'>[], newest: NewestDates): EditionSitemapEntry[];
   /** The sitemap's entries of these products (none when product pages are not indexed). */

@@ -13,7 +13,8 @@ const BRANCH_COUNTRY: Readonly<Record<BranchId, string>> = { dubai: 'AE', oman: 
 const REAL_PHONE = /^\+?\d[\d ()-]{5,}$/;
 
 /** A site-root path on `origin` (a path that is already a URL stays as it is). */
-export const absolute = (origin: string, path: string): string => (/^https?:\/\//.test(path) ? path : `${origin}${path}`);
+export const absolute = (origin: string, path: string): string =>
+  /^https?:\/\//.test(path) ? path : `${origin}${path}`;
 
 const postalAddress = (address: string, country: string | undefined): JsonLd => ({
   '@type': 'PostalAddress',

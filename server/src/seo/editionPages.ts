@@ -13,7 +13,16 @@ import {
 } from '@site/content';
 import { htmlToText } from '@site/content/html-text';
 import { localizedPath, type Locale } from '@site/contracts/locale';
-import { HOME_PATH, matchSiteRoute, routeTitle, siteRoutes, siteRouteUrl, type FactsPagePath, type FactsPageRoute, type SiteRoute } from '@site/contracts/routes';
+import {
+  HOME_PATH,
+  matchSiteRoute,
+  routeTitle,
+  siteRoutes,
+  siteRouteUrl,
+  type FactsPagePath,
+  type FactsPageRoute,
+  type SiteRoute,
+} from '@site/contracts/routes';
 import { truncateText } from '../platform/http/escape.js';
 import { categoryPath, editionPaths, isFactsRoute, productPath, type CatalogueRoutes } from './editionAddresses.js';
 import { absolute, EditionLd, organizationId } from './editionLd.js';
@@ -27,10 +36,17 @@ export type SiteFactsSource = Omit<SeoSource, 'categories' | 'products' | 'produ
 const DESCRIPTION_MAX = 160;
 
 /** schema.org's page type of a company page (the others are CollectionPage or ItemPage). */
-const WEB_PAGE_TYPE: Readonly<Partial<Record<string, string>>> = { about: 'AboutPage', 'contact-us': 'ContactPage', search: 'SearchResultsPage' };
+const WEB_PAGE_TYPE: Readonly<Partial<Record<string, string>>> = {
+  about: 'AboutPage',
+  'contact-us': 'ContactPage',
+  search: 'SearchResultsPage',
+};
 
 /** What a page writer gives; page() fills in the rest, the same on every page of the edition. */
-type PageFields = Omit<SitePage, 'status' | 'locale' | 'siteName' | 'path' | 'alternates' | 'ogType' | 'image' | 'noindex'> &
+type PageFields = Omit<
+  SitePage,
+  'status' | 'locale' | 'siteName' | 'path' | 'alternates' | 'ogType' | 'image' | 'noindex'
+> &
   Partial<Pick<SitePage, 'ogType' | 'image'>>;
 
 /** Splits 'a, b' brand lists. */
@@ -97,7 +113,9 @@ export class EditionPages {
   /** The pages without parameters, by route: the categories page lists `categories` (the catalogue's, in its order). */
   factsPages(categories: readonly ProductCategory[]): ReadonlyMap<SiteRoute, SitePage> {
     return new Map<SiteRoute, SitePage>(
-      siteRoutes.flatMap((route: SiteRoute) => (isFactsRoute(route) ? [[route, this.factsPage(route, categories)] as const] : [])),
+      siteRoutes.flatMap((route: SiteRoute) =>
+        isFactsRoute(route) ? [[route, this.factsPage(route, categories)] as const] : [],
+      ),
     );
   }
 
@@ -132,11 +150,18 @@ export class EditionPages {
    * A product's page from its listing record, its detail, its category (when known) and its published variants in
    * order (a ProductGroup of several, a Product of one; docs/decisions/034-orderable-variants.md).
    */
-  productPage(product: Product, detail: ProductDetail, category: ProductCategory | undefined, variants: readonly ProductVariant[] = []): SitePage {
+  productPage(
+    product: Product,
+    detail: ProductDetail,
+    category: ProductCategory | undefined,
+    variants: readonly ProductVariant[] = [],
+  ): SitePage {
     const categoryName = detail.categoryName || category?.title || product.productCategory;
     const brands = detail.company?.length ? detail.company : names(product.company ?? category?.company);
     const text = htmlToText((detail.detail ?? []).join(' '));
-    const description = text || this.texts.productSummary(product.productName, categoryName, this.texts.list(brands), this.facts.company.name);
+    const description =
+      text ||
+      this.texts.productSummary(product.productName, categoryName, this.texts.list(brands), this.facts.company.name);
     const path = productPath(product);
     const image = productImage(product, detail);
     const brandLd = brands.map((name) => ({ '@type': 'Brand', name }));
@@ -179,7 +204,10 @@ export class EditionPages {
   private factsPage(route: FactsPageRoute, categories: readonly ProductCategory[]): SitePage {
     const path = `/${route.path}`; // no parameters to fill
     const title = routeTitle(route, this.locale);
-    const description = truncateText(this.texts.descriptions[route.path as FactsPagePath]({ ...this.facts, categories }), DESCRIPTION_MAX);
+    const description = truncateText(
+      this.texts.descriptions[route.path as FactsPagePath]({ ...this.facts, categories }),
+      DESCRIPTION_MAX,
+    );
     const structuredData =
       route.kind === 'categories'
         ? (origin: string): JsonLd[] => [
@@ -193,7 +221,9 @@ export class EditionPages {
           ]
         : (origin: string): JsonLd[] => [
             this.ld.organization(origin),
-            this.ld.webPage(origin, WEB_PAGE_TYPE[route.path] ?? 'WebPage', path, title, description, { about: { '@id': organizationId(origin) } }),
+            this.ld.webPage(origin, WEB_PAGE_TYPE[route.path] ?? 'WebPage', path, title, description, {
+              about: { '@id': organizationId(origin) },
+            }),
             ...(path === HOME_PATH ? [] : [this.ld.breadcrumb(origin, [[title, path]])]),
           ];
     return this.page(route, path, { title, description, structuredData });

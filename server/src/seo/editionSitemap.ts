@@ -18,14 +18,28 @@ export interface NewestDates {
 
 /** The latest of the dates that are dates (YYYY-MM-DD); a product's may be missing or malformed. */
 const lastDate = (dates: (string | undefined)[]): string | undefined =>
-  dates.filter((d): d is string => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d)).sort().at(-1);
+  dates
+    .filter((d): d is string => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d))
+    .sort()
+    .at(-1);
 
-const entry = (path: string, lastmod: string | undefined): EditionSitemapEntry => (lastmod ? { path, lastmod } : { path });
+const entry = (path: string, lastmod: string | undefined): EditionSitemapEntry =>
+  lastmod ? { path, lastmod } : { path };
 
 /** The sitemap's entries before its products' (its facts pages, then every category), dated by `newest`. */
-export const sitemapHead = (routes: CatalogueRoutes, categories: readonly Pick<ProductCategory, 'id'>[], newest: NewestDates): EditionSitemapEntry[] => [
-  ...siteRoutes.flatMap((route: SiteRoute) => (route.index && isFactsRoute(route) ? [entry(`/${route.path}`, route === routes.categories ? newest.all : undefined)] : [])),
-  ...(routes.category.index ? categories.map((category) => entry(categoryPath(category.id), newest.byCategory.get(category.id))) : []),
+export const sitemapHead = (
+  routes: CatalogueRoutes,
+  categories: readonly Pick<ProductCategory, 'id'>[],
+  newest: NewestDates,
+): EditionSitemapEntry[] => [
+  ...siteRoutes.flatMap((route: SiteRoute) =>
+    route.index && isFactsRoute(route)
+      ? [entry(`/${route.path}`, route === routes.categories ? newest.all : undefined)]
+      : [],
+  ),
+  ...(routes.category.index
+    ? categories.map((category) => entry(categoryPath(category.id), newest.byCategory.get(category.id)))
+    : []),
 ];
 
 /** The sitemap's entries of these products (none when product pages are not indexed). */
@@ -52,4 +66,7 @@ export const editionSitemap = (
   categories: readonly Pick<ProductCategory, 'id'>[],
   products: readonly SitemapProduct[],
   withPages: readonly SitemapProduct[],
-): EditionSitemapEntry[] => [...sitemapHead(routes, categories, newestDates(products)), ...sitemapProducts(routes, withPages)];
+): EditionSitemapEntry[] => [
+  ...sitemapHead(routes, categories, newestDates(products)),
+  ...sitemapProducts(routes, withPages),
+];

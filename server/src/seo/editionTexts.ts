@@ -23,18 +23,22 @@ export const EDITION_TEXTS: Readonly<Record<Locale, EditionTexts>> = {
     list: listText,
     descriptions: routeDescriptions,
     notFoundTitle: 'Page not found',
-    notFoundDescription: (companyName) => `The page you asked for does not exist on the ${companyName} website. Browse our products or contact us.`,
+    notFoundDescription: (companyName) =>
+      `The page you asked for does not exist on the ${companyName} website. Browse our products or contact us.`,
     logoAlt: (companyName) => `${companyName} logo`,
-    productSummary: (product, category, brands, companyName) => `${product}: ${category}${brands ? ` by ${brands}` : ''}, from ${companyName}.`,
+    productSummary: (product, category, brands, companyName) =>
+      `${product}: ${category}${brands ? ` by ${brands}` : ''}, from ${companyName}.`,
     noscript: () => undefined,
   },
   ar: {
     list: listTextAr,
     descriptions: routeDescriptionsAr,
     notFoundTitle: 'الصفحة غير موجودة',
-    notFoundDescription: (companyName) => `الصفحة التي طلبتها غير موجودة على موقع ${companyName}. تصفّح منتجاتنا أو تواصل معنا.`,
+    notFoundDescription: (companyName) =>
+      `الصفحة التي طلبتها غير موجودة على موقع ${companyName}. تصفّح منتجاتنا أو تواصل معنا.`,
     logoAlt: (companyName) => `شعار ${companyName}`,
-    productSummary: (product, category, brands, companyName) => `${product}: ${category}${brands ? ` من ${brands}` : ''}، من ${companyName}.`,
+    productSummary: (product, category, brands, companyName) =>
+      `${product}: ${category}${brands ? ` من ${brands}` : ''}، من ${companyName}.`,
     noscript: (company) =>
       `يحتاج هذا الموقع إلى JavaScript لعرض الكتالوج. اتصل بنا على <bdi dir="ltr">${escapeHtml(company.mainPhone)}</bdi> أو راسلنا على <bdi dir="ltr">${escapeHtml(company.generalEmail)}</bdi>.`,
   },

@@ -53,12 +53,17 @@ export function withDocumentLanguage(html: string, locale: Locale): string {
  * The shell's template for one edition: its <html lang dir>, only its own language's preloads, and its <noscript>
  * text when the edition has its own (`noscript`: HTML, written by the server from the site's data).
  */
-export function localizeShellTemplate(template: ShellTemplate, locale: Locale, noscript: string | undefined): ShellTemplate {
+export function localizeShellTemplate(
+  template: ShellTemplate,
+  locale: Locale,
+  noscript: string | undefined,
+): ShellTemplate {
   // The document's own <html>: in the part before the head, unless the shell had no place for one (prepareShellTemplate).
   const inBefore = HTML_OPEN.test(template.before);
   const before = inBefore ? withDocumentLanguage(template.before, locale) : template.before;
   let after = withLanguagePreloads(inBefore ? template.after : withDocumentLanguage(template.after, locale), locale);
-  if (noscript !== undefined) after = after.replace(NOSCRIPT, (_all, open: string, close: string) => `${open}${noscript}${close}`);
+  if (noscript !== undefined)
+    after = after.replace(NOSCRIPT, (_all, open: string, close: string) => `${open}${noscript}${close}`);
   return { before, after };
 }
 
@@ -89,21 +94,35 @@ export function renderHead(page: SitePage, origin: string): string {
   if (page.alternates !== undefined) {
     const alternate = (hreflang: string, path: string): string =>
       `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(`${origin}${path}`)}">`;
-    tags.push(...LOCALES.map((locale) => alternate(locale, page.alternates![locale])), alternate('x-default', page.alternates.en));
+    tags.push(
+      ...LOCALES.map((locale) => alternate(locale, page.alternates![locale])),
+      alternate('x-default', page.alternates.en),
+    );
   }
   tags.push(
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:type', page.ogType),
     meta('property', 'og:locale', OG_LOCALE[page.locale]),
-    ...LOCALES.filter((locale) => locale !== page.locale).map((locale) => meta('property', 'og:locale:alternate', OG_LOCALE[locale])),
+    ...LOCALES.filter((locale) => locale !== page.locale).map((locale) =>
+      meta('property', 'og:locale:alternate', OG_LOCALE[locale]),
+    ),
     meta('property', 'og:title', title),
     meta('property', 'og:description', page.description),
     meta('property', 'og:url', url),
   );
   if (page.image !== undefined) {
-    tags.push(meta('property', 'og:image', /^https?:\/\//.test(page.image.path) ? page.image.path : `${origin}${page.image.path}`));
+    tags.push(
+      meta(
+        'property',
+        'og:image',
+        /^https?:\/\//.test(page.image.path) ? page.image.path : `${origin}${page.image.path}`,
+      ),
+    );
     if (page.image.width !== undefined && page.image.height !== undefined) {
-      tags.push(meta('property', 'og:image:width', String(page.image.width)), meta('property', 'og:image:height', String(page.image.height)));
+      tags.push(
+        meta('property', 'og:image:width', String(page.image.width)),
+        meta('property', 'og:image:height', String(page.image.height)),
+      );
     }
     if (page.image.alt) tags.push(meta('property', 'og:image:alt', page.image.alt));
   }

@@ -3,5 +3,13 @@
 export { catalogueSeoSite, siteMapOrigins } from './catalogueSite.js';
 export { databaseSeoPages } from './databaseSite.js';
 export { localizeShellTemplate, prepareShellTemplate, renderHead, type ShellTemplate } from './head.js';
-export { currentPages, type CurrentSeoPages, type PageReads, type SeoPages, seoPagesOf, type SeoSite, type SitePage } from './pages.js';
+export {
+  currentPages,
+  type CurrentSeoPages,
+  type PageReads,
+  type SeoPages,
+  seoPagesOf,
+  type SeoSite,
+  type SitePage,
+} from './pages.js';
 export { type SeoPluginOptions, seoPlugin } from './plugin.js';

@@ -33,7 +33,16 @@ export interface PageReads {
 
 export function siteSeoSource(): SeoSource {
   const { company, branches, categories, products, productDetails, certificates } = siteKnowledgeBaseSources();
-  return { company, branches, categories, products, productDetails, certificates, home: siteHome, projects: siteProjects };
+  return {
+    company,
+    branches,
+    categories,
+    products,
+    productDetails,
+    certificates,
+    home: siteHome,
+    projects: siteProjects,
+  };
 }
 
 /** One edition's pages over every record in memory, by the address inside the edition ('/about'). */
@@ -51,19 +60,34 @@ interface Edition {
  * listed ones' (content/data/product-variants.json: labels in the edition's language, rows its table's at the same
  * place), and one of every other product (its code, price and unit).
  */
-function seededVariants(locale: Locale, productDetails: readonly ProductDetail[]): (product: Product) => ProductVariant[] {
+function seededVariants(
+  locale: Locale,
+  productDetails: readonly ProductDetail[],
+): (product: Product) => ProductVariant[] {
   const tables = new Map(productDetails.map((detail) => [detail.id, detail.productDetailTableData ?? []]));
   const listed = new Map(
     seededProductVariants().map(({ productId, variants }) => {
       let rowIndex = 0;
       const records = variants.map(({ labelAr, row, ...variant }): ProductVariant => {
         const editionRow = row === undefined ? undefined : (tables.get(productId)?.[rowIndex++] ?? row);
-        return { ...variant, label: locale === 'ar' ? labelAr : variant.label, ...(editionRow === undefined ? {} : { row: editionRow }) };
+        return {
+          ...variant,
+          label: locale === 'ar' ? labelAr : variant.label,
+          ...(editionRow === undefined ? {} : { row: editionRow }),
+        };
       });
       return [productId, records];
     }),
   );
-  return (product) => listed.get(product.id) ?? [{ code: product.code, label: '', ...(product.price === undefined ? {} : { price: product.price }), unit: product.unit }];
+  return (product) =>
+    listed.get(product.id) ?? [
+      {
+        code: product.code,
+        label: '',
+        ...(product.price === undefined ? {} : { price: product.price }),
+        unit: product.unit,
+      },
+    ];
 }
 
 function createEdition(locale: Locale, source: SeoSource): Edition {
@@ -91,7 +115,12 @@ function createEdition(locale: Locale, source: SeoSource): Edition {
   // A product's page is written when it is asked for, not every product's at once: at 100,000 products the pages of
   // both editions were 350 MB of a server's heap, and a page drawn is kept by the page cache anyway.
   const productPage = (product: Product): SitePage =>
-    heads.productPage(product, detailById.get(product.id) as ProductDetail, categoryById.get(product.productCategoryId), variantsOf(product));
+    heads.productPage(
+      product,
+      detailById.get(product.id) as ProductDetail,
+      categoryById.get(product.productCategoryId),
+      variantsOf(product),
+    );
 
   function resolve(match: SiteRouteMatch | undefined): SitePage {
     if (match === undefined) return heads.notFound;
@@ -117,7 +146,10 @@ function createEdition(locale: Locale, source: SeoSource): Edition {
  * translated with the site's dictionaries, content/translations/ar: what /data/ar/*.json serves).
  */
 export function createSeoSite(source: SeoSource, arabic: SeoSource = arabicSeoSource(source)): SeoSite {
-  const editions: Readonly<Record<Locale, Edition>> = { en: createEdition('en', source), ar: createEdition('ar', arabic) };
+  const editions: Readonly<Record<Locale, Edition>> = {
+    en: createEdition('en', source),
+    ar: createEdition('ar', arabic),
+  };
 
   function resolve(pathname: string): SitePage {
     const { locale, match } = siteAddress(pathname);
@@ -126,7 +158,8 @@ export function createSeoSite(source: SeoSource, arabic: SeoSource = arabicSeoSo
 
   // Each edition's pages, each with both addresses as its alternates.
   let sitemap: SitemapEntry[] | undefined;
-  const sitemapOfBoth = (): SitemapEntry[] => sitemapOfEditions({ en: editions.en.sitemap(), ar: editions.ar.sitemap() });
+  const sitemapOfBoth = (): SitemapEntry[] =>
+    sitemapOfEditions({ en: editions.en.sitemap(), ar: editions.ar.sitemap() });
 
   const mapOrigins = mapOriginsOf(source.company, source.branches);
 

@@ -19,8 +19,22 @@ const GLAND = 'hex_cw_brass_cable_gland';
 
 /** The gland's variants as the server answers them in `locale`: labels in its language, rows of its table. */
 const variantsIn = (label: string): ProductVariant[] => [
-  { code: 'HEX-CW-20S', label: `${label} 20S`, row: { size: '20S', thread: { metric: 'M20' } }, price: 14.5, unit: 'piece', packQuantity: 100 },
-  { code: 'HEX-CW-25', mpn: 'CW25-BR', label: `${label} 25`, row: { size: '25', thread: { metric: 'M25' } }, price: 18, unit: 'piece' },
+  {
+    code: 'HEX-CW-20S',
+    label: `${label} 20S`,
+    row: { size: '20S', thread: { metric: 'M20' } },
+    price: 14.5,
+    unit: 'piece',
+    packQuantity: 100,
+  },
+  {
+    code: 'HEX-CW-25',
+    mpn: 'CW25-BR',
+    label: `${label} 25`,
+    row: { size: '25', thread: { metric: 'M25' } },
+    price: 18,
+    unit: 'piece',
+  },
   { code: 'HEX-CW-32', label: `${label} 32`, row: { size: '32', thread: { metric: 'M32' } }, unit: 'piece' },
 ];
 
@@ -30,7 +44,8 @@ for (const { locale, source, base } of EDITIONS) {
     const product = source.products.find((p) => p.id === GLAND)!;
     const detail = source.productDetails.find((d) => d.id === GLAND)!;
     const url = `${ORIGIN}${base}/our-products/${product.productCategoryId}/${GLAND}`;
-    const mainEntity = (variants?: ProductVariant[]): JsonLd => heads.productPage(product, detail, undefined, variants).structuredData(ORIGIN)[0]!;
+    const mainEntity = (variants?: ProductVariant[]): JsonLd =>
+      heads.productPage(product, detail, undefined, variants).structuredData(ORIGIN)[0]!;
     const label = locale === 'en' ? 'Size' : 'المقاس';
 
     test('several variants: a ProductGroup whose variants are Products with sku, mpn, name with label and offer, and what they vary by', () => {
@@ -49,7 +64,13 @@ for (const { locale, source, base } of EDITIONS) {
           ['Product', 'HEX-CW-32', undefined, `${product.productName} — ${label} 32`, `${url}?variant=HEX-CW-32`],
         ],
       );
-      assert.deepEqual(variants[0]!.offers, { '@type': 'Offer', price: '14.50', priceCurrency: 'AED', availability: 'https://schema.org/InStock', url: `${url}?variant=HEX-CW-20S` });
+      assert.deepEqual(variants[0]!.offers, {
+        '@type': 'Offer',
+        price: '14.50',
+        priceCurrency: 'AED',
+        availability: 'https://schema.org/InStock',
+        url: `${url}?variant=HEX-CW-20S`,
+      });
       assert.equal((variants[1]!.offers as JsonLd).price, '18.00');
       // "Price on request": no offer rather than one without a price
       assert.equal(variants[2]!.offers, undefined);
@@ -60,7 +81,13 @@ for (const { locale, source, base } of EDITIONS) {
       assert.equal(ld['@type'], 'Product');
       assert.equal(ld.sku, 'HEX-CW-20S');
       assert.equal(ld.hasVariant, undefined);
-      assert.deepEqual(ld.offers, { '@type': 'Offer', price: '14.50', priceCurrency: 'AED', availability: 'https://schema.org/InStock', url });
+      assert.deepEqual(ld.offers, {
+        '@type': 'Offer',
+        price: '14.50',
+        priceCurrency: 'AED',
+        availability: 'https://schema.org/InStock',
+        url,
+      });
     });
 
     test('without variants (an answer before them): the Product as before, its id as sku', () => {

@@ -21,7 +21,13 @@ export interface ProductLdFields {
 function offerOf(variant: ProductVariant, url: string): JsonLd | undefined {
   return variant.price === undefined
     ? undefined
-    : { '@type': 'Offer', price: variant.price.toFixed(2), priceCurrency: 'AED', availability: 'https://schema.org/InStock', url };
+    : {
+        '@type': 'Offer',
+        price: variant.price.toFixed(2),
+        priceCurrency: 'AED',
+        availability: 'https://schema.org/InStock',
+        url,
+      };
 }
 
 /** The variant as a Product: its code the sku, the maker's part number the mpn, the family's name with its label. */
@@ -42,7 +48,10 @@ function variantProduct(fields: ProductLdFields, variant: ProductVariant, url: s
  * What the variants differ by: the names of the table's columns whose values are not all the same ('Gland Size',
  * 'Thread Size mm'); schema.org's size where the variants carry no table.
  */
-export function variesBy(variants: readonly ProductVariant[], columns: readonly (readonly TableCell[])[] | undefined): string[] {
+export function variesBy(
+  variants: readonly ProductVariant[],
+  columns: readonly (readonly TableCell[])[] | undefined,
+): string[] {
   const leaves = columns === undefined ? [] : leafColumns(columns);
   const rows = variants.map((variant) => new Map(flattenTableRow(variant.row ?? {})));
   const differing = leaves.filter((leaf) => new Set(rows.map((row) => String(row.get(leaf.id) ?? ''))).size > 1);
@@ -69,7 +78,12 @@ function headerName(columns: readonly (readonly TableCell[])[], leafId: string):
  * The page's product: a ProductGroup of its variants where it has several, else a Product (with its one variant's
  * code, part number and offer where the answer carries it; its id as sku before variants).
  */
-export function productLd(fields: ProductLdFields, productId: string, variants: readonly ProductVariant[], columns?: readonly (readonly TableCell[])[]): JsonLd {
+export function productLd(
+  fields: ProductLdFields,
+  productId: string,
+  variants: readonly ProductVariant[],
+  columns?: readonly (readonly TableCell[])[],
+): JsonLd {
   const entity = { ...fields, ...(fields.brand === undefined ? {} : { brand: fields.brand }) };
   if (variants.length > 1) {
     return {
@@ -77,7 +91,9 @@ export function productLd(fields: ProductLdFields, productId: string, variants: 
       ...entity,
       productGroupID: variants[0]!.code,
       variesBy: variesBy(variants, columns),
-      hasVariant: variants.map((variant) => variantProduct(fields, variant, `${fields.url}${productViewSearch(variant.code)}`)),
+      hasVariant: variants.map((variant) =>
+        variantProduct(fields, variant, `${fields.url}${productViewSearch(variant.code)}`),
+      ),
     };
   }
   const only = variants[0];

@@ -16,8 +16,14 @@ const readData = <T>(file: string): T => JSON.parse(readFileSync(path.join(DATA,
 const company = readData<{ name: string; founded: number; mainPhone: string; address: string }>('company.json');
 const branches = readData<{ id: string; label: string; email: string }[]>('branches.json');
 const categories = readData<{ id: string; title: string; info: string; image: string }[]>('products-category.json');
-const products = readData<{ id: string; code: string; productCategoryId: string; productName: string; dateAdded?: string }[]>('products.json');
-const details = readData<{ id: string; productName: string; categoryName: string; company?: string[]; image: string }[]>('product-details.json');
+const products =
+  readData<{ id: string; code: string; productCategoryId: string; productName: string; dateAdded?: string }[]>(
+    'products.json',
+  );
+const details =
+  readData<{ id: string; productName: string; categoryName: string; company?: string[]; image: string }[]>(
+    'product-details.json',
+  );
 
 const SUFFIX = ` | ${company.name}`;
 const ORIGIN = 'https://www.crescent.test';
@@ -54,7 +60,10 @@ describe('page heads', () => {
   function assertCommonHead(head: ReturnType<typeof parseHead>, title: string, canonicalPath: string): void {
     assert.deepEqual(head.titles, [`${title}${SUFFIX}`]);
     const description = head.meta.get('description');
-    assert.ok(description !== undefined && description.length >= 40 && description.length <= 160, `description: ${description}`);
+    assert.ok(
+      description !== undefined && description.length >= 40 && description.length <= 160,
+      `description: ${description}`,
+    );
     assert.equal(head.canonical, `${ORIGIN}${canonicalPath}`);
     assert.equal(head.meta.get('og:title'), `${title}${SUFFIX}`);
     assert.equal(head.meta.get('og:description'), description);
@@ -113,7 +122,11 @@ describe('page heads', () => {
     assertCommonHead(head, 'Our Products', '/our-products');
     const collection = entityOfType(head, 'CollectionPage');
     assert.ok(collection);
-    const list = collection.mainEntity as { '@type': string; numberOfItems: number; itemListElement: { url: string; name: string }[] };
+    const list = collection.mainEntity as {
+      '@type': string;
+      numberOfItems: number;
+      itemListElement: { url: string; name: string }[];
+    };
     assert.equal(list['@type'], 'ItemList');
     assert.equal(list.numberOfItems, categories.length);
     assert.deepEqual(
@@ -170,7 +183,11 @@ describe('page heads', () => {
       assert.equal(ld.category, detail.categoryName);
       assert.ok(typeof ld.description === 'string' && ld.description.length > 20);
       const brands = ([] as { '@type': string; name: string }[]).concat((ld.brand ?? []) as never);
-      if (detail.company?.length) assert.deepEqual(brands.map((b) => [b['@type'], b.name]), detail.company.map((n) => ['Brand', n]));
+      if (detail.company?.length)
+        assert.deepEqual(
+          brands.map((b) => [b['@type'], b.name]),
+          detail.company.map((n) => ['Brand', n]),
+        );
       assertBreadcrumb(entityOfType(head, 'BreadcrumbList'), [
         ['Our Products', '/our-products'],
         [detail.categoryName, `/our-products/${product.productCategoryId}`],
@@ -198,7 +215,13 @@ describe('page heads', () => {
       assert.ok(size25);
       assert.equal(size25.name, `${group.name as string} — ${label}`);
       assert.equal(size25.url, `${ORIGIN}${url}?variant=HEX-CW-25`);
-      assert.deepEqual(size25.offers, { '@type': 'Offer', price: '16.75', priceCurrency: 'AED', availability: 'https://schema.org/InStock', url: `${ORIGIN}${url}?variant=HEX-CW-25` });
+      assert.deepEqual(size25.offers, {
+        '@type': 'Offer',
+        price: '16.75',
+        priceCurrency: 'AED',
+        availability: 'https://schema.org/InStock',
+        url: `${ORIGIN}${url}?variant=HEX-CW-25`,
+      });
     });
   }
 
@@ -209,7 +232,14 @@ describe('page heads', () => {
     assert.equal(head.canonical, `${ORIGIN}/our-products/${product.productCategoryId}/${product.id}`);
   });
 
-  for (const url of ['/our-products/no_such_category', '/our-products/no_such_category/', '/our-products/cables/no_such_product', '/nope', '/home/extra', '/our-products/%3Cscript%3E']) {
+  for (const url of [
+    '/our-products/no_such_category',
+    '/our-products/no_such_category/',
+    '/our-products/cables/no_such_product',
+    '/nope',
+    '/home/extra',
+    '/our-products/%3Cscript%3E',
+  ]) {
     test(`${url}: 404 with a 'Page not found' head, noindex, no canonical or JSON-LD`, async () => {
       const { res, head } = await page(url);
       assert.equal(res.statusCode, 404);
@@ -224,7 +254,7 @@ describe('page heads', () => {
     });
   }
 
-  test('the head comes before the shell\'s scripts, after <meta charset>; the shell\'s own title and description are gone', async () => {
+  test("the head comes before the shell's scripts, after <meta charset>; the shell's own title and description are gone", async () => {
     const res = await app.inject({ method: 'GET', url: '/home' });
     const body = res.body;
     assert.match(body, /^<!doctype html><html lang="en" dir="ltr"><head><title>Home \| /);
@@ -238,17 +268,32 @@ describe('page heads', () => {
     const about = await app.inject({ method: 'GET', url: '/about' });
     assert.notEqual(home.headers.etag, about.headers.etag);
     assert.equal(home.headers['cache-control'], 'no-cache');
-    const again = await app.inject({ method: 'GET', url: '/home', headers: { 'if-none-match': String(home.headers.etag) } });
+    const again = await app.inject({
+      method: 'GET',
+      url: '/home',
+      headers: { 'if-none-match': String(home.headers.etag) },
+    });
     assert.equal(again.statusCode, 304);
     assert.equal(again.body, '');
     // another page's ETag is not this page's
-    assert.equal((await app.inject({ method: 'GET', url: '/about', headers: { 'if-none-match': String(home.headers.etag) } })).statusCode, 200);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: '/about', headers: { 'if-none-match': String(home.headers.etag) } }))
+        .statusCode,
+      200,
+    );
     // a rebuilt shell: a different file (size and mtime change) → new ETag, full answer
     const indexPath = path.join(fixture.root, 'shell/dist/index.html');
-    await writeFile(indexPath, '<!doctype html><html><head><meta charset="utf-8"><title>New build</title></head><body><div id="root"></div><script src="/main.0123abcd.js"></script></body></html>\n');
+    await writeFile(
+      indexPath,
+      '<!doctype html><html><head><meta charset="utf-8"><title>New build</title></head><body><div id="root"></div><script src="/main.0123abcd.js"></script></body></html>\n',
+    );
     const later = new Date(Date.now() + 5000);
     await utimes(indexPath, later, later);
-    const rebuilt = await app.inject({ method: 'GET', url: '/home', headers: { 'if-none-match': String(home.headers.etag) } });
+    const rebuilt = await app.inject({
+      method: 'GET',
+      url: '/home',
+      headers: { 'if-none-match': String(home.headers.etag) },
+    });
     assert.equal(rebuilt.statusCode, 200);
     assert.notEqual(rebuilt.headers.etag, home.headers.etag);
     assert.match(rebuilt.body, /^<!doctype html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>Home \| /);
@@ -262,10 +307,16 @@ describe('page heads', () => {
     const copies = Array.from({ length: 60 }, (_, index) => `${cable.id}_${index}`);
     const big = createSeoSite({
       ...source,
-      products: [...source.products, ...copies.map((id) => ({ ...cable, id, code: `${cable.code}-${id.length}-${id}` }))],
+      products: [
+        ...source.products,
+        ...copies.map((id) => ({ ...cable, id, code: `${cable.code}-${id.length}-${id}` })),
+      ],
       productDetails: [...source.productDetails, ...copies.map((id) => ({ ...detail, id }))],
     });
-    const collection = big.resolve('/our-products/cables').structuredData(ORIGIN).find((entity) => entity['@type'] === 'CollectionPage');
+    const collection = big
+      .resolve('/our-products/cables')
+      .structuredData(ORIGIN)
+      .find((entity) => entity['@type'] === 'CollectionPage');
     const list = collection?.mainEntity as { numberOfItems: number; itemListElement: { url: string }[] };
     const own = source.products.filter((p) => p.productCategoryId === 'cables').length + copies.length;
     assert.equal(list.numberOfItems, own);
@@ -276,9 +327,14 @@ describe('page heads', () => {
     const source = siteSeoSource();
     const changed: SeoSource = {
       ...source,
-      categories: source.categories.map((c) => (c.id === 'cables' ? { ...c, info: `${c.info} Now also in aluminium.` } : c)),
+      categories: source.categories.map((c) =>
+        c.id === 'cables' ? { ...c, info: `${c.info} Now also in aluminium.` } : c,
+      ),
     };
-    const other = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files', seoSite: createSeoSite(changed) });
+    const other = await buildApp(fixture.config, stubDatabase(), {
+      catalogue: 'files',
+      seoSite: createSeoSite(changed),
+    });
     try {
       const before = await app.inject({ method: 'GET', url: '/our-products/cables' });
       const after = await other.inject({ method: 'GET', url: '/our-products/cables' });
@@ -349,10 +405,20 @@ describe('hostile content is escaped', () => {
     const hostile: SeoSource = {
       ...source,
       company: { ...source.company, tagline: HOSTILE, address: HOSTILE },
-      categories: source.categories.map((c) => (c.id === 'cables' ? { ...c, title: HOSTILE, info: `${HOSTILE} info` } : c)),
+      categories: source.categories.map((c) =>
+        c.id === 'cables' ? { ...c, title: HOSTILE, info: `${HOSTILE} info` } : c,
+      ),
       products: source.products.map((p) => (p.id === product.id ? { ...p, productName: HOSTILE } : p)),
       productDetails: source.productDetails.map((d) =>
-        d.id === product.id ? { ...d, productName: HOSTILE, categoryName: HOSTILE, company: [HOSTILE], detail: [`<p>${HOSTILE.replace(/</g, '&lt;')}</p>`] } : d,
+        d.id === product.id
+          ? {
+              ...d,
+              productName: HOSTILE,
+              categoryName: HOSTILE,
+              company: [HOSTILE],
+              detail: [`<p>${HOSTILE.replace(/</g, '&lt;')}</p>`],
+            }
+          : d,
       ),
     };
     fixture = await createFixture({ env: { PUBLIC_SITE_URL: ORIGIN } });

@@ -18,8 +18,20 @@ const ORIGIN = 'https://www.crescent.test';
 
 /** The hreflang alternates of a page head, in order: [hreflang, href]. */
 const hreflangLinks = (head: string): [string, string][] =>
-  [...head.matchAll(/<link rel="alternate" hreflang="([^"]*)" href="([^"]*)">/g)].map((m): [string, string] => [m[1] ?? '', decodeEntities(m[2] ?? '')]);
-const STATIC_ROUTES = ['/home', '/our-products', '/about', '/certificates', '/management', '/our-projects', '/career-opportunities', '/contact-us'];
+  [...head.matchAll(/<link rel="alternate" hreflang="([^"]*)" href="([^"]*)">/g)].map((m): [string, string] => [
+    m[1] ?? '',
+    decodeEntities(m[2] ?? ''),
+  ]);
+const STATIC_ROUTES = [
+  '/home',
+  '/our-products',
+  '/about',
+  '/certificates',
+  '/management',
+  '/our-projects',
+  '/career-opportunities',
+  '/contact-us',
+];
 
 interface SitemapUrl {
   loc: string;
@@ -60,7 +72,11 @@ describe('robots.txt and sitemap.xml', () => {
     assert.equal(res.headers['content-type'], 'text/plain; charset=utf-8');
     assert.equal(res.headers['cache-control'], 'no-cache');
     assert.equal(res.body, `User-agent: *\nDisallow: /staff/\nAllow: /\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
-    assert.equal((await app.inject({ method: 'GET', url: '/robots.txt', headers: { 'if-none-match': String(res.headers.etag) } })).statusCode, 304);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: '/robots.txt', headers: { 'if-none-match': String(res.headers.etag) } }))
+        .statusCode,
+      304,
+    );
   });
 
   test('the Host and X-Forwarded-Host a client sends never reach them (the origin is configured)', async () => {
@@ -72,7 +88,7 @@ describe('robots.txt and sitemap.xml', () => {
     assert.ok(parseSitemap(sitemap.body).every(({ loc }) => loc.startsWith(`${ORIGIN}/`)));
   });
 
-  test('without PUBLIC_SITE_URL the origin is the server\'s own address (HOST and PORT), not the request\'s', async () => {
+  test("without PUBLIC_SITE_URL the origin is the server's own address (HOST and PORT), not the request's", async () => {
     const other = await createFixture({ env: { HOST: '127.0.0.1', PORT: '8123', TRUST_PROXY: 'loopback' } });
     const otherApp = await buildApp(other.config, stubDatabase(), { catalogue: 'files' });
     try {
@@ -103,15 +119,22 @@ describe('robots.txt and sitemap.xml', () => {
     assert.equal(urls.length, 2 * perEdition);
     for (const base of ['', '/ar']) {
       for (const route of STATIC_ROUTES) assert.ok(locs.includes(`${ORIGIN}${base}${route}`), `${base}${route}`);
-      for (const category of categories) assert.ok(locs.includes(`${ORIGIN}${base}/our-products/${category.id}`), category.id);
+      for (const category of categories)
+        assert.ok(locs.includes(`${ORIGIN}${base}/our-products/${category.id}`), category.id);
       for (const product of products) {
-        const url = urls.find((u) => u.loc === `${ORIGIN}${base}/our-products/${product.productCategoryId}/${product.id}`);
+        const url = urls.find(
+          (u) => u.loc === `${ORIGIN}${base}/our-products/${product.productCategoryId}/${product.id}`,
+        );
         assert.ok(url, `${base} ${product.id}`);
         assert.equal(url.lastmod, product.dateAdded, `${product.id} lastmod is its dateAdded`);
       }
       // a category's lastmod is its newest product's dateAdded
       const cables = urls.find((u) => u.loc === `${ORIGIN}${base}/our-products/cables`);
-      const newest = products.filter((p) => p.productCategoryId === 'cables').map((p) => p.dateAdded ?? '').sort().at(-1);
+      const newest = products
+        .filter((p) => p.productCategoryId === 'cables')
+        .map((p) => p.dateAdded ?? '')
+        .sort()
+        .at(-1);
       assert.equal(cables?.lastmod, newest);
     }
     assert.equal(urls.filter((u) => u.loc.startsWith(`${ORIGIN}/ar/`)).length, perEdition);
@@ -123,13 +146,22 @@ describe('robots.txt and sitemap.xml', () => {
     for (const { loc, alternates } of urls) {
       const english = loc.replace(`${ORIGIN}/ar/`, `${ORIGIN}/`);
       const arabic = `${ORIGIN}/ar${english.slice(ORIGIN.length)}`;
-      assert.deepEqual(alternates, [['en', english], ['ar', arabic], ['x-default', english]], loc);
+      assert.deepEqual(
+        alternates,
+        [
+          ['en', english],
+          ['ar', arabic],
+          ['x-default', english],
+        ],
+        loc,
+      );
       assert.ok(locs.has(english) && locs.has(arabic), `${loc}: both listed`);
     }
-    assert.deepEqual(
-      urls.find((u) => u.loc === `${ORIGIN}/ar/contact-us`)?.alternates,
-      [['en', `${ORIGIN}/contact-us`], ['ar', `${ORIGIN}/ar/contact-us`], ['x-default', `${ORIGIN}/contact-us`]],
-    );
+    assert.deepEqual(urls.find((u) => u.loc === `${ORIGIN}/ar/contact-us`)?.alternates, [
+      ['en', `${ORIGIN}/contact-us`],
+      ['ar', `${ORIGIN}/ar/contact-us`],
+      ['x-default', `${ORIGIN}/contact-us`],
+    ]);
   });
 
   test('every sitemap URL answers 200 with itself as the canonical URL, its language, and the same alternates as the sitemap', async () => {
@@ -140,7 +172,11 @@ describe('robots.txt and sitemap.xml', () => {
       const head = parseHead(res.body);
       assert.equal(head.canonical, loc);
       assert.deepEqual(hreflangLinks(head.head), alternates, loc);
-      assert.match(res.body, loc.startsWith(`${ORIGIN}/ar/`) ? /<html lang="ar" dir="rtl">/ : /<html lang="en" dir="ltr">/, loc);
+      assert.match(
+        res.body,
+        loc.startsWith(`${ORIGIN}/ar/`) ? /<html lang="ar" dir="rtl">/ : /<html lang="en" dir="ltr">/,
+        loc,
+      );
     }
   });
 
@@ -154,7 +190,9 @@ describe('robots.txt and sitemap.xml', () => {
     const xml = sitemapXml(site, 'https://x.test');
     assert.ok(xml.includes('<loc>https://x.test/our-products/a%26b%3Cc%22d</loc>'));
     assert.ok(xml.includes('<loc>https://x.test/ar/our-products/a%26b%3Cc%22d</loc>'));
-    assert.ok(xml.includes('<xhtml:link rel="alternate" hreflang="ar" href="https://x.test/ar/our-products/a%26b%3Cc%22d"/>'));
+    assert.ok(
+      xml.includes('<xhtml:link rel="alternate" hreflang="ar" href="https://x.test/ar/our-products/a%26b%3Cc%22d"/>'),
+    );
     assert.ok(!xml.includes(odd));
   });
 
@@ -167,8 +205,14 @@ describe('robots.txt and sitemap.xml', () => {
       assert.equal(index.statusCode, 200);
       assert.equal(index.headers['content-type'], 'application/xml; charset=utf-8');
       const files = [...index.body.matchAll(/<sitemap>\s*<loc>([^<]*)<\/loc>\s*<\/sitemap>/g)].map((m) => m[1] ?? '');
-      assert.match(index.body, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
-      assert.deepEqual(files, Array.from({ length: Math.ceil(whole.length / 50) }, (_, index) => `${ORIGIN}/sitemap-${index + 1}.xml`));
+      assert.match(
+        index.body,
+        /^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+      );
+      assert.deepEqual(
+        files,
+        Array.from({ length: Math.ceil(whole.length / 50) }, (_, index) => `${ORIGIN}/sitemap-${index + 1}.xml`),
+      );
       const listed: SitemapUrl[] = [];
       for (const file of files) {
         const res = await split.inject({ method: 'GET', url: file.slice(ORIGIN.length) });
@@ -178,11 +222,19 @@ describe('robots.txt and sitemap.xml', () => {
         listed.push(...urls);
       }
       assert.deepEqual(listed, whole);
-      for (const url of ['/sitemap-0.xml', `/sitemap-${files.length + 1}.xml`, '/sitemap-1234567.xml', '/sitemap-x.xml']) {
+      for (const url of [
+        '/sitemap-0.xml',
+        `/sitemap-${files.length + 1}.xml`,
+        '/sitemap-1234567.xml',
+        '/sitemap-x.xml',
+      ]) {
         assert.equal((await split.inject({ method: 'GET', url })).statusCode, 404, url);
       }
       // a query string is the same file, not another body to make and keep
-      assert.equal((await split.inject({ method: 'GET', url: '/sitemap-1.xml?x=1' })).body, (await split.inject({ method: 'GET', url: '/sitemap-1.xml' })).body);
+      assert.equal(
+        (await split.inject({ method: 'GET', url: '/sitemap-1.xml?x=1' })).body,
+        (await split.inject({ method: 'GET', url: '/sitemap-1.xml' })).body,
+      );
     } finally {
       await split.close();
     }

@@ -11,7 +11,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CACHE_REVALIDATE } from '../platform/http/caching.js';
 import { contentEtag, isFresh } from '../platform/http/etag.js';
 import { escapeXml } from '../platform/http/escape.js';
-import { currentPages, type CurrentSeoPages, type SeoPages, type SeoSite, type SitemapEntry, type SitemapSource } from './pages.js';
+import {
+  currentPages,
+  type CurrentSeoPages,
+  type SeoPages,
+  type SeoSite,
+  type SitemapEntry,
+  type SitemapSource,
+} from './pages.js';
 import type { SiteOrigin } from '../platform/http/siteOrigin.js';
 
 export interface SitemapRoutesOptions {
@@ -30,7 +37,8 @@ export const SITEMAP_URLS_MAX = 10_000;
 const fileCount = (count: number, urlsPerFile: number): number => Math.max(1, Math.ceil(count / urlsPerFile));
 
 /** The files the site's pages need: 1 while they fit in one. */
-export const sitemapFileCount = (site: Pick<SeoSite, 'sitemap'>, urlsPerFile: number): number => fileCount(site.sitemap.length, urlsPerFile);
+export const sitemapFileCount = (site: Pick<SeoSite, 'sitemap'>, urlsPerFile: number): number =>
+  fileCount(site.sitemap.length, urlsPerFile);
 
 /**
  * Everything but the staff pages, which also say noindex themselves (http/staffPage.ts). The Disallow line
@@ -41,7 +49,8 @@ export function robotsTxt(origin: string): string {
 }
 
 const URLSET_OPEN =
-  '<?xml version="1.0" encoding="UTF-8"?>\n' + '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
+  '<?xml version="1.0" encoding="UTF-8"?>\n' +
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
 const URLSET_CLOSE = '</urlset>\n';
 
 /**
@@ -49,7 +58,8 @@ const URLSET_CLOSE = '</urlset>\n';
  * page), as search engines read hreflang from a sitemap.
  */
 function urlXml({ path, lastmod, alternates }: SitemapEntry, origin: string): string {
-  const link = (hreflang: string, href: string): string => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(`${origin}${href}`)}"/>\n`;
+  const link = (hreflang: string, href: string): string =>
+    `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(`${origin}${href}`)}"/>\n`;
   return (
     `  <url>\n    <loc>${escapeXml(`${origin}${path}`)}</loc>\n${lastmod ? `    <lastmod>${escapeXml(lastmod)}</lastmod>\n` : ''}` +
     `${LOCALES.map((locale) => link(locale, alternates[locale])).join('')}${link('x-default', alternates.en)}  </url>\n`
@@ -57,23 +67,39 @@ function urlXml({ path, lastmod, alternates }: SitemapEntry, origin: string): st
 }
 
 /** Both editions' pages (or a file's slice of them), as one sitemap file. */
-export function sitemapXml(site: Pick<SeoSite, 'sitemap'>, origin: string, slice?: { file: number; urlsPerFile: number }): string {
+export function sitemapXml(
+  site: Pick<SeoSite, 'sitemap'>,
+  origin: string,
+  slice?: { file: number; urlsPerFile: number },
+): string {
   const first = slice === undefined ? 0 : (slice.file - 1) * slice.urlsPerFile;
   const pages = slice === undefined ? site.sitemap : site.sitemap.slice(first, first + slice.urlsPerFile);
   return `${URLSET_OPEN}${pages.map((page) => urlXml(page, origin)).join('')}${URLSET_CLOSE}`;
 }
 
 /** Entries [from, from + count) of `sitemap` as one sitemap file, written a run of entries at a time. */
-async function* sitemapXmlPieces(sitemap: SitemapSource, origin: string, from: number, count: number): AsyncGenerator<string> {
+async function* sitemapXmlPieces(
+  sitemap: SitemapSource,
+  origin: string,
+  from: number,
+  count: number,
+): AsyncGenerator<string> {
   yield URLSET_OPEN;
-  for await (const entries of sitemap.entries(from, count)) yield entries.map((entry) => urlXml(entry, origin)).join('');
+  for await (const entries of sitemap.entries(from, count))
+    yield entries.map((entry) => urlXml(entry, origin)).join('');
   yield URLSET_CLOSE;
 }
 
 /** The index of the site's sitemap files (`count` of them, 2 or more). */
 export function sitemapIndexXml(origin: string, count: number): string {
-  const files = Array.from({ length: count }, (_, index) => `  <sitemap>\n    <loc>${escapeXml(`${origin}/sitemap-${index + 1}.xml`)}</loc>\n  </sitemap>\n`);
-  return '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + `${files.join('')}</sitemapindex>\n`;
+  const files = Array.from(
+    { length: count },
+    (_, index) => `  <sitemap>\n    <loc>${escapeXml(`${origin}/sitemap-${index + 1}.xml`)}</loc>\n  </sitemap>\n`,
+  );
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+    `${files.join('')}</sitemapindex>\n`
+  );
 }
 
 const XML = 'application/xml; charset=utf-8';
@@ -105,7 +131,10 @@ export async function sitemapRoutes(app: FastifyInstance, options: SitemapRoutes
   const currentSite = currentPages(options.site);
 
   /** The sitemap now and how many pages it lists; undefined when the catalogue cannot be read (503 sent). */
-  const sitemapNow = async (request: FastifyRequest, reply: FastifyReply): Promise<{ sitemap: SitemapSource; count: number } | undefined> => {
+  const sitemapNow = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ sitemap: SitemapSource; count: number } | undefined> => {
     try {
       const { sitemap } = await currentSite();
       return { sitemap, count: await sitemap.count() };
@@ -116,7 +145,9 @@ export async function sitemapRoutes(app: FastifyInstance, options: SitemapRoutes
     }
   };
 
-  app.get('/robots.txt', async (request, reply) => sendWhole(request, reply, robotsTxt(options.origin()), 'text/plain; charset=utf-8'));
+  app.get('/robots.txt', async (request, reply) =>
+    sendWhole(request, reply, robotsTxt(options.origin()), 'text/plain; charset=utf-8'),
+  );
   app.get('/sitemap.xml', async (request, reply) => {
     const now = await sitemapNow(request, reply);
     if (now === undefined) return reply;
@@ -124,7 +155,9 @@ export async function sitemapRoutes(app: FastifyInstance, options: SitemapRoutes
     const origin = options.origin();
     const files = fileCount(count, urlsPerFile);
     if (files > 1) return sendWhole(request, reply, sitemapIndexXml(origin, files), XML);
-    return sendStreamed(request, reply, `${origin} ${sitemap.tag} all`, () => sitemapXmlPieces(sitemap, origin, 0, count));
+    return sendStreamed(request, reply, `${origin} ${sitemap.tag} all`, () =>
+      sitemapXmlPieces(sitemap, origin, 0, count),
+    );
   });
   app.get('/sitemap-:file(^\\d{1,6}).xml', async (request: FastifyRequest<{ Params: { file: string } }>, reply) => {
     const now = await sitemapNow(request, reply);
@@ -133,7 +166,8 @@ export async function sitemapRoutes(app: FastifyInstance, options: SitemapRoutes
     const origin = options.origin();
     const file = Number(request.params.file);
     const files = fileCount(count, urlsPerFile);
-    if (files === 1 || file < 1 || file > files) return reply.code(404).type('text/plain; charset=utf-8').send('No such sitemap file.\n');
+    if (files === 1 || file < 1 || file > files)
+      return reply.code(404).type('text/plain; charset=utf-8').send('No such sitemap file.\n');
     return sendStreamed(request, reply, `${origin} ${sitemap.tag} ${file}/${urlsPerFile}`, () =>
       sitemapXmlPieces(sitemap, origin, (file - 1) * urlsPerFile, urlsPerFile),
     );

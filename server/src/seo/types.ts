@@ -1,6 +1,15 @@
 // The shapes of the SEO pages (a page's head, a sitemap entry, the data they are built from), apart from pages.ts so
 // that the files pages.ts imports (editionHeads.ts, arabicSource.ts) can name them without importing it back.
-import type { Branch, Certificate, CompanyInfo, HomeContent, Product, ProductCategory, ProductDetail, Project } from '@site/content';
+import type {
+  Branch,
+  Certificate,
+  CompanyInfo,
+  HomeContent,
+  Product,
+  ProductCategory,
+  ProductDetail,
+  Project,
+} from '@site/content';
 import type { Locale } from '@site/contracts/locale';
 
 /** The data the heads are built from (the site's own by default; tests pass their own). */

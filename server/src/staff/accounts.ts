@@ -4,11 +4,25 @@ import { STAFF_BRANCHES, type StaffAccountSummary, type StaffBranch } from '@sit
 import type { DatabaseSchema, Row } from '../platform/db/index.js';
 
 /** What the sign-in and the CLI read of an account (never totp_last_step or password_changed_at). */
-const COLUMNS = ['id', 'email', 'password_hash', 'role', 'branch', 'remotes', 'disabled', 'totp_secret', 'totp_enabled_at', 'created_at', 'last_sign_in_at'] as const;
+const COLUMNS = [
+  'id',
+  'email',
+  'password_hash',
+  'role',
+  'branch',
+  'remotes',
+  'disabled',
+  'totp_secret',
+  'totp_enabled_at',
+  'created_at',
+  'last_sign_in_at',
+] as const;
 
 export type StaffAccountRow = Pick<Row<'staff_accounts'>, (typeof COLUMNS)[number]>;
 
-export const accountSummary = (row: Pick<StaffAccountRow, 'id' | 'email' | 'role' | 'branch' | 'remotes'>): StaffAccountSummary => ({
+export const accountSummary = (
+  row: Pick<StaffAccountRow, 'id' | 'email' | 'role' | 'branch' | 'remotes'>,
+): StaffAccountSummary => ({
   id: row.id,
   email: row.email,
   role: row.role,
@@ -52,7 +66,10 @@ export function listAccounts(db: Kysely<DatabaseSchema>): Promise<StaffAccountRo
  * The enabled accounts `viewer` may assign work to: everyone for an admin; for branch staff their own branch's
  * colleagues and the admins.
  */
-export async function colleaguesOf(db: Kysely<DatabaseSchema>, viewer: StaffAccountSummary): Promise<StaffAccountSummary[]> {
+export async function colleaguesOf(
+  db: Kysely<DatabaseSchema>,
+  viewer: StaffAccountSummary,
+): Promise<StaffAccountSummary[]> {
   // no branch (an admin): every enabled account; the catalogue role assigns no inbox work (its route refuses it)
   const branch: StaffBranch | null = viewer.role === 'admin' ? null : viewer.branch;
   const rows = await db
@@ -68,6 +85,9 @@ export async function colleaguesOf(db: Kysely<DatabaseSchema>, viewer: StaffAcco
 
 /** Ends every session of an account (disabled, new password, second factor reset). Returns how many ended. */
 export async function endSessionsOf(db: Kysely<DatabaseSchema>, accountId: number): Promise<number> {
-  const { numDeletedRows } = await db.deleteFrom('staff_sessions').where('account_id', '=', accountId).executeTakeFirstOrThrow();
+  const { numDeletedRows } = await db
+    .deleteFrom('staff_sessions')
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
   return Number(numDeletedRows);
 }

@@ -20,6 +20,13 @@ export async function recordStaffAction(
 ): Promise<void> {
   await db
     .insertInto('staff_audit_log')
-    .values({ actor_id: actor?.id ?? null, actor_email: actor?.email ?? null, action, target, detail, fields: fields === null ? null : JSON.stringify(fields) })
+    .values({
+      actor_id: actor?.id ?? null,
+      actor_email: actor?.email ?? null,
+      action,
+      target,
+      detail,
+      fields: fields === null ? null : JSON.stringify(fields),
+    })
     .execute();
 }

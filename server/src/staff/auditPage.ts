@@ -20,7 +20,15 @@ export async function readAuditPage(db: Kysely<DatabaseSchema>, page: number): P
     .offset((page - 1) * AUDIT_PAGE_SIZE)
     .execute();
   return {
-    entries: rows.map((row) => ({ id: row.id, at: row.at.toISOString(), actor: row.actor_email, action: row.action, target: row.target, detail: row.detail, fields: row.fields })),
+    entries: rows.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      actor: row.actor_email,
+      action: row.action,
+      target: row.target,
+      detail: row.detail,
+      fields: row.fields,
+    })),
     page,
     pageCount,
   };

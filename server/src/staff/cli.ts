@@ -7,7 +7,14 @@ import { RELEASED_REMOTES } from '@site/contracts/federation';
 import { mustUseSecondFactor, STAFF_ROLES, type StaffBranch, type StaffRole } from '@site/contracts/staff-api';
 import { describeError, runMigrations, type Database } from '../platform/db/index.js';
 import { openCliDatabase, type CliIo } from '../platform/cli/cliDatabase.js';
-import { endSessionsOf, findAccountByEmail, isEmailAddress, listAccounts, normaliseEmail, parseBranch } from './accounts.js';
+import {
+  endSessionsOf,
+  findAccountByEmail,
+  isEmailAddress,
+  listAccounts,
+  normaliseEmail,
+  parseBranch,
+} from './accounts.js';
 import { recordStaffAction } from './audit.js';
 import { generatePassword, hashPassword, passwordProblem } from './passwords.js';
 
@@ -59,15 +66,22 @@ function parseCommandLine(argv: string[]): Args | 'help' {
   if (values.help === true) return 'help';
   const [command, email, ...extra] = positionals;
   if (command === undefined) throw new UsageError('Name a command: add, disable, enable, reset-password or list.');
-  if (!['add', 'disable', 'enable', 'reset-password', 'list'].includes(command)) throw new UsageError(`Unknown command "${command}".`);
+  if (!['add', 'disable', 'enable', 'reset-password', 'list'].includes(command))
+    throw new UsageError(`Unknown command "${command}".`);
   if (command === 'list' ? email !== undefined : email === undefined) {
-    throw new UsageError(command === 'list' ? 'list takes no e-mail address.' : `${command} needs the account's e-mail address.`);
+    throw new UsageError(
+      command === 'list' ? 'list takes no e-mail address.' : `${command} needs the account's e-mail address.`,
+    );
   }
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
-  const allowed: Record<string, string[]> = { add: ['role', 'branch', 'remotes', 'generate-password'], 'reset-password': ['generate-password', 'reset-totp'] };
+  const allowed: Record<string, string[]> = {
+    add: ['role', 'branch', 'remotes', 'generate-password'],
+    'reset-password': ['generate-password', 'reset-totp'],
+  };
   for (const option of ['role', 'branch', 'remotes', 'generate-password', 'reset-totp'] as const) {
     const given = values[option] !== undefined && values[option] !== false;
-    if (given && !(allowed[command] ?? []).includes(option)) throw new UsageError(`${command} does not take --${option}.`);
+    if (given && !(allowed[command] ?? []).includes(option))
+      throw new UsageError(`${command} does not take --${option}.`);
   }
   return {
     command,
@@ -81,7 +95,11 @@ function parseCommandLine(argv: string[]): Args | 'help' {
 }
 
 /** Runs the command; resolves to the exit code (0 done, 1 failed, 2 wrong usage). */
-export async function staffCli(argv: string[], env: Record<string, string | undefined>, io: StaffCliIo): Promise<number> {
+export async function staffCli(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  io: StaffCliIo,
+): Promise<number> {
   let args: Args | 'help';
   try {
     args = parseCommandLine(argv);
@@ -119,18 +137,25 @@ async function run(db: Database, args: Args, io: StaffCliIo): Promise<void> {
 
   if (args.command === 'add') {
     const role = args.role as StaffRole | undefined;
-    if (role === undefined || !STAFF_ROLES.includes(role)) throw new UsageError('add needs --role admin, --role branch, --role catalogue or --role release.');
+    if (role === undefined || !STAFF_ROLES.includes(role))
+      throw new UsageError('add needs --role admin, --role branch, --role catalogue or --role release.');
     let branch: StaffBranch | null = null;
     if (role === 'branch') {
       if (args.branch === undefined) throw new UsageError('Branch staff need --branch Dubai, Oman, Bahrain or Saudi.');
       branch = parseBranch(args.branch) ?? null;
       if (branch === null) throw new UsageError(`Unknown branch "${args.branch}": use Dubai, Oman, Bahrain or Saudi.`);
     } else if (args.branch !== undefined) {
-      throw new UsageError(role === 'admin' ? 'Admins see every branch: leave out --branch.' : `The ${role} role belongs to no branch: leave out --branch.`);
+      throw new UsageError(
+        role === 'admin'
+          ? 'Admins see every branch: leave out --branch.'
+          : `The ${role} role belongs to no branch: leave out --branch.`,
+      );
     }
     const remotes = role === 'release' ? releaseRemotes(args.remotes) : null;
-    if (role !== 'release' && args.remotes !== undefined) throw new UsageError('Only the release role has --remotes (admins release every remote).');
-    if ((await findAccountByEmail(db.kysely, email)) !== undefined) throw new CliError(`An account for ${email} already exists.`);
+    if (role !== 'release' && args.remotes !== undefined)
+      throw new UsageError('Only the release role has --remotes (admins release every remote).');
+    if ((await findAccountByEmail(db.kysely, email)) !== undefined)
+      throw new CliError(`An account for ${email} already exists.`);
     const password = await newPassword(args, email, io);
     const passwordHash = await hashPassword(password);
     const id = await db.kysely.transaction().execute(async (trx) => {
@@ -139,12 +164,26 @@ async function run(db: Database, args: Args, io: StaffCliIo): Promise<void> {
         .values({ email, password_hash: passwordHash, role, branch, remotes: remotes?.join(',') ?? null })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await recordStaffAction(trx, null, 'account added', `account:${accountId}`, `cli; ${email}, ${role}${branch === null ? '' : `, ${branch}`}${remotes === null ? '' : `, ${remotes.join(' ')}`}`);
+      await recordStaffAction(
+        trx,
+        null,
+        'account added',
+        `account:${accountId}`,
+        `cli; ${email}, ${role}${branch === null ? '' : `, ${branch}`}${remotes === null ? '' : `, ${remotes.join(' ')}`}`,
+      );
       return accountId;
     });
-    const what = role === 'admin' ? 'admin' : role === 'catalogue' ? 'catalogue editor' : role === 'release' ? `release staff (${remotes?.join(', ')})` : `branch staff (${branch})`;
+    const what =
+      role === 'admin'
+        ? 'admin'
+        : role === 'catalogue'
+          ? 'catalogue editor'
+          : role === 'release'
+            ? `release staff (${remotes?.join(', ')})`
+            : `branch staff (${branch})`;
     io.out(`Added ${what} ${email} (account ${id}).\n`);
-    if (mustUseSecondFactor({ role })) io.out('At their first sign-in they set up an authenticator app (TOTP) and get their recovery codes.\n');
+    if (mustUseSecondFactor({ role }))
+      io.out('At their first sign-in they set up an authenticator app (TOTP) and get their recovery codes.\n');
     return;
   }
 
@@ -157,7 +196,13 @@ async function run(db: Database, args: Args, io: StaffCliIo): Promise<void> {
     const ended = await db.kysely.transaction().execute(async (trx) => {
       await trx.updateTable('staff_accounts').set({ disabled: disable }).where('id', '=', account.id).execute();
       const count = disable ? await endSessionsOf(trx, account.id) : 0;
-      await recordStaffAction(trx, null, disable ? 'account disabled' : 'account enabled', target, disable ? `cli; ${count} sessions ended` : 'cli');
+      await recordStaffAction(
+        trx,
+        null,
+        disable ? 'account disabled' : 'account enabled',
+        target,
+        disable ? `cli; ${count} sessions ended` : 'cli',
+      );
       return count;
     });
     io.out(disable ? `Disabled ${email}; ${ended} session${ended === 1 ? '' : 's'} ended.\n` : `Enabled ${email}.\n`);
@@ -174,22 +219,39 @@ async function run(db: Database, args: Args, io: StaffCliIo): Promise<void> {
       .where('id', '=', account.id)
       .execute();
     if (args.resetTotp) {
-      await trx.updateTable('staff_accounts').set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null }).where('id', '=', account.id).execute();
+      await trx
+        .updateTable('staff_accounts')
+        .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null })
+        .where('id', '=', account.id)
+        .execute();
       await trx.deleteFrom('staff_recovery_codes').where('account_id', '=', account.id).execute();
     }
     const count = await endSessionsOf(trx, account.id);
-    await recordStaffAction(trx, null, 'password reset', target, `cli; ${args.resetTotp ? 'second factor reset; ' : ''}${count} sessions ended`);
+    await recordStaffAction(
+      trx,
+      null,
+      'password reset',
+      target,
+      `cli; ${args.resetTotp ? 'second factor reset; ' : ''}${count} sessions ended`,
+    );
     return count;
   });
   io.out(`New password set for ${email}; ${ended} session${ended === 1 ? '' : 's'} ended.\n`);
-  if (args.resetTotp) io.out('Their second factor and recovery codes are cleared: admins, catalogue and release staff set up a new one at their next sign-in.\n');
+  if (args.resetTotp)
+    io.out(
+      'Their second factor and recovery codes are cleared: admins, catalogue and release staff set up a new one at their next sign-in.\n',
+    );
 }
 
 /** The release role's remotes from --remotes: known federation names, each once, in the registry's order. */
 function releaseRemotes(option: string | undefined): string[] {
   const known = RELEASED_REMOTES.join(', ');
-  if (option === undefined) throw new UsageError(`The release role needs --remotes with one or more of ${known}, e.g. --remotes catalogue.`);
-  const named = option.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  if (option === undefined)
+    throw new UsageError(`The release role needs --remotes with one or more of ${known}, e.g. --remotes catalogue.`);
+  const named = option
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
   const unknown = named.find((name) => !(RELEASED_REMOTES as readonly string[]).includes(name));
   if (unknown !== undefined) throw new UsageError(`Unknown remote "${unknown}": use ${known}.`);
   if (named.length === 0) throw new UsageError(`--remotes must name one or more of ${known}.`);
@@ -234,6 +296,10 @@ async function list(db: Database, io: StaffCliIo): Promise<void> {
   ]);
   const header = ['id', 'e-mail', 'role', 'branch', 'state', 'TOTP', 'last sign-in'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => `${cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()}\n`;
+  const line = (cells: string[]) =>
+    `${cells
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd()}\n`;
   io.out(line(header) + rows.map(line).join(''));
 }

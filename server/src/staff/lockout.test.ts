@@ -5,7 +5,16 @@
 // the counter's turns and lock, one process let 0 guesses through and four let 6-8.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryId, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import {
+  sql,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryId,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 import { clientNetworks } from '../platform/http/clientAddress.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/databases.js';
 import { databaseFailureCounter, failureKeys, PAIR_FAILURE_LIMIT } from './lockout.js';
@@ -46,7 +55,11 @@ async function burstSuite(target: DatabaseTarget): Promise<void> {
   try {
     const keys = failureKeys('dubai.two@crescent.example', clientNetworks('203.0.113.7'));
     const pairRows = async () =>
-      (await database.db.query<{ n: number }>(`select count(*)::int as n from staff_sign_in_failures where key = $1`, [keys.pair]))[0]?.n;
+      (
+        await database.db.query<{ n: number }>(`select count(*)::int as n from staff_sign_in_failures where key = $1`, [
+          keys.pair,
+        ])
+      )[0]?.n;
     // one process: every insert held 40 ms; four: held until the four processes' inserts are in (at most 100 ms)
     const together = new InsertsTogether(4, 100);
     const processes = [database.db, ...others].map((db) => databaseFailureCounter(db.kysely.withPlugin(together)));
@@ -56,11 +69,25 @@ async function burstSuite(target: DatabaseTarget): Promise<void> {
       ['four processes', processes],
     ] as const) {
       await database.db.query('delete from staff_sign_in_failures');
-      const attempts = await Promise.all(Array.from({ length: 20 }, (_unused, i) => counters[i % counters.length]!.attempt(keys)));
+      const attempts = await Promise.all(
+        Array.from({ length: 20 }, (_unused, i) => counters[i % counters.length]!.attempt(keys)),
+      );
       const checked = attempts.filter((attempt) => !attempt.refused).length;
-      assert.equal(checked, PAIR_FAILURE_LIMIT, `${burst}: ${checked} of the burst were let through to the password check`);
-      assert.equal((await processes[0]!.attempt(keys)).refused, true, `${burst}: the address is locked out of the account after the burst`);
-      assert.equal(await pairRows(), PAIR_FAILURE_LIMIT, `${burst}: the checked guesses stay counted, the refused ones are taken back`);
+      assert.equal(
+        checked,
+        PAIR_FAILURE_LIMIT,
+        `${burst}: ${checked} of the burst were let through to the password check`,
+      );
+      assert.equal(
+        (await processes[0]!.attempt(keys)).refused,
+        true,
+        `${burst}: the address is locked out of the account after the burst`,
+      );
+      assert.equal(
+        await pairRows(),
+        PAIR_FAILURE_LIMIT,
+        `${burst}: the checked guesses stay counted, the refused ones are taken back`,
+      );
     }
   } finally {
     for (const other of others) if (other !== database.db) await other.close();
@@ -91,7 +118,10 @@ async function poolSuite(target: DatabaseTarget): Promise<void> {
     await sql`select 1`.execute(database.db.kysely);
     const countedBeforeAnswer = counted;
     await burst;
-    assert.ok(countedBeforeAnswer <= 2, `another query was answered only after ${countedBeforeAnswer} of the burst's 20 attempts`);
+    assert.ok(
+      countedBeforeAnswer <= 2,
+      `another query was answered only after ${countedBeforeAnswer} of the burst's 20 attempts`,
+    );
     assert.equal(counted, 20);
   } finally {
     await database.cleanup();

@@ -86,7 +86,11 @@ export function judgeAttempt({ account, address, pair }: Counts): Attempt {
   return {
     refused: walled || passwordClosed,
     secondFactorOnly: !walled && passwordClosed,
-    last: pair === PAIR_FAILURE_LIMIT || address === ADDRESS_FAILURE_LIMIT || account === ACCOUNT_FAILURE_LIMIT || account === ACCOUNT_PASSWORD_LIMIT,
+    last:
+      pair === PAIR_FAILURE_LIMIT ||
+      address === ADDRESS_FAILURE_LIMIT ||
+      account === ACCOUNT_FAILURE_LIMIT ||
+      account === ACCOUNT_PASSWORD_LIMIT,
   };
 }
 
@@ -100,7 +104,17 @@ export function databaseFailureCounter(db: Kysely<DatabaseSchema>, now: () => nu
   const takeBackOne = (key: string, from: Kysely<DatabaseSchema> = db) =>
     from
       .deleteFrom('staff_sign_in_failures')
-      .where(ctid, 'in', from.selectFrom('staff_sign_in_failures').select(ctid.as('ctid')).where('key', '=', key).where('at', '>', since()).orderBy('at', 'desc').limit(1))
+      .where(
+        ctid,
+        'in',
+        from
+          .selectFrom('staff_sign_in_failures')
+          .select(ctid.as('ctid'))
+          .where('key', '=', key)
+          .where('at', '>', since())
+          .orderBy('at', 'desc')
+          .limit(1),
+      )
       .execute();
   const countAttempt = async (keys: FailureKeys): Promise<Attempt> => {
     // old rows go as new ones come: the table holds about one window of attempts (outside the transaction below, so
@@ -148,7 +162,8 @@ export function databaseFailureCounter(db: Kysely<DatabaseSchema>, now: () => nu
   return {
     attempt: (keys) => inTurn(keys.account, () => countAttempt(keys)),
     async succeeded(keys, signedIn) {
-      if (signedIn) await db.deleteFrom('staff_sign_in_failures').where('key', 'in', [keys.account, keys.pair]).execute();
+      if (signedIn)
+        await db.deleteFrom('staff_sign_in_failures').where('key', 'in', [keys.account, keys.pair]).execute();
       else await Promise.all([takeBackOne(keys.account), takeBackOne(keys.pair)]);
       await takeBackOne(keys.address);
     },
@@ -159,15 +174,23 @@ export function databaseFailureCounter(db: Kysely<DatabaseSchema>, now: () => nu
  * Counters in Redis: a key per counter, expiring 15 minutes after its first attempt (a fixed window). `namespace`
  * prefixes the keys (tests use their own).
  */
-export function redisFailureCounter(redis: Redis, namespace: string, fallback: FailureCounter, log: FastifyBaseLogger): FailureCounter {
-  const names = (keys: FailureKeys) => [`${namespace}${keys.account}`, `${namespace}${keys.address}`, `${namespace}${keys.pair}`] as const;
+export function redisFailureCounter(
+  redis: Redis,
+  namespace: string,
+  fallback: FailureCounter,
+  log: FastifyBaseLogger,
+): FailureCounter {
+  const names = (keys: FailureKeys) =>
+    [`${namespace}${keys.account}`, `${namespace}${keys.address}`, `${namespace}${keys.pair}`] as const;
   const orFallback = async <T>(what: string, run: () => Promise<T>, instead: () => Promise<T>): Promise<T> => {
     // A Redis that is down would hold each command for its reconnect attempts: go to the database at once instead.
     if (!(await connected(redis))) return instead();
     try {
       return await run();
     } catch (error) {
-      log.warn(`Redis for the staff sign-in lockout (${what}): ${describeError(error)}; counting in the database instead`);
+      log.warn(
+        `Redis for the staff sign-in lockout (${what}): ${describeError(error)}; counting in the database instead`,
+      );
       return instead();
     }
   };
@@ -183,7 +206,8 @@ export function redisFailureCounter(redis: Redis, namespace: string, fallback: F
           const [account, address, pair] = names(keys);
           // SET NX PX then INCR, atomically: the first attempt starts the window, later ones keep its expiry
           let batch = redis.multi();
-          for (const key of [account, address, pair]) batch = batch.set(key, 0, 'PX', LOCKOUT_WINDOW_MS, 'NX').incr(key);
+          for (const key of [account, address, pair])
+            batch = batch.set(key, 0, 'PX', LOCKOUT_WINDOW_MS, 'NX').incr(key);
           const results = (await batch.exec()) ?? [];
           const failed = results.find(([error]) => error !== null);
           if (failed !== undefined) throw failed[0] as Error;
@@ -207,7 +231,8 @@ export function redisFailureCounter(redis: Redis, namespace: string, fallback: F
   };
 }
 
-const DECREMENT_EXISTING = "for _, key in ipairs(KEYS) do if redis.call('exists', key) == 1 then redis.call('decr', key) end end return 0";
+const DECREMENT_EXISTING =
+  "for _, key in ipairs(KEYS) do if redis.call('exists', key) == 1 then redis.call('decr', key) end end return 0";
 
 /** Whether Redis can take a command now: ready, or ready within a second while it first connects. */
 function connected(redis: Redis): Promise<boolean> {

@@ -8,14 +8,26 @@ import { looksLikeTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpE
 
 describe('the password policy', () => {
   test('at least 12 characters (counted as characters, not bytes), at most 256', () => {
-    assert.match(passwordProblem('short words') ?? '', /^The password must be at least 12 characters long \(it has 11\)\.$/);
+    assert.match(
+      passwordProblem('short words') ?? '',
+      /^The password must be at least 12 characters long \(it has 11\)\.$/,
+    );
     assert.match(passwordProblem('ééééé-ààààà') ?? '', /at least 12 characters long \(it has 11\)/);
     assert.equal(passwordProblem('amber falcon quietly 71'), undefined);
     assert.match(passwordProblem('x'.repeat(200) + 'amber falcon quietly'.repeat(3)) ?? '', /at most 256/);
   });
 
   test('common passwords are refused, also in other cases and with digits or symbols around them', () => {
-    for (const common of ['Qwertyuiop12!', '1q2w3e4r5t6y', '1QAZ2WSX3EDC', 'QWERTY123456', 'Password2024!', '!!Sunshine1234', 'football123456', '123456789012']) {
+    for (const common of [
+      'Qwertyuiop12!',
+      '1q2w3e4r5t6y',
+      '1QAZ2WSX3EDC',
+      'QWERTY123456',
+      'Password2024!',
+      '!!Sunshine1234',
+      'football123456',
+      '123456789012',
+    ]) {
       assert.match(passwordProblem(common) ?? '', /most common passwords/, common);
     }
     // the list is zxcvbn-ts's, ~49,000 words: a real list, not a handful

@@ -60,7 +60,8 @@ function isCommonPassword(candidate: string): boolean {
  */
 export function passwordProblem(password: string, email?: string): string | undefined {
   const length = [...password].length;
-  if (length < PASSWORD_MIN_LENGTH) return `The password must be at least ${PASSWORD_MIN_LENGTH} characters long (it has ${length}).`;
+  if (length < PASSWORD_MIN_LENGTH)
+    return `The password must be at least ${PASSWORD_MIN_LENGTH} characters long (it has ${length}).`;
   if (length > PASSWORD_MAX_LENGTH) return `The password must be at most ${PASSWORD_MAX_LENGTH} characters long.`;
   const lower = password.toLowerCase();
   const core = lower.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');

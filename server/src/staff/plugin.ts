@@ -22,7 +22,10 @@ const staff: FastifyPluginAsync<StaffPluginOptions> = async (app, { renderPrevie
   void app.register(cataloguePreviewRoutes, {
     db: api.db.kysely,
     signedInAccount: async (request) => {
-      const cookie = readCookie(request.headers.cookie, request.protocol === 'https' ? SESSION_COOKIE.https : SESSION_COOKIE.http);
+      const cookie = readCookie(
+        request.headers.cookie,
+        request.protocol === 'https' ? SESSION_COOKIE.https : SESSION_COOKIE.http,
+      );
       const session = await loadSession(api.db.kysely, cookie, Date.now(), times);
       return session?.state === 'active' ? accountSummary(session.account) : undefined;
     },

@@ -18,12 +18,21 @@ import { accountBinding, type TotpSecretBox } from './totpSecrets.js';
 export function secondFactorRoute(app: ContractsApp, signIn: SignInContext): void {
   app.post(
     STAFF_API.secondFactor,
-    { bodyLimit: STAFF_BODY_LIMIT, preValidation: [signIn.requireJson, signIn.gate.sessionIn(['second-factor'], false)], schema: { body: codeBodySchema } },
+    {
+      bodyLimit: STAFF_BODY_LIMIT,
+      preValidation: [signIn.requireJson, signIn.gate.sessionIn(['second-factor'], false)],
+      schema: { body: codeBodySchema },
+    },
     async (request, reply) => signInWithSecondFactor(signIn, request, reply, request.body.code),
   );
 }
 
-async function signInWithSecondFactor({ db, gate, failures, secrets }: SignInContext, request: FastifyRequest, reply: FastifyReply, code: string) {
+async function signInWithSecondFactor(
+  { db, gate, failures, secrets }: SignInContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: string,
+) {
   const session = gate.sessionFor(request);
   const { account } = session;
   const keys = failureKeys(account.email, request.client);
@@ -36,7 +45,10 @@ async function signInWithSecondFactor({ db, gate, failures, secrets }: SignInCon
     if (how === undefined) return undefined;
     const next = await gate.startSession(request, reply, tx, account, 'active', session);
     if (next === undefined) throw httpError(401, MESSAGES.signIn); // the pending session was used by another request
-    await recordStaffAction(tx, account, 'sign-in', `account:${account.id}`, null, { step: how, address: request.client.address });
+    await recordStaffAction(tx, account, 'sign-in', `account:${account.id}`, null, {
+      step: how,
+      address: request.client.address,
+    });
     return next;
   });
   if (result === undefined) {
@@ -51,11 +63,19 @@ async function signInWithSecondFactor({ db, gate, failures, secrets }: SignInCon
  * How `code` signs the account in, as its audit line says it, or undefined when it does not. A recovery code is spent
  * (and audited) here, in the caller's transaction.
  */
-async function secondFactorUsed(tx: Kysely<DatabaseSchema>, secrets: TotpSecretBox, account: LoadedSession['account'], code: string): Promise<string | undefined> {
+async function secondFactorUsed(
+  tx: Kysely<DatabaseSchema>,
+  secrets: TotpSecretBox,
+  account: LoadedSession['account'],
+  code: string,
+): Promise<string | undefined> {
   if (looksLikeTotp(code)) {
-    const secret = account.totp_secret === null ? undefined : secrets.open(account.totp_secret, accountBinding(account.id));
+    const secret =
+      account.totp_secret === null ? undefined : secrets.open(account.totp_secret, accountBinding(account.id));
     const step = secret === undefined ? undefined : totpStep(secret, code.replace(/\s/g, ''), Date.now());
-    return step !== undefined && (await storeTotpStep(tx, account.id, step)) ? 'password + authenticator code' : undefined;
+    return step !== undefined && (await storeTotpStep(tx, account.id, step))
+      ? 'password + authenticator code'
+      : undefined;
   }
   const left = await useRecoveryCode(tx, account.id, code);
   if (left === undefined) return undefined;
@@ -75,7 +95,11 @@ async function storeTotpStep(db: Kysely<DatabaseSchema>, accountId: number, step
 }
 
 /** Spends a recovery code; resolves to how many are left, or undefined when it is not one of the account's unused ones. */
-async function useRecoveryCode(db: Kysely<DatabaseSchema>, accountId: number, code: string): Promise<number | undefined> {
+async function useRecoveryCode(
+  db: Kysely<DatabaseSchema>,
+  accountId: number,
+  code: string,
+): Promise<number | undefined> {
   const { numUpdatedRows } = await db
     .updateTable('staff_recovery_codes')
     .set({ used_at: sql<Date>`now()` })

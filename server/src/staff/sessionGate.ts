@@ -7,7 +7,16 @@ import { CSRF_HEADER, type StaffSession } from '@site/contracts/staff-api';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { readCookie } from '../platform/http/cookies.js';
 import { httpError } from '../platform/http/jsonEndpoint.js';
-import { createSession, csrfMatches, deleteSession, loadSession, sessionView, type LoadedSession, type SessionState, type SessionTimes } from './sessions.js';
+import {
+  createSession,
+  csrfMatches,
+  deleteSession,
+  loadSession,
+  sessionView,
+  type LoadedSession,
+  type SessionState,
+  type SessionTimes,
+} from './sessions.js';
 import { MESSAGES, SESSION_COOKIE } from './staffApiTerms.js';
 
 export class SessionGate {
@@ -25,7 +34,11 @@ export class SessionGate {
   }
 
   /** The session in one of `states`, else a 401; with `csrf`, the header must carry its token (else 403). */
-  async requireSession(request: FastifyRequest, states: readonly SessionState[], csrf: boolean): Promise<LoadedSession> {
+  async requireSession(
+    request: FastifyRequest,
+    states: readonly SessionState[],
+    csrf: boolean,
+  ): Promise<LoadedSession> {
     const session = await this.sessionOf(request);
     if (session === undefined || !states.includes(session.state)) throw httpError(401, MESSAGES.signIn);
     if (csrf && !csrfMatches(request.headers[CSRF_HEADER], session.csrfToken)) throw httpError(403, MESSAGES.stale);
@@ -65,7 +78,12 @@ export class SessionGate {
   ): Promise<StaffSession | undefined> {
     if (previous !== undefined && !(await deleteSession(q, previous.id))) return undefined;
     const { token, session } = await createSession(q, account, state, Date.now(), this.times);
-    if (state === 'active') await q.updateTable('staff_accounts').set({ last_sign_in_at: sql<Date>`now()` }).where('id', '=', account.id).execute();
+    if (state === 'active')
+      await q
+        .updateTable('staff_accounts')
+        .set({ last_sign_in_at: sql<Date>`now()` })
+        .where('id', '=', account.id)
+        .execute();
     reply.header('set-cookie', `${cookieName(request)}=${token}; ${cookieAttributes(request)}`);
     return sessionView(session);
   }
@@ -75,5 +93,7 @@ export class SessionGate {
   }
 }
 
-const cookieName = (request: FastifyRequest) => (request.protocol === 'https' ? SESSION_COOKIE.https : SESSION_COOKIE.http);
-const cookieAttributes = (request: FastifyRequest) => `Path=/; HttpOnly; SameSite=Strict${request.protocol === 'https' ? '; Secure' : ''}`;
+const cookieName = (request: FastifyRequest) =>
+  request.protocol === 'https' ? SESSION_COOKIE.https : SESSION_COOKIE.http;
+const cookieAttributes = (request: FastifyRequest) =>
+  `Path=/; HttpOnly; SameSite=Strict${request.protocol === 'https' ? '; Secure' : ''}`;

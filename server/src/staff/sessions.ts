@@ -62,7 +62,15 @@ export async function createSession(
   const expires = now + (state === 'active' ? times.maxMs : Math.min(PENDING_SESSION_MS, times.maxMs));
   await db
     .insertInto('staff_sessions')
-    .values({ id, account_id: account.id, state, csrf_token: csrfToken, created_at: at(now), last_seen_at: at(now), expires_at: at(expires) })
+    .values({
+      id,
+      account_id: account.id,
+      state,
+      csrf_token: csrfToken,
+      created_at: at(now),
+      last_seen_at: at(now),
+      expires_at: at(expires),
+    })
     .execute();
   return { token, session: { id, state, csrfToken, pendingTotpSecret: null, account } };
 }
@@ -71,7 +79,12 @@ export async function createSession(
  * The session a cookie token opens at `now`, marking it used; undefined when there is none, it is past its idle or
  * absolute end, or its account is disabled (which ends its sessions at once, whatever the CLI did).
  */
-export async function loadSession(db: Kysely<DatabaseSchema>, token: string | undefined, now: number, times: SessionTimes): Promise<LoadedSession | undefined> {
+export async function loadSession(
+  db: Kysely<DatabaseSchema>,
+  token: string | undefined,
+  now: number,
+  times: SessionTimes,
+): Promise<LoadedSession | undefined> {
   if (token === undefined || !TOKEN_PATTERN.test(token)) return undefined;
   // one statement: the touch and the read see the same row
   const row = await db
@@ -86,7 +99,19 @@ export async function loadSession(db: Kysely<DatabaseSchema>, token: string | un
     )
     .selectFrom('touched as t')
     .innerJoin('staff_accounts as a', 'a.id', 't.account_id')
-    .select(['t.id', 't.state', 't.csrf_token', 't.pending_totp_secret', 't.account_id', 'a.email', 'a.role', 'a.branch', 'a.remotes', 'a.totp_secret', 'a.totp_enabled_at'])
+    .select([
+      't.id',
+      't.state',
+      't.csrf_token',
+      't.pending_totp_secret',
+      't.account_id',
+      'a.email',
+      'a.role',
+      'a.branch',
+      'a.remotes',
+      'a.totp_secret',
+      'a.totp_enabled_at',
+    ])
     .where((eb) => eb.not(eb.ref('a.disabled')))
     .executeTakeFirst();
   if (row === undefined) return undefined;
@@ -98,7 +123,15 @@ export async function loadSession(db: Kysely<DatabaseSchema>, token: string | un
     state: unenrolled ? 'totp-setup' : row.state,
     csrfToken: row.csrf_token,
     pendingTotpSecret: row.pending_totp_secret,
-    account: { id: row.account_id, email: row.email, role: row.role, branch: row.branch, remotes: row.remotes, totp_secret: row.totp_secret, totp_enabled_at: row.totp_enabled_at },
+    account: {
+      id: row.account_id,
+      email: row.email,
+      role: row.role,
+      branch: row.branch,
+      remotes: row.remotes,
+      totp_secret: row.totp_secret,
+      totp_enabled_at: row.totp_enabled_at,
+    },
   };
 }
 

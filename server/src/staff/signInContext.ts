@@ -20,10 +20,20 @@ export interface SignInContext {
   requireJson: (request: FastifyRequest) => Promise<void>;
 }
 
-export const tooMany = (reply: FastifyReply) => reply.code(429).header('retry-after', String(LOCKOUT_WINDOW_MS / 1000)).send({ error: MESSAGES.tooMany });
+export const tooMany = (reply: FastifyReply) =>
+  reply
+    .code(429)
+    .header('retry-after', String(LOCKOUT_WINDOW_MS / 1000))
+    .send({ error: MESSAGES.tooMany });
 
 /** A failed attempt (already counted by failures.attempt): written to the audit log, and the lock if it starts now. */
-export async function recordFailedAttempt(db: Kysely<DatabaseSchema>, request: FastifyRequest, attempt: Attempt, step: string, email: string): Promise<void> {
+export async function recordFailedAttempt(
+  db: Kysely<DatabaseSchema>,
+  request: FastifyRequest,
+  attempt: Attempt,
+  step: string,
+  email: string,
+): Promise<void> {
   // the e-mail is the visitor's text: a field of its own, never joined into a sentence it could extend
   const fields = { step, email, address: request.client.address };
   await recordStaffAction(db, null, 'sign-in failed', null, null, fields);

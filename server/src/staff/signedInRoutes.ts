@@ -59,11 +59,20 @@ export async function signedInRoutes(signedIn: FastifyInstance, options: SignedI
     return { accounts: await colleaguesOf(db.kysely, staff) };
   });
 
-  scope.get(STAFF_API.audit, { preValidation: adminsOnly, schema: { querystring: auditQuerySchema } }, async (request): Promise<AuditPage> =>
-    readAuditPage(db.kysely, request.query.page ?? 1),
+  scope.get(
+    STAFF_API.audit,
+    { preValidation: adminsOnly, schema: { querystring: auditQuerySchema } },
+    async (request): Promise<AuditPage> => readAuditPage(db.kysely, request.query.page ?? 1),
   );
 
-  await scope.register(staffWorkRoutes, { db, onOutboxWrite: options.onOutboxWrite, media: options.media, quotationValidDays: options.quotationValidDays, publicSiteUrl: options.publicSiteUrl, linkSealer: options.linkSealer });
+  await scope.register(staffWorkRoutes, {
+    db,
+    onOutboxWrite: options.onOutboxWrite,
+    media: options.media,
+    quotationValidDays: options.quotationValidDays,
+    publicSiteUrl: options.publicSiteUrl,
+    linkSealer: options.linkSealer,
+  });
   // release tokens of deployment pipelines (admins): the registry's, with this scope's session and CSRF checks
   staffReleaseTokenRoutes(scope, { db, requireJson, recordStaffAction, ...options.releases });
   // the ERP's stock feeds (admins)

@@ -62,9 +62,16 @@ export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesO
   const app = useContracts(parent);
   registerRequestClient(app); // the sign-in lockout counts request.client
   const db = options.db.kysely;
-  const gate = new SessionGate(db, { idleMs: options.sessionIdleMinutes * 60_000, maxMs: options.sessionMaxHours * 3_600_000 });
+  const gate = new SessionGate(db, {
+    idleMs: options.sessionIdleMinutes * 60_000,
+    maxMs: options.sessionMaxHours * 3_600_000,
+  });
   const failures = failureCounterOf(app, db, options.redisNamespace);
-  const requireJson = useJsonEndpoint(app, { bodyLimit: STAFF_BODY_LIMIT, what: 'the request', emptyHint: 'send a JSON object' });
+  const requireJson = useJsonEndpoint(app, {
+    bodyLimit: STAFF_BODY_LIMIT,
+    what: 'the request',
+    emptyHint: 'send a JSON object',
+  });
   const secrets = await totpSecretBoxOf(options.totpKeys, options.totpKeyFile);
   resealTotpSecretsAtStart(app, db, secrets);
   refuseCachingAndCrossSite(app, options.staffOrigin);
@@ -76,13 +83,30 @@ export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesO
   totpRoutes(app, signIn);
 
   const { onOutboxWrite, media, releases, quotationValidDays, stock } = options;
-  await app.register(signedInRoutes, { db: options.db, gate, requireJson, onOutboxWrite, media, releases, quotationValidDays, stock, publicSiteUrl: options.publicSiteUrl, linkSealer: secrets.forPurpose(LINK_SEAL_PURPOSE) });
+  await app.register(signedInRoutes, {
+    db: options.db,
+    gate,
+    requireJson,
+    onOutboxWrite,
+    media,
+    releases,
+    quotationValidDays,
+    stock,
+    publicSiteUrl: options.publicSiteUrl,
+    linkSealer: secrets.forPurpose(LINK_SEAL_PURPOSE),
+  });
 }
 
 /** The lockout's counters: in the app's Redis (http/redis.ts) when REDIS_URL is set, so that every process counts together. */
-function failureCounterOf(app: ContractsApp, db: Kysely<DatabaseSchema>, redisNamespace: string | undefined): FailureCounter {
+function failureCounterOf(
+  app: ContractsApp,
+  db: Kysely<DatabaseSchema>,
+  redisNamespace: string | undefined,
+): FailureCounter {
   const inDatabase = databaseFailureCounter(db);
-  return app.redis === undefined ? inDatabase : redisFailureCounter(app.redis, redisNamespace ?? 'site-staff-sign-in-', inDatabase, app.log);
+  return app.redis === undefined
+    ? inDatabase
+    : redisFailureCounter(app.redis, redisNamespace ?? 'site-staff-sign-in-', inDatabase, app.log);
 }
 
 /** At start, not per request; a server that starts with its database down still starts (the next start re-seals). */
@@ -92,7 +116,9 @@ function resealTotpSecretsAtStart(app: ContractsApp, db: Kysely<DatabaseSchema>,
       const resealed = await resealTotpSecrets(db, secrets);
       if (resealed > 0) app.log.info(`staff: ${resealed} TOTP secret(s) sealed under the current key`);
     } catch (error) {
-      app.log.warn(`staff: the TOTP secrets could not be re-sealed at start (${describeError(error)}); the next start tries again`);
+      app.log.warn(
+        `staff: the TOTP secrets could not be re-sealed at start (${describeError(error)}); the next start tries again`,
+      );
     }
   });
 }
@@ -101,6 +127,7 @@ function resealTotpSecretsAtStart(app: ContractsApp, db: Kysely<DatabaseSchema>,
 function refuseCachingAndCrossSite(app: ContractsApp, staffOrigin: (() => string | undefined) | undefined): void {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (!SAFE_METHODS.has(request.method) && isCrossSite(request, staffOrigin?.())) throw httpError(403, MESSAGES.crossSite);
+    if (!SAFE_METHODS.has(request.method) && isCrossSite(request, staffOrigin?.()))
+      throw httpError(403, MESSAGES.crossSite);
   });
 }

@@ -3,7 +3,15 @@
 import { sql } from 'kysely';
 import type { Database } from '../platform/db/index.js';
 import { formatQuoteSection, loadQuoteSection, type QuoteSection } from '../quote-requests/index.js';
-import { describeMail, formatTime, languageName, mailStateOf, safe, type MailColumns, type MailState } from '../platform/cli/reportText.js';
+import {
+  describeMail,
+  formatTime,
+  languageName,
+  mailStateOf,
+  safe,
+  type MailColumns,
+  type MailState,
+} from '../platform/cli/reportText.js';
 import { OUTBOX_KIND } from '../submissions/index.js';
 
 export type { MailState } from '../platform/cli/reportText.js';
@@ -58,7 +66,9 @@ interface Row extends MailColumns {
 }
 
 // a mail queued before the form sent a language came from the English site
-const MAIL_LANGUAGE = sql<string | null>`case when o.id is null then null else coalesce(o.payload->>'language', 'en') end`.as('language');
+const MAIL_LANGUAGE = sql<
+  string | null
+>`case when o.id is null then null else coalesce(o.payload->>'language', 'en') end`.as('language');
 const MAIL_COLUMNS = ['o.recipient', 'o.attempts', 'o.sent_at', 'o.next_attempt_at', 'o.last_error'] as const;
 
 const toEntry = (row: Row): ReportEntry => ({
@@ -104,7 +114,9 @@ export async function loadSubmissionsReport(db: Database, limit: number): Promis
 function newestContactMessages(db: Database, limit: number): Promise<Row[]> {
   return db.kysely
     .selectFrom('contact_messages as c')
-    .leftJoin('outbox as o', (join) => join.on('o.kind', '=', OUTBOX_KIND.contactMessage).onRef('o.ref_id', '=', 'c.id'))
+    .leftJoin('outbox as o', (join) =>
+      join.on('o.kind', '=', OUTBOX_KIND.contactMessage).onRef('o.ref_id', '=', 'c.id'),
+    )
     .select([
       'c.id',
       'c.created_at',
@@ -191,7 +203,6 @@ function mailLine(entry: ReportEntry): string {
   return entry.mail === null ? 'Mail: none' : `Mail: ${describeMail(entry.mail)}`;
 }
 
-
 function formatEntry(entry: ReportEntry): string[] {
   const company = [entry.companyName, entry.companyLocation].filter((part) => part !== null).join(', ');
   const lines = [
@@ -217,6 +228,8 @@ export function formatSubmissionsReport(report: SubmissionsReport): string {
   }
   out.push(...formatQuoteSection(report.quoteRequests));
   const { pending, failing, sent } = report.outbox;
-  out.push(`Outbox: ${sent} sent, ${pending} waiting${failing > 0 ? ` (${failing} of them failed at least once)` : ''}`);
+  out.push(
+    `Outbox: ${sent} sent, ${pending} waiting${failing > 0 ? ` (${failing} of them failed at least once)` : ''}`,
+  );
   return `${out.join('\n')}\n`;
 }

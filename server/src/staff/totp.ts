@@ -14,7 +14,14 @@ export function newTotpSecret(): string {
 
 function totpOf(secret: string, email: string): TOTP {
   // the defaults authenticator apps all read: SHA-1, 6 digits, 30 s
-  return new TOTP({ issuer: TOTP_ISSUER, label: email, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer: TOTP_ISSUER,
+    label: email,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 /** The otpauth:// URL an authenticator app reads from the QR code, and the code as an SVG image. */

@@ -33,15 +33,27 @@ export function totpRoutes(app: ContractsApp, signIn: SignInContext): void {
 
   app.post(
     STAFF_API.totpConfirm,
-    { bodyLimit: STAFF_BODY_LIMIT, preValidation: [requireJson, gate.sessionIn(['totp-setup', 'active'], true, totpNotOnYet)], schema: { body: codeBodySchema } },
+    {
+      bodyLimit: STAFF_BODY_LIMIT,
+      preValidation: [requireJson, gate.sessionIn(['totp-setup', 'active'], true, totpNotOnYet)],
+      schema: { body: codeBodySchema },
+    },
     async (request, reply) => confirmTotp(signIn, request, reply, request.body.code),
   );
 }
 
-async function confirmTotp({ db, gate, failures, secrets }: SignInContext, request: FastifyRequest, reply: FastifyReply, code: string) {
+async function confirmTotp(
+  { db, gate, failures, secrets }: SignInContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: string,
+) {
   const session = gate.sessionFor(request);
   // a set-up whose secret no key opens (sealed by a key since dropped) starts again
-  const secret = session.pendingTotpSecret === null ? undefined : secrets.open(session.pendingTotpSecret, sessionBinding(session.id));
+  const secret =
+    session.pendingTotpSecret === null
+      ? undefined
+      : secrets.open(session.pendingTotpSecret, sessionBinding(session.id));
   if (secret === undefined) throw httpError(409, MESSAGES.totpNotStarted);
   const { account } = session;
   const keys = failureKeys(account.email, request.client);
@@ -58,10 +70,26 @@ async function confirmTotp({ db, gate, failures, secrets }: SignInContext, reque
   const sealed = secrets.seal(secret, accountBinding(account.id));
   const next = await db.transaction().execute(async (tx) => {
     await enableTotp(tx, account.id, sealed, step, recoveryCodes);
-    const started = await gate.startSession(request, reply, tx, { ...account, totp_secret: sealed, totp_enabled_at: new Date() }, 'active', session);
+    const started = await gate.startSession(
+      request,
+      reply,
+      tx,
+      { ...account, totp_secret: sealed, totp_enabled_at: new Date() },
+      'active',
+      session,
+    );
     if (started === undefined) throw httpError(401, MESSAGES.signIn);
-    await recordStaffAction(tx, account, 'totp enabled', `account:${account.id}`, `${recoveryCodes.length} recovery codes issued`);
-    await recordStaffAction(tx, account, 'sign-in', `account:${account.id}`, null, { step: 'password + new authenticator', address: request.client.address });
+    await recordStaffAction(
+      tx,
+      account,
+      'totp enabled',
+      `account:${account.id}`,
+      `${recoveryCodes.length} recovery codes issued`,
+    );
+    await recordStaffAction(tx, account, 'sign-in', `account:${account.id}`, null, {
+      step: 'password + new authenticator',
+      address: request.client.address,
+    });
     return started;
   });
   await failures.succeeded(keys, true);
@@ -69,7 +97,13 @@ async function confirmTotp({ db, gate, failures, secrets }: SignInContext, reque
 }
 
 /** Turns the account's second factor on with its first step used, and its recovery codes (any older ones gone). */
-async function enableTotp(tx: Kysely<DatabaseSchema>, accountId: number, sealed: string, step: number, recoveryCodes: readonly string[]): Promise<void> {
+async function enableTotp(
+  tx: Kysely<DatabaseSchema>,
+  accountId: number,
+  sealed: string,
+  step: number,
+  recoveryCodes: readonly string[],
+): Promise<void> {
   const updated = await tx
     .updateTable('staff_accounts')
     .set({ totp_secret: sealed, totp_enabled_at: sql<Date>`now()`, totp_last_step: step })
@@ -80,6 +114,9 @@ async function enableTotp(tx: Kysely<DatabaseSchema>, accountId: number, sealed:
   if (updated.numUpdatedRows === 0n) throw httpError(409, MESSAGES.totpAlreadyOn);
   await tx.deleteFrom('staff_recovery_codes').where('account_id', '=', accountId).execute();
   for (const recoveryCode of recoveryCodes) {
-    await tx.insertInto('staff_recovery_codes').values({ account_id: accountId, code_hash: recoveryCodeHash(recoveryCode) }).execute();
+    await tx
+      .insertInto('staff_recovery_codes')
+      .values({ account_id: accountId, code_hash: recoveryCodeHash(recoveryCode) })
+      .execute();
   }
 }

@@ -54,16 +54,27 @@ test('each use has a sub-key of its own: a TOTP secret opens no link and a link 
   assert.equal(links.open(link, binding), 'https://www.crescent.example/quotation/abc');
   assert.equal(links.open(secret, binding), undefined, 'a TOTP secret is no link');
   assert.equal(totp.open(link, binding), undefined, 'a link is no TOTP secret');
-  assert.equal(new TotpSecretBox([shared], LINK_SEAL_PURPOSE).open(link, binding), 'https://www.crescent.example/quotation/abc', 'the purpose, not the box, makes the sub-key');
+  assert.equal(
+    new TotpSecretBox([shared], LINK_SEAL_PURPOSE).open(link, binding),
+    'https://www.crescent.example/quotation/abc',
+    'the purpose, not the box, makes the sub-key',
+  );
 
   // sealed under the key itself, as before sub-keys: still opened by either use (bound to its row as ever), and
   // re-sealed at the next start (not current)
   const before = sealAsBefore(shared, 'JBSWY3DPEHPK3PXP', accountBinding(7));
   assert.equal(totp.open(before, accountBinding(7)), 'JBSWY3DPEHPK3PXP');
   assert.equal(totp.isCurrent(before), false);
-  assert.equal(links.open(sealAsBefore(shared, 'https://x.example/quotation/t', 'quotation-link:3'), 'quotation-link:3'), 'https://x.example/quotation/t');
+  assert.equal(
+    links.open(sealAsBefore(shared, 'https://x.example/quotation/t', 'quotation-link:3'), 'quotation-link:3'),
+    'https://x.example/quotation/t',
+  );
   assert.equal(totp.open(before, accountBinding(8)), undefined, 'moved to another row');
-  assert.equal(new TotpSecretBox([key('site')]).open(before, accountBinding(7)), undefined, 'another key of the same id');
+  assert.equal(
+    new TotpSecretBox([key('site')]).open(before, accountBinding(7)),
+    undefined,
+    'another key of the same id',
+  );
   // a plain secret from before sealing is a TOTP secret's only
   assert.equal(totp.open('JBSWY3DPEHPK3PXP', binding), 'JBSWY3DPEHPK3PXP');
   assert.equal(links.open('JBSWY3DPEHPK3PXP', binding), undefined);
@@ -72,13 +83,19 @@ test('each use has a sub-key of its own: a TOTP secret opens no link and a link 
 test('STAFF_TOTP_KEYS: id:key pairs of 32 bytes, refused otherwise without echoing a key', () => {
   const good = randomBytes(32).toString('base64');
   const config = loadConfig({ STAFF_TOTP_KEYS: `new:${good}, old:${randomBytes(32).toString('base64')}` });
-  assert.deepEqual(config.staff.totpKeys?.map(({ id }) => id), ['new', 'old']);
+  assert.deepEqual(
+    config.staff.totpKeys?.map(({ id }) => id),
+    ['new', 'old'],
+  );
   assert.equal(loadConfig({}).staff.totpKeys, undefined);
   const short = randomBytes(16).toString('base64');
   for (const value of [`k:${short}`, good, `UPPER:${good}`, `k:${good},k:${good}`]) {
     assert.throws(
       () => loadConfig({ STAFF_TOTP_KEYS: value }),
-      (error: Error) => /STAFF_TOTP_KEYS must be id:key pairs/.test(error.message) && !error.message.includes(good) && !error.message.includes(short),
+      (error: Error) =>
+        /STAFF_TOTP_KEYS must be id:key pairs/.test(error.message) &&
+        !error.message.includes(good) &&
+        !error.message.includes(short),
       value,
     );
   }
@@ -106,11 +123,21 @@ async function totpAtRestSuite(t: TestContext, target: DatabaseTarget): Promise<
   async function start(keys: readonly TotpKey[] | undefined): Promise<void> {
     await app?.close();
     app = Fastify();
-    await app.register(staffRoutes, { db, sessionIdleMinutes: 30, sessionMaxHours: 12, totpKeys: keys, totpKeyFile: path.join(dataDir, 'staff-totp.key') });
+    await app.register(staffRoutes, {
+      db,
+      sessionIdleMinutes: 30,
+      sessionMaxHours: 12,
+      totpKeys: keys,
+      totpKeyFile: path.join(dataDir, 'staff-totp.key'),
+    });
     await app.ready();
   }
   t.after(() => app?.close());
-  const call = (method: InjectOptions['method'], url: string, options: { cookie?: string; csrf?: string; body?: unknown } = {}) =>
+  const call = (
+    method: InjectOptions['method'],
+    url: string,
+    options: { cookie?: string; csrf?: string; body?: unknown } = {},
+  ) =>
     app!.inject({
       method,
       url,
@@ -122,13 +149,25 @@ async function totpAtRestSuite(t: TestContext, target: DatabaseTarget): Promise<
       ...(options.body === undefined ? {} : { payload: JSON.stringify(options.body) }),
     });
   const addAdmin = async (email: string) =>
-    (await db.query<{ id: number }>(`insert into staff_accounts (email, password_hash, role) values ($1, $2, 'admin') returning id`, [email, await hashPassword(PASSWORD)]))[0]!.id;
-  const storedSecret = async (id: number) => (await db.query<{ totp_secret: string | null }>('select totp_secret from staff_accounts where id = $1', [id]))[0]!.totp_secret;
+    (
+      await db.query<{ id: number }>(
+        `insert into staff_accounts (email, password_hash, role) values ($1, $2, 'admin') returning id`,
+        [email, await hashPassword(PASSWORD)],
+      )
+    )[0]!.id;
+  const storedSecret = async (id: number) =>
+    (await db.query<{ totp_secret: string | null }>('select totp_secret from staff_accounts where id = $1', [id]))[0]!
+      .totp_secret;
   /** Password then a code of `secret` (this step, or a later one: each code works once). */
   async function signInWith(email: string, secret: string, step: number): Promise<number> {
     const first = await call('POST', STAFF_API.signIn, { body: { email, password: PASSWORD } });
     assert.equal(first.json<StaffSession>().state, 'second-factor', first.body);
-    return (await call('POST', STAFF_API.secondFactor, { cookie: sessionCookieOf(first), body: { code: codeAt(secret, step) } })).statusCode;
+    return (
+      await call('POST', STAFF_API.secondFactor, {
+        cookie: sessionCookieOf(first),
+        body: { code: codeAt(secret, step) },
+      })
+    ).statusCode;
   }
   /** An admin's first sign-in: the set-up of the authenticator; returns its secret as the QR code gives it. */
   async function setUp(email: string): Promise<string> {
@@ -137,11 +176,20 @@ async function totpAtRestSuite(t: TestContext, target: DatabaseTarget): Promise<
     assert.equal(session.state, 'totp-setup');
     const cookie = sessionCookieOf(first);
     const setup = (await call('POST', STAFF_API.totpSetup, { cookie, csrf: session.csrfToken })).json<TotpSetup>();
-    const pending = await db.query<{ pending_totp_secret: string | null }>('select pending_totp_secret from staff_sessions where pending_totp_secret is not null');
-    assert.ok(pending.length > 0 && pending.every((row) => !row.pending_totp_secret!.includes(setup.secret)), 'the set-up in progress is sealed too');
+    const pending = await db.query<{ pending_totp_secret: string | null }>(
+      'select pending_totp_secret from staff_sessions where pending_totp_secret is not null',
+    );
+    assert.ok(
+      pending.length > 0 && pending.every((row) => !row.pending_totp_secret!.includes(setup.secret)),
+      'the set-up in progress is sealed too',
+    );
     // the step before this one, so the owner's sign-in below can use this one; never the step before as it ends
     await clearOfStepEdge();
-    const confirmed = await call('POST', STAFF_API.totpConfirm, { cookie, csrf: session.csrfToken, body: { code: codeAt(setup.secret, currentStep() - 1) } });
+    const confirmed = await call('POST', STAFF_API.totpConfirm, {
+      cookie,
+      csrf: session.csrfToken,
+      body: { code: codeAt(setup.secret, currentStep() - 1) },
+    });
     assert.equal(confirmed.statusCode, 200, confirmed.body);
     return setup.secret;
   }
@@ -160,8 +208,15 @@ async function totpAtRestSuite(t: TestContext, target: DatabaseTarget): Promise<
   assert.equal(await signInWith('victim@crescent.example', victimSecret, currentStep()), 200, 'the owner signs in');
 
   // an attacker who can write rows copies their own sealed secret onto the victim's account: it does not open there
-  await db.query('update staff_accounts set totp_secret = $1, totp_last_step = null where id = $2', [await storedSecret(attacker), victim]);
-  assert.equal(await signInWith('victim@crescent.example', attackerSecret, currentStep() + 1), 401, "the attacker's authenticator is refused for the victim");
+  await db.query('update staff_accounts set totp_secret = $1, totp_last_step = null where id = $2', [
+    await storedSecret(attacker),
+    victim,
+  ]);
+  assert.equal(
+    await signInWith('victim@crescent.example', attackerSecret, currentStep() + 1),
+    401,
+    "the attacker's authenticator is refused for the victim",
+  );
   await db.query('update staff_accounts set totp_secret = $1, totp_last_step = null where id = $2', [sealed, victim]);
 
   // rotation: k2 first, k1 kept for reading; the start re-seals every secret under k2
@@ -170,21 +225,43 @@ async function totpAtRestSuite(t: TestContext, target: DatabaseTarget): Promise<
   assert.match((await storedSecret(attacker)) ?? '', /^v2\.k2\./);
   // then k1 can go
   await start([k2]);
-  assert.equal(await signInWith('victim@crescent.example', victimSecret, currentStep() + 1), 200, 'signs in after the rotation');
+  assert.equal(
+    await signInWith('victim@crescent.example', victimSecret, currentStep() + 1),
+    200,
+    'signs in after the rotation',
+  );
   // a secret sealed as before each use had its sub-key (under k2 itself) still opens, and the next start re-seals it
-  await db.query('update staff_accounts set totp_secret = $1, totp_last_step = null where id = $2', [sealAsBefore(k2, victimSecret, accountBinding(victim)), victim]);
+  await db.query('update staff_accounts set totp_secret = $1, totp_last_step = null where id = $2', [
+    sealAsBefore(k2, victimSecret, accountBinding(victim)),
+    victim,
+  ]);
   await start([k2]);
   assert.match((await storedSecret(victim)) ?? '', /^v2\.k2\./);
-  assert.equal(await signInWith('victim@crescent.example', victimSecret, currentStep()), 200, 'signs in with the secret sealed before sub-keys');
+  assert.equal(
+    await signInWith('victim@crescent.example', victimSecret, currentStep()),
+    200,
+    'signs in with the secret sealed before sub-keys',
+  );
   // a server given only the dropped key opens nothing
   await start([k1]);
-  assert.equal(await signInWith('attacker@crescent.example', attackerSecret, currentStep()), 401, 'the old key alone opens nothing');
+  assert.equal(
+    await signInWith('attacker@crescent.example', attackerSecret, currentStep()),
+    401,
+    'the old key alone opens nothing',
+  );
 
   // a secret stored before sealing (plain base32) is sealed by the next start, here with the DATA_DIR key
-  await db.query('update staff_accounts set totp_secret = $1, totp_last_step = null where id = $2', [victimSecret, victim]);
+  await db.query('update staff_accounts set totp_secret = $1, totp_last_step = null where id = $2', [
+    victimSecret,
+    victim,
+  ]);
   await start(undefined);
   assert.match((await storedSecret(victim)) ?? '', /^v2\.local\./);
-  assert.equal(await signInWith('victim@crescent.example', victimSecret, currentStep()), 200, 'signs in with the re-sealed secret');
+  assert.equal(
+    await signInWith('victim@crescent.example', victimSecret, currentStep()),
+    200,
+    'signs in with the re-sealed secret',
+  );
 }
 
 test('TOTP secrets at rest on embedded PGlite', async (t) => {

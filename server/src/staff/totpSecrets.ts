@@ -23,7 +23,8 @@ const SEALED = /^(v[12])\.([a-z0-9-]{1,32})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]
 export const TOTP_SECRET_PURPOSE = 'totp-secret';
 
 /** The sub-key of `key` for `purpose`: HKDF-SHA256, no salt (the key is random already), the purpose as its info. */
-const subKey = (key: Buffer, purpose: string): Buffer => Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `crescent-staff-seal:${purpose}`, TOTP_KEY_BYTES));
+const subKey = (key: Buffer, purpose: string): Buffer =>
+  Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `crescent-staff-seal:${purpose}`, TOTP_KEY_BYTES));
 
 /**
  * Seals and opens short secrets for one purpose (the TOTP secrets by default) with the first key of a list, opening
@@ -41,7 +42,8 @@ export class TotpSecretBox {
     const [current] = keys;
     if (current === undefined) throw new Error('TOTP secrets need at least one key');
     for (const { id, key } of keys) {
-      if (!TOTP_KEY_ID_PATTERN.test(id) || key.length !== TOTP_KEY_BYTES) throw new Error(`TOTP key ${id}: an id of a-z, 0-9 and - and ${TOTP_KEY_BYTES} bytes`);
+      if (!TOTP_KEY_ID_PATTERN.test(id) || key.length !== TOTP_KEY_BYTES)
+        throw new Error(`TOTP key ${id}: an id of a-z, 0-9 and - and ${TOTP_KEY_BYTES} bytes`);
     }
     this.#given = keys;
     this.#keys = new Map(keys.map(({ id, key }) => [id, { key, sub: subKey(key, purpose) }]));
@@ -58,7 +60,13 @@ export class TotpSecretBox {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.#current.sub, iv).setAAD(Buffer.from(boundTo, 'utf8'));
     const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-    return ['v2', this.#current.id, iv.toString('base64url'), sealed.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
+    return [
+      'v2',
+      this.#current.id,
+      iv.toString('base64url'),
+      sealed.toString('base64url'),
+      cipher.getAuthTag().toString('base64url'),
+    ].join('.');
   }
 
   /**
@@ -69,13 +77,16 @@ export class TotpSecretBox {
   open(stored: string, boundTo: string): string | undefined {
     const parts = SEALED.exec(stored);
     // a TOTP secret from before sealing: only the TOTP secrets ever had those
-    if (parts === null) return this.purpose === TOTP_SECRET_PURPOSE && /^[A-Z2-7]+=*$/.test(stored) ? stored : undefined;
+    if (parts === null)
+      return this.purpose === TOTP_SECRET_PURPOSE && /^[A-Z2-7]+=*$/.test(stored) ? stored : undefined;
     const [, version, id, iv, sealed, tag] = parts as unknown as [string, 'v1' | 'v2', string, string, string, string];
     const keys = this.#keys.get(id);
     if (keys === undefined) return undefined;
     const key = version === 'v2' ? keys.sub : keys.key;
     try {
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url')).setAAD(Buffer.from(boundTo, 'utf8'));
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url')).setAAD(
+        Buffer.from(boundTo, 'utf8'),
+      );
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8');
     } catch {
@@ -91,7 +102,8 @@ export class TotpSecretBox {
 }
 
 /** The box of STAFF_TOTP_KEYS, or of the key kept in `keyFile` (made on first use) when none is given. */
-export const totpSecretBoxOf = async (keys: readonly TotpKey[] | undefined, keyFile: string): Promise<TotpSecretBox> => new TotpSecretBox(keys ?? [await localTotpKey(keyFile)]);
+export const totpSecretBoxOf = async (keys: readonly TotpKey[] | undefined, keyFile: string): Promise<TotpSecretBox> =>
+  new TotpSecretBox(keys ?? [await localTotpKey(keyFile)]);
 
 export const accountBinding = (accountId: number) => `account:${accountId}`;
 export const sessionBinding = (sessionId: string) => `session:${sessionId}`;
@@ -103,7 +115,8 @@ export const sessionBinding = (sessionId: string) => `session:${sessionId}`;
 export async function localTotpKey(file: string): Promise<TotpKey> {
   try {
     const key = Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
-    if (key.length !== TOTP_KEY_BYTES) throw new Error(`${file} does not hold a key of ${TOTP_KEY_BYTES} bytes in base64`);
+    if (key.length !== TOTP_KEY_BYTES)
+      throw new Error(`${file} does not hold a key of ${TOTP_KEY_BYTES} bytes in base64`);
     return { id: 'local', key };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
@@ -128,16 +141,29 @@ export async function localTotpKey(file: string): Promise<TotpKey> {
  */
 export async function resealTotpSecrets(db: Kysely<DatabaseSchema>, box: TotpSecretBox): Promise<number> {
   let resealed = 0;
-  const accounts = await db.selectFrom('staff_accounts').select(['id', 'totp_secret']).where('totp_secret', 'is not', null).execute();
+  const accounts = await db
+    .selectFrom('staff_accounts')
+    .select(['id', 'totp_secret'])
+    .where('totp_secret', 'is not', null)
+    .execute();
   for (const { id, totp_secret: stored } of accounts) {
     if (stored === null || box.isCurrent(stored)) continue;
     const secret = box.open(stored, accountBinding(id));
     if (secret === undefined) continue;
     // only if unchanged meanwhile (another process re-sealing, a new set-up)
-    const { numUpdatedRows } = await db.updateTable('staff_accounts').set({ totp_secret: box.seal(secret, accountBinding(id)) }).where('id', '=', id).where('totp_secret', '=', stored).executeTakeFirst();
+    const { numUpdatedRows } = await db
+      .updateTable('staff_accounts')
+      .set({ totp_secret: box.seal(secret, accountBinding(id)) })
+      .where('id', '=', id)
+      .where('totp_secret', '=', stored)
+      .executeTakeFirst();
     resealed += Number(numUpdatedRows);
   }
-  const pending = await db.selectFrom('staff_sessions').select(['id', 'pending_totp_secret']).where('pending_totp_secret', 'is not', null).execute();
+  const pending = await db
+    .selectFrom('staff_sessions')
+    .select(['id', 'pending_totp_secret'])
+    .where('pending_totp_secret', 'is not', null)
+    .execute();
   for (const { id, pending_totp_secret: stored } of pending) {
     if (stored === null || box.isCurrent(stored)) continue;
     const secret = box.open(stored, sessionBinding(id));

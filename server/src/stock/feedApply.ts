@@ -12,11 +12,28 @@ import { SINGLE_KEY_LOCK, takeTurn } from '../platform/db/advisoryLocks.js';
 import type { Database, DatabaseSchema } from '../platform/db/index.js';
 import { applyPaced } from './feedApplyPaced.js';
 import { csvFeedRows, FeedFormatError, jsonFeedRows } from './feedParse.js';
-import { affected, countsOf, FeedRefused, finishFeed, recordRefused, refuseNamedTwice, refuseUnknownCodes, type FeedOptions, type FeedRequest } from './feedReport.js';
+import {
+  affected,
+  countsOf,
+  FeedRefused,
+  finishFeed,
+  recordRefused,
+  refuseNamedTwice,
+  refuseUnknownCodes,
+  type FeedOptions,
+  type FeedRequest,
+} from './feedReport.js';
 import { checkRow, dayOf } from './feedRows.js';
 import { createStagingTables, FeedStaging } from './feedStaging.js';
 
-export { FEEDS_KEPT_DAYS, FeedRefused, recordRefused, REFUSALS_LISTED, type FeedOptions, type FeedRequest } from './feedReport.js';
+export {
+  FEEDS_KEPT_DAYS,
+  FeedRefused,
+  recordRefused,
+  REFUSALS_LISTED,
+  type FeedOptions,
+  type FeedRequest,
+} from './feedReport.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -65,7 +82,9 @@ async function clearUnnamed(trx: Db, feedId: number): Promise<number> {
     update stock_levels as s set on_hand = 0, incoming = 0, incoming_date = null, lead_time_days = null, updated_at = now(), feed_id = ${feedId}::bigint
     where (s.on_hand <> 0 or s.incoming <> 0 or s.lead_time_days is not null)
       and not exists (select from stock_feed_rows as r where r.code_key = s.code_key and r.location = s.location)
-      and not exists (select from stock_feed_refused as f where f.code_key = s.code_key and f.location = s.location)`.execute(trx);
+      and not exists (select from stock_feed_refused as f where f.code_key = s.code_key and f.location = s.location)`.execute(
+    trx,
+  );
   return affected(result);
 }
 
@@ -75,11 +94,17 @@ async function clearUnnamed(trx: Db, feedId: number): Promise<number> {
  * refused too. Otherwise answers the report: 'applied' (the valid rows written, the refused ones listed), or
  * 'refused' (strict and a row refused; or a snapshot with no valid row, which would clear all stock): nothing written.
  */
-export async function applyStockFeed(db: Database, file: string, feed: FeedRequest, options: FeedOptions = {}): Promise<StockFeedReport> {
+export async function applyStockFeed(
+  db: Database,
+  file: string,
+  feed: FeedRequest,
+  options: FeedOptions = {},
+): Promise<StockFeedReport> {
   const started = performance.now();
   const maxRows = options.maxRows ?? STOCK_FEED_LIMITS.rows;
   const elapsed = () => Math.round(performance.now() - started);
-  if (db.kind === 'embedded') return applyPaced(db, file, feed, { maxRows, today: () => dayOf(options.now?.() ?? new Date()), elapsed });
+  if (db.kind === 'embedded')
+    return applyPaced(db, file, feed, { maxRows, today: () => dayOf(options.now?.() ?? new Date()), elapsed });
   try {
     return await db.kysely.transaction().execute(async (trx) => {
       await takeTurn(trx, { key: SINGLE_KEY_LOCK.stockFeeds });
@@ -87,7 +112,15 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
       const today = dayOf(options.now?.() ?? new Date());
       const { id: feedId } = await trx
         .insertInto('stock_feeds')
-        .values({ kind: feed.kind, format: feed.format, source: feed.source, actor: feed.actor, token_id: feed.tokenId, strict: feed.strict, outcome: 'applied' })
+        .values({
+          kind: feed.kind,
+          format: feed.format,
+          source: feed.source,
+          actor: feed.actor,
+          token_id: feed.tokenId,
+          strict: feed.strict,
+          outcome: 'applied',
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       // the joins below hash every staged and stored row: in memory, not in batches spilled to disk
@@ -98,7 +131,11 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
       try {
         for await (const read of feed.format === 'csv' ? csvFeedRows(file) : jsonFeedRows(file)) {
           count += read.length;
-          if (count > maxRows) throw new FeedRefused(413, `The feed has more than ${maxRows.toLocaleString('en')} rows: send it in parts (PATCH)`);
+          if (count > maxRows)
+            throw new FeedRefused(
+              413,
+              `The feed has more than ${maxRows.toLocaleString('en')} rows: send it in parts (PATCH)`,
+            );
           for (const raw of read) staging.add(checkRow(raw, today));
           await staging.flush();
         }
@@ -107,7 +144,8 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
         throw error;
       }
       const again = await staging.finish();
-      if (count === 0 && feed.kind === 'snapshot') throw new FeedRefused(400, 'The snapshot has no rows: it would clear all stock. Nothing was applied');
+      if (count === 0 && feed.kind === 'snapshot')
+        throw new FeedRefused(400, 'The snapshot has no rows: it would clear all stock. Nothing was applied');
       // the planner's figures for the joins below (a hash join, not a sort of a million rows or a loop over them)
       await sql`analyze stock_feed_rows`.execute(trx);
       await sql`analyze stock_feed_refused`.execute(trx);
@@ -115,12 +153,16 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
       const counts = await countsOf(trx, staging.good - moved);
 
       let refusal: string | undefined;
-      if (feed.strict && counts.refused > 0) refusal = `${counts.refused.toLocaleString('en')} row(s) refused, and the feed was sent strict: nothing was applied`;
-      else if (feed.kind === 'snapshot' && counts.applied === 0) refusal = 'No row of the snapshot can be applied: it would clear all stock. Nothing was applied';
+      if (feed.strict && counts.refused > 0)
+        refusal = `${counts.refused.toLocaleString('en')} row(s) refused, and the feed was sent strict: nothing was applied`;
+      else if (feed.kind === 'snapshot' && counts.applied === 0)
+        refusal = 'No row of the snapshot can be applied: it would clear all stock. Nothing was applied';
       // read before writing: with no stored row there is nothing to compare with and nothing to clear
-      const stockEmpty = refusal === undefined && (await sql`select from stock_levels limit 1`.execute(trx)).rows.length === 0;
+      const stockEmpty =
+        refusal === undefined && (await sql`select from stock_levels limit 1`.execute(trx)).rows.length === 0;
       const changed = refusal === undefined ? await applyRows(trx, feedId, stockEmpty) : 0;
-      const cleared = refusal === undefined && feed.kind === 'snapshot' && !stockEmpty ? await clearUnnamed(trx, feedId) : 0;
+      const cleared =
+        refusal === undefined && feed.kind === 'snapshot' && !stockEmpty ? await clearUnnamed(trx, feedId) : 0;
       return finishFeed(trx, feed, feedId, counts, { changed, cleared }, refusal, elapsed);
     });
   } catch (error) {
@@ -132,4 +174,3 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
     throw refused;
   }
 }
-

@@ -19,7 +19,15 @@ import type { StockFeedReport } from '@site/contracts/stock-api';
 import { SINGLE_KEY_LOCK, takeTurn } from '../platform/db/advisoryLocks.js';
 import type { Database, DatabaseSchema } from '../platform/db/index.js';
 import { csvFeedRows, FeedFormatError, jsonFeedRows } from './feedParse.js';
-import { affected, countsOf, FeedRefused, finishFeed, recordRefused, refuseNamedTwice, type FeedRequest } from './feedReport.js';
+import {
+  affected,
+  countsOf,
+  FeedRefused,
+  finishFeed,
+  recordRefused,
+  refuseNamedTwice,
+  type FeedRequest,
+} from './feedReport.js';
 import { checkRow } from './feedRows.js';
 import { createStagingTables, dropStagingTables, FeedStaging } from './feedStaging.js';
 
@@ -52,7 +60,12 @@ export interface PacedOptions {
 }
 
 /** applyStockFeed on the embedded database: the same checks, report and outcome, paced (above). */
-export async function applyPaced(db: Database, file: string, feed: FeedRequest, options: PacedOptions): Promise<StockFeedReport> {
+export async function applyPaced(
+  db: Database,
+  file: string,
+  feed: FeedRequest,
+  options: PacedOptions,
+): Promise<StockFeedReport> {
   try {
     return await inTurn(db.location, async () => {
       try {
@@ -80,7 +93,11 @@ async function stageAndWrite(db: Db, file: string, feed: FeedRequest, options: P
   try {
     for await (const read of feed.format === 'csv' ? csvFeedRows(file) : jsonFeedRows(file)) {
       count += read.length;
-      if (count > options.maxRows) throw new FeedRefused(413, `The feed has more than ${options.maxRows.toLocaleString('en')} rows: send it in parts (PATCH)`);
+      if (count > options.maxRows)
+        throw new FeedRefused(
+          413,
+          `The feed has more than ${options.maxRows.toLocaleString('en')} rows: send it in parts (PATCH)`,
+        );
       for (let at = 0; at < read.length; at += 1) {
         staging.add(checkRow(read[at]!, today));
         if (at % PACED_SLICE_ROWS === PACED_SLICE_ROWS - 1) {
@@ -96,18 +113,23 @@ async function stageAndWrite(db: Db, file: string, feed: FeedRequest, options: P
     throw error;
   }
   const again = await staging.finish();
-  if (count === 0 && feed.kind === 'snapshot') throw new FeedRefused(400, 'The snapshot has no rows: it would clear all stock. Nothing was applied');
+  if (count === 0 && feed.kind === 'snapshot')
+    throw new FeedRefused(400, 'The snapshot has no rows: it would clear all stock. Nothing was applied');
   const moved = await refuseNamedTwice(db, again);
   if (moved > 0) {
     // their rows were noted as changes as each batch was staged: not to be written
     await sql`delete from stock_feed_changes as c where exists (
-      select from stock_feed_refused as f where f.reason = 'duplicate' and f.code_key = c.code_key and f.location = c.location)`.execute(db);
+      select from stock_feed_refused as f where f.reason = 'duplicate' and f.code_key = c.code_key and f.location = c.location)`.execute(
+      db,
+    );
   }
   const counts = await countsOf(db, staging.good - moved);
 
   let refusal: string | undefined;
-  if (feed.strict && counts.refused > 0) refusal = `${counts.refused.toLocaleString('en')} row(s) refused, and the feed was sent strict: nothing was applied`;
-  else if (feed.kind === 'snapshot' && counts.applied === 0) refusal = 'No row of the snapshot can be applied: it would clear all stock. Nothing was applied';
+  if (feed.strict && counts.refused > 0)
+    refusal = `${counts.refused.toLocaleString('en')} row(s) refused, and the feed was sent strict: nothing was applied`;
+  else if (feed.kind === 'snapshot' && counts.applied === 0)
+    refusal = 'No row of the snapshot can be applied: it would clear all stock. Nothing was applied';
   if (refusal === undefined && clears) await noteUnnamed(db);
 
   // the planner's figures for the slices below (each a range of the numbered rows, read by their key)
@@ -117,7 +139,15 @@ async function stageAndWrite(db: Db, file: string, feed: FeedRequest, options: P
     await takeTurn(trx, { key: SINGLE_KEY_LOCK.stockFeeds });
     const { id: feedId } = await trx
       .insertInto('stock_feeds')
-      .values({ kind: feed.kind, format: feed.format, source: feed.source, actor: feed.actor, token_id: feed.tokenId, strict: feed.strict, outcome: 'applied' })
+      .values({
+        kind: feed.kind,
+        format: feed.format,
+        source: feed.source,
+        actor: feed.actor,
+        token_id: feed.tokenId,
+        strict: feed.strict,
+        outcome: 'applied',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const changed = refusal === undefined ? await writeChanges(trx, feedId) : 0;
@@ -134,7 +164,10 @@ async function stageAndWrite(db: Db, file: string, feed: FeedRequest, options: P
 async function noteUnnamed(db: Db): Promise<void> {
   let after: { code_key: string; location: string } | undefined = { code_key: '', location: '' };
   while (after !== undefined) {
-    const { rows }: { rows: { code_key: string; location: string }[] } = await sql<{ code_key: string; location: string }>`
+    const { rows }: { rows: { code_key: string; location: string }[] } = await sql<{
+      code_key: string;
+      location: string;
+    }>`
       with slice as materialized (
         select code_key, location, on_hand, incoming, lead_time_days from stock_levels
         where (code_key, location) > (${after.code_key}, ${after.location}) order by code_key, location limit ${PACED_SLICE_ROWS}
@@ -173,7 +206,9 @@ async function writeChanges(trx: Db, feedId: number): Promise<number> {
     const updated = await sql`
       update stock_levels as s set code = c.code, on_hand = c.on_hand, incoming = c.incoming, incoming_date = c.incoming_date,
         lead_time_days = c.lead_time_days, updated_at = now(), feed_id = ${feedId}::bigint
-      from stock_feed_changes as c where c.n > ${from} and c.n <= ${to} and c.stored and s.code_key = c.code_key and s.location = c.location`.execute(trx);
+      from stock_feed_changes as c where c.n > ${from} and c.n <= ${to} and c.stored and s.code_key = c.code_key and s.location = c.location`.execute(
+      trx,
+    );
     written += affected(added) + affected(updated);
     await breathe();
   }
@@ -187,7 +222,9 @@ async function writeCleared(trx: Db, feedId: number): Promise<number> {
   for (let from = 0; from < last; from += PACED_SLICE_ROWS) {
     const result = await sql`
       update stock_levels as s set on_hand = 0, incoming = 0, incoming_date = null, lead_time_days = null, updated_at = now(), feed_id = ${feedId}::bigint
-      from stock_feed_clear as c where c.n > ${from} and c.n <= ${from + PACED_SLICE_ROWS} and s.code_key = c.code_key and s.location = c.location`.execute(trx);
+      from stock_feed_clear as c where c.n > ${from} and c.n <= ${from + PACED_SLICE_ROWS} and s.code_key = c.code_key and s.location = c.location`.execute(
+      trx,
+    );
     cleared += affected(result);
     await breathe();
   }

@@ -11,7 +11,9 @@ import { pipeline } from 'node:stream/promises';
 /** A body past the limit: refused before it is read whole. */
 export class FeedTooLarge extends Error {
   constructor(readonly limitBytes: number) {
-    super(`The feed is larger than ${Math.round(limitBytes / 1024 / 1024)} MB: send it in parts (PATCH), or ask for the limit to be raised`);
+    super(
+      `The feed is larger than ${Math.round(limitBytes / 1024 / 1024)} MB: send it in parts (PATCH), or ask for the limit to be raised`,
+    );
     this.name = 'FeedTooLarge';
   }
 }

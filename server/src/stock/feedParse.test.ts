@@ -32,29 +32,44 @@ describe('reading a feed', () => {
   });
 
   test('column and key names: spelled as an ERP or a spreadsheet does', () => {
-    for (const name of ['on_hand', 'On hand', 'onHand', 'ON-HAND', 'Quantity on hand']) assert.equal(fieldNamed(name), 'onHand', name);
+    for (const name of ['on_hand', 'On hand', 'onHand', 'ON-HAND', 'Quantity on hand'])
+      assert.equal(fieldNamed(name), 'onHand', name);
     assert.equal(fieldNamed('Lead time (days)'), 'leadTimeDays');
     assert.equal(fieldNamed('SKU'), 'code');
     assert.equal(fieldNamed('colour'), undefined);
   });
 
   test('CSV: each row with its line; blank lines skipped; cells past the header refuse the row', async () => {
-    const rows = await rowsOf(csvFeedRows, '\uFEFFcode;location;on_hand\r\nA-1;dubai;3\r\n\r\n"B;2";muscat;"4"\rC;bahrain;5;extra\n');
+    const rows = await rowsOf(
+      csvFeedRows,
+      '\uFEFFcode;location;on_hand\r\nA-1;dubai;3\r\n\r\n"B;2";muscat;"4"\rC;bahrain;5;extra\n',
+    );
     assert.deepEqual(rows, [
       { line: 2, fields: { code: 'A-1', location: 'dubai', onHand: '3' } },
       { line: 4, fields: { code: 'B;2', location: 'muscat', onHand: '4' } },
-      { line: 5, fields: { code: 'C', location: 'bahrain', onHand: '5' }, problem: 'The row has more cells than the header names (3)' },
+      {
+        line: 5,
+        fields: { code: 'C', location: 'bahrain', onHand: '5' },
+        problem: 'The row has more cells than the header names (3)',
+      },
     ]);
     await assert.rejects(rowsOf(csvFeedRows, 'code,location\nA,dubai,1\n'), FeedFormatError);
     await assert.rejects(rowsOf(csvFeedRows, ''), /empty/);
   });
 
   test('CSV without a quote (read line by line): the same rows, a CRLF across the reader\u2019s chunks, too long a line refused', async () => {
-    const rows = await rowsOf(csvFeedRows, '\uFEFFcode;location;on_hand\r\nA-1;dubai;3\r\n\r\n  \rB;muscat;\u0664\rC;bahrain;5;extra\n;;\n');
+    const rows = await rowsOf(
+      csvFeedRows,
+      '\uFEFFcode;location;on_hand\r\nA-1;dubai;3\r\n\r\n  \rB;muscat;\u0664\rC;bahrain;5;extra\n;;\n',
+    );
     assert.deepEqual(rows, [
       { line: 2, fields: { code: 'A-1', location: 'dubai', onHand: '3' } },
       { line: 5, fields: { code: 'B', location: 'muscat', onHand: '\u0664' } },
-      { line: 6, fields: { code: 'C', location: 'bahrain', onHand: '5' }, problem: 'The row has more cells than the header names (3)' },
+      {
+        line: 6,
+        fields: { code: 'C', location: 'bahrain', onHand: '5' },
+        problem: 'The row has more cells than the header names (3)',
+      },
       { line: 7, fields: { code: '', location: '', onHand: '' } },
     ]);
     // the reader's chunks are 1 MiB: a line end split across two of them is one line end
@@ -73,8 +88,14 @@ describe('reading a feed', () => {
     const long = await rowsOf(csvFeedRows, text);
     assert.equal(long.length, count + 2);
     assert.deepEqual(long.at(-1), { line: count + 3, fields: { code: 'Z', location: 'dubai', onHand: '1' } });
-    await assert.rejects(rowsOf(csvFeedRows, `code,location,on_hand\nA,dubai,${'1'.repeat(70_000)}\n`), /Line 2 is longer than 64 KB/);
-    await assert.rejects(rowsOf(csvFeedRows, `code,location,on_hand\n"A",dubai,${'1'.repeat(70_000)}\n`), /Line 2 is longer than 64 KB/);
+    await assert.rejects(
+      rowsOf(csvFeedRows, `code,location,on_hand\nA,dubai,${'1'.repeat(70_000)}\n`),
+      /Line 2 is longer than 64 KB/,
+    );
+    await assert.rejects(
+      rowsOf(csvFeedRows, `code,location,on_hand\n"A",dubai,${'1'.repeat(70_000)}\n`),
+      /Line 2 is longer than 64 KB/,
+    );
   });
 
   test('JSON: an array read an element at a time, whatever its strings hold and wherever the chunks end', async () => {
@@ -90,7 +111,8 @@ describe('reading a feed', () => {
     assert.equal(rows.length, 5);
     assert.deepEqual(await rowsOf(jsonFeedRows, '[]'), []);
     await assert.rejects(rowsOf(jsonFeedRows, `[{"code": "${long}"}]`), /longer than 64 KB/);
-    for (const bad of ['', '{}', '[', '[1 2]', '[,1]', '[1,]', '[] x', '[{"a":}]']) await assert.rejects(rowsOf(jsonFeedRows, bad), FeedFormatError, bad);
+    for (const bad of ['', '{}', '[', '[1 2]', '[,1]', '[1,]', '[] x', '[{"a":}]'])
+      await assert.rejects(rowsOf(jsonFeedRows, bad), FeedFormatError, bad);
   });
 });
 
@@ -104,23 +126,47 @@ describe('checking a row', () => {
     assert.deepEqual(wholeNumber('5.0', 'q'), { value: 5 });
     assert.deepEqual(wholeNumber('', 'q'), { value: null });
     assert.deepEqual(wholeNumber(7, 'q'), { value: 7 });
-    for (const bad of ['-3', '2.5', '\u0662\u066b\u0665', '=2+3', '+5', '5 pcs', 'NaN', '1e3', true, {}, 2.5, -1, '99999999999']) {
+    for (const bad of [
+      '-3',
+      '2.5',
+      '\u0662\u066b\u0665',
+      '=2+3',
+      '+5',
+      '5 pcs',
+      'NaN',
+      '1e3',
+      true,
+      {},
+      2.5,
+      -1,
+      '99999999999',
+    ]) {
       assert.ok('problem' in wholeNumber(bad, 'q'), JSON.stringify(bad));
     }
   });
 
   test('a good row; each problem with its reason', () => {
-    assert.deepEqual(row({ code: ' HEX-25 ', location: 'Dubai', onHand: '3', incoming: '5', incomingDate: '2030-06-15', leadTimeDays: '' }), {
-      line: 2,
-      code: 'HEX-25',
-      location: 'dubai',
-      onHand: 3,
-      incoming: 5,
-      incomingDate: '2030-06-15',
-      leadTimeDays: null,
-      reason: null,
-      message: null,
-    });
+    assert.deepEqual(
+      row({
+        code: ' HEX-25 ',
+        location: 'Dubai',
+        onHand: '3',
+        incoming: '5',
+        incomingDate: '2030-06-15',
+        leadTimeDays: '',
+      }),
+      {
+        line: 2,
+        code: 'HEX-25',
+        location: 'dubai',
+        onHand: 3,
+        incoming: 5,
+        incomingDate: '2030-06-15',
+        leadTimeDays: null,
+        reason: null,
+        message: null,
+      },
+    );
     const reasons: [RawRow['fields'], string][] = [
       [{ location: 'dubai', onHand: 1 }, 'missing-code'],
       [{ code: { x: 1 }, location: 'dubai', onHand: 1 }, 'missing-code'],
@@ -137,7 +183,13 @@ describe('checking a row', () => {
     for (const [fields, reason] of reasons) assert.equal(row(fields).reason, reason, JSON.stringify(fields));
     assert.match(row({ code: 'A', location: 'KSA', onHand: 1 }).message ?? '', /Saudi associate holds no stock/);
     // a date without incoming stock: not judged, not kept
-    assert.deepEqual([row({ code: 'A', location: 'dubai', onHand: 1, incomingDate: '2001-01-01' }).reason, row({ code: 'A', location: 'dubai', onHand: 1, incomingDate: '2001-01-01' }).incomingDate], [null, null]);
+    assert.deepEqual(
+      [
+        row({ code: 'A', location: 'dubai', onHand: 1, incomingDate: '2001-01-01' }).reason,
+        row({ code: 'A', location: 'dubai', onHand: 1, incomingDate: '2001-01-01' }).incomingDate,
+      ],
+      [null, null],
+    );
   });
 });
 

@@ -31,10 +31,18 @@ const FIELD_NAMES: Record<FeedField, readonly string[]> = {
   leadTimeDays: ['leadtimedays', 'leadtime', 'leadtimeindays', 'leaddays'],
 };
 
-const FIELD_OF = new Map<string, FeedField>(Object.entries(FIELD_NAMES).flatMap(([field, names]) => names.map((name) => [name, field as FeedField] as const)));
+const FIELD_OF = new Map<string, FeedField>(
+  Object.entries(FIELD_NAMES).flatMap(([field, names]) => names.map((name) => [name, field as FeedField] as const)),
+);
 
 /** The field a column or key names, or undefined: 'On hand', 'on_hand', 'onHand' and 'ON-HAND' are one. */
-export const fieldNamed = (name: string): FeedField | undefined => FIELD_OF.get(name.normalize('NFKC').toLowerCase().replace(/[^a-z]/g, ''));
+export const fieldNamed = (name: string): FeedField | undefined =>
+  FIELD_OF.get(
+    name
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[^a-z]/g, ''),
+  );
 
 /** The separator a CSV file's header uses: the one of , ; tab it holds most of outside quotes (a comma when none). */
 export function separatorOf(header: string): ',' | ';' | '\t' {
@@ -61,8 +69,12 @@ const tooLong = (line: number): string => `Line ${line} is longer than ${ROW_MAX
 function csvError(error: CsvError, line: number): FeedFormatError {
   if (error.code === 'CSV_QUOTE_NOT_CLOSED') return new FeedFormatError(`Line ${line}: a quoted cell is never closed`);
   if (error.code === 'CSV_MAX_RECORD_SIZE') return new FeedFormatError(tooLong(line));
-  if (error.code === 'INVALID_OPENING_QUOTE') return new FeedFormatError(`Line ${line}: a quote in the middle of an unquoted cell (write it as "" inside a quoted cell)`);
-  if (error.code === 'CSV_INVALID_CLOSING_QUOTE') return new FeedFormatError(`Line ${line}: text after a quoted cell's closing quote`);
+  if (error.code === 'INVALID_OPENING_QUOTE')
+    return new FeedFormatError(
+      `Line ${line}: a quote in the middle of an unquoted cell (write it as "" inside a quoted cell)`,
+    );
+  if (error.code === 'CSV_INVALID_CLOSING_QUOTE')
+    return new FeedFormatError(`Line ${line}: text after a quoted cell's closing quote`);
   return new FeedFormatError(`Line ${line}: ${error.message}`);
 }
 
@@ -136,11 +148,16 @@ export async function* csvFeedRows(file: string): AsyncGenerator<RawRow[]> {
       for (let index = 0; index < named; index += 1) fields[columns[index]!] = unguardFormula(cells[index]!);
       let extra = false;
       for (let index = columns.length; index < cells.length && !extra; index += 1) extra = cells[index]!.trim() !== '';
-      batch.push(extra ? { line, fields, problem: `The row has more cells than the header names (${columns.length})` } : { line, fields });
+      batch.push(
+        extra
+          ? { line, fields, problem: `The row has more cells than the header names (${columns.length})` }
+          : { line, fields },
+      );
     }
     if (batch.length > 0) yield batch;
   }
-  if (columns === undefined) throw new FeedFormatError('The file is empty: a CSV feed starts with its header (code, location, on_hand, …)');
+  if (columns === undefined)
+    throw new FeedFormatError('The file is empty: a CSV feed starts with its header (code, location, on_hand, …)');
 }
 
 function headerOf(cells: string[]): FeedField[] {
@@ -153,19 +170,31 @@ function headerOf(cells: string[]): FeedField[] {
     else fields.push(field);
   }
   const known = 'code, location, on_hand, incoming, incoming_date, lead_time_days';
-  if (unknown.length > 0) throw new FeedFormatError(`The header has a column no field has: ${unknown.map((name) => `"${storable(name.slice(0, 40))}"`).join(', ')}. The columns are ${known}`);
+  if (unknown.length > 0)
+    throw new FeedFormatError(
+      `The header has a column no field has: ${unknown.map((name) => `"${storable(name.slice(0, 40))}"`).join(', ')}. The columns are ${known}`,
+    );
   const missing = (['code', 'location', 'onHand'] as const).filter((field) => !fields.includes(field));
-  if (missing.length > 0) throw new FeedFormatError(`The header must name code, location and on_hand (missing: ${missing.join(', ')}). The columns are ${known}`);
+  if (missing.length > 0)
+    throw new FeedFormatError(
+      `The header must name code, location and on_hand (missing: ${missing.join(', ')}). The columns are ${known}`,
+    );
   return fields;
 }
 
 /** A JSON element's fields by the keys it has; a key no field has makes the row refused (not silently dropped). */
 function rowOfValue(line: number, value: unknown): RawRow {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { line, fields: {}, problem: 'A row must be an object: {"code", "location", "onHand", …}' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { line, fields: {}, problem: 'A row must be an object: {"code", "location", "onHand", …}' };
   const fields: RawRow['fields'] = {};
   for (const [key, field] of Object.entries(value)) {
     const name = fieldNamed(key);
-    if (name === undefined) return { line, fields, problem: `Unknown field "${storable(key.slice(0, 40))}": a row has code, location, onHand, incoming, incomingDate, leadTimeDays` };
+    if (name === undefined)
+      return {
+        line,
+        fields,
+        problem: `Unknown field "${storable(key.slice(0, 40))}": a row has code, location, onHand, incoming, incomingDate, leadTimeDays`,
+      };
     fields[name] = field;
   }
   return { line, fields };
@@ -180,7 +209,9 @@ export async function* jsonFeedRows(file: string): AsyncGenerator<RawRow[]> {
   let state: State = 'start';
   let index = 0;
   /** The element being read: its text so far, and how to tell its end. */
-  let element: { text: string; kind: 'container' | 'string' | 'scalar'; depth: number; quoted: boolean; escaped: boolean } | undefined;
+  let element:
+    | { text: string; kind: 'container' | 'string' | 'scalar'; depth: number; quoted: boolean; escaped: boolean }
+    | undefined;
   const done = (text: string): RawRow => {
     index += 1;
     let value: unknown;
@@ -191,7 +222,8 @@ export async function* jsonFeedRows(file: string): AsyncGenerator<RawRow[]> {
     }
     return rowOfValue(index, value);
   };
-  const tooLong = () => new FeedFormatError(`Row ${index + 1} of the array is longer than ${ROW_MAX_CHARS / 1024} KB: it is no stock row`);
+  const tooLong = () =>
+    new FeedFormatError(`Row ${index + 1} of the array is longer than ${ROW_MAX_CHARS / 1024} KB: it is no stock row`);
 
   let batch: RawRow[] = [];
   for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
@@ -250,7 +282,10 @@ export async function* jsonFeedRows(file: string): AsyncGenerator<RawRow[]> {
         continue;
       }
       if (state === 'start') {
-        if (char !== '[') throw new FeedFormatError('A JSON feed is an array of rows: [{"code": "…", "location": "dubai", "onHand": 12}, …]');
+        if (char !== '[')
+          throw new FeedFormatError(
+            'A JSON feed is an array of rows: [{"code": "…", "location": "dubai", "onHand": 12}, …]',
+          );
         state = 'first';
       } else if (state === 'after') {
         if (char === ',') state = 'next';
@@ -274,5 +309,10 @@ export async function* jsonFeedRows(file: string): AsyncGenerator<RawRow[]> {
       batch = [];
     }
   }
-  if (state !== 'end') throw new FeedFormatError(state === 'start' ? 'The body is empty: a JSON feed is an array of rows' : 'The JSON array is never closed (]): the body was cut short?');
+  if (state !== 'end')
+    throw new FeedFormatError(
+      state === 'start'
+        ? 'The body is empty: a JSON feed is an array of rows'
+        : 'The JSON array is never closed (]): the body was cut short?',
+    );
 }

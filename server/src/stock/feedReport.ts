@@ -54,7 +54,9 @@ export async function refuseUnknownCodes(trx: Db): Promise<number> {
       returning line, code, code_key, location
     )
     insert into stock_feed_refused (line, code, code_key, location, reason, message)
-    select line, code, code_key, location, 'unknown-code', 'No variant of the catalogue has this code' from gone`.execute(trx);
+    select line, code, code_key, location, 'unknown-code', 'No variant of the catalogue has this code' from gone`.execute(
+    trx,
+  );
   return affected(unknown);
 }
 
@@ -81,7 +83,9 @@ export async function refuseNamedTwice(trx: Db, again: readonly NamedAgain[]): P
       returning r.line, r.code, r.code_key, r.location, twice.lines
     )
     insert into stock_feed_refused (line, code, code_key, location, reason, message)
-    select line, code, code_key, location, 'duplicate', 'The code and location are on more than one row (lines ' || lines || ')' from gone`.execute(trx);
+    select line, code, code_key, location, 'duplicate', 'The code and location are on more than one row (lines ' || lines || ')' from gone`.execute(
+    trx,
+  );
   return affected(namedTwice);
 }
 
@@ -105,10 +109,25 @@ export async function countsOf(trx: Db, applied: number): Promise<Counts> {
     reasons[reason] = Number(count);
     refused += Number(count);
   }
-  return { rows: applied + refused, applied, refused, reasons, refusals: listed.map((row) => ({ ...row, line: Number(row.line) })) };
+  return {
+    rows: applied + refused,
+    applied,
+    refused,
+    reasons,
+    refusals: listed.map((row) => ({ ...row, line: Number(row.line) })),
+  };
 }
 
-export const reportOf = (feedId: number, kind: FeedRequest['kind'], counts: Counts, outcome: 'applied' | 'refused', changed: number, cleared: number, durationMs: number, message?: string): StockFeedReport => ({
+export const reportOf = (
+  feedId: number,
+  kind: FeedRequest['kind'],
+  counts: Counts,
+  outcome: 'applied' | 'refused',
+  changed: number,
+  cleared: number,
+  durationMs: number,
+  message?: string,
+): StockFeedReport => ({
   feedId,
   kind,
   outcome,
@@ -162,14 +181,27 @@ export async function finishFeed(
 }
 
 export async function pruneFeeds(db: Db): Promise<void> {
-  await db.deleteFrom('stock_feeds').where('at', '<', sql<Date>`now() - make_interval(days => ${FEEDS_KEPT_DAYS})`).execute();
+  await db
+    .deleteFrom('stock_feeds')
+    .where('at', '<', sql<Date>`now() - make_interval(days => ${FEEDS_KEPT_DAYS})`)
+    .execute();
 }
 
 /** A feed refused before any row could be judged (its body too large, unreadable), as the feeds' list shows it. */
 export async function recordRefused(db: Db, feed: FeedRequest, message: string, durationMs: number): Promise<void> {
   await db
     .insertInto('stock_feeds')
-    .values({ kind: feed.kind, format: feed.format, source: feed.source, actor: feed.actor, token_id: feed.tokenId, strict: feed.strict, outcome: 'refused', message: storable(message), duration_ms: durationMs })
+    .values({
+      kind: feed.kind,
+      format: feed.format,
+      source: feed.source,
+      actor: feed.actor,
+      token_id: feed.tokenId,
+      strict: feed.strict,
+      outcome: 'refused',
+      message: storable(message),
+      duration_ms: durationMs,
+    })
     .execute();
   await pruneFeeds(db);
 }

@@ -34,7 +34,9 @@ const NUMBER_MAX = 1_000_000_000;
 
 /** Arabic-Indic (U+0660–0669) and Extended Arabic-Indic (U+06F0–06F9, Persian and Urdu) digits as ASCII ones. */
 export function westernDigits(text: string): string {
-  return arabicScript(text) ? text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) & 0xf)) : text;
+  return arabicScript(text)
+    ? text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) & 0xf))
+    : text;
 }
 
 /** Whether the text has a character from the Arabic block on (most cells have none: a loop is cheaper than a replace). */
@@ -48,7 +50,11 @@ function textOf(value: unknown): string | undefined {
   if (value === undefined || value === null) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
   if (typeof value !== 'string') return undefined;
-  return arabicScript(value) ? westernDigits(value).replace(/\u066b/g, '.').trim() : value.trim();
+  return arabicScript(value)
+    ? westernDigits(value)
+        .replace(/\u066b/g, '.')
+        .trim()
+    : value.trim();
 }
 
 type Whole = { value: number | null } | { problem: string };
@@ -94,7 +100,8 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
 
 /** The text with every character PostgreSQL's text cannot hold as U+FFFD (a refused row's code, a message's quote). */
-export const storable = (text: string): string => (UNSTORABLE.test(text) ? text.replace(UNSTORABLE_ALL, '\ufffd') : text);
+export const storable = (text: string): string =>
+  UNSTORABLE.test(text) ? text.replace(UNSTORABLE_ALL, '\ufffd') : text;
 
 /** The first of a row's fields whose text holds a character no text can (a whole row refused for it, not the feed). */
 function unstorableField(fields: RawRow['fields']): FeedField | undefined {
@@ -105,7 +112,14 @@ function unstorableField(fields: RawRow['fields']): FeedField | undefined {
   return undefined;
 }
 
-const FIELD_WORDS: Record<FeedField, string> = { code: 'code', location: 'location', onHand: 'quantity on hand', incoming: 'incoming quantity', incomingDate: 'incoming date', leadTimeDays: 'lead time' };
+const FIELD_WORDS: Record<FeedField, string> = {
+  code: 'code',
+  location: 'location',
+  onHand: 'quantity on hand',
+  incoming: 'incoming quantity',
+  incomingDate: 'incoming date',
+  leadTimeDays: 'lead time',
+};
 
 const SAUDI = /^(saudi|ksa|riyadh|jeddah|dammam|sa|saudi-?arabia)$/;
 
@@ -117,22 +131,51 @@ export function checkRow(row: RawRow, today: string): CheckedRow {
   if (unstorable !== undefined) {
     // the code and location kept as far as they can be (a snapshot then leaves that stock as it was), the rest unread
     const field = FIELD_WORDS[unstorable];
-    fields = { code: typeof fields.code === 'string' ? storable(fields.code) : fields.code, location: typeof fields.location === 'string' ? storable(fields.location) : fields.location };
-    row = { line, fields, problem: `The ${field} holds a character a text cannot (U+0000, or half of a surrogate pair): the row cannot be read` };
+    fields = {
+      code: typeof fields.code === 'string' ? storable(fields.code) : fields.code,
+      location: typeof fields.location === 'string' ? storable(fields.location) : fields.location,
+    };
+    row = {
+      line,
+      fields,
+      problem: `The ${field} holds a character a text cannot (U+0000, or half of a surrogate pair): the row cannot be read`,
+    };
   }
-  const codeText = typeof fields.code === 'string' || typeof fields.code === 'number' ? westernDigits(String(fields.code)).trim() : '';
+  const codeText =
+    typeof fields.code === 'string' || typeof fields.code === 'number' ? westernDigits(String(fields.code)).trim() : '';
   const code = codeText.slice(0, CODE_MAX);
   const locationText = typeof fields.location === 'string' ? fields.location.trim().toLowerCase() : '';
-  const checked: CheckedRow = { line, code, location: locationText.slice(0, 32), onHand: null, incoming: 0, incomingDate: null, leadTimeDays: null, reason: null, message: null };
+  const checked: CheckedRow = {
+    line,
+    code,
+    location: locationText.slice(0, 32),
+    onHand: null,
+    incoming: 0,
+    incomingDate: null,
+    leadTimeDays: null,
+    reason: null,
+    message: null,
+  };
 
   if (row.problem !== undefined) return refused(checked, 'bad-row', row.problem);
-  if (fields.code !== undefined && typeof fields.code !== 'string' && typeof fields.code !== 'number') return refused(checked, 'missing-code', 'The code must be a text');
+  if (fields.code !== undefined && typeof fields.code !== 'string' && typeof fields.code !== 'number')
+    return refused(checked, 'missing-code', 'The code must be a text');
   if (code === '') return refused(checked, 'missing-code', 'The row has no code');
-  if (codeText.length > CODE_MAX) return refused(checked, 'unknown-code', `The code is longer than ${CODE_MAX} characters: no variant has it`);
+  if (codeText.length > CODE_MAX)
+    return refused(checked, 'unknown-code', `The code is longer than ${CODE_MAX} characters: no variant has it`);
   if (!(STOCK_LOCATIONS as readonly string[]).includes(locationText)) {
-    if (locationText === '') return refused(checked, 'unknown-location', `The row has no location: it must be one of ${STOCK_LOCATIONS.join(', ')}`);
+    if (locationText === '')
+      return refused(
+        checked,
+        'unknown-location',
+        `The row has no location: it must be one of ${STOCK_LOCATIONS.join(', ')}`,
+      );
     const saudi = SAUDI.test(locationText) ? 'the Saudi associate holds no stock; ' : '';
-    return refused(checked, 'unknown-location', `Unknown location "${locationText.slice(0, 32)}": ${saudi}the locations are ${STOCK_LOCATIONS.join(', ')}`);
+    return refused(
+      checked,
+      'unknown-location',
+      `Unknown location "${locationText.slice(0, 32)}": ${saudi}the locations are ${STOCK_LOCATIONS.join(', ')}`,
+    );
   }
   const onHand = wholeNumber(fields.onHand, 'The quantity on hand');
   if ('problem' in onHand) return refused(checked, 'bad-quantity', onHand.problem);
@@ -144,11 +187,17 @@ export function checkRow(row: RawRow, today: string): CheckedRow {
 
   const dateText = textOf(fields.incomingDate);
   if (dateText === undefined || (dateText !== '' && !calendarDate(dateText))) {
-    return refused(checked, 'bad-date', `The incoming date must be a date written YYYY-MM-DD, not "${String(fields.incomingDate).slice(0, 40)}"`);
+    return refused(
+      checked,
+      'bad-date',
+      `The incoming date must be a date written YYYY-MM-DD, not "${String(fields.incomingDate).slice(0, 40)}"`,
+    );
   }
   const incomingQuantity = incoming.value ?? 0;
-  if (incomingQuantity > 0 && dateText === '') return refused(checked, 'bad-date', 'Incoming stock needs its expected date (YYYY-MM-DD)');
-  if (incomingQuantity > 0 && dateText < today) return refused(checked, 'past-date', `The incoming stock's date ${dateText} is in the past`);
+  if (incomingQuantity > 0 && dateText === '')
+    return refused(checked, 'bad-date', 'Incoming stock needs its expected date (YYYY-MM-DD)');
+  if (incomingQuantity > 0 && dateText < today)
+    return refused(checked, 'past-date', `The incoming stock's date ${dateText} is in the past`);
   // the row is this call's own: filled in rather than copied (a snapshot has a million)
   checked.location = locationText;
   checked.onHand = onHand.value;

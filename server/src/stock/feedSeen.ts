@@ -10,7 +10,12 @@ function hashes(codeKey: string, location: string): [number, number] {
   // the key, a 0 (a key holds letters and digits only: no 0), the location
   const length = codeKey.length + 1 + location.length;
   for (let index = 0; index < length; index += 1) {
-    const char = index < codeKey.length ? codeKey.charCodeAt(index) : index === codeKey.length ? 0 : location.charCodeAt(index - codeKey.length - 1);
+    const char =
+      index < codeKey.length
+        ? codeKey.charCodeAt(index)
+        : index === codeKey.length
+          ? 0
+          : location.charCodeAt(index - codeKey.length - 1);
     first = Math.imul(first ^ char, 0x01000193);
     second = Math.imul(second ^ char, 0x5bd1e995);
     second ^= second >>> 15;

@@ -50,7 +50,9 @@ export async function createStagingTables(trx: Db, paced?: { indexed: boolean })
       n serial primary key, code_key text not null, location text not null, code text not null, on_hand integer not null,
       incoming integer not null, incoming_date date, lead_time_days integer, stored boolean not null
     )`.execute(trx);
-  await sql`create temp table stock_feed_clear (n serial primary key, code_key text not null, location text not null)`.execute(trx);
+  await sql`create temp table stock_feed_clear (n serial primary key, code_key text not null, location text not null)`.execute(
+    trx,
+  );
   if (paced.indexed) {
     // a snapshot's clearing looks each stored row up among the staged ones, a slice of the stock at a time
     await sql`create index on stock_feed_rows (code_key, location)`.execute(trx);
@@ -107,7 +109,8 @@ export class FeedStaging {
   add(row: CheckedRow): void {
     const codeKey = codeKeyOf(row.code);
     if (codeKey !== '' && !NAMES_NOTHING.has(row.reason)) {
-      if (this.seen.seenBefore(codeKey, row.location)) this.again.set(`${codeKey}\u0000${row.location}`, { codeKey, location: row.location });
+      if (this.seen.seenBefore(codeKey, row.location))
+        this.again.set(`${codeKey}\u0000${row.location}`, { codeKey, location: row.location });
     }
     (row.reason === null ? this.batch : this.refusedBatch).push(row, codeKey);
   }
@@ -152,13 +155,17 @@ export class FeedStaging {
     this.good += rows.length;
     const codes = rows.map((row) => row.code);
     const joined = (values: readonly (string | number | null)[]) => values.map((value) => value ?? '').join(',');
-    const codeList = codes.some((code) => code.includes(CODE_SEPARATOR)) ? sql`${codes}::text[]` : sql`string_to_array(${codes.join(CODE_SEPARATOR)}, ${CODE_SEPARATOR})`;
+    const codeList = codes.some((code) => code.includes(CODE_SEPARATOR))
+      ? sql`${codes}::text[]`
+      : sql`string_to_array(${codes.join(CODE_SEPARATOR)}, ${CODE_SEPARATOR})`;
     const batch = sql`unnest(string_to_array(${joined(rows.map((row) => row.line))}, ',')::int[], ${codeList}, string_to_array(${keys.join(',')}, ','),
         string_to_array(${joined(rows.map((row) => row.location))}, ','), string_to_array(${joined(rows.map((row) => row.onHand))}, ',')::int[],
         string_to_array(${joined(rows.map((row) => row.incoming))}, ',')::int[], string_to_array(${joined(rows.map((row) => row.incomingDate))}, ',', '')::date[],
         string_to_array(${joined(rows.map((row) => row.leadTimeDays))}, ',', '')::int[])`;
     if (!this.paced) {
-      await sql`insert into stock_feed_rows (line, code, code_key, location, on_hand, incoming, incoming_date, lead_time_days) select * from ${batch}`.execute(this.trx);
+      await sql`insert into stock_feed_rows (line, code, code_key, location, on_hand, incoming, incoming_date, lead_time_days) select * from ${batch}`.execute(
+        this.trx,
+      );
       return;
     }
     // the batch's rows whose code no variant has are refused here (unknown-code), and those that differ from the
@@ -194,6 +201,8 @@ export class FeedStaging {
     await sql`
       insert into stock_feed_refused (line, code, code_key, location, reason, message)
       select * from unnest(${rows.map((row) => row.line)}::int[], ${rows.map((row) => row.code)}::text[], ${keys}::text[],
-        ${rows.map((row) => row.location)}::text[], ${rows.map((row) => row.reason)}::text[], ${rows.map((row) => row.message)}::text[])`.execute(this.trx);
+        ${rows.map((row) => row.location)}::text[], ${rows.map((row) => row.reason)}::text[], ${rows.map((row) => row.message)}::text[])`.execute(
+      this.trx,
+    );
   }
 }

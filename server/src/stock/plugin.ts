@@ -29,7 +29,9 @@ const stock: FastifyPluginAsync<StockPluginOptions> = async (app, options) => {
   app.decorate('stock', reader);
   app.addHook('onReady', async () => {
     // a database down at start: the server starts, and reads ask the database each time (nothing kept)
-    await reader.start().catch((error: unknown) => app.log.error(`The stock's announcements are not followed: ${describeError(error)}`));
+    await reader
+      .start()
+      .catch((error: unknown) => app.log.error(`The stock's announcements are not followed: ${describeError(error)}`));
   });
   app.addHook('onClose', async () => reader.stop());
   void app.register(stockRoutes, options);

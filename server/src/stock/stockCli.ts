@@ -22,11 +22,17 @@ Reads DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, default <repo>/.
 
 class UsageError extends Error {}
 
-function parseCommandLine(argv: string[]): { file: string; format: 'csv' | 'json'; snapshot: boolean; strict: boolean } | 'help' {
+function parseCommandLine(
+  argv: string[],
+): { file: string; format: 'csv' | 'json'; snapshot: boolean; strict: boolean } | 'help' {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { snapshot: { type: 'boolean', default: false }, strict: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      snapshot: { type: 'boolean', default: false },
+      strict: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help === true) return 'help';
   const [command, file, ...extra] = positionals;
@@ -46,9 +52,13 @@ export function reportText(report: StockFeedReport): string {
     report.outcome === 'applied'
       ? `Applied ${report.kind === 'snapshot' ? 'a snapshot' : 'changes'}: ${n(report.rows)} rows, ${n(report.applied)} valid, ${n(report.changed)} changed, ${n(report.cleared)} cleared, ${n(report.refused)} refused (${report.durationMs} ms).`
       : `Refused: ${report.message ?? 'nothing was applied'} (${n(report.rows)} rows, ${n(report.refused)} refused).`,
-    ...report.refusals.map((refusal) => `line ${refusal.line}${refusal.code === '' ? '' : ` (${refusal.code})`}: ${refusal.message} [${refusal.reason}]`),
+    ...report.refusals.map(
+      (refusal) =>
+        `line ${refusal.line}${refusal.code === '' ? '' : ` (${refusal.code})`}: ${refusal.message} [${refusal.reason}]`,
+    ),
   ];
-  if (report.refused > report.refusals.length) lines.push(`… and ${n(report.refused - report.refusals.length)} more refused rows.`);
+  if (report.refused > report.refusals.length)
+    lines.push(`… and ${n(report.refused - report.refusals.length)} more refused rows.`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -73,7 +83,9 @@ export async function stockCli(argv: string[], env: Record<string, string | unde
     return 1;
   }
   if (size > STOCK_FEED_LIMITS.bytes) {
-    io.err(`${args.file} is larger than ${STOCK_FEED_LIMITS.bytes / 1024 / 1024} MB: split it into several files (without --snapshot). Nothing was applied.\n`);
+    io.err(
+      `${args.file} is larger than ${STOCK_FEED_LIMITS.bytes / 1024 / 1024} MB: split it into several files (without --snapshot). Nothing was applied.\n`,
+    );
     return 1;
   }
   const db = await openCliDatabase(env, io, 'to apply stock while it runs');

@@ -20,7 +20,9 @@ const VARIANTS = 20_000;
 /** The answers /healthz must give while the snapshot applies (paced: 35 on a loaded 2-core machine; in one transaction 5, all before it opened). */
 const HEALTHZ_AT_LEAST = 15;
 
-test('the site answers while a snapshot applies on embedded PGlite: /healthz and /robots.txt between its slices', { timeout: 180_000 }, async (t) => {
+test('the site answers while a snapshot applies on embedded PGlite: /healthz and /robots.txt between its slices', {
+  timeout: 180_000,
+}, async (t) => {
   const fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0' } });
   const database = await pgliteTarget.fresh();
   const { db } = database;
@@ -30,12 +32,21 @@ test('the site answers while a snapshot applies on embedded PGlite: /healthz and
   });
   await seedCatalogue(db);
   const [product] = await db.query<{ id: string }>('select id from catalogue_products order by id limit 1');
-  await db.query(`insert into catalogue_product_variants (product_id, position, code, unit) select $1, 1000 + g, 'LOAD-' || g, 'pcs' from generate_series(1, $2::int) as g`, [product!.id, VARIANTS]);
+  await db.query(
+    `insert into catalogue_product_variants (product_id, position, code, unit) select $1, 1000 + g, 'LOAD-' || g, 'pcs' from generate_series(1, $2::int) as g`,
+    [product!.id, VARIANTS],
+  );
   const app = await buildApp(fixture.config, db, { stock: { maxRows: 1_000_000 } });
   t.after(() => app.close());
-  const { token } = await createReleaseToken(db.kysely, 'test', { name: 'ERP', scope: 'stock', remotes: [], expiresInDays: 1 });
+  const { token } = await createReleaseToken(db.kysely, 'test', {
+    name: 'ERP',
+    scope: 'stock',
+    remotes: [],
+    expiresInDays: 1,
+  });
   const lines = ['code,location,on_hand'];
-  for (let index = 1; index <= VARIANTS; index += 1) for (const location of STOCK_LOCATIONS) lines.push(`LOAD-${index},${location},${index % 50}`);
+  for (let index = 1; index <= VARIANTS; index += 1)
+    for (const location of STOCK_LOCATIONS) lines.push(`LOAD-${index},${location},${index % 50}`);
   const body = `${lines.join('\n')}\n`;
 
   const counted = { healthz: 0, robots: 0 };
@@ -50,15 +61,28 @@ test('the site answers while a snapshot applies on embedded PGlite: /healthz and
     }
   };
   const feeding = app
-    .inject({ method: 'PUT', url: '/api/stock', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' }, payload: body })
+    .inject({
+      method: 'PUT',
+      url: '/api/stock',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+      payload: body,
+    })
     .finally(() => (done = true));
   const [res] = await Promise.all([feeding, keepAsking('/healthz', 'healthz'), keepAsking('/robots.txt', 'robots')]);
   assert.equal(res.statusCode, 200, res.body);
   const report = res.json<StockFeedReport>();
   assert.deepEqual([report.rows, report.applied, report.refused], [VARIANTS * 3, VARIANTS * 3, 0]);
-  t.diagnostic(`snapshot of ${report.rows} rows in ${report.durationMs} ms: /healthz answered ${counted.healthz} times, /robots.txt ${counted.robots} times meanwhile`);
-  assert.ok(counted.healthz >= HEALTHZ_AT_LEAST, `/healthz answered ${counted.healthz} times while the snapshot applied (at least ${HEALTHZ_AT_LEAST})`);
-  assert.ok(counted.robots >= HEALTHZ_AT_LEAST, `/robots.txt answered ${counted.robots} times while the snapshot applied`);
+  t.diagnostic(
+    `snapshot of ${report.rows} rows in ${report.durationMs} ms: /healthz answered ${counted.healthz} times, /robots.txt ${counted.robots} times meanwhile`,
+  );
+  assert.ok(
+    counted.healthz >= HEALTHZ_AT_LEAST,
+    `/healthz answered ${counted.healthz} times while the snapshot applied (at least ${HEALTHZ_AT_LEAST})`,
+  );
+  assert.ok(
+    counted.robots >= HEALTHZ_AT_LEAST,
+    `/robots.txt answered ${counted.robots} times while the snapshot applied`,
+  );
   const [stored] = await db.query<{ n: number }>('select count(*)::int as n from stock_levels');
   assert.equal(Number(stored?.n), VARIANTS * 3);
 });

@@ -21,8 +21,13 @@ export interface StockRoutesOptions {
 
 /** The body's format by its Content-Type; undefined for any other. */
 function formatOf(request: FastifyRequest): 'json' | 'csv' | undefined {
-  const [type = '', ...parameters] = (request.headers['content-type'] ?? '').split(';').map((part) => part.trim().toLowerCase());
-  const charset = parameters.find((parameter) => parameter.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  const [type = '', ...parameters] = (request.headers['content-type'] ?? '')
+    .split(';')
+    .map((part) => part.trim().toLowerCase());
+  const charset = parameters
+    .find((parameter) => parameter.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '');
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return undefined;
   if (type === 'application/json') return 'json';
   if (type === 'text/csv' || type === 'application/csv') return 'csv';
@@ -44,13 +49,26 @@ export const stockRoutes: FastifyPluginAsync<StockRoutesOptions> = async (app, o
     const token = pipelineTokenOf(request);
     if (token === undefined) throw httpError(401, 'Send a stock token');
     const format = formatOf(request);
-    if (format === undefined) throw httpError(415, 'Send the feed as JSON (Content-Type: application/json) or CSV (Content-Type: text/csv), in UTF-8');
+    if (format === undefined)
+      throw httpError(
+        415,
+        'Send the feed as JSON (Content-Type: application/json) or CSV (Content-Type: text/csv), in UTF-8',
+      );
     const query = request.query as Record<string, unknown>;
     const strict = query.strict === '1' || query.strict === 'true';
-    const described: FeedRequest = { kind, format, strict, source: 'api', actor: `token ${token.id} "${token.name}"`, tokenId: token.id };
+    const described: FeedRequest = {
+      kind,
+      format,
+      strict,
+      source: 'api',
+      actor: `token ${token.id} "${token.name}"`,
+      tokenId: token.id,
+    };
     const length = Number(request.headers['content-length']);
     const tooLarge = async (): Promise<never> => {
-      await recordRefused(db.kysely, described, new FeedTooLarge(maxBytes).message, 0).catch((error: unknown) => request.log.error({ err: error }, 'could not record a refused stock feed'));
+      await recordRefused(db.kysely, described, new FeedTooLarge(maxBytes).message, 0).catch((error: unknown) =>
+        request.log.error({ err: error }, 'could not record a refused stock feed'),
+      );
       // the rest of the body is not read: the connection ends with the answer
       void reply.header('connection', 'close');
       throw httpError(413, new FeedTooLarge(maxBytes).message);
@@ -72,7 +90,10 @@ export const stockRoutes: FastifyPluginAsync<StockRoutesOptions> = async (app, o
     socket?.setTimeout?.(0);
     try {
       const report = await applyStockFeed(db, spooled.file, described, { maxRows: options.maxRows, now: options.now });
-      return await reply.code(report.outcome === 'applied' ? 200 : 422).header('cache-control', 'no-store').send(report);
+      return await reply
+        .code(report.outcome === 'applied' ? 200 : 422)
+        .header('cache-control', 'no-store')
+        .send(report);
     } catch (error) {
       if (error instanceof FeedRefused) throw httpError(error.statusCode, error.message);
       throw error;

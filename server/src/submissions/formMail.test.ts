@@ -56,12 +56,19 @@ describe('composeMail', () => {
     const evil = '<script>alert("x")</script><img src=x onerror=alert(1)> & \'quoted\'';
     const mail = composeMail(contactRow({ name: evil, message: evil, companyName: evil, country: 'Dubai' }), FROM);
     assert.doesNotMatch(mail.html, /<script|<img/);
-    assert.ok(mail.html.includes('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &#39;quoted&#39;'));
+    assert.ok(
+      mail.html.includes(
+        '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &#39;quoted&#39;',
+      ),
+    );
     assert.ok(mail.text.includes(evil), 'the text body keeps it as written');
   });
 
   test('line breaks in stored values never reach a header', () => {
-    const mail = composeMail(contactRow({ name: 'Aisha\r\nBcc: everyone@example.com', country: 'Dubai\nX-Evil: 1' }), FROM);
+    const mail = composeMail(
+      contactRow({ name: 'Aisha\r\nBcc: everyone@example.com', country: 'Dubai\nX-Evil: 1' }),
+      FROM,
+    );
     assert.equal(mail.subject, 'Contact message from the website: Aisha Bcc: everyone@example.com (Dubai X-Evil: 1)');
     assert.equal(mail.replyTo.name, 'Aisha Bcc: everyone@example.com');
     assert.doesNotMatch(mail.subject + mail.replyTo.name + mail.replyTo.address, /[\r\n]/);
@@ -74,14 +81,26 @@ describe('composeMail', () => {
         kind: 'inquiry',
         ref_id: 5,
         recipient: 'saudi@example.com',
-        payload: { userName: 'Sam', userEmail: 'sam@example.com', userCountry: 'Saudi Arabia', inquiryPhone: null, inquiryMessage: 'MV joints?', companyName: 'EU', companyLocation: 'Dammam' },
+        payload: {
+          userName: 'Sam',
+          userEmail: 'sam@example.com',
+          userCountry: 'Saudi Arabia',
+          inquiryPhone: null,
+          inquiryMessage: 'MV joints?',
+          companyName: 'EU',
+          companyLocation: 'Dammam',
+        },
       },
       FROM,
     );
     assert.equal(mail.to, 'saudi@example.com');
     assert.equal(mail.subject, 'Enquiry from the website chat: Sam (Saudi Arabia)');
     assert.deepEqual(mail.replyTo, { name: 'Sam', address: 'sam@example.com' });
-    assert.ok(mail.text.includes('Company: EU\nCompany location: Dammam\nBranch: Saudi Arabia\nLanguage: English\n\nMessage:\nMV joints?'));
+    assert.ok(
+      mail.text.includes(
+        'Company: EU\nCompany location: Dammam\nBranch: Saudi Arabia\nLanguage: English\n\nMessage:\nMV joints?',
+      ),
+    );
     assert.ok(mail.text.endsWith('Reference: inquiry #5.'));
   });
 
@@ -107,7 +126,10 @@ describe('composeMail', () => {
       ].join('\n'),
     );
     assert.match(mail.html, /<th align="left"[^>]*>Language<\/th><td>Arabic<\/td>/);
-    assert.ok(mail.html.includes(`<div dir="auto" style="white-space:pre-wrap">${message}</div>`), 'the Arabic message reads right to left');
+    assert.ok(
+      mail.html.includes(`<div dir="auto" style="white-space:pre-wrap">${message}</div>`),
+      'the Arabic message reads right to left',
+    );
 
     const inquiry = composeMail(
       {
@@ -115,7 +137,13 @@ describe('composeMail', () => {
         kind: 'inquiry',
         ref_id: 6,
         recipient: 'bahrain@example.com',
-        payload: { userName: 'سامي', userEmail: 'sami@example.com', userCountry: 'Bahrain', inquiryMessage: 'هل لديكم مواسير PVC؟', language: 'ar' },
+        payload: {
+          userName: 'سامي',
+          userEmail: 'sami@example.com',
+          userCountry: 'Bahrain',
+          inquiryMessage: 'هل لديكم مواسير PVC؟',
+          language: 'ar',
+        },
       },
       FROM,
     );
@@ -156,7 +184,10 @@ test('headerText drops text-direction controls and C1 controls, keeps Arabic, an
 });
 
 test('a row stored before the rule, with "\\u202Egpj.exe" as its name, gives clean headers: what is shown is what is there', () => {
-  const mail = composeMail(contactRow({ name: '\u202egpj.exe\u202c \u2067Aisha\u2069', companyName: '\u202eACME' }), FROM);
+  const mail = composeMail(
+    contactRow({ name: '\u202egpj.exe\u202c \u2067Aisha\u2069', companyName: '\u202eACME' }),
+    FROM,
+  );
   assert.equal(mail.subject, 'Contact message from the website: gpj.exe Aisha (Dubai)');
   assert.deepEqual(mail.replyTo, { name: 'gpj.exe Aisha', address: 'aisha@example.com' });
   assert.doesNotMatch(`${mail.subject}${mail.replyTo.name}${mail.replyTo.address}`, /[\u202a-\u202e\u2066-\u2069]/);

@@ -32,7 +32,8 @@ const str = (record: Record<string, unknown>, key: string): string | null => {
 };
 
 function fieldsOf(row: OutboxRow): MailFields {
-  if (typeof row.payload !== 'object' || row.payload === null) throw new Error(`outbox ${row.id}: payload is not an object`);
+  if (typeof row.payload !== 'object' || row.payload === null)
+    throw new Error(`outbox ${row.id}: payload is not an object`);
   const p = row.payload as Record<string, unknown>;
   const required = (key: string): string => {
     const value = str(p, key);
@@ -101,7 +102,10 @@ export function composeMail(row: OutboxRow, from: string): ComposedMail {
   ].join('\n');
 
   const rows = shown
-    .map(([label, value]) => `<tr><th align="left" style="padding:2px 12px 2px 0">${label}</th><td>${escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:2px 12px 2px 0">${label}</th><td>${escapeHtml(value)}</td></tr>`,
+    )
     .join('');
   const html =
     `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1b2430">` +

@@ -45,8 +45,14 @@ export function formFields(body: string): Record<string, string> {
 }
 
 /** The fields `names` of a posted form, as typed ('' for one left out). */
-export function namedFields<Name extends string>(fields: Readonly<Record<string, string>>, names: readonly Name[]): Record<Name, string> {
-  return Object.fromEntries(names.map((name) => [name, Object.hasOwn(fields, name) ? fields[name]! : ''])) as Record<Name, string>;
+export function namedFields<Name extends string>(
+  fields: Readonly<Record<string, string>>,
+  names: readonly Name[],
+): Record<Name, string> {
+  return Object.fromEntries(names.map((name) => [name, Object.hasOwn(fields, name) ? fields[name]! : ''])) as Record<
+    Name,
+    string
+  >;
 }
 
 /** A page with a form, as its answers are drawn: its route and its head (no address is named: shellResponder.ts UnlistedPage). */
@@ -59,15 +65,31 @@ export interface FormPage {
 /** Draws `page` for this request with `posted`, what came of its form's post (the page reads it: FORM_POST_OUTCOME_PATH). */
 export function drawFormPage(sendPage: SendShell, page: FormPage) {
   const route = siteRoutes.find((candidate) => candidate.path === page.path)!;
-  return (request: FastifyRequest, reply: FastifyReply, posted: unknown, status?: FormPageStatus): Promise<FastifyReply> => {
+  return (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    posted: unknown,
+    status?: FormPageStatus,
+  ): Promise<FastifyReply> => {
     const answer = async (href: string) => {
       if (href === FORM_POST_OUTCOME_PATH) return { status: 200, body: posted };
       // the page's own start data, as /data serves it: an Arabic page's branches
       if (href === ARABIC_BRANCHES) return { status: 200, body: dataEdition('ar', 'branches.json') };
       return undefined;
     };
-    const firstView = { remote: route.remote, modulePath: route.modulePath, params: { [FORM_POST_PARAM]: '' }, logPath: `/${page.path}`, answer };
-    return sendPage(request, reply, 200, { title: page.title, description: page.description, firstView, ...(status === undefined ? {} : { status }) });
+    const firstView = {
+      remote: route.remote,
+      modulePath: route.modulePath,
+      params: { [FORM_POST_PARAM]: '' },
+      logPath: `/${page.path}`,
+      answer,
+    };
+    return sendPage(request, reply, 200, {
+      title: page.title,
+      description: page.description,
+      firstView,
+      ...(status === undefined ? {} : { status }),
+    });
   };
 }
 
@@ -80,12 +102,23 @@ export interface PlainFormOptions {
   /** Whether the scope has a rate limit (registerRateLimit) these posts are counted by. */
   rateLimited: boolean;
   /** A post taken in: its fields (the body's, every one), the page's edition. */
-  answer(request: FastifyRequest, reply: FastifyReply, fields: Record<string, string>, locale: Locale): Promise<FastifyReply>;
+  answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    fields: Record<string, string>,
+    locale: Locale,
+  ): Promise<FastifyReply>;
   /**
    * A post refused before its fields were checked: over the rate limit (its fields read), too large or not a form
    * (unread: none).
    */
-  refused(request: FastifyRequest, reply: FastifyReply, status: FormPageStatus, fields: Record<string, string> | undefined, locale: Locale): Promise<FastifyReply>;
+  refused(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: FormPageStatus,
+    fields: Record<string, string> | undefined,
+    locale: Locale,
+  ): Promise<FastifyReply>;
 }
 
 /** The refusals a post may meet before its handler, by Fastify's codes and the rate limit's status. */
@@ -104,18 +137,23 @@ function refusalStatus(error: FastifyError): FormPageStatus | undefined {
 export async function plainFormRoutes(app: FastifyInstance, options: PlainFormOptions): Promise<void> {
   const { bodyLimit, publicSiteUrl } = options;
   const utf8 = new TextDecoder('utf-8', { fatal: true });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => {
-    try {
-      done(null, formFields(utf8.decode(body as Buffer)));
-    } catch {
-      done(httpError(400, 'The form is not valid UTF-8'), undefined);
-    }
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'buffer', bodyLimit },
+    (_request, body, done) => {
+      try {
+        done(null, formFields(utf8.decode(body as Buffer)));
+      } catch {
+        done(httpError(400, 'The form is not valid UTF-8'), undefined);
+      }
+    },
+  );
   // every answer a page: a refusal draws the form again (5xx go on to the app's handler)
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const status = refusalStatus(error);
     if (status === undefined) throw error;
-    const fields = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, string>) : undefined;
+    const fields =
+      typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, string>) : undefined;
     return options.refused(request, reply, status, fields, splitLocale(request.url.replace(/[?#].*$/, '')).locale);
   });
   for (const locale of LOCALES) {
@@ -128,7 +166,8 @@ export async function plainFormRoutes(app: FastifyInstance, options: PlainFormOp
         onRequest: async (request, reply) => {
           reply.header('cache-control', 'no-store');
           // before anything is read: another site's form is never taken, whatever it holds
-          if (isCrossSite(request, publicSiteUrl)) return reply.code(403).type('text/plain; charset=utf-8').send(CROSS_SITE_REFUSAL[locale]);
+          if (isCrossSite(request, publicSiteUrl))
+            return reply.code(403).type('text/plain; charset=utf-8').send(CROSS_SITE_REFUSAL[locale]);
         },
         preValidation: async (request) => {
           const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();

@@ -16,7 +16,17 @@ import { drawFormPage, namedFields, plainFormRoutes, type FormPage, type FormPag
 import { saveContactMessage } from './store.js';
 
 /** The form's controls, by name (mfe-contact/src/message-form). */
-const MESSAGE_FIELDS = ['name', 'email', 'phone', 'message', 'country', 'companyName', 'companyLocation', 'answer', HONEYPOT_FIELD] as const satisfies readonly (keyof ContactFormFields)[];
+const MESSAGE_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'message',
+  'country',
+  'companyName',
+  'companyLocation',
+  'answer',
+  HONEYPOT_FIELD,
+] as const satisfies readonly (keyof ContactFormFields)[];
 
 /** The message's 4,000 characters (and the other fields' few hundred), each up to 12 bytes as %XX escapes. */
 export const MESSAGE_FORM_BODY_LIMIT = 64 * 1024;
@@ -49,11 +59,18 @@ export async function plainMessageRoutes(app: FastifyInstance, options: PlainMes
     bodyLimit: MESSAGE_FORM_BODY_LIMIT,
     publicSiteUrl: options.publicSiteUrl,
     rateLimited: options.rateLimited,
-    refused: async (request, reply, status, fields) => failed(request, reply, namedFields(fields ?? {}, MESSAGE_FIELDS), status),
+    refused: async (request, reply, status, fields) =>
+      failed(request, reply, namedFields(fields ?? {}, MESSAGE_FIELDS), status),
     answer: async (request, reply, fields, locale: Locale) => {
       const values = namedFields(fields, MESSAGE_FIELDS);
       const problem = validateContactForm(values);
-      if (problem !== null) return draw(request, reply, { form: 'message', outcome: 'invalid', problem, values } satisfies PostedMessageForm, 400);
+      if (problem !== null)
+        return draw(
+          request,
+          reply,
+          { form: 'message', outcome: 'invalid', problem, values } satisfies PostedMessageForm,
+          400,
+        );
       // the body the scripted form sends (contactPayload): the fields but the human check, and the page's language
       const { answer: _answer, ...body } = values;
       const parsed = parseSubmission(contactFormSchema, { ...body, language: locale });

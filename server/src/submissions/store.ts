@@ -46,7 +46,12 @@ export function saveContactMessage(db: Database, form: ContactForm, { spam }: Sa
     if (!spam) {
       await trx
         .insertInto('outbox')
-        .values({ kind: OUTBOX_KIND.contactMessage, ref_id: id, recipient: branchEmail(form.country), payload: JSON.stringify(form) })
+        .values({
+          kind: OUTBOX_KIND.contactMessage,
+          ref_id: id,
+          recipient: branchEmail(form.country),
+          payload: JSON.stringify(form),
+        })
         .execute();
     }
     return id;
@@ -73,7 +78,12 @@ export function saveInquiry(db: Database, inquiry: Inquiry, { spam }: SaveOption
     if (!spam) {
       await trx
         .insertInto('outbox')
-        .values({ kind: OUTBOX_KIND.inquiry, ref_id: id, recipient: branchEmail(inquiry.userCountry), payload: JSON.stringify(inquiry) })
+        .values({
+          kind: OUTBOX_KIND.inquiry,
+          ref_id: id,
+          recipient: branchEmail(inquiry.userCountry),
+          payload: JSON.stringify(inquiry),
+        })
         .execute();
     }
     return id;
@@ -84,10 +94,19 @@ export function saveInquiry(db: Database, inquiry: Inquiry, { spam }: SaveOption
  * Stores a chat registration (name, e-mail, region). No mail: it only says a visitor opened the chat;
  * what they ask for comes as an enquiry, which is mailed. Staff see registrations in `npm run submissions`.
  */
-export async function saveRegistration(db: Database, registration: Registration, { spam }: SaveOptions): Promise<number> {
+export async function saveRegistration(
+  db: Database,
+  registration: Registration,
+  { spam }: SaveOptions,
+): Promise<number> {
   const { id } = await db.kysely
     .insertInto('registrations')
-    .values({ user_name: registration.userName, user_email: registration.userEmail, user_country: registration.userCountry, spam })
+    .values({
+      user_name: registration.userName,
+      user_email: registration.userEmail,
+      user_country: registration.userCountry,
+      spam,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

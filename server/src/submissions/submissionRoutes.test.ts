@@ -47,14 +47,19 @@ describe('rate limit on the form POSTs (in memory)', () => {
   test('counts each client and each endpoint separately; the rest of the site is not limited', async () => {
     assert.equal((await send(app, '/api/send-contact-form', '198.51.100.20')).statusCode, 400, 'another client');
     assert.equal((await send(app, '/api/send-inquiry')).statusCode, 400, 'another endpoint');
-    for (let i = 0; i < 5; i += 1) assert.equal((await app.inject({ method: 'GET', url: '/healthz', remoteAddress: '203.0.113.7' })).statusCode, 200);
+    for (let i = 0; i < 5; i += 1)
+      assert.equal(
+        (await app.inject({ method: 'GET', url: '/healthz', remoteAddress: '203.0.113.7' })).statusCode,
+        200,
+      );
   });
 
   test('SUBMIT_RATE_LIMIT_MAX=0 turns it off', async () => {
     const other = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0' } });
     const unlimited = await buildApp(other.config, stubDatabase(), { catalogue: 'files' });
     try {
-      for (let i = 0; i < 30; i += 1) assert.equal((await send(unlimited, '/api/send-user-registration')).statusCode, 400);
+      for (let i = 0; i < 30; i += 1)
+        assert.equal((await send(unlimited, '/api/send-user-registration')).statusCode, 400);
     } finally {
       await unlimited.close();
       await other.cleanup();
@@ -63,7 +68,6 @@ describe('rate limit on the form POSTs (in memory)', () => {
 });
 
 describe('rate limit shared through Redis', () => {
-
   test('two server processes share one count per client (a limit holds across instances)', async (t) => {
     const unreachable = await redisReachable();
     if (unreachable !== undefined) {
@@ -113,7 +117,10 @@ describe('rate limit shared through Redis', () => {
     redisUrl.searchParams.set('connectionName', tag);
     redisUrl.searchParams.set('keyPrefix', `${tag}:`);
     const counter = new Redis(url);
-    const siteConnections = async () => String(await counter.client('LIST')).split('\n').filter((line) => line.includes(` name=${tag} `)).length;
+    const siteConnections = async () =>
+      String(await counter.client('LIST'))
+        .split('\n')
+        .filter((line) => line.includes(` name=${tag} `)).length;
     const other = await createFixture({ env: { REDIS_URL: redisUrl.toString() } });
     let app: Awaited<ReturnType<typeof buildApp>> | undefined;
     try {
@@ -122,7 +129,17 @@ describe('rate limit shared through Redis', () => {
       await app.ready();
       // a form, a review and a question: each limiter counts, all through the one connection
       assert.equal((await send(app, '/api/send-contact-form', '198.51.100.77')).statusCode, 400);
-      assert.equal((await app.inject({ method: 'POST', url: '/api/chat', payload: { question: 'hi' }, remoteAddress: '198.51.100.77' })).statusCode, 200);
+      assert.equal(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/chat',
+            payload: { question: 'hi' },
+            remoteAddress: '198.51.100.77',
+          })
+        ).statusCode,
+        200,
+      );
       assert.equal(await siteConnections(), before + 1, 'one connection for the whole server');
       await app.close();
       assert.equal(await siteConnections(), before, 'closed with the server');

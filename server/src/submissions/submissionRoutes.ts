@@ -2,7 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { CONTACT_FORM_API_PATH, INQUIRY_API_PATH, REGISTRATION_API_PATH } from '@site/contracts/api';
-import { apiErrorSchema, contactFormSchema, inquirySchema, registrationSchema, submissionCreatedSchema, type Submission } from '@site/contracts/forms-api';
+import {
+  apiErrorSchema,
+  contactFormSchema,
+  inquirySchema,
+  registrationSchema,
+  submissionCreatedSchema,
+  type Submission,
+} from '@site/contracts/forms-api';
 import { HONEYPOT_FIELD } from '@site/content/validation';
 import { useContracts, withoutHoneypot } from '../platform/http/contracts.js';
 import { useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
@@ -34,7 +41,6 @@ export interface SubmissionRoutesOptions extends RateLimitOptions {
   publicSiteUrl?: string | undefined;
 }
 
-
 const NOT_SAVED = 'Your submission could not be saved right now. Please try again in a few minutes.';
 
 /**
@@ -49,7 +55,11 @@ export async function submissionRoutes(parent: FastifyInstance, options: Submiss
 
   const limited = await registerRateLimit(app, options, { namespace: 'site-submissions-rate-' });
 
-  const requireJson = useJsonEndpoint(app, { bodyLimit: SUBMISSION_BODY_LIMIT, what: 'the form', emptyHint: 'send the form as a JSON object' });
+  const requireJson = useJsonEndpoint(app, {
+    bodyLimit: SUBMISSION_BODY_LIMIT,
+    what: 'the form',
+    emptyHint: 'send the form as a JSON object',
+  });
 
   const post = <S extends z.ZodType<Record<string, unknown> & { [HONEYPOT_FIELD]?: string | undefined }>>(
     url: string,
@@ -94,12 +104,28 @@ export async function submissionRoutes(parent: FastifyInstance, options: Submiss
     });
   };
 
-  post(SUBMISSION_PATHS.contactForm, contactFormSchema, (form, saveOptions) => saveContactMessage(db, form, saveOptions), true);
-  post(SUBMISSION_PATHS.registration, registrationSchema, (form, saveOptions) => saveRegistration(db, form, saveOptions), false);
+  post(
+    SUBMISSION_PATHS.contactForm,
+    contactFormSchema,
+    (form, saveOptions) => saveContactMessage(db, form, saveOptions),
+    true,
+  );
+  post(
+    SUBMISSION_PATHS.registration,
+    registrationSchema,
+    (form, saveOptions) => saveRegistration(db, form, saveOptions),
+    false,
+  );
   post(SUBMISSION_PATHS.inquiry, inquirySchema, (form, saveOptions) => saveInquiry(db, form, saveOptions), true);
 
   // the contact page's message form posted without its scripts: under the same rate limit, answered with pages
   if (options.sendPage !== undefined) {
-    await app.register(plainMessageRoutes, { db, sendPage: options.sendPage, publicSiteUrl: options.publicSiteUrl, rateLimited: limited, onOutboxWrite });
+    await app.register(plainMessageRoutes, {
+      db,
+      sendPage: options.sendPage,
+      publicSiteUrl: options.publicSiteUrl,
+      rateLimited: limited,
+      onOutboxWrite,
+    });
   }
 }

@@ -13,6 +13,10 @@ export async function renameSeededProduct(database: TestDatabase): Promise<void>
   const rows = await exportCatalogueRows(database.db.kysely);
   const row = rows.find((candidate) => candidate.id === RENAMED_PRODUCT);
   assert.ok(row, 'the seeded catalogue has the product');
-  const outcome = await importCatalogueRows(database.db, [{ line: 2, row: { ...row, productName: RENAMED_PRODUCT_NAME } }], { dryRun: false });
+  const outcome = await importCatalogueRows(
+    database.db,
+    [{ line: 2, row: { ...row, productName: RENAMED_PRODUCT_NAME } }],
+    { dryRun: false },
+  );
   assert.equal(outcome.written, true, JSON.stringify(outcome));
 }

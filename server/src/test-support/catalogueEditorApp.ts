@@ -16,8 +16,16 @@ export interface CatalogueEditorApp {
 }
 
 export async function catalogueEditorApp(t: TestContext, target: DatabaseTarget): Promise<CatalogueEditorApp>;
-export async function catalogueEditorApp(t: TestContext, target: DatabaseTarget, options: { anotherProcess: true }): Promise<CatalogueEditorApp & { other: FastifyInstance }>;
-export async function catalogueEditorApp(t: TestContext, target: DatabaseTarget, { anotherProcess = false } = {}): Promise<CatalogueEditorApp & { other?: FastifyInstance }> {
+export async function catalogueEditorApp(
+  t: TestContext,
+  target: DatabaseTarget,
+  options: { anotherProcess: true },
+): Promise<CatalogueEditorApp & { other: FastifyInstance }>;
+export async function catalogueEditorApp(
+  t: TestContext,
+  target: DatabaseTarget,
+  { anotherProcess = false } = {},
+): Promise<CatalogueEditorApp & { other?: FastifyInstance }> {
   // Staff suites send many calls in a row: the public rate limit is not what they test.
   const fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0' } });
   const database = await target.fresh();

@@ -98,7 +98,10 @@ export async function postgresOrSkip(): Promise<{ target: DatabaseTarget } | { s
  * Runs `suite` on PostgreSQL when it is reachable; otherwise logs why and marks the test skipped (an error with
  * REQUIRE_POSTGRES=1).
  */
-export async function onPostgres(t: { skip(message?: string): void }, suite: (target: DatabaseTarget) => Promise<void>): Promise<void> {
+export async function onPostgres(
+  t: { skip(message?: string): void },
+  suite: (target: DatabaseTarget) => Promise<void>,
+): Promise<void> {
   const postgres = await postgresOrSkip();
   if ('skipped' in postgres) {
     console.log(`PostgreSQL tests skipped: ${postgres.skipped}`);

@@ -7,7 +7,11 @@ const POLL_MS = 25;
 
 /** Reads `read` until `holds`, for up to `withinMs` (2 s: the catalogue's contract); returns the last value read,
  * which the caller asserts on, so that a failure shows what was seen. */
-export async function eventually<T>(read: () => Promise<T> | T, holds: (value: T) => boolean, withinMs = 2_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T> | T,
+  holds: (value: T) => boolean,
+  withinMs = 2_000,
+): Promise<T> {
   const elapsed = stopwatch();
   for (;;) {
     const value = await read();
@@ -17,7 +21,11 @@ export async function eventually<T>(read: () => Promise<T> | T, holds: (value: T
 }
 
 /** How long `read` took to show `holds`, in ms; fails with the last value seen when it did not within `withinMs`. */
-export async function timeUntil<T>(read: () => Promise<T> | T, holds: (value: T) => boolean, withinMs = 2_000): Promise<number> {
+export async function timeUntil<T>(
+  read: () => Promise<T> | T,
+  holds: (value: T) => boolean,
+  withinMs = 2_000,
+): Promise<number> {
   const elapsed = stopwatch();
   const last = await eventually(read, holds, withinMs);
   if (!holds(last)) assert.fail(`not within ${withinMs} ms: ${JSON.stringify(last)}`);

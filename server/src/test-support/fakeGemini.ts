@@ -33,7 +33,9 @@ export class FakeGemini {
   private readonly initialAnswer: FakeAnswer;
   private hanging: ServerResponse[] = [];
 
-  constructor(answer: FakeAnswer = 'We stock **Hex** cable glands: [Industrial Cable Glands](/our-products/industrial_cable_glands)') {
+  constructor(
+    answer: FakeAnswer = 'We stock **Hex** cable glands: [Industrial Cable Glands](/our-products/industrial_cable_glands)',
+  ) {
     this.answer = answer;
     this.initialAnswer = answer;
     this.server = createServer((request, response) => {
@@ -66,11 +68,17 @@ export class FakeGemini {
     response.setHeader('content-type', 'application/json');
     if (this.mode === 'error') {
       response.statusCode = 500;
-      response.end(JSON.stringify({ error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } }));
+      response.end(
+        JSON.stringify({ error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } }),
+      );
       return;
     }
     const text = typeof this.answer === 'string' ? this.answer : this.answer(prompt);
-    response.end(JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }] }));
+    response.end(
+      JSON.stringify({
+        candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
+      }),
+    );
   }
 
   /** Listens on a free loopback port; the base URL to give the server (GEMINI_BASE_URL). */

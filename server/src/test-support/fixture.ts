@@ -5,7 +5,8 @@ import { loadConfig, type Config } from '../platform/config.js';
 import { withKysely, type Database, type Transaction } from '../platform/db/index.js';
 import type { RunResult } from '../platform/db/types.js';
 
-export const INDEX_HTML = '<!doctype html><html><head><title>Fixture shell</title></head><body><div id="root"></div></body></html>\n';
+export const INDEX_HTML =
+  '<!doctype html><html><head><title>Fixture shell</title></head><body><div id="root"></div></body></html>\n';
 
 export interface Fixture {
   root: string;

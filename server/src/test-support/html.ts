@@ -5,7 +5,8 @@ import { escapeRegExp } from './regexp.js';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
 
-export const decodeEntities = (value: string): string => value.replace(/&(amp|lt|gt|quot|#39);/g, (_m, name: string) => ENTITIES[name] ?? '');
+export const decodeEntities = (value: string): string =>
+  value.replace(/&(amp|lt|gt|quot|#39);/g, (_m, name: string) => ENTITIES[name] ?? '');
 
 export interface ParsedHead {
   head: string;
@@ -30,7 +31,9 @@ export function parseHead(html: string): ParsedHead {
     meta.set(decodeEntities(m[1] ?? ''), decodeEntities(m[2] ?? ''));
   }
   const canonicalRaw = /<link rel="canonical" href="([^"]*)">/.exec(head)?.[1];
-  const jsonLdRaw = [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+  const jsonLdRaw = [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => m[1] ?? '',
+  );
   return {
     head,
     titles,
@@ -61,7 +64,8 @@ export const REMOTES_MAP_TAG = `<script type="application/json" id="${REMOTES_MA
 const REMOTES_MAP_BLOCK = new RegExp(`${escapeRegExp(REMOTES_MAP_TAG)}([\\s\\S]*?)</script>`, 'g');
 
 /** Every remotes map block of `html` (head or not), parsed, in order. */
-export const remotesMaps = (html: string): unknown[] => [...html.matchAll(REMOTES_MAP_BLOCK)].map((m) => JSON.parse(m[1] ?? '') as unknown);
+export const remotesMaps = (html: string): unknown[] =>
+  [...html.matchAll(REMOTES_MAP_BLOCK)].map((m) => JSON.parse(m[1] ?? '') as unknown);
 
 /** The page head's remotes map, parsed; throws unless the head holds exactly one (a missing map must fail a test). */
 export function inlineRemotesMap(html: string): unknown {

@@ -8,6 +8,12 @@ export { adminQuery, findPostgres } from './postgresFinder.js';
 export { openPglite } from '../platform/db/pglite.js';
 export { pdfText } from '@site/content/pdf/testing';
 export { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp.js';
-export { parsePrometheusText, PrometheusTextError, sampleValue, type MetricFamily, type MetricType } from './prometheusText.js';
+export {
+  parsePrometheusText,
+  PrometheusTextError,
+  sampleValue,
+  type MetricFamily,
+  type MetricType,
+} from './prometheusText.js';
 export { inlineRemotesMap, remotesMaps, REMOTES_MAP_TAG } from './html.js';
 export { escapeRegExp } from './regexp.js';

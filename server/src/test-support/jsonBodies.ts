@@ -29,19 +29,64 @@ export function badJsonBodyCases(valid: object, { bodyLimit, what, emptyHint }: 
   const validText = JSON.stringify(valid);
   const notAnObject = /^The request body must be a JSON object$/;
   return [
-    { what: 'malformed JSON', request: json(`${validText.slice(0, -1)},`), status: 400, error: /^The request body is not valid JSON$/ },
-    { what: 'JSON with a trailing comma', request: json('{"a":1,}'), status: 400, error: /^The request body is not valid JSON$/ },
-    { what: 'an empty JSON body', request: json(''), status: 400, error: new RegExp(`^The request body is empty: ${escapeRegExp(emptyHint)}$`) },
+    {
+      what: 'malformed JSON',
+      request: json(`${validText.slice(0, -1)},`),
+      status: 400,
+      error: /^The request body is not valid JSON$/,
+    },
+    {
+      what: 'JSON with a trailing comma',
+      request: json('{"a":1,}'),
+      status: 400,
+      error: /^The request body is not valid JSON$/,
+    },
+    {
+      what: 'an empty JSON body',
+      request: json(''),
+      status: 400,
+      error: new RegExp(`^The request body is empty: ${escapeRegExp(emptyHint)}$`),
+    },
     { what: 'a JSON array', request: json([valid]), status: 400, error: notAnObject },
     { what: 'JSON null', request: json('null'), status: 400, error: notAnObject },
     { what: 'a JSON string', request: json('"hello"'), status: 400, error: notAnObject },
     { what: 'a JSON number', request: json('42'), status: 400, error: notAnObject },
-    { what: 'deeply nested JSON', request: json(`${'['.repeat(3000)}${']'.repeat(3000)}`), status: 400, error: notAnObject },
-    { what: '__proto__ pollution', request: json(`{"__proto__":{"admin":true},${validText.slice(1)}`), status: 400, error: /^The request body is not valid JSON$/ },
-    { what: 'constructor.prototype pollution', request: json('{"constructor":{"prototype":{"admin":true}}}'), status: 400, error: /^The request body is not valid JSON$/ },
-    { what: 'text/plain', request: { method: 'POST', headers: { 'content-type': 'text/plain' }, payload: validText }, status: 415, error: notJson },
-    { what: 'a url-encoded form', request: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=x' }, status: 415, error: notJson },
-    { what: 'multipart', request: { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--' }, status: 415, error: notJson },
+    {
+      what: 'deeply nested JSON',
+      request: json(`${'['.repeat(3000)}${']'.repeat(3000)}`),
+      status: 400,
+      error: notAnObject,
+    },
+    {
+      what: '__proto__ pollution',
+      request: json(`{"__proto__":{"admin":true},${validText.slice(1)}`),
+      status: 400,
+      error: /^The request body is not valid JSON$/,
+    },
+    {
+      what: 'constructor.prototype pollution',
+      request: json('{"constructor":{"prototype":{"admin":true}}}'),
+      status: 400,
+      error: /^The request body is not valid JSON$/,
+    },
+    {
+      what: 'text/plain',
+      request: { method: 'POST', headers: { 'content-type': 'text/plain' }, payload: validText },
+      status: 415,
+      error: notJson,
+    },
+    {
+      what: 'a url-encoded form',
+      request: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=x' },
+      status: 415,
+      error: notJson,
+    },
+    {
+      what: 'multipart',
+      request: { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--' },
+      status: 415,
+      error: notJson,
+    },
     { what: 'no content type and no body', request: { method: 'POST' }, status: 415, error: notJson },
     {
       what: 'a body over the limit',

@@ -7,5 +7,11 @@ export function sealAsBefore({ id, key }: TotpKey, text: string, boundTo: string
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(boundTo, 'utf8'));
   const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-  return ['v1', id, iv.toString('base64url'), sealed.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
+  return [
+    'v1',
+    id,
+    iv.toString('base64url'),
+    sealed.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+  ].join('.');
 }

@@ -18,7 +18,10 @@ async function pgliteVersion(): Promise<string> {
   let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   for (;;) {
     try {
-      const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
       if (manifest.name === '@electric-sql/pglite') return manifest.version ?? 'unknown';
     } catch {
       // not this folder: one up

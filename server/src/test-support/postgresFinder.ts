@@ -22,7 +22,9 @@ function withoutPassword(url: string): string {
 /** TEST_DATABASE_URL when set, else the local trust-auth server as `root` or `postgres`. */
 export async function findPostgres(): Promise<{ url: string } | { reason: string }> {
   const fromEnv = process.env.TEST_DATABASE_URL?.trim();
-  const candidates = fromEnv ? [fromEnv] : ['postgres://root@127.0.0.1:5432/test', 'postgres://postgres@127.0.0.1:5432/test'];
+  const candidates = fromEnv
+    ? [fromEnv]
+    : ['postgres://root@127.0.0.1:5432/test', 'postgres://postgres@127.0.0.1:5432/test'];
   const failures: string[] = [];
   for (const url of candidates) {
     try {

@@ -37,15 +37,34 @@ describe('parsePrometheusText', () => {
     const histogram = families.get('http_seconds');
     assert.equal(histogram?.type, 'histogram');
     assert.deepEqual(histogram?.histograms, [
-      { labels: { route: '/a' }, buckets: [{ le: 0.1, count: 1 }, { le: Infinity, count: 2 }], sum: 0.35, count: 2 },
-      { labels: { route: '/b/:id' }, buckets: [{ le: 0.1, count: 0 }, { le: Infinity, count: 1 }], sum: 1.5, count: 1 },
+      {
+        labels: { route: '/a' },
+        buckets: [
+          { le: 0.1, count: 1 },
+          { le: Infinity, count: 2 },
+        ],
+        sum: 0.35,
+        count: 2,
+      },
+      {
+        labels: { route: '/b/:id' },
+        buckets: [
+          { le: 0.1, count: 0 },
+          { le: Infinity, count: 1 },
+        ],
+        sum: 1.5,
+        count: 1,
+      },
     ]);
     assert.equal(sampleValue(families, 'http_seconds', { route: '/b/:id' }), 1);
   });
 
   it('reads the special values', () => {
     const samples = parsePrometheusText('a +Inf\nb -Inf\nc NaN\nd -0.5e-3\ne Nan\nf inf\n');
-    assert.deepEqual([...samples.values()].map((family) => family.samples[0]?.value), [Infinity, -Infinity, NaN, -0.0005, NaN, Infinity]);
+    assert.deepEqual(
+      [...samples.values()].map((family) => family.samples[0]?.value),
+      [Infinity, -Infinity, NaN, -0.0005, NaN, Infinity],
+    );
   });
 
   const refused: [string, string, string][] = [

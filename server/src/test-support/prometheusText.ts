@@ -53,7 +53,11 @@ export function parseValue(text: string): number | undefined {
 }
 
 /** `{a="1",b="x\"y"}` from `start` (its `{`): the labels and the index after the `}`. */
-function readLabels(line: string, start: number, fail: (problem: string) => never): { labels: Record<string, string>; end: number } {
+function readLabels(
+  line: string,
+  start: number,
+  fail: (problem: string) => never,
+): { labels: Record<string, string>; end: number } {
   const labels: Record<string, string> = {};
   let index = start + 1;
   for (;;) {
@@ -114,7 +118,8 @@ export function parsePrometheusText(text: string): Map<string, MetricFamily> {
   let current: MetricFamily | undefined;
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
-  else if (text !== '') throw new PrometheusTextError(lines.length, lines.at(-1) ?? '', 'the text does not end with a line feed');
+  else if (text !== '')
+    throw new PrometheusTextError(lines.length, lines.at(-1) ?? '', 'the text does not end with a line feed');
 
   const enter = (name: string, fail: (problem: string) => never): MetricFamily => {
     if (current?.name === name) return current;
@@ -157,7 +162,10 @@ export function parsePrometheusText(text: string): Map<string, MetricFamily> {
     let labels: Record<string, string> = {};
     if (line[index] === '{') ({ labels, end: index } = readLabels(line, index, fail));
     if (line[index] !== ' ' && line[index] !== '\t') fail('no space before the value');
-    const parts = line.slice(index).trim().split(/[ \t]+/);
+    const parts = line
+      .slice(index)
+      .trim()
+      .split(/[ \t]+/);
     if (parts.length > 2) fail('text after the value and timestamp');
     const value = parseValue(parts[0] ?? '');
     if (value === undefined) fail(`an invalid value "${parts[0] ?? ''}"`);
@@ -194,9 +202,14 @@ export function parsePrometheusText(text: string): Map<string, MetricFamily> {
  * The value of `name`'s first sample whose labels include `labels` (a histogram's: its series' count); undefined when
  * there is none.
  */
-export function sampleValue(families: ReadonlyMap<string, MetricFamily>, name: string, labels: Record<string, string> = {}): number | undefined {
+export function sampleValue(
+  families: ReadonlyMap<string, MetricFamily>,
+  name: string,
+  labels: Record<string, string> = {},
+): number | undefined {
   const family = families.get(name);
-  const matches = (own: Readonly<Record<string, string>>) => Object.entries(labels).every(([key, value]) => own[key] === value);
+  const matches = (own: Readonly<Record<string, string>>) =>
+    Object.entries(labels).every(([key, value]) => own[key] === value);
   if (family?.type === 'histogram') return family.histograms.find((series) => matches(series.labels))?.count;
   return family?.samples.find((sample) => sample.name === name && matches(sample.labels))?.value;
 }

@@ -30,11 +30,20 @@ export interface QuotationTestSite {
   admin: StaffAccountSummary;
   catalogue: StaffAccountSummary;
   /** A staff call as `who`, a JSON body when given. */
-  call(who: StaffAccountSummary, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  call(
+    who: StaffAccountSummary,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+  ): Promise<LightMyRequestResponse>;
   /** Sends the draft `id` as `who`: the quotation sent, the link its mail carries and the link's token. */
   send(who: StaffAccountSummary, id: number): Promise<SentQuotation>;
   /** A request of `branch` for 40 glands (`fields` over the defaults), its draft prepared by `who` and sent. */
-  sendNew(who: StaffAccountSummary, branch: string, fields?: Record<string, unknown>): Promise<SentQuotation & { requestId: number; reference: string }>;
+  sendNew(
+    who: StaffAccountSummary,
+    branch: string,
+    fields?: Record<string, unknown>,
+  ): Promise<SentQuotation & { requestId: number; reference: string }>;
   close(): Promise<void>;
 }
 
@@ -52,13 +61,21 @@ export interface QuotationTestSiteOptions {
   omrRate?: string;
 }
 
-export async function buildQuotationTestSite(target: DatabaseTarget, options: QuotationTestSiteOptions): Promise<QuotationTestSite> {
+export async function buildQuotationTestSite(
+  target: DatabaseTarget,
+  options: QuotationTestSiteOptions,
+): Promise<QuotationTestSite> {
   const database = await target.fresh();
   const { db } = database;
   const { now } = options;
   await seedCatalogue(db);
   await db.query(`update catalogue_product_variants set price = '12.00' where code = 'HEX-CW-20S'`);
-  const staff = await buildStaffWorkTestApp({ db, now, quotationValidDays: options.quotationValidDays ?? 30, publicSiteUrl: QUOTATION_TEST_SITE_URL });
+  const staff = await buildStaffWorkTestApp({
+    db,
+    now,
+    quotationValidDays: options.quotationValidDays ?? 30,
+    publicSiteUrl: QUOTATION_TEST_SITE_URL,
+  });
   const dubai = await createTestAccount(db, 'dubai@crescent.example', 'branch', 'Dubai');
   const oman = await createTestAccount(db, 'oman@crescent.example', 'branch', 'Oman');
   const admin = await createTestAccount(db, 'admin@crescent.example', 'admin');
@@ -68,20 +85,38 @@ export async function buildQuotationTestSite(target: DatabaseTarget, options: Qu
   await site.ready();
 
   const call: QuotationTestSite['call'] = (who, method, url, body) =>
-    staff.inject({ method, url, headers: { ...as(who), ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
+    staff.inject({
+      method,
+      url,
+      headers: { ...as(who), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
   const send: QuotationTestSite['send'] = async (who, id) => {
     const draft = answerOf<Quotation>(await call(who, 'GET', staffApiPath(QUOTATIONS_API.quotation, { id })), 200);
-    const quotation = answerOf<Quotation>(await call(who, 'POST', staffApiPath(QUOTATIONS_API.send, { id }), { version: draft.version }), 200);
+    const quotation = answerOf<Quotation>(
+      await call(who, 'POST', staffApiPath(QUOTATIONS_API.send, { id }), { version: draft.version }),
+      200,
+    );
     const link = await mailedQuotationLink(db, id);
     assert.ok(link !== undefined, 'the buyer’s mail is queued in the send, its link sealed for it');
     return { quotation, link, token: link.split('/').at(-1)! };
   };
   const sendNew: QuotationTestSite['sendNew'] = async (who, branch, fields = {}) => {
-    const { id: requestId, reference } = await submitQuote(db, { branch, lines: [{ productId: TEST_PRODUCT, code: 'HEX-CW-20S', quantity: 40 }], ...fields });
+    const { id: requestId, reference } = await submitQuote(db, {
+      branch,
+      lines: [{ productId: TEST_PRODUCT, code: 'HEX-CW-20S', quantity: 40 }],
+      ...fields,
+    });
     const draft = answerOf<Quotation>(await call(who, 'POST', QUOTATIONS_API.quotations, { requestId }), 201);
     return { requestId, reference, ...(await send(who, draft.id)) };
   };
-  if (options.omrRate !== undefined) answerOf(await call(admin, 'PUT', staffApiPath(QUOTATIONS_API.currencyRate, { currency: 'OMR' }), { rate: options.omrRate }), 200);
+  if (options.omrRate !== undefined)
+    answerOf(
+      await call(admin, 'PUT', staffApiPath(QUOTATIONS_API.currencyRate, { currency: 'OMR' }), {
+        rate: options.omrRate,
+      }),
+      200,
+    );
 
   return {
     database,

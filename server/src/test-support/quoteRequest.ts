@@ -2,7 +2,8 @@
 import type { QuoteLineBody, QuoteRequestBody } from '@site/contracts/quote-api';
 
 /** The day `offsetDays` from today, as the form's date field sends it (YYYY-MM-DD). */
-export const isoDay = (offsetDays: number): string => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+export const isoDay = (offsetDays: number): string =>
+  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 export function quoteRequestBody(lines: QuoteLineBody[]): QuoteRequestBody {
   return {

@@ -7,7 +7,12 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL?.trim() || 'redis://127
 export const REDIS_REQUIRED = process.env.REQUIRE_REDIS === '1' || process.env.CI === 'true';
 
 export async function redisReachable(): Promise<string | undefined> {
-  const probe = new Redis(TEST_REDIS_URL, { connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null, lazyConnect: true });
+  const probe = new Redis(TEST_REDIS_URL, {
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    lazyConnect: true,
+  });
   try {
     await probe.connect();
     await probe.ping();

@@ -125,7 +125,10 @@ function decodeWords(value: string): string {
 
 function decodeQuotedPrintable(value: string): string {
   // as URI escapes: literal % first, then soft line breaks out, then =XX bytes to %XX
-  const escaped = value.replace(/%/g, '%25').replace(/=\r?\n/g, '').replace(/=([0-9a-f]{2})/gi, '%$1');
+  const escaped = value
+    .replace(/%/g, '%25')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9a-f]{2})/gi, '%$1');
   return decodeURIComponent(escaped);
 }
 
@@ -159,7 +162,11 @@ function parseMime(raw: string): Pick<ReceivedMail, 'headers' | 'text' | 'html' 
   return { headers, ...found };
 }
 
-function readPart(headers: Record<string, string>, body: string, found: Pick<ReceivedMail, 'text' | 'html' | 'attachments'>): void {
+function readPart(
+  headers: Record<string, string>,
+  body: string,
+  found: Pick<ReceivedMail, 'text' | 'html' | 'attachments'>,
+): void {
   const type = (headers['content-type'] ?? 'text/plain').toLowerCase();
   const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
   if (type.startsWith('multipart/') && boundary !== undefined) {
@@ -169,7 +176,9 @@ function readPart(headers: Record<string, string>, body: string, found: Pick<Rec
     }
     return;
   }
-  const filename = /filename="?([^";]+)"?/i.exec(`${headers['content-disposition'] ?? ''}; ${headers['content-type'] ?? ''}`)?.[1];
+  const filename = /filename="?([^";]+)"?/i.exec(
+    `${headers['content-disposition'] ?? ''}; ${headers['content-type'] ?? ''}`,
+  )?.[1];
   if (filename !== undefined) {
     const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
     const content = encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body, 'utf8');

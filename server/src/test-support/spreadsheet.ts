@@ -6,7 +6,19 @@ import path from 'node:path';
 import { InflateBudget, inflatedEntry, zipEntries } from '../catalogue/file/zip.js';
 
 /** A text starting with each of what a spreadsheet runs as a formula, or splits a cell at before one. */
-export const FORMULA_LIKE_TEXTS: readonly string[] = ['=1+1', '+1+1', '-1+1', '@SUM(A1:A2)', '\t=1+1', '\r=1+1', ';=1+1', '=HYPERLINK("http://evil.example","Click")', 'semi;=1+1', 'tab\t+1+1', 'line\n@SUM(A1)'];
+export const FORMULA_LIKE_TEXTS: readonly string[] = [
+  '=1+1',
+  '+1+1',
+  '-1+1',
+  '@SUM(A1:A2)',
+  '\t=1+1',
+  '\r=1+1',
+  ';=1+1',
+  '=HYPERLINK("http://evil.example","Click")',
+  'semi;=1+1',
+  'tab\t+1+1',
+  'line\n@SUM(A1)',
+];
 
 /** The separators a spreadsheet may split a CSV file on, by locale, and a line break inside a cell it does not see quoted. */
 const SEPARATORS = [',', ';', '\t', '\n'] as const;
@@ -28,7 +40,8 @@ export function localeFields(line: string, separator: string): string[] {
       }
       i += 1;
     }
-    while (i < line.length && line[i] !== separator && !(separator !== '\n' && (line[i] === '\r' || line[i] === '\n'))) field += line[i++];
+    while (i < line.length && line[i] !== separator && !(separator !== '\n' && (line[i] === '\r' || line[i] === '\n')))
+      field += line[i++];
     fields.push(field.trim());
     i += 1;
   }
@@ -37,7 +50,11 @@ export function localeFields(line: string, separator: string): string[] {
 
 /** Every field a spreadsheet would run as a formula, whichever locale's separator it splits `csv` on (none: all text). */
 export function formulasOpened(csv: string): string[] {
-  return SEPARATORS.flatMap((separator) => localeFields(csv, separator).filter((field) => /^[=+\-@]/.test(field)).map((field) => `${JSON.stringify(separator)}: ${field}`));
+  return SEPARATORS.flatMap((separator) =>
+    localeFields(csv, separator)
+      .filter((field) => /^[=+\-@]/.test(field))
+      .map((field) => `${JSON.stringify(separator)}: ${field}`),
+  );
 }
 
 /** A workbook cell as written: its reference, its type attribute, whether it holds a formula, and its text. */
@@ -50,7 +67,17 @@ export interface WorkbookCell {
 
 const decodeXml = (text: string) =>
   text.replace(/&(lt|gt|quot|apos|amp|#x[0-9a-f]+|#\d+);/gi, (_, name: string) =>
-    name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : name === 'apos' ? "'" : name === 'amp' ? '&' : String.fromCodePoint(Number(name[1] === 'x' ? `0${name.slice(1)}` : name.slice(1))),
+    name === 'lt'
+      ? '<'
+      : name === 'gt'
+        ? '>'
+        : name === 'quot'
+          ? '"'
+          : name === 'apos'
+            ? "'"
+            : name === 'amp'
+              ? '&'
+              : String.fromCodePoint(Number(name[1] === 'x' ? `0${name.slice(1)}` : name.slice(1))),
   );
 
 /** The cells of a workbook's first sheet (xl/worksheets/sheet1.xml) as written, inline and plain texts alike. */
@@ -65,13 +92,21 @@ export async function workbookCells(xlsx: Buffer): Promise<WorkbookCell[]> {
       const sheet = entries.get('xl/worksheets/sheet1.xml');
       if (sheet === undefined) throw new Error('the workbook has no xl/worksheets/sheet1.xml');
       const chunks: Buffer[] = [];
-      for await (const chunk of inflatedEntry(handle, file, sheet, new InflateBudget(512 * 1024 * 1024, () => 'the sheet is too big'))) chunks.push(chunk);
+      for await (const chunk of inflatedEntry(
+        handle,
+        file,
+        sheet,
+        new InflateBudget(512 * 1024 * 1024, () => 'the sheet is too big'),
+      ))
+        chunks.push(chunk);
       const xml = Buffer.concat(chunks).toString('utf8');
       return [...xml.matchAll(/<c ([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)].map(([, attributes = '', body = '']) => ({
         ref: /\br="([^"]*)"/.exec(attributes)?.[1] ?? '',
         type: /\bt="([^"]*)"/.exec(attributes)?.[1],
         formula: /<f[\s>/]/.test(body),
-        text: decodeXml([...body.matchAll(/<(?:v|t)(?: [^>]*)?>([\s\S]*?)<\/(?:v|t)>/g)].map((match) => match[1]).join('')),
+        text: decodeXml(
+          [...body.matchAll(/<(?:v|t)(?: [^>]*)?>([\s\S]*?)<\/(?:v|t)>/g)].map((match) => match[1]).join(''),
+        ),
       }));
     } finally {
       await handle.close();

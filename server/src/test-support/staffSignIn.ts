@@ -24,7 +24,8 @@ export function sessionCookieOf(res: LightMyRequestResponse): string {
 }
 
 /** The code of a base32 TOTP secret in a 30-second step. */
-export const codeAt = (secret: string, step: number): string => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * 30_000 });
+export const codeAt = (secret: string, step: number): string =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * 30_000 });
 /** The 30-second step of now. */
 export const currentStep = (): number => Math.floor(Date.now() / 30_000);
 /** How close to a step's end a request may reach the server in another step: the tests' margin at the edge. */
@@ -60,17 +61,26 @@ export const STAFF_TEST_TOTP_SECRET = 'KRSXG5CTMVRXEZLUKN2XAZLSKNSWG4TF';
  * must have one) with STAFF_TEST_TOTP_SECRET on, as after their first sign-in's set-up. The release role's `remotes`
  * are comma-separated (default `catalogue`).
  */
-export async function addStaffAccount(db: Database, email: string, role: 'catalogue' | 'branch' | 'release', branch: string | null = null, remotes = 'catalogue'): Promise<void> {
+export async function addStaffAccount(
+  db: Database,
+  email: string,
+  role: 'catalogue' | 'branch' | 'release',
+  branch: string | null = null,
+  remotes = 'catalogue',
+): Promise<void> {
   const withTotp = mustUseSecondFactor({ role });
-  await db.query('insert into staff_accounts (email, password_hash, role, branch, remotes, totp_secret, totp_enabled_at) values ($1, $2, $3, $4, $5, $6, $7)', [
-    email,
-    await hashPassword(STAFF_TEST_PASSWORD),
-    role,
-    branch,
-    role === 'release' ? remotes : null,
-    withTotp ? STAFF_TEST_TOTP_SECRET : null,
-    withTotp ? new Date() : null,
-  ]);
+  await db.query(
+    'insert into staff_accounts (email, password_hash, role, branch, remotes, totp_secret, totp_enabled_at) values ($1, $2, $3, $4, $5, $6, $7)',
+    [
+      email,
+      await hashPassword(STAFF_TEST_PASSWORD),
+      role,
+      branch,
+      role === 'release' ? remotes : null,
+      withTotp ? STAFF_TEST_TOTP_SECRET : null,
+      withTotp ? new Date() : null,
+    ],
+  );
 }
 
 /** The last TOTP step signInStaff sent per e-mail: the server takes each step once per account. */
@@ -93,21 +103,43 @@ async function nextStep(email: string): Promise<number> {
 
 /** Signs an account added by addStaffAccount in through the API, with its second step when it has one. */
 export async function signInStaff(app: FastifyInstance, email: string): Promise<StaffCaller> {
-  const res = await app.inject({ method: 'POST', url: STAFF_API.signIn, headers: onStaffOrigin(app), payload: { email, password: STAFF_TEST_PASSWORD } });
+  const res = await app.inject({
+    method: 'POST',
+    url: STAFF_API.signIn,
+    headers: onStaffOrigin(app),
+    payload: { email, password: STAFF_TEST_PASSWORD },
+  });
   assert.equal(res.statusCode, 200, res.body);
-  if (res.json<StaffSession>().state !== 'second-factor') return { cookie: sessionCookieOf(res), csrf: res.json<StaffSession>().csrfToken };
+  if (res.json<StaffSession>().state !== 'second-factor')
+    return { cookie: sessionCookieOf(res), csrf: res.json<StaffSession>().csrfToken };
   const code = codeAt(STAFF_TEST_TOTP_SECRET, await nextStep(email));
-  const done = await app.inject({ method: 'POST', url: STAFF_API.secondFactor, headers: { ...onStaffOrigin(app), cookie: sessionCookieOf(res) }, payload: { code } });
+  const done = await app.inject({
+    method: 'POST',
+    url: STAFF_API.secondFactor,
+    headers: { ...onStaffOrigin(app), cookie: sessionCookieOf(res) },
+    payload: { code },
+  });
   assert.equal(done.statusCode, 200, done.body);
   return { cookie: sessionCookieOf(done), csrf: done.json<StaffSession>().csrfToken };
 }
 
 /** A staff call as the staff app sends it: the cookie, the CSRF header on a change, a JSON body (a string as it is). */
-export function staffCall(app: FastifyInstance, who: StaffCaller, method: 'GET' | 'PUT' | 'POST', url: string, body?: unknown): Promise<LightMyRequestResponse> {
+export function staffCall(
+  app: FastifyInstance,
+  who: StaffCaller,
+  method: 'GET' | 'PUT' | 'POST',
+  url: string,
+  body?: unknown,
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method,
     url,
-    headers: { ...onStaffOrigin(app), cookie: who.cookie, ...(method === 'GET' ? {} : { [CSRF_HEADER]: who.csrf }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...onStaffOrigin(app),
+      cookie: who.cookie,
+      ...(method === 'GET' ? {} : { [CSRF_HEADER]: who.csrf }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
 }

@@ -15,7 +15,9 @@ export const TEST_LINK_SEALER = new TotpSecretBox([TEST_KEY]).forPurpose(LINK_SE
 
 export const TEST_ACCOUNT_HEADER = 'x-test-account';
 
-export async function buildStaffWorkTestApp(given: Omit<StaffWorkOptions, 'linkSealer'> & Partial<Pick<StaffWorkOptions, 'linkSealer'>>): Promise<FastifyInstance> {
+export async function buildStaffWorkTestApp(
+  given: Omit<StaffWorkOptions, 'linkSealer'> & Partial<Pick<StaffWorkOptions, 'linkSealer'>>,
+): Promise<FastifyInstance> {
   const options: StaffWorkOptions = { linkSealer: TEST_LINK_SEALER, ...given };
   const app = Fastify({ logger: false });
   await app.register(async (scope) => {
@@ -57,5 +59,6 @@ export async function createTestAccount(
 }
 
 /** Headers of a request from `account`. */
-export const as = (account: Pick<StaffAccountSummary, 'id'>): Record<string, string> => ({ [TEST_ACCOUNT_HEADER]: String(account.id) });
-
+export const as = (account: Pick<StaffAccountSummary, 'id'>): Record<string, string> => ({
+  [TEST_ACCOUNT_HEADER]: String(account.id),
+});

@@ -15,7 +15,14 @@ export async function feedStock(db: Database, rows: object[]): Promise<void> {
   try {
     const file = path.join(dir, 'feed.json');
     await writeFile(file, JSON.stringify(rows));
-    const report = await applyStockFeed(db, file, { kind: 'delta', format: 'json', strict: true, source: 'cli', actor: 'test', tokenId: null });
+    const report = await applyStockFeed(db, file, {
+      kind: 'delta',
+      format: 'json',
+      strict: true,
+      source: 'cli',
+      actor: 'test',
+      tokenId: null,
+    });
     assert.equal(report.outcome, 'applied', JSON.stringify(report));
   } finally {
     await rm(dir, { recursive: true, force: true });

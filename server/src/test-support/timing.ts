@@ -26,7 +26,11 @@ const ROUNDS = 3;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Asserts that `kind` takes at least `atLeast` of `reference`'s time, in one round of three. */
-export async function assertTakesAsLong(kind: TimedRun, reference: TimedRun, { atLeast, runs, before }: TimingOptions): Promise<void> {
+export async function assertTakesAsLong(
+  kind: TimedRun,
+  reference: TimedRun,
+  { atLeast, runs, before }: TimingOptions,
+): Promise<void> {
   const rounds: string[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const times = new Map<TimedRun, number[]>([

@@ -39,7 +39,12 @@ export async function zipArchive(parts: readonly ZipPart[]): Promise<Buffer> {
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const part of parts) {
-    const pieces = typeof part.content === 'string' ? [Buffer.from(part.content)] : Buffer.isBuffer(part.content) ? [part.content] : part.content;
+    const pieces =
+      typeof part.content === 'string'
+        ? [Buffer.from(part.content)]
+        : Buffer.isBuffer(part.content)
+          ? [part.content]
+          : part.content;
     let entry: { data: Buffer; size: number; crc: number };
     if (part.stored === true) {
       const data = Buffer.concat([...pieces]);
@@ -92,9 +97,17 @@ const RELATIONSHIPS = 'http://schemas.openxmlformats.org/officeDocument/2006/rel
  * A minimal workbook of one sheet whose XML is `sheet` (from <worksheet> on), as Excel lays one out (content types,
  * workbook, its relationships); `extra` parts added (shared strings, styles), `sheetOptions` for the sheet's entry.
  */
-export function workbookParts(sheet: string | Buffer | Iterable<Buffer>, extra: ZipPart[] = [], sheetOptions: Omit<ZipPart, 'name' | 'content'> = {}): ZipPart[] {
+export function workbookParts(
+  sheet: string | Buffer | Iterable<Buffer>,
+  extra: ZipPart[] = [],
+  sheetOptions: Omit<ZipPart, 'name' | 'content'> = {},
+): ZipPart[] {
   return [
-    { name: '[Content_Types].xml', content: '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>' },
+    {
+      name: '[Content_Types].xml',
+      content:
+        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+    },
     {
       name: 'xl/workbook.xml',
       content: `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheets><sheet name="Products" sheetId="1" r:id="rId1"/></sheets></workbook>`,
@@ -113,4 +126,5 @@ export function workbookParts(sheet: string | Buffer | Iterable<Buffer>, extra: 
 }
 
 /** A sheet's XML around its rows' (`<row>…</row>` each). */
-export const sheetXml = (rows: string): string => `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData>${rows}</sheetData></worksheet>`;
+export const sheetXml = (rows: string): string =>
+  `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData>${rows}</sheetData></worksheet>`;

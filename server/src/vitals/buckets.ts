@@ -21,7 +21,10 @@ const SPAN: Readonly<Record<VitalMetric, { under: number; over: number }>> = {
 export const BUCKET_BOUNDS: Readonly<Record<VitalMetric, readonly number[]>> = Object.fromEntries(
   Object.entries(SPAN).map(([metric, { under, over }]) => {
     const { good } = VITAL_LIMITS[metric as VitalMetric];
-    const bounds = Array.from({ length: (under + over) * STEPS_PER_OCTAVE + 1 }, (_, index) => good * 2 ** ((index - under * STEPS_PER_OCTAVE) / STEPS_PER_OCTAVE));
+    const bounds = Array.from(
+      { length: (under + over) * STEPS_PER_OCTAVE + 1 },
+      (_, index) => good * 2 ** ((index - under * STEPS_PER_OCTAVE) / STEPS_PER_OCTAVE),
+    );
     return [metric, Object.freeze(bounds)];
   }),
 ) as Record<VitalMetric, readonly number[]>;
@@ -81,6 +84,7 @@ export function goodShareOf(metric: VitalMetric, histogram: Histogram): number |
   const { good } = VITAL_LIMITS[metric];
   const bounds = BUCKET_BOUNDS[metric];
   let goodCount = 0;
-  for (let index = 0; index < histogram.length; index += 1) if ((bounds[index] ?? Infinity) <= good) goodCount += histogram[index] ?? 0;
+  for (let index = 0; index < histogram.length; index += 1)
+    if ((bounds[index] ?? Infinity) <= good) goodCount += histogram[index] ?? 0;
   return goodCount / total;
 }

@@ -10,7 +10,6 @@ import { seededRandom } from '../platform/seededRandom.js';
 
 const POLICY: HoldPolicy = { tolerancePercent: 10, minSessions: 200, alpha: HOLD_ALPHA };
 
-
 /** `count` page views of `metric` drawn from a log-normal of median `median`, as a histogram. */
 function draw(next: () => number, metric: VitalMetric, count: number, median: number, sigma = 0.6): number[] {
   const histogram = new Array<number>(BUCKET_BOUNDS[metric].length).fill(0);
@@ -23,15 +22,27 @@ function draw(next: () => number, metric: VitalMetric, count: number, median: nu
 }
 
 /** One release's counts: `sessions` sessions of `viewsPerSession` page views each, LCP and INP around the medians given. */
-function side(next: () => number, version: string, sessions: number, medians: { LCP: number; INP: number }, viewsPerSession = 2): SideCounts {
+function side(
+  next: () => number,
+  version: string,
+  sessions: number,
+  medians: { LCP: number; INP: number },
+  viewsPerSession = 2,
+): SideCounts {
   const views = sessions * viewsPerSession;
-  return { version, sessions, networks: sessions, histograms: { LCP: draw(next, 'LCP', views, medians.LCP), INP: draw(next, 'INP', views, medians.INP) } };
+  return {
+    version,
+    sessions,
+    networks: sessions,
+    histograms: { LCP: draw(next, 'LCP', views, medians.LCP), INP: draw(next, 'INP', views, medians.INP) },
+  };
 }
 
 describe('the buckets', () => {
   test('the good threshold is a bucket bound: a value at it is good, one just over it is not', () => {
     const histogram = new Array<number>(BUCKET_BOUNDS.LCP.length).fill(0);
-    for (const value of [2500, 2500, 2500, 2501]) histogram[bucketOf('LCP', value)] = (histogram[bucketOf('LCP', value)] ?? 0) + 1;
+    for (const value of [2500, 2500, 2500, 2501])
+      histogram[bucketOf('LCP', value)] = (histogram[bucketOf('LCP', value)] ?? 0) + 1;
     assert.equal(goodShareOf('LCP', histogram), 0.75);
     assert.equal(BUCKET_BOUNDS.CLS.includes(0.1), true);
     assert.equal(goodShareOf('CLS', [...new Array<number>(bucketOf('CLS', 0.1)).fill(0), 1]), 1);
@@ -41,12 +52,20 @@ describe('the buckets', () => {
     assert.equal(bucketOf('LCP', -5), 0);
     assert.equal(bucketOf('LCP', 10 ** 12), bucketOf('LCP', 120_000));
     assert.ok(BUCKET_BOUNDS.LCP.at(-1)! >= 120_000);
-    assert.ok(BUCKET_BOUNDS.INP.at(-1)! >= 60_000 && BUCKET_BOUNDS.CLS.at(-1)! >= 10 && BUCKET_BOUNDS.TTFB.at(-1)! >= 120_000 && BUCKET_BOUNDS.FCP.at(-1)! >= 120_000);
+    assert.ok(
+      BUCKET_BOUNDS.INP.at(-1)! >= 60_000 &&
+        BUCKET_BOUNDS.CLS.at(-1)! >= 10 &&
+        BUCKET_BOUNDS.TTFB.at(-1)! >= 120_000 &&
+        BUCKET_BOUNDS.FCP.at(-1)! >= 120_000,
+    );
   });
 
   test("the p75 read from the buckets is within a bucket's width of the samples' own", () => {
     const next = seededRandom(7);
-    const values = Array.from({ length: 5000 }, () => 1800 * Math.exp(0.6 * Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next())));
+    const values = Array.from(
+      { length: 5000 },
+      () => 1800 * Math.exp(0.6 * Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next())),
+    );
     const histogram = new Array<number>(BUCKET_BOUNDS.LCP.length).fill(0);
     for (const value of values) histogram[bucketOf('LCP', value)] = (histogram[bucketOf('LCP', value)] ?? 0) + 1;
     const exact = [...values].sort((a, b) => a - b)[Math.ceil(0.75 * values.length) - 1]!;
@@ -62,7 +81,7 @@ describe('the Mann-Whitney test on bucketed samples', () => {
     assert.ok(Math.abs(upperTail(3.090232) - 0.001) < 1e-6);
   });
 
-  test('on identical distributions it is calibrated: about 5 % significant at 0.05, and at most a few in 1,000 at the rule\'s alpha', () => {
+  test("on identical distributions it is calibrated: about 5 % significant at 0.05, and at most a few in 1,000 at the rule's alpha", () => {
     const next = seededRandom(42);
     const draws = 1000;
     let at05 = 0;
@@ -95,25 +114,46 @@ describe('the canary-hold rule', () => {
 
   test('a clearly slower canary (LCP 40 % slower) is held, with both figures in its sentence', () => {
     const next = seededRandom(3);
-    const verdict = judgeCanary('catalogue', side(next, 'v2', 400, { LCP: 2520, INP: 120 }), side(next, 'v1', 2000, { LCP: 1800, INP: 120 }), POLICY);
+    const verdict = judgeCanary(
+      'catalogue',
+      side(next, 'v2', 400, { LCP: 2520, INP: 120 }),
+      side(next, 'v1', 2000, { LCP: 1800, INP: 120 }),
+      POLICY,
+    );
     assert.equal(verdict.held, true, verdict.sentence);
     const lcp = verdict.comparisons.find(({ metric }) => metric === 'LCP')!;
     assert.equal(lcp.held, true);
     assert.ok(lcp.worsePercent! > 25 && lcp.worsePercent! < 55, `${lcp.worsePercent}`);
-    assert.match(verdict.sentence, /^The catalogue canary is held: its pages are slower than stable's by more than 10 %: p75 LCP \d\.\d\d s on the canary against \d\.\d\d s on stable \(p < 0\.0001, \+\d+ %\); p75 INP \d+ ms on the canary against \d+ ms on stable/);
+    assert.match(
+      verdict.sentence,
+      /^The catalogue canary is held: its pages are slower than stable's by more than 10 %: p75 LCP \d\.\d\d s on the canary against \d\.\d\d s on stable \(p < 0\.0001, \+\d+ %\); p75 INP \d+ ms on the canary against \d+ ms on stable/,
+    );
     assert.match(verdict.sentence, /400 sessions on the canary v2 and 2000 on stable v1\.$/);
   });
 
   test('a slower INP alone holds the canary too', () => {
     const next = seededRandom(4);
-    const verdict = judgeCanary('contact', side(next, 'v2', 500, { LCP: 1800, INP: 200 }), side(next, 'v1', 500, { LCP: 1800, INP: 120 }), POLICY);
+    const verdict = judgeCanary(
+      'contact',
+      side(next, 'v2', 500, { LCP: 1800, INP: 200 }),
+      side(next, 'v1', 500, { LCP: 1800, INP: 120 }),
+      POLICY,
+    );
     assert.equal(verdict.held, true, verdict.sentence);
-    assert.deepEqual(verdict.comparisons.filter(({ held }) => held).map(({ metric }) => metric), ['INP']);
+    assert.deepEqual(
+      verdict.comparisons.filter(({ held }) => held).map(({ metric }) => metric),
+      ['INP'],
+    );
   });
 
   test('a canary slower by less than the tolerance is not held, however many sessions make it significant', () => {
     const next = seededRandom(5);
-    const verdict = judgeCanary('catalogue', side(next, 'v2', 20_000, { LCP: 1890, INP: 120 }), side(next, 'v1', 20_000, { LCP: 1800, INP: 120 }), POLICY);
+    const verdict = judgeCanary(
+      'catalogue',
+      side(next, 'v2', 20_000, { LCP: 1890, INP: 120 }),
+      side(next, 'v1', 20_000, { LCP: 1800, INP: 120 }),
+      POLICY,
+    );
     const lcp = verdict.comparisons.find(({ metric }) => metric === 'LCP')!;
     assert.ok(lcp.p < HOLD_ALPHA, `p ${lcp.p}: significant`);
     assert.equal(verdict.held, false, verdict.sentence);
@@ -121,9 +161,17 @@ describe('the canary-hold rule', () => {
 
   test('too few sessions on either side: not held, however slow', () => {
     const next = seededRandom(6);
-    const few = judgeCanary('catalogue', side(next, 'v2', 150, { LCP: 5000, INP: 400 }), side(next, 'v1', 3000, { LCP: 1800, INP: 120 }), POLICY);
+    const few = judgeCanary(
+      'catalogue',
+      side(next, 'v2', 150, { LCP: 5000, INP: 400 }),
+      side(next, 'v1', 3000, { LCP: 1800, INP: 120 }),
+      POLICY,
+    );
     assert.equal(few.held, false);
-    assert.equal(few.sentence, 'Not judged yet: 150 sessions from 150 networks on the canary v2 and 3000 from 3000 networks on stable v1; the page speed rule needs 200 sessions from 20 networks on each side.');
+    assert.equal(
+      few.sentence,
+      'Not judged yet: 150 sessions from 150 networks on the canary v2 and 3000 from 3000 networks on stable v1; the page speed rule needs 200 sessions from 20 networks on each side.',
+    );
   });
 
   test('sessions from too few networks: not held, however many and however slow', () => {
@@ -131,8 +179,15 @@ describe('the canary-hold rule', () => {
     const canary = { ...side(next, 'v2', 400, { LCP: 5000, INP: 400 }), networks: 19 };
     const verdict = judgeCanary('catalogue', canary, side(next, 'v1', 3000, { LCP: 1800, INP: 120 }), POLICY);
     assert.equal(verdict.held, false);
-    assert.equal(verdict.sentence, 'Not judged yet: 400 sessions from 19 networks on the canary v2 and 3000 from 3000 networks on stable v1; the page speed rule needs 200 sessions from 20 networks on each side.');
-    assert.equal(judgeCanary('catalogue', { ...canary, networks: 20 }, side(next, 'v1', 3000, { LCP: 1800, INP: 120 }), POLICY).held, true);
+    assert.equal(
+      verdict.sentence,
+      'Not judged yet: 400 sessions from 19 networks on the canary v2 and 3000 from 3000 networks on stable v1; the page speed rule needs 200 sessions from 20 networks on each side.',
+    );
+    assert.equal(
+      judgeCanary('catalogue', { ...canary, networks: 20 }, side(next, 'v1', 3000, { LCP: 1800, INP: 120 }), POLICY)
+        .held,
+      true,
+    );
   });
 
   test('many page views of few sessions are weighed as those sessions: a handful of visitors cannot make a hold significant', () => {
@@ -140,7 +195,9 @@ describe('the canary-hold rule', () => {
     // 200 sessions each side, but the canary's 20 views per session are one visitor's each (modestly slower)
     const canary = side(next, 'v2', 200, { LCP: 2100, INP: 120 }, 20);
     const stable = side(next, 'v1', 200, { LCP: 1800, INP: 120 }, 20);
-    const weighed = judgeCanary('catalogue', canary, stable, POLICY).comparisons.find(({ metric }) => metric === 'LCP')!;
+    const weighed = judgeCanary('catalogue', canary, stable, POLICY).comparisons.find(
+      ({ metric }) => metric === 'LCP',
+    )!;
     const unweighed = mannWhitney(canary.histograms.LCP!, stable.histograms.LCP!).p;
     assert.ok(weighed.p > unweighed, `design effect: ${weighed.p} against ${unweighed}`);
   });

@@ -80,7 +80,16 @@ export function upperTail(z: number): number {
     Math.exp(
       -x * x -
         1.26551223 +
-        t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t *
+                  (0.09678418 +
+                    t *
+                      (-0.18628806 +
+                        t *
+                          (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
     );
   return z >= 0 ? erfc / 2 : 1 - erfc / 2;
 }
@@ -90,7 +99,11 @@ export function upperTail(z: number): number {
  * (normal approximation, ties corrected, with a continuity correction), and its p-value. `designEffect` (≥ 1) divides
  * the variance's reach: z / √designEffect.
  */
-export function mannWhitney(first: Histogram, second: Histogram, designEffect = 1): { u: number; z: number; p: number } {
+export function mannWhitney(
+  first: Histogram,
+  second: Histogram,
+  designEffect = 1,
+): { u: number; z: number; p: number } {
   const n1 = totalOf(first);
   const n2 = totalOf(second);
   const n = n1 + n2;
@@ -115,7 +128,8 @@ export function mannWhitney(first: Histogram, second: Histogram, designEffect = 
 }
 
 /** Whether a side has its sessions, from enough networks, to be judged. */
-const enoughOn = (side: SideCounts, policy: HoldPolicy): boolean => side.sessions >= policy.minSessions && side.networks >= (policy.minNetworks ?? MIN_NETWORKS_DEFAULT);
+const enoughOn = (side: SideCounts, policy: HoldPolicy): boolean =>
+  side.sessions >= policy.minSessions && side.networks >= (policy.minNetworks ?? MIN_NETWORKS_DEFAULT);
 
 /** Page views per session of a side (≥ 1): how alike its samples may be. */
 function viewsPerSession(side: SideCounts, metric: VitalMetric): number {
@@ -123,16 +137,25 @@ function viewsPerSession(side: SideCounts, metric: VitalMetric): number {
   return side.sessions > 0 ? Math.max(1, views / side.sessions) : 1;
 }
 
-export function compareMetric(metric: HoldMetric, canary: SideCounts, stable: SideCounts, policy: HoldPolicy): MetricComparison {
+export function compareMetric(
+  metric: HoldMetric,
+  canary: SideCounts,
+  stable: SideCounts,
+  policy: HoldPolicy,
+): MetricComparison {
   const canaryHistogram = canary.histograms[metric] ?? [];
   const stableHistogram = stable.histograms[metric] ?? [];
   const canaryP75 = quantileOf(metric, canaryHistogram, 0.75);
   const stableP75 = quantileOf(metric, stableHistogram, 0.75);
-  const worsePercent = canaryP75 === undefined || stableP75 === undefined || stableP75 === 0 ? undefined : (canaryP75 / stableP75 - 1) * 100;
+  const worsePercent =
+    canaryP75 === undefined || stableP75 === undefined || stableP75 === 0
+      ? undefined
+      : (canaryP75 / stableP75 - 1) * 100;
   const designEffect = Math.max(viewsPerSession(canary, metric), viewsPerSession(stable, metric));
   const { p } = mannWhitney(canaryHistogram, stableHistogram, designEffect);
   const enough = enoughOn(canary, policy) && enoughOn(stable, policy);
-  const held = enough && worsePercent !== undefined && worsePercent > policy.tolerancePercent && p < (policy.alpha ?? HOLD_ALPHA);
+  const held =
+    enough && worsePercent !== undefined && worsePercent > policy.tolerancePercent && p < (policy.alpha ?? HOLD_ALPHA);
   return { metric, canaryP75, stableP75, worsePercent, p, held };
 }
 
@@ -153,7 +176,11 @@ export function judgeCanary(remote: string, canary: SideCounts, stable: SideCoun
     const networks = (count: number) => `${count} network${count === 1 ? '' : 's'}`;
     const counted = `${canary.sessions} sessions from ${networks(canary.networks)} on the canary ${canary.version} and ${stable.sessions} from ${networks(stable.networks)} on stable ${stable.version}`;
     const needed = `${policy.minSessions} sessions from ${policy.minNetworks ?? MIN_NETWORKS_DEFAULT} networks`;
-    return { held: false, comparisons, sentence: `Not judged yet: ${counted}; the page speed rule needs ${needed} on each side.` };
+    return {
+      held: false,
+      comparisons,
+      sentence: `Not judged yet: ${counted}; the page speed rule needs ${needed} on each side.`,
+    };
   }
   const comparisons = HOLD_METRICS.map((metric) => compareMetric(metric, canary, stable, policy));
   const figures = comparisons
@@ -170,7 +197,10 @@ export function judgeCanary(remote: string, canary: SideCounts, stable: SideCoun
 }
 
 /** The live versions of a remote's releases, as the registry has them (the releases feature's liveVersions). */
-export type LiveVersionsReader = (db: Kysely<DatabaseSchema>, remote: string) => Promise<{ stable: string; canary: string | undefined } | undefined>;
+export type LiveVersionsReader = (
+  db: Kysely<DatabaseSchema>,
+  remote: string,
+) => Promise<{ stable: string; canary: string | undefined } | undefined>;
 
 /** "08:00 UTC". */
 const clockOf = (at: Date): string => `${at.toISOString().slice(11, 16)} UTC`;
@@ -181,9 +211,16 @@ const clockOf = (at: Date): string => `${at.toISOString().slice(11, 16)} UTC`;
  * SETTLED_MINUTES ago or more (the settled hours) hold it: the page views since cannot release a hold, however many,
  * until they are that old. No live canary: not held.
  */
-export async function readVerdict(db: Kysely<DatabaseSchema>, remote: string, liveVersions: LiveVersionsReader, policy: HoldPolicy, now: Date = new Date()): Promise<Verdict> {
+export async function readVerdict(
+  db: Kysely<DatabaseSchema>,
+  remote: string,
+  liveVersions: LiveVersionsReader,
+  policy: HoldPolicy,
+  now: Date = new Date(),
+): Promise<Verdict> {
   const live = await liveVersions(db, remote);
-  if (live?.canary === undefined) return { held: false, comparisons: [], sentence: `${remote} has no canary in front of visitors: nothing to hold.` };
+  if (live?.canary === undefined)
+    return { held: false, comparisons: [], sentence: `${remote} has no canary in front of visitors: nothing to hold.` };
   const since = new Date(now.getTime() - HOLD_WINDOW_HOURS * 3600_000);
   const sides = await readSides(db, remote, live.canary, live.stable, HOLD_METRICS, since);
   const verdict = judgeCanary(remote, sides.canary, sides.stable, policy);
@@ -193,5 +230,8 @@ export async function readVerdict(db: Kysely<DatabaseSchema>, remote: string, li
   const settledSides = await readSides(db, remote, live.canary, live.stable, HOLD_METRICS, since, settledUntil);
   const settled = judgeCanary(remote, settledSides.canary, settledSides.stable, policy);
   if (!settled.held) return verdict;
-  return { ...settled, sentence: `${settled.sentence} Judged on the hours before ${clockOf(settledUntil)}: page views of the last hour or two do not release a hold until they are an hour old.` };
+  return {
+    ...settled,
+    sentence: `${settled.sentence} Judged on the hours before ${clockOf(settledUntil)}: page views of the last hour or two do not release a hold until they are an hour old.`,
+  };
 }

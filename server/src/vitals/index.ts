@@ -3,7 +3,14 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import type { RemoteVitalsReport, SiteVitalsReport } from '@site/contracts/vitals-api';
-import { HOLD_ALPHA, HOLD_WINDOW_HOURS as WINDOW_HOURS, readVerdict, type HoldPolicy, type LiveVersionsReader, type Verdict } from './canaryHold.js';
+import {
+  HOLD_ALPHA,
+  HOLD_WINDOW_HOURS as WINDOW_HOURS,
+  readVerdict,
+  type HoldPolicy,
+  type LiveVersionsReader,
+  type Verdict,
+} from './canaryHold.js';
 import { readReleaseVitals, readSiteVitals } from './report.js';
 
 export { type VitalsPluginOptions, vitalsPlugin } from './plugin.js';
@@ -16,7 +23,11 @@ export type VitalsVerdict = (db: Kysely<DatabaseSchema>, remote: string) => Prom
  * `vitalsVerdict(db, remote)`: whether `remote`'s live canary is held by its field vitals, and a sentence with both
  * sides' figures. `liveVersions` is the releases feature's reading of the registry; `now` the window's end (tests).
  */
-export function createVitalsVerdict(liveVersions: LiveVersionsReader, policy: HoldPolicy, now: () => Date = () => new Date()): VitalsVerdict {
+export function createVitalsVerdict(
+  liveVersions: LiveVersionsReader,
+  policy: HoldPolicy,
+  now: () => Date = () => new Date(),
+): VitalsVerdict {
   const withAlpha = { alpha: HOLD_ALPHA, ...policy };
   return (db, remote) => readVerdict(db, remote, liveVersions, withAlpha, now());
 }
@@ -32,7 +43,11 @@ export interface VitalsReports {
  * (with a canary, those it had page views in: the hours the hold rule compares) with the rule's verdict; undefined
  * when the registry has no such remote.
  */
-export function createVitalsReports(liveVersions: LiveVersionsReader, policy: HoldPolicy, now: () => Date = () => new Date()): VitalsReports {
+export function createVitalsReports(
+  liveVersions: LiveVersionsReader,
+  policy: HoldPolicy,
+  now: () => Date = () => new Date(),
+): VitalsReports {
   const verdictOf = createVitalsVerdict(liveVersions, policy, now);
   return {
     remote: async (db, remote) => {

@@ -35,12 +35,26 @@ async function networkSuite(t: TestContext, target: DatabaseTarget): Promise<voi
 
   t.before(async () => {
     // this test is the proxy in front of the site: each beacon's address is its X-Forwarded-For
-    fixture = await createFixture({ env: { SERVER_RENDERING: 'off', RELEASE_REQUIRE_PASSED_RUN: '0', VITALS_BEACONS_PER_MINUTE: '0', TRUST_PROXY: 'loopback' } });
+    fixture = await createFixture({
+      env: {
+        SERVER_RENDERING: 'off',
+        RELEASE_REQUIRE_PASSED_RUN: '0',
+        VITALS_BEACONS_PER_MINUTE: '0',
+        TRUST_PROXY: 'loopback',
+      },
+    });
     database = await target.fresh();
     db = database.db;
     const releaseVitals = { tolerancePercent: 10, minSessions: 60, minNetworks: 20, rollback: false };
-    app = await buildApp({ ...fixture.config, releaseVitals }, db, { catalogue: 'files', vitalsClock: () => new Date(clock) });
-    ({ token } = await createReleaseToken(db.kysely, 'test', { name: 'catalogue pipeline', remotes: ['catalogue'], expiresInDays: 1 }));
+    app = await buildApp({ ...fixture.config, releaseVitals }, db, {
+      catalogue: 'files',
+      vitalsClock: () => new Date(clock),
+    });
+    ({ token } = await createReleaseToken(db.kysely, 'test', {
+      name: 'catalogue pipeline',
+      remotes: ['catalogue'],
+      expiresInDays: 1,
+    }));
   });
   t.after(async () => {
     await app?.close();
@@ -48,11 +62,34 @@ async function networkSuite(t: TestContext, target: DatabaseTarget): Promise<voi
     await fixture?.cleanup();
   });
 
-  const promote = () => app.inject({ method: 'POST', url: RELEASES_API.promote('catalogue'), headers: { authorization: `Bearer ${token}` } });
+  const promote = () =>
+    app.inject({
+      method: 'POST',
+      url: RELEASES_API.promote('catalogue'),
+      headers: { authorization: `Bearer ${token}` },
+    });
   /** One page view of `entry` from `address` (through the proxy) in tab `session`: whether it was counted. */
-  const send = async (address: string, session: string, entry: string, metrics: { LCP: number; INP: number }): Promise<boolean> => {
-    const beacon = { route: 'our-products', edition: 'en', viewportWidth: 1280, session, remotes: { catalogue: entry }, metrics };
-    const sent = await app.inject({ method: 'POST', url: VITALS_PATH, remoteAddress: '127.0.0.1', headers: { 'content-type': 'text/plain', 'x-forwarded-for': address }, payload: JSON.stringify(beacon) });
+  const send = async (
+    address: string,
+    session: string,
+    entry: string,
+    metrics: { LCP: number; INP: number },
+  ): Promise<boolean> => {
+    const beacon = {
+      route: 'our-products',
+      edition: 'en',
+      viewportWidth: 1280,
+      session,
+      remotes: { catalogue: entry },
+      metrics,
+    };
+    const sent = await app.inject({
+      method: 'POST',
+      url: VITALS_PATH,
+      remoteAddress: '127.0.0.1',
+      headers: { 'content-type': 'text/plain', 'x-forwarded-for': address },
+      payload: JSON.stringify(beacon),
+    });
     assert.equal(sent.statusCode, 202, sent.body);
     return sent.json<{ counted: boolean }>().counted;
   };
@@ -60,16 +97,28 @@ async function networkSuite(t: TestContext, target: DatabaseTarget): Promise<voi
   const visits = async (entry: string, count: number, inp: number) => {
     for (let index = 0; index < count; index += 1) {
       visitors += 1;
-      const counted = await send(`10.${visitors >> 8}.${visitors & 255}.7`, `visitor-${visitors}`, entry, { LCP: 1500 + (index % 40) * 20, INP: inp + (index % 20) * 4 });
+      const counted = await send(`10.${visitors >> 8}.${visitors & 255}.7`, `visitor-${visitors}`, entry, {
+        LCP: 1500 + (index % 40) * 20,
+        INP: inp + (index % 20) * 4,
+      });
       assert.equal(counted, true);
     }
   };
   /** `count` forged beacons from one /48 (2001:db8:<wide>::/48): `perNetwork` sessions on each /64. How many were counted. */
-  const forged = async (wide: string, count: number, perNetwork: number, entry: string, metrics: { LCP: number; INP: number }) => {
+  const forged = async (
+    wide: string,
+    count: number,
+    perNetwork: number,
+    entry: string,
+    metrics: { LCP: number; INP: number },
+  ) => {
     let counted = 0;
     for (let index = 0; index < count; index += 1) {
       const subnet = Math.floor(index / perNetwork).toString(16);
-      if (await send(`2001:db8:${wide}:${subnet}::${(index % perNetwork) + 1}`, `forged-${wide}-${index}`, entry, metrics)) counted += 1;
+      if (
+        await send(`2001:db8:${wide}:${subnet}::${(index % perNetwork) + 1}`, `forged-${wide}-${index}`, entry, metrics)
+      )
+        counted += 1;
     }
     return counted;
   };
@@ -92,40 +141,52 @@ async function networkSuite(t: TestContext, target: DatabaseTarget): Promise<voi
     stableEntry = canaryEntry('v2');
   });
 
-  await t.test('700 forged fast beacons from one /48 do not clear a canary held on many networks\' slow ones: its promote stays refused', async () => {
-    clock = Date.parse('2026-06-08T12:10:00.000Z');
-    await newCanary('v3');
-    await visits(stableEntry, VISITORS, 100);
-    // its clicks 9 times slower, for visitors of 80 networks
-    await visits(canaryEntry('v3'), VISITORS, 900);
-    const held = await promote();
-    assert.equal(held.statusCode, 409, held.body);
-    assert.match(held.json<{ error: string }>().error, /^The catalogue canary is held: .*p75 INP .* on the canary against .* on stable/);
+  await t.test(
+    "700 forged fast beacons from one /48 do not clear a canary held on many networks' slow ones: its promote stays refused",
+    async () => {
+      clock = Date.parse('2026-06-08T12:10:00.000Z');
+      await newCanary('v3');
+      await visits(stableEntry, VISITORS, 100);
+      // its clicks 9 times slower, for visitors of 80 networks
+      await visits(canaryEntry('v3'), VISITORS, 900);
+      const held = await promote();
+      assert.equal(held.statusCode, 409, held.body);
+      assert.match(
+        held.json<{ error: string }>().error,
+        /^The catalogue canary is held: .*p75 INP .* on the canary against .* on stable/,
+      );
 
-    const counted = await forged('77', 700, 10, canaryEntry('v3'), { LCP: 1500, INP: 40 });
-    assert.equal(counted, 4);
-    const refused = await promote();
-    assert.equal(refused.statusCode, 409, refused.body);
-    assert.match(refused.json<{ error: string }>().error, /^The catalogue canary is held: /);
-    const state = await catalogue();
-    assert.equal(state.stable.version, 'v2');
-    assert.equal(state.canary?.version, 'v3');
-  });
+      const counted = await forged('77', 700, 10, canaryEntry('v3'), { LCP: 1500, INP: 40 });
+      assert.equal(counted, 4);
+      const refused = await promote();
+      assert.equal(refused.statusCode, 409, refused.body);
+      assert.match(refused.json<{ error: string }>().error, /^The catalogue canary is held: /);
+      const state = await catalogue();
+      assert.equal(state.stable.version, 'v2');
+      assert.equal(state.canary?.version, 'v3');
+    },
+  );
 
-  await t.test('a hold an hour old is not released by many networks\' fast page views since, until they are an hour old', async () => {
-    // two hours on: the slow hour (12:00–13:00) ended an hour ago; 300 networks' visitors now find the canary fast
-    clock = Date.parse('2026-06-08T14:10:00.000Z');
-    await visits(stableEntry, 100, 100);
-    await visits(canaryEntry('v3'), 300, 60);
-    const refused = await promote();
-    assert.equal(refused.statusCode, 409, refused.body);
-    assert.match(refused.json<{ error: string }>().error, /Judged on the hours before 13:00 UTC: page views of the last hour or two do not release a hold until they are an hour old\.$/);
-    // once they are an hour old, the window's evidence (mostly fast now) releases it
-    clock = Date.parse('2026-06-08T16:05:00.000Z');
-    const promoted = await promote();
-    assert.equal(promoted.statusCode, 200, promoted.body);
-    assert.equal((await catalogue()).stable.version, 'v3');
-  });
+  await t.test(
+    "a hold an hour old is not released by many networks' fast page views since, until they are an hour old",
+    async () => {
+      // two hours on: the slow hour (12:00–13:00) ended an hour ago; 300 networks' visitors now find the canary fast
+      clock = Date.parse('2026-06-08T14:10:00.000Z');
+      await visits(stableEntry, 100, 100);
+      await visits(canaryEntry('v3'), 300, 60);
+      const refused = await promote();
+      assert.equal(refused.statusCode, 409, refused.body);
+      assert.match(
+        refused.json<{ error: string }>().error,
+        /Judged on the hours before 13:00 UTC: page views of the last hour or two do not release a hold until they are an hour old\.$/,
+      );
+      // once they are an hour old, the window's evidence (mostly fast now) releases it
+      clock = Date.parse('2026-06-08T16:05:00.000Z');
+      const promoted = await promote();
+      assert.equal(promoted.statusCode, 200, promoted.body);
+      assert.equal((await catalogue()).stable.version, 'v3');
+    },
+  );
 }
 
 describe('one network cannot move the canary-hold rule', () => {

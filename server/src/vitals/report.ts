@@ -2,7 +2,14 @@
 // route pattern, over the hours the hold rule compares), and the site's every page pattern over 28 days per edition
 // and device. p75s and shares of good from the buckets (buckets.ts).
 import { sql, type Kysely } from 'kysely';
-import { CONSOLE_METRICS, SITE_DEVICES, type ConsoleMetric, type ReleaseVitals, type SiteVitalsReport, type VitalFigures } from '@site/contracts/vitals-api';
+import {
+  CONSOLE_METRICS,
+  SITE_DEVICES,
+  type ConsoleMetric,
+  type ReleaseVitals,
+  type SiteVitalsReport,
+  type VitalFigures,
+} from '@site/contracts/vitals-api';
 import { LOCALES } from '@site/contracts/locale';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { goodShareOf, quantileOf, totalOf } from './buckets.js';
@@ -24,7 +31,14 @@ function add(counts: Counts, metric: ConsoleMetric, bucket: number, samples: num
 export function figuresOf(counts: Counts): VitalFigures {
   const entries = CONSOLE_METRICS.map((metric) => {
     const histogram = Array.from(counts.get(metric) ?? [], (count) => count ?? 0);
-    return [metric, { p75: quantileOf(metric, histogram, 0.75) ?? null, samples: totalOf(histogram), goodShare: goodShareOf(metric, histogram) ?? null }];
+    return [
+      metric,
+      {
+        p75: quantileOf(metric, histogram, 0.75) ?? null,
+        samples: totalOf(histogram),
+        goodShare: goodShareOf(metric, histogram) ?? null,
+      },
+    ];
   });
   return Object.fromEntries(entries) as VitalFigures;
 }
@@ -33,8 +47,20 @@ export function figuresOf(counts: Counts): VitalFigures {
  * `remote`'s releases `versions` over the hours since `since` (only those `hoursOf` had page views in, when given: the
  * canary's, as the hold rule compares), all pages and per route pattern.
  */
-export async function readReleaseVitals(db: Db, remote: string, versions: readonly string[], since: Date, hoursOf?: string): Promise<ReleaseVitals[]> {
-  const hours = db.selectFrom('vitals_sessions').select('hour').distinct().where('remote', '=', remote).where('release', '=', hoursOf ?? '').where('hour', '>=', since);
+export async function readReleaseVitals(
+  db: Db,
+  remote: string,
+  versions: readonly string[],
+  since: Date,
+  hoursOf?: string,
+): Promise<ReleaseVitals[]> {
+  const hours = db
+    .selectFrom('vitals_sessions')
+    .select('hour')
+    .distinct()
+    .where('remote', '=', remote)
+    .where('release', '=', hoursOf ?? '')
+    .where('hour', '>=', since);
   let histograms = db
     .selectFrom('vitals_histograms')
     .select(['release', 'route', 'metric', 'bucket', sql<number>`sum(samples)`.as('samples')])
@@ -70,7 +96,9 @@ export async function readReleaseVitals(db: Db, remote: string, versions: readon
       version,
       sessions: Number(sessionRows.find((row) => row.release === version)?.sessions ?? 0),
       all: figuresOf(all),
-      routes: [...byRoute.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([route, counts]) => ({ route, vitals: figuresOf(counts) })),
+      routes: [...byRoute.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([route, counts]) => ({ route, vitals: figuresOf(counts) })),
     };
   });
 }
@@ -102,12 +130,20 @@ export async function readSiteVitals(db: Db, now: Date): Promise<SiteVitalsRepor
     metrics.set(row.metric as ConsoleMetric, remotes);
     pages.set(key, metrics);
   }
-  const order = (edition: string, device: string) => LOCALES.indexOf(edition as (typeof LOCALES)[number]) * 10 + SITE_DEVICES.indexOf(device as (typeof SITE_DEVICES)[number]);
+  const order = (edition: string, device: string) =>
+    LOCALES.indexOf(edition as (typeof LOCALES)[number]) * 10 +
+    SITE_DEVICES.indexOf(device as (typeof SITE_DEVICES)[number]);
   const report = [...pages.entries()].map(([key, metrics]) => {
-    const [route, edition, device] = JSON.parse(key) as [string, (typeof LOCALES)[number], (typeof SITE_DEVICES)[number]];
+    const [route, edition, device] = JSON.parse(key) as [
+      string,
+      (typeof LOCALES)[number],
+      (typeof SITE_DEVICES)[number],
+    ];
     const counts: Counts = new Map();
     for (const [metric, remotes] of metrics) {
-      const most = [...remotes.values()].map((histogram) => Array.from(histogram, (count) => count ?? 0)).sort((a, b) => totalOf(b) - totalOf(a))[0];
+      const most = [...remotes.values()]
+        .map((histogram) => Array.from(histogram, (count) => count ?? 0))
+        .sort((a, b) => totalOf(b) - totalOf(a))[0];
       if (most !== undefined) counts.set(metric, most);
     }
     return { route, edition, device, vitals: figuresOf(counts) };

@@ -62,11 +62,15 @@ export interface SessionGate {
   admit(hour: string, client: CountedClient, session: string, releaseKeys: readonly string[]): Promise<Admission>;
 }
 
-const hashed = (salt: string, value: string): string => createHash('sha256').update(`${salt}\n${value}`).digest('base64url').slice(0, 22);
+const hashed = (salt: string, value: string): string =>
+  createHash('sha256').update(`${salt}\n${value}`).digest('base64url').slice(0, 22);
 const dayOf = (hour: string): string => hour.slice(0, 10);
 /** What a wide network may count for in a release whose day holds `total` (its own included). */
 const allowance = (first: number, total: number): number => Math.max(first, Math.floor(NETWORK_SHARE * total));
-const refusedAll = (releaseKeys: readonly string[]): Admission => ({ counted: false, releases: releaseKeys.map(() => ({ counted: false, newSession: false, newNetwork: false })) });
+const refusedAll = (releaseKeys: readonly string[]): Admission => ({
+  counted: false,
+  releases: releaseKeys.map(() => ({ counted: false, newSession: false, newNetwork: false })),
+});
 
 // One round trip, atomic. KEYS: the network's and the wide network's sets of the hour's sessions, the session's hash
 // (its views, and the releases it was counted for), then per release its day's totals and the wide network's counts
@@ -118,7 +122,12 @@ return result
 `;
 
 /** The gate over the shared Redis; when Redis fails, `fallback` counts (this process only) and `warn` is told. */
-export function redisSessionGate(redis: Redis, namespace: string, fallback: SessionGate, warn: (error: unknown) => void): SessionGate {
+export function redisSessionGate(
+  redis: Redis,
+  namespace: string,
+  fallback: SessionGate,
+  warn: (error: unknown) => void,
+): SessionGate {
   return {
     async admit(hour, client, session, releaseKeys) {
       const sessionHash = hashed(hour, session);
@@ -129,12 +138,35 @@ export function redisSessionGate(redis: Redis, namespace: string, fallback: Sess
           `${namespace}a:${hour}:${hashed(hour, client.network)}`,
           `${namespace}w:${hour}:${hashed(hour, client.wideNetwork)}`,
           `${namespace}s:${hour}:${sessionHash}`,
-          ...releaseKeys.flatMap((key) => [`${namespace}r:${day}:${hashed(day, key)}`, `${namespace}n:${day}:${hashed(day, `${key}\n${wide}`)}`]),
+          ...releaseKeys.flatMap((key) => [
+            `${namespace}r:${day}:${hashed(day, key)}`,
+            `${namespace}n:${day}:${hashed(day, `${key}\n${wide}`)}`,
+          ]),
         ];
-        const caps = [SESSIONS_PER_NETWORK, SESSIONS_PER_WIDE_NETWORK, VIEWS_PER_SESSION, HOUR_KEPT_SECONDS, NETWORK_SHARE, NETWORK_FIRST_SESSIONS, NETWORK_FIRST_VIEWS, DAY_KEPT_SECONDS];
-        const result = (await redis.eval(ADMIT_SCRIPT, keys.length, ...keys, sessionHash, ...caps, ...releaseKeys)) as number[];
+        const caps = [
+          SESSIONS_PER_NETWORK,
+          SESSIONS_PER_WIDE_NETWORK,
+          VIEWS_PER_SESSION,
+          HOUR_KEPT_SECONDS,
+          NETWORK_SHARE,
+          NETWORK_FIRST_SESSIONS,
+          NETWORK_FIRST_VIEWS,
+          DAY_KEPT_SECONDS,
+        ];
+        const result = (await redis.eval(
+          ADMIT_SCRIPT,
+          keys.length,
+          ...keys,
+          sessionHash,
+          ...caps,
+          ...releaseKeys,
+        )) as number[];
         if (result[0] !== 1) return refusedAll(releaseKeys);
-        const releases = releaseKeys.map((_, index) => ({ counted: result[1 + index * 3] === 1, newSession: result[2 + index * 3] === 1, newNetwork: result[3 + index * 3] === 1 }));
+        const releases = releaseKeys.map((_, index) => ({
+          counted: result[1 + index * 3] === 1,
+          newSession: result[2 + index * 3] === 1,
+          newNetwork: result[3 + index * 3] === 1,
+        }));
         return { counted: releases.some(({ counted }) => counted), releases };
       } catch (error) {
         warn(error);
@@ -151,7 +183,10 @@ interface HourCounts {
 }
 interface DayCounts {
   /** Per release key: its totals, and per wide network its own. */
-  releases: Map<string, { sessions: number; views: number; networks: Map<string, { sessions: number; views: number }> }>;
+  releases: Map<
+    string,
+    { sessions: number; views: number; networks: Map<string, { sessions: number; views: number }> }
+  >;
   networkCount: number;
 }
 
@@ -172,19 +207,28 @@ export function memorySessionGate(): SessionGate {
   const days = new Map<string, DayCounts>();
   return {
     async admit(hour, client, session, releaseKeys) {
-      const counts = periodOf<HourCounts>(hours, hour, () => ({ networks: new Map(), wideNetworks: new Map(), sessions: new Map() }));
+      const counts = periodOf<HourCounts>(hours, hour, () => ({
+        networks: new Map(),
+        wideNetworks: new Map(),
+        sessions: new Map(),
+      }));
       const sessionHash = hashed(hour, session);
       const inNetwork = counts.networks.get(hashed(hour, client.network));
       const inWide = counts.wideNetworks.get(hashed(hour, client.wideNetwork));
-      if (inNetwork?.has(sessionHash) !== true && (inNetwork?.size ?? 0) >= SESSIONS_PER_NETWORK) return refusedAll(releaseKeys);
-      if (inWide?.has(sessionHash) !== true && (inWide?.size ?? 0) >= SESSIONS_PER_WIDE_NETWORK) return refusedAll(releaseKeys);
+      if (inNetwork?.has(sessionHash) !== true && (inNetwork?.size ?? 0) >= SESSIONS_PER_NETWORK)
+        return refusedAll(releaseKeys);
+      if (inWide?.has(sessionHash) !== true && (inWide?.size ?? 0) >= SESSIONS_PER_WIDE_NETWORK)
+        return refusedAll(releaseKeys);
       let seen = counts.sessions.get(sessionHash);
       if (seen === undefined) {
         if (counts.sessions.size >= MEMORY_SESSIONS_MAX) return refusedAll(releaseKeys);
         seen = { views: 0, releases: new Set() };
         counts.sessions.set(sessionHash, seen);
       }
-      for (const [sets, value] of [[counts.networks, client.network], [counts.wideNetworks, client.wideNetwork]] as const) {
+      for (const [sets, value] of [
+        [counts.networks, client.network],
+        [counts.wideNetworks, client.wideNetwork],
+      ] as const) {
         const key = hashed(hour, value);
         sets.set(key, (sets.get(key) ?? new Set()).add(sessionHash));
       }
@@ -205,7 +249,8 @@ export function memorySessionGate(): SessionGate {
         const withinViews = own.views < allowance(NETWORK_FIRST_VIEWS, release.views + 1);
         const withinSessions = !newSession || own.sessions < allowance(NETWORK_FIRST_SESSIONS, release.sessions + 1);
         const roomForNetwork = release.networks.has(wide) || today.networkCount < MEMORY_SESSIONS_MAX;
-        if (!withinViews || !withinSessions || !roomForNetwork) return { counted: false, newSession: false, newNetwork: false };
+        if (!withinViews || !withinSessions || !roomForNetwork)
+          return { counted: false, newSession: false, newNetwork: false };
         if (!release.networks.has(wide)) {
           release.networks.set(wide, own);
           today.networkCount += 1;

@@ -82,12 +82,31 @@ export async function recordBeacon(db: Db, beacon: CountedBeacon): Promise<void>
  * in which the canary had page views: the same hours on both sides (traffic and the site's own speed change through a
  * day).
  */
-export async function readSides(db: Db, remote: string, canary: string, stable: string, metrics: readonly VitalMetric[], since: Date, until?: Date): Promise<{ canary: SideCounts; stable: SideCounts; hours: number }> {
-  let canaryHours = db.selectFrom('vitals_sessions').select('hour').distinct().where('remote', '=', remote).where('release', '=', canary).where('hour', '>=', since);
+export async function readSides(
+  db: Db,
+  remote: string,
+  canary: string,
+  stable: string,
+  metrics: readonly VitalMetric[],
+  since: Date,
+  until?: Date,
+): Promise<{ canary: SideCounts; stable: SideCounts; hours: number }> {
+  let canaryHours = db
+    .selectFrom('vitals_sessions')
+    .select('hour')
+    .distinct()
+    .where('remote', '=', remote)
+    .where('release', '=', canary)
+    .where('hour', '>=', since);
   if (until !== undefined) canaryHours = canaryHours.where('hour', '<', until);
   const sessions = await db
     .selectFrom('vitals_sessions')
-    .select(['release', sql<number>`sum(sessions)`.as('sessions'), sql<number>`sum(networks)`.as('networks'), sql<number>`count(distinct hour)`.as('hours')])
+    .select([
+      'release',
+      sql<number>`sum(sessions)`.as('sessions'),
+      sql<number>`sum(networks)`.as('networks'),
+      sql<number>`count(distinct hour)`.as('hours'),
+    ])
     .where('remote', '=', remote)
     .where('release', 'in', [canary, stable])
     .where('hour', 'in', canaryHours)
@@ -109,9 +128,14 @@ export async function readSides(db: Db, remote: string, canary: string, stable: 
       const histogram = (histograms[row.metric as VitalMetric] ??= []);
       histogram[Number(row.bucket)] = Number(row.samples);
     }
-    for (const histogram of Object.values(histograms)) for (let index = 0; index < histogram.length; index += 1) histogram[index] ??= 0;
+    for (const histogram of Object.values(histograms))
+      for (let index = 0; index < histogram.length; index += 1) histogram[index] ??= 0;
     const row = sessions.find((counted) => counted.release === version);
     return { version, sessions: Number(row?.sessions ?? 0), networks: Number(row?.networks ?? 0), histograms };
   };
-  return { canary: side(canary), stable: side(stable), hours: Number(sessions.find((row) => row.release === canary)?.hours ?? 0) };
+  return {
+    canary: side(canary),
+    stable: side(stable),
+    hours: Number(sessions.find((row) => row.release === canary)?.hours ?? 0),
+  };
 }

@@ -6,7 +6,16 @@
 // Nothing of the request is kept: no beacon, address, cookie or user agent.
 import type { FastifyPluginAsync } from 'fastify';
 import { siteRoutes } from '@site/contracts/routes';
-import { CONNECTION_TYPES, deviceClassOf, VITAL_METRICS, VITALS_BODY_LIMIT, VITALS_OTHER, VITALS_PATH, vitalsBeaconSchema, type VitalMetric } from '@site/contracts/vitals-api';
+import {
+  CONNECTION_TYPES,
+  deviceClassOf,
+  VITAL_METRICS,
+  VITALS_BODY_LIMIT,
+  VITALS_OTHER,
+  VITALS_PATH,
+  vitalsBeaconSchema,
+  type VitalMetric,
+} from '@site/contracts/vitals-api';
 import type { Database } from '../platform/db/index.js';
 import { describeError } from '../platform/db/index.js';
 import { useContracts } from '../platform/http/contracts.js';
@@ -52,10 +61,18 @@ export const vitalsRoutes: FastifyPluginAsync<VitalsRoutesOptions> = async (pare
   registerRequestClient(app);
   const limited = await registerRateLimit(
     app,
-    { rateLimitMax: options.beaconsPerMinute, rateLimitWindowMs: 60_000, redisNamespace: options.redisNamespace === undefined ? undefined : `${options.redisNamespace}rate-` },
+    {
+      rateLimitMax: options.beaconsPerMinute,
+      rateLimitWindowMs: 60_000,
+      redisNamespace: options.redisNamespace === undefined ? undefined : `${options.redisNamespace}rate-`,
+    },
     { namespace: 'site-vitals-rate-', what: 'vitals beacons' },
   );
-  useJsonEndpoint(app, { bodyLimit: VITALS_BODY_LIMIT, what: 'the vitals', emptyHint: 'send the page view\'s vitals as a JSON object' });
+  useJsonEndpoint(app, {
+    bodyLimit: VITALS_BODY_LIMIT,
+    what: 'the vitals',
+    emptyHint: "send the page view's vitals as a JSON object",
+  });
   // sendBeacon's string is text/plain: read as the JSON it is
   app.removeContentTypeParser('text/plain');
   addUtf8JsonParser(app, 'text/plain', VITALS_BODY_LIMIT);
@@ -67,7 +84,9 @@ export const vitalsRoutes: FastifyPluginAsync<VitalsRoutesOptions> = async (pare
     // a down Redis fails every beacon: said at most once a minute
     if (Date.now() - warned < 60_000) return;
     warned = Date.now();
-    app.log.warn(`vitals: Redis failed (${describeError(error)}); the caps of networks and sessions are counted in this process until it is back`);
+    app.log.warn(
+      `vitals: Redis failed (${describeError(error)}); the caps of networks and sessions are counted in this process until it is back`,
+    );
   };
   const gate: SessionGate = app.redis === undefined ? fallback : redisSessionGate(app.redis, namespace, fallback, warn);
 
@@ -87,11 +106,14 @@ export const vitalsRoutes: FastifyPluginAsync<VitalsRoutesOptions> = async (pare
     return known.releases;
   };
   /** The version of each remote's release the page loaded, or "other". */
-  const releasesOf = async (remotes: Partial<Record<string, string>>): Promise<{ remote: string; release: string }[]> => {
+  const releasesOf = async (
+    remotes: Partial<Record<string, string>>,
+  ): Promise<{ remote: string; release: string }[]> => {
     const named = Object.entries(remotes).filter((entry): entry is [string, string] => entry[1] !== undefined);
     if (named.length === 0) return [{ remote: NO_REMOTE, release: NO_REMOTE }];
     let releases = await knownReleases(false);
-    if (named.some(([remote, entry]) => releases.versionOf(remote, entry) === undefined)) releases = await knownReleases(true);
+    if (named.some(([remote, entry]) => releases.versionOf(remote, entry) === undefined))
+      releases = await knownReleases(true);
     return named.map(([remote, entry]) => ({ remote, release: releases.versionOf(remote, entry) ?? VITALS_OTHER }));
   };
 
@@ -102,8 +124,10 @@ export const vitalsRoutes: FastifyPluginAsync<VitalsRoutesOptions> = async (pare
       onRequest: async (_request, reply) => void reply.header('cache-control', 'no-store'),
       preValidation: async (request) => {
         const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-        if (type !== 'application/json' && type !== 'text/plain') throw httpError(415, 'Send the vitals as JSON (Content-Type: application/json or text/plain)');
-        if (request.body === undefined) throw httpError(400, 'The request body is empty: send the page view\'s vitals as a JSON object');
+        if (type !== 'application/json' && type !== 'text/plain')
+          throw httpError(415, 'Send the vitals as JSON (Content-Type: application/json or text/plain)');
+        if (request.body === undefined)
+          throw httpError(400, "The request body is empty: send the page view's vitals as a JSON object");
       },
       schema: { body: vitalsBeaconSchema },
       config: limited ? { rateLimit: {} } : {},
@@ -116,10 +140,18 @@ export const vitalsRoutes: FastifyPluginAsync<VitalsRoutesOptions> = async (pare
       const hour = hourOf(at);
       const route = ROUTE_PATTERNS.has(beacon.route) ? beacon.route : VITALS_OTHER;
       const device = deviceClassOf(beacon.viewportWidth);
-      const connection = beacon.connection !== undefined && (CONNECTION_TYPES as readonly string[]).includes(beacon.connection) ? beacon.connection : VITALS_OTHER;
+      const connection =
+        beacon.connection !== undefined && (CONNECTION_TYPES as readonly string[]).includes(beacon.connection)
+          ? beacon.connection
+          : VITALS_OTHER;
       const releases = await releasesOf(beacon.remotes);
       // request.client: the address our trusted proxies saw (TRUST_PROXY), never an X-Forwarded-For the client wrote
-      const admission = await gate.admit(hour, request.client, beacon.session, releases.map(({ remote, release }) => `${remote}:${release}`));
+      const admission = await gate.admit(
+        hour,
+        request.client,
+        beacon.session,
+        releases.map(({ remote, release }) => `${remote}:${release}`),
+      );
       options.metrics?.observeBeacon(admission.counted);
       if (!admission.counted) return reply.code(202).send({ counted: false });
       const values = VITAL_METRICS.flatMap((metric): [VitalMetric, number][] => {
@@ -135,11 +167,14 @@ export const vitalsRoutes: FastifyPluginAsync<VitalsRoutesOptions> = async (pare
         // only the releases the view counts for (its wide network within its share of each)
         releases: releases.flatMap((release, index) => {
           const admitted = admission.releases[index];
-          return admitted?.counted === true ? [{ ...release, newSession: admitted.newSession, newNetwork: admitted.newNetwork }] : [];
+          return admitted?.counted === true
+            ? [{ ...release, newSession: admitted.newSession, newNetwork: admitted.newNetwork }]
+            : [];
         }),
         buckets: Object.fromEntries(values.map(([metric, value]) => [metric, bucketOf(metric, value)])),
       });
-      for (const [metric, value] of values) options.metrics?.observeVital(metric, value, { route, edition: beacon.edition, device });
+      for (const [metric, value] of values)
+        options.metrics?.observeVital(metric, value, { route, edition: beacon.edition, device });
       return reply.code(202).send({ counted: true });
     },
   );

@@ -13,7 +13,9 @@ function catalogs(locale: string): Array<[string, Messages]> {
     .filter((file) => existsSync(file))
     .map((file) => {
       const source = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-      const compiled = Object.fromEntries(Object.entries(source).map(([id, text]) => [id, compileMessageOrThrow(text)]));
+      const compiled = Object.fromEntries(
+        Object.entries(source).map(([id, text]) => [id, compileMessageOrThrow(text)]),
+      );
       return [path.relative(REPO, file), compiled];
     });
 }
@@ -59,7 +61,8 @@ describe.each(['en', 'ar'])('every %s message reads as Lingui writes it', (local
       let plurals = 0;
       for (const [id, tokens] of Object.entries(messages)) {
         if (JSON.stringify(tokens).match(/"(plural|selectordinal)"/)) plurals += 1;
-        for (const values of valueSets(tokens)) expect([id, values, text(id, values)]).toEqual([id, values, i18n._(id, values)]);
+        for (const values of valueSets(tokens))
+          expect([id, values, text(id, values)]).toEqual([id, values, i18n._(id, values)]);
       }
       // the catalogs that have plurals: the test must have met them
       if (/(shell|mfe-company|shared-ui)\/src\/i18n\/en/.test(file)) expect(plurals).toBeGreaterThan(0);
@@ -70,9 +73,13 @@ describe.each(['en', 'ar'])('every %s message reads as Lingui writes it', (local
 describe('a plural without the locale’s number formatter', () => {
   const i18n = setupI18n();
   i18n.load('en', {
-    basket: compileMessageOrThrow('{count, plural, =0 {Quote basket, empty} one {Quote basket, # product} other {Quote basket, # products}}'),
+    basket: compileMessageOrThrow(
+      '{count, plural, =0 {Quote basket, empty} one {Quote basket, # product} other {Quote basket, # products}}',
+    ),
     rank: compileMessageOrThrow('{rank, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}'),
-    nested: compileMessageOrThrow('{n, plural, offset:1 =0 {nobody} one {you} other {you and # others ({kind, select, a {#} other {none}})}}'),
+    nested: compileMessageOrThrow(
+      '{n, plural, offset:1 =0 {nobody} one {you} other {you and # others ({kind, select, a {#} other {none}})}}',
+    ),
   });
   i18n.activate('en');
   const text = messageText(i18n);

@@ -52,7 +52,10 @@ function format(tokens: unknown, values: Values, locale: string, count: string |
       const offset = typeof cases.offset === 'number' ? cases.offset : 0;
       const written = countText(value - offset);
       if (written === LINGUI) return LINGUI;
-      const chosen = cases[String(value)] ?? cases[pluralCase(locale, type === 'plural' ? 'cardinal' : 'ordinal', value - offset)] ?? cases.other;
+      const chosen =
+        cases[String(value)] ??
+        cases[pluralCase(locale, type === 'plural' ? 'cardinal' : 'ordinal', value - offset)] ??
+        cases.other;
       part = format(chosen, values, locale, written);
     } else return LINGUI;
     if (part === LINGUI) return LINGUI;

@@ -13,8 +13,21 @@ const cable: QuoteLine = {
   labels: { en: '' },
   quantity: 200,
 };
-const gland: QuoteLine = { ...cable, productId: 'gland', code: 'GL-20', unit: 'piece', names: { en: 'Cable gland' }, quantity: 40 };
-const cw32: QuoteLine = { ...gland, productId: 'hex_cw_brass_cable_gland', code: 'HEX-CW-32', names: { en: 'CW Brass Cable Gland' }, labels: { en: 'Size 32 (M32)', ar: 'مقاس 32 (M32)' } };
+const gland: QuoteLine = {
+  ...cable,
+  productId: 'gland',
+  code: 'GL-20',
+  unit: 'piece',
+  names: { en: 'Cable gland' },
+  quantity: 40,
+};
+const cw32: QuoteLine = {
+  ...gland,
+  productId: 'hex_cw_brass_cable_gland',
+  code: 'HEX-CW-32',
+  names: { en: 'CW Brass Cable Gland' },
+  labels: { en: 'Size 32 (M32)', ar: 'مقاس 32 (M32)' },
+};
 const stored = (lines: unknown[]) => JSON.stringify({ lines });
 
 /** Another tab writing the basket: the storage changes, then this page hears the event. */
@@ -40,11 +53,23 @@ afterEach(() => {
 
 describe('reading a stored basket (the visitor can edit it: untrusted)', () => {
   it('takes valid lines, once per variant code', () => {
-    expect(readStoredBasket(stored([cable, gland, { ...cable, quantity: 5 }, cw32, { ...cw32, quantity: 7 }]))).toEqual([cable, gland, cw32]);
+    expect(readStoredBasket(stored([cable, gland, { ...cable, quantity: 5 }, cw32, { ...cw32, quantity: 7 }]))).toEqual(
+      [cable, gland, cw32],
+    );
   });
 
   it('reads labels that are not texts as none', () => {
-    expect(readStoredBasket(stored([{ ...gland, labels: 'Size 25' }, { ...cable, labels: { en: 25, ar: '' } }]))).toEqual([{ ...gland, labels: {} }, { ...cable, labels: { ar: '' } }]);
+    expect(
+      readStoredBasket(
+        stored([
+          { ...gland, labels: 'Size 25' },
+          { ...cable, labels: { en: 25, ar: '' } },
+        ]),
+      ),
+    ).toEqual([
+      { ...gland, labels: {} },
+      { ...cable, labels: { ar: '' } },
+    ]);
   });
 
   it("reads a basket saved before variants as its products' first variants (the product's code), labels unknown", () => {
@@ -80,7 +105,11 @@ describe('reading a stored basket (the visitor can edit it: untrusted)', () => {
   });
 
   it(`keeps at most ${QUOTE_LIMITS.maxLines} lines`, () => {
-    const many = Array.from({ length: QUOTE_LIMITS.maxLines + 5 }, (_, index) => ({ ...gland, productId: `p${index}`, code: `P-${index}` }));
+    const many = Array.from({ length: QUOTE_LIMITS.maxLines + 5 }, (_, index) => ({
+      ...gland,
+      productId: `p${index}`,
+      code: `P-${index}`,
+    }));
     expect(readStoredBasket(stored(many))).toHaveLength(QUOTE_LIMITS.maxLines);
   });
 });
@@ -144,7 +173,9 @@ describe('keeping the basket in the browser', () => {
     const store = persisted(refusing);
     expect(selectQuoteBasketRestored(store.getState())).toBe(true);
     const { names, labels, ...line } = cable;
-    expect(() => store.dispatch(quoteLineAdded({ ...line, locale: 'en', name: names.en!, label: labels.en! }))).not.toThrow();
+    expect(() =>
+      store.dispatch(quoteLineAdded({ ...line, locale: 'en', name: names.en!, label: labels.en! })),
+    ).not.toThrow();
     expect(selectQuoteLines(store.getState())).toEqual([cable]);
   });
 });

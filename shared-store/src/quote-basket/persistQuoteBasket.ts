@@ -9,12 +9,16 @@ import { quoteBasketRestored, type QuoteLine } from './quoteBasketSlice';
  */
 export const QUOTE_BASKET_STORAGE_KEY = 'site.quoteBasket.v1';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isShortText = (value: unknown): value is string => typeof value === 'string' && value !== '' && value.length <= 300;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isShortText = (value: unknown): value is string =>
+  typeof value === 'string' && value !== '' && value.length <= 300;
 
 /** The texts of `value` (names, labels) under a known language that `ok` takes; none when it is not a record. */
 const readTexts = (value: unknown, ok: (text: unknown) => boolean): Partial<Record<Locale, string>> =>
-  Object.fromEntries(Object.entries(isRecord(value) ? value : {}).filter(([locale, text]) => isLocale(locale) && ok(text)));
+  Object.fromEntries(
+    Object.entries(isRecord(value) ? value : {}).filter(([locale, text]) => isLocale(locale) && ok(text)),
+  );
 
 /**
  * One stored line, if it still is a valid line (storage is the visitor's to edit: read it as untrusted input). A line
@@ -23,14 +27,24 @@ const readTexts = (value: unknown, ok: (text: unknown) => boolean): Partial<Reco
 function readLine(value: unknown): QuoteLine | undefined {
   if (!isRecord(value)) return undefined;
   const { productId, code, productCategoryId, image, unit, names, labels, quantity } = value;
-  if (!isShortText(productId) || !isShortText(code) || !isShortText(productCategoryId) || !isShortText(image)) return undefined;
+  if (!isShortText(productId) || !isShortText(code) || !isShortText(productCategoryId) || !isShortText(image))
+    return undefined;
   if (!isQuoteUnit(unit) || typeof quantity !== 'number') return undefined;
   const checked = checkQuantity(quantity, unit);
   if (!checked.ok) return undefined;
   const readNames = readTexts(names, isShortText);
   if (Object.keys(readNames).length === 0) return undefined;
   // '' is a product's only variant's label
-  return { productId, code, productCategoryId, image, unit, names: readNames, labels: readTexts(labels, (text) => text === '' || isShortText(text)), quantity: checked.quantity };
+  return {
+    productId,
+    code,
+    productCategoryId,
+    image,
+    unit,
+    names: readNames,
+    labels: readTexts(labels, (text) => text === '' || isShortText(text)),
+    quantity: checked.quantity,
+  };
 }
 
 /** The stored basket's lines: what of it is valid, one line per variant code, at most QUOTE_LIMITS.maxLines. */

@@ -24,9 +24,23 @@ const cable: QuoteLineAdded = {
   name: 'Armoured cable',
   label: '',
 };
-const gland: QuoteLineAdded = { ...cable, productId: 'gland', code: 'GL-20', unit: 'piece', quantity: 40, name: 'Cable gland' };
+const gland: QuoteLineAdded = {
+  ...cable,
+  productId: 'gland',
+  code: 'GL-20',
+  unit: 'piece',
+  quantity: 40,
+  name: 'Cable gland',
+};
 /** Two sizes of one product: two variants, two lines. */
-const cw25: QuoteLineAdded = { ...gland, productId: 'hex_cw_brass_cable_gland', code: 'HEX-CW-25', quantity: 100, name: 'CW Brass Cable Gland', label: 'Size 25 (M25)' };
+const cw25: QuoteLineAdded = {
+  ...gland,
+  productId: 'hex_cw_brass_cable_gland',
+  code: 'HEX-CW-25',
+  quantity: 100,
+  name: 'CW Brass Cable Gland',
+  label: 'Size 25 (M25)',
+};
 const cw32: QuoteLineAdded = { ...cw25, code: 'HEX-CW-32', quantity: 50, label: 'Size 32 (M32)' };
 
 describe('the quote basket', () => {
@@ -62,7 +76,8 @@ describe('the quote basket', () => {
 
   it(`takes at most ${QUOTE_LIMITS.maxLines} products, and still adds to one already in it`, () => {
     const store = makeStore();
-    for (let index = 0; index < QUOTE_LIMITS.maxLines; index += 1) store.dispatch(quoteLineAdded({ ...gland, productId: `p${index}`, code: `P-${index}`, quantity: 1 }));
+    for (let index = 0; index < QUOTE_LIMITS.maxLines; index += 1)
+      store.dispatch(quoteLineAdded({ ...gland, productId: `p${index}`, code: `P-${index}`, quantity: 1 }));
     expect(selectQuoteBasketFull(store.getState())).toBe(true);
     store.dispatch(quoteLineAdded(cable));
     store.dispatch(quoteLineAdded({ ...gland, productId: 'p0', code: 'P-0', quantity: 2 }));
@@ -92,7 +107,11 @@ describe('the quote basket', () => {
     store.dispatch(quoteLineAdded(gland));
     store.dispatch(quoteLineAdded(cw25));
     store.dispatch(
-      quoteLinesDescribed({ locale: 'ar', described: { 'OC-SWA-416': { name: 'كابل مدرّع', label: '' } }, kept: ['HEX-CW-25'] }),
+      quoteLinesDescribed({
+        locale: 'ar',
+        described: { 'OC-SWA-416': { name: 'كابل مدرّع', label: '' } },
+        kept: ['HEX-CW-25'],
+      }),
     );
     const lines = selectQuoteLines(store.getState());
     expect(lines.map((line) => line.code)).toEqual(['OC-SWA-416', 'HEX-CW-25']);
@@ -113,8 +132,20 @@ describe('the quote basket', () => {
       ['hex_cw_brass_cable_gland', 'HEX-CW-25', 120],
       ['hex_cw_brass_cable_gland', 'HEX-CW-32', 50],
     ]);
-    expect(lines.map((line) => quoteLineName(line, 'en'))).toEqual(['CW Brass Cable Gland – Size 25 (M25)', 'CW Brass Cable Gland – Size 32 (M32)']);
-    store.dispatch(quoteLinesDescribed({ locale: 'ar', described: { 'HEX-CW-32': { name: 'جلبة كابل نحاسية CW', label: 'مقاس 32 (M32)' }, 'HEX-CW-25': { name: 'جلبة كابل نحاسية CW', label: 'مقاس 25 (M25)' } }, kept: [] }));
+    expect(lines.map((line) => quoteLineName(line, 'en'))).toEqual([
+      'CW Brass Cable Gland – Size 25 (M25)',
+      'CW Brass Cable Gland – Size 32 (M32)',
+    ]);
+    store.dispatch(
+      quoteLinesDescribed({
+        locale: 'ar',
+        described: {
+          'HEX-CW-32': { name: 'جلبة كابل نحاسية CW', label: 'مقاس 32 (M32)' },
+          'HEX-CW-25': { name: 'جلبة كابل نحاسية CW', label: 'مقاس 25 (M25)' },
+        },
+        kept: [],
+      }),
+    );
     lines = selectQuoteLines(store.getState());
     expect(quoteLineName(lines[1]!, 'ar')).toBe('جلبة كابل نحاسية CW – مقاس 32 (M32)');
     expect(quoteLineName(lines[1]!, 'en')).toBe('CW Brass Cable Gland – Size 32 (M32)');

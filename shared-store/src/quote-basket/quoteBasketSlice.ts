@@ -98,7 +98,9 @@ export const quoteBasketSlice = createSlice({
      */
     quoteLinesDescribed(
       state,
-      { payload: { locale, described, kept } }: PayloadAction<{ locale: Locale; described: Record<string, QuoteLineDescription>; kept: readonly string[] }>,
+      {
+        payload: { locale, described, kept },
+      }: PayloadAction<{ locale: Locale; described: Record<string, QuoteLineDescription>; kept: readonly string[] }>,
     ) {
       // one pass: a described line takes its words and stays, another stays only when kept
       state.lines = state.lines.filter((line) => {
@@ -125,9 +127,16 @@ export const quoteBasketSlice = createSlice({
   },
 });
 
-export const { quoteLineAdded, quoteQuantityChanged, quoteLineRemoved, quoteBasketCleared, quoteLinesDescribed, quoteBasketRestored } =
-  quoteBasketSlice.actions;
-export const { selectQuoteLines, selectQuoteLineCount, selectQuoteBasketFull, selectQuoteBasketRestored } = quoteBasketSlice.selectors;
+export const {
+  quoteLineAdded,
+  quoteQuantityChanged,
+  quoteLineRemoved,
+  quoteBasketCleared,
+  quoteLinesDescribed,
+  quoteBasketRestored,
+} = quoteBasketSlice.actions;
+export const { selectQuoteLines, selectQuoteLineCount, selectQuoteBasketFull, selectQuoteBasketRestored } =
+  quoteBasketSlice.selectors;
 
 /**
  * A line's name in a language, with its variant's label ('CW Brass Cable Gland, Size 25 (M25)'): that language's if
@@ -140,4 +149,5 @@ export const quoteLineName = (line: QuoteLine, locale: Locale): string => {
 };
 
 /** A text in a language: that language's if the buyer saw it, else the one they saw. */
-const seenIn = (texts: Partial<Record<Locale, string>>, locale: Locale): string | undefined => texts[locale] ?? Object.values(texts)[0];
+const seenIn = (texts: Partial<Record<Locale, string>>, locale: Locale): string | undefined =>
+  texts[locale] ?? Object.values(texts)[0];

@@ -9,7 +9,8 @@ export function useAddressQuery(): [string, (search: string, options?: { replace
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
   const setSearch = useCallback(
-    (next: string, options: { replace?: boolean } = {}) => navigate({ pathname, search: next }, { replace: options.replace ?? false }),
+    (next: string, options: { replace?: boolean } = {}) =>
+      navigate({ pathname, search: next }, { replace: options.replace ?? false }),
     [navigate, pathname],
   );
   return [search, setSearch];

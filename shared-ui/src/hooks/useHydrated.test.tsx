@@ -17,7 +17,9 @@ async function hydrated(tree: ReactElement) {
   document.body.appendChild(container);
   const errors: unknown[] = [];
   const consoleError = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => errors.push(args));
-  const root = await act(async () => hydrateRoot(container, tree, { onRecoverableError: (error) => errors.push(error) }));
+  const root = await act(async () =>
+    hydrateRoot(container, tree, { onRecoverableError: (error) => errors.push(error) }),
+  );
   consoleError.mockRestore();
   return { container, errors, unmount: () => act(() => root.unmount()) };
 }
@@ -71,7 +73,12 @@ describe('useHydrated', () => {
 describe('useMediaQuery', () => {
   const matchMedia = window.matchMedia;
   beforeEach(() => {
-    window.matchMedia = ((query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined })) as unknown as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
   });
   afterEach(() => {
     window.matchMedia = matchMedia;

@@ -6,7 +6,9 @@ describe('useScrollToTop', () => {
     const scrollTo = jest.fn(() => Promise.resolve());
     // eslint-disable-next-line @typescript-eslint/no-misused-promises -- on purpose: the scrollTo of some browsers returns a Promise
     window.scrollTo = scrollTo;
-    const { rerender, unmount } = renderHook(({ key }) => useScrollToTop(key, 'smooth'), { initialProps: { key: 'cables' } });
+    const { rerender, unmount } = renderHook(({ key }) => useScrollToTop(key, 'smooth'), {
+      initialProps: { key: 'cables' },
+    });
     expect(scrollTo).toHaveBeenLastCalledWith({ top: 0, behavior: 'smooth' });
     rerender({ key: 'wires' });
     expect(scrollTo).toHaveBeenCalledTimes(2);

@@ -71,7 +71,7 @@ describe('the design system texts', () => {
     expect(screen.getByTestId('spinner').parentElement).toHaveTextContent('جارٍ تحميل المنتجات');
   });
 
-  it('without the page\'s messages (no I18nProvider): English', () => {
+  it("without the page's messages (no I18nProvider): English", () => {
     render(<Spinner />);
     expect(screen.getByTestId('spinner').parentElement).toHaveTextContent('Loading');
     expect(englishUiText('ui.breadcrumbMore', { count: 3 })).toBe('Show 3 more breadcrumb items');

@@ -7,8 +7,23 @@ describe('icons', () => {
   it('provides every icon the site uses', () => {
     expect(all.map(([name]) => name).sort()).toEqual(
       [
-        'ChatIcon', 'ChevronLeftIcon', 'ChevronRightIcon', 'CloseIcon', 'DownloadIcon', 'FaxIcon', 'InstagramIcon',
-        'LinkedInIcon', 'LocationIcon', 'MailIcon', 'MenuIcon', 'MinimizeIcon', 'PauseIcon', 'PhoneIcon', 'PlayIcon', 'SearchIcon', 'SendIcon',
+        'ChatIcon',
+        'ChevronLeftIcon',
+        'ChevronRightIcon',
+        'CloseIcon',
+        'DownloadIcon',
+        'FaxIcon',
+        'InstagramIcon',
+        'LinkedInIcon',
+        'LocationIcon',
+        'MailIcon',
+        'MenuIcon',
+        'MinimizeIcon',
+        'PauseIcon',
+        'PhoneIcon',
+        'PlayIcon',
+        'SearchIcon',
+        'SendIcon',
         'StarIcon',
       ].sort(),
     );
@@ -30,7 +45,13 @@ describe('icons', () => {
   });
 
   it('marks the directional icons (chevrons, send) to be mirrored on a right-to-left page, and only them', () => {
-    const mirrored = all.filter(([, Icon]) => render(<Icon />).container.querySelector('svg')!.hasAttribute('data-mirror-rtl')).map(([name]) => name);
+    const mirrored = all
+      .filter(([, Icon]) =>
+        render(<Icon />)
+          .container.querySelector('svg')!
+          .hasAttribute('data-mirror-rtl'),
+      )
+      .map(([name]) => name);
     expect(mirrored.sort()).toEqual(['ChevronLeftIcon', 'ChevronRightIcon', 'SendIcon']);
     const { container } = render(<icons.SendIcon mirrorInRtl={false} />);
     expect(container.querySelector('svg')).not.toHaveAttribute('data-mirror-rtl');

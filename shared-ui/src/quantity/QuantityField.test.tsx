@@ -9,14 +9,31 @@ import { useQuantityTexts } from './quantityText';
 function CheckedQuantity({ unit }: { unit: QuoteUnit }) {
   const [value, setValue] = useState('1');
   const checked = parseQuantity(value, unit);
-  return <QuantityField label="Quantity" unit={unit} value={value} onChange={setValue} problem={checked.ok ? null : checked.problem} />;
+  return (
+    <QuantityField
+      label="Quantity"
+      unit={unit}
+      value={value}
+      onChange={setValue}
+      problem={checked.ok ? null : checked.problem}
+    />
+  );
 }
 
 /** A field without a label in sight (a card's, a table row's). */
 function UnlabelledQuantity() {
   const [value, setValue] = useState('1');
   const checked = parseQuantity(value, 'piece');
-  return <QuantityField label="Quantity of Gland A" labelHidden unit="piece" value={value} onChange={setValue} problem={checked.ok ? null : checked.problem} />;
+  return (
+    <QuantityField
+      label="Quantity of Gland A"
+      labelHidden
+      unit="piece"
+      value={value}
+      onChange={setValue}
+      problem={checked.ok ? null : checked.problem}
+    />
+  );
 }
 
 function Quantities({ entries }: { entries: [number, QuoteUnit][] }) {
@@ -72,12 +89,36 @@ describe('QuantityField', () => {
 
 describe('useQuantityTexts', () => {
   it('writes a quantity with its unit, singular or plural', () => {
-    renderInSite(<Quantities entries={[[1, 'piece'], [40, 'box'], [12.5, 'metre']]} />);
-    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1 piece', '40 boxes', '12.5 metres']);
+    renderInSite(
+      <Quantities
+        entries={[
+          [1, 'piece'],
+          [40, 'box'],
+          [12.5, 'metre'],
+        ]}
+      />,
+    );
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '1 piece',
+      '40 boxes',
+      '12.5 metres',
+    ]);
   });
 
   it('uses the Arabic plural forms, with Western digits', () => {
-    renderInSite(<Quantities entries={[[1, 'piece'], [2, 'metre'], [5, 'box'], [40, 'box'], [200, 'metre'], [12.5, 'metre']]} />, { locale: 'ar' });
+    renderInSite(
+      <Quantities
+        entries={[
+          [1, 'piece'],
+          [2, 'metre'],
+          [5, 'box'],
+          [40, 'box'],
+          [200, 'metre'],
+          [12.5, 'metre'],
+        ]}
+      />,
+      { locale: 'ar' },
+    );
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'قطعة واحدة',
       'متران',

@@ -32,7 +32,6 @@ const Row = styled.div`
   gap: 8px;
 `;
 
-
 const Input = styled.input`
   inline-size: 7.5em;
   min-block-size: 44px;
@@ -43,12 +42,20 @@ const Input = styled.input`
   &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.error}; }
 `;
 
-
 /**
  * A quantity in a product's unit: a text field (numeric keyboard; decimals only where the unit takes them), the unit's
  * name after it, and the problem under it. The caller checks the value with parseQuantity and passes the problem.
  */
-export function QuantityField({ label, unit, value, onChange, problem = null, id, labelHidden = false, className }: QuantityFieldProps) {
+export function QuantityField({
+  label,
+  unit,
+  value,
+  onChange,
+  problem = null,
+  id,
+  labelHidden = false,
+  className,
+}: QuantityFieldProps) {
   const texts = useQuantityTexts();
   const generatedId = useId();
   const error = problem === null ? undefined : texts.problem(problem, unit, QUOTE_LIMITS.maxQuantity);
@@ -77,5 +84,8 @@ export function QuantityField({ label, unit, value, onChange, problem = null, id
     );
   }
   const controlId = id ?? generatedId;
-  return row({ id: controlId, ...(error ? { 'aria-describedby': `${controlId}-error`, 'aria-invalid': true } : {}) }, className);
+  return row(
+    { id: controlId, ...(error ? { 'aria-describedby': `${controlId}-error`, 'aria-invalid': true } : {}) },
+    className,
+  );
 }

@@ -69,7 +69,8 @@ export function mockIntersectionObserver() {
     scrollIntoView: (element: Element) => notify(element, true),
     scrollOutOfView: (element: Element) => notify(element, false),
     /** The margins (IntersectionObserverInit.rootMargin) `element` is watched with. */
-    rootMarginsOf: (element: Element) => observers.filter(({ elements }) => elements.has(element)).map(({ rootMargin }) => rootMargin),
+    rootMarginsOf: (element: Element) =>
+      observers.filter(({ elements }) => elements.has(element)).map(({ rootMargin }) => rootMargin),
     /** How many elements are still being watched (0 once every observer disconnected). */
     watchedCount: () => observers.reduce((sum, { elements }) => sum + elements.size, 0),
     restore: () => {
@@ -88,7 +89,11 @@ export function setReducedMotion(reduce: boolean, width = 1280): void {
  * IntersectionObserver and (unless `fakeTimers` is false) fake timers; after it, all put back. Returns a getter for
  * the current test's observer fake.
  */
-export function useScrollAnimationMocks({ fakeTimers = true }: { fakeTimers?: boolean } = {}): () => ReturnType<typeof mockIntersectionObserver> {
+export function useScrollAnimationMocks({
+  fakeTimers = true,
+}: {
+  fakeTimers?: boolean;
+} = {}): () => ReturnType<typeof mockIntersectionObserver> {
   let io: ReturnType<typeof mockIntersectionObserver> | undefined;
   beforeEach(() => {
     if (fakeTimers) jest.useFakeTimers();

@@ -63,8 +63,7 @@ export const theme = {
     xxl: '2rem',
     display: '2.75rem',
   },
-  fontFamily:
-    "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+  fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   radius: { sm: '4px', md: '8px', lg: '16px' },
   shadow: {
     card: '0 2px 10px rgba(0, 40, 82, 0.10)',

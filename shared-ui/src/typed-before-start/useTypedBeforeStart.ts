@@ -1,11 +1,17 @@
 import { useLayoutEffect, type RefObject } from 'react';
 
 /** The controls of `form` named as `values`' fields whose value differs from it: what was typed into them. */
-export function typedValues<Values extends Record<string, string>>(form: HTMLFormElement, values: Values): Partial<Values> {
+export function typedValues<Values extends Record<string, string>>(
+  form: HTMLFormElement,
+  values: Values,
+): Partial<Values> {
   const typed: Partial<Record<string, string>> = {};
   for (const [field, value] of Object.entries(values)) {
     const control = form.elements.namedItem(field);
-    const isControl = control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement;
+    const isControl =
+      control instanceof HTMLInputElement ||
+      control instanceof HTMLTextAreaElement ||
+      control instanceof HTMLSelectElement;
     if (isControl && control.value !== value) typed[field] = control.value;
   }
   return typed as Partial<Values>;

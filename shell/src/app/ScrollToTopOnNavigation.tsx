@@ -53,7 +53,8 @@ export function ScrollToTopOnNavigation() {
     const until = performance.now() + RESTORE_FOR_MS;
     const step = () => {
       window.scrollTo(0, y);
-      if (Math.abs(window.scrollY - y) > 1 && performance.now() < until && shown.current.key === key) requestAnimationFrame(step);
+      if (Math.abs(window.scrollY - y) > 1 && performance.now() < until && shown.current.key === key)
+        requestAnimationFrame(step);
     };
     step();
   }, [location, navigationType]);

@@ -25,7 +25,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     return { error };
   }
 
-  static getDerivedStateFromProps(props: ErrorBoundaryProps, state: ErrorBoundaryState): Partial<ErrorBoundaryState> | null {
+  static getDerivedStateFromProps(
+    props: ErrorBoundaryProps,
+    state: ErrorBoundaryState,
+  ): Partial<ErrorBoundaryState> | null {
     if (state.error === NO_ERROR) return state.caughtAt === props.resetKey ? null : { caughtAt: props.resetKey };
     // An error caught for an earlier address is cleared; one caught for this address stays (no retry loop).
     return state.caughtAt === props.resetKey ? null : { error: NO_ERROR, caughtAt: props.resetKey };

@@ -51,7 +51,8 @@ export function ErrorScreen({ error }: { error: unknown }) {
         ? described.summary
         : text('errors.pageFailed');
   // An unknown address has nothing more to say (its Arabic summary says it all); a failure's message is for a developer.
-  const details = english || error instanceof PageNotFoundError ? described.stack : (described.stack ?? described.summary);
+  const details =
+    english || error instanceof PageNotFoundError ? described.stack : (described.stack ?? described.summary);
   return (
     <PageContainer role="alert">
       <h1>{text('errors.title')}</h1>

@@ -45,7 +45,9 @@ describe('RouteErrorBoundary', () => {
   it('on an Arabic page: the heading, summary and link in Arabic, the technical message left to right below', () => {
     render(site('first', true, 'ar'));
     expect(screen.getByRole('heading', { level: 1, name: 'حدث خطأ غير متوقع في التطبيق!' })).toBeVisible();
-    expect(screen.getByRole('heading', { level: 2, name: 'تعذّر عرض هذه الصفحة. يُرجى المحاولة مرة أخرى لاحقًا.' })).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'تعذّر عرض هذه الصفحة. يُرجى المحاولة مرة أخرى لاحقًا.' }),
+    ).toBeVisible();
     expect(screen.getByRole('link', { name: 'الانتقال إلى الصفحة الرئيسية' })).toHaveAttribute('href', '/home');
     const details = screen.getByText(/The page broke/);
     expect(details).toHaveAttribute('dir', 'ltr');

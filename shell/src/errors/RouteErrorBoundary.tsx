@@ -13,7 +13,11 @@ const errorScreen = (error: unknown) => (
 /** Shows the error screen in place of a page that failed, until the visitor goes to another address. */
 export function RouteErrorBoundary({ children, resetKey }: { children: ReactNode; resetKey: unknown }) {
   return (
-    <ErrorBoundary resetKey={resetKey} fallback={errorScreen} warning="A page failed; the error screen is shown instead.">
+    <ErrorBoundary
+      resetKey={resetKey}
+      fallback={errorScreen}
+      warning="A page failed; the error screen is shown instead."
+    >
       {children}
     </ErrorBoundary>
   );

@@ -99,7 +99,13 @@ export function AppFrame() {
       </Main>
       <Footer />
       <BrochureButton />
-      {chatReady ? <RemoteWidget remote="chat" modulePath="./ChatWidget" componentProps={{ openByDefault: chatOpensByDefault(location.pathname) }} /> : null}
+      {chatReady ? (
+        <RemoteWidget
+          remote="chat"
+          modulePath="./ChatWidget"
+          componentProps={{ openByDefault: chatOpensByDefault(location.pathname) }}
+        />
+      ) : null}
     </Page>
   );
 }

@@ -35,10 +35,12 @@ const ARABIC_UNICODE_RANGE = arabicFontSubset.unicodeRange.join(',');
 
 // Written as styled-components would minify it (the template below is minified at build, this string is not); no
 // format() hint (the one source is woff2, which every browser with `font-display` reads), no font-style (normal).
-const fontFaces = Object.entries(ARABIC_FONT_FILES).map(
-  ([weight, url]) =>
-    `@font-face{font-family:'${ARABIC_FONT_FAMILY}';font-weight:${weight};font-display:optional;src:url(${url});unicode-range:${ARABIC_UNICODE_RANGE}}`,
-).join('');
+const fontFaces = Object.entries(ARABIC_FONT_FILES)
+  .map(
+    ([weight, url]) =>
+      `@font-face{font-family:'${ARABIC_FONT_FAMILY}';font-weight:${weight};font-display:optional;src:url(${url});unicode-range:${ARABIC_UNICODE_RANGE}}`,
+  )
+  .join('');
 
 /**
  * The font's faces, and Arabic text drawn with them on a page the server marked (the browser holds the files): Noto

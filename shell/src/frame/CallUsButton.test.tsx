@@ -68,7 +68,10 @@ describe('CallUsButton', () => {
   it('on an Arabic page: Arabic words, the number left to right inside them', async () => {
     setViewportWidth(800);
     renderInSite(<CallUsButton />, { locale: 'ar' });
-    expect(screen.getByLabelText(`اتصل بنا على الرقم \u2066${company.mainPhone}\u2069`)).toHaveAttribute('href', 'tel:+97143471100');
+    expect(screen.getByLabelText(`اتصل بنا على الرقم \u2066${company.mainPhone}\u2069`)).toHaveAttribute(
+      'href',
+      'tel:+97143471100',
+    );
     const button = screen.getByRole('button', { name: 'اتصل بنا' });
     fireEvent.mouseEnter(button);
     act(() => jest.advanceTimersByTime(100));

@@ -83,7 +83,11 @@ export function CallUsButton() {
           shown={copied}
           title={
             // The number reads left to right inside Arabic text too (bidi isolation).
-            copied ? text('callUs.copied') : <Trans id="callUs.copy" values={{ phone: company.mainPhone }} components={{ 0: <bdi dir="ltr" /> }} />
+            copied ? (
+              text('callUs.copied')
+            ) : (
+              <Trans id="callUs.copy" values={{ phone: company.mainPhone }} components={{ 0: <bdi dir="ltr" /> }} />
+            )
           }
         >
           <CallButton type="button" {...earlyControl('frame')} onClick={() => void copy()}>

@@ -29,7 +29,10 @@ describe('Footer', () => {
     expect(within(footer).getByRole('heading', { name: 'Locate Us' })).toBeInTheDocument();
     expect(footer).toHaveTextContent(company.address);
     expect(within(footer).getByRole('link', { name: company.mainPhone })).toHaveAttribute('href', 'tel:+97143471100');
-    expect(within(footer).getByRole('link', { name: 'LinkedIn (opens in a new tab)' })).toHaveAttribute('target', '_blank');
+    expect(within(footer).getByRole('link', { name: 'LinkedIn (opens in a new tab)' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
     expect(footer).toHaveTextContent(`© ${thisYear()} All Rights Reserved.`);
   });
 
@@ -41,7 +44,10 @@ describe('Footer', () => {
     expect(within(footer).getByRole('heading', { name: 'موقعنا' })).toBeInTheDocument();
     expect(footer).toHaveTextContent('مستودع رقم 7، شارع 19، منطقة القوز الصناعية 3، دبي، الإمارات العربية المتحدة');
     expect(footer).toHaveTextContent(`© ${thisYear()} جميع الحقوق محفوظة.`);
-    expect(within(footer).getByRole('link', { name: 'LinkedIn (يُفتح في علامة تبويب جديدة)' })).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(footer).getByRole('link', { name: 'LinkedIn (يُفتح في علامة تبويب جديدة)' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
     for (const text of [company.mainPhone, company.secondPhone, company.generalEmail]) {
       const link = within(footer).getByRole('link', { name: text });
       expect(link.querySelector('bdi')).toHaveAttribute('dir', 'ltr');
@@ -50,7 +56,10 @@ describe('Footer', () => {
   });
 
   it("says the current year, Dubai's: already the new one there at 21:00 UTC on New Year's Eve", () => {
-    jest.useFakeTimers({ now: new Date('2031-06-01T12:00:00Z'), doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'] });
+    jest.useFakeTimers({
+      now: new Date('2031-06-01T12:00:00Z'),
+      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
+    });
     const { unmount } = renderInSite(<Footer />);
     expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2031 All Rights Reserved.');
     unmount();
@@ -63,14 +72,19 @@ describe('Footer', () => {
     ['a page drawn last year hydrates without a mismatch, then says the new year', '2031-01-01T08:00:00Z', '2031'],
     ["a device whose clock is behind keeps the server's year", '2029-05-01T08:00:00Z', '2030'],
   ])('%s', async (_, browserTime, shown) => {
-    jest.useFakeTimers({ now: new Date('2030-12-31T19:00:00Z'), doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'] });
+    jest.useFakeTimers({
+      now: new Date('2030-12-31T19:00:00Z'),
+      doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
+    });
     const container = document.createElement('div');
     container.innerHTML = renderToString(footerOfSite);
     document.body.append(container);
     expect(container).toHaveTextContent('© 2030 All Rights Reserved.');
     jest.setSystemTime(new Date(browserTime));
     const errors: unknown[] = [];
-    const root = await act(async () => hydrateRoot(container, footerOfSite, { onRecoverableError: (error) => errors.push(error) }));
+    const root = await act(async () =>
+      hydrateRoot(container, footerOfSite, { onRecoverableError: (error) => errors.push(error) }),
+    );
     expect(errors).toEqual([]);
     expect(container).toHaveTextContent(`© ${shown} All Rights Reserved.`);
     act(() => root.unmount());

@@ -1,6 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import styled from 'styled-components';
-import { InstagramIcon, LinkedInIcon, LocationIcon, MailIcon, MapFrame, PhoneIcon, VisuallyHidden } from '@site/shared-ui';
+import {
+  InstagramIcon,
+  LinkedInIcon,
+  LocationIcon,
+  MailIcon,
+  MapFrame,
+  PhoneIcon,
+  VisuallyHidden,
+} from '@site/shared-ui';
 // The record itself, read field by field: webpack then bundles only the fields the frame draws (@site/content's
 // `company` is the whole record, its tagline, postal address and the rest on every page).
 import company from '@site/content/data/company.json';
@@ -8,7 +16,8 @@ import { useLocale } from '@site/shared-store';
 import { useText } from '../i18n/useText';
 
 /** The warehouse map in the page's language (the embed's own labels). */
-export const warehouseMapUrl = (locale: string): string => (locale === 'en' ? company.warehouseMap : `${company.warehouseMap}&hl=${locale}`);
+export const warehouseMapUrl = (locale: string): string =>
+  locale === 'en' ? company.warehouseMap : `${company.warehouseMap}&hl=${locale}`;
 
 const Bar = styled.footer`
   /* Room at the bottom for the floating brochure and chat buttons. */
@@ -45,7 +54,8 @@ export const FOOTER_ID = 'site-footer';
 /** The company's year: Dubai's (UTC+4 all year round), whatever the clock's time zone. */
 const dubaiYear = (): number => new Date(Date.now() + 4 * 3_600_000).getUTCFullYear();
 /** The year the server wrote in the page's HTML, if it drew the page. */
-const drawnYear = (): number => Number(document.querySelector(`#${FOOTER_ID} [data-year]`)?.getAttribute('data-year')) || dubaiYear();
+const drawnYear = (): number =>
+  Number(document.querySelector(`#${FOOTER_ID} [data-year]`)?.getAttribute('data-year')) || dubaiYear();
 const unchanging = () => () => {};
 
 /**
@@ -54,7 +64,11 @@ const unchanging = () => () => {};
  * a page kept in a cache over New Year moves on, and a device whose clock is behind cannot take it back.
  */
 function useCopyrightYear(): number {
-  return useSyncExternalStore(unchanging, () => Math.max(drawnYear(), dubaiYear()), () => (typeof document === 'undefined' ? dubaiYear() : drawnYear()));
+  return useSyncExternalStore(
+    unchanging,
+    () => Math.max(drawnYear(), dubaiYear()),
+    () => (typeof document === 'undefined' ? dubaiYear() : drawnYear()),
+  );
 }
 
 /** Contacts, socials, the warehouse map and the copyright line (the company's facts: content/data/company.json). */

@@ -9,7 +9,10 @@ describe('Header', () => {
     renderInSite(<Header />, { route: '/our-products/cables' });
     // jsdom applies no media queries, so the wide-screen navigation is display:none here: find it by its label.
     const nav = document.querySelector<HTMLElement>('nav[aria-label="Main"]')!;
-    const link = (name: string) => within(nav).queryAllByRole('link', { hidden: true }).find((item) => item.textContent === name);
+    const link = (name: string) =>
+      within(nav)
+        .queryAllByRole('link', { hidden: true })
+        .find((item) => item.textContent === name);
     expect(link('Products')).toHaveAttribute('aria-current', 'page');
     expect(link('Home')).not.toHaveAttribute('aria-current');
     expect(link('Career Opportunities')).toBeUndefined();
@@ -20,8 +23,19 @@ describe('Header', () => {
     renderInSite(<Header />, { route: '/home' });
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = screen.getByRole('dialog', { name: 'Menu' });
-    const items = within(drawer).getAllByRole('link').map((link) => link.textContent);
-    expect(items).toEqual(['Home', 'About Us', 'Management', 'Certificates', 'Products', 'Projects', 'Contact', 'Career Opportunities']);
+    const items = within(drawer)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(items).toEqual([
+      'Home',
+      'About Us',
+      'Management',
+      'Certificates',
+      'Products',
+      'Projects',
+      'Contact',
+      'Career Opportunities',
+    ]);
     fireEvent.click(within(drawer).getByRole('link', { name: 'Career Opportunities' }));
     expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
     expect(screen.getByTestId('current-path')).toHaveTextContent('/career-opportunities');
@@ -30,10 +44,15 @@ describe('Header', () => {
   it('on an Arabic page: names from the Arabic data, Arabic labels, and the switch to English', () => {
     setViewportWidth(800);
     renderInSite(<Header />, { route: '/our-products/cables', locale: 'ar' });
-    expect(screen.getByRole('link', { name: 'الهلال للتجارة الكهربائية: الصفحة الرئيسية' })).toHaveAttribute('href', '/home');
+    expect(screen.getByRole('link', { name: 'الهلال للتجارة الكهربائية: الصفحة الرئيسية' })).toHaveAttribute(
+      'href',
+      '/home',
+    );
     expect(screen.getByRole('img', { name: 'الهلال للتجارة الكهربائية' })).toBeInTheDocument();
     const nav = document.querySelector<HTMLElement>('nav[aria-label="التنقل الرئيسي"]')!;
-    const names = within(nav).queryAllByRole('link', { hidden: true }).map((link) => link.textContent);
+    const names = within(nav)
+      .queryAllByRole('link', { hidden: true })
+      .map((link) => link.textContent);
     expect(names).toEqual(['الرئيسية', 'من نحن', 'الإدارة', 'الشهادات', 'المنتجات', 'المشاريع', 'اتصل بنا']);
     expect(within(nav).getByRole('link', { name: 'المنتجات', hidden: true })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('button', { name: 'بحث' })).toBeInTheDocument();
@@ -46,16 +65,11 @@ describe('Header', () => {
     const drawer = screen.getByRole('dialog', { name: 'القائمة' });
     expect(within(drawer).getByRole('button', { name: 'إغلاق القائمة' })).toBeInTheDocument();
     // The drawer's own switch shows on a phone only (CSS; jsdom applies its display: none, not the media query).
-    expect(within(drawer).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'الرئيسية',
-      'من نحن',
-      'الإدارة',
-      'الشهادات',
-      'المنتجات',
-      'المشاريع',
-      'اتصل بنا',
-      'الوظائف الشاغرة',
-    ]);
+    expect(
+      within(drawer)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['الرئيسية', 'من نحن', 'الإدارة', 'الشهادات', 'المنتجات', 'المشاريع', 'اتصل بنا', 'الوظائف الشاغرة']);
     const drawerSwitch = drawer.querySelector('a[hreflang="en"]');
     expect(drawerSwitch).toHaveTextContent('English');
     expect(drawerSwitch).toHaveAttribute('href', '/our-products/cables');
@@ -85,5 +99,4 @@ describe('Header', () => {
     expect(screen.getByTestId('current-path')).toHaveTextContent('/search');
     expect(field).not.toBeVisible();
   });
-
 });

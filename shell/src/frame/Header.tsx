@@ -1,4 +1,12 @@
-import { startTransition, useCallback, useRef, useState, type CSSProperties, type FormEvent, type MouseEvent } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FormEvent,
+  type MouseEvent,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useHref, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -88,7 +96,6 @@ const HeaderLanguageSwitch = styled(LanguageSwitch)`
   ${tightestHeader} { padding: 0 6px; font-size: 14px; }
 `;
 
-
 /**
  * The search's own field, under the header: shown at once by a tap on the search button (by the page's inline script
  * before the shell has started), so that what is typed while the catalogue's search opens is kept; the search takes
@@ -171,7 +178,11 @@ export function Header() {
             .filter((item) => item.inHeader)
             .map((item) => (
               <li key={item.id}>
-                <NavItem to={item.path} $active={isHighlighted(pathname, item.path)} aria-current={isHighlighted(pathname, item.path) ? 'page' : undefined}>
+                <NavItem
+                  to={item.path}
+                  $active={isHighlighted(pathname, item.path)}
+                  aria-current={isHighlighted(pathname, item.path) ? 'page' : undefined}
+                >
                   {text(menuTextId(item))}
                 </NavItem>
               </li>
@@ -206,7 +217,13 @@ export function Header() {
         </IconButton>
         <QuoteBasketButton />
         <CallUsButton />
-        <MenuButton type="button" aria-label={text('header.openMenu')} aria-haspopup="dialog" {...earlyControl('frame')} onClick={() => dispatch(drawerOpened())}>
+        <MenuButton
+          type="button"
+          aria-label={text('header.openMenu')}
+          aria-haspopup="dialog"
+          {...earlyControl('frame')}
+          onClick={() => dispatch(drawerOpened())}
+        >
           <MenuIcon />
         </MenuButton>
       </Actions>

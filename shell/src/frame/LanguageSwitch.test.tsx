@@ -15,8 +15,14 @@ describe('LanguageSwitch', () => {
   afterEach(clearCookie);
 
   it('maps an address to the same page of the other edition, with its query and fragment', () => {
-    expect(otherEditionHref('/our-products/cables/p-1', '?tab=reviews', '#reviews')).toEqual({ locale: 'ar', href: '/ar/our-products/cables/p-1?tab=reviews#reviews' });
-    expect(otherEditionHref('/ar/our-products/cables', '?sort=name')).toEqual({ locale: 'en', href: '/our-products/cables?sort=name' });
+    expect(otherEditionHref('/our-products/cables/p-1', '?tab=reviews', '#reviews')).toEqual({
+      locale: 'ar',
+      href: '/ar/our-products/cables/p-1?tab=reviews#reviews',
+    });
+    expect(otherEditionHref('/ar/our-products/cables', '?sort=name')).toEqual({
+      locale: 'en',
+      href: '/our-products/cables?sort=name',
+    });
     expect(otherEditionHref('/ar/home')).toEqual({ locale: 'en', href: '/home' });
   });
 

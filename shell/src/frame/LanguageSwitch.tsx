@@ -34,7 +34,13 @@ export function LanguageSwitch({ className }: { className?: string }) {
 
   return (
     // No preventDefault: the browser follows the link (mouse, Enter, or a tap) after the cookie is written.
-    <a className={className} href={href} hrefLang={other} lang={other} onClick={() => (document.cookie = languageCookie(other))}>
+    <a
+      className={className}
+      href={href}
+      hrefLang={other}
+      lang={other}
+      onClick={() => (document.cookie = languageCookie(other))}
+    >
       {text('language.switch')}
     </a>
   );

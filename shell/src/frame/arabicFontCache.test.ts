@@ -4,7 +4,11 @@ import { arabicFontCookie, cacheArabicFont } from './arabicFontCache';
 
 /** A document whose cookie keeps the last value written, attributes included (to read what the shell sends). */
 function documentOf({ marked = false, protocol = 'https:' } = {}) {
-  return { cookie: '', location: { protocol }, documentElement: { hasAttribute: (name: string) => marked && name === 'data-arabic-font' } } as unknown as Document;
+  return {
+    cookie: '',
+    location: { protocol },
+    documentElement: { hasAttribute: (name: string) => marked && name === 'data-arabic-font' },
+  } as unknown as Document;
 }
 
 /** A fetch whose answers are `ok` per call (in order), recording what was asked and which bodies were read. */
@@ -35,7 +39,9 @@ describe('cacheArabicFont', () => {
     await expect(cacheArabicFont(doc, fetchFile)).resolves.toBe(true);
     expect(fetchFile.mock.calls).toEqual(URLS.map((url) => [url, { priority: 'low' }]));
     expect(read.sort()).toEqual([...URLS].sort());
-    expect(doc.cookie).toBe(`${ARABIC_FONT_COOKIE}=${arabicFontFingerprint(URLS)}; Path=/; Max-Age=31536000; SameSite=Lax; Secure`);
+    expect(doc.cookie).toBe(
+      `${ARABIC_FONT_COOKIE}=${arabicFontFingerprint(URLS)}; Path=/; Max-Age=31536000; SameSite=Lax; Secure`,
+    );
   });
 
   it('is not Secure on http (a local server)', async () => {
@@ -50,7 +56,12 @@ describe('cacheArabicFont', () => {
     await expect(cacheArabicFont(failed, fetchOf(true, false).fetchFile)).resolves.toBe(false);
     expect(failed.cookie).toBe('');
     const offline = documentOf();
-    await expect(cacheArabicFont(offline, jest.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))).resolves.toBe(false);
+    await expect(
+      cacheArabicFont(
+        offline,
+        jest.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+      ),
+    ).resolves.toBe(false);
     expect(offline.cookie).toBe('');
   });
 

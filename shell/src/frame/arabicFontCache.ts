@@ -18,7 +18,10 @@ export function arabicFontCookie(fingerprint: string, secure: boolean): string {
  * marked (its cookie is current). Resolves whether it set the cookie; never rejects (a failed fetch sets nothing, and a
  * later page tries again).
  */
-export async function cacheArabicFont(doc: Document = document, fetchFile: typeof fetch = (input, init) => fetch(input, init)): Promise<boolean> {
+export async function cacheArabicFont(
+  doc: Document = document,
+  fetchFile: typeof fetch = (input, init) => fetch(input, init),
+): Promise<boolean> {
   if (doc.documentElement.hasAttribute(ARABIC_FONT_ATTRIBUTE)) return false;
   // by weight, 400 then 700 (integer keys come in ascending order): the order of the build's list
   const urls = Object.values(ARABIC_FONT_FILES);

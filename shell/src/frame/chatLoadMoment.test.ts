@@ -62,8 +62,10 @@ describe('whenChatMayLoad', () => {
 });
 
 describe('chatOpensByDefault', () => {
-  it('keeps the panel from opening by itself over the quote request and a buyer\'s quotation, in both editions (paths inside the edition)', () => {
-    for (const path of ['/request-quote', '/request-quote/', '/quotation/abc123', '/quotation/abc123/']) expect(chatOpensByDefault(path)).toBe(false);
-    for (const path of ['/home', '/our-products/cables', '/contact-us', '/request-quote-help', '/quotations']) expect(chatOpensByDefault(path)).toBe(true);
+  it("keeps the panel from opening by itself over the quote request and a buyer's quotation, in both editions (paths inside the edition)", () => {
+    for (const path of ['/request-quote', '/request-quote/', '/quotation/abc123', '/quotation/abc123/'])
+      expect(chatOpensByDefault(path)).toBe(false);
+    for (const path of ['/home', '/our-products/cables', '/contact-us', '/request-quote-help', '/quotations'])
+      expect(chatOpensByDefault(path)).toBe(true);
   });
 });

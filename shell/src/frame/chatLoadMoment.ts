@@ -13,7 +13,8 @@ export const PHONE_CHAT_QUIET_MS = 4000;
  * they came to read and answer; there it starts minimized, a bar that opens it. Elsewhere the chat decides (open on a
  * desktop's first page of a visit).
  */
-export const chatOpensByDefault = (pathname: string): boolean => pathname.replace(/\/$/, '') !== QUOTE_REQUEST_PATH && !pathname.startsWith('/quotation/');
+export const chatOpensByDefault = (pathname: string): boolean =>
+  pathname.replace(/\/$/, '') !== QUOTE_REQUEST_PATH && !pathname.startsWith('/quotation/');
 
 /** What counts as the visitor's first action on the page. */
 const FIRST_ACTIONS = ['pointerdown', 'touchstart', 'keydown', 'scroll', 'wheel'] as const;

@@ -14,7 +14,9 @@ export function loadRemoteMessages(remote: RemoteName): Promise<void> {
   if (i18n === undefined) return Promise.resolve();
   let loading = loaded.get(remote);
   if (loading === undefined) {
-    loading = loadRemoteModule<{ default: Messages }>(remote, messagesModule(i18n.locale)).then(({ default: catalog }) => addCatalog(i18n, catalog));
+    loading = loadRemoteModule<{ default: Messages }>(remote, messagesModule(i18n.locale)).then(
+      ({ default: catalog }) => addCatalog(i18n, catalog),
+    );
     // A failed load is tried again with the next module of that remote.
     loading.catch(() => loaded.delete(remote));
     loaded.set(remote, loading);

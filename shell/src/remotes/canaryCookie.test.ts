@@ -2,7 +2,8 @@ import { CANARY_FAILED_COOKIE } from '@site/contracts/federation';
 import { canaryFailures, rememberCanaryFailure } from './canaryCookie';
 
 /** A document whose cookie keeps the last value written, attributes included (to read what the shell sends). */
-const documentWith = (cookie: string, protocol = 'https:') => ({ cookie, location: { protocol } }) as unknown as Document;
+const documentWith = (cookie: string, protocol = 'https:') =>
+  ({ cookie, location: { protocol } }) as unknown as Document;
 
 const clearCookie = () => {
   document.cookie = `${CANARY_FAILED_COOKIE}=; Path=/; Max-Age=0`;
@@ -12,7 +13,10 @@ afterEach(clearCookie);
 
 describe('canaryFailures', () => {
   it('reads the remote names from a cookie header with other cookies around it', () => {
-    expect(canaryFailures(`theme=dark; ${CANARY_FAILED_COOKIE}=catalogue%2Cchat; session=abc`)).toEqual(['catalogue', 'chat']);
+    expect(canaryFailures(`theme=dark; ${CANARY_FAILED_COOKIE}=catalogue%2Cchat; session=abc`)).toEqual([
+      'catalogue',
+      'chat',
+    ]);
     expect(canaryFailures(`theme=dark;${CANARY_FAILED_COOKIE}=catalogue`)).toEqual(['catalogue']);
     expect(canaryFailures(`${CANARY_FAILED_COOKIE}=contact`)).toEqual(['contact']);
   });

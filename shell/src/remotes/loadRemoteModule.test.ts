@@ -30,7 +30,9 @@ describe('without the federation runtime', () => {
       fresh = await import('./loadRemoteModule');
     });
     if (fresh === undefined) throw new Error('loadRemoteModule.ts was not loaded.');
-    expect(() => fresh?.setKnownRemotes(remotes)).toThrow('The Module Federation runtime is missing from the shell build.');
+    expect(() => fresh?.setKnownRemotes(remotes)).toThrow(
+      'The Module Federation runtime is missing from the shell build.',
+    );
     const loading = fresh.loadRemoteModule('catalogue', './SearchModal');
     await expect(loading).rejects.toBeInstanceOf(fresh.RemoteUnavailableError);
     await expect(loading).rejects.toThrow(
@@ -50,10 +52,17 @@ describe('with the federation runtime', () => {
     const container = fakeContainer('catalogue');
     const scripts = stubScripts(() => ({ defines: 'catalogue', container }));
 
-    await expect(loadRemoteModule('catalogue', './SearchModal')).resolves.toEqual({ default: 'catalogue module ./SearchModal' });
-    await expect(loadRemoteModule('catalogue', 'CategoryListPage')).resolves.toEqual({ default: 'catalogue module ./CategoryListPage' });
+    await expect(loadRemoteModule('catalogue', './SearchModal')).resolves.toEqual({
+      default: 'catalogue module ./SearchModal',
+    });
+    await expect(loadRemoteModule('catalogue', 'CategoryListPage')).resolves.toEqual({
+      default: 'catalogue module ./CategoryListPage',
+    });
     // the manifest once, and the page's one report of the remote's load to the server
-    expect(fetchMock.mock.calls.map(([url]: [string]) => url)).toEqual([manifestOf('catalogue'), REMOTE_LOAD_REPORT_PATH]);
+    expect(fetchMock.mock.calls.map(([url]: [string]) => url)).toEqual([
+      manifestOf('catalogue'),
+      REMOTE_LOAD_REPORT_PATH,
+    ]);
     expect(scripts).toEqual([entryOf('catalogue')]);
     expect(container.get.mock.calls).toEqual([['./SearchModal'], ['./CategoryListPage']]);
   });
@@ -62,7 +71,9 @@ describe('with the federation runtime', () => {
     stubFetch({ [manifestOf('contact')]: 503 });
     const loading = loadRemoteModule('contact', './ContactPage');
     await expect(loading).rejects.toBeInstanceOf(RemoteUnavailableError);
-    await expect(loading).rejects.toThrow(`The contact module "./ContactPage" could not be loaded. [ Federation Runtime ]: ${manifestOf('contact')} answered HTTP 503.`);
+    await expect(loading).rejects.toThrow(
+      `The contact module "./ContactPage" could not be loaded. [ Federation Runtime ]: ${manifestOf('contact')} answered HTTP 503.`,
+    );
   });
 
   it('reports a module that is nothing', async () => {
@@ -72,6 +83,8 @@ describe('with the federation runtime', () => {
     stubScripts(() => ({ defines: 'company', container }));
     const loading = loadRemoteModule('company', './HomePage');
     await expect(loading).rejects.toBeInstanceOf(RemoteUnavailableError);
-    await expect(loading).rejects.toThrow('The company module "./HomePage" could not be loaded. The remote returned nothing.');
+    await expect(loading).rejects.toThrow(
+      'The company module "./HomePage" could not be loaded. The remote returned nothing.',
+    );
   });
 });

@@ -27,15 +27,21 @@ interface Typecheck {
 async function edit(file: string, from: string | RegExp, to: string): Promise<void> {
   const source = await readFile(file, 'utf8');
   const changed = source.replace(from, to);
-  if (changed === source) throw new Error(`${String(from)} is not in ${path.basename(file)} any more: update this test's change.`);
+  if (changed === source)
+    throw new Error(`${String(from)} is not in ${path.basename(file)} any more: update this test's change.`);
   await writeFile(file, changed);
 }
 
 async function baseConfigPaths(): Promise<Record<string, string[]>> {
   // tsconfig.base.json is plain JSON; a tsconfig's own `paths` replace the ones it extends, so they are repeated.
-  const base = JSON.parse(await readFile(path.join(repoRoot, 'tsconfig.base.json'), 'utf8')) as { compilerOptions: { paths?: Record<string, string[]> } };
+  const base = JSON.parse(await readFile(path.join(repoRoot, 'tsconfig.base.json'), 'utf8')) as {
+    compilerOptions: { paths?: Record<string, string[]> };
+  };
   return Object.fromEntries(
-    Object.entries(base.compilerOptions.paths ?? {}).map(([pattern, targets]) => [pattern, targets.map((target) => path.resolve(repoRoot, target))]),
+    Object.entries(base.compilerOptions.paths ?? {}).map(([pattern, targets]) => [
+      pattern,
+      targets.map((target) => path.resolve(repoRoot, target)),
+    ]),
   );
 }
 
@@ -51,13 +57,23 @@ async function typecheckShellAgainst({ remotePackage, change }: RemoteChange): P
     const tsconfig = {
       // The shell's own config (its files: `include` stays relative to shell/), one import redirected.
       extends: path.join(repoRoot, 'shell', 'tsconfig.json'),
-      compilerOptions: { paths: { ...(await baseConfigPaths()), [`@site/${remotePackage}/exposes`]: [path.join(srcCopy, 'exposes.ts')] } },
+      compilerOptions: {
+        paths: { ...(await baseConfigPaths()), [`@site/${remotePackage}/exposes`]: [path.join(srcCopy, 'exposes.ts')] },
+      },
     };
     await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
     return await new Promise<Typecheck>((resolve) => {
-      execFile(tsc, ['--noEmit', '--pretty', 'false', '-p', path.join(dir, 'tsconfig.json')], { cwd: repoRoot }, (error, stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` });
-      });
+      execFile(
+        tsc,
+        ['--noEmit', '--pretty', 'false', '-p', path.join(dir, 'tsconfig.json')],
+        { cwd: repoRoot },
+        (error, stdout, stderr) => {
+          resolve({
+            code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+            output: `${stdout}${stderr}`,
+          });
+        },
+      );
     });
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -70,7 +86,11 @@ const unchanged: RemoteChange = { remotePackage: 'mfe-catalogue', change: async 
 const searchModalNeedsNewProp: RemoteChange = {
   remotePackage: 'mfe-catalogue',
   change: (srcCopy) =>
-    edit(path.join(srcCopy, 'search', 'SearchModal.tsx'), '{ open, onClose, typedText }: SearchModalProps)', '{ open, onClose, typedText }: SearchModalProps & { initialQuery: string })'),
+    edit(
+      path.join(srcCopy, 'search', 'SearchModal.tsx'),
+      '{ open, onClose, typedText }: SearchModalProps)',
+      '{ open, onClose, typedText }: SearchModalProps & { initialQuery: string })',
+    ),
 };
 
 /** The company remote renames its './HomePage' expose (the route table still names the old one). */
@@ -97,28 +117,40 @@ describe('the type contract between the shell and the remotes', () => {
   });
   const result = (change: RemoteChange) => results.get(change)!;
 
-  it('holds for the remotes as they are (the shell typechecks against an unchanged copy)', async () => {
-    const { code, output } = await result(unchanged);
-    expect(errorLines(output)).toEqual([]);
-    expect(code).toBe(0);
-  }, TIMEOUT_MS);
+  it(
+    'holds for the remotes as they are (the shell typechecks against an unchanged copy)',
+    async () => {
+      const { code, output } = await result(unchanged);
+      expect(errorLines(output)).toEqual([]);
+      expect(code).toBe(0);
+    },
+    TIMEOUT_MS,
+  );
 
-  it('fails the shell when the search modal requires a new prop, in the file that renders it', async () => {
-    const { code, output } = await result(searchModalNeedsNewProp);
-    expect(code).not.toBe(0);
-    const errors = errorLines(output);
-    expect(errors.some((line) => line.startsWith('shell/src/frame/SearchDialog.tsx'))).toBe(true);
-    expect(output).toContain("Property 'initialQuery' is missing");
-    // The shell is what breaks: the changed remote itself still compiles.
-    expect(errors.every((line) => line.startsWith('shell/'))).toBe(true);
-  }, TIMEOUT_MS);
+  it(
+    'fails the shell when the search modal requires a new prop, in the file that renders it',
+    async () => {
+      const { code, output } = await result(searchModalNeedsNewProp);
+      expect(code).not.toBe(0);
+      const errors = errorLines(output);
+      expect(errors.some((line) => line.startsWith('shell/src/frame/SearchDialog.tsx'))).toBe(true);
+      expect(output).toContain("Property 'initialQuery' is missing");
+      // The shell is what breaks: the changed remote itself still compiles.
+      expect(errors.every((line) => line.startsWith('shell/'))).toBe(true);
+    },
+    TIMEOUT_MS,
+  );
 
-  it('fails the shell when an exposed page it routes to is renamed, in the route table', async () => {
-    const { code, output } = await result(homePageRenamed);
-    expect(code).not.toBe(0);
-    const errors = errorLines(output);
-    expect(errors.some((line) => line.startsWith('shell/src/routes/routeTable.tsx'))).toBe(true);
-    expect(output).toContain('"./HomePage"');
-    expect(errors.every((line) => line.startsWith('shell/'))).toBe(true);
-  }, TIMEOUT_MS);
+  it(
+    'fails the shell when an exposed page it routes to is renamed, in the route table',
+    async () => {
+      const { code, output } = await result(homePageRenamed);
+      expect(code).not.toBe(0);
+      const errors = errorLines(output);
+      expect(errors.some((line) => line.startsWith('shell/src/routes/routeTable.tsx'))).toBe(true);
+      expect(output).toContain('"./HomePage"');
+      expect(errors.every((line) => line.startsWith('shell/'))).toBe(true);
+    },
+    TIMEOUT_MS,
+  );
 });

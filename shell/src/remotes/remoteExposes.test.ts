@@ -7,9 +7,16 @@ const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
 // Reading a remote's webpack config gives the options it passes to the shared factory (its name and exposes), without
 // loading webpack.
-jest.mock('../../../tools/webpack/federated-app.cjs', () => ({ createFederatedAppConfig: (options: unknown) => options }));
+jest.mock('../../../tools/webpack/federated-app.cjs', () => ({
+  createFederatedAppConfig: (options: unknown) => options,
+}));
 
-const REMOTE_PACKAGES = { catalogue: 'mfe-catalogue', company: 'mfe-company', contact: 'mfe-contact', chat: 'mfe-chat' };
+const REMOTE_PACKAGES = {
+  catalogue: 'mfe-catalogue',
+  company: 'mfe-company',
+  contact: 'mfe-contact',
+  chat: 'mfe-chat',
+};
 
 /** Expose name -> source file without its extension, relative to the repo. */
 type ExposedFiles = Record<string, string>;
@@ -18,8 +25,14 @@ const withoutExtension = (file: string) => file.replace(/\.[cm]?[jt]sx?$/, '');
 
 function webpackExposes(packageDir: string): { name: string; files: ExposedFiles } {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest's own require, so the jest.mock above reaches the config's require
-  const options = require(path.join(packageDir, 'webpack.config.cjs')) as { name: string; exposes: Record<string, string> };
-  const files = Object.entries(options.exposes).map(([key, file]) => [key, withoutExtension(path.relative(repoRoot, path.resolve(packageDir, file)))]);
+  const options = require(path.join(packageDir, 'webpack.config.cjs')) as {
+    name: string;
+    exposes: Record<string, string>;
+  };
+  const files = Object.entries(options.exposes).map(([key, file]) => [
+    key,
+    withoutExtension(path.relative(repoRoot, path.resolve(packageDir, file))),
+  ]);
   return { name: options.name, files: Object.fromEntries(files) };
 }
 
@@ -28,7 +41,9 @@ function declaredExposes(packageDir: string): ExposedFiles {
   const srcDir = path.join(packageDir, 'src');
   const source = readFileSync(path.join(srcDir, 'exposes.ts'), 'utf8');
   const entries = [...source.matchAll(/^\s*'([^']+)':\s*typeof import\('([^']+)'\);?\s*$/gm)];
-  return Object.fromEntries(entries.map(([, key, file]) => [key, withoutExtension(path.relative(repoRoot, path.resolve(srcDir, file!)))])) as ExposedFiles;
+  return Object.fromEntries(
+    entries.map(([, key, file]) => [key, withoutExtension(path.relative(repoRoot, path.resolve(srcDir, file!)))]),
+  ) as ExposedFiles;
 }
 
 describe.each(Object.entries(REMOTE_PACKAGES))('the %s remote', (remote, packageName) => {
@@ -42,7 +57,9 @@ describe.each(Object.entries(REMOTE_PACKAGES))('the %s remote', (remote, package
   });
 
   it('publishes src/exposes.ts as its types-only "./exposes" entry (what the shell imports)', () => {
-    const packageJson = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { exports?: unknown };
+    const packageJson = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
+      exports?: unknown;
+    };
     expect(packageJson.exports).toEqual({ './exposes': { types: './src/exposes.ts' } });
   });
 });

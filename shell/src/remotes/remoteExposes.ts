@@ -23,7 +23,12 @@ export interface ExposedModuleShape {
 }
 
 /** Every remote of the map, each exposing modules of the shape the shell uses (a compile error otherwise). */
-type Contract<T extends { [R in RemoteName]: { [modulePath: string]: ExposedModuleShape } } & Record<Exclude<keyof T, RemoteName>, never>> = T;
+type Contract<
+  T extends { [R in RemoteName]: { [modulePath: string]: ExposedModuleShape } } & Record<
+    Exclude<keyof T, RemoteName>,
+    never
+  >,
+> = T;
 
 /** The modules each remote exposes, by expose name ('./SearchModal'), as the remote declares them. */
 export type RemoteExposes = Contract<{
@@ -37,12 +42,13 @@ export type RemoteExposes = Contract<{
 export type ExposedModulePath<R extends RemoteName> = keyof RemoteExposes[R] & string;
 
 /** The props of an exposed module's component (none: `Record<never, never>`). */
-export type ExposedProps<R extends RemoteName, M extends ExposedModulePath<R>> =
-  RemoteExposes[R][M] extends { default: infer C extends ExposedModuleShape['default'] }
-    ? unknown extends ComponentProps<C>
-      ? Record<never, never>
-      : ComponentProps<C>
-    : never;
+export type ExposedProps<R extends RemoteName, M extends ExposedModulePath<R>> = RemoteExposes[R][M] extends {
+  default: infer C extends ExposedModuleShape['default'];
+}
+  ? unknown extends ComponentProps<C>
+    ? Record<never, never>
+    : ComponentProps<C>
+  : never;
 
 /** `componentProps` as the component takes them: none for a page, required as soon as it has a required prop. */
 type ComponentPropsField<P> = [keyof P] extends [never]

@@ -3,13 +3,17 @@ import { isManifestUrl, resolveRemoteSource, sourceFromManifest } from './remote
 
 const MANIFEST_URL = 'https://cdn.example.com/catalogue/1.4.0/mf-manifest.json';
 const ENTRY_URL = 'https://cdn.example.com/catalogue/1.4.0/remoteEntry.js';
-const manifestWith = (remoteEntry: object | undefined, globalName: unknown = 'catalogue') => ({ metaData: { globalName, remoteEntry, publicPath: 'auto' } });
+const manifestWith = (remoteEntry: object | undefined, globalName: unknown = 'catalogue') => ({
+  metaData: { globalName, remoteEntry, publicPath: 'auto' },
+});
 
 afterEach(resetFederationGlobals);
 
 describe('sourceFromManifest', () => {
   it('finds remoteEntry.js next to the manifest and names the global it defines', () => {
-    expect(sourceFromManifest(manifestWith({ name: 'remoteEntry.js', path: '' }, 'site_catalogue'), MANIFEST_URL)).toEqual({
+    expect(
+      sourceFromManifest(manifestWith({ name: 'remoteEntry.js', path: '' }, 'site_catalogue'), MANIFEST_URL),
+    ).toEqual({
       entry: ENTRY_URL,
       entryGlobalName: 'site_catalogue',
     });
@@ -25,9 +29,9 @@ describe('sourceFromManifest', () => {
   });
 
   it('keeps a remoteEntry.js named with a hash, and resolves against a manifest URL with a query', () => {
-    expect(sourceFromManifest(manifestWith({ name: 'remoteEntry.3f2a.js', path: '' }), `${MANIFEST_URL}?v=2`).entry).toBe(
-      'https://cdn.example.com/catalogue/1.4.0/remoteEntry.3f2a.js',
-    );
+    expect(
+      sourceFromManifest(manifestWith({ name: 'remoteEntry.3f2a.js', path: '' }), `${MANIFEST_URL}?v=2`).entry,
+    ).toBe('https://cdn.example.com/catalogue/1.4.0/remoteEntry.3f2a.js');
   });
 
   it('says which file is not a manifest, and what it lacks', () => {
@@ -56,12 +60,17 @@ describe('isManifestUrl', () => {
 describe('resolveRemoteSource', () => {
   it("uses a remoteEntry.js as is, with the remote's name as its global, without fetching anything", async () => {
     const fetchMock = stubFetch({});
-    await expect(resolveRemoteSource('catalogue', ENTRY_URL)).resolves.toEqual({ entry: ENTRY_URL, entryGlobalName: 'catalogue' });
+    await expect(resolveRemoteSource('catalogue', ENTRY_URL)).resolves.toEqual({
+      entry: ENTRY_URL,
+      entryGlobalName: 'catalogue',
+    });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('fetches a manifest and gives the remoteEntry.js and global it names', async () => {
-    const fetchMock = stubFetch({ [MANIFEST_URL]: manifestWith({ name: 'remoteEntry.js', path: '/entry/' }, 'site_catalogue') });
+    const fetchMock = stubFetch({
+      [MANIFEST_URL]: manifestWith({ name: 'remoteEntry.js', path: '/entry/' }, 'site_catalogue'),
+    });
     await expect(resolveRemoteSource('catalogue', MANIFEST_URL)).resolves.toEqual({
       entry: 'https://cdn.example.com/catalogue/1.4.0/entry/remoteEntry.js',
       entryGlobalName: 'site_catalogue',
@@ -74,6 +83,8 @@ describe('resolveRemoteSource', () => {
     stubFetch({ [MANIFEST_URL]: [404, networkError, { hello: 'world' }] });
     await expect(resolveRemoteSource('catalogue', MANIFEST_URL)).rejects.toThrow(`${MANIFEST_URL} answered HTTP 404.`);
     await expect(resolveRemoteSource('catalogue', MANIFEST_URL)).rejects.toBe(networkError);
-    await expect(resolveRemoteSource('catalogue', MANIFEST_URL)).rejects.toThrow(`${MANIFEST_URL} is not a remote's manifest`);
+    await expect(resolveRemoteSource('catalogue', MANIFEST_URL)).rejects.toThrow(
+      `${MANIFEST_URL} is not a remote's manifest`,
+    );
   });
 });

@@ -29,10 +29,13 @@ describe('parseRemotesMap', () => {
 });
 
 describe('readInlineRemotesMap', () => {
-  const page = (html: string) => new DOMParser().parseFromString(`<!doctype html><html><head>${html}</head><body></body></html>`, 'text/html');
+  const page = (html: string) =>
+    new DOMParser().parseFromString(`<!doctype html><html><head>${html}</head><body></body></html>`, 'text/html');
 
   it('reads the map the server put into the page', () => {
-    const doc = page(`<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">{"remotes":[{"name":"company","entry":"/remotes/company/mf-manifest.json"}]}</script>`);
+    const doc = page(
+      `<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">{"remotes":[{"name":"company","entry":"/remotes/company/mf-manifest.json"}]}</script>`,
+    );
     expect(readInlineRemotesMap(doc, 'http://localhost:8080/home')).toEqual([
       { name: 'company', entry: 'http://localhost:8080/remotes/company/mf-manifest.json' },
     ]);
@@ -41,7 +44,14 @@ describe('readInlineRemotesMap', () => {
   it('is undefined without the block or when it is not JSON, so the shell fetches /remotes.json', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(readInlineRemotesMap(page(''), 'http://localhost:8080/')).toBeUndefined();
-    expect(readInlineRemotesMap(page(`<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">{oops</script>`), 'http://localhost:8080/')).toBeUndefined();
-    expect(readInlineRemotesMap(page(`<div id="${REMOTES_MAP_ELEMENT_ID}">{"remotes":[]}</div>`), 'http://localhost:8080/')).toBeUndefined();
+    expect(
+      readInlineRemotesMap(
+        page(`<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">{oops</script>`),
+        'http://localhost:8080/',
+      ),
+    ).toBeUndefined();
+    expect(
+      readInlineRemotesMap(page(`<div id="${REMOTES_MAP_ELEMENT_ID}">{"remotes":[]}</div>`), 'http://localhost:8080/'),
+    ).toBeUndefined();
   });
 });

@@ -1,7 +1,14 @@
 import { createInstance } from '@module-federation/enhanced/runtime';
 import { CANARY_FAILED_COOKIE } from '@site/contracts/federation';
 import { canaryFailures } from './canaryCookie';
-import { fakeContainer, manifest, resetFederationGlobals, stubFetch, stubScripts, type FakeContainer } from '@test/federation';
+import {
+  fakeContainer,
+  manifest,
+  resetFederationGlobals,
+  stubFetch,
+  stubScripts,
+  type FakeContainer,
+} from '@test/federation';
 import type { RemoteEntry } from './remotesMap';
 import { RemoteUnavailableError, siteRemotesPlugin, splitRequestId } from './siteRemotesPlugin';
 
@@ -21,13 +28,20 @@ const canaryMap: RemoteEntry[] = [{ name: 'catalogue', entry: CANARY_MANIFEST, f
 
 function federation(remotes: readonly RemoteEntry[], onCanaryFailed = jest.fn()) {
   const onReport = jest.fn();
-  const instance = createInstance({ name: 'test-host', remotes: [], shared: {}, plugins: [siteRemotesPlugin(remotes, { onCanaryFailed, onReport })] });
+  const instance = createInstance({
+    name: 'test-host',
+    remotes: [],
+    shared: {},
+    plugins: [siteRemotesPlugin(remotes, { onCanaryFailed, onReport })],
+  });
   return { instance, onCanaryFailed, onReport };
 }
 
 /** Scripts: `up(src)` says whether the file at src (query aside) runs and defines `container` as `catalogue`. */
 function catalogueScripts(container: FakeContainer, up: (file: string, attempt: number) => boolean): string[] {
-  return stubScripts((src, attempt) => (up(src.replace(/\?.*$/, ''), attempt) ? { defines: 'catalogue', container } : 'fails'));
+  return stubScripts((src, attempt) =>
+    up(src.replace(/\?.*$/, ''), attempt) ? { defines: 'catalogue', container } : 'fails',
+  );
 }
 
 const searchModal = { default: 'catalogue module ./SearchModal' };
@@ -42,7 +56,10 @@ afterEach(resetFederationGlobals);
 
 describe('splitRequestId', () => {
   it('splits a request into the remote and the module path it exposes', () => {
-    expect(splitRequestId('catalogue/ProductDetailsPage')).toEqual({ remote: 'catalogue', modulePath: './ProductDetailsPage' });
+    expect(splitRequestId('catalogue/ProductDetailsPage')).toEqual({
+      remote: 'catalogue',
+      modulePath: './ProductDetailsPage',
+    });
     expect(splitRequestId('catalogue/pages/Home')).toEqual({ remote: 'catalogue', modulePath: './pages/Home' });
     expect(splitRequestId('catalogue')).toEqual({ remote: 'catalogue', modulePath: '.' });
   });
@@ -60,7 +77,9 @@ describe('registration from the remotes map', () => {
     expect(scripts).toEqual([`${CDN}/1.4.0/entry/remoteEntry.js`]);
 
     // Another module of the same remote: no manifest, no script, the container is not initialised again.
-    await expect(instance.loadRemote('catalogue/ProductDetailsPage')).resolves.toEqual({ default: 'catalogue module ./ProductDetailsPage' });
+    await expect(instance.loadRemote('catalogue/ProductDetailsPage')).resolves.toEqual({
+      default: 'catalogue module ./ProductDetailsPage',
+    });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(scripts).toHaveLength(1);
     expect(container.init).toHaveBeenCalledTimes(1);
@@ -72,10 +91,9 @@ describe('registration from the remotes map', () => {
     const scripts = stubScripts(() => ({ defines: 'catalogue', container: fakeContainer('catalogue') }));
     const { instance } = federation(stableMap);
 
-    await expect(Promise.all([instance.loadRemote('catalogue/SearchModal'), instance.loadRemote('catalogue/CategoryListPage')])).resolves.toEqual([
-      searchModal,
-      { default: 'catalogue module ./CategoryListPage' },
-    ]);
+    await expect(
+      Promise.all([instance.loadRemote('catalogue/SearchModal'), instance.loadRemote('catalogue/CategoryListPage')]),
+    ).resolves.toEqual([searchModal, { default: 'catalogue module ./CategoryListPage' }]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(scripts).toEqual([STABLE_ENTRY]);
   });
@@ -204,7 +222,9 @@ describe('second tries', () => {
   it('reports a module that keeps failing in the container as RemoteUnavailableError, and loads it later', async () => {
     stubFetch({ [STABLE_MANIFEST]: manifest('catalogue') });
     const container = fakeContainer('catalogue');
-    container.get.mockRejectedValueOnce(new Error('Loading chunk 685 failed.')).mockRejectedValueOnce(new Error('Loading chunk 685 failed.'));
+    container.get
+      .mockRejectedValueOnce(new Error('Loading chunk 685 failed.'))
+      .mockRejectedValueOnce(new Error('Loading chunk 685 failed.'));
     catalogueScripts(container, () => true);
     const { instance } = federation(stableMap);
 
@@ -224,7 +244,9 @@ describe('canary builds', () => {
     const { instance, onCanaryFailed } = federation(canaryMap);
 
     await expect(instance.loadRemote('catalogue/SearchModal')).resolves.toEqual(searchModal);
-    await expect(instance.loadRemote('catalogue/CategoryListPage')).resolves.toEqual({ default: 'catalogue module ./CategoryListPage' });
+    await expect(instance.loadRemote('catalogue/CategoryListPage')).resolves.toEqual({
+      default: 'catalogue module ./CategoryListPage',
+    });
     expect(fetchMock.mock.calls).toEqual([[CANARY_MANIFEST], [STABLE_MANIFEST]]);
     expect(scripts).toEqual([STABLE_ENTRY]);
     expect(onCanaryFailed).toHaveBeenCalledTimes(1);
@@ -240,10 +262,15 @@ describe('canary builds', () => {
     expect(scripts).toEqual([CANARY_ENTRY, retryOf(CANARY_ENTRY), STABLE_ENTRY]);
     expect(fetchMock.mock.calls).toEqual([[CANARY_MANIFEST], [STABLE_MANIFEST]]);
     expect(onCanaryFailed).toHaveBeenCalledTimes(1);
-    expect(onCanaryFailed).toHaveBeenCalledWith('catalogue', expect.objectContaining({ message: expect.stringContaining(retryOf(CANARY_ENTRY)) }));
+    expect(onCanaryFailed).toHaveBeenCalledWith(
+      'catalogue',
+      expect.objectContaining({ message: expect.stringContaining(retryOf(CANARY_ENTRY)) }),
+    );
 
     // The page stays on the stable build.
-    await expect(instance.loadRemote('catalogue/CategoryListPage')).resolves.toEqual({ default: 'catalogue module ./CategoryListPage' });
+    await expect(instance.loadRemote('catalogue/CategoryListPage')).resolves.toEqual({
+      default: 'catalogue module ./CategoryListPage',
+    });
     expect(scripts).toHaveLength(3);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(onCanaryFailed).toHaveBeenCalledTimes(1);
@@ -251,7 +278,10 @@ describe('canary builds', () => {
 
   it("keeps to the stable build when the canary's remoteEntry.js fails and the stable one fails once", async () => {
     stubFetch({ [CANARY_MANIFEST]: manifest('catalogue'), [STABLE_MANIFEST]: manifest('catalogue') });
-    const scripts = catalogueScripts(fakeContainer('catalogue'), (file, attempt) => file === STABLE_ENTRY && attempt > 1);
+    const scripts = catalogueScripts(
+      fakeContainer('catalogue'),
+      (file, attempt) => file === STABLE_ENTRY && attempt > 1,
+    );
     const { instance, onCanaryFailed } = federation(canaryMap);
 
     await expect(instance.loadRemote('catalogue/SearchModal')).resolves.toEqual(searchModal);
@@ -260,7 +290,10 @@ describe('canary builds', () => {
   });
 
   it("keeps to the stable build when the canary's remoteEntry.js fails and the stable manifest fails once", async () => {
-    const fetchMock = stubFetch({ [CANARY_MANIFEST]: manifest('catalogue'), [STABLE_MANIFEST]: [503, manifest('catalogue')] });
+    const fetchMock = stubFetch({
+      [CANARY_MANIFEST]: manifest('catalogue'),
+      [STABLE_MANIFEST]: [503, manifest('catalogue')],
+    });
     const scripts = catalogueScripts(fakeContainer('catalogue'), (file) => file === STABLE_ENTRY);
     const { instance, onCanaryFailed } = federation(canaryMap);
 
@@ -276,7 +309,9 @@ describe('canary builds', () => {
     const scripts = catalogueScripts(fakeContainer('catalogue'), (file) => file === STABLE_ENTRY && stableUp);
     const { instance, onCanaryFailed } = federation(canaryMap);
 
-    await expect(instance.loadRemote('catalogue/SearchModal')).rejects.toThrow('The catalogue module "./SearchModal" could not be loaded.');
+    await expect(instance.loadRemote('catalogue/SearchModal')).rejects.toThrow(
+      'The catalogue module "./SearchModal" could not be loaded.',
+    );
     // The module's second try asks for the stable build again, not for the canary.
     expect(scripts).toEqual([CANARY_ENTRY, retryOf(CANARY_ENTRY), STABLE_ENTRY, STABLE_ENTRY, retryOf(STABLE_ENTRY)]);
 
@@ -287,14 +322,20 @@ describe('canary builds', () => {
     expect(onCanaryFailed).toHaveBeenCalledTimes(1);
   });
 
-  it('uses the stable build when the canary\'s remoteEntry.js downloads and throws as it runs, and reports both', async () => {
+  it("uses the stable build when the canary's remoteEntry.js downloads and throws as it runs, and reports both", async () => {
     stubFetch({ [CANARY_MANIFEST]: manifest('catalogue'), [STABLE_MANIFEST]: manifest('catalogue') });
     // a script that throws as it runs still fires "load", with no container defined
-    const scripts = stubScripts((src) => (src === CANARY_ENTRY ? { defines: 'nothing_defined', container: fakeContainer('catalogue') } : { defines: 'catalogue', container: fakeContainer('catalogue') }));
+    const scripts = stubScripts((src) =>
+      src === CANARY_ENTRY
+        ? { defines: 'nothing_defined', container: fakeContainer('catalogue') }
+        : { defines: 'catalogue', container: fakeContainer('catalogue') },
+    );
     const { instance, onCanaryFailed, onReport } = federation(canaryMap);
 
     await expect(instance.loadRemote('catalogue/SearchModal')).resolves.toEqual(searchModal);
-    await expect(instance.loadRemote('catalogue/CategoryListPage')).resolves.toEqual({ default: 'catalogue module ./CategoryListPage' });
+    await expect(instance.loadRemote('catalogue/CategoryListPage')).resolves.toEqual({
+      default: 'catalogue module ./CategoryListPage',
+    });
     expect(scripts).toEqual([CANARY_ENTRY, STABLE_ENTRY]);
     expect(onCanaryFailed).toHaveBeenCalledTimes(1);
     expect(onReport.mock.calls).toEqual([
@@ -315,10 +356,9 @@ describe('canary builds', () => {
     expect(scripts).toEqual([CANARY_ENTRY, STABLE_ENTRY]);
     expect(stable.get).toHaveBeenCalledWith('./SearchModal');
     expect(onCanaryFailed).toHaveBeenCalledTimes(1);
-    expect(onReport.mock.calls.map(([report]: [{ entry: string; outcome: string }]) => `${report.entry} ${report.outcome}`)).toEqual([
-      `${CANARY_MANIFEST} failed`,
-      `${STABLE_MANIFEST} loaded`,
-    ]);
+    expect(
+      onReport.mock.calls.map(([report]: [{ entry: string; outcome: string }]) => `${report.entry} ${report.outcome}`),
+    ).toEqual([`${CANARY_MANIFEST} failed`, `${STABLE_MANIFEST} loaded`]);
   });
 
   it('never asks for the stable build while the canary works', async () => {
@@ -327,7 +367,9 @@ describe('canary builds', () => {
     const { instance, onCanaryFailed, onReport } = federation(canaryMap);
 
     await expect(instance.loadRemote('catalogue/SearchModal')).resolves.toEqual(searchModal);
-    await expect(instance.loadRemote('catalogue/CategoryListPage')).resolves.toEqual({ default: 'catalogue module ./CategoryListPage' });
+    await expect(instance.loadRemote('catalogue/CategoryListPage')).resolves.toEqual({
+      default: 'catalogue module ./CategoryListPage',
+    });
     expect(fetchMock.mock.calls).toEqual([[CANARY_MANIFEST]]);
     expect(scripts).toEqual([CANARY_ENTRY]);
     expect(onCanaryFailed).not.toHaveBeenCalled();
@@ -339,11 +381,19 @@ describe('canary builds', () => {
     document.cookie = `${CANARY_FAILED_COOKIE}=; Max-Age=0; Path=/`;
     stubFetch({ [CANARY_MANIFEST]: 503, [STABLE_MANIFEST]: manifest('catalogue') });
     catalogueScripts(fakeContainer('catalogue'), (file) => file === STABLE_ENTRY);
-    const instance = createInstance({ name: 'test-host', remotes: [], shared: {}, plugins: [siteRemotesPlugin(canaryMap)] });
+    const instance = createInstance({
+      name: 'test-host',
+      remotes: [],
+      shared: {},
+      plugins: [siteRemotesPlugin(canaryMap)],
+    });
 
     await expect(instance.loadRemote('catalogue/SearchModal')).resolves.toEqual(searchModal);
     expect(canaryFailures(document.cookie)).toEqual(['catalogue']);
-    expect(console.warn).toHaveBeenCalledWith('The canary build of "catalogue" could not be loaded; the stable build is used.', expect.any(Error));
+    expect(console.warn).toHaveBeenCalledWith(
+      'The canary build of "catalogue" could not be loaded; the stable build is used.',
+      expect.any(Error),
+    );
     document.cookie = `${CANARY_FAILED_COOKIE}=; Max-Age=0; Path=/`;
   });
 });

@@ -34,7 +34,9 @@ export class RemoteUnavailableError extends Error {
     readonly modulePath: string,
     cause: unknown,
   ) {
-    super(`The ${remote} module "${modulePath}" could not be loaded. ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(
+      `The ${remote} module "${modulePath}" could not be loaded. ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
     this.name = 'RemoteUnavailableError';
   }
 }
@@ -42,7 +44,9 @@ export class RemoteUnavailableError extends Error {
 /** 'catalogue/ProductDetailsPage' → the remote's name and the module path as the remote exposes it. */
 export function splitRequestId(id: string): { remote: string; modulePath: string } {
   const slash = id.indexOf('/');
-  return slash < 0 ? { remote: id, modulePath: '.' } : { remote: id.slice(0, slash), modulePath: `./${id.slice(slash + 1)}` };
+  return slash < 0
+    ? { remote: id, modulePath: '.' }
+    : { remote: id.slice(0, slash), modulePath: `./${id.slice(slash + 1)}` };
 }
 
 export interface SiteRemotesPluginOptions {
@@ -55,7 +59,10 @@ export interface SiteRemotesPluginOptions {
 /** The build each remote loaded on this page came from (its manifest address): what the vitals beacon names. */
 export const loadedBuilds = new Map<string, string>();
 
-export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: SiteRemotesPluginOptions = {}): ModuleFederationRuntimePlugin {
+export function siteRemotesPlugin(
+  remotes: readonly RemoteEntry[],
+  options: SiteRemotesPluginOptions = {},
+): ModuleFederationRuntimePlugin {
   const byName = new Map<string, RemoteEntry>(remotes.map((remote) => [remote.name, remote]));
   /** Remotes whose canary failed on this page: the stable build is used from then on. */
   const onStable = new Set<string>();
@@ -73,7 +80,8 @@ export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: Site
   const isOnCanary = (remote: RemoteEntry): remote is RemoteEntry & { fallback: string } =>
     remote.fallback !== undefined && !onStable.has(remote.name);
   /** The manifest of the build this page uses: the canary's, or the stable one's once the canary failed. */
-  const buildInUse = (remote: RemoteEntry): string => (isOnCanary(remote) ? remote.entry : (remote.fallback ?? remote.entry));
+  const buildInUse = (remote: RemoteEntry): string =>
+    isOnCanary(remote) ? remote.entry : (remote.fallback ?? remote.entry);
 
   /** One report per build and outcome on this page. */
   const send = remoteLoadReporter(options.onReport);
@@ -90,12 +98,19 @@ export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: Site
     canaryFailed(remote.name, error);
   }
 
-  function useStable(remote: RemoteEntry & { fallback: string }, error: unknown, kind: NonNullable<RemoteLoadReport['kind']>): Promise<RemoteSource> {
+  function useStable(
+    remote: RemoteEntry & { fallback: string },
+    error: unknown,
+    kind: NonNullable<RemoteLoadReport['kind']>,
+  ): Promise<RemoteSource> {
     leaveCanary(remote, error, kind);
     return resolveRemoteSource(remote.name, remote.fallback);
   }
 
-  async function register(origin: Parameters<NonNullable<ModuleFederationRuntimePlugin['beforeRequest']>>[0]['origin'], remote: RemoteEntry) {
+  async function register(
+    origin: Parameters<NonNullable<ModuleFederationRuntimePlugin['beforeRequest']>>[0]['origin'],
+    remote: RemoteEntry,
+  ) {
     let source: RemoteSource;
     try {
       source = await resolveRemoteSource(remote.name, buildInUse(remote));
@@ -159,7 +174,12 @@ export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: Site
       const retried = (async () => {
         try {
           // Once more, by another URL: the browser may answer the same URL with the page's failed preload of it.
-          return (await getRemoteEntry({ origin, remoteInfo: { ...remoteInfo, entry: withRetryQuery(remoteInfo.entry) } })) || undefined;
+          return (
+            (await getRemoteEntry({
+              origin,
+              remoteInfo: { ...remoteInfo, entry: withRetryQuery(remoteInfo.entry) },
+            })) || undefined
+          );
         } catch (error) {
           const remote = byName.get(remoteInfo.name);
           if (remote === undefined || !isOnCanary(remote)) return undefined; // the runtime reports the first failure

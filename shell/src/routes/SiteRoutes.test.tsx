@@ -28,7 +28,6 @@ function renderShell(route: string, locale: Locale = 'en') {
   );
 }
 
-
 describe('SiteRoutes', () => {
   beforeEach(() => {
     // Remotes cannot load in jsdom (no remotes map): the boundaries warn, and React reports what they caught.
@@ -51,7 +50,9 @@ describe('SiteRoutes', () => {
 
   it('shows the error screen for a page whose remote cannot load, with the header and footer still there', async () => {
     renderShell('/about');
-    expect(await screen.findByRole('heading', { name: /The company module "\.\/AboutPage" could not be loaded/ })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: /The company module "\.\/AboutPage" could not be loaded/ }),
+    ).toBeVisible();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
     expect(document.title).toBe('About Us | Crescent Electrical Trading');

@@ -28,7 +28,11 @@ export function SiteRoutes() {
         {/* The whole row goes to RemotePage (it reads remote and modulePath): so each row's pair is type-checked
             against the remote's declared exposes, and its component must render without props. */}
         {siteRoutes.map((route) => (
-          <Route key={route.path} path={route.path} element={<RemotePage key={`${route.remote}/${route.modulePath}`} {...route} />} />
+          <Route
+            key={route.path}
+            path={route.path}
+            element={<RemotePage key={`${route.remote}/${route.modulePath}`} {...route} />}
+          />
         ))}
         <Route path="*" element={<PageNotFound />} />
       </Route>

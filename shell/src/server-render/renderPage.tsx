@@ -62,7 +62,14 @@ const RENDER_AFTER_FOOTER = `<link rel="expect" href="#${FOOTER_ID}" blocking="r
  * the data it starts with. Throws if a component or a data load does; the server then sends the page without it
  * (the browser draws it as before).
  */
-export async function renderPage({ url, params, modules, fetch, locale, catalogs }: RenderPageInput): Promise<RenderedPage> {
+export async function renderPage({
+  url,
+  params,
+  modules,
+  fetch,
+  locale,
+  catalogs,
+}: RenderPageInput): Promise<RenderedPage> {
   const store = makeStore(undefined, { fetch: localizedFetch(locale, fetch) });
   // the view the address names (a listing's order and page), as the server spelt it: the router reads the same
   const search = url.includes('?') ? url.slice(url.indexOf('?')) : '';
@@ -95,7 +102,11 @@ export async function renderPage({ url, params, modules, fetch, locale, catalogs
     // renderToString has no <head> to put React's resource hints (<link rel="preload"> of images) in, so it writes
     // them first inside the root, where hydration would find a <link> instead of the page: they go to the head.
     const hints = LEADING_LINKS.exec(html)?.[0] ?? '';
-    return { html: html.slice(hints.length), head: RENDER_AFTER_FOOTER + splitServerStyles(sheet.getStyleTags()) + hints, state };
+    return {
+      html: html.slice(hints.length),
+      head: RENDER_AFTER_FOOTER + splitServerStyles(sheet.getStyleTags()) + hints,
+      state,
+    };
   } finally {
     sheet.seal();
   }

@@ -49,7 +49,9 @@ describe('the server’s styles', () => {
 
   it('splits each element, whatever it holds, and leaves the rest of the head as it was', () => {
     expect(splitServerStyles('')).toBe('');
-    expect(splitServerStyles('<link rel="preload" href="/a.svg"><style data-styled="true">.a{color:red}/*!sc*/\n</style>')).toBe(
+    expect(
+      splitServerStyles('<link rel="preload" href="/a.svg"><style data-styled="true">.a{color:red}/*!sc*/\n</style>'),
+    ).toBe(
       `<link rel="preload" href="/a.svg"><style ${SERVER_RULES_ATTRIBUTE}>.a{color:red}</style><style data-styled="true" type="${MARKERS_TYPE}"></style>`,
     );
   });

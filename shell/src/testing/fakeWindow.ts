@@ -16,5 +16,9 @@ export function fakeWindow(readyState: DocumentReadyState, width = 1280) {
     requestIdleCallback: (fn: () => void) => idle.push(fn),
     cancelIdleCallback: jest.fn(),
   };
-  return { win: win as unknown as Window, runIdle: () => idle.splice(0).forEach((fn) => fn()), idleCount: () => idle.length };
+  return {
+    win: win as unknown as Window,
+    runIdle: () => idle.splice(0).forEach((fn) => fn()),
+    idleCount: () => idle.length,
+  };
 }

@@ -29,7 +29,8 @@ const facts = (route: string): PageViewFacts => ({
   edition: 'ar',
   session: 'tab-session-0001',
   remotes: () => new Map([['catalogue', '/remotes/catalogue/mf-manifest.json']]),
-  routeAt: (pathname) => ({ '/our-products/cables': 'our-products/:productCategoryId', '/contact-us': 'contact-us' })[pathname],
+  routeAt: (pathname) =>
+    ({ '/our-products/cables': 'our-products/:productCategoryId', '/contact-us': 'contact-us' })[pathname],
 });
 
 describe('the vitals beacon', () => {
@@ -60,16 +61,26 @@ describe('the vitals beacon', () => {
       { startTime: 3500, value: 0.06, hadRecentInput: false },
       { startTime: 3600, value: 0.5, hadRecentInput: true },
     ]);
-    observers.get('event')?.([{ interactionId: 7, duration: 48 }, { interactionId: 7, duration: 120 }, { interactionId: 8, duration: 64 }, { interactionId: 0, duration: 400 }]);
+    observers.get('event')?.([
+      { interactionId: 7, duration: 48 },
+      { interactionId: 7, duration: 120 },
+      { interactionId: 8, duration: 64 },
+      { interactionId: 0, duration: 400 },
+    ]);
     window.dispatchEvent(new Event('pagehide'));
     window.dispatchEvent(new Event('pagehide'));
     expect(sendBeacon).toHaveBeenCalledTimes(1);
     const [beacon] = sent();
-    expect(beacon).toMatchObject({ route: 'our-products/:productCategoryId', edition: 'ar', session: 'tab-session-0001', remotes: { catalogue: '/remotes/catalogue/mf-manifest.json' } });
+    expect(beacon).toMatchObject({
+      route: 'our-products/:productCategoryId',
+      edition: 'ar',
+      session: 'tab-session-0001',
+      remotes: { catalogue: '/remotes/catalogue/mf-manifest.json' },
+    });
     expect(beacon?.metrics).toEqual({ TTFB: 310, FCP: 900, LCP: 1850, CLS: 0.09, INP: 120 });
   });
 
-  it('sends each view drawn in the page when the visitor leaves it: its route, its own INP and CLS, the loading metrics the first view\'s only', () => {
+  it("sends each view drawn in the page when the visitor leaves it: its route, its own INP and CLS, the loading metrics the first view's only", () => {
     Object.assign(globalThis, { navigation });
     startVitals(facts('home'));
     observers.get('largest-contentful-paint')?.([{ startTime: 1200 }]);
@@ -87,7 +98,10 @@ describe('the vitals beacon', () => {
     window.dispatchEvent(new Event('visibilitychange'));
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     window.dispatchEvent(new Event('pagehide'));
-    expect(sent()).toEqual([expect.anything(), expect.objectContaining({ route: 'our-products/:productCategoryId', metrics: { CLS: 0.02, INP: 56 } })]);
+    expect(sent()).toEqual([
+      expect.anything(),
+      expect.objectContaining({ route: 'our-products/:productCategoryId', metrics: { CLS: 0.02, INP: 56 } }),
+    ]);
     // back on the page, another view; a path no route matches is not reported
     navigation.go('/contact-us');
     navigation.go('/no-such-page');
@@ -125,7 +139,9 @@ describe('the vitals beacon', () => {
     it('takes about the share asked, each tab in or out for all its views', () => {
       mapElement('25');
       // ids as the tabs make them: 16 random bytes in hex
-      const tabs = Array.from({ length: 4000 }, () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(''));
+      const tabs = Array.from({ length: 4000 }, () =>
+        Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(''),
+      );
       const inSample = tabs.filter((tab) => tabSampled(tab, document));
       expect(inSample.length / tabs.length).toBeGreaterThan(0.2);
       expect(inSample.length / tabs.length).toBeLessThan(0.3);

@@ -44,7 +44,10 @@ type NavigationLike = EventTarget & { currentEntry: { url: string | null } | nul
  * sessions.
  */
 export const tabSampled = (session: string, doc: Document): boolean =>
-  !((parseInt(session.slice(-6), 16) || 0) % 1e4 >= Number(doc.getElementById(REMOTES_MAP_ELEMENT_ID)?.getAttribute(VITALS_SAMPLE_ATTRIBUTE) ?? 100) * 100);
+  !(
+    (parseInt(session.slice(-6), 16) || 0) % 1e4 >=
+    Number(doc.getElementById(REMOTES_MAP_ELEMENT_ID)?.getAttribute(VITALS_SAMPLE_ATTRIBUTE) ?? 100) * 100
+  );
 
 /** Starts measuring the page's views; each view's beacon goes once, when the visitor leaves it. */
 export function startVitals(facts: PageViewFacts, win: Window & typeof globalThis = window): void {
@@ -64,7 +67,11 @@ export function startVitals(facts: PageViewFacts, win: Window & typeof globalThi
   const observers: [PerformanceObserver, (entries: PerformanceEntry[]) => void][] = [];
 
   /** Observes `type` (buffered: entries from before this ran too); a browser without it observes nothing. */
-  const observe = (type: string, onEntries: (entries: PerformanceEntry[]) => void, options: Record<string, unknown> = {}) => {
+  const observe = (
+    type: string,
+    onEntries: (entries: PerformanceEntry[]) => void,
+    options: Record<string, unknown> = {},
+  ) => {
     try {
       const observer = new PerformanceObserver((list) => onEntries(list.getEntries()));
       observer.observe({ type, buffered: true, ...options });
@@ -91,7 +98,8 @@ export function startVitals(facts: PageViewFacts, win: Window & typeof globalThi
     const { shifts, metrics } = view;
     for (const entry of entries as Shift[]) {
       if (entry.hadRecentInput) continue;
-      if (shifts.value > 0 && entry.startTime - shifts.last < 1000 && entry.startTime - shifts.start < 5000) shifts.value += entry.value;
+      if (shifts.value > 0 && entry.startTime - shifts.last < 1000 && entry.startTime - shifts.start < 5000)
+        shifts.value += entry.value;
       else Object.assign(shifts, { value: entry.value, start: entry.startTime });
       shifts.last = entry.startTime;
       metrics.CLS = Math.max(metrics.CLS ?? 0, shifts.value);
@@ -116,7 +124,8 @@ export function startVitals(facts: PageViewFacts, win: Window & typeof globalThi
     for (const [observer, onEntries] of observers) onEntries(observer.takeRecords());
     if (left.sent || left.route === undefined || Object.keys(left.metrics).length === 0) return;
     left.sent = true;
-    const connection = (win.navigator as Navigator & { connection?: { effectiveType?: string } }).connection?.effectiveType;
+    const connection = (win.navigator as Navigator & { connection?: { effectiveType?: string } }).connection
+      ?.effectiveType;
     const beacon: VitalsBeacon = {
       route: left.route,
       edition: facts.edition,

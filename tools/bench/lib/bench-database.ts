@@ -6,7 +6,10 @@ import path from 'node:path';
 import { freshSchema, openDatabase, type Database } from '@site/server/test-support/server';
 
 /** Runs `measure` on a fresh database, named 'PostgreSQL' or 'PGlite' (`where`), and closes and removes it after. */
-export async function withBenchDatabase(folderPrefix: string, measure: (db: Database, where: 'PostgreSQL' | 'PGlite') => Promise<void>): Promise<void> {
+export async function withBenchDatabase(
+  folderPrefix: string,
+  measure: (db: Database, where: 'PostgreSQL' | 'PGlite') => Promise<void>,
+): Promise<void> {
   const url = process.env.TEST_DATABASE_URL?.trim();
   if (url) {
     const schema = await freshSchema(url);

@@ -1,6 +1,12 @@
 // A database holding the site's catalogue and, past its 96 products, synthetic ones (`npm run catalogue -- generate`)
 // added through the import as a spreadsheet would be: what the catalogue benchmarks measure at 10,000 and 100,000.
-import { importCatalogueRows, generateCatalogueRows, seedCatalogue, runMigrations, type Database } from '@site/server/test-support/server';
+import {
+  importCatalogueRows,
+  generateCatalogueRows,
+  seedCatalogue,
+  runMigrations,
+  type Database,
+} from '@site/server/test-support/server';
 
 /** Rows a transaction of the import takes (a file of 100,000 rows would be one transaction; batches keep each short). */
 const IMPORT_BATCH = 10_000;
@@ -28,11 +34,23 @@ export interface Fill {
 export async function fillCatalogue(db: Database, size: number, variants = 1): Promise<Fill> {
   await runMigrations(db);
   await seedCatalogue(db);
-  const categories = (await db.kysely.selectFrom('catalogue_categories').select('id').orderBy('position').execute()).map((c) => c.id);
-  const have = Number((await db.kysely.selectFrom('catalogue_products').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const categories = (
+    await db.kysely.selectFrom('catalogue_categories').select('id').orderBy('position').execute()
+  ).map((c) => c.id);
+  const have = Number(
+    (
+      await db.kysely
+        .selectFrom('catalogue_products')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const added = Math.max(0, size - SEEDED);
   const done = Math.max(0, have - SEEDED);
-  const rows = done >= added ? [] : generateCatalogueRows(added, { seed: 1, categoryIds: categories, variants }).slice(done * variants);
+  const rows =
+    done >= added
+      ? []
+      : generateCatalogueRows(added, { seed: 1, categoryIds: categories, variants }).slice(done * variants);
   const batch = Math.max(1, Math.floor(IMPORT_BATCH / variants)) * variants;
   const cpu = process.cpuUsage();
   const started = performance.now();
@@ -42,5 +60,12 @@ export async function fillCatalogue(db: Database, size: number, variants = 1): P
   }
   const importMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
-  return { added, imported: rows.length / variants, importedRows: rows.length, importMs, importCpuMs: (used.user + used.system) / 1000, variants };
+  return {
+    added,
+    imported: rows.length / variants,
+    importedRows: rows.length,
+    importMs,
+    importCpuMs: (used.user + used.system) / 1000,
+    variants,
+  };
 }

@@ -47,7 +47,11 @@ export const ARABIC_JS_EXTRA_TARGET = 8 * 1024;
  * Prints table (b): each page's JS, beside the same page built without federation when `monolith` has it, and an
  * Arabic page's beside its English twin's (`pages` names the twins); web fonts in columns of their own.
  */
-export function printDownloads(federated: Map<string, Downloads>, monolith: Map<string, Downloads> = new Map(), pages: BenchPage[] = []) {
+export function printDownloads(
+  federated: Map<string, Downloads>,
+  monolith: Map<string, Downloads> = new Map(),
+  pages: BenchPage[] = [],
+) {
   const rows = [
     [
       'page',
@@ -91,12 +95,16 @@ export function printDownloads(federated: Map<string, Downloads>, monolith: Map<
       f.fonts.files > 0 ? `${f.fonts.files} file(s), ${kb(f.fonts.bytes)}` : 'none',
     ]);
   }
-  printTable('(b) JS a visitor downloads (every script incl. federation runtime, remote entries and manifests; gzip -9 of each body)', rows, [
-    '"on the wire" is what the server really sent for those files (its brotli/gzip). The monolith is the same source built',
-    'as one ordinary webpack app (tools/webpack/monolith.cjs: route-level chunks, no federation, full tree-shaking).',
-    '"of it after load": requested after the load event (on a server-drawn page the scripts start after the first paint, often',
-    'after the load event; the chat always does), so not on the way to the first paint; counted in the budget.',
-    '"bar": /home against the monolith; an Arabic page against its English twin. "fonts": the web fonts',
-    'the page downloaded (woff2 bodies), not counted in the JS.',
-  ]);
+  printTable(
+    '(b) JS a visitor downloads (every script incl. federation runtime, remote entries and manifests; gzip -9 of each body)',
+    rows,
+    [
+      '"on the wire" is what the server really sent for those files (its brotli/gzip). The monolith is the same source built',
+      'as one ordinary webpack app (tools/webpack/monolith.cjs: route-level chunks, no federation, full tree-shaking).',
+      '"of it after load": requested after the load event (on a server-drawn page the scripts start after the first paint, often',
+      'after the load event; the chat always does), so not on the way to the first paint; counted in the budget.',
+      '"bar": /home against the monolith; an Arabic page against its English twin. "fonts": the web fonts',
+      'the page downloaded (woff2 bodies), not counted in the JS.',
+    ],
+  );
 }

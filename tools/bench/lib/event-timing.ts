@@ -64,7 +64,11 @@ function observeEventTiming(threshold: number) {
     }
   });
   // durationThreshold is missing from TypeScript's DOM types (it is in the Event Timing spec and Chromium).
-  const options: PerformanceObserverInit & { durationThreshold: number } = { type: 'event', durationThreshold: threshold, buffered: true };
+  const options: PerformanceObserverInit & { durationThreshold: number } = {
+    type: 'event',
+    durationThreshold: threshold,
+    buffered: true,
+  };
   observer.observe(options);
 }
 
@@ -93,7 +97,8 @@ export async function openStartedPage(browser: Browser, url: string, options: Op
     await page.goto(url);
     await page.locator('html[data-started]').waitFor({ state: 'attached', timeout: 60_000 });
     await page.waitForLoadState('networkidle');
-    if ((await page.getByText('Unexpected Application Error!').count()) > 0) throw new Error(`${new URL(url).pathname} shows the error screen`);
+    if ((await page.getByText('Unexpected Application Error!').count()) > 0)
+      throw new Error(`${new URL(url).pathname} shows the error screen`);
     // Its toggle button is there once the chat has mounted. A chat that cannot load must not stop the other rows.
     await page
       .getByRole('button', { name: /^(Open|Close) chat$/ })
@@ -155,7 +160,13 @@ async function readSince(page: Page, since: number): Promise<Interaction[]> {
  * for `settleMs` (an interaction's entries can arrive in two frames: pointerdown, then pointerup and click). An
  * interaction faster than 16 ms is never reported: after `timeoutMs` fewer than `expected` come back.
  */
-export async function interactionsSince(page: Page, since: number, expected = 1, timeoutMs = 1500, settleMs = 300): Promise<Interaction[]> {
+export async function interactionsSince(
+  page: Page,
+  since: number,
+  expected = 1,
+  timeoutMs = 1500,
+  settleMs = 300,
+): Promise<Interaction[]> {
   const deadline = Date.now() + timeoutMs;
   let found = await readSince(page, since);
   while (found.length < expected && Date.now() < deadline) {
@@ -165,7 +176,8 @@ export async function interactionsSince(page: Page, since: number, expected = 1,
   for (;;) {
     await page.waitForTimeout(settleMs);
     const again = await readSince(page, since);
-    const changed = again.length !== found.length || again.some((item, index) => item.duration !== found[index]?.duration);
+    const changed =
+      again.length !== found.length || again.some((item, index) => item.duration !== found[index]?.duration);
     found = again;
     if (!changed) return found;
   }

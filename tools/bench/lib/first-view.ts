@@ -34,7 +34,10 @@ async function startHelloWorld(): Promise<{ url: string; stop: () => void }> {
   const source =
     "import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => 'hello'); " +
     "await app.listen({ port: 0, host: '127.0.0.1' }); console.log('listening ' + app.server.address().port);";
-  const child = spawn(process.execPath, ['--input-type=module', '-e', source], { cwd: path.join(REPO_ROOT, 'server'), stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', source], {
+    cwd: path.join(REPO_ROOT, 'server'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       const found = /listening (\d+)/.exec(chunk.toString());
@@ -64,7 +67,13 @@ export function timedPageGet(siteUrl: string): (page: string) => Promise<number>
   };
 }
 
-async function atSize(size: number, pages: number, durationSeconds: number, connections: number, env: Record<string, string>): Promise<FirstViewFigures> {
+async function atSize(
+  size: number,
+  pages: number,
+  durationSeconds: number,
+  connections: number,
+  env: Record<string, string>,
+): Promise<FirstViewFigures> {
   // this build's own database at the size, filled once and kept (a fill of 100,000 products takes minutes)
   const filled = filledFolder(REPO_ROOT, size, SPREAD);
   const paths = [...filled.pages, ...filled.pages.map((page) => `/ar${page}`)];
@@ -88,7 +97,13 @@ async function atSize(size: number, pages: number, durationSeconds: number, conn
       connections,
       duration: durationSeconds,
       amount: Math.min(fresh.length, UNCACHED_MAX),
-      requests: [{ method: 'GET', headers: html, setupRequest: (request) => ({ ...request, path: fresh[next++ % fresh.length]! }) }],
+      requests: [
+        {
+          method: 'GET',
+          headers: html,
+          setupRequest: (request) => ({ ...request, path: fresh[next++ % fresh.length]! }),
+        },
+      ],
     });
     return {
       products: size,
@@ -103,7 +118,13 @@ async function atSize(size: number, pages: number, durationSeconds: number, conn
   }
 }
 
-export async function runFirstView(sizes: readonly number[], pages: number, durationSeconds: number, connections: number, env: Record<string, string>): Promise<FirstViewFigures[]> {
+export async function runFirstView(
+  sizes: readonly number[],
+  pages: number,
+  durationSeconds: number,
+  connections: number,
+  env: Record<string, string>,
+): Promise<FirstViewFigures[]> {
   const hello = await startHelloWorld();
   try {
     const figures: FirstViewFigures[] = [];
@@ -122,8 +143,23 @@ export async function runFirstView(sizes: readonly number[], pages: number, dura
   }
 }
 
-export function printFirstView(figures: readonly FirstViewFigures[], durationSeconds: number, connections: number): void {
-  const rows = [['products', 'uncached page p50', 'p95', '(pages)', 'cached page req/s', 'uncached pages req/s', '(requests)', 'Fastify hello-world req/s']];
+export function printFirstView(
+  figures: readonly FirstViewFigures[],
+  durationSeconds: number,
+  connections: number,
+): void {
+  const rows = [
+    [
+      'products',
+      'uncached page p50',
+      'p95',
+      '(pages)',
+      'cached page req/s',
+      'uncached pages req/s',
+      '(requests)',
+      'Fastify hello-world req/s',
+    ],
+  ];
   for (const f of figures) {
     rows.push([
       f.products.toLocaleString('en'),
@@ -136,8 +172,12 @@ export function printFirstView(figures: readonly FirstViewFigures[], durationSec
       String(Math.round(f.helloPerSecond)),
     ]);
   }
-  printTable(`(e) A product page drawn by the server, by catalogue size (${connections} connections, ${durationSeconds} s per req/s figure, autocannon, one client thread)`, rows, [
-    'Uncached: a page never asked for, one at a time, request to last byte on loopback (its first view drawn and its head made).',
-    `Uncached req/s: each request a product page not yet drawn (both editions), ${UNCACHED_MAX} at most.`,
-  ]);
+  printTable(
+    `(e) A product page drawn by the server, by catalogue size (${connections} connections, ${durationSeconds} s per req/s figure, autocannon, one client thread)`,
+    rows,
+    [
+      'Uncached: a page never asked for, one at a time, request to last byte on loopback (its first view drawn and its head made).',
+      `Uncached req/s: each request a product page not yet drawn (both editions), ${UNCACHED_MAX} at most.`,
+    ],
+  );
 }

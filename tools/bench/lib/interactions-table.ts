@@ -15,7 +15,18 @@ function breakdown(slowest: Sample | undefined): string {
 }
 
 export function printInteractions(run: InteractionRun, tries: number) {
-  const rows = [['interaction', 'page', 'n', 'median', 'slowest (INP)', 'slowest: delay + handlers + paint', 'shown after (median)', `<= ${INP_TARGET} ms`]];
+  const rows = [
+    [
+      'interaction',
+      'page',
+      'n',
+      'median',
+      'slowest (INP)',
+      'slowest: delay + handlers + paint',
+      'shown after (median)',
+      `<= ${INP_TARGET} ms`,
+    ],
+  ];
   const notes: string[] = [];
   for (const row of run.rows) {
     if (row.samples.length === 0) {
@@ -36,7 +47,8 @@ export function printInteractions(run: InteractionRun, tries: number) {
       shown.length > 0 ? ms(median(shown)) : '',
       meets(slowest.duration <= INP_TARGET),
     ]);
-    if (row.errors.length > 0) notes.push(`${row.label}: ${row.errors.length} of ${tries} tries failed (${row.errors[0]}).`);
+    if (row.errors.length > 0)
+      notes.push(`${row.label}: ${row.errors.length} of ${tries} tries failed (${row.errors[0]}).`);
   }
   printTable(
     `(d) Interaction latency (Event Timing, INP-style), Chromium with the CPU slowed ${CPU_SLOWDOWN}x after the page started: ` +

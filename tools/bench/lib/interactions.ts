@@ -61,7 +61,10 @@ interface Scenario {
 
 /** The slowest of `found`, or duration 0 when the browser reported none (under 16 ms). */
 function toSample(found: Interaction[]): Sample {
-  const slowest = found.reduce<Interaction | undefined>((worst, item) => (!worst || item.duration > worst.duration ? item : worst), undefined);
+  const slowest = found.reduce<Interaction | undefined>(
+    (worst, item) => (!worst || item.duration > worst.duration ? item : worst),
+    undefined,
+  );
   return slowest ? { duration: slowest.duration, interaction: slowest } : { duration: 0 };
 }
 
@@ -69,15 +72,24 @@ function toSample(found: Interaction[]): Sample {
  * Measures one interaction: `act` is the visitor's input, `done` waits for its visible result. With `shownSelector`,
  * also the time until the first frame that has it (for a result that comes after the next paint).
  */
-async function measure(page: Page, act: () => Promise<unknown>, done: () => Promise<unknown>, shownSelector?: string): Promise<Sample> {
+async function measure(
+  page: Page,
+  act: () => Promise<unknown>,
+  done: () => Promise<unknown>,
+  shownSelector?: string,
+): Promise<Sample> {
   const since = await pageNow(page);
   await act();
   const shownAt = shownSelector
     ? await (
-        await page.waitForFunction((selector) => (document.querySelector(selector) ? performance.now() : 0), shownSelector, {
-          polling: 'raf',
-          timeout: 30_000,
-        })
+        await page.waitForFunction(
+          (selector) => (document.querySelector(selector) ? performance.now() : 0),
+          shownSelector,
+          {
+            polling: 'raf',
+            timeout: 30_000,
+          },
+        )
       ).jsonValue()
     : undefined;
   await done();
@@ -115,27 +127,45 @@ async function until(page: Page, check: () => Promise<boolean>, what: string): P
 }
 
 const waitForFocusOn = (page: Page, ariaLabel: string) =>
-  page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, ariaLabel, { timeout: 10_000 });
+  page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, ariaLabel, {
+    timeout: 10_000,
+  });
 
 const search: Scenario = {
   name: 'search',
   path: '/home',
   view: { viewport: DESKTOP },
-  rows: ['open the search modal (header button)', 'close the search modal (Escape)', `type "${SEARCH_QUERY}" in the search (each keystroke)`],
+  rows: [
+    'open the search modal (header button)',
+    'close the search modal (Escape)',
+    `type "${SEARCH_QUERY}" in the search (each keystroke)`,
+  ],
   run: async (page) => {
     const button = page.getByRole('banner').getByRole('button', { name: 'Search' });
     const dialog = page.getByRole('dialog', { name: 'Search' });
     const input = dialog.getByRole('combobox', { name: 'Search text' });
     // The modal comes from the catalogue remote, fetched on the first open: it may show after the next paint.
-    const open = await measure(page, () => button.click(PRESS), () => input.waitFor(), `[role="dialog"] input[aria-label="Search text"]`);
+    const open = await measure(
+      page,
+      () => button.click(PRESS),
+      () => input.waitFor(),
+      `[role="dialog"] input[aria-label="Search text"]`,
+    );
     await waitForFocusOn(page, 'Search text');
-    const close = await measure(page, () => page.keyboard.press('Escape', PRESS), () => dialog.waitFor({ state: 'hidden' }));
+    const close = await measure(
+      page,
+      () => page.keyboard.press('Escape', PRESS),
+      () => dialog.waitFor({ state: 'hidden' }),
+    );
     // Typing starts from the modal opened again, its field empty and focused.
     await button.click();
     await waitForFocusOn(page, 'Search text');
     await dialog.getByText('Start typing to search').waitFor();
     const typing = await measureTyping(page, SEARCH_QUERY, () =>
-      dialog.getByRole('status').filter({ hasText: /result\(s\) found|No results found/ }).waitFor(),
+      dialog
+        .getByRole('status')
+        .filter({ hasText: /result\(s\) found|No results found/ })
+        .waitFor(),
     );
     return [[open], [close], typing];
   },
@@ -150,7 +180,10 @@ const sort: Scenario = {
     // A native select's popup is drawn outside the page; by keyboard (Chromium on Linux and Windows) Down on the
     // closed, focused select picks the next option and fires 'change' at once: the interaction measured.
     const select = page.getByRole('combobox', { name: 'Sort products' });
-    const cards = page.getByRole('main').getByRole('list', { name: /products$/ }).getByRole('heading');
+    const cards = page
+      .getByRole('main')
+      .getByRole('list', { name: /products$/ })
+      .getByRole('heading');
     await select.focus();
     const before = (await cards.allTextContents()).join('\n');
     const sample = await measure(
@@ -169,15 +202,25 @@ const drawer: Scenario = {
   rows: ['open the mobile menu (375x800, menu button)', 'close the mobile menu (its close button)'],
   run: async (page) => {
     const menu = page.getByRole('dialog', { name: 'Menu' });
-    const open = await measure(page, () => page.getByRole('button', { name: 'Open menu' }).click(PRESS), () => menu.waitFor());
-    const close = await measure(page, () => menu.getByRole('button', { name: 'Close menu' }).click(PRESS), () => menu.waitFor({ state: 'hidden' }));
+    const open = await measure(
+      page,
+      () => page.getByRole('button', { name: 'Open menu' }).click(PRESS),
+      () => menu.waitFor(),
+    );
+    const close = await measure(
+      page,
+      () => menu.getByRole('button', { name: 'Close menu' }).click(PRESS),
+      () => menu.waitFor({ state: 'hidden' }),
+    );
     return [[open], [close]];
   },
 };
 
 /** The index of the current slide's dot (runs in the page). */
 const currentSlide = () =>
-  [...document.querySelectorAll('[aria-label="Choose a slide"] button')].findIndex((dot) => dot.getAttribute('aria-current') === 'true');
+  [...document.querySelectorAll('[aria-label="Choose a slide"] button')].findIndex(
+    (dot) => dot.getAttribute('aria-current') === 'true',
+  );
 const carousel: Scenario = {
   name: 'carousel',
   path: '/home',
@@ -210,7 +253,12 @@ function storeChatProfile() {
   if (window !== window.top) return;
   window.localStorage.setItem(
     'crescent-chat-visitor',
-    JSON.stringify({ userName: 'Bench Visitor', userEmail: 'bench@example.com', userCountry: 'Dubai', timestamp: '2025-01-05T09:05:00.000Z' }),
+    JSON.stringify({
+      userName: 'Bench Visitor',
+      userEmail: 'bench@example.com',
+      userCountry: 'Dubai',
+      timestamp: '2025-01-05T09:05:00.000Z',
+    }),
   );
 }
 const chat: Scenario = {
@@ -223,7 +271,11 @@ const chat: Scenario = {
     const log = panel.getByRole('log', { name: 'Chat messages' });
     await log.getByText('Welcome back, Bench Visitor!').waitFor({ timeout: 30_000 });
     await panel.getByRole('textbox', { name: 'Type your message' }).fill(CHAT_QUESTION);
-    const send = await measure(page, () => panel.getByRole('button', { name: 'Send message' }).click(PRESS), () => log.getByText(CHAT_QUESTION).waitFor());
+    const send = await measure(
+      page,
+      () => panel.getByRole('button', { name: 'Send message' }).click(PRESS),
+      () => log.getByText(CHAT_QUESTION).waitFor(),
+    );
     return [[send]];
   },
 };
@@ -279,7 +331,7 @@ const compare: Scenario = {
   name: 'compare',
   path: COMPARE_LISTING,
   view: { viewport: DESKTOP },
-  rows: ["compare: tick a card's Compare box", 'compare: open the compare page (the tray\'s link)'],
+  rows: ["compare: tick a card's Compare box", "compare: open the compare page (the tray's link)"],
   run: async (page) => {
     const tray = page.getByRole('region', { name: 'Products to compare' });
     const pick = await measure(
@@ -287,7 +339,10 @@ const compare: Scenario = {
       () => page.getByRole('checkbox', { name: /^Compare ABB S200/ }).click(PRESS),
       () => tray.getByText('Compare (1)', { exact: false }).waitFor(),
     );
-    await page.getByRole('checkbox', { name: /^Compare Hager/ }).first().click();
+    await page
+      .getByRole('checkbox', { name: /^Compare Hager/ })
+      .first()
+      .click();
     const link = tray.getByRole('link', { name: 'Compare (2)' });
     await link.waitFor();
     // The compare page's code comes from the catalogue remote on the first visit: it may show after the next paint.
@@ -322,7 +377,10 @@ const SCENARIOS: Scenario[] = [search, sort, filters, compare, searchPage, drawe
 
 /** The scenarios whose names contain one of `wanted`'s comma-separated parts (BENCH_INP_SCENARIOS), or all. */
 function chosenScenarios(wanted: string | undefined): Scenario[] {
-  const parts = (wanted ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  const parts = (wanted ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   return SCENARIOS.filter((scenario) => parts.length === 0 || parts.some((part) => scenario.name.includes(part)));
 }
 
@@ -333,7 +391,12 @@ export async function runInteractions(siteUrl: string, tries: number): Promise<I
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     for (const scenario of chosenScenarios(process.env.BENCH_INP_SCENARIOS)) {
-      const rows = scenario.rows.map((label) => ({ label, page: scenario.path, samples: [] as Sample[], errors: [] as string[] }));
+      const rows = scenario.rows.map((label) => ({
+        label,
+        page: scenario.path,
+        samples: [] as Sample[],
+        errors: [] as string[],
+      }));
       figures.push(...rows);
       for (let attempt = 1; attempt <= tries; attempt += 1) {
         process.stdout.write(`  Interactions: ${scenario.name} on ${scenario.path}, try ${attempt}/${tries}...`);
@@ -342,7 +405,9 @@ export async function runInteractions(siteUrl: string, tries: number): Promise<I
           opened = await openStartedPage(browser, siteUrl + scenario.path, scenario.view);
           const results = await scenario.run(opened.page);
           results.forEach((samples, index) => rows[index]?.samples.push(...samples));
-          console.log(` ${results.map((samples) => samples.map((s) => (s.duration ? `${Math.round(s.duration)}` : '<16')).join('/')).join(', ')} ms`);
+          console.log(
+            ` ${results.map((samples) => samples.map((s) => (s.duration ? `${Math.round(s.duration)}` : '<16')).join('/')).join(', ')} ms`,
+          );
         } catch (error) {
           const why = (error as Error).message.split('\n')[0] ?? String(error);
           console.log(` failed (${why})`);

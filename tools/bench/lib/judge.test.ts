@@ -2,16 +2,28 @@
 // against TBT <= max(0.8x, 50 ms), LCP <= 1.05x (an Arabic page against its English twin), CLS <= 0.01, perf >= 99.
 import { judgeRun, MACHINE_TOO_SLOW, targetsCell, verdictLine, type JudgedFigures, type PageToJudge } from './judge';
 
-const figures = (overrides: Partial<JudgedFigures> = {}): JudgedFigures => ({ performance: 100, tbt: 100, lcp: 1000, cls: 0, ...overrides });
+const figures = (overrides: Partial<JudgedFigures> = {}): JudgedFigures => ({
+  performance: 100,
+  tbt: 100,
+  lcp: 1000,
+  cls: 0,
+  ...overrides,
+});
 
 /** /home and /ar/home, every target met, the reference quiet. */
-const pages = (home: Partial<JudgedFigures> = {}, arabic: Partial<JudgedFigures> = {}, reference: Partial<JudgedFigures> = {}): PageToJudge[] => [
+const pages = (
+  home: Partial<JudgedFigures> = {},
+  arabic: Partial<JudgedFigures> = {},
+  reference: Partial<JudgedFigures> = {},
+): PageToJudge[] => [
   { label: '/home', current: figures({ tbt: 80, ...home }), reference: figures(reference) },
   { label: '/ar/home', englishTwin: '/home', current: figures({ tbt: 80, ...arabic }), reference: figures(reference) },
 ];
 
 const metOf = (verdict: ReturnType<typeof judgeRun>, label: string) =>
-  Object.fromEntries(verdict.pages.find((page) => page.label === label)!.targets.map((target) => [target.target, target.met]));
+  Object.fromEntries(
+    verdict.pages.find((page) => page.label === label)!.targets.map((target) => [target.target, target.met]),
+  );
 
 describe('the bench verdict', () => {
   it('counts a run whose reference reads perf >= 95 on every page, and judges each target', () => {
@@ -64,7 +76,7 @@ describe('the bench verdict', () => {
     expect(metOf(judgeRun(pages({ lcp: 1200 }, { lcp: 1260 })), '/ar/home').LCP).toBe(true);
   });
 
-  it("an Arabic page whose English twin was not measured: LCP not judged, the rest is", () => {
+  it('an Arabic page whose English twin was not measured: LCP not judged, the rest is', () => {
     const verdict = judgeRun([pages()[1]!]);
     expect(metOf(verdict, '/ar/home')).toEqual({ TBT: true, LCP: undefined, CLS: true, perf: true });
     expect(targetsCell(verdict.pages[0]!)).toBe('met: TBT, CLS, perf; not judged: LCP');

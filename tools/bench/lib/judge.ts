@@ -71,7 +71,10 @@ export interface BenchVerdict {
 const round = (value: number) => `${Math.round(value)} ms`;
 
 /** The targets of one page: the current build's figures against the reference's, an Arabic page's LCP against its English twin's. */
-export function judgePage(page: PageToJudge & Required<Pick<PageToJudge, 'current' | 'reference'>>, englishTwin: JudgedFigures | undefined): PageVerdict {
+export function judgePage(
+  page: PageToJudge & Required<Pick<PageToJudge, 'current' | 'reference'>>,
+  englishTwin: JudgedFigures | undefined,
+): PageVerdict {
   const t = BENCH_TARGETS;
   const { current, reference } = page;
   const tbtBar = Math.max(t.tbtRatio * reference.tbt, t.tbtFloorMs);
@@ -91,20 +94,31 @@ export function judgePage(page: PageToJudge & Required<Pick<PageToJudge, 'curren
       { target: 'TBT', met: current.tbt <= tbtBar, detail: `TBT ${round(current.tbt)} <= ${round(tbtBar)}` },
       lcp,
       { target: 'CLS', met: current.cls <= t.cls, detail: `CLS ${current.cls.toFixed(3)} <= ${t.cls}` },
-      { target: 'perf', met: current.performance >= t.performance, detail: `perf ${current.performance} >= ${t.performance}` },
+      {
+        target: 'perf',
+        met: current.performance >= t.performance,
+        detail: `perf ${current.performance} >= ${t.performance}`,
+      },
     ],
   };
 }
 
 /** The run's verdict: whether it counts (the reference quiet on every page), and each page's targets. */
 export function judgeRun(pages: readonly PageToJudge[]): BenchVerdict {
-  const measured = pages.filter((page): page is PageToJudge & Required<Pick<PageToJudge, 'current' | 'reference'>> => page.current !== undefined && page.reference !== undefined);
-  const twinOf = (page: PageToJudge) => (page.englishTwin === undefined ? undefined : pages.find((other) => other.label === page.englishTwin)?.current);
+  const measured = pages.filter(
+    (page): page is PageToJudge & Required<Pick<PageToJudge, 'current' | 'reference'>> =>
+      page.current !== undefined && page.reference !== undefined,
+  );
+  const twinOf = (page: PageToJudge) =>
+    page.englishTwin === undefined ? undefined : pages.find((other) => other.label === page.englishTwin)?.current;
   const referencePerfs = pages.flatMap((page) => (page.reference ? [page.reference.performance] : []));
   const lowestReferencePerformance = referencePerfs.length === 0 ? Number.NaN : Math.min(...referencePerfs);
   const unmeasuredReference = pages.filter((page) => page.reference === undefined).map((page) => page.label);
   return {
-    counted: pages.length > 0 && unmeasuredReference.length === 0 && lowestReferencePerformance >= BENCH_TARGETS.quietReferencePerformance,
+    counted:
+      pages.length > 0 &&
+      unmeasuredReference.length === 0 &&
+      lowestReferencePerformance >= BENCH_TARGETS.quietReferencePerformance,
     lowestReferencePerformance,
     unmeasuredReference,
     pages: measured.map((page) => judgePage(page, twinOf(page))),
@@ -113,7 +127,8 @@ export function judgeRun(pages: readonly PageToJudge[]): BenchVerdict {
 
 /** A page's targets in one cell: "met: TBT, LCP, CLS, perf" or "missed: LCP; met: TBT, CLS, perf". */
 export function targetsCell(verdict: PageVerdict): string {
-  const named = (met: boolean | undefined) => verdict.targets.filter((target) => target.met === met).map((target) => target.target);
+  const named = (met: boolean | undefined) =>
+    verdict.targets.filter((target) => target.met === met).map((target) => target.target);
   return [
     named(false).length > 0 && `missed: ${named(false).join(', ')}`,
     named(true).length > 0 && `met: ${named(true).join(', ')}`,
@@ -128,7 +143,9 @@ export function verdictLine(verdict: BenchVerdict): string {
   const q = BENCH_TARGETS.quietReferencePerformance;
   if (verdict.counted) return `Judged: the reference reads perf >= ${q} on every page (a quiet machine).`;
   const why = [
-    Number.isNaN(verdict.lowestReferencePerformance) ? 'no reference figures' : `the reference's lowest perf ${verdict.lowestReferencePerformance}, needs >= ${q} on every page`,
+    Number.isNaN(verdict.lowestReferencePerformance)
+      ? 'no reference figures'
+      : `the reference's lowest perf ${verdict.lowestReferencePerformance}, needs >= ${q} on every page`,
     verdict.unmeasuredReference.length > 0 && `no reference figures for ${verdict.unmeasuredReference.join(', ')}`,
   ].filter((part): part is string => typeof part === 'string');
   return `${MACHINE_TOO_SLOW} (${why.join('; ')}): the figures are information only, no target is judged.`;

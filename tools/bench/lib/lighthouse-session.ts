@@ -46,7 +46,8 @@ export interface LighthouseSession {
 function readSample(lhr: RunnerResult['lhr']): LighthouseSample {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const items = (id: string) => ((lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? []) as Record<string, unknown>[];
+  const items = (id: string) =>
+    ((lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? []) as Record<string, unknown>[];
   const scriptEvaluation = items('mainthread-work-breakdown').find((item) => item.group === 'scriptEvaluation');
   const scripts = items('resource-summary').find((item) => item.resourceType === 'script');
   return {
@@ -85,9 +86,12 @@ export async function openLighthouseSession(categories: LighthouseCategory[]): P
       let failure = '';
       for (let attempt = 1; attempt <= 3; attempt += 1) {
         await clearCookies(chrome.port);
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories }).catch(
-          (error: unknown) => ({ lhr: undefined, error }),
-        );
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: categories,
+        }).catch((error: unknown) => ({ lhr: undefined, error }));
         const lhr = result?.lhr;
         if (lhr && !lhr.runtimeError) {
           if (process.env.BENCH_REPORTS) {
@@ -104,8 +108,10 @@ export async function openLighthouseSession(categories: LighthouseCategory[]): P
           for (const warning of lhr.runWarnings ?? []) console.log(`    warning: ${warning}`);
           return readSample(lhr);
         }
-        // eslint-disable-next-line @typescript-eslint/no-base-to-string -- Lighthouse fails with Errors: String() shows name and message
-        failure = lhr?.runtimeError ? `${lhr.runtimeError.code}` : String((result as { error?: unknown })?.error ?? 'no result');
+        failure = lhr?.runtimeError
+          ? `${lhr.runtimeError.code}`
+          : // eslint-disable-next-line @typescript-eslint/no-base-to-string -- Lighthouse fails with Errors: String() shows name and message
+            String((result as { error?: unknown })?.error ?? 'no result');
       }
       return { failure };
     },

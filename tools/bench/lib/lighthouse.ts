@@ -30,7 +30,11 @@ export async function warmUp(siteUrl: string, pages: BenchPage[]) {
 /** Pages whose every Lighthouse run failed (printed under the table). */
 export const failures = new Map<string, string>();
 
-export async function runLighthouse(siteUrl: string, pages: BenchPage[], runs: number): Promise<Map<string, LighthouseFigures>> {
+export async function runLighthouse(
+  siteUrl: string,
+  pages: BenchPage[],
+  runs: number,
+): Promise<Map<string, LighthouseFigures>> {
   await warmUp(siteUrl, pages);
   const session = await openLighthouseSession([...CATEGORIES]);
   const results = new Map<string, LighthouseFigures>();
@@ -63,7 +67,9 @@ export async function runLighthouse(siteUrl: string, pages: BenchPage[], runs: n
 /** Each figure's median over the runs (each on its own: the medians may come from different runs). */
 export function medianFigures(samples: LighthouseFigures[]): LighthouseFigures {
   const keys = Object.keys(samples[0]!) as (keyof LighthouseFigures)[];
-  return Object.fromEntries(keys.map((key) => [key, median(samples.map((sample) => sample[key]))])) as unknown as LighthouseFigures;
+  return Object.fromEntries(
+    keys.map((key) => [key, median(samples.map((sample) => sample[key]))]),
+  ) as unknown as LighthouseFigures;
 }
 
 export function printLighthouse(results: Map<string, LighthouseFigures>, runs: number) {
@@ -90,7 +96,19 @@ export function printLighthouse(results: Map<string, LighthouseFigures>, runs: n
       missed.length === 0 ? 'all' : `missed: ${missed.join(', ')}`,
     ]);
   }
-  rows.push(['target', `>= ${t.performance}`, '', '', '', '', `<= ${ms(t.lcp)}`, `<= ${ms(t.tbt)}`, `<= ${t.cls}`, '', '']);
+  rows.push([
+    'target',
+    `>= ${t.performance}`,
+    '',
+    '',
+    '',
+    '',
+    `<= ${ms(t.lcp)}`,
+    `<= ${ms(t.tbt)}`,
+    `<= ${t.cls}`,
+    '',
+    '',
+  ]);
   printTable(`(a) Lighthouse 12, mobile emulation, simulated throttling: median of ${runs} run(s) per metric`, rows, [
     ...[...failures].map(([label, why]) => `${label}: no figures, ${why}.`),
     'Scores are 0-100. On a 2-core machine, Lighthouse slows the CPU 4x on top; TBT reads pessimistic, more so while other work runs.',

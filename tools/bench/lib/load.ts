@@ -48,7 +48,12 @@ function run(options: Options): Promise<autocannon.Result> {
   });
 }
 
-export async function runLoad(siteUrl: string, productPath: string, durationSeconds: number, connections: number): Promise<LoadFigures[]> {
+export async function runLoad(
+  siteUrl: string,
+  productPath: string,
+  durationSeconds: number,
+  connections: number,
+): Promise<LoadFigures[]> {
   let counter = 0;
   const cases: { label: string; kind: 'read' | 'write'; options: Options }[] = [
     {
@@ -59,7 +64,10 @@ export async function runLoad(siteUrl: string, productPath: string, durationSeco
     {
       label: 'GET /data/product-details.json',
       kind: 'read',
-      options: { url: `${siteUrl}/data/product-details.json`, headers: { ...BROWSER_HEADERS, accept: 'application/json' } },
+      options: {
+        url: `${siteUrl}/data/product-details.json`,
+        headers: { ...BROWSER_HEADERS, accept: 'application/json' },
+      },
     },
     {
       label: 'POST /api/send-contact-form (durable)',
@@ -84,7 +92,9 @@ export async function runLoad(siteUrl: string, productPath: string, durationSeco
       const headers = options.headers as Record<string, string>;
       const url = String(options.url);
       const threads = READ_CLIENT_WORKERS;
-      process.stdout.write(`  wrk ${label}: ${connections} connections over ${threads} client threads, ${durationSeconds} s...`);
+      process.stdout.write(
+        `  wrk ${label}: ${connections} connections over ${threads} client threads, ${durationSeconds} s...`,
+      );
       await runWrk(url, headers, { connections, threads, durationSeconds: 2 }); // warm-up (JIT, caches), not counted
       const result = await runWrk(url, headers, { connections, threads, durationSeconds });
       figures.push({ label, kind, ...result, client: 'wrk' });
@@ -95,7 +105,9 @@ export async function runLoad(siteUrl: string, productPath: string, durationSeco
     // for the 21 KB brotli JSON while the server idles at ~20%. Reads get a client thread per core (the writes'
     // per-request body function cannot cross into worker threads, and the server is their limit anyway).
     const workers = kind === 'read' ? READ_CLIENT_WORKERS : undefined;
-    process.stdout.write(`  autocannon ${label}: ${connections} connections${workers ? ` over ${workers} client threads` : ''}, ${durationSeconds} s...`);
+    process.stdout.write(
+      `  autocannon ${label}: ${connections} connections${workers ? ` over ${workers} client threads` : ''}, ${durationSeconds} s...`,
+    );
     await run({ ...options, connections, workers, duration: 2 }); // warm-up (JIT, caches), not counted
     const result = await run({ ...options, connections, workers, duration: durationSeconds });
     const total = result.requests.total;
@@ -118,7 +130,9 @@ export async function runLoad(siteUrl: string, productPath: string, durationSeco
 
 export function printLoad(figures: LoadFigures[], durationSeconds: number, connections: number) {
   const t = LOAD_TARGETS;
-  const rows = [['request', 'client', 'req/s', 'target', 'p50', 'p99', 'target', 'requests', 'errors', 'non-2xx', 'bytes/resp.']];
+  const rows = [
+    ['request', 'client', 'req/s', 'target', 'p50', 'p99', 'target', 'requests', 'errors', 'non-2xx', 'bytes/resp.'],
+  ];
   for (const f of figures) {
     const rateTarget = f.kind === 'read' ? t.readsPerSecond : t.writesPerSecond;
     rows.push([
@@ -135,9 +149,13 @@ export function printLoad(figures: LoadFigures[], durationSeconds: number, conne
       String(Math.round(f.bytesPerRequest)),
     ]);
   }
-  printTable(`(c) Server load on loopback (${connections} connections, ${durationSeconds} s per row after a 2 s warm-up)`, rows, [
-    'Reads send a browser Accept-Encoding (gzip, deflate, br). Writes are valid contact forms, each stored before the answer;',
-    'the submit rate limit is off for this run (SUBMIT_RATE_LIMIT_MAX=0). Client and server share the same cores. Reads run',
-    'on wrk when installed (apt-get install wrk; BENCH_CLIENT=autocannon to compare), whose client leaves the server more CPU.',
-  ]);
+  printTable(
+    `(c) Server load on loopback (${connections} connections, ${durationSeconds} s per row after a 2 s warm-up)`,
+    rows,
+    [
+      'Reads send a browser Accept-Encoding (gzip, deflate, br). Writes are valid contact forms, each stored before the answer;',
+      'the submit rate limit is off for this run (SUBMIT_RATE_LIMIT_MAX=0). Client and server share the same cores. Reads run',
+      'on wrk when installed (apt-get install wrk; BENCH_CLIENT=autocannon to compare), whose client leaves the server more CPU.',
+    ],
+  );
 }

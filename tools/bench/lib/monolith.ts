@@ -7,7 +7,17 @@ import { REPO_ROOT, startSite, type RunningSite } from '../../../tests/support/s
 
 export const MONOLITH_ROOT = path.join(REPO_ROOT, 'tools', 'bench', 'dist', 'monolith');
 const MONOLITH_INDEX = path.join(MONOLITH_ROOT, 'shell', 'dist', 'index.html');
-const SOURCES = ['shell/src', 'mfe-catalogue/src', 'mfe-company/src', 'mfe-contact/src', 'mfe-chat/src', 'shared-ui/src', 'shared-store/src', 'content/src', 'tools/webpack'];
+const SOURCES = [
+  'shell/src',
+  'mfe-catalogue/src',
+  'mfe-company/src',
+  'mfe-contact/src',
+  'mfe-chat/src',
+  'shared-ui/src',
+  'shared-store/src',
+  'content/src',
+  'tools/webpack',
+];
 
 function newestMtime(dir: string): number {
   if (!existsSync(dir)) return 0;
@@ -28,7 +38,13 @@ export function buildMonolithIfNeeded(): void {
   console.log('Building the site without federation (tools/webpack/monolith.cjs)...');
   execFileSync(
     process.execPath,
-    [path.join(REPO_ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--config', 'tools/webpack/monolith.cjs', '--mode', 'production'],
+    [
+      path.join(REPO_ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js'),
+      '--config',
+      'tools/webpack/monolith.cjs',
+      '--mode',
+      'production',
+    ],
     { cwd: REPO_ROOT, stdio: 'inherit' },
   );
 }

@@ -14,7 +14,9 @@ export const DEFAULT_REFERENCE = 'b99bfdc';
  * Where reference builds live, kept between runs: outside the source tree, and not under any node_modules folder (the
  * webpack configs leave files under node_modules to the packages' own builds, so nothing of the reference would compile).
  */
-const CACHE_DIR = process.env.BENCH_REFERENCE_DIR || path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'site-bench-reference');
+const CACHE_DIR =
+  process.env.BENCH_REFERENCE_DIR ||
+  path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'site-bench-reference');
 
 /** Written once the reference is installed and built: a half-built worktree is built again. */
 const BUILT_MARK = '.bench-reference-built';

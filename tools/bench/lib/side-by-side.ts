@@ -27,7 +27,9 @@ interface Sampled {
 function medianRunTasks(samples: Sampled[]): LongTask[] {
   if (samples.length === 0) return [];
   const tbt = median(samples.map((sample) => sample.figures.tbt));
-  const closest = samples.reduce((best, sample) => (Math.abs(sample.figures.tbt - tbt) < Math.abs(best.figures.tbt - tbt) ? sample : best));
+  const closest = samples.reduce((best, sample) =>
+    Math.abs(sample.figures.tbt - tbt) < Math.abs(best.figures.tbt - tbt) ? sample : best,
+  );
   return closest.longTasks;
 }
 
@@ -39,7 +41,10 @@ export async function runSideBySide(
   referencePathOf: (page: BenchPage) => string,
 ): Promise<PagePair[]> {
   await warmUp(currentUrl, pages);
-  await warmUp(referenceUrl, pages.map((page) => ({ ...page, path: referencePathOf(page) })));
+  await warmUp(
+    referenceUrl,
+    pages.map((page) => ({ ...page, path: referencePathOf(page) })),
+  );
   const session = await openLighthouseSession(['performance']);
   const pairs: PagePair[] = [];
   try {
@@ -50,7 +55,10 @@ export async function runSideBySide(
         for (const side of ['reference', 'current'] as const) {
           const url = side === 'reference' ? referenceUrl + referencePath : currentUrl + page.path;
           process.stdout.write(`  Lighthouse ${page.label} run ${run}/${runs}, ${side}...`);
-          const result = await session.measure(url, reportName(side === 'reference' ? referencePath : page.path, run, `${side}.`));
+          const result = await session.measure(
+            url,
+            reportName(side === 'reference' ? referencePath : page.path, run, `${side}.`),
+          );
           if ('failure' in result) {
             console.log(` failed (${result.failure})`);
             continue;
@@ -64,7 +72,9 @@ export async function runSideBySide(
         page,
         referencePath,
         current: samples.current.length ? medianFigures(samples.current.map((sample) => sample.figures)) : undefined,
-        reference: samples.reference.length ? medianFigures(samples.reference.map((sample) => sample.figures)) : undefined,
+        reference: samples.reference.length
+          ? medianFigures(samples.reference.map((sample) => sample.figures))
+          : undefined,
         currentLongTasks: medianRunTasks(samples.current),
         referenceLongTasks: medianRunTasks(samples.reference),
       });
@@ -78,9 +88,29 @@ export async function runSideBySide(
 const ratio = (current: number, reference: number) => (reference > 0 ? `${(current / reference).toFixed(2)}x` : '-');
 
 export function printSideBySide(pairs: PagePair[], runs: number, referenceLabel: string) {
-  const verdict = judgeRun(pairs.map((pair) => ({ label: pair.page.label, englishTwin: pair.page.englishTwin, current: pair.current, reference: pair.reference })));
+  const verdict = judgeRun(
+    pairs.map((pair) => ({
+      label: pair.page.label,
+      englishTwin: pair.page.englishTwin,
+      current: pair.current,
+      reference: pair.reference,
+    })),
+  );
   const verdicts = new Map(verdict.pages.map((page) => [page.label, page]));
-  const rows = [['page', 'perf', 'TBT', 'TBT ratio', 'LCP', 'LCP ratio', 'CLS', 'script eval.', 'JS on the wire', verdict.counted ? 'targets' : 'targets (information only)']];
+  const rows = [
+    [
+      'page',
+      'perf',
+      'TBT',
+      'TBT ratio',
+      'LCP',
+      'LCP ratio',
+      'CLS',
+      'script eval.',
+      'JS on the wire',
+      verdict.counted ? 'targets' : 'targets (information only)',
+    ],
+  ];
   const notes: string[] = [];
   for (const pair of pairs) {
     const { current: c, reference: r } = pair;
@@ -103,16 +133,30 @@ export function printSideBySide(pairs: PagePair[], runs: number, referenceLabel:
     ]);
   }
   const t = BENCH_TARGETS;
-  rows.push(['target', `>= ${t.performance}`, `<= max(${t.tbtRatio}x, ${t.tbtFloorMs} ms)`, '', `<= ${t.lcpRatio}x`, '', `<= ${t.cls}`, '', '', '']);
+  rows.push([
+    'target',
+    `>= ${t.performance}`,
+    `<= max(${t.tbtRatio}x, ${t.tbtFloorMs} ms)`,
+    '',
+    `<= ${t.lcpRatio}x`,
+    '',
+    `<= ${t.cls}`,
+    '',
+    '',
+    '',
+  ]);
   const perTarget = verdict.counted
-    ? verdict.pages.map((page) => `  ${page.label}: ${page.targets.map((target) => `${target.detail} ${target.met === undefined ? 'not judged' : target.met ? 'met' : 'missed'}`).join('; ')}`)
+    ? verdict.pages.map(
+        (page) =>
+          `  ${page.label}: ${page.targets.map((target) => `${target.detail} ${target.met === undefined ? 'not judged' : target.met ? 'met' : 'missed'}`).join('; ')}`,
+      )
     : [];
   printTable(
     `(a) Lighthouse 12, mobile, simulated throttling: reference ${referenceLabel} → current build, runs interleaved, median of ${runs}`,
     rows,
     [
       ...notes,
-      'Each cell reads reference → current; ratios are current / reference. Arabic pages are read beside the reference\'s English twins (it has no Arabic edition); their LCP is judged against their English twins of the current build.',
+      "Each cell reads reference → current; ratios are current / reference. Arabic pages are read beside the reference's English twins (it has no Arabic edition); their LCP is judged against their English twins of the current build.",
       verdictLine(verdict),
       ...perTarget,
     ],
@@ -125,8 +169,13 @@ function printLongTasks(pairs: PagePair[]) {
   const shortUrl = (url: string) => url.replace(/^https?:\/\/[^/]+/, '') || url;
   for (const pair of pairs) {
     console.log(`\nLong tasks, ${pair.page.label} (median-TBT run; start ms: duration ms, script):`);
-    for (const [side, tasks] of [['reference', pair.referenceLongTasks], ['current', pair.currentLongTasks]] as const) {
-      const listed = tasks.map((task) => `${Math.round(task.startTime)}: ${Math.round(task.duration)} ${shortUrl(task.url)}`).join('; ');
+    for (const [side, tasks] of [
+      ['reference', pair.referenceLongTasks],
+      ['current', pair.currentLongTasks],
+    ] as const) {
+      const listed = tasks
+        .map((task) => `${Math.round(task.startTime)}: ${Math.round(task.duration)} ${shortUrl(task.url)}`)
+        .join('; ');
       console.log(`  ${side}: ${listed || 'none'}`);
     }
   }

@@ -22,14 +22,22 @@ function packageOf(source: string): string {
 }
 
 /** A reader of profiled positions (0-based line and column, as CDP gives them) for the build checked out at `root`. */
-export function sourcePackages(root: string): ((url: string, line: number, column: number) => string | undefined) | undefined {
+export function sourcePackages(
+  root: string,
+): ((url: string, line: number, column: number) => string | undefined) | undefined {
   const shellDist = path.join(root, 'shell', 'dist');
   if (!existsSync(shellDist) || !readdirSync(shellDist).some((name) => name.endsWith('.js.map'))) return undefined;
   const maps = new Map<string, SourceMapConsumer | null>();
   const mapOf = (url: string) => {
     const file = builtFile(root, url);
     if (file === undefined) return null;
-    if (!maps.has(file)) maps.set(file, existsSync(`${file}.map`) ? new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8')) as RawSourceMap) : null);
+    if (!maps.has(file))
+      maps.set(
+        file,
+        existsSync(`${file}.map`)
+          ? new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8')) as RawSourceMap)
+          : null,
+      );
     return maps.get(file) ?? null;
   };
   return (url, line, column) => {
@@ -41,4 +49,3 @@ export function sourcePackages(root: string): ((url: string, line: number, colum
     return shifted.source === null ? undefined : packageOf(shifted.source);
   };
 }
-

@@ -7,7 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** Where the filled folders stay between runs (a fill of 100,000 products takes minutes). */
-const CACHE_DIR = process.env.SSR_CPU_CACHE_DIR || path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'site-bench-ssr');
+const CACHE_DIR =
+  process.env.SSR_CPU_CACHE_DIR ||
+  path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'site-bench-ssr');
 
 /** Runs in the build's checkout: fills DATA_DIR to SIZE products and writes PAGES_FILE, product pages spread over it. */
 const FILL_SCRIPT = `
@@ -43,7 +45,10 @@ export interface FilledFolder {
 /** `root`'s build's database at `size` products, filled now or kept from an earlier run of the same commit. */
 export function filledFolder(root: string, size: number, spread: number): FilledFolder {
   // keyed by the last commit of the server's code: what makes the database a build fills (not its tools or pages)
-  const commit = execFileSync('git', ['log', '-1', '--format=%h', '--', 'server/src'], { cwd: root, encoding: 'utf8' }).trim();
+  const commit = execFileSync('git', ['log', '-1', '--format=%h', '--', 'server/src'], {
+    cwd: root,
+    encoding: 'utf8',
+  }).trim();
   const folder = path.join(CACHE_DIR, `${commit}-${size}`);
   const dataDir = path.join(folder, 'data');
   const pagesFile = path.join(folder, 'pages.json');

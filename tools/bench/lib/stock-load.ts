@@ -60,7 +60,12 @@ interface LoadCase {
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
 /** A run of `connections` connections for `durationSeconds` over `paths` in turn: req/s and p95 of every answer. */
-async function measure(siteUrl: string, load: LoadCase, durationSeconds: number, connections: number): Promise<StockLoadRow['quiet']> {
+async function measure(
+  siteUrl: string,
+  load: LoadCase,
+  durationSeconds: number,
+  connections: number,
+): Promise<StockLoadRow['quiet']> {
   let next = 0;
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -71,7 +76,13 @@ async function measure(siteUrl: string, load: LoadCase, durationSeconds: number,
         duration: durationSeconds,
         // the uncached row: each page once, and no more than there are
         ...(load.paths.length > 1 ? { amount: load.paths.length } : {}),
-        requests: [{ method: 'GET', headers: { ...BROWSER, accept: load.accept }, setupRequest: (request) => ({ ...request, path: load.paths[next++ % load.paths.length]! }) }],
+        requests: [
+          {
+            method: 'GET',
+            headers: { ...BROWSER, accept: load.accept },
+            setupRequest: (request) => ({ ...request, path: load.paths[next++ % load.paths.length]! }),
+          },
+        ],
       },
       (error, done) => (error ? reject(error) : resolve(done)),
     );
@@ -99,7 +110,9 @@ interface Catalogue {
  * and codes. The server must not be running on an embedded database.
  */
 async function prepareCatalogue(db: Database, count: number): Promise<Catalogue> {
-  const products = await db.query<{ id: string; category_id: string }>('select id, category_id from catalogue_products order by id');
+  const products = await db.query<{ id: string; category_id: string }>(
+    'select id, category_id from catalogue_products order by id',
+  );
   const holder = products.at(-1);
   if (holder === undefined) throw new Error('the catalogue has no product');
   await db.query(
@@ -109,7 +122,9 @@ async function prepareCatalogue(db: Database, count: number): Promise<Catalogue>
     [holder.id, count],
   );
   await db.query('analyze catalogue_product_variants');
-  const variants = await db.query<{ product_id: string; code: string }>('select product_id, code from catalogue_product_variants order by product_id, position');
+  const variants = await db.query<{ product_id: string; code: string }>(
+    'select product_id, code from catalogue_product_variants order by product_id, position',
+  );
   const benched = productPagePath();
   const pages: string[] = [];
   for (const product of products) {
@@ -117,11 +132,18 @@ async function prepareCatalogue(db: Database, count: number): Promise<Catalogue>
     const page = `/our-products/${product.category_id}/${product.id}`;
     const own = variants.filter((variant) => variant.product_id === product.id);
     // the product's page, and each of its variants' (a product of one variant has none of its own)
-    const addresses = [page, ...(own.length > 1 ? own.map((variant) => `${page}${productViewSearch(variant.code)}`) : [])];
+    const addresses = [
+      page,
+      ...(own.length > 1 ? own.map((variant) => `${page}${productViewSearch(variant.code)}`) : []),
+    ];
     for (const address of addresses) pages.push(address, localizedPath('ar', address));
   }
   const benchedId = benched.split('/').at(-1);
-  return { pages, codes: variants.map((variant) => variant.code), productCodes: variants.filter((variant) => variant.product_id === benchedId).map((variant) => variant.code) };
+  return {
+    pages,
+    codes: variants.map((variant) => variant.code),
+    productCodes: variants.filter((variant) => variant.product_id === benchedId).map((variant) => variant.code),
+  };
 }
 
 /** The ERP's snapshot of round `round`: every code at every location, 1 % of the rows changed from the round before. */
@@ -129,27 +151,55 @@ function snapshot(codes: readonly string[], round: number): string {
   const lines = ['code,location,on_hand,incoming,incoming_date,lead_time_days'];
   codes.forEach((code, index) => {
     const moved = index % 100 === round % 100 ? 1 : 0;
-    for (const location of STOCK_LOCATIONS) lines.push(`${code},${location},${(index % 50) + moved},,,${index % 50 === 0 ? 21 : ''}`);
+    for (const location of STOCK_LOCATIONS)
+      lines.push(`${code},${location},${(index % 50) + moved},,,${index % 50 === 0 ? 21 : ''}`);
   });
   return `${lines.join('\r\n')}\r\n`;
 }
 
-async function sendSnapshot(siteUrl: string, token: string, body: string): Promise<{ ms: number; report: StockFeedReport }> {
+async function sendSnapshot(
+  siteUrl: string,
+  token: string,
+  body: string,
+): Promise<{ ms: number; report: StockFeedReport }> {
   const started = performance.now();
-  const answer = await fetch(`${siteUrl}${STOCK_API.feed}`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' }, body });
+  const answer = await fetch(`${siteUrl}${STOCK_API.feed}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+    body,
+  });
   const text = await answer.text();
   if (answer.status !== 200) throw new Error(`the stock feed answered ${answer.status}: ${text.slice(0, 300)}`);
   return { ms: performance.now() - started, report: JSON.parse(text) as StockFeedReport };
 }
 
 /** The rows on a server of `where`, started afresh for each of the two runs. */
-async function runOn(database: StockLoadFigures['database'], begin: () => Promise<RunningSite>, token: string, catalogue: Catalogue, settings: StockLoadSettings): Promise<StockLoadFigures> {
+async function runOn(
+  database: StockLoadFigures['database'],
+  begin: () => Promise<RunningSite>,
+  token: string,
+  catalogue: Catalogue,
+  settings: StockLoadSettings,
+): Promise<StockLoadFigures> {
   const cases: LoadCase[] = [
     { label: `GET ${productPagePath()} (cached)`, paths: [productPagePath()], accept: 'text/html' },
-    { label: `product pages, each drawn afresh (${catalogue.pages.length})`, paths: catalogue.pages, accept: 'text/html' },
-    { label: `GET ${STOCK_API.availability} (the page's ${catalogue.productCodes.length} codes)`, paths: [`${STOCK_API.availability}?codes=${catalogue.productCodes.join(',')}`], accept: 'application/json' },
+    {
+      label: `product pages, each drawn afresh (${catalogue.pages.length})`,
+      paths: catalogue.pages,
+      accept: 'text/html',
+    },
+    {
+      label: `GET ${STOCK_API.availability} (the page's ${catalogue.productCodes.length} codes)`,
+      paths: [`${STOCK_API.availability}?codes=${catalogue.productCodes.join(',')}`],
+      accept: 'application/json',
+    },
   ];
-  const figures: StockLoadFigures = { database, codes: catalogue.codes.length, rows: [], feeds: { count: 0, p50: 0, max: 0, refused: 0 } };
+  const figures: StockLoadFigures = {
+    database,
+    codes: catalogue.codes.length,
+    rows: [],
+    feeds: { count: 0, p50: 0, max: 0, refused: 0 },
+  };
   const runs: Record<'quiet' | 'feeding', StockLoadRow['quiet'][]> = { quiet: [], feeding: [] };
   let round = 0;
   for (const phase of ['quiet', 'feeding'] as const) {
@@ -174,10 +224,15 @@ async function runOn(database: StockLoadFigures['database'], begin: () => Promis
       try {
         // warm-up, not counted: the cached page drawn once (it may take seconds on a busy machine, and a run counts only
         // the answers that arrive within it), then asked again and again (JIT)
-        for (const load of [cases[0]!, cases[2]!]) await fetch(site.url + load.paths[0]!, { headers: { ...BROWSER, accept: load.accept } }).then((answer) => answer.arrayBuffer());
+        for (const load of [cases[0]!, cases[2]!])
+          await fetch(site.url + load.paths[0]!, { headers: { ...BROWSER, accept: load.accept } }).then((answer) =>
+            answer.arrayBuffer(),
+          );
         await measure(site.url, cases[0]!, 2, settings.connections);
         for (const load of cases) {
-          process.stdout.write(`  ${database}, ${phase === 'quiet' ? 'no feed' : `a feed every ${settings.feedSeconds} s`}: ${load.label}...`);
+          process.stdout.write(
+            `  ${database}, ${phase === 'quiet' ? 'no feed' : `a feed every ${settings.feedSeconds} s`}: ${load.label}...`,
+          );
           const figuresOfRun = await measure(site.url, load, settings.durationSeconds, settings.connections);
           runs[phase].push(figuresOfRun);
           console.log(` ${Math.round(figuresOfRun.requestsPerSecond)} req/s, p95 ${figuresOfRun.p95.toFixed(1)} ms`);
@@ -188,13 +243,22 @@ async function runOn(database: StockLoadFigures['database'], begin: () => Promis
       }
       if (phase === 'feeding') {
         feedTimes.sort((a, b) => a - b);
-        figures.feeds = { count: feedTimes.length, p50: percentile(feedTimes, 50), max: feedTimes.at(-1) ?? 0, refused };
+        figures.feeds = {
+          count: feedTimes.length,
+          p50: percentile(feedTimes, 50),
+          max: feedTimes.at(-1) ?? 0,
+          refused,
+        };
       }
     } finally {
       await site.stop();
     }
   }
-  figures.rows = cases.map((load, index) => ({ label: load.label, quiet: runs.quiet[index]!, feeding: runs.feeding[index]! }));
+  figures.rows = cases.map((load, index) => ({
+    label: load.label,
+    quiet: runs.quiet[index]!,
+    feeding: runs.feeding[index]!,
+  }));
   return figures;
 }
 
@@ -233,7 +297,12 @@ async function onPglite(settings: StockLoadSettings): Promise<StockLoadFigures> 
   try {
     await addStaffAccount(dataDir, ADMIN);
     return await runTarget(
-      { database: 'PGlite', begin: () => startSite(settings.env, { dataDir }), addAdmin: async () => undefined, open: () => openDatabase({ dataDir, databaseUrl: undefined }) },
+      {
+        database: 'PGlite',
+        begin: () => startSite(settings.env, { dataDir }),
+        addAdmin: async () => undefined,
+        open: () => openDatabase({ dataDir, databaseUrl: undefined }),
+      },
       settings,
     );
   } finally {
@@ -267,8 +336,22 @@ export async function runStockLoad(settings: StockLoadSettings): Promise<StockLo
   return figures;
 }
 
-export function printStockLoad(figures: readonly StockLoadFigures[], settings: Pick<StockLoadSettings, 'durationSeconds' | 'connections' | 'feedSeconds'>): void {
-  const rows = [['database', 'request', 'req/s, no feed', 'p95', `req/s, feeds`, 'p95', `target p95 <= ${STOCK_LOAD_P95_RATIO}x`, 'requests (non-2xx)']];
+export function printStockLoad(
+  figures: readonly StockLoadFigures[],
+  settings: Pick<StockLoadSettings, 'durationSeconds' | 'connections' | 'feedSeconds'>,
+): void {
+  const rows = [
+    [
+      'database',
+      'request',
+      'req/s, no feed',
+      'p95',
+      `req/s, feeds`,
+      'p95',
+      `target p95 <= ${STOCK_LOAD_P95_RATIO}x`,
+      'requests (non-2xx)',
+    ],
+  ];
   const notes: string[] = [];
   for (const f of figures) {
     for (const row of f.rows) {

@@ -55,7 +55,11 @@ export function parseWrkOutput(output: string): WrkResult {
 }
 
 /** GET `url` with `headers` for `durationSeconds` over `connections` connections and `threads` client threads. */
-export function runWrk(url: string, headers: Record<string, string>, options: { connections: number; threads: number; durationSeconds: number }): Promise<WrkResult> {
+export function runWrk(
+  url: string,
+  headers: Record<string, string>,
+  options: { connections: number; threads: number; durationSeconds: number },
+): Promise<WrkResult> {
   const args = [
     `-t${options.threads}`,
     `-c${Math.max(options.connections, options.threads)}`,

@@ -14,7 +14,9 @@ export class RemoteUnavailableError extends Error {
     readonly modulePath: string,
     cause: unknown,
   ) {
-    super(`The ${remote} module "${modulePath}" could not be loaded. ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(
+      `The ${remote} module "${modulePath}" could not be loaded. ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
     this.name = 'RemoteUnavailableError';
   }
 }

@@ -3,9 +3,16 @@
 import { spawnSync } from 'node:child_process';
 
 /** The PDF's text in reading order, or why it cannot be read here. */
-export function pdfText(pdf: Buffer, { layout = false }: { layout?: boolean } = {}): { text: string } | { skipped: string } {
+export function pdfText(
+  pdf: Buffer,
+  { layout = false }: { layout?: boolean } = {},
+): { text: string } | { skipped: string } {
   // -layout keeps a table's row on one line (a line's code beside its quantity), as the page shows it
-  const result = spawnSync('pdftotext', ['-enc', 'UTF-8', ...(layout ? ['-layout'] : []), '-', '-'], { input: pdf, encoding: 'utf8', timeout: 30_000 });
+  const result = spawnSync('pdftotext', ['-enc', 'UTF-8', ...(layout ? ['-layout'] : []), '-', '-'], {
+    input: pdf,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   if (result.error !== undefined) {
     const reason = `pdftotext not available (${result.error.message}): install poppler-utils to read the PDFs' text`;
     if (process.env.REQUIRE_PDFTOTEXT === '1') throw new Error(`${reason} (REQUIRE_PDFTOTEXT=1)`);

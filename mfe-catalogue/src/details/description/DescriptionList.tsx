@@ -40,7 +40,9 @@ export function DescriptionList({ blocks }: { blocks: DescriptionBlock[] }) {
           case 'paragraph':
             return <SafeHtml key={index} html={block.html} />;
           case 'ceilingRose':
-            return <img key={index} src={CEILING_ROSE_TABLE_IMAGE} alt={block.alt} width={480} height={300} loading="lazy" />;
+            return (
+              <img key={index} src={CEILING_ROSE_TABLE_IMAGE} alt={block.alt} width={480} height={300} loading="lazy" />
+            );
         }
       })}
     </Wrapper>

@@ -63,7 +63,17 @@ const Body = styled.div`
   img { display: block; max-width: 100%; height: auto; margin-top: 12px; }
 `;
 
-function SectionBody({ section, title, id, hidden = false }: { section: DescriptionSectionContent; title: string; id: string; hidden?: boolean }) {
+function SectionBody({
+  section,
+  title,
+  id,
+  hidden = false,
+}: {
+  section: DescriptionSectionContent;
+  title: string;
+  id: string;
+  hidden?: boolean;
+}) {
   const text = useText();
   return (
     <Body id={id} hidden={hidden}>
@@ -83,7 +93,15 @@ function SectionBody({ section, title, id, hidden = false }: { section: Descript
           </tbody>
         </table>
       )}
-      {section.image ? <img src={section.image} alt={text('catalogue.section.chartAlt', { title })} width={480} height={270} loading="lazy" /> : null}
+      {section.image ? (
+        <img
+          src={section.image}
+          alt={text('catalogue.section.chartAlt', { title })}
+          width={480}
+          height={270}
+          loading="lazy"
+        />
+      ) : null}
     </Body>
   );
 }
@@ -107,7 +125,13 @@ function DescriptionSectionView({ section }: { section: DescriptionSectionConten
   return (
     <Section aria-label={title}>
       <h3>
-        <Toggle type="button" aria-expanded={open} aria-controls={bodyId} {...earlyControl('page')} onClick={() => setOpen((value) => !value)}>
+        <Toggle
+          type="button"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          {...earlyControl('page')}
+          onClick={() => setOpen((value) => !value)}
+        >
           {title}
         </Toggle>
       </h3>

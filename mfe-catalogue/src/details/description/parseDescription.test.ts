@@ -55,7 +55,12 @@ describe('parseDescription', () => {
       { key: '*Design Features', value: '<ul><li>IP66</li></ul>' },
     ]);
     expect(blocks).toEqual([{ kind: 'list', items: [{ kind: 'row', key: 'Material', value: 'Brass' }] }]);
-    expect(sections.map((s) => s.title)).toEqual(['Design Features', 'Application', 'Characteristics', 'Technical Specifications']);
+    expect(sections.map((s) => s.title)).toEqual([
+      'Design Features',
+      'Application',
+      'Characteristics',
+      'Technical Specifications',
+    ]);
     expect(sections[0]).toMatchObject({ kind: 'html', html: '<ul><li>IP66</li></ul>', alwaysOpen: false });
     expect(sections[2]).toMatchObject({ kind: 'table', rows, image: CHARACTERISTICS_IMAGE });
     expect(sections[3]).toMatchObject({ kind: 'table', alwaysOpen: true, title: 'Technical Specifications' });
@@ -97,7 +102,9 @@ describe('parseDescription', () => {
 
   it("a '*' key wins over an empty value; an empty key with an empty value is an empty item", () => {
     expect(parseDescription([{ key: '*Application', value: '' }])).toEqual({ blocks: [], sections: [] });
-    expect(parseDescription([{ key: '', value: '' }]).blocks).toEqual([{ kind: 'list', items: [{ kind: 'item', text: '' }] }]);
+    expect(parseDescription([{ key: '', value: '' }]).blocks).toEqual([
+      { kind: 'list', items: [{ kind: 'item', text: '' }] },
+    ]);
   });
 
   it('reads a product without a description as empty', () => {

@@ -21,20 +21,29 @@ import type { ProductQuoteFacts } from '../productDetailSlice';
 import { VARIANT_TABLE_ID } from '../variants/variants';
 import { LazyVariantTable, loadLaterParts } from './LaterParts';
 
-const QUOTE_FACTS: ProductQuoteFacts = { code: 'HEX-CW-20S', unit: 'piece', productCategoryId: 'industrial_cable_glands', image: 'gland_brass' };
+const QUOTE_FACTS: ProductQuoteFacts = {
+  code: 'HEX-CW-20S',
+  unit: 'piece',
+  productCategoryId: 'industrial_cable_glands',
+  image: 'gland_brass',
+};
 
 const inSite = (locale: Locale, part: ReactElement): ReactElement => (
   <SiteI18nProvider i18n={testI18n(locale)}>
     <Provider store={makeStore()}>
       <ThemeRoot>
-        <MemoryRouter initialEntries={['/our-products/industrial_cable_glands/gland_a?variant=HEX-CW-25']}>{part}</MemoryRouter>
+        <MemoryRouter initialEntries={['/our-products/industrial_cable_glands/gland_a?variant=HEX-CW-25']}>
+          {part}
+        </MemoryRouter>
       </ThemeRoot>
     </Provider>
   </SiteI18nProvider>
 );
 
 /** Draws `tree` as the server does, then hydrates it; returns the container and the server's HTML as parsed. */
-async function drawnThenHydrated(tree: ReactElement): Promise<{ container: HTMLElement; drawn: string; unmount: () => void }> {
+async function drawnThenHydrated(
+  tree: ReactElement,
+): Promise<{ container: HTMLElement; drawn: string; unmount: () => void }> {
   const html = renderToString(tree);
   const container = document.createElement('div');
   container.innerHTML = html;
@@ -43,7 +52,9 @@ async function drawnThenHydrated(tree: ReactElement): Promise<{ container: HTMLE
   const errors: unknown[] = [];
   const consoleError = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => errors.push(args));
   try {
-    const root = await act(async () => hydrateRoot(container, tree, { onRecoverableError: (error) => errors.push(error) }));
+    const root = await act(async () =>
+      hydrateRoot(container, tree, { onRecoverableError: (error) => errors.push(error) }),
+    );
     expect(errors).toEqual([]);
     return {
       container,
@@ -100,8 +111,18 @@ describe.each([
     }
   });
 
-  it('the review form: none in the server\'s HTML (it sends with scripts only), drawn once the page has started', async () => {
-    const reviews = inSite(locale, <Reviews productName="Gland A" reviews={[]} status="succeeded" error={null} onRetry={() => undefined} onSubmit={async () => ({ held: false })} />);
+  it("the review form: none in the server's HTML (it sends with scripts only), drawn once the page has started", async () => {
+    const reviews = inSite(
+      locale,
+      <Reviews
+        productName="Gland A"
+        reviews={[]}
+        status="succeeded"
+        error={null}
+        onRetry={() => undefined}
+        onSubmit={async () => ({ held: false })}
+      />,
+    );
     expect(renderToString(reviews)).not.toContain('<form');
     const { unmount } = await drawnThenHydrated(reviews);
     try {

@@ -16,12 +16,17 @@ jest.mock('./previewI18n', () => ({ previewI18n: (locale: 'en' | 'ar') => testI1
 
 const withSpecification = (content: EditableProduct, line: string): EditableProduct => ({
   ...content,
-  details: { ...content.details, Specification: [{ extraSpecTitle: 'Compliance', extraSpec: ['BS 6121-1'], specification: [line] }] },
+  details: {
+    ...content.details,
+    Specification: [{ extraSpecTitle: 'Compliance', extraSpec: ['BS 6121-1'], specification: [line] }],
+  },
 });
 
 beforeEach(() => {
   server.use(
-    http.get('/data/products-category.json', () => HttpResponse.json([{ id: 'industrial_cable_glands', title: 'Industrial Cable Glands', info: '', image: 'x' }])),
+    http.get('/data/products-category.json', () =>
+      HttpResponse.json([{ id: 'industrial_cable_glands', title: 'Industrial Cable Glands', info: '', image: 'x' }]),
+    ),
     http.get('/data/ar/products-category.json', () => HttpResponse.json(CATEGORIES_AR)),
   );
 });
@@ -35,10 +40,19 @@ describe('the product preview', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Product Details' })).toBeInTheDocument();
     expect(summary().getByText('GLAND-A')).toHaveAttribute('dir', 'ltr');
     expect(summary().getByText('Material: brass')).toBeInTheDocument();
-    expect(await summary().findByRole('link', { name: 'Industrial Cable Glands' })).toHaveAttribute('href', '/our-products/industrial_cable_glands');
+    expect(await summary().findByRole('link', { name: 'Industrial Cable Glands' })).toHaveAttribute(
+      'href',
+      '/our-products/industrial_cable_glands',
+    );
     expect(screen.getByRole('table', { name: 'Gland A <Brass>: specifications' })).toBeInTheDocument();
 
-    rerender(<ProductPreview productId="gland_a" content={withSpecification(CONTENT, 'Material: nickel-plated brass')} locale="en" />);
+    rerender(
+      <ProductPreview
+        productId="gland_a"
+        content={withSpecification(CONTENT, 'Material: nickel-plated brass')}
+        locale="en"
+      />,
+    );
     expect(await summary().findByText('Material: nickel-plated brass')).toBeInTheDocument();
     expect(summary().queryByText('Material: brass')).toBeNull();
     // its data: the categories file only, never the product's API
@@ -79,9 +93,20 @@ describe('the product preview', () => {
       const onRenderError = jest.fn();
       const broken: EditableProduct = { ...CONTENT, details: { ...CONTENT.details, Specification: 'not a list' } };
       root.render(<ProductPreview productId="gland_a" content={broken} locale="en" onRenderError={onRenderError} />);
-      await waitFor(() => expect(onRenderError).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringMatching(/is not a function/) })));
+      await waitFor(() =>
+        expect(onRenderError).toHaveBeenCalledWith(
+          expect.objectContaining({ message: expect.stringMatching(/is not a function/) }),
+        ),
+      );
       expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
-      root.render(<ProductPreview productId="gland_a" content={withSpecification(CONTENT, 'Material: steel')} locale="en" onRenderError={onRenderError} />);
+      root.render(
+        <ProductPreview
+          productId="gland_a"
+          content={withSpecification(CONTENT, 'Material: steel')}
+          locale="en"
+          onRenderError={onRenderError}
+        />,
+      );
       expect(await screen.findByText('Material: steel')).toBeInTheDocument();
       expect(onRenderError).toHaveBeenCalledTimes(1);
     } finally {

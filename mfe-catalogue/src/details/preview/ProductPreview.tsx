@@ -15,7 +15,11 @@ import { CatalogueBreadcrumb } from '../../common/CatalogueBreadcrumb';
 import { useText } from '../../i18n/useText';
 import { ProductSummary } from '../ProductSummary';
 import { ProductDetailsRest } from '../ProductDetailsRest';
-import { fetchProductsCategory, selectCategories, selectCategoriesStatus } from '../../categories/productsCategorySlice';
+import {
+  fetchProductsCategory,
+  selectCategories,
+  selectCategoriesStatus,
+} from '../../categories/productsCategorySlice';
 import { previewI18n } from './previewI18n';
 import { previewRecords } from './previewRecords';
 
@@ -33,10 +37,16 @@ function PreviewPage({ productId, content, locale }: Pick<ProductPreviewProps, '
     if (categoriesStatus === 'idle') void dispatch(fetchProductsCategory());
   }, [dispatch, categoriesStatus]);
   const categoryName = categories.find((category) => category.id === content.productCategoryId.trim())?.title;
-  const { product, quoteFacts } = useMemo(() => previewRecords(productId, content, locale, categoryName), [productId, content, locale, categoryName]);
+  const { product, quoteFacts } = useMemo(
+    () => previewRecords(productId, content, locale, categoryName),
+    [productId, content, locale, categoryName],
+  );
   return (
     <PageContainer>
-      <CatalogueBreadcrumb through={[{ name: product.categoryName, link: categoryPath(product.productCategory) }]} current={product.productName} />
+      <CatalogueBreadcrumb
+        through={[{ name: product.categoryName, link: categoryPath(product.productCategory) }]}
+        current={product.productName}
+      />
       <SectionHeading>{text('catalogue.details.heading')}</SectionHeading>
       <ProductSummary product={product} quoteFacts={quoteFacts} />
       <ProductDetailsRest product={product} />
@@ -60,7 +70,10 @@ export default function ProductPreview({ productId, content, locale, onRenderErr
   const hostRef = useRef<HTMLDivElement>(null);
   const [root, setRoot] = useState<Root | null>(null);
   // One store per edition: its fetch reads that edition's data files (the categories), as a page of it does.
-  const store = useMemo(() => makeStore(undefined, { fetch: localizedFetch(locale, (input, init) => fetch(input, init)) }), [locale]);
+  const store = useMemo(
+    () => makeStore(undefined, { fetch: localizedFetch(locale, (input, init) => fetch(input, init)) }),
+    [locale],
+  );
   const onErrorRef = useRef(onRenderError);
 
   useEffect(() => {

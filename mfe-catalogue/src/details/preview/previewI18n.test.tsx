@@ -17,7 +17,12 @@ import ProductPreview from './ProductPreview';
 /** What the build makes of the preview's catalogs (tools/webpack/messages-loader.cjs), and nothing else. */
 function previewOnly(locale: Locale) {
   const compiled = PREVIEW_CATALOGS[locale].map((catalog) =>
-    Object.fromEntries(Object.entries(catalog).map(([id, message]) => [id, typeof message === 'string' ? compileMessageOrThrow(message) : message])),
+    Object.fromEntries(
+      Object.entries(catalog).map(([id, message]) => [
+        id,
+        typeof message === 'string' ? compileMessageOrThrow(message) : message,
+      ]),
+    ),
   );
   const i18n = setupI18n();
   i18n.load(locale, Object.assign({}, ...compiled) as Messages);
@@ -35,7 +40,7 @@ beforeEach(() => {
 });
 
 describe("the preview's messages", () => {
-  it('name the Arabic preview\'s breadcrumb in Arabic, without the shell\'s catalog', async () => {
+  it("name the Arabic preview's breadcrumb in Arabic, without the shell's catalog", async () => {
     render(<ProductPreview productId="gland_a" locale="ar" content={PREVIEW_CONTENT} />);
     expect(await screen.findByRole('navigation', { name: 'مسار التنقل' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).toBeNull();
@@ -43,6 +48,7 @@ describe("the preview's messages", () => {
 
   it("carry the shell's own Arabic for each design-system word", () => {
     const shell = testI18n('ar').messages;
-    for (const [id, message] of Object.entries(arDesignSystem)) expect([id, compileMessageOrThrow(message)]).toEqual([id, shell[id]]);
+    for (const [id, message] of Object.entries(arDesignSystem))
+      expect([id, compileMessageOrThrow(message)]).toEqual([id, shell[id]]);
   });
 });

@@ -26,7 +26,10 @@ beforeAll(async () => {
 });
 /** A year ahead: its dates say their year. */
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
-const at = (location: LocationAvailability['location'], figures: Partial<LocationAvailability>): LocationAvailability => ({
+const at = (
+  location: LocationAvailability['location'],
+  figures: Partial<LocationAvailability>,
+): LocationAvailability => ({
   location,
   onHand: 0,
   incoming: null,
@@ -44,7 +47,10 @@ const STOCK: VariantAvailability[] = [
       at('muscat', { onHand: 0, leadTimeDays: 28 }),
     ],
   },
-  { code: 'HEX-CW-20', locations: [at('bahrain', { incoming: { quantity: 300, date: `${NEXT_YEAR}-01-20` }, leadTimeDays: 10 })] },
+  {
+    code: 'HEX-CW-20',
+    locations: [at('bahrain', { incoming: { quantity: 300, date: `${NEXT_YEAR}-01-20` }, leadTimeDays: 10 })],
+  },
   { code: 'HEX-CW-32', locations: [at('dubai', { leadTimeDays: 25 }), at('bahrain', { leadTimeDays: 40 })] },
 ];
 
@@ -54,8 +60,14 @@ const EDITIONS = [
     handlers: [] as typeof arabicCatalogueHandlers,
     label: 'Availability',
     caption: 'Gland A <Brass>: specifications',
-    lines: [`Dubai warehouse — In stock: 1,240 pieces · Incoming: 500 pieces on 12 December ${NEXT_YEAR}`, 'Muscat office — Lead time: about 4 weeks'],
-    banded: [`Dubai warehouse — In stock: 1,000+ pieces · Incoming: 500+ pieces on 12 December ${NEXT_YEAR}`, 'Muscat office — Lead time: about 4 weeks'],
+    lines: [
+      `Dubai warehouse — In stock: 1,240 pieces · Incoming: 500 pieces on 12 December ${NEXT_YEAR}`,
+      'Muscat office — Lead time: about 4 weeks',
+    ],
+    banded: [
+      `Dubai warehouse — In stock: 1,000+ pieces · Incoming: 500+ pieces on 12 December ${NEXT_YEAR}`,
+      'Muscat office — Lead time: about 4 weeks',
+    ],
     updated: 'Updated 5 minutes ago',
     words: ['', 'Incoming', 'In stock', 'Lead time 4 wk'],
   },
@@ -64,8 +76,14 @@ const EDITIONS = [
     handlers: arabicCatalogueHandlers,
     label: 'التوفر',
     caption: 'جلبة كابل أ نحاسية: المواصفات',
-    lines: [`مستودع دبي — متوفر في المخزون: 1,240 قطعة · شحنة واردة: 500 قطعة بتاريخ 12 ديسمبر ${NEXT_YEAR}`, 'مكتب مسقط — مدة التوريد: نحو 4 أسابيع'],
-    banded: [`مستودع دبي — متوفر في المخزون: 1,000+ قطعة · شحنة واردة: 500+ قطعة بتاريخ 12 ديسمبر ${NEXT_YEAR}`, 'مكتب مسقط — مدة التوريد: نحو 4 أسابيع'],
+    lines: [
+      `مستودع دبي — متوفر في المخزون: 1,240 قطعة · شحنة واردة: 500 قطعة بتاريخ 12 ديسمبر ${NEXT_YEAR}`,
+      'مكتب مسقط — مدة التوريد: نحو 4 أسابيع',
+    ],
+    banded: [
+      `مستودع دبي — متوفر في المخزون: 1,000+ قطعة · شحنة واردة: 500+ قطعة بتاريخ 12 ديسمبر ${NEXT_YEAR}`,
+      'مكتب مسقط — مدة التوريد: نحو 4 أسابيع',
+    ],
     updated: 'آخر تحديث قبل 5 دقائق',
     words: ['', 'شحنة واردة', 'متوفر', 'التوريد خلال 4 أسابيع'],
   },
@@ -99,7 +117,11 @@ describe.each(EDITIONS)('stock on the product page ($locale)', (edition) => {
   it("the chosen variant: a line per location the ERP stated and when it was updated; the table's column a word per variant", async () => {
     open('HEX-CW-25');
     const group = await screen.findByRole('group', { name: edition.label }, { timeout: 20_000 });
-    expect(within(group).getAllByRole('listitem').map((item) => item.textContent)).toEqual(edition.lines);
+    expect(
+      within(group)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(edition.lines);
     expect(group).toHaveTextContent(edition.updated);
     // in the box the page kept for it
     expect(stockBox()).toContainElement(group);
@@ -107,7 +129,9 @@ describe.each(EDITIONS)('stock on the product page ($locale)', (edition) => {
     expect(within(region).getByRole('columnheader', { name: edition.label })).toBeInTheDocument();
     await within(region).findByText(edition.words[2]!, {}, { timeout: 20_000 });
     // the column after the price: HEX-CW-20S never named (empty), HEX-CW-20 incoming, HEX-CW-25 in stock, HEX-CW-32 the shortest lead time
-    expect([...region.querySelectorAll('tbody tr')].map((row) => (row as HTMLTableRowElement).cells[5]!.textContent)).toEqual(edition.words);
+    expect(
+      [...region.querySelectorAll('tbody tr')].map((row) => (row as HTMLTableRowElement).cells[5]!.textContent),
+    ).toEqual(edition.words);
     // one read for the page, of every variant, after the page drew
     expect(requestsSent().filter((request) => request.includes(STOCK_API.availability))).toEqual([
       `GET ${STOCK_API.availability}?codes=${encodeURIComponent(GLAND_VARIANTS.map((variant) => variant.code).join(','))}`,
@@ -124,19 +148,29 @@ describe.each(EDITIONS)('stock on the product page ($locale)', (edition) => {
   it('in bands (STOCK_DISPLAY=bands, the server sends each band\'s lower bound): "1,000+"', async () => {
     const banded = STOCK.map(({ code, locations }) => ({
       code,
-      locations: locations.map((item) => ({ ...item, onHand: item.onHand >= 1000 ? 1000 : item.onHand, incoming: item.incoming && { ...item.incoming, quantity: 500 } })),
+      locations: locations.map((item) => ({
+        ...item,
+        onHand: item.onHand >= 1000 ? 1000 : item.onHand,
+        incoming: item.incoming && { ...item.incoming, quantity: 500 },
+      })),
     }));
     server.use(stockApi(banded, 'bands'));
     open('HEX-CW-25');
     const group = await screen.findByRole('group', { name: edition.label }, { timeout: 20_000 });
-    expect(within(group).getAllByRole('listitem').map((item) => item.textContent)).toEqual(edition.banded);
+    expect(
+      within(group)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(edition.banded);
   });
 
   it('a failed read shows nothing and breaks nothing: the page and its table stay', async () => {
     server.use(http.get(STOCK_API.availability, () => HttpResponse.json({ error: 'down' }, { status: 503 })));
     open('HEX-CW-25');
     const region = await table();
-    await waitFor(() => expect(requestsSent().some((request) => request.includes(STOCK_API.availability))).toBe(true), { timeout: 20_000 });
+    await waitFor(() => expect(requestsSent().some((request) => request.includes(STOCK_API.availability))).toBe(true), {
+      timeout: 20_000,
+    });
     // the page's read, answered and handled: the store keeps it, so this is the page's own promise (no second read);
     // what its answer drew is drawn once act returns, so an absence now is the page's doing, not a wait too short
     await act(async () => {
@@ -144,7 +178,9 @@ describe.each(EDITIONS)('stock on the product page ($locale)', (edition) => {
     });
     expect(requestsSent().filter((request) => request.includes(STOCK_API.availability))).toHaveLength(1);
     expect(screen.queryByRole('group', { name: edition.label })).toBeNull();
-    expect([...region.querySelectorAll('tbody tr')].map((row) => (row as HTMLTableRowElement).cells[5]!.textContent)).toEqual(['', '', '', '']);
+    expect(
+      [...region.querySelectorAll('tbody tr')].map((row) => (row as HTMLTableRowElement).cells[5]!.textContent),
+    ).toEqual(['', '', '', '']);
     expect(stockBox()).toBeEmptyDOMElement();
   });
 });
@@ -161,12 +197,20 @@ describe('stock on the compare page', () => {
       gland_a: GLAND_VARIANTS.map(({ code, label, price, unit }) => ({ code, label, price, unit })),
       gland_c: [{ code: 'HEX-C-1', label: '', price: 4, unit: 'piece' as const }],
     };
-    server.use(compareApi({ details: [DETAIL, GLAND_C], listing: PRODUCTS }, undefined, variants), stockApi(STOCK), ...catalogueHandlers);
+    server.use(
+      compareApi({ details: [DETAIL, GLAND_C], listing: PRODUCTS }, undefined, variants),
+      stockApi(STOCK),
+      ...catalogueHandlers,
+    );
     renderInSite(<ComparePage />, { route: '/compare?ids=gland_a,gland_c', path: '/compare' });
     const table = await screen.findByRole('table', { name: 'Products compared' });
     const row = within(table).getByRole('row', { name: /^Availability/ });
     await within(row).findByText('In stock (1 of 4)');
-    expect([...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent)).toEqual(['Availability', 'In stock (1 of 4)', '']);
+    expect([...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent)).toEqual([
+      'Availability',
+      'In stock (1 of 4)',
+      '',
+    ]);
   });
 });
 
@@ -202,7 +246,9 @@ describe('the stock texts', () => {
     expect(shortStatus(undefined)).toBeNull();
     expect(shortStatus({ code: 'X', locations: [] })).toBeNull();
     expect(shortText(text, shortStatus({ code: 'X', locations: [at('dubai', {})] })!)).toBe('Out of stock');
-    expect(shortText(text, shortStatus({ code: 'X', locations: [at('dubai', { leadTimeDays: 5 })] })!)).toBe('Lead time 5 d');
+    expect(shortText(text, shortStatus({ code: 'X', locations: [at('dubai', { leadTimeDays: 5 })] })!)).toBe(
+      'Lead time 5 d',
+    );
     const byCode = new Map(STOCK.map((item) => [item.code, item]));
     expect(productShortText(text, ['HEX-CW-32', 'HEX-CW-20'], byCode)).toBe('Incoming (1 of 2)');
     expect(productShortText(text, ['HEX-CW-32'], byCode)).toBe('Lead time 4 wk');

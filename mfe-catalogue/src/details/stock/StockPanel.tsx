@@ -23,7 +23,10 @@ export interface StockPanelProps {
 }
 
 export function StockPanel({ variants, variant }: StockPanelProps) {
-  const codes = useMemo(() => (variants.length > 0 ? variants.map((item) => item.code) : [variant.code]), [variants, variant.code]);
+  const codes = useMemo(
+    () => (variants.length > 0 ? variants.map((item) => item.code) : [variant.code]),
+    [variants, variant.code],
+  );
   const view = useStock(codes);
   const words = useStockWords(view?.display ?? 'exact');
   const availability = view?.byCode.get(variant.code);

@@ -3,7 +3,13 @@
 // the parts that show it (the summary's lines, the variant table's column) and kept for a short while; a failure is
 // null: the page then says nothing of stock.
 import { useEffect, useState } from 'react';
-import { STOCK_API, STOCK_AVAILABILITY_CODES_MAX, type AvailabilityAnswer, type StockDisplay, type VariantAvailability } from '@site/contracts/stock-api';
+import {
+  STOCK_API,
+  STOCK_AVAILABILITY_CODES_MAX,
+  type AvailabilityAnswer,
+  type StockDisplay,
+  type VariantAvailability,
+} from '@site/contracts/stock-api';
 
 export interface StockView {
   display: StockDisplay;
@@ -19,11 +25,14 @@ const requests = new Map<string, { at: number; view: Promise<StockView | null> }
 
 async function fetchStock(codes: readonly string[]): Promise<StockView | null> {
   const parts: string[][] = [];
-  for (let start = 0; start < codes.length; start += STOCK_AVAILABILITY_CODES_MAX) parts.push(codes.slice(start, start + STOCK_AVAILABILITY_CODES_MAX));
+  for (let start = 0; start < codes.length; start += STOCK_AVAILABILITY_CODES_MAX)
+    parts.push(codes.slice(start, start + STOCK_AVAILABILITY_CODES_MAX));
   try {
     const answers = await Promise.all(
       parts.map(async (part) => {
-        const response = await fetch(`${STOCK_API.availability}?codes=${encodeURIComponent(part.join(','))}`, { headers: { accept: 'application/json' } });
+        const response = await fetch(`${STOCK_API.availability}?codes=${encodeURIComponent(part.join(','))}`, {
+          headers: { accept: 'application/json' },
+        });
         if (!response.ok) throw new Error(`availability: ${response.status}`);
         return (await response.json()) as AvailabilityAnswer;
       }),

@@ -39,11 +39,21 @@ describe('layoutHeader', () => {
 
   it('keeps a named leaf under a single cell as its own row', () => {
     const layout = layoutHeader([[{ id: 'h', name: 'Group' }], [{ id: 'x', name: 'Named' }]]);
-    expect(layout).toEqual([[{ id: 'h', name: 'Group', colSpan: 1, rowSpan: 1 }], [{ id: 'x', name: 'Named', colSpan: 1, rowSpan: 1 }]]);
+    expect(layout).toEqual([
+      [{ id: 'h', name: 'Group', colSpan: 1, rowSpan: 1 }],
+      [{ id: 'x', name: 'Named', colSpan: 1, rowSpan: 1 }],
+    ]);
   });
 
   it('lays out a one-row header as it is', () => {
-    expect(layoutHeader([[{ id: 'a', name: 'A', customeWidth: '120px' }, { id: 'b', name: '' }]])).toEqual([
+    expect(
+      layoutHeader([
+        [
+          { id: 'a', name: 'A', customeWidth: '120px' },
+          { id: 'b', name: '' },
+        ],
+      ]),
+    ).toEqual([
       [
         { id: 'a', name: 'A', colSpan: 1, rowSpan: 1, width: '120px' },
         { id: 'b', name: '', colSpan: 1, rowSpan: 1 },
@@ -53,14 +63,30 @@ describe('layoutHeader', () => {
 
   it('spans three header rows when both cells below are empty', () => {
     const layout = layoutHeader([
-      [{ id: 'a', name: 'Part' }, { id: 'g', name: 'Voltage', colSpan: 2 }],
-      [{ id: 'a2', name: '' }, { id: 'g1', name: 'LV', colSpan: 2 }],
-      [{ id: 'a3', name: ' ' }, { id: 'x', name: '1 kV' }, { id: 'y', name: '3.3 kV' }],
+      [
+        { id: 'a', name: 'Part' },
+        { id: 'g', name: 'Voltage', colSpan: 2 },
+      ],
+      [
+        { id: 'a2', name: '' },
+        { id: 'g1', name: 'LV', colSpan: 2 },
+      ],
+      [
+        { id: 'a3', name: ' ' },
+        { id: 'x', name: '1 kV' },
+        { id: 'y', name: '3.3 kV' },
+      ],
     ]);
     expect(layout.map((row) => row.map((cell) => [cell.id, cell.colSpan, cell.rowSpan]))).toEqual([
-      [['a', 1, 3], ['g', 2, 1]],
+      [
+        ['a', 1, 3],
+        ['g', 2, 1],
+      ],
       [['g1', 2, 1]],
-      [['x', 1, 1], ['y', 1, 1]],
+      [
+        ['x', 1, 1],
+        ['y', 1, 1],
+      ],
     ]);
   });
 });
@@ -68,13 +94,20 @@ describe('layoutHeader', () => {
 describe('tableBodyRows', () => {
   it('flattens nested objects into the leaf columns, in header order', () => {
     const rows = tableBodyRows(glandHeader, [
-      { size: '20S', threadSize: { mm: 'M20', inch: '3/4"' }, cableRange: '3.1 - 8.6', hexagon: { acrossFlats: 24, acrossCorners: 26.4 } },
+      {
+        size: '20S',
+        threadSize: { mm: 'M20', inch: '3/4"' },
+        cableRange: '3.1 - 8.6',
+        hexagon: { acrossFlats: 24, acrossCorners: 26.4 },
+      },
     ]);
     expect(rows).toEqual([['20S', 'M20', '3/4"', '3.1 - 8.6', 24, 26.4]]);
   });
 
   it('looks values up by column id: key order does not matter, a missing value is an empty cell', () => {
-    const rows = tableBodyRows(glandHeader, [{ hexagon: { acrossCorners: 9 }, cableRange: 'x', size: '25', extra: 'not shown' }]);
+    const rows = tableBodyRows(glandHeader, [
+      { hexagon: { acrossCorners: 9 }, cableRange: 'x', size: '25', extra: 'not shown' },
+    ]);
     expect(rows).toEqual([['25', '', '', 'x', '', 9]]);
   });
 

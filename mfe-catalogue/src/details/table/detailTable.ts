@@ -43,7 +43,9 @@ export function layoutHeader(header: readonly (readonly TableCell[])[]): HeaderC
           rowSpan += 1;
         }
       }
-      return [{ id: cell.id, name: cell.name, colSpan, rowSpan, ...(cell.customeWidth ? { width: cell.customeWidth } : {}) }];
+      return [
+        { id: cell.id, name: cell.name, colSpan, rowSpan, ...(cell.customeWidth ? { width: cell.customeWidth } : {}) },
+      ];
     }),
   );
 }

@@ -25,7 +25,12 @@ type Locale = 'en' | 'ar';
  * gland_a's page in `locale` (the page's elements given, the address's query added), the product API answering with
  * these details and variants in each edition.
  */
-function openGland(locale: Locale, served: Record<Locale, { detail: ProductDetail; variants: ProductVariant[] }>, page: ReactElement = <ProductDetailsPage />, query = '') {
+function openGland(
+  locale: Locale,
+  served: Record<Locale, { detail: ProductDetail; variants: ProductVariant[] }>,
+  page: ReactElement = <ProductDetailsPage />,
+  query = '',
+) {
   server.use(
     productApi(
       { details: [served.en.detail], listing: PRODUCTS, variants: { gland_a: served.en.variants } },
@@ -35,7 +40,12 @@ function openGland(locale: Locale, served: Record<Locale, { detail: ProductDetai
     ...(locale === 'ar' ? arabicCatalogueHandlers : []),
   );
   window.scrollTo = jest.fn();
-  return renderInSite(page, { route: `/our-products/industrial_cable_glands/gland_a${query}`, path: '/our-products/:productCategoryId/:productId', locale, store: editionStore(locale) });
+  return renderInSite(page, {
+    route: `/our-products/industrial_cable_glands/gland_a${query}`,
+    path: '/our-products/:productCategoryId/:productId',
+    locale,
+    store: editionStore(locale),
+  });
 }
 
 // each edition's own words; the labels made of them ('Choose HEX-CW-25', 'Code:') are added below
@@ -90,7 +100,10 @@ describe.each(EDITIONS)('a product of several variants ($locale)', (edition) => 
   const open = (query = '') =>
     openGland(
       edition.locale,
-      { en: { detail: DETAIL_WITH_VARIANTS, variants: GLAND_VARIANTS }, ar: { detail: DETAIL_AR_WITH_VARIANTS, variants: GLAND_VARIANTS_AR } },
+      {
+        en: { detail: DETAIL_WITH_VARIANTS, variants: GLAND_VARIANTS },
+        ar: { detail: DETAIL_AR_WITH_VARIANTS, variants: GLAND_VARIANTS_AR },
+      },
       <>
         <ProductDetailsPage />
         <NavigationType />
@@ -99,23 +112,35 @@ describe.each(EDITIONS)('a product of several variants ($locale)', (edition) => 
     );
   const table = () => screen.findByRole('region', { name: edition.caption });
   const summary = () => screen.getByRole('region', { name: edition.summary });
-  const rowOf = async (code: string) => (await within(await table()).findByRole('rowheader', { name: new RegExp(`^${code}\\b`) })).closest('tr')!;
+  const rowOf = async (code: string) =>
+    (await within(await table()).findByRole('rowheader', { name: new RegExp(`^${code}\\b`) })).closest('tr')!;
 
   it('lists each variant as a row: its code as the row header, its cells, its price with its pack, and "Add to quote"', async () => {
     open();
     const region = await table();
-    const headers = within(region).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(region)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers[0]).toBe(edition.columns.code);
     expect(headers).toEqual(expect.arrayContaining([edition.columns.price, edition.columns.add]));
     const rows = within(region).getAllByRole('rowheader');
     expect(rows.map((cell) => cell.tagName)).toEqual(['TH', 'TH', 'TH', 'TH']);
     expect(rows.map((cell) => cell.getAttribute('scope'))).toEqual(['row', 'row', 'row', 'row']);
     // the code as the header's own text (letters, digits and dashes: left to right in either edition, no <bdi> needed)
-    expect(rows.map((cell) => cell.firstChild?.textContent?.trim())).toEqual(GLAND_VARIANTS.map((variant) => variant.code));
+    expect(rows.map((cell) => cell.firstChild?.textContent?.trim())).toEqual(
+      GLAND_VARIANTS.map((variant) => variant.code),
+    );
     // each row: code, size, mm, inch, price, the form's cell
     const row25 = await rowOf('HEX-CW-25');
-    expect([...row25.cells].slice(1, 5).map((cell) => cell.textContent)).toEqual(['25', 'M25', '1"', edition.prices[2]]);
-    const prices = [...region.querySelectorAll('tbody tr')].map((row) => (row as HTMLTableRowElement).cells[4]!.textContent);
+    expect([...row25.cells].slice(1, 5).map((cell) => cell.textContent)).toEqual([
+      '25',
+      'M25',
+      '1"',
+      edition.prices[2],
+    ]);
+    const prices = [...region.querySelectorAll('tbody tr')].map(
+      (row) => (row as HTMLTableRowElement).cells[4]!.textContent,
+    );
     expect(prices).toEqual(edition.prices);
     // "Add to quote" seen, "Add HEX-CW-25 to quote" heard; the field named after the code, read with its unit
     const button = await within(row25).findByRole('button', { name: edition.addNamed('HEX-CW-25') });
@@ -155,13 +180,21 @@ describe.each(EDITIONS)('a product of several variants ($locale)', (edition) => 
 
     const box = summary();
     expect(within(box).getByText(edition.code).parentElement).toHaveTextContent(`${edition.code} HEX-CW-25`);
-    expect(within(box).getByText(edition.price).parentElement).toHaveTextContent(`${edition.price} ${edition.prices[2]}`);
+    expect(within(box).getByText(edition.price).parentElement).toHaveTextContent(
+      `${edition.price} ${edition.prices[2]}`,
+    );
     const field = within(box).getByRole('textbox');
     fireEvent.change(field, { target: { value: '100' } });
     fireEvent.click(within(box).getByRole('button', { name: edition.columns.add }));
     expect(within(box).getByRole('status')).toHaveTextContent(edition.added);
     expect(selectQuoteLines(store.getState())).toEqual([
-      expect.objectContaining({ productId: 'gland_a', code: 'HEX-CW-25', quantity: 100, names: { [edition.locale]: edition.detail.productName }, labels: { [edition.locale]: edition.variantLabel } }),
+      expect.objectContaining({
+        productId: 'gland_a',
+        code: 'HEX-CW-25',
+        quantity: 100,
+        names: { [edition.locale]: edition.detail.productName },
+        labels: { [edition.locale]: edition.variantLabel },
+      }),
     ]);
   });
 
@@ -177,21 +210,30 @@ describe.each(EDITIONS)('a product of several variants ($locale)', (edition) => 
     fireEvent.change(field, { target: { value: '7' } });
     fireEvent.click(within(row).getByRole('button', { name: edition.addNamed('HEX-CW-20S') }));
     expect(selectQuoteLines(store.getState())).toEqual([
-      expect.objectContaining({ productId: 'gland_a', code: 'HEX-CW-20S', quantity: 7, labels: { [edition.locale]: edition.variantLabel.replace('25 (M25)', '20S (M20)') } }),
+      expect.objectContaining({
+        productId: 'gland_a',
+        code: 'HEX-CW-20S',
+        quantity: 7,
+        labels: { [edition.locale]: edition.variantLabel.replace('25 (M25)', '20S (M20)') },
+      }),
     ]);
   });
 
   it('opens with the variant its address names chosen, and an unknown code chooses nothing', async () => {
     open('?variant=HEX-CW-20');
     expect(await rowOf('HEX-CW-20')).toHaveAttribute('aria-current', 'true');
-    expect(within(summary()).getByText(edition.price).parentElement).toHaveTextContent(`${edition.price} ${edition.prices[1]}`);
+    expect(within(summary()).getByText(edition.price).parentElement).toHaveTextContent(
+      `${edition.price} ${edition.prices[1]}`,
+    );
   });
 
   it('a code the product has not chooses nothing: the family as without one', async () => {
     open('?variant=HEX-CW-99');
     const region = await table();
     expect(region.querySelector('[aria-current]')).toBeNull();
-    expect(within(summary()).getByRole('link', { name: edition.chooseBelow }).parentElement).toHaveTextContent(edition.from);
+    expect(within(summary()).getByRole('link', { name: edition.chooseBelow }).parentElement).toHaveTextContent(
+      edition.from,
+    );
   });
 });
 
@@ -201,7 +243,10 @@ describe.each(EDITIONS)('a product of one variant ($locale)', ({ locale, caption
     const detail = locale === 'en' ? DETAIL : DETAIL_AR;
     // its price, as the family's 12 without a pack
     const text = prices[1]!.split(' · ')[0];
-    const { store } = openGland(locale, { en: { detail: DETAIL, variants: only }, ar: { detail: DETAIL_AR, variants: only } });
+    const { store } = openGland(locale, {
+      en: { detail: DETAIL, variants: only },
+      ar: { detail: DETAIL_AR, variants: only },
+    });
     await screen.findByRole('heading', { level: 2, name: detail.productName });
     const box = screen.getByRole('region', { name: summary });
     expect(within(box).getByText(code).parentElement).toHaveTextContent(`${code} GLAND-A`);
@@ -215,6 +260,13 @@ describe.each(EDITIONS)('a product of one variant ($locale)', ({ locale, caption
     await act(async () => {
       fireEvent.submit(field.closest('form')!);
     });
-    expect(selectQuoteLines(store.getState())).toEqual([expect.objectContaining({ productId: 'gland_a', code: 'GLAND-A', quantity: 3, names: { [locale]: detail.productName } })]);
+    expect(selectQuoteLines(store.getState())).toEqual([
+      expect.objectContaining({
+        productId: 'gland_a',
+        code: 'GLAND-A',
+        quantity: 3,
+        names: { [locale]: detail.productName },
+      }),
+    ]);
   });
 });

@@ -51,14 +51,29 @@ export interface VariantTableProps {
  * started, as nothing can be added before: the server's table has no empty cells (a row is its header, its values and
  * its price, the pack's size written in the price's cell).
  */
-export default function VariantTable({ caption, columns, variants, chosen, productId, productName, quoteFacts }: VariantTableProps) {
+export default function VariantTable({
+  caption,
+  columns,
+  variants,
+  chosen,
+  productId,
+  productName,
+  quoteFacts,
+}: VariantTableProps) {
   const text = useVariantText();
   const hydrated = useHydrated();
   const orderable = hydrated && quoteFacts !== null;
   // each variant's stock in a word, read once the page has started (never in the server's HTML, which pages' caches keep)
   const stock = useStock(useMemo(() => variants.map((variant) => variant.code), [variants]));
   const header = useMemo(() => layoutHeader(columns), [columns]);
-  const body = useMemo(() => tableBodyRows(columns, variants.map((variant) => variant.row ?? {})), [columns, variants]);
+  const body = useMemo(
+    () =>
+      tableBodyRows(
+        columns,
+        variants.map((variant) => variant.row ?? {}),
+      ),
+    [columns, variants],
+  );
   const spanned = header.length > 1 ? header.length : undefined;
   const stockWord = (availability: Parameters<typeof shortStatus>[0]) => {
     const status = shortStatus(availability);
@@ -109,7 +124,11 @@ export default function VariantTable({ caption, columns, variants, chosen, produ
                   {selected ? (
                     <strong>{text('catalogue.variants.selected')}</strong>
                   ) : (
-                    <Link to={{ search: productViewSearch(variant.code) }} replace aria-label={text('catalogue.variants.chooseNamed', { code: variant.code })}>
+                    <Link
+                      to={{ search: productViewSearch(variant.code) }}
+                      replace
+                      aria-label={text('catalogue.variants.chooseNamed', { code: variant.code })}
+                    >
                       {text('catalogue.variants.choose')}
                     </Link>
                   )}
@@ -119,12 +138,18 @@ export default function VariantTable({ caption, columns, variants, chosen, produ
                 ))}
                 <td>
                   {priceText(variant.price, text)}
-                  {variant.packQuantity === undefined ? null : ` · ${text('catalogue.variants.pack', { count: variant.packQuantity })}`}
+                  {variant.packQuantity === undefined
+                    ? null
+                    : ` · ${text('catalogue.variants.pack', { count: variant.packQuantity })}`}
                 </td>
                 {hydrated ? <td style={STOCK_COLUMN}>{stockWord(stock?.byCode.get(variant.code))}</td> : null}
                 {orderable && quoteFacts !== null ? (
                   <td>
-                    <AddToQuote compact product={variantQuoteProduct(productId, productName, quoteFacts, variant)} namedAs={variant.code} />
+                    <AddToQuote
+                      compact
+                      product={variantQuoteProduct(productId, productName, quoteFacts, variant)}
+                      namedAs={variant.code}
+                    />
                   </td>
                 ) : null}
               </tr>

@@ -17,7 +17,12 @@ export const isVariantTable = (variants: readonly ProductVariant[]): boolean =>
   variants.length > 1 && variants.every((variant) => variant.row !== undefined);
 
 /** A variant as the quote basket keeps it: the product's id and name, the variant's code, label ('' for an only one) and unit. */
-export function variantQuoteProduct(productId: string, productName: string, facts: ProductQuoteFacts, variant: ProductVariant): QuoteProduct {
+export function variantQuoteProduct(
+  productId: string,
+  productName: string,
+  facts: ProductQuoteFacts,
+  variant: ProductVariant,
+): QuoteProduct {
   return {
     id: productId,
     code: variant.code,

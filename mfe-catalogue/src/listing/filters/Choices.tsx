@@ -33,7 +33,14 @@ export function Choices({ legend, name, values, chosen, onChange }: ChoicesProps
         const checked = chosen.includes(value);
         return (
           <label key={value}>
-            <input type="checkbox" name={name} value={value} checked={checked} disabled={count === 0 && !checked} onChange={onChange} />
+            <input
+              type="checkbox"
+              name={name}
+              value={value}
+              checked={checked}
+              disabled={count === 0 && !checked}
+              onChange={onChange}
+            />
             {isolate ? (
               <>
                 <bdi>{label}</bdi>

@@ -20,7 +20,15 @@ const FACETS: ListingFacets = {
     { name: 'Elite', count: 1 },
     { name: 'Hex', count: 2 },
   ],
-  attributes: [{ attribute: 'ip', values: [{ value: 'IP66', count: 2 }, { value: 'IP68', count: 0 }] }],
+  attributes: [
+    {
+      attribute: 'ip',
+      values: [
+        { value: 'IP66', count: 2 },
+        { value: 'IP68', count: 0 },
+      ],
+    },
+  ],
   price: { min: 4.5, max: 12 },
   stock: [
     { location: 'dubai', count: 0 },
@@ -40,7 +48,14 @@ const inSite = (locale: Locale, part: ReactElement): ReactElement => (
 );
 
 const filtersOf = (onChange: (filters: Filters) => void) => (
-  <ListingFilters facets={FACETS} filters={{ brands: ['Hex'] }} clearSearch="?sort=2" listingAddress total={2} onChange={onChange} />
+  <ListingFilters
+    facets={FACETS}
+    filters={{ brands: ['Hex'] }}
+    clearSearch="?sort=2"
+    listingAddress
+    total={2}
+    onChange={onChange}
+  />
 );
 
 /** The server's HTML of `tree` in a container of the page, before any script. */
@@ -54,7 +69,9 @@ function drawn(tree: ReactElement): HTMLElement {
 /** Hydrates the server's HTML; fails on a hydration error (React would have dropped the server's form). */
 async function hydrated(container: HTMLElement, tree: ReactElement): Promise<() => void> {
   const errors: unknown[] = [];
-  const root = await act(async () => hydrateRoot(container, tree, { onRecoverableError: (error) => errors.push(error) }));
+  const root = await act(async () =>
+    hydrateRoot(container, tree, { onRecoverableError: (error) => errors.push(error) }),
+  );
   expect(errors).toEqual([]);
   return () => {
     act(() => root.unmount());
@@ -73,10 +90,15 @@ describe('the filters as the server draws them', () => {
     const form = container.querySelector('form')!;
     expect(form.getAttribute('method')).toBe('get');
     expect(form.querySelector('summary')?.textContent).toBe('Filters (1)');
-    const boxes = [...form.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].map((box) => `${box.name}=${box.value}${box.checked ? ' ticked' : ''}${box.disabled ? ' disabled' : ''}`);
+    const boxes = [...form.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].map(
+      (box) => `${box.name}=${box.value}${box.checked ? ' ticked' : ''}${box.disabled ? ' disabled' : ''}`,
+    );
     // "In stock at" is left out: no product of the view is on hand anywhere
     expect(boxes).toEqual(['brand=Elite', 'brand=Hex ticked', 'ip=IP66', 'ip=IP68 disabled']);
-    expect([...form.querySelectorAll('input[type="text"]')].map((field) => field.getAttribute('name'))).toEqual(['minPrice', 'maxPrice']);
+    expect([...form.querySelectorAll('input[type="text"]')].map((field) => field.getAttribute('name'))).toEqual([
+      'minPrice',
+      'maxPrice',
+    ]);
     expect(form.querySelector('button[type="submit"]')?.textContent).toBe('Apply');
     expect(form.querySelector('a')?.getAttribute('href')).toBe('/our-products/industrial_cable_glands?sort=2');
     container.remove();
@@ -84,19 +106,19 @@ describe('the filters as the server draws them', () => {
 
   it('isolate each value in the Arabic edition, its count after it', () => {
     const container = drawn(inSite('ar', filtersOf(jest.fn())));
-    expect([...container.querySelectorAll('label')].map((label) => label.innerHTML.replace(/<input[^>]*>/, ''))).toEqual([
-      '<bdi>Elite</bdi> (1)',
-      '<bdi>Hex</bdi> (2)',
-      '<bdi>IP66</bdi> (2)',
-      '<bdi>IP68</bdi> (0)',
-    ]);
+    expect(
+      [...container.querySelectorAll('label')].map((label) => label.innerHTML.replace(/<input[^>]*>/, '')),
+    ).toEqual(['<bdi>Elite</bdi> (1)', '<bdi>Hex</bdi> (2)', '<bdi>IP66</bdi> (2)', '<bdi>IP68</bdi> (0)']);
     container.remove();
   });
 
   it('are kept as they are when the chunk takes them over, and a filter that narrows nothing is left out', async () => {
     const onChange = jest.fn();
     const single = { ...FACETS, brands: [{ name: 'Hex', count: 2 }] };
-    const tree = inSite('en', <ListingFilters facets={single} filters={{ brands: [] }} clearSearch="?sort=2" total={2} onChange={onChange} />);
+    const tree = inSite(
+      'en',
+      <ListingFilters facets={single} filters={{ brands: [] }} clearSearch="?sort=2" total={2} onChange={onChange} />,
+    );
     const container = drawn(tree);
     const html = container.innerHTML;
     // every product is a Hex: no brand to choose

@@ -13,7 +13,13 @@ import { Button, useHydrated, useMediaQuery } from '@site/shared-ui';
 import { useLocale } from '@site/shared-store';
 import { filterValueText, type FilterAttribute } from '@site/content/filter-attributes';
 import type { ListingFacets } from '@site/contracts/catalogue-api';
-import { hasListingFilters, listingAddressSearch, LISTING_PRICE_MAX, listingFiltersOf, type ListingFilters as Filters } from '@site/contracts/listing-view';
+import {
+  hasListingFilters,
+  listingAddressSearch,
+  LISTING_PRICE_MAX,
+  listingFiltersOf,
+  type ListingFilters as Filters,
+} from '@site/contracts/listing-view';
 import { StockFilter } from '../stock/StockFilter';
 import { Choices, type ChoiceValue } from './Choices';
 import { FILTERS_SHEET_BELOW_PX, LISTING_VIEW_FORM_ID } from './FilteredLayout';
@@ -52,7 +58,11 @@ function priceEnd(text: string): number | undefined | 'invalid' {
 function fieldsOf(form: HTMLFormElement): { filters: Filters; minText: string; maxText: string } {
   const params = new URLSearchParams();
   for (const [name, value] of new FormData(form)) if (typeof value === 'string') params.append(name, value);
-  return { filters: listingFiltersOf(params), minText: params.get('minPrice') ?? '', maxText: params.get('maxPrice') ?? '' };
+  return {
+    filters: listingFiltersOf(params),
+    minText: params.get('minPrice') ?? '',
+    maxText: params.get('maxPrice') ?? '',
+  };
 }
 
 /**
@@ -101,7 +111,15 @@ export interface FiltersPanelProps {
  * 'Clear all'. Values of one filter widen (any of the brands), different filters narrow; each value's count follows the
  * other filters, and a value with nothing left is disabled.
  */
-export default function FiltersPanel({ facets, filters, clearSearch, kept = {}, listingAddress = false, total, onChange }: FiltersPanelProps) {
+export default function FiltersPanel({
+  facets,
+  filters,
+  clearSearch,
+  kept = {},
+  listingAddress = false,
+  total,
+  onChange,
+}: FiltersPanelProps) {
   const text = usePanelText();
   const siteText = useText();
   const locale = useLocale();
@@ -147,16 +165,31 @@ export default function FiltersPanel({ facets, filters, clearSearch, kept = {}, 
     }
     setPriceError(false);
     const { brands, attributes, stock: locations } = fields;
-    onChange({ brands, attributes, stock: locations, ...(min === undefined ? {} : { minPrice: min }), ...(max === undefined ? {} : { maxPrice: max }) });
+    onChange({
+      brands,
+      attributes,
+      stock: locations,
+      ...(min === undefined ? {} : { minPrice: min }),
+      ...(max === undefined ? {} : { maxPrice: max }),
+    });
     sheet.current?.removeAttribute('open');
   };
 
   // nothing to filter by: the form the sort's <select> belongs to, and nothing to show
-  if (facets.brands.length === 0 && facets.attributes.length === 0 && facets.price.min === null && !hasListingFilters(filters)) {
+  if (
+    facets.brands.length === 0 &&
+    facets.attributes.length === 0 &&
+    facets.price.min === null &&
+    !hasListingFilters(filters)
+  ) {
     return <form id={LISTING_VIEW_FORM_ID} method="get" hidden />;
   }
   const brandValues = facets.brands.map(({ name, count }) => ({ value: name, label: name, count }));
-  const stockValues = stock.map(({ location, count }) => ({ value: location, label: text(`catalogue.stock.location.${location}`), count }));
+  const stockValues = stock.map(({ location, count }) => ({
+    value: location,
+    label: text(`catalogue.stock.location.${location}`),
+    count,
+  }));
   return (
     <Panel aria-label={siteText('catalogue.filters.label')}>
       <form ref={formRef} id={LISTING_VIEW_FORM_ID} method="get" noValidate onSubmit={apply}>
@@ -165,20 +198,41 @@ export default function FiltersPanel({ facets, filters, clearSearch, kept = {}, 
         ))}
         <details ref={sheet}>
           <Button as="summary" $variant="secondary">
-            {chosen > 0 ? siteText('catalogue.filters.openChosen', { count: chosen }) : siteText('catalogue.filters.open')}
+            {chosen > 0
+              ? siteText('catalogue.filters.openChosen', { count: chosen })
+              : siteText('catalogue.filters.open')}
           </Button>
           {offered(brandValues, filters.brands, total) ? (
-            <Choices legend={text('catalogue.filters.brand')} name="brand" values={brandValues} chosen={filters.brands} onChange={tick} />
+            <Choices
+              legend={text('catalogue.filters.brand')}
+              name="brand"
+              values={brandValues}
+              chosen={filters.brands}
+              onChange={tick}
+            />
           ) : null}
           {facets.attributes.map(({ attribute, values }) => {
-            const valuesShown = values.map(({ value, count }) => ({ value, label: filterValueText(attribute, value, locale), count }));
+            const valuesShown = values.map(({ value, count }) => ({
+              value,
+              label: filterValueText(attribute, value, locale),
+              count,
+            }));
             const chosenValues = filters.attributes?.[attribute] ?? [];
             return offered(valuesShown, chosenValues, total) ? (
-              <Choices key={attribute} legend={text(ATTRIBUTE_LEGENDS[attribute])} name={attribute} values={valuesShown} chosen={chosenValues} onChange={tick} />
+              <Choices
+                key={attribute}
+                legend={text(ATTRIBUTE_LEGENDS[attribute])}
+                name={attribute}
+                values={valuesShown}
+                chosen={chosenValues}
+                onChange={tick}
+              />
             ) : null;
           })}
           {/* where some product of the view is on hand somewhere, or a location is chosen (to take it off again) */}
-          {stock.some(({ count }) => count > 0) || (filters.stock ?? []).length > 0 ? <StockFilter values={stockValues} chosen={filters.stock ?? []} onChange={tick} /> : null}
+          {stock.some(({ count }) => count > 0) || (filters.stock ?? []).length > 0 ? (
+            <StockFilter values={stockValues} chosen={filters.stock ?? []} onChange={tick} />
+          ) : null}
           {facets.price.min !== null || minPrice !== undefined || maxPrice !== undefined ? (
             // keyed by the address's range: another range (back, Clear all) starts the fields from it
             <fieldset key={`${minPrice}-${maxPrice}`}>
@@ -189,8 +243,7 @@ export default function FiltersPanel({ facets, filters, clearSearch, kept = {}, 
                 value={minPrice}
                 placeholder={facets.price.min === null ? undefined : Math.floor(facets.price.min)}
                 errorId={priceError ? errorId : undefined}
-              />
-              {' '}
+              />{' '}
               <PriceInput
                 name="maxPrice"
                 label={text('catalogue.filters.maxPrice')}
@@ -208,7 +261,9 @@ export default function FiltersPanel({ facets, filters, clearSearch, kept = {}, 
           <Button type="submit" $variant="secondary">
             {text('catalogue.filters.apply')}
           </Button>{' '}
-          {hasListingFilters(filters) ? <Link to={{ search: clearSearch }}>{text('catalogue.filters.clearAll')}</Link> : null}
+          {hasListingFilters(filters) ? (
+            <Link to={{ search: clearSearch }}>{text('catalogue.filters.clearAll')}</Link>
+          ) : null}
           {/* with scripts a tick applies at once behind the sheet: this closes it on the products it leaves */}
           {hydrated && !wide ? (
             <Button type="button" onClick={() => sheet.current?.removeAttribute('open')}>

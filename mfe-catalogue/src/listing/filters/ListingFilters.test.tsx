@@ -15,12 +15,16 @@ import ProductListingPage from '../ProductListingPage';
 const TWO_BRANDS = PRODUCTS.map((product) => (product.id === 'gland_b' ? { ...product, company: 'Elite' } : product));
 
 const renderAt = (search = '') =>
-  renderInSite(<ProductListingPage />, { route: `/our-products/industrial_cable_glands${search}`, path: '/our-products/:productCategoryId' });
+  renderInSite(<ProductListingPage />, {
+    route: `/our-products/industrial_cable_glands${search}`,
+    path: '/our-products/:productCategoryId',
+  });
 
 const filters = () => screen.getByRole('complementary', { name: 'Filters' });
 /** The filters once their chunk has come (the page draws them then: on the server, the chunk is there at once). */
 const filtersDrawn = () => screen.findByRole('complementary', { name: 'Filters' });
-const listings = () => requestsSent().filter((request) => request.startsWith(`GET ${catalogueListingApiPath('industrial_cable_glands')}`));
+const listings = () =>
+  requestsSent().filter((request) => request.startsWith(`GET ${catalogueListingApiPath('industrial_cable_glands')}`));
 
 describe('the listing’s filters', () => {
   beforeEach(() => {
@@ -45,7 +49,9 @@ describe('the listing’s filters', () => {
   it('a price range narrows further; brands with nothing left in it are disabled; Clear all resets every filter', async () => {
     renderAt('?sort=2&brand=Hex');
     expect(await screen.findByText('Showing 2 results')).toBeInTheDocument();
-    fireEvent.change(await within(await filtersDrawn()).findByRole('textbox', { name: 'Minimum price' }), { target: { value: '10' } });
+    fireEvent.change(await within(await filtersDrawn()).findByRole('textbox', { name: 'Minimum price' }), {
+      target: { value: '10' },
+    });
     fireEvent.submit(within(filters()).getByRole('textbox', { name: 'Minimum price' }).closest('form')!);
     expect(await screen.findByText('Showing 1 result')).toBeInTheDocument();
     expect(screen.getByTestId('current-search')).toHaveTextContent('?sort=2&brand=Hex&minPrice=10');
@@ -60,10 +66,14 @@ describe('the listing’s filters', () => {
     renderAt();
     await screen.findByText('Showing 3 results');
     const sent = listings().length;
-    fireEvent.change(await within(await filtersDrawn()).findByRole('textbox', { name: 'Minimum price' }), { target: { value: '50' } });
+    fireEvent.change(await within(await filtersDrawn()).findByRole('textbox', { name: 'Minimum price' }), {
+      target: { value: '50' },
+    });
     fireEvent.change(within(filters()).getByRole('textbox', { name: 'Maximum price' }), { target: { value: '5' } });
     fireEvent.click(within(filters()).getByRole('button', { name: 'Apply' }));
-    expect(within(filters()).getByRole('alert')).toHaveTextContent('Enter whole amounts in AED, the minimum no higher than the maximum.');
+    expect(within(filters()).getByRole('alert')).toHaveTextContent(
+      'Enter whole amounts in AED, the minimum no higher than the maximum.',
+    );
     expect(listings()).toHaveLength(sent);
   });
 
@@ -89,14 +99,24 @@ describe('the listing’s filters', () => {
     expect(form).toHaveAttribute('method', 'get');
     expect(screen.getByRole('combobox', { name: 'Sort products' })).toHaveAttribute('form', form.id);
     // what a browser without scripts would send: the order, the ticked brand, the price fields
-    const sent = [...new FormData(form).entries()].map(([name, value]) => `${name}=${typeof value === 'string' ? value : value.name}`);
+    const sent = [...new FormData(form).entries()].map(
+      ([name, value]) => `${name}=${typeof value === 'string' ? value : value.name}`,
+    );
     expect(sent).toEqual(['sort=5', 'brand=Hex', 'minPrice=3', 'maxPrice=']);
-    expect(within(filters()).getByRole('link', { name: 'Clear all' })).toHaveAttribute('href', '/our-products/industrial_cable_glands?sort=5');
+    expect(within(filters()).getByRole('link', { name: 'Clear all' })).toHaveAttribute(
+      'href',
+      '/our-products/industrial_cable_glands?sort=5',
+    );
   });
 
   it('offers the specification filters the category has, their values as the edition writes them, into the address', async () => {
     const answer = (ip: readonly string[]): ListingResponse => ({
-      category: { id: 'industrial_cable_glands', title: 'Industrial Cable Glands', info: '', image: 'Industrial_Cable_Glands' },
+      category: {
+        id: 'industrial_cable_glands',
+        title: 'Industrial Cable Glands',
+        info: '',
+        image: 'Industrial_Cable_Glands',
+      },
       total: ip.length === 0 ? 3 : 2,
       page: 1,
       pageSize: 24,
@@ -106,13 +126,29 @@ describe('the listing’s filters', () => {
       facets: {
         brands: [],
         attributes: [
-          { attribute: 'ip', values: [{ value: 'IP66', count: 2 }, { value: 'IP68', count: 1 }] },
-          { attribute: 'material', values: [{ value: 'nickel-plated-brass', count: 1 }, { value: 'pvc', count: 0 }] },
+          {
+            attribute: 'ip',
+            values: [
+              { value: 'IP66', count: 2 },
+              { value: 'IP68', count: 1 },
+            ],
+          },
+          {
+            attribute: 'material',
+            values: [
+              { value: 'nickel-plated-brass', count: 1 },
+              { value: 'pvc', count: 0 },
+            ],
+          },
         ],
         price: { min: 4.5, max: 12 },
       },
     });
-    server.use(http.get(CATALOGUE_LISTING_API_PATTERN, ({ request }) => HttpResponse.json(answer(new URL(request.url).searchParams.get('ip')?.split(',') ?? []))));
+    server.use(
+      http.get(CATALOGUE_LISTING_API_PATTERN, ({ request }) =>
+        HttpResponse.json(answer(new URL(request.url).searchParams.get('ip')?.split(',') ?? [])),
+      ),
+    );
     renderAt();
     await screen.findByText('Showing 3 results');
     const ip = await within(filters()).findByRole('group', { name: 'IP rating' });

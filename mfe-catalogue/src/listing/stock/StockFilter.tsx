@@ -14,5 +14,7 @@ export interface StockFilterProps {
 
 export function StockFilter({ values, chosen, onChange }: StockFilterProps) {
   const text = usePanelText();
-  return <Choices legend={text('catalogue.stock.legend')} name="stock" values={values} chosen={chosen} onChange={onChange} />;
+  return (
+    <Choices legend={text('catalogue.stock.legend')} name="stock" values={values} chosen={chosen} onChange={onChange} />
+  );
 }

@@ -27,7 +27,12 @@ export interface SearchResultCardProps {
  * One match on the results page: picture, name with what matched marked, category, brand and "In stock", opening the product; under
  * them its "Compare" box.
  */
-export const SearchResultCard = memo(function SearchResultCard({ result, highlight, eager, inStock }: SearchResultCardProps) {
+export const SearchResultCard = memo(function SearchResultCard({
+  result,
+  highlight,
+  eager,
+  inStock,
+}: SearchResultCardProps) {
   const text = useText();
   return (
     <ImageLinkCard

@@ -13,12 +13,17 @@ import SearchResultsPage from './SearchResultsPage';
 
 /** The results' list, by its accessible name. */
 const RESULTS_LIST = /^Results for/;
-const renderAt = (search: string) => renderInSite(<SearchResultsPage />, { route: `/search${search}`, path: '/search' });
+const renderAt = (search: string) =>
+  renderInSite(<SearchResultsPage />, { route: `/search${search}`, path: '/search' });
 
 const searches = () => requestsSent().filter((request) => request.startsWith(`GET ${CATALOGUE_SEARCH_API_PATH}`));
 
 /** 30 cables, all matching 'cable': two pages of results. */
-const CABLES = Array.from({ length: SEARCH_RESULTS_PAGE_SIZE + 6 }, (_, index) => ({ ...SEARCH_RESULTS[0]!, id: `cable_${index + 1}`, title: `Cable ${index + 1}` }));
+const CABLES = Array.from({ length: SEARCH_RESULTS_PAGE_SIZE + 6 }, (_, index) => ({
+  ...SEARCH_RESULTS[0]!,
+  id: `cable_${index + 1}`,
+  title: `Cable ${index + 1}`,
+}));
 
 describe('SearchResultsPage', () => {
   beforeEach(() => {
@@ -29,10 +34,15 @@ describe('SearchResultsPage', () => {
   it('shows the text’s matches with their count, names with what matched marked, each opening its product', async () => {
     renderAt('?q=gland');
     expect(await screen.findByText('Showing 2 results for “gland”')).toBeInTheDocument();
-    expect(searches()).toEqual([`GET ${CATALOGUE_SEARCH_API_PATH}?q=gland&offset=0&limit=${SEARCH_RESULTS_PAGE_SIZE}&facets=1`]);
+    expect(searches()).toEqual([
+      `GET ${CATALOGUE_SEARCH_API_PATH}?q=gland&offset=0&limit=${SEARCH_RESULTS_PAGE_SIZE}&facets=1`,
+    ]);
     expect(cardNames(RESULTS_LIST)).toEqual(['CW Brass Cable Gland', 'E1W Brass Cable Gland']);
     expect(screen.getAllByText('Gland', { selector: 'mark' })).toHaveLength(2);
-    expect(screen.getByRole('link', { name: /CW Brass Cable Gland/ })).toHaveAttribute('href', '/our-products/industrial_cable_glands/gland_a');
+    expect(screen.getByRole('link', { name: /CW Brass Cable Gland/ })).toHaveAttribute(
+      'href',
+      '/our-products/industrial_cable_glands/gland_a',
+    );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Search results');
     expect(screen.getByRole('searchbox', { name: 'Search text' })).toHaveValue('gland');
   });
@@ -41,8 +51,14 @@ describe('SearchResultsPage', () => {
     server.use(searchApi([{ ...SEARCH_RESULTS[0]!, variant: 'HEX-CW-25' }, ...SEARCH_RESULTS.slice(1)]));
     renderAt('?q=gland');
     await screen.findByText('Showing 2 results for “gland”');
-    expect(screen.getByRole('link', { name: /CW Brass Cable Gland/ })).toHaveAttribute('href', '/our-products/industrial_cable_glands/gland_a?variant=HEX-CW-25');
-    expect(screen.getByRole('link', { name: /E1W Brass Cable Gland/ })).toHaveAttribute('href', '/our-products/industrial_cable_glands/gland_b');
+    expect(screen.getByRole('link', { name: /CW Brass Cable Gland/ })).toHaveAttribute(
+      'href',
+      '/our-products/industrial_cable_glands/gland_a?variant=HEX-CW-25',
+    );
+    expect(screen.getByRole('link', { name: /E1W Brass Cable Gland/ })).toHaveAttribute(
+      'href',
+      '/our-products/industrial_cable_glands/gland_b',
+    );
   });
 
   it('searches a new text from its form, into the address', async () => {
@@ -65,12 +81,16 @@ describe('SearchResultsPage', () => {
     expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
     expect(screen.getByTestId('current-search')).toHaveTextContent('?q=cable&page=2');
     expect(cardNames(RESULTS_LIST)).toEqual(CABLES.slice(SEARCH_RESULTS_PAGE_SIZE).map((cable) => cable.title));
-    expect(searches().at(-1)).toBe(`GET ${CATALOGUE_SEARCH_API_PATH}?q=cable&offset=${SEARCH_RESULTS_PAGE_SIZE}&limit=${SEARCH_RESULTS_PAGE_SIZE}&facets=1`);
+    expect(searches().at(-1)).toBe(
+      `GET ${CATALOGUE_SEARCH_API_PATH}?q=cable&offset=${SEARCH_RESULTS_PAGE_SIZE}&limit=${SEARCH_RESULTS_PAGE_SIZE}&facets=1`,
+    );
   });
 
   it('without a text asks nothing and says what to type; with a text nothing matches, says so', async () => {
     const { unmount } = renderAt('');
-    expect(screen.getByText('Type a product code, name, brand or specification to search the catalogue.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Type a product code, name, brand or specification to search the catalogue.'),
+    ).toBeInTheDocument();
     expect(searches()).toEqual([]);
     unmount();
     renderAt('?q=zzz');
@@ -78,7 +98,13 @@ describe('SearchResultsPage', () => {
   });
 
   it('offers the close text when nothing matched as typed, a link to its own search', async () => {
-    const answer: SearchResponse = { total: 1, offset: 0, results: [SEARCH_RESULTS[2]!], suggestion: 'vinyl', highlight: ['vinyl'] };
+    const answer: SearchResponse = {
+      total: 1,
+      offset: 0,
+      results: [SEARCH_RESULTS[2]!],
+      suggestion: 'vinyl',
+      highlight: ['vinyl'],
+    };
     server.use(http.get(CATALOGUE_SEARCH_API_PATH, () => HttpResponse.json(answer)));
     renderAt('?q=vinly');
     expect(await screen.findByText('Showing 1 result for “vinyl”')).toBeInTheDocument();
@@ -95,7 +121,12 @@ describe('SearchResultsPage', () => {
 
   it('on an Arabic page searches in Arabic and says it all in Arabic', async () => {
     server.use(...arabicCatalogueHandlers);
-    renderInSite(<SearchResultsPage />, { route: '/search?q=جلبة', path: '/search', locale: 'ar', store: arabicStore() });
+    renderInSite(<SearchResultsPage />, {
+      route: '/search?q=جلبة',
+      path: '/search',
+      locale: 'ar',
+      store: arabicStore(),
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'نتائج البحث' })).toBeInTheDocument();
     expect(searches().at(-1)).toContain('&lang=ar');
     expect(screen.getByRole('button', { name: 'بحث' })).toBeInTheDocument();
@@ -109,7 +140,9 @@ describe('SearchResultsPage', () => {
     fireEvent.click(within(filters).getByRole('checkbox', { name: '3M (1)' }));
     expect(await screen.findByText('Showing 1 result for “a”')).toBeInTheDocument();
     expect(screen.getByTestId('current-search')).toHaveTextContent('?q=a&brand=3M');
-    expect(searches().at(-1)).toBe(`GET ${CATALOGUE_SEARCH_API_PATH}?q=a&offset=0&limit=${SEARCH_RESULTS_PAGE_SIZE}&facets=1&brand=3M`);
+    expect(searches().at(-1)).toBe(
+      `GET ${CATALOGUE_SEARCH_API_PATH}?q=a&offset=0&limit=${SEARCH_RESULTS_PAGE_SIZE}&facets=1&brand=3M`,
+    );
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search text' }), { target: { value: 'gland' } });
     fireEvent.submit(screen.getByRole('search', { name: 'Search the catalogue' }));
     expect(await screen.findByText('Showing 2 results for “gland”')).toBeInTheDocument();

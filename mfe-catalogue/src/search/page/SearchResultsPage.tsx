@@ -5,7 +5,13 @@ import { Button, CardGrid, LoadError, PageContainer, SectionHeading, Spinner, us
 import { useTypedBeforeStart } from '@site/shared-ui/typed-before-start';
 import { useAppDispatch, useAppSelector, type LoadFirstView } from '@site/shared-store';
 import { hasListingFilters, type ListingFilters as Filters } from '@site/contracts/listing-view';
-import { SEARCH_TEXT_MAX, searchTextOf, searchViewOf, searchViewSearch, SEARCH_RESULTS_PAGE_SIZE } from '@site/contracts/search-view';
+import {
+  SEARCH_TEXT_MAX,
+  searchTextOf,
+  searchViewOf,
+  searchViewSearch,
+  SEARCH_RESULTS_PAGE_SIZE,
+} from '@site/contracts/search-view';
 import { useText } from '../../i18n/useText';
 import { Rich } from '../../i18n/Rich';
 import { ListingPages } from '../../listing/ListingPages';
@@ -134,12 +140,15 @@ export default function SearchResultsPage() {
     return () => request.abort();
   }, [dispatch, viewSearch]);
 
-
   // a new text starts without filters (its matches offer others); new filters keep the text, from the first page.
   // As a transition: the page's cards and filters are drawn again in slices, so the key or click that asked paints at
   // once (drawn in its handler, another text read 112-184 ms at 4x CPU in some tries).
-  const searchText = (next: string) => startTransition(() => setSearch(searchViewSearch({ q: next, page: 1, brands: [] })));
-  const showFiltered = useCallback((filters: Filters) => startTransition(() => setSearch(searchViewSearch({ ...filters, q, page: 1 }))), [q, setSearch]);
+  const searchText = (next: string) =>
+    startTransition(() => setSearch(searchViewSearch({ q: next, page: 1, brands: [] })));
+  const showFiltered = useCallback(
+    (filters: Filters) => startTransition(() => setSearch(searchViewSearch({ ...filters, q, page: 1 }))),
+    [q, setSearch],
+  );
   const kept = useMemo(() => ({ q }), [q]);
   const filtered = hasListingFilters(view);
 
@@ -184,18 +193,41 @@ export default function SearchResultsPage() {
             <p>{text('catalogue.searchPage.count', { count: total, query: shownQuery })}</p>
           </Status>
           <Layout>
-            <ListingFilters facets={facets} filters={view} clearSearch={searchViewSearch({ q, page: 1, brands: [] })} kept={kept} total={total} onChange={showFiltered} />
+            <ListingFilters
+              facets={facets}
+              filters={view}
+              clearSearch={searchViewSearch({ q, page: 1, brands: [] })}
+              kept={kept}
+              total={total}
+              onChange={showFiltered}
+            />
             <div>
               {results.length === 0 ? (
                 <p>{text('catalogue.filters.noMatch')}</p>
               ) : (
-                <CardGrid as="ul" aria-label={text('catalogue.searchPage.listLabel', { query: shownQuery })} aria-busy={!current}>
+                <CardGrid
+                  as="ul"
+                  aria-label={text('catalogue.searchPage.listLabel', { query: shownQuery })}
+                  aria-busy={!current}
+                >
                   {results.map((result) => (
-                    <SearchResultCard key={result.id} result={result} highlight={highlight} eager={eagerIds.has(result.id)} inStock={inStock.includes(result.id)} />
+                    <SearchResultCard
+                      key={result.id}
+                      result={result}
+                      highlight={highlight}
+                      eager={eagerIds.has(result.id)}
+                      inStock={inStock.includes(result.id)}
+                    />
                   ))}
                 </CardGrid>
               )}
-              {pages > 1 || page > pages ? <ListingPages page={page} pages={pages} searchOf={(next) => searchViewSearch({ ...view, page: next })} /> : null}
+              {pages > 1 || page > pages ? (
+                <ListingPages
+                  page={page}
+                  pages={pages}
+                  searchOf={(next) => searchViewSearch({ ...view, page: next })}
+                />
+              ) : null}
             </div>
           </Layout>
         </>

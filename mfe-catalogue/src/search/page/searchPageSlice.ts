@@ -54,15 +54,26 @@ export const fetchSearchPage = createAsyncThunk(
   'searchPage/fetch',
   async (view: SearchView, { signal, extra }) => {
     const viewKey = searchPageKey(view);
-    if (view.q.length > SEARCH_TEXT_MAX) return { viewKey, total: 0, results: [], suggestion: null, highlight: [], facets: NO_FACETS, inStock: [] };
+    if (view.q.length > SEARCH_TEXT_MAX)
+      return { viewKey, total: 0, results: [], suggestion: null, highlight: [], facets: NO_FACETS, inStock: [] };
     const path = `${CATALOGUE_SEARCH_API_PATH}${searchApiQuery(view)}`;
-    const { total, results, suggestion, highlight, facets, inStock = [] } = await loadJson<SearchResponse>(path, signal, fetchOf(extra));
+    const {
+      total,
+      results,
+      suggestion,
+      highlight,
+      facets,
+      inStock = [],
+    } = await loadJson<SearchResponse>(path, signal, fetchOf(extra));
     return { viewKey, total, results, suggestion: suggestion ?? null, highlight, facets: facets ?? NO_FACETS, inStock };
   },
   // The server drew the page with this view: not again as it hydrates.
   {
     condition: (view, { getState }) =>
-      !(takeLoadedByServer('searchPage') && (getState() as { searchPage?: SearchPageState }).searchPage?.viewKey === searchPageKey(view)),
+      !(
+        takeLoadedByServer('searchPage') &&
+        (getState() as { searchPage?: SearchPageState }).searchPage?.viewKey === searchPageKey(view)
+      ),
   },
 );
 

@@ -63,7 +63,10 @@ const HEADINGS = ENGLISH.headings;
 
 const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
 const renderCarousel = (edition: Edition = ENGLISH) =>
-  renderInSite(<Carousel slides={edition.content.slides} backgrounds={edition.content.backgrounds} />, { route: '/home', locale: edition.locale });
+  renderInSite(<Carousel slides={edition.content.slides} backgrounds={edition.content.backgrounds} />, {
+    route: '/home',
+    locale: edition.locale,
+  });
 
 /** The heading of the slide on show: the one whose dot is marked current, checked against what is visible. */
 function shownHeading(edition: Edition = ENGLISH): string {
@@ -77,7 +80,8 @@ function shownHeading(edition: Edition = ENGLISH): string {
 }
 
 /** A slide by its label, on show or not. */
-const slideOf = (edition: Edition, index: number) => document.querySelector(`[aria-roledescription="slide"][aria-label="${edition.slide(index)}"]`) as HTMLElement;
+const slideOf = (edition: Edition, index: number) =>
+  document.querySelector(`[aria-roledescription="slide"][aria-label="${edition.slide(index)}"]`) as HTMLElement;
 
 describe.each(EDITIONS)('Carousel in each edition ($locale)', (edition) => {
   const { headings } = edition;
@@ -98,8 +102,11 @@ describe.each(EDITIONS)('Carousel in each edition ($locale)', (edition) => {
   it("names the region, the slides and every control in the page's language", () => {
     renderCarousel(edition);
     expect(screen.getByRole('region', { name: edition.region })).toHaveAttribute('aria-roledescription', 'carousel');
-    for (const name of [edition.previous, edition.next, edition.stop]) expect(screen.getByRole('button', { name })).toBeInTheDocument();
-    headings.forEach((heading, i) => expect(screen.getByRole('button', { name: edition.dot(i + 1, heading) })).toBeInTheDocument());
+    for (const name of [edition.previous, edition.next, edition.stop])
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    headings.forEach((heading, i) =>
+      expect(screen.getByRole('button', { name: edition.dot(i + 1, heading) })).toBeInTheDocument(),
+    );
     expect(screen.getByRole('group', { name: edition.slide(1) })).toHaveAttribute('aria-roledescription', 'slide');
     fireEvent.click(screen.getByRole('button', { name: edition.stop }));
     expect(screen.getByRole('button', { name: edition.start })).toBeInTheDocument();
@@ -167,7 +174,9 @@ describe.each(EDITIONS)('Carousel in each edition ($locale)', (edition) => {
 const loadPictures = () => document.querySelectorAll('img').forEach((img) => fireEvent.load(img));
 const liveRegion = () => document.querySelector('[aria-live="polite"]') as HTMLElement;
 const backgroundStates = () =>
-  home.backgrounds.map(({ image }) => document.querySelector(`img[src="${image}"]`)?.getAttribute('data-state') ?? 'not requested');
+  home.backgrounds.map(
+    ({ image }) => document.querySelector(`img[src="${image}"]`)?.getAttribute('data-state') ?? 'not requested',
+  );
 
 describe('Carousel', () => {
   beforeEach(() => {
@@ -180,8 +189,11 @@ describe('Carousel', () => {
     renderCarousel();
     const region = screen.getByRole('region', { name: 'Highlights' });
     expect(region).toHaveAttribute('aria-roledescription', 'carousel');
-    for (const name of ['Previous slide', 'Next slide', 'Stop automatic slide show']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
-    HEADINGS.forEach((heading, i) => expect(screen.getByRole('button', { name: `Slide ${i + 1}: ${heading}` })).toBeInTheDocument());
+    for (const name of ['Previous slide', 'Next slide', 'Stop automatic slide show'])
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    HEADINGS.forEach((heading, i) =>
+      expect(screen.getByRole('button', { name: `Slide ${i + 1}: ${heading}` })).toBeInTheDocument(),
+    );
     expect(screen.getByRole('group', { name: '1 of 3' })).toHaveAttribute('aria-roledescription', 'slide');
   });
 
@@ -209,8 +221,11 @@ describe('Carousel', () => {
   it('gives every slide its company text, info text and extra text', () => {
     renderCarousel();
     home.slides.forEach((slide, i) => {
-      const group = within(document.querySelector(`[aria-roledescription="slide"][aria-label="${i + 1} of 3"]`) as HTMLElement);
-      for (const text of [slide.companyText, slide.info, slide.extraText]) expect(group.getByText(text)).toBeInTheDocument();
+      const group = within(
+        document.querySelector(`[aria-roledescription="slide"][aria-label="${i + 1} of 3"]`) as HTMLElement,
+      );
+      for (const text of [slide.companyText, slide.info, slide.extraText])
+        expect(group.getByText(text)).toBeInTheDocument();
     });
   });
 
@@ -415,7 +430,9 @@ describe('Carousel', () => {
     expect(requested()).toEqual([true, true, false]);
     advance(CAROUSEL_INTERVAL_MS);
     expect(requested()).toEqual([true, true, true]);
-    const pictures = home.slides.map((slide) => document.querySelector(`img[src="${slide.image}"]`) as HTMLImageElement);
+    const pictures = home.slides.map(
+      (slide) => document.querySelector(`img[src="${slide.image}"]`) as HTMLImageElement,
+    );
     pictures.forEach((picture, i) => {
       expect(picture).toHaveAttribute('alt', home.slides[i]!.alt);
       expect(picture).toHaveAttribute('width', '960');

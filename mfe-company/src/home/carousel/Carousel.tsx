@@ -170,7 +170,13 @@ export function Carousel({ slides, backgrounds }: CarouselProps) {
         ))}
       </Slides>
       <Controls>
-        <RoundButton type="button" {...earlyControl('page')} aria-controls={slidesId} aria-label={text('company.carousel.previous')} onClick={previous}>
+        <RoundButton
+          type="button"
+          {...earlyControl('page')}
+          aria-controls={slidesId}
+          aria-label={text('company.carousel.previous')}
+          onClick={previous}
+        >
           <ChevronLeftIcon size={22} />
         </RoundButton>
         <Dots role="group" aria-label={text('company.carousel.choose')}>
@@ -187,7 +193,13 @@ export function Carousel({ slides, backgrounds }: CarouselProps) {
             />
           ))}
         </Dots>
-        <RoundButton type="button" {...earlyControl('page')} aria-controls={slidesId} aria-label={text('company.carousel.next')} onClick={next}>
+        <RoundButton
+          type="button"
+          {...earlyControl('page')}
+          aria-controls={slidesId}
+          aria-label={text('company.carousel.next')}
+          onClick={next}
+        >
           <ChevronRightIcon size={22} />
         </RoundButton>
         <RoundButton

@@ -38,7 +38,11 @@ export interface CarouselBackdropProps {
  * memoised: a turn redraws these pictures only, and a slide change does not redraw them (the whole carousel drawn
  * again every 4 s would land in the middle of a visitor's clicks on a slow phone).
  */
-export const CarouselBackdrop = memo(function CarouselBackdrop({ backgrounds, stopped, animate }: CarouselBackdropProps) {
+export const CarouselBackdrop = memo(function CarouselBackdrop({
+  backgrounds,
+  stopped,
+  animate,
+}: CarouselBackdropProps) {
   const background = useRotation(backgrounds.length, stopped);
   const warm = useWarmIndices(background.current, backgrounds.length);
   return (

@@ -52,7 +52,16 @@ export interface StripedImageProps {
  * A picture that stays hidden until it is both in view and loaded (never a half-drawn or broken image), then
  * appears through a striped mask (0.5 s) each time it becomes active.
  */
-export function StripedImage({ src, alt, width, height, active, keepVisible = false, animate, className }: StripedImageProps) {
+export function StripedImage({
+  src,
+  alt,
+  width,
+  height,
+  active,
+  keepVisible = false,
+  animate,
+  className,
+}: StripedImageProps) {
   const ref = useRef<HTMLImageElement>(null);
   const inView = useInView(ref);
   const [loaded, setLoaded] = useState(false);
@@ -63,7 +72,13 @@ export function StripedImage({ src, alt, width, height, active, keepVisible = fa
     if (image?.complete && image.naturalWidth > 0) setLoaded(true);
   }, []);
 
-  const state: StripedImageState = !(inView && loaded) ? 'waiting' : active ? 'active' : keepVisible ? 'visible' : 'hidden';
+  const state: StripedImageState = !(inView && loaded)
+    ? 'waiting'
+    : active
+      ? 'active'
+      : keepVisible
+        ? 'visible'
+        : 'hidden';
   return (
     <Img
       ref={ref}

@@ -8,7 +8,8 @@ import {
   type CarouselState,
 } from './carouselReducer';
 
-const run = (actions: CarouselAction[], state: CarouselState = initialCarouselState(3)) => actions.reduce(carouselReducer, state);
+const run = (actions: CarouselAction[], state: CarouselState = initialCarouselState(3)) =>
+  actions.reduce(carouselReducer, state);
 const tick: CarouselAction = { type: 'tick' };
 
 describe('carouselReducer', () => {
@@ -31,7 +32,12 @@ describe('carouselReducer', () => {
 
   it('jumps to a dot', () => {
     expect(run([{ type: 'goTo', index: 1 }]).index).toBe(1);
-    expect(run([{ type: 'goTo', index: 2 }, { type: 'goTo', index: 0 }]).index).toBe(0);
+    expect(
+      run([
+        { type: 'goTo', index: 2 },
+        { type: 'goTo', index: 0 },
+      ]).index,
+    ).toBe(0);
   });
 
   it('makes the tick after any visitor navigation a pause, then advances again', () => {
@@ -75,7 +81,8 @@ describe('keyToAction', () => {
     expect(keyToAction('1', 3)).toEqual({ type: 'goTo', index: 0 });
     expect(keyToAction('2', 3)).toEqual({ type: 'goTo', index: 1 });
     expect(keyToAction('3', 3)).toEqual({ type: 'goTo', index: 2 });
-    for (const key of ['0', '4', '9', 'ArrowUp', 'ArrowDown', 'Enter', ' ', 'a', '12']) expect(keyToAction(key, 3)).toBeNull();
+    for (const key of ['0', '4', '9', 'ArrowUp', 'ArrowDown', 'Enter', ' ', 'a', '12'])
+      expect(keyToAction(key, 3)).toBeNull();
   });
 });
 

@@ -11,20 +11,25 @@ const pointsOf = (polygon: string): [number, number][] =>
 const coveredRanges = (polygon: string): [number, number][] => {
   const points = pointsOf(polygon);
   const ranges: [number, number][] = [];
-  for (let index = 1; index + 3 < points.length; index += 4) ranges.push([points[index + 1]![0], points[index + 2]![0]]);
+  for (let index = 1; index + 3 < points.length; index += 4)
+    ranges.push([points[index + 1]![0], points[index + 2]![0]]);
   return ranges;
 };
 
 describe('the stripes that reveal a carousel picture', () => {
   test('have the same points at every progress, so the browser animates one outline into the other', () => {
-    const counts = [0, 0.3, 1].flatMap((progress) => (['ltr', 'rtl'] as const).map((direction) => pointsOf(stripesPolygon(progress, direction)).length));
+    const counts = [0, 0.3, 1].flatMap((progress) =>
+      (['ltr', 'rtl'] as const).map((direction) => pointsOf(stripesPolygon(progress, direction)).length),
+    );
     expect(new Set(counts)).toEqual(new Set([2 + 4 * STRIPE_COUNT]));
   });
 
   test('cover nothing at the start and the whole picture at the end, in both directions', () => {
     for (const direction of ['ltr', 'rtl'] as const) {
       expect(coveredRanges(stripesPolygon(0, direction)).every(([from, to]) => from === to)).toBe(true);
-      expect(coveredRanges(stripesPolygon(1, direction))).toEqual(Array.from({ length: STRIPE_COUNT }, (_, index) => [index * 12.5, (index + 1) * 12.5]));
+      expect(coveredRanges(stripesPolygon(1, direction))).toEqual(
+        Array.from({ length: STRIPE_COUNT }, (_, index) => [index * 12.5, (index + 1) * 12.5]),
+      );
     }
   });
 

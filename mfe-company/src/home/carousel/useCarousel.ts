@@ -70,14 +70,17 @@ export function useCarousel({ count, paused, direction }: UseCarouselOptions) {
     const touch = event.touches[0];
     touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
   }, []);
-  const onTouchEnd = useCallback((event: TouchEvent) => {
-    const start = touchStart.current;
-    const touch = event.changedTouches[0];
-    touchStart.current = null;
-    if (!start || !touch) return;
-    const action = swipeToAction(touch.clientX - start.x, touch.clientY - start.y, direction);
-    if (action) dispatch(action);
-  }, [direction]);
+  const onTouchEnd = useCallback(
+    (event: TouchEvent) => {
+      const start = touchStart.current;
+      const touch = event.changedTouches[0];
+      touchStart.current = null;
+      if (!start || !touch) return;
+      const action = swipeToAction(touch.clientX - start.x, touch.clientY - start.y, direction);
+      if (action) dispatch(action);
+    },
+    [direction],
+  );
 
   return {
     index: state.index,

@@ -17,12 +17,26 @@ const YEAR = new Date().getUTCFullYear();
 const UPDATED = new Date().toISOString();
 
 beforeEach(() => {
-  server.use(...productHandlers, ...contactHandlers, http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ ok: true, reference: 'RFQ-2026-000001', pdfUrl: '/x.pdf' })));
+  server.use(
+    ...productHandlers,
+    ...contactHandlers,
+    http.post(QUOTE_REQUESTS_API_PATH, () =>
+      HttpResponse.json({ ok: true, reference: 'RFQ-2026-000001', pdfUrl: '/x.pdf' }),
+    ),
+  );
   TEST_STOCK.set('hexcw25', [
-    { location: 'dubai', onHand: 40, incoming: { quantity: 500, date: `${YEAR}-12-12` }, leadTimeDays: null, updatedAt: UPDATED },
+    {
+      location: 'dubai',
+      onHand: 40,
+      incoming: { quantity: 500, date: `${YEAR}-12-12` },
+      leadTimeDays: null,
+      updatedAt: UPDATED,
+    },
     { location: 'muscat', onHand: 0, incoming: null, leadTimeDays: 28, updatedAt: UPDATED },
   ]);
-  TEST_STOCK.set('hexcw32', [{ location: 'bahrain', onHand: 7, incoming: null, leadTimeDays: null, updatedAt: UPDATED }]);
+  TEST_STOCK.set('hexcw32', [
+    { location: 'bahrain', onHand: 7, incoming: null, leadTimeDays: null, updatedAt: UPDATED },
+  ]);
 });
 afterEach(() => {
   TEST_STOCK.clear();
@@ -32,13 +46,18 @@ afterEach(() => {
 function renderPage(locale: 'en' | 'ar') {
   const store = makeStore(undefined, { fetch: localizedFetch(locale, (input, init) => fetch(input, init)) });
   store.dispatch(
-    quoteBasketRestored([sizeLineOf('HEX-CW-25', 'Size 25 (M25)', 100), sizeLineOf('HEX-CW-32', 'Size 32 (M32)', 10), lineOf(CABLE, 200)]),
+    quoteBasketRestored([
+      sizeLineOf('HEX-CW-25', 'Size 25 (M25)', 100),
+      sizeLineOf('HEX-CW-32', 'Size 32 (M32)', 10),
+      lineOf(CABLE, 200),
+    ]),
   );
   renderInSite(<QuoteRequestPage />, { route: '/request-quote', locale, store });
 }
 
 const stockOf = (code: string) => screen.queryByTestId(`quote-stock-${code}`)?.textContent ?? null;
-const chooseBranch = (label: string, value: string) => fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value } });
+const chooseBranch = (label: string, value: string) =>
+  fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value } });
 
 describe('the lines show their stock at the branch chosen', () => {
   it('English: Dubai at first ("In stock: 40 pieces · Incoming: 500 on 12 December"), then Oman, Bahrain, Saudi Arabia', async () => {
@@ -59,13 +78,17 @@ describe('the lines show their stock at the branch chosen', () => {
     expect(stockOf('HEX-CW-25')).toBeNull();
     expect(stockOf('HEX-CW-32')).toBe('In stock: 7 pieces');
     chooseBranch('Branch', 'Saudi Arabia');
-    expect(stockOf('HEX-CW-25')).toBe('Dubai warehouse: In stock: 40 pieces · Incoming: 500 on 12 December; Muscat office: Lead time: about 4 weeks');
+    expect(stockOf('HEX-CW-25')).toBe(
+      'Dubai warehouse: In stock: 40 pieces · Incoming: 500 on 12 December; Muscat office: Lead time: about 4 weeks',
+    );
     expect(stockOf('HEX-CW-32')).toBe('Bahrain warehouse: In stock: 7 pieces');
   });
 
   it('Arabic: the same in Modern Standard Arabic, digits Western', async () => {
     renderPage('ar');
-    await waitFor(() => expect(stockOf('HEX-CW-25')).toBe('متوفر في المخزون: 40 قطعة · كمية واردة: 500 بتاريخ 12 ديسمبر'));
+    await waitFor(() =>
+      expect(stockOf('HEX-CW-25')).toBe('متوفر في المخزون: 40 قطعة · كمية واردة: 500 بتاريخ 12 ديسمبر'),
+    );
     chooseBranch('الفرع', 'Oman');
     expect(stockOf('HEX-CW-25')).toBe('مدة التوريد: نحو 4 أسابيع');
     chooseBranch('الفرع', 'Saudi Arabia');
@@ -80,7 +103,7 @@ describe('the lines show their stock at the branch chosen', () => {
     expect(screen.getByRole('button', { name: 'Send request' })).toBeEnabled();
   });
 
-  it('the branch chosen is kept for the header\'s basket panel, and the form starts from it when the page opens again', async () => {
+  it("the branch chosen is kept for the header's basket panel, and the form starts from it when the page opens again", async () => {
     renderPage('en');
     await waitFor(() => expect(stockOf('HEX-CW-25')).toBe('In stock: 40 pieces · Incoming: 500 on 12 December'));
     expect(readQuoteBranch()).toBe('Dubai');

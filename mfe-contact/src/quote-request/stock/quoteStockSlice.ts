@@ -17,7 +17,9 @@ const SLICE = 'quoteStock';
 
 /** Reads the availability of `codes` (the lines' variant codes). A failure shows no stock: the page works without it. */
 export const loadQuoteStock = createAsyncThunk(`${SLICE}/load`, async (codes: readonly string[], { signal, extra }) => {
-  const answers = await Promise.all(availabilityPaths(codes).map((path) => loadJson<AvailabilityAnswer>(path, signal, fetchOf(extra))));
+  const answers = await Promise.all(
+    availabilityPaths(codes).map((path) => loadJson<AvailabilityAnswer>(path, signal, fetchOf(extra))),
+  );
   return answers.flatMap((answer) => answer.availability);
 });
 

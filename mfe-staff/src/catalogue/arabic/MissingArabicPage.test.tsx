@@ -11,12 +11,20 @@ let catalogue: FakeCatalogue;
 beforeEach(() => {
   ({ fake, catalogue } = servedCatalogueEditor(5));
   // products 1 to 4 lack Arabic (their Arabic name is the English one); two a page
-  for (const entry of catalogue.products.slice(1)) entry.product = { ...entry.product, published: { ...entry.product.published, productName_ar: entry.product.published.productName } };
+  for (const entry of catalogue.products.slice(1))
+    entry.product = {
+      ...entry.product,
+      published: { ...entry.product.published, productName_ar: entry.product.published.productName },
+    };
   catalogue.reportPageSize = 2;
 });
 
-const reportRequests = () => requestsSent().filter((request) => request.startsWith(`GET ${STAFF_API.catalogueMissingArabic}`));
-const productNames = () => within(screen.getByRole('table', { name: 'Products lacking Arabic' })).getAllByRole('link').map((link) => link.textContent);
+const reportRequests = () =>
+  requestsSent().filter((request) => request.startsWith(`GET ${STAFF_API.catalogueMissingArabic}`));
+const productNames = () =>
+  within(screen.getByRole('table', { name: 'Products lacking Arabic' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 
 describe('the missing-Arabic report', () => {
   it('is reached from the list, counts per category, links each product to its edit page, and pages by key', async () => {
@@ -26,12 +34,18 @@ describe('the missing-Arabic report', () => {
     expect(currentAddress()).toBe('/catalogue-arabic');
     const categories = await screen.findByRole('table', { name: 'Categories' });
     const glands = within(categories).getByRole('rowheader', { name: 'Industrial Cable Glands' }).closest('tr')!;
-    expect(within(glands).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['None', '4']);
+    expect(
+      within(glands)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['None', '4']);
     expect(screen.getByText('4 products lack Arabic.')).toBeInTheDocument();
 
     expect(productNames()).toEqual(['Product 1', 'Product 2']);
     expect(screen.getByRole('link', { name: 'Product 1' })).toHaveAttribute('href', '/catalogue/product_001');
-    expect(within(screen.getByRole('link', { name: 'Product 1' }).closest('tr')!).getByText('Arabic name')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('link', { name: 'Product 1' }).closest('tr')!).getByText('Arabic name'),
+    ).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
@@ -46,7 +60,9 @@ describe('the missing-Arabic report', () => {
 
   it('narrows to a category through the address, from the count’s link or the select', async () => {
     renderStaffApp('/catalogue-arabic');
-    const count = await screen.findByRole('link', { name: '4 products of Industrial Cable Glands lack Arabic: list them' });
+    const count = await screen.findByRole('link', {
+      name: '4 products of Industrial Cable Glands lack Arabic: list them',
+    });
     fireEvent.click(count);
     expect(await screen.findByText('4 products lack Arabic in Industrial Cable Glands.')).toBeInTheDocument();
     expect(currentAddress()).toBe('/catalogue-arabic?category=industrial_cable_glands');
@@ -56,7 +72,8 @@ describe('the missing-Arabic report', () => {
   });
 
   it('says when nothing lacks Arabic', async () => {
-    for (const entry of catalogue.products) entry.product = { ...entry.product, published: { ...entry.product.published, productName_ar: 'منتج' } };
+    for (const entry of catalogue.products)
+      entry.product = { ...entry.product, published: { ...entry.product.published, productName_ar: 'منتج' } };
     renderStaffApp('/catalogue-arabic');
     expect(await screen.findByText('Nothing lacks Arabic here.')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Products lacking Arabic' })).toBeNull();
@@ -65,7 +82,9 @@ describe('the missing-Arabic report', () => {
   it('is not for branch staff, and asks the server nothing for them', async () => {
     fake.session = sessionOf(DUBAI_STAFF);
     renderStaffApp('/catalogue-arabic');
-    expect(await screen.findByText('Only administrators and catalogue editors can open this page.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Only administrators and catalogue editors can open this page.'),
+    ).toBeInTheDocument();
     expect(reportRequests()).toEqual([]);
   });
 });

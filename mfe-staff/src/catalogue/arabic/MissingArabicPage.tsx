@@ -16,7 +16,11 @@ import { VisibleText } from '../../ui/VisibleText';
 import { editPath } from '../catalogueCalls';
 
 /** What each field is called on the page. */
-export const FIELD_LABELS: Record<MissingArabicReport['products'][number]['fields'][number] | MissingArabicReport['categories'][number]['fields'][number], string> = {
+export const FIELD_LABELS: Record<
+  | MissingArabicReport['products'][number]['fields'][number]
+  | MissingArabicReport['categories'][number]['fields'][number],
+  string
+> = {
   productName_ar: 'Arabic name',
   details_ar: 'Arabic details',
   title_ar: 'Arabic title',
@@ -56,9 +60,14 @@ export function MissingArabicPage() {
       <p>
         <Link to="/catalogue">Back to the catalogue</Link>
       </p>
-      <p>A product lacks Arabic when its Arabic name or its Arabic details have no Arabic letter yet (an English copy or nothing).</p>
+      <p>
+        A product lacks Arabic when its Arabic name or its Arabic details have no Arabic letter yet (an English copy or
+        nothing).
+      </p>
       {resource.status === 'loading' ? <Spinner label="Loading the report" /> : null}
-      {resource.status === 'failed' ? <LoadError message={`The report could not be loaded. ${resource.error}`} onRetry={retry} /> : null}
+      {resource.status === 'failed' ? (
+        <LoadError message={`The report could not be loaded. ${resource.error}`} onRetry={retry} />
+      ) : null}
       {report !== undefined ? (
         <>
           <Table caption="Categories">
@@ -75,12 +84,20 @@ export function MissingArabicPage() {
                   <th scope="row">
                     <VisibleText text={category.title} />
                   </th>
-                  <td>{category.fields.length === 0 ? 'None' : category.fields.map((field) => FIELD_LABELS[field]).join(', ')}</td>
+                  <td>
+                    {category.fields.length === 0
+                      ? 'None'
+                      : category.fields.map((field) => FIELD_LABELS[field]).join(', ')}
+                  </td>
                   <td>
                     {category.products === 0 ? (
                       '0'
                     ) : (
-                      <Link to={searchOf({ category: category.id })} onClick={trail.reset} aria-label={`${category.products.toLocaleString('en')} products of ${category.title} lack Arabic: list them`}>
+                      <Link
+                        to={searchOf({ category: category.id })}
+                        onClick={trail.reset}
+                        aria-label={`${category.products.toLocaleString('en')} products of ${category.title} lack Arabic: list them`}
+                      >
                         {category.products.toLocaleString('en')}
                       </Link>
                     )}
@@ -93,7 +110,11 @@ export function MissingArabicPage() {
           <h2>Products lacking Arabic</h2>
           <StaffField label="Category">
             {(control) => (
-              <select {...control} value={query.category ?? ''} onChange={(event) => chooseCategory(event.target.value)}>
+              <select
+                {...control}
+                value={query.category ?? ''}
+                onChange={(event) => chooseCategory(event.target.value)}
+              >
                 <option value="">All categories</option>
                 {report.categories.map((category) => (
                   <option key={category.id} value={category.id}>

@@ -18,14 +18,27 @@ import { CATEGORIES_PATH, categoryEditPath, refusalOf, type FieldProblem } from 
 import { CategoryStateSection } from './CategoryStateSection';
 
 type Field = keyof EditableCategory | 'id';
-const TEXT_FIELDS: readonly { field: 'title' | 'title_ar' | 'info' | 'info_ar'; label: string; arabic: boolean; long: boolean }[] = [
+const TEXT_FIELDS: readonly {
+  field: 'title' | 'title_ar' | 'info' | 'info_ar';
+  label: string;
+  arabic: boolean;
+  long: boolean;
+}[] = [
   { field: 'title', label: 'English title', arabic: false, long: false },
   { field: 'title_ar', label: 'Arabic title', arabic: true, long: false },
   { field: 'info', label: 'English introduction', arabic: false, long: true },
   { field: 'info_ar', label: 'Arabic introduction', arabic: true, long: true },
 ];
 
-const EMPTY: EditableCategory = { title: '', title_ar: '', info: '', info_ar: '', image: CATEGORY_IMAGE_KEYS[0], company: '', position: 0 };
+const EMPTY: EditableCategory = {
+  title: '',
+  title_ar: '',
+  info: '',
+  info_ar: '',
+  image: CATEGORY_IMAGE_KEYS[0],
+  company: '',
+  position: 0,
+};
 
 export function CategoryEditPage() {
   const { id = 'new' } = useParams();
@@ -55,7 +68,10 @@ function CategoryEditor({ id }: { id: string }) {
   const data = resource.data;
   const loaded = latest ?? (data !== undefined && !('categories' in data) ? data : undefined);
   // a new category goes last: one past the largest position
-  const blank = data !== undefined && 'categories' in data ? { ...EMPTY, position: Math.max(0, ...data.categories.map((category) => category.position + 1)) } : undefined;
+  const blank =
+    data !== undefined && 'categories' in data
+      ? { ...EMPTY, position: Math.max(0, ...data.categories.map((category) => category.position + 1)) }
+      : undefined;
   const form = edits ?? loaded?.content ?? blank;
   const version = savedVersion ?? loaded?.version ?? 0;
   const set = <K extends keyof EditableCategory>(field: K, value: EditableCategory[K]) => {
@@ -84,12 +100,19 @@ function CategoryEditor({ id }: { id: string }) {
       setEdits(saved.content);
       setSavedVersion(saved.version);
       setLatest(saved);
-      setNotice({ tone: 'success', text: `Saved (version ${saved.version}). ${saved.state === 'live' ? 'The public pages show it now.' : 'It is not on the public site.'}` });
+      setNotice({
+        tone: 'success',
+        text: `Saved (version ${saved.version}). ${saved.state === 'live' ? 'The public pages show it now.' : 'It is not on the public site.'}`,
+      });
     } catch (error) {
       const refused = refusalOf(error);
       // a 400's problems, or a 409's about the id taken (a save beaten by someone else's names none)
       if (refused.kind !== 'stale') setProblems(refused.problems);
-      setNotice({ tone: 'error', text: `Not ${creating ? 'created' : 'saved'}: ${refused.message}`, stale: refused.kind === 'other' && refused.status === 409 && !creating });
+      setNotice({
+        tone: 'error',
+        text: `Not ${creating ? 'created' : 'saved'}: ${refused.message}`,
+        stale: refused.kind === 'other' && refused.status === 409 && !creating,
+      });
     } finally {
       setBusy(false);
     }
@@ -112,23 +135,43 @@ function CategoryEditor({ id }: { id: string }) {
         <Link to={CATEGORIES_PATH}>Back to the categories</Link>
       </p>
       {resource.status === 'loading' && form === undefined ? <Spinner label="Loading the category" /> : null}
-      {resource.status === 'failed' ? <LoadError message={`The category could not be loaded. ${resource.error}`} onRetry={retry} /> : null}
+      {resource.status === 'failed' ? (
+        <LoadError message={`The category could not be loaded. ${resource.error}`} onRetry={retry} />
+      ) : null}
       {loaded !== undefined ? (
         <p>
-          {loaded.products.toLocaleString('en')} product{loaded.products === 1 ? '' : 's'} in it. Version {loaded.version}
+          {loaded.products.toLocaleString('en')} product{loaded.products === 1 ? '' : 's'} in it. Version{' '}
+          {loaded.version}
           {loaded.lastChange.by !== null ? `, last saved by ${loaded.lastChange.by}` : ''}.
         </p>
       ) : null}
       {form !== undefined ? (
         <form aria-label={creating ? 'New category' : 'Edit the category'} onSubmit={(event) => void submit(event)}>
           {creating ? (
-            <StaffField label="Id" hint="Letters and digits, words joined by _, e.g. cable_trays. It is the page address and cannot change." error={errorOf('id')}>
-              {(control) => <input {...control} type="text" required value={newId} onChange={(event) => setNewId(event.target.value)} />}
+            <StaffField
+              label="Id"
+              hint="Letters and digits, words joined by _, e.g. cable_trays. It is the page address and cannot change."
+              error={errorOf('id')}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="text"
+                  required
+                  value={newId}
+                  onChange={(event) => setNewId(event.target.value)}
+                />
+              )}
             </StaffField>
           ) : null}
           <FieldRow>
             {TEXT_FIELDS.map(({ field, label, arabic, long }) => (
-              <StaffField key={field} label={label} hint={long ? 'One paragraph of plain text, shown on the category card.' : undefined} error={errorOf(field)}>
+              <StaffField
+                key={field}
+                label={label}
+                hint={long ? 'One paragraph of plain text, shown on the category card.' : undefined}
+                error={errorOf(field)}
+              >
                 {(control) =>
                   long ? (
                     <textarea
@@ -143,7 +186,15 @@ function CategoryEditor({ id }: { id: string }) {
                       onChange={(event) => set(field, event.target.value.replace(/\r?\n/g, ' '))}
                     />
                   ) : (
-                    <input {...control} type="text" required lang={arabic ? 'ar' : 'en'} dir={arabic ? 'rtl' : 'ltr'} value={form[field]} onChange={(event) => set(field, event.target.value)} />
+                    <input
+                      {...control}
+                      type="text"
+                      required
+                      lang={arabic ? 'ar' : 'en'}
+                      dir={arabic ? 'rtl' : 'ltr'}
+                      value={form[field]}
+                      onChange={(event) => set(field, event.target.value)}
+                    />
                   )
                 }
               </StaffField>
@@ -161,11 +212,32 @@ function CategoryEditor({ id }: { id: string }) {
                 </select>
               )}
             </StaffField>
-            <StaffField label="Brand line" hint="Shown on the category card; leave empty for none." error={errorOf('company')}>
-              {(control) => <input {...control} type="text" value={form.company} onChange={(event) => set('company', event.target.value)} />}
+            <StaffField
+              label="Brand line"
+              hint="Shown on the category card; leave empty for none."
+              error={errorOf('company')}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="text"
+                  value={form.company}
+                  onChange={(event) => set('company', event.target.value)}
+                />
+              )}
             </StaffField>
             <StaffField label="Order" hint="Smaller first on the categories page." error={errorOf('position')}>
-              {(control) => <input {...control} type="number" min={0} step={1} required value={form.position} onChange={(event) => set('position', Number(event.target.value))} />}
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  min={0}
+                  step={1}
+                  required
+                  value={form.position}
+                  onChange={(event) => set('position', Number(event.target.value))}
+                />
+              )}
             </StaffField>
           </FieldRow>
           <Notice tone={notice?.tone ?? 'info'}>{notice?.text ?? null}</Notice>

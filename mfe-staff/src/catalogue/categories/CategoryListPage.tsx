@@ -31,11 +31,13 @@ export function CategoryListPage() {
         <Link to={NEW_CATEGORY_PATH}>New category</Link>
       </LinkRow>
       <p>
-        A live category saved here is live at once on the public site: its card, its page and the sitemap. A duplicate is a draft until it is
-        published; an archived category is on none of them.
+        A live category saved here is live at once on the public site: its card, its page and the sitemap. A duplicate
+        is a draft until it is published; an archived category is on none of them.
       </p>
       {resource.status === 'loading' ? <Spinner label="Loading the categories" /> : null}
-      {resource.status === 'failed' ? <LoadError message={`The categories could not be loaded. ${resource.error}`} onRetry={retry} /> : null}
+      {resource.status === 'failed' ? (
+        <LoadError message={`The categories could not be loaded. ${resource.error}`} onRetry={retry} />
+      ) : null}
       {categories !== undefined ? (
         <Table caption="Categories, in the catalogue's order">
           <thead>

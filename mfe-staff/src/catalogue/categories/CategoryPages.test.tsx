@@ -23,11 +23,20 @@ describe('the category screens', () => {
     const table = await screen.findByRole('table', { name: "Categories, in the catalogue's order" });
     expect(currentAddress()).toBe('/catalogue-categories');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['Cables (cables)', 'Industrial Cable Glands (industrial_cable_glands)']);
-    expect(within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', 'جلندات الكابلات الصناعية', '5', 'Live', 'Done']);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'Cables (cables)',
+      'Industrial Cable Glands (industrial_cable_glands)',
+    ]);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2', 'جلندات الكابلات الصناعية', '5', 'Live', 'Done']);
     expect(await axeViolations()).toEqual([]);
     fireEvent.click(within(table).getByRole('link', { name: 'Industrial Cable Glands' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Category: Industrial Cable Glands' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Category: Industrial Cable Glands' }),
+    ).toBeInTheDocument();
     expect(currentAddress()).toBe('/catalogue-categories/industrial_cable_glands');
   });
 
@@ -43,7 +52,16 @@ describe('the category screens', () => {
     fireEvent.change(screen.getByRole('spinbutton', { name: /^Order/ }), { target: { value: '7' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save and publish' }));
     expect(await screen.findByText('Saved (version 1). The public pages show it now.')).toBeInTheDocument();
-    expect(state.categories[1]).toMatchObject({ version: 1, content: { title: 'Cable Glands', info_ar: 'سطر واحد', image: 'Cables', position: 7, title_ar: 'جلندات الكابلات الصناعية' } });
+    expect(state.categories[1]).toMatchObject({
+      version: 1,
+      content: {
+        title: 'Cable Glands',
+        info_ar: 'سطر واحد',
+        image: 'Cables',
+        position: 7,
+        title_ar: 'جلندات الكابلات الصناعية',
+      },
+    });
     expect(requestsSent()).toContain(`PUT ${STAFF_API.catalogueCategories}/industrial_cable_glands`);
   });
 
@@ -55,7 +73,9 @@ describe('the category screens', () => {
     fireEvent.submit(screen.getByRole('form', { name: 'Edit the category' }));
     expect(await screen.findByText(/^Not saved: The category was not saved: 2 problems/)).toBeInTheDocument();
     expect(field('English title')).toHaveAccessibleDescription(expect.stringContaining('title is required'));
-    expect(field('English introduction')).toHaveAccessibleDescription(expect.stringContaining('info is plain text on the site'));
+    expect(field('English introduction')).toHaveAccessibleDescription(
+      expect.stringContaining('info is plain text on the site'),
+    );
     // each at the field its path names: 'title' and 'info' are not 'title_ar' and 'info_ar'
     expect(field('Arabic title')).not.toHaveAttribute('aria-invalid', 'true');
     expect(field('Arabic introduction')).not.toHaveAttribute('aria-invalid', 'true');
@@ -66,16 +86,27 @@ describe('the category screens', () => {
     fireEvent.change(screen.getByRole('spinbutton', { name: /^Order/ }), { target: { value: '-1' } });
     fireEvent.submit(screen.getByRole('form', { name: 'Edit the category' }));
     expect(await screen.findByText('Not saved: position must be 0 or more')).toBeInTheDocument();
-    expect(screen.getByRole('spinbutton', { name: /^Order/ })).toHaveAccessibleDescription(expect.stringContaining('position must be 0 or more'));
+    expect(screen.getByRole('spinbutton', { name: /^Order/ })).toHaveAccessibleDescription(
+      expect.stringContaining('position must be 0 or more'),
+    );
     expect(field('English title')).not.toHaveAttribute('aria-invalid', 'true');
     fireEvent.change(screen.getByRole('spinbutton', { name: /^Order/ }), { target: { value: '2' } });
 
     // a colleague saves first
-    state.categories[1] = { ...state.categories[1]!, version: 1, content: { ...state.categories[1]!.content, title: 'Their title' }, lastChange: { by: 'sara@crescent.example', at: '2026-11-26T06:00:00.000Z' } };
+    state.categories[1] = {
+      ...state.categories[1]!,
+      version: 1,
+      content: { ...state.categories[1]!.content, title: 'Their title' },
+      lastChange: { by: 'sara@crescent.example', at: '2026-11-26T06:00:00.000Z' },
+    };
     fireEvent.change(field('English title'), { target: { value: 'My title' } });
     fireEvent.change(field('English introduction'), { target: { value: 'Mine.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save and publish' }));
-    expect(await screen.findByText(/^Not saved: sara@crescent\.example changed this category \(version 1\) after you opened version 0/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /^Not saved: sara@crescent\.example changed this category \(version 1\) after you opened version 0/,
+      ),
+    ).toBeInTheDocument();
     expect(field('English title')).toHaveValue('My title');
     expect(state.categories[1].content.title).toBe('Their title');
     fireEvent.click(screen.getByRole('button', { name: 'Load the latest version' }));
@@ -103,7 +134,10 @@ describe('the category screens', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create the category' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Category: Cable Trays' })).toBeInTheDocument();
     expect(currentAddress()).toBe('/catalogue-categories/cable_trays');
-    expect(state.categories.at(-1)).toMatchObject({ id: 'cable_trays', content: { position: 3, title_ar: 'حوامل الكابلات' } });
+    expect(state.categories.at(-1)).toMatchObject({
+      id: 'cable_trays',
+      content: { position: 3, title_ar: 'حوامل الكابلات' },
+    });
   });
 
   it('duplicates a category under the id the editor confirms as a draft, publishes the copy, archives it and puts it back', async () => {
@@ -112,10 +146,16 @@ describe('the category screens', () => {
     expect(field('Id of the copy')).toHaveValue('industrial_cable_glands_copy');
     fireEvent.change(field('Id of the copy'), { target: { value: 'cables' } });
     fireEvent.click(screen.getByRole('button', { name: 'Duplicate this category' }));
-    await waitFor(() => expect(field('Id of the copy')).toHaveAccessibleDescription(expect.stringContaining('id: the category "cables" already exists')));
+    await waitFor(() =>
+      expect(field('Id of the copy')).toHaveAccessibleDescription(
+        expect.stringContaining('id: the category "cables" already exists'),
+      ),
+    );
     fireEvent.change(field('Id of the copy'), { target: { value: 'glands_copy' } });
     fireEvent.click(screen.getByRole('button', { name: 'Duplicate this category' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Category: Industrial Cable Glands (copy)' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Category: Industrial Cable Glands (copy)' }),
+    ).toBeInTheDocument();
     expect(currentAddress()).toBe('/catalogue-categories/glands_copy');
     expect(await screen.findByText('Draft: not on the public site until it is published.')).toBeInTheDocument();
     expect(field('Arabic title')).toHaveValue('جلندات الكابلات الصناعية (نسخة)');
@@ -130,8 +170,13 @@ describe('the category screens', () => {
     expect(screen.getByText(/^Archive this category\? It leaves the menus/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Archive' }));
     expect(await screen.findByText('Archived: the public site no longer shows this category.')).toBeInTheDocument();
-    expect(screen.getByText(/^Archived: gone from the menus, the categories page, search and the sitemap/)).toBeInTheDocument();
-    expect(state.categories.find((category) => category.id === 'glands_copy')).toMatchObject({ state: 'archived', version: 3 });
+    expect(
+      screen.getByText(/^Archived: gone from the menus, the categories page, search and the sitemap/),
+    ).toBeInTheDocument();
+    expect(state.categories.find((category) => category.id === 'glands_copy')).toMatchObject({
+      state: 'archived',
+      version: 3,
+    });
     expect(await axeViolations()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Put back on the site' }));
     expect(await screen.findByText('Live on the public site.')).toBeInTheDocument();
@@ -144,11 +189,13 @@ describe('the category screens', () => {
     );
   });
 
-  it('shows the server\'s refusal to archive a category that still holds products, and offers no change over unsaved edits', async () => {
+  it("shows the server's refusal to archive a category that still holds products, and offers no change over unsaved edits", async () => {
     renderStaffApp('/catalogue-categories/industrial_cable_glands');
     fireEvent.click(await screen.findByRole('button', { name: 'Archive the category' }));
     fireEvent.click(screen.getByRole('button', { name: 'Archive' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Not changed: This category still holds 5 live products: withdraw them/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Not changed: This category still holds 5 live products: withdraw them/,
+    );
     expect(state.categories[1]).toMatchObject({ state: 'live', version: 0 });
     fireEvent.change(field('English title'), { target: { value: 'Edited' } });
     expect(screen.getByRole('button', { name: 'Archive the category' })).toBeDisabled();
@@ -157,7 +204,13 @@ describe('the category screens', () => {
   });
 
   it('lists where each category stands on the public site', async () => {
-    state.categories.push({ ...state.categories[1]!, id: 'old_glands', state: 'archived', products: 0, content: { ...state.categories[1]!.content, title: 'Old Glands', position: 5 } });
+    state.categories.push({
+      ...state.categories[1]!,
+      id: 'old_glands',
+      state: 'archived',
+      products: 0,
+      content: { ...state.categories[1]!.content, title: 'Old Glands', position: 5 },
+    });
     renderStaffApp('/catalogue-categories');
     const table = await screen.findByRole('table', { name: "Categories, in the catalogue's order" });
     const row = within(table).getByRole('row', { name: /Old Glands/ });
@@ -167,7 +220,9 @@ describe('the category screens', () => {
   it('is not for branch staff, and asks the server nothing for them', async () => {
     fake.session = sessionOf(DUBAI_STAFF);
     renderStaffApp('/catalogue-categories/industrial_cable_glands');
-    expect(await screen.findByText('Only administrators and catalogue editors can open this page.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Only administrators and catalogue editors can open this page.'),
+    ).toBeInTheDocument();
     expect(requestsSent().filter((request) => request.includes(STAFF_API.catalogueCategories))).toEqual([]);
   });
 });

@@ -10,13 +10,18 @@ import type { CategoryState, EditorCategory } from '@site/contracts/staff-catalo
 import { ConfirmStep } from '../../ui/ConfirmStep';
 import { Notice } from '../../ui/Notice';
 import { Actions, StaffField } from '../../ui/StaffField';
-import { useChangeCategoryStateMutation, useDuplicateCategoryMutation, type CategoryStateAddress } from '../catalogueApi';
+import {
+  useChangeCategoryStateMutation,
+  useDuplicateCategoryMutation,
+  type CategoryStateAddress,
+} from '../catalogueApi';
 import { categoryEditPath, refusalOf } from '../catalogueCalls';
 
 export const CATEGORY_STATE_TEXT: Readonly<Record<CategoryState, string>> = {
   live: 'Live on the public site.',
   draft: 'Draft: not on the public site until it is published.',
-  archived: 'Archived: gone from the menus, the categories page, search and the sitemap; its page tells visitors it is no longer available.',
+  archived:
+    'Archived: gone from the menus, the categories page, search and the sitemap; its page tells visitors it is no longer available.',
 };
 
 export interface CategoryStateSectionProps {
@@ -59,7 +64,9 @@ export function CategoryStateSection({ category, dirty, onChanged }: CategorySta
       void navigate(categoryEditPath(copy.id));
     } catch (error) {
       const refused = refusalOf(error);
-      setCopyError(refused.kind === 'invalid' ? refused.problems.map((problem) => problem.text).join(' ') : refused.message);
+      setCopyError(
+        refused.kind === 'invalid' ? refused.problems.map((problem) => problem.text).join(' ') : refused.message,
+      );
       setBusy(false);
     }
   };
@@ -74,7 +81,9 @@ export function CategoryStateSection({ category, dirty, onChanged }: CategorySta
           question="Archive this category? It leaves the menus, the categories page, search and the sitemap, and its page tells visitors it is no longer available. A category that still holds products cannot be archived: withdraw them or move them to another category first."
           confirmLabel="Archive"
           busy={busy}
-          onConfirm={() => void change(STAFF_API.catalogueCategoryArchive, 'Archived: the public site no longer shows this category.')}
+          onConfirm={() =>
+            void change(STAFF_API.catalogueCategoryArchive, 'Archived: the public site no longer shows this category.')
+          }
           onCancel={() => setAsking(false)}
         />
       ) : (
@@ -87,7 +96,9 @@ export function CategoryStateSection({ category, dirty, onChanged }: CategorySta
             <Button
               type="button"
               disabled={busy || dirty}
-              onClick={() => void change(STAFF_API.catalogueCategoryPublish, 'Published: the public pages show this category now.')}
+              onClick={() =>
+                void change(STAFF_API.catalogueCategoryPublish, 'Published: the public pages show this category now.')
+              }
             >
               {category.state === 'draft' ? 'Publish the category' : 'Put back on the site'}
             </Button>
@@ -98,12 +109,26 @@ export function CategoryStateSection({ category, dirty, onChanged }: CategorySta
       {message !== null ? <Notice tone={message.tone}>{message.text}</Notice> : null}
 
       <h2>Duplicate</h2>
-      <p>Makes a new draft category with this one&apos;s texts, picture and brand line, its titles marked as a copy. It holds no products and is not public until you publish it.</p>
-      <StaffField label="Id of the copy" hint="Its page address once published: letters and digits, words joined by _." error={copyError}>
-        {(control) => <input {...control} type="text" required value={copyId} onChange={(event) => setCopyId(event.target.value)} />}
+      <p>
+        Makes a new draft category with this one&apos;s texts, picture and brand line, its titles marked as a copy. It
+        holds no products and is not public until you publish it.
+      </p>
+      <StaffField
+        label="Id of the copy"
+        hint="Its page address once published: letters and digits, words joined by _."
+        error={copyError}
+      >
+        {(control) => (
+          <input {...control} type="text" required value={copyId} onChange={(event) => setCopyId(event.target.value)} />
+        )}
       </StaffField>
       <Actions>
-        <Button type="button" $variant="secondary" disabled={busy || dirty || copyId.trim() === ''} onClick={() => void duplicate()}>
+        <Button
+          type="button"
+          $variant="secondary"
+          disabled={busy || dirty || copyId.trim() === ''}
+          onClick={() => void duplicate()}
+        >
           Duplicate this category
         </Button>
         {unsaved}

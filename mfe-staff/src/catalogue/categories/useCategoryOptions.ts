@@ -15,7 +15,12 @@ const SEEDED: readonly CategoryOption[] = (seeded as CategoryOption[]).map(({ id
 export function useCategoryOptions({ liveOnly = false }: { liveOnly?: boolean } = {}): readonly CategoryOption[] {
   const categories = useCatalogueCategoriesQuery().data?.categories;
   return useMemo(
-    () => (categories === undefined ? SEEDED : categories.filter((category) => !liveOnly || category.state === 'live').map(({ id, title }) => ({ id, title }))),
+    () =>
+      categories === undefined
+        ? SEEDED
+        : categories
+            .filter((category) => !liveOnly || category.state === 'live')
+            .map(({ id, title }) => ({ id, title })),
     [categories, liveOnly],
   );
 }

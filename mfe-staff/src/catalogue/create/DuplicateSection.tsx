@@ -31,8 +31,9 @@ export function DuplicateSection({ productId, dirty }: { productId: string; dirt
   return (
     <>
       <p>
-        Makes a new draft product with every field of this one (its saved draft, if any). Its code ends in -COPY and its names say
-        it is a copy: change them before you publish it. Pictures and datasheets are not copied: upload them for the copy.
+        Makes a new draft product with every field of this one (its saved draft, if any). Its code ends in -COPY and its
+        names say it is a copy: change them before you publish it. Pictures and datasheets are not copied: upload them
+        for the copy.
       </p>
       <Actions>
         <Button type="button" $variant="secondary" disabled={busy || dirty} onClick={() => void duplicate()}>

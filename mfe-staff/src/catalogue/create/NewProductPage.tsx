@@ -10,7 +10,6 @@ import { Actions, StaffField } from '../../ui/StaffField';
 import { useCreateProductMutation } from '../catalogueApi';
 import { editPath, refusalOf, type FieldProblem } from '../catalogueCalls';
 
-
 interface NewProductForm {
   id: string;
   code: string;
@@ -21,12 +20,25 @@ interface NewProductForm {
 
 /** The rest of a new product's content: what the edit page fills in afterwards. */
 export function newProductContent(form: Omit<NewProductForm, 'id'>, today: string): EditableProduct {
-  return { ...form, company: '', price: '', unit: 'piece', popularity: '0', dateAdded: today, image: PRODUCT_IMAGE_KEYS[0], details: {}, details_ar: {} };
+  return {
+    ...form,
+    company: '',
+    price: '',
+    unit: 'piece',
+    popularity: '0',
+    dateAdded: today,
+    image: PRODUCT_IMAGE_KEYS[0],
+    details: {},
+    details_ar: {},
+  };
 }
 
 type Field = keyof NewProductForm;
 const LABELS: Record<Field, { label: string; hint?: string; lang?: 'ar' }> = {
-  id: { label: 'Id', hint: 'Lower-case letters and digits joined by _, e.g. hex_brass_gland_m20. It is the page address and cannot change.' },
+  id: {
+    label: 'Id',
+    hint: 'Lower-case letters and digits joined by _, e.g. hex_brass_gland_m20. It is the page address and cannot change.',
+  },
   code: { label: 'Code', hint: 'The order code, unique in the catalogue, e.g. HX-BG-M20.' },
   productCategoryId: { label: 'Category' },
   productName: { label: 'English name' },
@@ -41,7 +53,13 @@ export function NewProductPage() {
   const [createProduct] = useCreateProductMutation();
   const navigate = useNavigate();
   const categoryOptions = useCategoryOptions({ liveOnly: true });
-  const [form, setForm] = useState<NewProductForm>({ id: '', code: '', productCategoryId: categoryOptions[0]?.id ?? '', productName: '', productName_ar: '' });
+  const [form, setForm] = useState<NewProductForm>({
+    id: '',
+    code: '',
+    productCategoryId: categoryOptions[0]?.id ?? '',
+    productName: '',
+    productName_ar: '',
+  });
   const [refusal, setRefusal] = useState<{ message: string; problems: FieldProblem[] } | undefined>();
   const [busy, setBusy] = useState(false);
 
@@ -51,11 +69,20 @@ export function NewProductPage() {
     setRefusal(undefined);
     const { id, ...rest } = form;
     try {
-      const created = await createProduct({ id: id.trim(), content: newProductContent(rest, new Date().toISOString().slice(0, 10)) }).unwrap();
+      const created = await createProduct({
+        id: id.trim(),
+        content: newProductContent(rest, new Date().toISOString().slice(0, 10)),
+      }).unwrap();
       void navigate(editPath(created.id));
     } catch (error) {
       const refused = refusalOf(error);
-      setRefusal({ message: refused.message, problems: refused.kind === 'stale' || refused.problems.length === 0 ? [{ field: undefined, at: [], text: refused.message }] : refused.problems });
+      setRefusal({
+        message: refused.message,
+        problems:
+          refused.kind === 'stale' || refused.problems.length === 0
+            ? [{ field: undefined, at: [], text: refused.message }]
+            : refused.problems,
+      });
       setBusy(false);
     }
   };
@@ -84,7 +111,15 @@ export function NewProductPage() {
                   ))}
                 </select>
               ) : (
-                <input {...control} type="text" required lang={LABELS[field].lang ?? 'en'} dir={LABELS[field].lang === 'ar' ? 'rtl' : 'ltr'} value={form[field]} onChange={(event) => set(field, event.target.value)} />
+                <input
+                  {...control}
+                  type="text"
+                  required
+                  lang={LABELS[field].lang ?? 'en'}
+                  dir={LABELS[field].lang === 'ar' ? 'rtl' : 'ltr'}
+                  value={form[field]}
+                  onChange={(event) => set(field, event.target.value)}
+                />
               )
             }
           </StaffField>

@@ -2,7 +2,22 @@ import { useState } from 'react';
 import type { DescriptionEntry, DescriptionRow, DescriptionSectionKey } from '@site/content';
 import { descriptionEntryKind } from '@site/content/catalogue';
 import { DESCRIPTION_SECTIONS, descriptionSection } from '@site/content/data-constants';
-import { Fieldset, ItemProblem, LANG_NAMES, langProps, moved, problemsInItem, removed, replaced, Row, RowButtons, SmallButton, SmallLabel, type DocumentProblem, type Lang } from './editorParts';
+import {
+  Fieldset,
+  ItemProblem,
+  LANG_NAMES,
+  langProps,
+  moved,
+  problemsInItem,
+  removed,
+  replaced,
+  Row,
+  RowButtons,
+  SmallButton,
+  SmallLabel,
+  type DocumentProblem,
+  type Lang,
+} from './editorParts';
 import { ROW_KIND_LABELS, withKind, withSection, type RowKind } from './detailsModel';
 
 const KINDS = Object.keys(ROW_KIND_LABELS) as RowKind[];
@@ -13,7 +28,8 @@ const KINDS = Object.keys(ROW_KIND_LABELS) as RowKind[];
  */
 export function shownKind(chosen: RowKind | undefined, entry: DescriptionEntry): RowKind {
   const read = descriptionEntryKind(entry);
-  if (chosen === 'row' && (entry.value === '' || entry.key === '') && (read === 'subheading' || read === 'item')) return 'row';
+  if (chosen === 'row' && (entry.value === '' || entry.key === '') && (read === 'subheading' || read === 'item'))
+    return 'row';
   if (chosen === 'subheading' && entry.key === '' && entry.value === '') return 'subheading';
   return read;
 }
@@ -51,13 +67,24 @@ export function DescriptionEditor({
         const kind = shownKind(chosen[index], entry);
         const set = (next: DescriptionEntry) => onChange(replaced(entries, index, next));
         const choose = (next: RowKind) => {
-          setChosen((kinds) => replaced(Array.from({ length: entries.length }, (_, at) => kinds[at]), index, next));
+          setChosen((kinds) =>
+            replaced(
+              Array.from({ length: entries.length }, (_, at) => kinds[at]),
+              index,
+              next,
+            ),
+          );
           set(withKind(entry, next, usedSections));
         };
         const rowProblems = problemsInItem(problems, 'description', index);
         const problemId = `${lang}-description-row-${index + 1}-problems`;
         return (
-          <Row key={index} role="group" aria-label={`${language} description row ${index + 1}`} aria-describedby={rowProblems.length > 0 ? problemId : undefined}>
+          <Row
+            key={index}
+            role="group"
+            aria-label={`${language} description row ${index + 1}`}
+            aria-describedby={rowProblems.length > 0 ? problemId : undefined}
+          >
             {rowProblems.length > 0 ? (
               <ItemProblem id={problemId} role="note">
                 {rowProblems.join(' ')}
@@ -67,23 +94,47 @@ export function DescriptionEditor({
               {`Row ${index + 1} kind`}
               <select value={kind} onChange={(event) => choose(event.target.value as RowKind)}>
                 {KINDS.map((option) => (
-                  <option key={option} value={option} disabled={option === 'section' && kind !== 'section' && usedSections.size >= DESCRIPTION_SECTIONS.length}>
+                  <option
+                    key={option}
+                    value={option}
+                    disabled={
+                      option === 'section' && kind !== 'section' && usedSections.size >= DESCRIPTION_SECTIONS.length
+                    }
+                  >
                     {ROW_KIND_LABELS[option]}
                   </option>
                 ))}
               </select>
             </SmallLabel>
-            <EntryControls lang={lang} index={index} entry={entry} kind={kind} usedSections={usedSections} onChange={set} />
+            <EntryControls
+              lang={lang}
+              index={index}
+              entry={entry}
+              kind={kind}
+              usedSections={usedSections}
+              onChange={set}
+            />
             <RowButtons
               index={index}
               count={entries.length}
               what={what}
               onMove={(to) => {
-                setChosen((kinds) => moved(Array.from({ length: entries.length }, (_, at) => kinds[at]), index, to));
+                setChosen((kinds) =>
+                  moved(
+                    Array.from({ length: entries.length }, (_, at) => kinds[at]),
+                    index,
+                    to,
+                  ),
+                );
                 onChange(moved(entries, index, to));
               }}
               onRemove={() => {
-                setChosen((kinds) => removed(Array.from({ length: entries.length }, (_, at) => kinds[at]), index));
+                setChosen((kinds) =>
+                  removed(
+                    Array.from({ length: entries.length }, (_, at) => kinds[at]),
+                    index,
+                  ),
+                );
                 onChange(removed(entries, index));
               }}
             />
@@ -122,11 +173,21 @@ function EntryControls({
         <>
           <SmallLabel>
             {`Row ${n} key`}
-            <input {...langProps(lang)} type="text" value={entry.key} onChange={(event) => onChange({ ...entry, key: event.target.value })} />
+            <input
+              {...langProps(lang)}
+              type="text"
+              value={entry.key}
+              onChange={(event) => onChange({ ...entry, key: event.target.value })}
+            />
           </SmallLabel>
           <SmallLabel className="wide">
             {`Row ${n} value`}
-            <input {...langProps(lang)} type="text" value={text} onChange={(event) => onChange({ ...entry, value: event.target.value })} />
+            <input
+              {...langProps(lang)}
+              type="text"
+              value={text}
+              onChange={(event) => onChange({ ...entry, value: event.target.value })}
+            />
           </SmallLabel>
         </>
       );
@@ -134,7 +195,12 @@ function EntryControls({
       return (
         <SmallLabel className="wide">
           {`Row ${n} sub-heading`}
-          <input {...langProps(lang)} type="text" value={entry.key} onChange={(event) => onChange({ key: event.target.value.replace(/^[-^%*]+/, ''), value: '' })} />
+          <input
+            {...langProps(lang)}
+            type="text"
+            value={entry.key}
+            onChange={(event) => onChange({ key: event.target.value.replace(/^[-^%*]+/, ''), value: '' })}
+          />
         </SmallLabel>
       );
     case 'item':
@@ -142,14 +208,23 @@ function EntryControls({
       return (
         <SmallLabel className="wide">
           {kind === 'item' ? `Row ${n} list item` : `Row ${n} picture description`}
-          <input {...langProps(lang)} type="text" value={text} onChange={(event) => onChange({ ...entry, value: event.target.value })} />
+          <input
+            {...langProps(lang)}
+            type="text"
+            value={text}
+            onChange={(event) => onChange({ ...entry, value: event.target.value })}
+          />
         </SmallLabel>
       );
     case 'paragraph':
       return (
         <SmallLabel className="wide">
           {`Row ${n} note (HTML)`}
-          <textarea {...langProps(lang)} value={text} onChange={(event) => onChange({ ...entry, value: event.target.value })} />
+          <textarea
+            {...langProps(lang)}
+            value={text}
+            onChange={(event) => onChange({ ...entry, value: event.target.value })}
+          />
         </SmallLabel>
       );
     case 'section': {
@@ -158,21 +233,38 @@ function EntryControls({
         <>
           <SmallLabel>
             {`Row ${n} section`}
-            <select value={entry.key} onChange={(event) => onChange(withSection(entry, event.target.value as DescriptionSectionKey))}>
+            <select
+              value={entry.key}
+              onChange={(event) => onChange(withSection(entry, event.target.value as DescriptionSectionKey))}
+            >
               {section === undefined ? <option value={entry.key}>{`Unknown: ${entry.key}`}</option> : null}
               {DESCRIPTION_SECTIONS.map((option) => (
-                <option key={option.key} value={option.key} disabled={option.key !== entry.key && usedSections.has(option.key)}>
+                <option
+                  key={option.key}
+                  value={option.key}
+                  disabled={option.key !== entry.key && usedSections.has(option.key)}
+                >
                   {option.title}
                 </option>
               ))}
             </select>
           </SmallLabel>
           {Array.isArray(entry.value) ? (
-            <SectionRows lang={lang} n={n} title={section?.title ?? entry.key} rows={entry.value} onChange={(rows) => onChange({ ...entry, value: rows })} />
+            <SectionRows
+              lang={lang}
+              n={n}
+              title={section?.title ?? entry.key}
+              rows={entry.value}
+              onChange={(rows) => onChange({ ...entry, value: rows })}
+            />
           ) : (
             <SmallLabel className="wide">
               {`Row ${n} section text (HTML)`}
-              <textarea {...langProps(lang)} value={text} onChange={(event) => onChange({ ...entry, value: event.target.value })} />
+              <textarea
+                {...langProps(lang)}
+                value={text}
+                onChange={(event) => onChange({ ...entry, value: event.target.value })}
+              />
             </SmallLabel>
           )}
         </>
@@ -182,7 +274,19 @@ function EntryControls({
 }
 
 /** A table section's key/value rows (its value cells are HTML). At least one row: the schema takes no empty table. */
-function SectionRows({ lang, n, title, rows, onChange }: { lang: Lang; n: number; title: string; rows: readonly DescriptionRow[]; onChange: (rows: DescriptionRow[]) => void }) {
+function SectionRows({
+  lang,
+  n,
+  title,
+  rows,
+  onChange,
+}: {
+  lang: Lang;
+  n: number;
+  title: string;
+  rows: readonly DescriptionRow[];
+  onChange: (rows: DescriptionRow[]) => void;
+}) {
   return (
     <Fieldset className="wide" style={{ flexBasis: '100%' }}>
       <legend>{`${title} table (row ${n})`}</legend>
@@ -190,11 +294,21 @@ function SectionRows({ lang, n, title, rows, onChange }: { lang: Lang; n: number
         <Row key={index}>
           <SmallLabel>
             {`${title} row ${index + 1} key`}
-            <input {...langProps(lang)} type="text" value={row.key} onChange={(event) => onChange(replaced(rows, index, { ...row, key: event.target.value }))} />
+            <input
+              {...langProps(lang)}
+              type="text"
+              value={row.key}
+              onChange={(event) => onChange(replaced(rows, index, { ...row, key: event.target.value }))}
+            />
           </SmallLabel>
           <SmallLabel className="wide">
             {`${title} row ${index + 1} value`}
-            <input {...langProps(lang)} type="text" value={row.value} onChange={(event) => onChange(replaced(rows, index, { ...row, value: event.target.value }))} />
+            <input
+              {...langProps(lang)}
+              type="text"
+              value={row.value}
+              onChange={(event) => onChange(replaced(rows, index, { ...row, value: event.target.value }))}
+            />
           </SmallLabel>
           <RowButtons
             index={index}

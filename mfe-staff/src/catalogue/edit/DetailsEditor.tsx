@@ -52,7 +52,17 @@ const Grid = styled.div`
  * problems with it are listed on top, and each is shown again at the description row or specification block its place
  * names.
  */
-export function DetailsEditor({ lang, details, problems, onChange }: { lang: Lang; details: Details; problems: readonly DocumentProblem[]; onChange: (details: Details) => void }) {
+export function DetailsEditor({
+  lang,
+  details,
+  problems,
+  onChange,
+}: {
+  lang: Lang;
+  details: Details;
+  problems: readonly DocumentProblem[];
+  onChange: (details: Details) => void;
+}) {
   const language = LANG_NAMES[lang];
   const set = (field: string, value: unknown) => onChange(withField(details, field, value));
   const table = productTableOf(details);
@@ -75,10 +85,27 @@ export function DetailsEditor({ lang, details, problems, onChange }: { lang: Lan
         lines={stringList(details.detail)}
         onChange={(lines) => set('detail', lines)}
       />
-      <SpecificationEditor lang={lang} blocks={specificationOf(details)} problems={problems} onChange={(blocks) => set('Specification', blocks)} />
-      <DescriptionEditor lang={lang} entries={descriptionOf(details)} problems={problems} onChange={(entries) => set('description', entries)} />
-      {table !== undefined ? <ProductTableEditor lang={lang} table={table} details={details} onChange={onChange} /> : null}
-      <BlocksEditor lang={lang} title="text blocks after the table" blocks={blocksOf(details, 'detailDescription')} onChange={(blocks) => set('detailDescription', blocks)} />
+      <SpecificationEditor
+        lang={lang}
+        blocks={specificationOf(details)}
+        problems={problems}
+        onChange={(blocks) => set('Specification', blocks)}
+      />
+      <DescriptionEditor
+        lang={lang}
+        entries={descriptionOf(details)}
+        problems={problems}
+        onChange={(entries) => set('description', entries)}
+      />
+      {table !== undefined ? (
+        <ProductTableEditor lang={lang} table={table} details={details} onChange={onChange} />
+      ) : null}
+      <BlocksEditor
+        lang={lang}
+        title="text blocks after the table"
+        blocks={blocksOf(details, 'detailDescription')}
+        onChange={(blocks) => set('detailDescription', blocks)}
+      />
       <BlocksEditor
         lang={lang}
         title="text blocks before the table"
@@ -89,7 +116,12 @@ export function DetailsEditor({ lang, details, problems, onChange }: { lang: Lan
         <legend>{`${language} links`}</legend>
         <SmallLabel>
           {`${language} manufacturer's catalogue (https address)`}
-          <input type="url" dir="ltr" value={typeof details.viewManufacturersCatalogue === 'string' ? details.viewManufacturersCatalogue : ''} onChange={(event) => set('viewManufacturersCatalogue', event.target.value)} />
+          <input
+            type="url"
+            dir="ltr"
+            value={typeof details.viewManufacturersCatalogue === 'string' ? details.viewManufacturersCatalogue : ''}
+            onChange={(event) => set('viewManufacturersCatalogue', event.target.value)}
+          />
         </SmallLabel>
       </Fieldset>
     </Column>
@@ -132,9 +164,20 @@ function SpecificationEditor({
             ) : null}
             <SmallLabel>
               {`Block ${index + 1} title`}
-              <input {...langProps(lang)} type="text" value={block.extraSpecTitle ?? ''} onChange={(event) => setBlock(index, { ...block, extraSpecTitle: event.target.value })} />
+              <input
+                {...langProps(lang)}
+                type="text"
+                value={block.extraSpecTitle ?? ''}
+                onChange={(event) => setBlock(index, { ...block, extraSpecTitle: event.target.value })}
+              />
             </SmallLabel>
-            <LinesEditor legend={`Block ${index + 1} titled lines`} itemName="line" lang={lang} lines={block.extraSpec ?? []} onChange={(lines) => setBlock(index, { ...block, extraSpec: lines })} />
+            <LinesEditor
+              legend={`Block ${index + 1} titled lines`}
+              itemName="line"
+              lang={lang}
+              lines={block.extraSpec ?? []}
+              onChange={(lines) => setBlock(index, { ...block, extraSpec: lines })}
+            />
             <LinesEditor
               legend={`Block ${index + 1} specification lines`}
               itemName="line"
@@ -160,7 +203,17 @@ function SpecificationEditor({
 }
 
 /** The detail blocks: a heading, paragraphs, a plain table (first row the header), paragraphs after it. */
-function BlocksEditor({ lang, title, blocks, onChange }: { lang: Lang; title: string; blocks: readonly DetailBlock[]; onChange: (blocks: DetailBlock[]) => void }) {
+function BlocksEditor({
+  lang,
+  title,
+  blocks,
+  onChange,
+}: {
+  lang: Lang;
+  title: string;
+  blocks: readonly DetailBlock[];
+  onChange: (blocks: DetailBlock[]) => void;
+}) {
   const language = LANG_NAMES[lang];
   const setBlock = (index: number, field: 'title' | 'content' | 'DataAfterTable' | 'table', value: unknown) => {
     const { [field]: _old, ...rest } = blocks[index] ?? {};
@@ -177,10 +230,27 @@ function BlocksEditor({ lang, title, blocks, onChange }: { lang: Lang; title: st
             <legend>{`Block ${index + 1}`}</legend>
             <SmallLabel>
               {`${name}: heading (HTML)`}
-              <input {...langProps(lang)} type="text" value={block.title ?? ''} onChange={(event) => setBlock(index, 'title', event.target.value)} />
+              <input
+                {...langProps(lang)}
+                type="text"
+                value={block.title ?? ''}
+                onChange={(event) => setBlock(index, 'title', event.target.value)}
+              />
             </SmallLabel>
-            <LinesEditor legend={`${name}: paragraphs`} itemName="paragraph" lang={lang} multiline lines={block.content ?? []} onChange={(lines) => setBlock(index, 'content', lines)} />
-            <PlainTableEditor lang={lang} name={`${name}: table`} rows={block.table ?? []} onChange={(rows) => setBlock(index, 'table', rows)} />
+            <LinesEditor
+              legend={`${name}: paragraphs`}
+              itemName="paragraph"
+              lang={lang}
+              multiline
+              lines={block.content ?? []}
+              onChange={(lines) => setBlock(index, 'content', lines)}
+            />
+            <PlainTableEditor
+              lang={lang}
+              name={`${name}: table`}
+              rows={block.table ?? []}
+              onChange={(rows) => setBlock(index, 'table', rows)}
+            />
             <LinesEditor
               legend={`${name}: paragraphs after the table`}
               itemName="paragraph"
@@ -207,7 +277,17 @@ function BlocksEditor({ lang, title, blocks, onChange }: { lang: Lang; title: st
 }
 
 /** A plain table: its first row is the header; every row as long as it. */
-function PlainTableEditor({ lang, name, rows, onChange }: { lang: Lang; name: string; rows: readonly (readonly string[])[]; onChange: (rows: string[][]) => void }) {
+function PlainTableEditor({
+  lang,
+  name,
+  rows,
+  onChange,
+}: {
+  lang: Lang;
+  name: string;
+  rows: readonly (readonly string[])[];
+  onChange: (rows: string[][]) => void;
+}) {
   const width = rows[0]?.length ?? 0;
   const copy = () => rows.map((row) => [...row]);
   return (
@@ -215,7 +295,16 @@ function PlainTableEditor({ lang, name, rows, onChange }: { lang: Lang; name: st
       <legend>{name}</legend>
       {rows.length === 0 ? (
         <div>
-          <SmallButton type="button" $variant="secondary" onClick={() => onChange([['', ''], ['', '']])}>
+          <SmallButton
+            type="button"
+            $variant="secondary"
+            onClick={() =>
+              onChange([
+                ['', ''],
+                ['', ''],
+              ])
+            }
+          >
             {`Add a table to ${name.replace(/: table$/, '')}`}
           </SmallButton>
         </div>
@@ -242,7 +331,12 @@ function PlainTableEditor({ lang, name, rows, onChange }: { lang: Lang; name: st
                       </td>
                     ))}
                     <td>
-                      <SmallButton type="button" $variant="secondary" aria-label={`Remove ${r === 0 ? 'the header row' : `row ${r}`} of ${name}`} onClick={() => onChange(removed(copy(), r))}>
+                      <SmallButton
+                        type="button"
+                        $variant="secondary"
+                        aria-label={`Remove ${r === 0 ? 'the header row' : `row ${r}`} of ${name}`}
+                        onClick={() => onChange(removed(copy(), r))}
+                      >
                         Remove
                       </SmallButton>
                     </td>
@@ -252,13 +346,22 @@ function PlainTableEditor({ lang, name, rows, onChange }: { lang: Lang; name: st
             </table>
           </Grid>
           <Row>
-            <SmallButton type="button" $variant="secondary" onClick={() => onChange([...copy(), Array.from({ length: width }, () => '')])}>
+            <SmallButton
+              type="button"
+              $variant="secondary"
+              onClick={() => onChange([...copy(), Array.from({ length: width }, () => '')])}
+            >
               {`Add a row to ${name}`}
             </SmallButton>
             <SmallButton type="button" $variant="secondary" onClick={() => onChange(copy().map((row) => [...row, '']))}>
               {`Add a column to ${name}`}
             </SmallButton>
-            <SmallButton type="button" $variant="secondary" disabled={width <= 1} onClick={() => onChange(copy().map((row) => row.slice(0, -1)))}>
+            <SmallButton
+              type="button"
+              $variant="secondary"
+              disabled={width <= 1}
+              onClick={() => onChange(copy().map((row) => row.slice(0, -1)))}
+            >
               {`Remove the last column of ${name}`}
             </SmallButton>
           </Row>
@@ -269,17 +372,30 @@ function PlainTableEditor({ lang, name, rows, onChange }: { lang: Lang; name: st
 }
 
 /** The product table's cells by its leaf columns (its header's structure stays as it is; its names are editable). */
-function ProductTableEditor({ lang, table, details, onChange }: { lang: Lang; table: ProductTable; details: Details; onChange: (details: Details) => void }) {
+function ProductTableEditor({
+  lang,
+  table,
+  details,
+  onChange,
+}: {
+  lang: Lang;
+  table: ProductTable;
+  details: Details;
+  onChange: (details: Details) => void;
+}) {
   const language = LANG_NAMES[lang];
   const name = `${language} product table`;
   const header = details.productDetailTableColumns as { id: string; name: string }[][];
   const setHeaderName = (r: number, c: number, value: string) => {
-    const next = header.map((row, at) => (at === r ? row.map((cell, index) => (index === c ? { ...cell, name: value } : cell)) : row));
+    const next = header.map((row, at) =>
+      at === r ? row.map((cell, index) => (index === c ? { ...cell, name: value } : cell)) : row,
+    );
     onChange(withField(details, 'productDetailTableColumns', next));
   };
   const setLeafName = (c: number, value: string) => setHeaderName(header.length - 1, c, value);
   const groupRows = header.slice(0, -1) as { id: string; name: string; colSpan?: number }[][];
-  const setRows = (rows: Record<string, string | number>[]) => onChange(withField(details, 'productDetailTableData', tableDataOf(rows)));
+  const setRows = (rows: Record<string, string | number>[]) =>
+    onChange(withField(details, 'productDetailTableData', tableDataOf(rows)));
   return (
     <Fieldset>
       <legend>{name}</legend>
@@ -305,7 +421,13 @@ function ProductTableEditor({ lang, table, details, onChange }: { lang: Lang; ta
             <tr>
               {table.columns.map((column, c) => (
                 <th key={column.id} scope="col">
-                  <input {...langProps(lang)} type="text" aria-label={`${name}, column ${c + 1} name (${column.id})`} value={column.name} onChange={(event) => setLeafName(c, event.target.value)} />
+                  <input
+                    {...langProps(lang)}
+                    type="text"
+                    aria-label={`${name}, column ${c + 1} name (${column.id})`}
+                    value={column.name}
+                    onChange={(event) => setLeafName(c, event.target.value)}
+                  />
                 </th>
               ))}
               <td />
@@ -321,12 +443,25 @@ function ProductTableEditor({ lang, table, details, onChange }: { lang: Lang; ta
                       type="text"
                       aria-label={`${name}, row ${r + 1}, column ${c + 1} (${column.name || column.id})`}
                       value={String(row[column.id] ?? '')}
-                      onChange={(event) => setRows(replaced(table.rows, r, { ...row, [column.id]: cellValue(row[column.id], event.target.value) }))}
+                      onChange={(event) =>
+                        setRows(
+                          replaced(table.rows, r, {
+                            ...row,
+                            [column.id]: cellValue(row[column.id], event.target.value),
+                          }),
+                        )
+                      }
                     />
                   </td>
                 ))}
                 <td>
-                  <RowButtons index={r} count={table.rows.length} what={`row ${r + 1} of the ${name}`} onMove={(to) => setRows(moved(table.rows, r, to))} onRemove={() => setRows(removed(table.rows, r))} />
+                  <RowButtons
+                    index={r}
+                    count={table.rows.length}
+                    what={`row ${r + 1} of the ${name}`}
+                    onMove={(to) => setRows(moved(table.rows, r, to))}
+                    onRemove={() => setRows(removed(table.rows, r))}
+                  />
                 </td>
               </tr>
             ))}
@@ -334,7 +469,11 @@ function ProductTableEditor({ lang, table, details, onChange }: { lang: Lang; ta
         </table>
       </Grid>
       <div>
-        <SmallButton type="button" $variant="secondary" onClick={() => setRows([...table.rows, Object.fromEntries(table.columns.map((column) => [column.id, '']))])}>
+        <SmallButton
+          type="button"
+          $variant="secondary"
+          onClick={() => setRows([...table.rows, Object.fromEntries(table.columns.map((column) => [column.id, '']))])}
+        >
           {`Add a row to the ${name}`}
         </SmallButton>
       </div>

@@ -4,7 +4,14 @@ import { requestsSent, server } from '@test/msw';
 import { CSRF_HEADER, STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import { PICTURE_MAX_BYTES } from '@site/contracts/staff-catalogue-api';
 import { fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from '../../testing/handlers';
-import { CATALOGUE_EDITOR, catalogueHandlers, fakeCatalogue, glandContent, UPLOAD_REFUSALS, type FakeCatalogue } from '../../testing/catalogueHandlers';
+import {
+  CATALOGUE_EDITOR,
+  catalogueHandlers,
+  fakeCatalogue,
+  glandContent,
+  UPLOAD_REFUSALS,
+  type FakeCatalogue,
+} from '../../testing/catalogueHandlers';
 import { File as NodeFile } from 'node:buffer';
 import { draftBodies, EDITED_ID, openEditor } from '../../testing/productEditor';
 import { thumbnailOf, tooLargeSentence } from './MediaEditor';
@@ -23,7 +30,8 @@ beforeEach(() => {
 afterEach(() => server.events.removeListener('request:start', recordUpload));
 
 function recordUpload({ request }: { request: Request }) {
-  if (request.method === 'POST' && /\/(pictures|datasheets)$/.test(new URL(request.url).pathname)) uploadHeaders.push(request.headers);
+  if (request.method === 'POST' && /\/(pictures|datasheets)$/.test(new URL(request.url).pathname))
+    uploadHeaders.push(request.headers);
 }
 
 const ID = EDITED_ID;
@@ -37,7 +45,8 @@ const PDF = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
  * A chosen file. Node's File, as the tests' FormData and fetch are Node's (jest-fixed-jsdom) and take no jsdom File;
  * a browser's input hands the browser's own.
  */
-const file = (parts: (string | Uint8Array)[], name: string, type: string) => new NodeFile(parts, name, { type }) as unknown as File;
+const file = (parts: (string | Uint8Array)[], name: string, type: string) =>
+  new NodeFile(parts, name, { type }) as unknown as File;
 const pngFile = (name = 'gland.png') => file([PNG], name, 'image/png');
 
 const media = () => within(screen.getByRole('region', { name: 'Picture and datasheet' }));
@@ -72,7 +81,10 @@ describe('the picture and datasheet section', () => {
     expect(link.getAttribute('href')).toMatch(/^\/media\/catalogue\/hex_cw_brass_cable_gland\/[a-f0-9]{64}\.pdf$/);
 
     // each upload: multipart with the CSRF token, the boundary set by fetch
-    expect(requestsSent().filter((request) => request === PICTURES || request === DATASHEETS)).toEqual([PICTURES, DATASHEETS]);
+    expect(requestsSent().filter((request) => request === PICTURES || request === DATASHEETS)).toEqual([
+      PICTURES,
+      DATASHEETS,
+    ]);
     for (const headers of uploadHeaders) {
       // (the fake refuses a wrong one with 403, so the uploads' success says it was the session's)
       expect(headers.get(CSRF_HEADER)).toBeTruthy();
@@ -130,12 +142,18 @@ describe('the picture and datasheet section', () => {
       details_ar: { ...base.details_ar, picture, datasheet },
     };
     await openEditor();
-    expect(media().getByRole('img', { name: 'CW Brass Cable Gland' })).toHaveAttribute('src', `${picture.src}-320.webp`);
+    expect(media().getByRole('img', { name: 'CW Brass Cable Gland' })).toHaveAttribute(
+      'src',
+      `${picture.src}-320.webp`,
+    );
     expect(media().getByRole('link', { name: 'Datasheet (PDF, download)' })).toHaveAttribute('href', datasheet);
 
     fireEvent.click(media().getByRole('button', { name: 'Remove the picture' }));
     expect(media().queryByRole('img')).not.toBeInTheDocument();
-    expect(media().getByText('The picture is removed. Save the draft to keep the change.')).toHaveAttribute('role', 'status');
+    expect(media().getByText('The picture is removed. Save the draft to keep the change.')).toHaveAttribute(
+      'role',
+      'status',
+    );
     fireEvent.click(media().getByRole('button', { name: 'Remove the datasheet' }));
     expect(media().queryByRole('link')).not.toBeInTheDocument();
 
@@ -151,6 +169,8 @@ describe('the picture and datasheet section', () => {
 
   it('shows the one variant of a picture narrower than 320 px', () => {
     expect(thumbnailOf({ src: '/media/catalogue/x/h', widths: [200] })).toBe('/media/catalogue/x/h-200.webp');
-    expect(thumbnailOf({ src: '/media/catalogue/x/h', widths: [320, 640, 1280] })).toBe('/media/catalogue/x/h-320.webp');
+    expect(thumbnailOf({ src: '/media/catalogue/x/h', widths: [320, 640, 1280] })).toBe(
+      '/media/catalogue/x/h-320.webp',
+    );
   });
 });

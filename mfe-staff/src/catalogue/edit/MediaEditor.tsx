@@ -34,7 +34,8 @@ function megabytes(bytes: number): string {
 }
 
 /** The sentence for a file refused before sending, in the server's style (tooLarge in server/src/catalogue/staff/uploads.ts). */
-export const tooLargeSentence = (kind: MediaKind) => `The ${kind} is too large: at most ${megabytes(KINDS[kind].maxBytes)} is taken. Nothing was sent.`;
+export const tooLargeSentence = (kind: MediaKind) =>
+  `The ${kind} is too large: at most ${megabytes(KINDS[kind].maxBytes)} is taken. Nothing was sent.`;
 
 export interface PictureRef {
   src: string;
@@ -43,7 +44,8 @@ export interface PictureRef {
 
 function pictureOf(details: Details): PictureRef | undefined {
   const picture = details.picture as Partial<PictureRef> | undefined;
-  if (typeof picture?.src !== 'string' || !Array.isArray(picture.widths) || picture.widths.length === 0) return undefined;
+  if (typeof picture?.src !== 'string' || !Array.isArray(picture.widths) || picture.widths.length === 0)
+    return undefined;
   return { src: picture.src, widths: picture.widths.filter((width): width is number => typeof width === 'number') };
 }
 
@@ -53,7 +55,12 @@ export function thumbnailOf({ src, widths }: PictureRef): string {
   return `${src}-${width}.webp`;
 }
 
-type UploadState = { kind: 'idle' } | { kind: 'uploading' } | { kind: 'uploaded' } | { kind: 'removed' } | { kind: 'refused'; message: string };
+type UploadState =
+  | { kind: 'idle' }
+  | { kind: 'uploading' }
+  | { kind: 'uploaded' }
+  | { kind: 'removed' }
+  | { kind: 'refused'; message: string };
 
 const Row = styled.div`
   display: grid;
@@ -87,11 +94,13 @@ interface MediaEditorProps {
 }
 
 /** Sets (or, with undefined, removes) a field in both detail documents. */
-const inBoth = (field: MediaKind, value: unknown) => (content: EditableProduct): EditableProduct => ({
-  ...content,
-  details: withField(content.details, field, value),
-  details_ar: withField(content.details_ar, field, value),
-});
+const inBoth =
+  (field: MediaKind, value: unknown) =>
+  (content: EditableProduct): EditableProduct => ({
+    ...content,
+    details: withField(content.details, field, value),
+    details_ar: withField(content.details_ar, field, value),
+  });
 
 export function MediaEditor({ productId, content, update }: MediaEditorProps) {
   const picture = pictureOf(content.details);
@@ -113,7 +122,19 @@ export function MediaEditor({ productId, content, update }: MediaEditorProps) {
   );
 }
 
-function MediaField({ productId, kind, present, update, children }: { productId: string; kind: MediaKind; present: boolean; update: MediaEditorProps['update']; children: ReactNode }) {
+function MediaField({
+  productId,
+  kind,
+  present,
+  update,
+  children,
+}: {
+  productId: string;
+  kind: MediaKind;
+  present: boolean;
+  update: MediaEditorProps['update'];
+  children: ReactNode;
+}) {
   const [uploadPicture] = useUploadPictureMutation();
   const [uploadDatasheet] = useUploadDatasheetMutation();
   const [state, setState] = useState<UploadState>({ kind: 'idle' });
@@ -180,7 +201,16 @@ function MediaField({ productId, kind, present, update, children }: { productId:
         )}
       </Current>
       <StaffField label={label} hint={hint}>
-        {(control) => <input {...control} type="file" accept={accept} disabled={uploading} aria-busy={uploading || undefined} onChange={(event) => void choose(event)} />}
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            accept={accept}
+            disabled={uploading}
+            aria-busy={uploading || undefined}
+            onChange={(event) => void choose(event)}
+          />
+        )}
       </StaffField>
       <Notice tone="info">{status}</Notice>
       <Notice tone="error">{state.kind === 'refused' ? state.message : null}</Notice>

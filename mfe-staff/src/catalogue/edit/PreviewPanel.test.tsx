@@ -1,7 +1,12 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { LoadProductPreview, ProductPreviewProps } from '@site/contracts/product-preview';
 import { fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from '../../testing/handlers';
-import { CATALOGUE_EDITOR, catalogueHandlers, fakeCatalogue, type FakeCatalogue } from '../../testing/catalogueHandlers';
+import {
+  CATALOGUE_EDITOR,
+  catalogueHandlers,
+  fakeCatalogue,
+  type FakeCatalogue,
+} from '../../testing/catalogueHandlers';
 import { server } from '@test/msw';
 import { EDITED_ID, openEditor } from '../../testing/productEditor';
 import { PREVIEW_DELAY_MS } from './PreviewPanel';
@@ -40,7 +45,9 @@ describe('the edit page’s preview panel', () => {
 
     jest.useFakeTimers();
     try {
-      fireEvent.change(screen.getByRole('textbox', { name: 'English name' }), { target: { value: 'CW Brass Cable Gland, nickel' } });
+      fireEvent.change(screen.getByRole('textbox', { name: 'English name' }), {
+        target: { value: 'CW Brass Cable Gland, nickel' },
+      });
       // not at each keystroke: a moment after typing stops
       expect(within(live).getByText('en: CW Brass Cable Gland')).toBeInTheDocument();
       act(() => void jest.advanceTimersByTime(PREVIEW_DELAY_MS));
@@ -57,22 +64,33 @@ describe('the edit page’s preview panel', () => {
     await openEditor({ loadProductPreview: () => Promise.reject(new Error('RUNTIME-003')) });
     openPanel();
     expect(
-      await within(previewRegion()).findByText('The live preview could not be loaded (the catalogue’s code did not arrive), so this is the saved draft as the server draws it.'),
+      await within(previewRegion()).findByText(
+        'The live preview could not be loaded (the catalogue’s code did not arrive), so this is the saved draft as the server draws it.',
+      ),
     ).toBeInTheDocument();
     const frame = within(previewRegion()).getByTitle('Preview of the saved draft (English)');
     const before = frame.getAttribute('src');
     expect(before).toMatch(new RegExp(`^/staff/preview/products/${EDITED_ID}\\?v=\\d+$`));
-    expect(within(previewRegion()).getByRole('link', { name: 'Open the saved draft’s preview in a new tab' })).toHaveAttribute('href', `/staff/preview/products/${EDITED_ID}`);
+    expect(
+      within(previewRegion()).getByRole('link', { name: 'Open the saved draft’s preview in a new tab' }),
+    ).toHaveAttribute('href', `/staff/preview/products/${EDITED_ID}`);
 
     fireEvent.click(within(previewRegion()).getByRole('radio', { name: 'Arabic' }));
-    expect(await within(previewRegion()).findByTitle('Preview of the saved draft (Arabic)')).toHaveAttribute('src', expect.stringMatching(new RegExp(`^/staff/preview/ar/products/${EDITED_ID}\\?v=\\d+$`)));
+    expect(await within(previewRegion()).findByTitle('Preview of the saved draft (Arabic)')).toHaveAttribute(
+      'src',
+      expect.stringMatching(new RegExp(`^/staff/preview/ar/products/${EDITED_ID}\\?v=\\d+$`)),
+    );
 
     // an edit: the note says the frame shows the saved draft; saving draws it again (a new version in its address)
     fireEvent.change(screen.getByRole('textbox', { name: /^Price \(AED\)/ }), { target: { value: '19.95' } });
-    expect(within(previewRegion()).getByText('You have unsaved changes: save the draft to see them here.')).toBeInTheDocument();
+    expect(
+      within(previewRegion()).getByText('You have unsaved changes: save the draft to see them here.'),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('Draft saved. Publish it to show it in the catalogue.')).toBeInTheDocument();
-    expect(within(previewRegion()).queryByText('You have unsaved changes: save the draft to see them here.')).toBeNull();
+    expect(
+      within(previewRegion()).queryByText('You have unsaved changes: save the draft to see them here.'),
+    ).toBeNull();
     const after = within(previewRegion()).getByTitle('Preview of the saved draft (Arabic)').getAttribute('src');
     expect(after).not.toBe(before?.replace('/products/', '/ar/products/'));
   });

@@ -78,7 +78,17 @@ function useLivePreview(open: boolean): LiveState {
  * moment after typing stops. When that module cannot be loaded: the server's preview of the saved draft
  * (/staff/preview/…), framed, drawn again after each save (the version is in its address), with a sentence saying so.
  */
-export function PreviewPanel({ productId, version, dirty, content }: { productId: string; version: number; dirty: boolean; content: EditableProduct }) {
+export function PreviewPanel({
+  productId,
+  version,
+  dirty,
+  content,
+}: {
+  productId: string;
+  version: number;
+  dirty: boolean;
+  content: EditableProduct;
+}) {
   const [open, setOpen] = useState(false);
   const [locale, setLocale] = useState<'en' | 'ar'>('en');
   const live = useLivePreview(open);
@@ -94,7 +104,13 @@ export function PreviewPanel({ productId, version, dirty, content }: { productId
       <Languages role="group" aria-label="Preview language">
         {LANGUAGES.map((option) => (
           <label key={option.locale}>
-            <input type="radio" name="preview-language" checked={locale === option.locale} onChange={() => setLocale(option.locale)} /> {option.label}
+            <input
+              type="radio"
+              name="preview-language"
+              checked={locale === option.locale}
+              onChange={() => setLocale(option.locale)}
+            />{' '}
+            {option.label}
           </label>
         ))}
         <a href={address} target="_blank" rel="noreferrer">
@@ -108,14 +124,22 @@ export function PreviewPanel({ productId, version, dirty, content }: { productId
             <p role="alert">The preview cannot draw these details: {drawError.message}</p>
           ) : null}
           <Live aria-label={`Live preview (${language})`}>
-            <Preview productId={productId} content={shown} locale={locale} onRenderError={(error) => setDrawError({ content: shown, message: error.message })} />
+            <Preview
+              productId={productId}
+              content={shown}
+              locale={locale}
+              onRenderError={(error) => setDrawError({ content: shown, message: error.message })}
+            />
           </Live>
         </>
       ) : live.kind === 'loading' ? (
         <p role="status">Loading the live preview…</p>
       ) : (
         <>
-          <p role="status">The live preview could not be loaded (the catalogue’s code did not arrive), so this is the saved draft as the server draws it.</p>
+          <p role="status">
+            The live preview could not be loaded (the catalogue’s code did not arrive), so this is the saved draft as
+            the server draws it.
+          </p>
           {dirty ? <p>You have unsaved changes: save the draft to see them here.</p> : null}
           <Frame title={`Preview of the saved draft (${language})`} src={`${address}?v=${version}`} />
         </>

@@ -34,8 +34,12 @@ describe('the product edit page', () => {
     expect(ar.getByRole('textbox', { name: 'Row 1 key' })).toHaveValue('المادة');
     expect(ar.getByRole('textbox', { name: 'Row 1 value' })).toHaveAttribute('lang', 'ar');
     // a block's plain table, cell by cell
-    expect(screen.getByRole('textbox', { name: 'Text blocks after the table, block 1: table, row 1, column 2' })).toHaveValue('M20');
-    for (const control of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('main input, main textarea')) {
+    expect(
+      screen.getByRole('textbox', { name: 'Text blocks after the table, block 1: table, row 1, column 2' }),
+    ).toHaveValue('M20');
+    for (const control of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      'main input, main textarea',
+    )) {
       expect(control.value).not.toMatch(/^\s*[[{]/);
     }
   });
@@ -43,8 +47,12 @@ describe('the product edit page', () => {
   it('saves a draft with the edits in both languages, then publishes it', async () => {
     await openEditor();
     expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();
-    fireEvent.change(within(description('English')).getByRole('textbox', { name: 'Row 1 value' }), { target: { value: 'Brass CZ122' } });
-    fireEvent.change(within(description('Arabic')).getByRole('textbox', { name: 'Row 1 value' }), { target: { value: 'نحاس CZ122' } });
+    fireEvent.change(within(description('English')).getByRole('textbox', { name: 'Row 1 value' }), {
+      target: { value: 'Brass CZ122' },
+    });
+    fireEvent.change(within(description('Arabic')).getByRole('textbox', { name: 'Row 1 value' }), {
+      target: { value: 'نحاس CZ122' },
+    });
     fireEvent.change(screen.getByRole('textbox', { name: /^Price \(AED\)/ }), { target: { value: '14.75' } });
     // a new row, turned into a list item
     fireEvent.click(screen.getByRole('button', { name: 'Add a row to the English description' }));
@@ -74,7 +82,12 @@ describe('the product edit page', () => {
     await openEditor();
     // someone else saves a draft first
     gland().version = 4;
-    gland().draft = { content: { ...gland().published, price: '99.00' }, basedOn: 3, savedBy: 'omar@crescent.example', savedAt: '2026-11-25T09:15:00.000Z' };
+    gland().draft = {
+      content: { ...gland().published, price: '99.00' },
+      basedOn: 3,
+      savedBy: 'omar@crescent.example',
+      savedAt: '2026-11-25T09:15:00.000Z',
+    };
     gland().lastChange = { by: 'omar@crescent.example', at: '2026-11-25T09:15:00.000Z' };
     const price = screen.getByRole('textbox', { name: /^Price \(AED\)/ });
     fireEvent.change(price, { target: { value: '15.00' } });
@@ -93,7 +106,12 @@ describe('the product edit page', () => {
 
     // and once more stale: this time the latest is loaded instead
     gland().version = 9;
-    gland().draft = { content: { ...gland().published, price: '42.00' }, basedOn: 8, savedBy: 'omar@crescent.example', savedAt: '2026-11-25T09:30:00.000Z' };
+    gland().draft = {
+      content: { ...gland().published, price: '42.00' },
+      basedOn: 8,
+      savedBy: 'omar@crescent.example',
+      savedAt: '2026-11-25T09:30:00.000Z',
+    };
     fireEvent.change(screen.getByRole('textbox', { name: /^Price \(AED\)/ }), { target: { value: '16.00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Load the latest version (discards your edits)' }));
@@ -102,7 +120,9 @@ describe('the product edit page', () => {
     // a publish refused as stale says so too
     gland().version = 10;
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText(/^Not published: layla@crescent\.example changed this product/)).toHaveTextContent('Load the latest version to see what they changed.');
+    expect(await screen.findByText(/^Not published: layla@crescent\.example changed this product/)).toHaveTextContent(
+      'Load the latest version to see what they changed.',
+    );
     expect(screen.queryByRole('button', { name: 'Save my edits over theirs' })).toBeNull();
   });
 
@@ -116,7 +136,9 @@ describe('the product edit page', () => {
     const price = screen.getByRole('textbox', { name: /^Price \(AED\)/ });
     expect(price).toHaveAttribute('aria-invalid', 'true');
     expect(price).toHaveAccessibleDescription(expect.stringContaining('bad price "12,50 AED"'));
-    expect(screen.getByRole('textbox', { name: 'Arabic name' })).toHaveAccessibleDescription('missing Arabic: productName_ar is empty');
+    expect(screen.getByRole('textbox', { name: 'Arabic name' })).toHaveAccessibleDescription(
+      'missing Arabic: productName_ar is empty',
+    );
     // its words do not name the field: its path does
     const category = screen.getByRole('textbox', { name: /^Category id/ });
     expect(category).toHaveAttribute('aria-invalid', 'true');
@@ -133,8 +155,12 @@ describe('the product edit page', () => {
     fireEvent.click(english.getByRole('button', { name: 'Remove line 1 of Block 1 specification lines' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('Not saved: one problem to fix.')).toBeInTheDocument();
-    expect(english.getByRole('group', { name: 'Specification block 1' })).toHaveAccessibleDescription('details: Specification.0: empty specification block');
-    expect(within(screen.getByRole('list', { name: 'Problems in the English details' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(english.getByRole('group', { name: 'Specification block 1' })).toHaveAccessibleDescription(
+      'details: Specification.0: empty specification block',
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'Problems in the English details' })).getAllByRole('listitem'),
+    ).toHaveLength(1);
     expect(screen.queryByRole('list', { name: 'Problems in the Arabic details' })).toBeNull();
   });
 
@@ -155,10 +181,20 @@ describe('the product edit page', () => {
     };
     gland().published = { ...gland().published, details: { ...gland().published.details, ...table } };
     await openEditor();
-    fireEvent.change(screen.getByRole('textbox', { name: 'English product table, row 1, column 1 (size)' }), { target: { value: '25' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'English product table, row 1, column 2 (mm)' }), { target: { value: 'M25' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'English product table, heading row 1, heading 2 (h_thread)' }), { target: { value: 'Thread size' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Text blocks after the table, block 1: table, header, column 1' }), { target: { value: 'Gland size' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'English product table, row 1, column 1 (size)' }), {
+      target: { value: '25' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'English product table, row 1, column 2 (mm)' }), {
+      target: { value: 'M25' },
+    });
+    fireEvent.change(
+      screen.getByRole('textbox', { name: 'English product table, heading row 1, heading 2 (h_thread)' }),
+      { target: { value: 'Thread size' } },
+    );
+    fireEvent.change(
+      screen.getByRole('textbox', { name: 'Text blocks after the table, block 1: table, header, column 1' }),
+      { target: { value: 'Gland size' } },
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Add a row to Text blocks after the table, block 1: table' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('Draft saved. Publish it to show it in the catalogue.')).toBeInTheDocument();
@@ -179,7 +215,9 @@ describe('the product edit page', () => {
     expect(await screen.findByText('Not saved: one problem to fix.')).toBeInTheDocument();
     const row = within(description('Arabic')).getByRole('group', { name: 'Arabic description row 3' });
     expect(row).toHaveAccessibleDescription("details_ar: description.2.value: the '' entry needs a value");
-    expect(within(screen.getByRole('list', { name: 'Problems in the Arabic details' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(
+      within(screen.getByRole('list', { name: 'Problems in the Arabic details' })).getAllByRole('listitem'),
+    ).toHaveLength(1);
   });
 
   it('withdraws the product after asking once more, says so, and puts it back', async () => {
@@ -191,8 +229,12 @@ describe('the product edit page', () => {
     expect(gland().archived ?? null).toBeNull();
     fireEvent.click(within(section).getByRole('button', { name: 'Withdraw from the catalogue' }));
     fireEvent.click(within(section).getByRole('button', { name: 'Withdraw' }));
-    expect(await within(section).findByText('Withdrawn: the catalogue no longer shows this product.')).toBeInTheDocument();
-    expect(await within(section).findByText(/^Withdrawn from the catalogue by layla@crescent\.example on /)).toBeInTheDocument();
+    expect(
+      await within(section).findByText('Withdrawn: the catalogue no longer shows this product.'),
+    ).toBeInTheDocument();
+    expect(
+      await within(section).findByText(/^Withdrawn from the catalogue by layla@crescent\.example on /),
+    ).toBeInTheDocument();
     expect(gland().archived).not.toBeNull();
     fireEvent.click(within(section).getByRole('button', { name: 'Put back in the catalogue' }));
     expect(await within(section).findByText('Put back: the catalogue shows this product again.')).toBeInTheDocument();
@@ -230,7 +272,10 @@ describe('the server problems', () => {
       { path: ['id'], message: 'id: taken' },
       { path: [], message: 'missing Arabic: productName_ar is empty' },
       { path: ['content', 'variants', 1, 'price'], message: 'variant 2 (CW-25): bad price "1.555": …' },
-      { path: ['content', 'variants'], message: 'At least one variant must be published: a product with none cannot be ordered.' },
+      {
+        path: ['content', 'variants'],
+        message: 'At least one variant must be published: a product with none cannot be ordered.',
+      },
     ]);
     expect(problems).toEqual([
       { field: 'productName_ar', at: [], text: 'missing Arabic: productName_ar is empty' },
@@ -245,7 +290,11 @@ describe('the server problems', () => {
       { field: undefined, at: [], text: 'missing Arabic: productName_ar is empty' },
       // a variant's: its place tells the variants' rows where to show it; its words name the variant
       { field: 'variants', at: [1, 'price'], text: 'variant 2 (CW-25): bad price "1.555": …' },
-      { field: 'variants', at: [], text: 'At least one variant must be published: a product with none cannot be ordered.' },
+      {
+        field: 'variants',
+        at: [],
+        text: 'At least one variant must be published: a product with none cannot be ordered.',
+      },
     ]);
   });
 

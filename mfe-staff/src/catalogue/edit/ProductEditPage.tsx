@@ -95,7 +95,10 @@ function ProductEditor({ id }: { id: string }) {
   // each problem at the field its path names (a problem about the request as a whole is in the summary alone)
   const problems = outcome?.kind === 'invalid' ? outcome.problems : [];
   const problemsOf = (field: keyof EditableProduct) => problems.filter((problem) => problem.field === field);
-  const errorOf = (field: SimpleField) => problemsOf(field).map(({ text }) => text).join(' ') || undefined;
+  const errorOf = (field: SimpleField) =>
+    problemsOf(field)
+      .map(({ text }) => text)
+      .join(' ') || undefined;
   const setField = (field: SimpleField, value: string) => editor.edit({ ...content, [field]: value });
   const draft = product.draft;
 
@@ -107,9 +110,13 @@ function ProductEditor({ id }: { id: string }) {
         {draft
           ? `A draft is pending: saved by ${draft.savedBy ?? 'someone'} on ${formatDateTime(draft.savedAt)}.`
           : 'No draft: the form shows the published content.'}{' '}
-        {product.lastChange ? `Last change by ${product.lastChange.by ?? 'someone'} on ${formatDateTime(product.lastChange.at)}.` : ''}
+        {product.lastChange
+          ? `Last change by ${product.lastChange.by ?? 'someone'} on ${formatDateTime(product.lastChange.at)}.`
+          : ''}
       </Meta>
-      {product.unpublished === true ? <Notice tone="info">New product, never published: the public cannot see it until you publish it.</Notice> : null}
+      {product.unpublished === true ? (
+        <Notice tone="info">New product, never published: the public cannot see it until you publish it.</Notice>
+      ) : null}
       <p>
         <Link to="/catalogue">Back to the catalogue</Link> · <Link to={historyPath(id)}>History and versions</Link>
         {product.unpublished === true ? null : (
@@ -133,10 +140,28 @@ function ProductEditor({ id }: { id: string }) {
           <h2 id="names-heading">Name</h2>
           <Columns>
             <StaffField label="English name" error={errorOf('productName')}>
-              {(control) => <input {...control} lang="en" dir="ltr" type="text" value={content.productName} onChange={(event) => setField('productName', event.target.value)} />}
+              {(control) => (
+                <input
+                  {...control}
+                  lang="en"
+                  dir="ltr"
+                  type="text"
+                  value={content.productName}
+                  onChange={(event) => setField('productName', event.target.value)}
+                />
+              )}
             </StaffField>
             <StaffField label="Arabic name" error={errorOf('productName_ar')}>
-              {(control) => <input {...control} lang="ar" dir="rtl" type="text" value={content.productName_ar} onChange={(event) => setField('productName_ar', event.target.value)} />}
+              {(control) => (
+                <input
+                  {...control}
+                  lang="ar"
+                  dir="rtl"
+                  type="text"
+                  value={content.productName_ar}
+                  onChange={(event) => setField('productName_ar', event.target.value)}
+                />
+              )}
             </StaffField>
           </Columns>
         </Section>
@@ -146,7 +171,15 @@ function ProductEditor({ id }: { id: string }) {
           <Columns>
             {SHARED_FIELDS.map(({ field, label, hint, type }) => (
               <StaffField key={field} label={label} hint={hint} error={errorOf(field)}>
-                {(control) => <input {...control} type={type ?? 'text'} dir="ltr" value={content[field]} onChange={(event) => setField(field, event.target.value)} />}
+                {(control) => (
+                  <input
+                    {...control}
+                    type={type ?? 'text'}
+                    dir="ltr"
+                    value={content[field]}
+                    onChange={(event) => setField(field, event.target.value)}
+                  />
+                )}
               </StaffField>
             ))}
           </Columns>
@@ -155,8 +188,9 @@ function ProductEditor({ id }: { id: string }) {
         <Section aria-labelledby="variants-heading">
           <h2 id="variants-heading">Variants</h2>
           <Meta>
-            What buyers order, in the order they are listed. The listing shows the first published variant&rsquo;s code ({content.code || 'none'}) and the lowest published
-            price ({content.price === '' ? 'price on request' : `AED ${content.price}`}).
+            What buyers order, in the order they are listed. The listing shows the first published variant&rsquo;s code
+            ({content.code || 'none'}) and the lowest published price (
+            {content.price === '' ? 'price on request' : `AED ${content.price}`}).
           </Meta>
           <VariantsEditor content={content} problems={problems} onChange={editor.edit} />
         </Section>
@@ -169,21 +203,47 @@ function ProductEditor({ id }: { id: string }) {
         <Section aria-labelledby="details-heading">
           <h2 id="details-heading">Details</h2>
           <Columns key={editor.loads}>
-            <DetailsEditor lang="en" details={content.details} problems={problemsOf('details')} onChange={(details) => editor.edit({ ...content, details })} />
-            <DetailsEditor lang="ar" details={content.details_ar} problems={problemsOf('details_ar')} onChange={(details_ar) => editor.edit({ ...content, details_ar })} />
+            <DetailsEditor
+              lang="en"
+              details={content.details}
+              problems={problemsOf('details')}
+              onChange={(details) => editor.edit({ ...content, details })}
+            />
+            <DetailsEditor
+              lang="ar"
+              details={content.details_ar}
+              problems={problemsOf('details_ar')}
+              onChange={(details_ar) => editor.edit({ ...content, details_ar })}
+            />
           </Columns>
         </Section>
 
         <Sticky>
-          <OutcomeNotice outcome={outcome} busy={editor.busy} onReload={editor.reloadLatest} onSaveOver={(version) => void editor.saveDraft(version)} />
+          <OutcomeNotice
+            outcome={outcome}
+            busy={editor.busy}
+            onReload={editor.reloadLatest}
+            onSaveOver={(version) => void editor.saveDraft(version)}
+          />
           <Actions>
             <Button type="submit" disabled={editor.busy}>
               Save draft
             </Button>
-            <Button type="button" $variant="secondary" disabled={editor.busy || editor.dirty || draft === null} onClick={() => void editor.publish()}>
+            <Button
+              type="button"
+              $variant="secondary"
+              disabled={editor.busy || editor.dirty || draft === null}
+              onClick={() => void editor.publish()}
+            >
               Publish
             </Button>
-            <span>{editor.dirty ? 'Unsaved changes: save the draft before publishing.' : draft === null ? 'Nothing to publish: no draft.' : ''}</span>
+            <span>
+              {editor.dirty
+                ? 'Unsaved changes: save the draft before publishing.'
+                : draft === null
+                  ? 'Nothing to publish: no draft.'
+                  : ''}
+            </span>
           </Actions>
         </Sticky>
       </form>
@@ -213,7 +273,17 @@ function ProductEditor({ id }: { id: string }) {
   );
 }
 
-function OutcomeNotice({ outcome, busy, onReload, onSaveOver }: { outcome: EditorOutcome | undefined; busy: boolean; onReload: () => void; onSaveOver: (version: number) => void }) {
+function OutcomeNotice({
+  outcome,
+  busy,
+  onReload,
+  onSaveOver,
+}: {
+  outcome: EditorOutcome | undefined;
+  busy: boolean;
+  onReload: () => void;
+  onSaveOver: (version: number) => void;
+}) {
   let tone: 'error' | 'success' | 'info' = 'info';
   let body: ReactNode = null;
   switch (outcome?.kind) {
@@ -235,8 +305,11 @@ function OutcomeNotice({ outcome, busy, onReload, onSaveOver }: { outcome: Edito
       body = (
         <>
           <p>
-            {outcome.refused === 'save' ? 'Not saved' : 'Not published'}: {outcome.changedBy ?? 'someone'} changed this product on {formatDateTime(outcome.changedAt)} (version{' '}
-            {outcome.version}), after you opened it. {outcome.refused === 'save' ? 'Your edits are still in the form.' : 'Load the latest version to see what they changed.'}
+            {outcome.refused === 'save' ? 'Not saved' : 'Not published'}: {outcome.changedBy ?? 'someone'} changed this
+            product on {formatDateTime(outcome.changedAt)} (version {outcome.version}), after you opened it.{' '}
+            {outcome.refused === 'save'
+              ? 'Your edits are still in the form.'
+              : 'Load the latest version to see what they changed.'}
           </p>
           <Actions>
             <Button type="button" $variant="secondary" disabled={busy} onClick={onReload}>
@@ -258,7 +331,8 @@ function OutcomeNotice({ outcome, busy, onReload, onSaveOver }: { outcome: Edito
       body = (
         <>
           <p>
-            {outcome.refused === 'save' ? 'Not saved' : 'Not published'}: {texts.length === 1 ? 'one problem' : `${texts.length} problems`} to fix.
+            {outcome.refused === 'save' ? 'Not saved' : 'Not published'}:{' '}
+            {texts.length === 1 ? 'one problem' : `${texts.length} problems`} to fix.
           </p>
           <ul>
             {texts.map((text) => (

@@ -2,7 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { server } from '@test/msw';
 import type { EditableVariant } from '@site/contracts/staff-catalogue-api';
 import { fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from '../../testing/handlers';
-import { CATALOGUE_EDITOR, catalogueHandlers, fakeCatalogue, glandContent, type FakeCatalogue } from '../../testing/catalogueHandlers';
+import {
+  CATALOGUE_EDITOR,
+  catalogueHandlers,
+  fakeCatalogue,
+  glandContent,
+  type FakeCatalogue,
+} from '../../testing/catalogueHandlers';
 import { draftBodies, openEditor } from '../../testing/productEditor';
 
 const variant = (code: string, price: string, size: string): EditableVariant => ({
@@ -17,7 +23,16 @@ const variant = (code: string, price: string, size: string): EditableVariant => 
   published: true,
 });
 
-const TABLE = [[{ id: 'h_size', name: 'Gland Size' }, { id: 'h_thread', name: 'Thread' }], [{ id: 'size', name: '' }, { id: 'thread.mm', name: 'mm' }]];
+const TABLE = [
+  [
+    { id: 'h_size', name: 'Gland Size' },
+    { id: 'h_thread', name: 'Thread' },
+  ],
+  [
+    { id: 'size', name: '' },
+    { id: 'thread.mm', name: 'mm' },
+  ],
+];
 
 let fake: FakeStaffServer;
 let catalogue: FakeCatalogue;
@@ -48,10 +63,17 @@ test("a product's variants are rows: add, duplicate, move up and down from the k
   const added = rowNamed(/^Variant 3: new$/);
   await waitFor(() => expect(within(added).getByLabelText('Code')).toHaveFocus());
   fireEvent.change(within(added).getByLabelText('Code'), { target: { value: 'CW-32' } });
-  fireEvent.change(within(rowNamed(/^Variant 3: CW-32$/)).getByLabelText('Price (AED)'), { target: { value: '22.50' } });
+  fireEvent.change(within(rowNamed(/^Variant 3: CW-32$/)).getByLabelText('Price (AED)'), {
+    target: { value: '22.50' },
+  });
 
   fireEvent.click(within(rowNamed(/^Variant 1: CW-20S$/)).getByRole('button', { name: 'Duplicate variant 1' }));
-  expect(rows().map((row) => row.getAttribute('aria-label'))).toEqual(['Variant 1: CW-20S', 'Variant 2: CW-20S-COPY', 'Variant 3: CW-25', 'Variant 4: CW-32']);
+  expect(rows().map((row) => row.getAttribute('aria-label'))).toEqual([
+    'Variant 1: CW-20S',
+    'Variant 2: CW-20S-COPY',
+    'Variant 3: CW-25',
+    'Variant 4: CW-32',
+  ]);
   await waitFor(() => expect(within(rows()[1]!).getByLabelText('Code')).toHaveFocus());
   fireEvent.change(within(rows()[1]!).getByLabelText('Code'), { target: { value: 'CW-20' } });
 
@@ -59,18 +81,35 @@ test("a product's variants are rows: add, duplicate, move up and down from the k
   const down = within(rowNamed(/^Variant 1: CW-20S$/)).getByRole('button', { name: 'Move down variant 1' });
   down.focus();
   fireEvent.click(down);
-  expect(rows().map((row) => row.getAttribute('aria-label'))).toEqual(['Variant 1: CW-20', 'Variant 2: CW-20S', 'Variant 3: CW-25', 'Variant 4: CW-32']);
-  await waitFor(() => expect(within(rowNamed(/^Variant 2: CW-20S$/)).getByRole('button', { name: 'Move down variant 2' })).toHaveFocus());
+  expect(rows().map((row) => row.getAttribute('aria-label'))).toEqual([
+    'Variant 1: CW-20',
+    'Variant 2: CW-20S',
+    'Variant 3: CW-25',
+    'Variant 4: CW-32',
+  ]);
+  await waitFor(() =>
+    expect(within(rowNamed(/^Variant 2: CW-20S$/)).getByRole('button', { name: 'Move down variant 2' })).toHaveFocus(),
+  );
   fireEvent.click(within(rowNamed(/^Variant 4: CW-32$/)).getByRole('button', { name: 'Move up variant 4' }));
-  expect(rows().map((row) => row.getAttribute('aria-label'))).toEqual(['Variant 1: CW-20', 'Variant 2: CW-20S', 'Variant 3: CW-32', 'Variant 4: CW-25']);
+  expect(rows().map((row) => row.getAttribute('aria-label'))).toEqual([
+    'Variant 1: CW-20',
+    'Variant 2: CW-20S',
+    'Variant 3: CW-32',
+    'Variant 4: CW-25',
+  ]);
   expect(within(rows()[0]!).getByRole('button', { name: 'Move up variant 1' })).toBeDisabled();
 
   fireEvent.click(within(rowNamed(/^Variant 4: CW-25$/)).getByRole('button', { name: 'Withdraw variant 4' }));
   const withdrawn = rowNamed(/^Variant 4: CW-25$/);
   expect(within(withdrawn).getByText(/^Withdrawn: not orderable/)).toBeInTheDocument();
-  expect(within(withdrawn).getByRole('button', { name: 'Publish again variant 4' })).toHaveAttribute('aria-pressed', 'true');
+  expect(within(withdrawn).getByRole('button', { name: 'Publish again variant 4' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   // the listing's code and "from" price follow the variants
-  expect(screen.getByText(/first published variant’s code \(CW-20\) and the lowest published\s+price \(AED 12.50\)/)).toBeInTheDocument();
+  expect(
+    screen.getByText(/first published variant’s code \(CW-20\) and the lowest published\s+price \(AED 12.50\)/),
+  ).toBeInTheDocument();
 
   save();
   expect(await screen.findByText('Draft saved. Publish it to show it in the catalogue.')).toBeInTheDocument();
@@ -87,7 +126,9 @@ test("a product's variants are rows: add, duplicate, move up and down from the k
 test("the server's problems are shown beside their variant's fields: two variants with one code, both named; a price with 3 decimals", async () => {
   await openEditor();
   fireEvent.change(within(rowNamed(/^Variant 2: CW-25$/)).getByLabelText('Code'), { target: { value: 'CW-20S' } });
-  fireEvent.change(within(rowNamed(/^Variant 2: CW-20S$/)).getByLabelText('Price (AED)'), { target: { value: '16.755' } });
+  fireEvent.change(within(rowNamed(/^Variant 2: CW-20S$/)).getByLabelText('Price (AED)'), {
+    target: { value: '16.755' },
+  });
   save();
   expect(await screen.findByText('Not saved: 2 problems to fix.')).toBeInTheDocument();
   const same = 'variant 1 (CW-20S) and variant 2 (CW-20S) have one code (CW-20S): each variant needs its own';
@@ -126,11 +167,15 @@ test("each variant's Arabic table cells are edited beside the English ones, righ
 
 test("the server's problem with an Arabic cell is shown beside that cell only", async () => {
   await openEditor();
-  fireEvent.change(within(rowNamed(/^Variant 1: CW-20S$/)).getByLabelText('Table (Arabic): Gland Size'), { target: { value: '\u202Eالمقاس 20' } });
+  fireEvent.change(within(rowNamed(/^Variant 1: CW-20S$/)).getByLabelText('Table (Arabic): Gland Size'), {
+    target: { value: '\u202Eالمقاس 20' },
+  });
   save();
   expect(await screen.findByText('Not saved: one problem to fix.')).toBeInTheDocument();
   const first = rowNamed(/^Variant 1: CW-20S$/);
-  expect(within(first).getByLabelText('Table (Arabic): Gland Size')).toHaveAccessibleDescription(/^content\.variants\.0\.row_ar\.size contains invisible text-direction characters/);
+  expect(within(first).getByLabelText('Table (Arabic): Gland Size')).toHaveAccessibleDescription(
+    /^content\.variants\.0\.row_ar\.size contains invisible text-direction characters/,
+  );
   expect(within(first).getByLabelText('Table (English): Gland Size')).not.toHaveAccessibleDescription(/text-direction/);
   expect(within(first).getByLabelText('Table (Arabic): Thread mm')).not.toHaveAccessibleDescription(/text-direction/);
 });

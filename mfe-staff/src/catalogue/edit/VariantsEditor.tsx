@@ -8,7 +8,18 @@ import { Button, VisuallyHidden } from '@site/shared-ui';
 import type { EditableProduct, EditableVariant } from '@site/contracts/staff-catalogue-api';
 import { Actions, StaffField } from '../../ui/StaffField';
 import type { FieldProblem } from '../catalogueCalls';
-import { addVariant, changeVariant, duplicateVariant, leafColumns, moveVariant, tableCellOf, type TableRowField, variantsOf, withTableCell, withVariants } from './variantsModel';
+import {
+  addVariant,
+  changeVariant,
+  duplicateVariant,
+  leafColumns,
+  moveVariant,
+  tableCellOf,
+  type TableRowField,
+  variantsOf,
+  withTableCell,
+  withVariants,
+} from './variantsModel';
 
 const Row = styled.fieldset`
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -46,7 +57,15 @@ const TABLE_ROWS: { field: TableRowField; language: string; lang: 'en' | 'ar' }[
 
 const buttonId = (index: number, action: string) => `variant-${index + 1}-${action}`;
 
-export function VariantsEditor({ content, problems, onChange }: { content: EditableProduct; problems: readonly FieldProblem[]; onChange: (content: EditableProduct) => void }) {
+export function VariantsEditor({
+  content,
+  problems,
+  onChange,
+}: {
+  content: EditableProduct;
+  problems: readonly FieldProblem[];
+  onChange: (content: EditableProduct) => void;
+}) {
   const variants = variantsOf(content);
   const columns = variants.some((variant) => variant.row !== undefined) ? leafColumns(content.details) : [];
   // the button to focus once the list has drawn again (a moved row's, or the new row's first field)
@@ -70,7 +89,13 @@ export function VariantsEditor({ content, problems, onChange }: { content: Edita
   // a cell's problem is at its keys ('row_ar', 'thread', 'mm'); one about the whole row is shown at its first cell
   const cellErrorOf = (index: number, field: TableRowField, id: string, first: boolean) =>
     problems
-      .filter(({ field: name, at }) => name === 'variants' && at[0] === index && at[1] === field && (at.length === 2 ? first : at.slice(2).join('.') === id))
+      .filter(
+        ({ field: name, at }) =>
+          name === 'variants' &&
+          at[0] === index &&
+          at[1] === field &&
+          (at.length === 2 ? first : at.slice(2).join('.') === id),
+      )
       .map(({ text }) => text)
       .join(' ') || undefined;
   const general = problems.filter((problem) => problem.field === 'variants' && problem.at.length === 0);
@@ -78,7 +103,18 @@ export function VariantsEditor({ content, problems, onChange }: { content: Edita
     set(moveVariant(variants, index, by));
     const to = Math.min(Math.max(index + by, 0), variants.length - 1);
     // at the list's end the other button of the moved row keeps the focus
-    setFocus(buttonId(to, (by === -1 && to === 0) || (by === 1 && to === variants.length - 1) ? (by === -1 ? 'down' : 'up') : by === -1 ? 'up' : 'down'));
+    setFocus(
+      buttonId(
+        to,
+        (by === -1 && to === 0) || (by === 1 && to === variants.length - 1)
+          ? by === -1
+            ? 'down'
+            : 'up'
+          : by === -1
+            ? 'up'
+            : 'down',
+      ),
+    );
   };
 
   return (
@@ -110,7 +146,11 @@ export function VariantsEditor({ content, problems, onChange }: { content: Edita
               <StaffField
                 key={`${field}:${column.id}`}
                 label={`Table (${language}): ${column.name}`}
-                hint={field === 'row_ar' && variant.row_ar === undefined && at === 0 ? 'The Arabic page shows the English cells until these are changed.' : undefined}
+                hint={
+                  field === 'row_ar' && variant.row_ar === undefined && at === 0
+                    ? 'The Arabic page shows the English cells until these are changed.'
+                    : undefined
+                }
                 error={cellErrorOf(index, field, column.id, at === 0)}
               >
                 {(control) => (
@@ -120,18 +160,38 @@ export function VariantsEditor({ content, problems, onChange }: { content: Edita
                     lang={lang}
                     dir={lang === 'ar' ? 'rtl' : 'ltr'}
                     value={tableCellOf(variant, field, column.id)}
-                    onChange={(event) => set(changeVariant(variants, index, { [field]: withTableCell(variant, field, column.id, event.target.value) }))}
+                    onChange={(event) =>
+                      set(
+                        changeVariant(variants, index, {
+                          [field]: withTableCell(variant, field, column.id, event.target.value),
+                        }),
+                      )
+                    }
                   />
                 )}
               </StaffField>
             )),
           )}
-          {variant.published ? null : <Withdrawn>Withdrawn: not orderable, and its row leaves the table once published.</Withdrawn>}
+          {variant.published ? null : (
+            <Withdrawn>Withdrawn: not orderable, and its row leaves the table once published.</Withdrawn>
+          )}
           <Actions style={{ gridColumn: '1 / -1' }}>
-            <Button type="button" $variant="secondary" data-focus={buttonId(index, 'up')} disabled={index === 0} onClick={() => move(index, -1)}>
+            <Button
+              type="button"
+              $variant="secondary"
+              data-focus={buttonId(index, 'up')}
+              disabled={index === 0}
+              onClick={() => move(index, -1)}
+            >
               Move up<VisuallyHidden> variant {index + 1}</VisuallyHidden>
             </Button>
-            <Button type="button" $variant="secondary" data-focus={buttonId(index, 'down')} disabled={index === variants.length - 1} onClick={() => move(index, 1)}>
+            <Button
+              type="button"
+              $variant="secondary"
+              data-focus={buttonId(index, 'down')}
+              disabled={index === variants.length - 1}
+              onClick={() => move(index, 1)}
+            >
               Move down<VisuallyHidden> variant {index + 1}</VisuallyHidden>
             </Button>
             <Button
@@ -144,7 +204,12 @@ export function VariantsEditor({ content, problems, onChange }: { content: Edita
             >
               Duplicate<VisuallyHidden> variant {index + 1}</VisuallyHidden>
             </Button>
-            <Button type="button" $variant="secondary" aria-pressed={!variant.published} onClick={() => set(changeVariant(variants, index, { published: !variant.published }))}>
+            <Button
+              type="button"
+              $variant="secondary"
+              aria-pressed={!variant.published}
+              onClick={() => set(changeVariant(variants, index, { published: !variant.published }))}
+            >
               {variant.published ? 'Withdraw' : 'Publish again'}
               <VisuallyHidden> variant {index + 1}</VisuallyHidden>
             </Button>

@@ -45,10 +45,17 @@ export function WithdrawSection({ product, dirty, onChanged }: WithdrawSectionPr
       {archived !== null ? (
         <>
           <p>
-            Withdrawn from the catalogue by {archived.by ?? 'someone'} on {formatDateTime(archived.at)}: its page tells visitors it is no longer available.
+            Withdrawn from the catalogue by {archived.by ?? 'someone'} on {formatDateTime(archived.at)}: its page tells
+            visitors it is no longer available.
           </p>
           <Actions>
-            <Button type="button" disabled={busy} onClick={() => void change(STAFF_API.catalogueUnarchive, 'Put back: the catalogue shows this product again.')}>
+            <Button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                void change(STAFF_API.catalogueUnarchive, 'Put back: the catalogue shows this product again.')
+              }
+            >
               Put back in the catalogue
             </Button>
           </Actions>

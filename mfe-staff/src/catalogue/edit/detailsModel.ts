@@ -24,7 +24,11 @@ export const ROW_KIND_LABELS: Record<RowKind, string> = {
  * The entry turned into another kind: its key gets that kind's mark, its value the kind's shape; a new section is the
  * first one the description does not have yet (each appears once).
  */
-export function withKind(entry: DescriptionEntry, kind: RowKind, usedSections: ReadonlySet<string> = new Set()): DescriptionEntry {
+export function withKind(
+  entry: DescriptionEntry,
+  kind: RowKind,
+  usedSections: ReadonlySet<string> = new Set(),
+): DescriptionEntry {
   const text = typeof entry.value === 'string' ? entry.value : '';
   const plainKey = /^[-^%*]/.test(entry.key) ? '' : entry.key;
   switch (kind) {
@@ -48,14 +52,26 @@ export function withKind(entry: DescriptionEntry, kind: RowKind, usedSections: R
 /** A `*` entry moved to another section: a table section takes rows, an HTML one text. */
 export function withSection(entry: DescriptionEntry, key: DescriptionSectionKey): DescriptionEntry {
   const section = descriptionSection(key);
-  if (section?.kind === 'table') return { key, value: Array.isArray(entry.value) ? entry.value : [{ key: '', value: typeof entry.value === 'string' ? entry.value : '' }] };
-  return { key, value: typeof entry.value === 'string' ? entry.value : entry.value.map((row) => `${row.key}: ${row.value}`).join('\n') };
+  if (section?.kind === 'table')
+    return {
+      key,
+      value: Array.isArray(entry.value)
+        ? entry.value
+        : [{ key: '', value: typeof entry.value === 'string' ? entry.value : '' }],
+    };
+  return {
+    key,
+    value:
+      typeof entry.value === 'string' ? entry.value : entry.value.map((row) => `${row.key}: ${row.value}`).join('\n'),
+  };
 }
 
 /** A text of the document: numbers as written, anything else (absent, an object) as ''. */
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const textOf = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
@@ -104,7 +120,9 @@ export function blocksOf(details: Details, field: 'detailDescription' | 'detailD
   if (!Array.isArray(blocks)) return [];
   return blocks.filter(isRecord).map((block) => ({
     ...block,
-    ...(Array.isArray(block.table) ? { table: block.table.map((row: unknown) => (Array.isArray(row) ? row.map(textOf) : [])) } : {}),
+    ...(Array.isArray(block.table)
+      ? { table: block.table.map((row: unknown) => (Array.isArray(row) ? row.map(textOf) : [])) }
+      : {}),
   }));
 }
 
@@ -124,7 +142,9 @@ export function productTableOf(details: Details): ProductTable | undefined {
   const rows = data.filter(isRecord).map((row) => {
     const cells: Record<string, string | number> = {};
     for (const [key, value] of Object.entries(row)) {
-      if (isRecord(value)) for (const [inner, innerValue] of Object.entries(value)) cells[`${key}.${inner}`] = innerValue as string | number;
+      if (isRecord(value))
+        for (const [inner, innerValue] of Object.entries(value))
+          cells[`${key}.${inner}`] = innerValue as string | number;
       else cells[key] = value as string | number;
     }
     return cells;

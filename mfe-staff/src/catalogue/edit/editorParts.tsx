@@ -68,13 +68,37 @@ export const SmallButton = styled(Button)`
 `;
 
 /** A row's buttons: move up, move down, remove; each names its row ('Remove row 3 of the English description'). */
-export function RowButtons({ index, count, what, onMove, onRemove }: { index: number; count: number; what: string; onMove: (to: number) => void; onRemove: () => void }) {
+export function RowButtons({
+  index,
+  count,
+  what,
+  onMove,
+  onRemove,
+}: {
+  index: number;
+  count: number;
+  what: string;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+}) {
   return (
     <>
-      <SmallButton type="button" $variant="secondary" disabled={index === 0} aria-label={`Move ${what} up`} onClick={() => onMove(index - 1)}>
+      <SmallButton
+        type="button"
+        $variant="secondary"
+        disabled={index === 0}
+        aria-label={`Move ${what} up`}
+        onClick={() => onMove(index - 1)}
+      >
         ↑
       </SmallButton>
-      <SmallButton type="button" $variant="secondary" disabled={index === count - 1} aria-label={`Move ${what} down`} onClick={() => onMove(index + 1)}>
+      <SmallButton
+        type="button"
+        $variant="secondary"
+        disabled={index === count - 1}
+        aria-label={`Move ${what} down`}
+        onClick={() => onMove(index + 1)}
+      >
         ↓
       </SmallButton>
       <SmallButton type="button" $variant="secondary" aria-label={`Remove ${what}`} onClick={onRemove}>
@@ -91,7 +115,8 @@ export function moved<T>(items: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
-export const replaced = <T,>(items: readonly T[], index: number, item: T): T[] => items.map((old, at) => (at === index ? item : old));
+export const replaced = <T,>(items: readonly T[], index: number, item: T): T[] =>
+  items.map((old, at) => (at === index ? item : old));
 export const removed = <T,>(items: readonly T[], index: number): T[] => items.filter((_, at) => at !== index);
 
 /** A list of texts (paragraphs, specification lines), one control each, with add, move and remove. */
@@ -123,9 +148,18 @@ export function LinesEditor({
           <SmallLabel className="wide">
             {`${Name} ${index + 1}`}
             {multiline ? (
-              <textarea {...langProps(lang)} value={line} onChange={(event) => onChange(replaced(lines, index, event.target.value))} />
+              <textarea
+                {...langProps(lang)}
+                value={line}
+                onChange={(event) => onChange(replaced(lines, index, event.target.value))}
+              />
             ) : (
-              <input {...langProps(lang)} type="text" value={line} onChange={(event) => onChange(replaced(lines, index, event.target.value))} />
+              <input
+                {...langProps(lang)}
+                type="text"
+                value={line}
+                onChange={(event) => onChange(replaced(lines, index, event.target.value))}
+              />
             )}
           </SmallLabel>
           <RowButtons

@@ -8,7 +8,11 @@ import { staffResource } from '../../ui/staffResource';
 import { useChangeProductStateMutation, useSaveProductDraftMutation } from '../catalogueApi';
 import { refusalOf, useProductAnswered, type ChangeRefusal } from '../catalogueCalls';
 
-export type EditorOutcome = { kind: 'saved' } | { kind: 'published' } | { kind: 'reloaded' } | (ChangeRefusal & { refused: 'save' | 'publish' });
+export type EditorOutcome =
+  | { kind: 'saved' }
+  | { kind: 'published' }
+  | { kind: 'reloaded' }
+  | (ChangeRefusal & { refused: 'save' | 'publish' });
 
 /** What is being edited: the draft if there is one, else what the catalogue shows. */
 export const editedContent = (product: EditorProduct): EditableProduct => product.draft?.content ?? product.published;
@@ -46,7 +50,8 @@ export function useProductEditor(id: string) {
   const baseVersion = edits?.baseVersion ?? product?.version;
 
   const edit = useCallback(
-    (next: EditableProduct) => setEdits((last) => ({ content: next, baseVersion: last?.baseVersion ?? product?.version ?? 0 })),
+    (next: EditableProduct) =>
+      setEdits((last) => ({ content: next, baseVersion: last?.baseVersion ?? product?.version ?? 0 })),
     [product?.version],
   );
 
@@ -55,7 +60,9 @@ export function useProductEditor(id: string) {
     (change: (content: EditableProduct) => EditableProduct) =>
       setEdits((last) => {
         const from = last?.content ?? (product === undefined ? undefined : editedContent(product));
-        return from === undefined ? last : { content: change(from), baseVersion: last?.baseVersion ?? product?.version ?? 0 };
+        return from === undefined
+          ? last
+          : { content: change(from), baseVersion: last?.baseVersion ?? product?.version ?? 0 };
       }),
     [product],
   );
@@ -77,12 +84,20 @@ export function useProductEditor(id: string) {
 
   const saveDraft = (over?: number) => {
     if (content === undefined || baseVersion === undefined) return Promise.resolve();
-    return run(() => saveProductDraft({ id, body: { baseVersion: over ?? baseVersion, content } }).unwrap(), { kind: 'saved' }, 'save');
+    return run(
+      () => saveProductDraft({ id, body: { baseVersion: over ?? baseVersion, content } }).unwrap(),
+      { kind: 'saved' },
+      'save',
+    );
   };
 
   const publish = () => {
     if (baseVersion === undefined) return Promise.resolve();
-    return run(() => changeProductState({ address: STAFF_API.cataloguePublish, id, baseVersion }).unwrap(), { kind: 'published' }, 'publish');
+    return run(
+      () => changeProductState({ address: STAFF_API.cataloguePublish, id, baseVersion }).unwrap(),
+      { kind: 'published' },
+      'publish',
+    );
   };
 
   /** Drops the edits and shows the product as it is now. */
@@ -93,5 +108,21 @@ export function useProductEditor(id: string) {
     retry();
   };
 
-  return { resource, product, content, baseVersion, loads, dirty, busy, outcome, edit, update, saveDraft, publish, reloadLatest, retry, showAnswer: set };
+  return {
+    resource,
+    product,
+    content,
+    baseVersion,
+    loads,
+    dirty,
+    busy,
+    outcome,
+    edit,
+    update,
+    saveDraft,
+    publish,
+    reloadLatest,
+    retry,
+    showAnswer: set,
+  };
 }

@@ -6,7 +6,18 @@ import type { EditableProduct, EditableVariant } from '@site/contracts/staff-cat
 
 /** The content's variants; content saved before variants had none: one of its code, price and unit. */
 export const variantsOf = (content: EditableProduct): EditableVariant[] =>
-  content.variants ?? [{ code: content.code, mpn: '', label: '', label_ar: '', price: content.price, unit: content.unit, packQuantity: '', published: true }];
+  content.variants ?? [
+    {
+      code: content.code,
+      mpn: '',
+      label: '',
+      label_ar: '',
+      price: content.price,
+      unit: content.unit,
+      packQuantity: '',
+      published: true,
+    },
+  ];
 
 const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
 
@@ -21,9 +32,21 @@ export function withVariants(content: EditableProduct, variants: EditableVariant
 }
 
 /** A new, empty variant, published, in the unit of the one before. */
-export const blankVariant = (unit: string): EditableVariant => ({ code: '', mpn: '', label: '', label_ar: '', price: '', unit, packQuantity: '', published: true });
+export const blankVariant = (unit: string): EditableVariant => ({
+  code: '',
+  mpn: '',
+  label: '',
+  label_ar: '',
+  price: '',
+  unit,
+  packQuantity: '',
+  published: true,
+});
 
-export const addVariant = (variants: readonly EditableVariant[]): EditableVariant[] => [...variants, blankVariant(variants.at(-1)?.unit ?? 'piece')];
+export const addVariant = (variants: readonly EditableVariant[]): EditableVariant[] => [
+  ...variants,
+  blankVariant(variants.at(-1)?.unit ?? 'piece'),
+];
 
 /** A copy put after it: its code is for the editor to change (two variants with one code are refused). */
 export const duplicateVariant = (variants: readonly EditableVariant[], index: number): EditableVariant[] => [
@@ -41,8 +64,11 @@ export function moveVariant(variants: readonly EditableVariant[], index: number,
   return moved;
 }
 
-export const changeVariant = (variants: readonly EditableVariant[], index: number, change: Partial<EditableVariant>): EditableVariant[] =>
-  variants.map((variant, at) => (at === index ? { ...variant, ...change } : variant));
+export const changeVariant = (
+  variants: readonly EditableVariant[],
+  index: number,
+  change: Partial<EditableVariant>,
+): EditableVariant[] => variants.map((variant, at) => (at === index ? { ...variant, ...change } : variant));
 
 type Cells = Record<string, unknown>;
 
@@ -53,7 +79,15 @@ const headersOf = (row: unknown): Header[] =>
     ? row.flatMap((column: unknown) => {
         if (typeof column !== 'object' || column === null) return [];
         const { id, name, colSpan } = column as { id?: unknown; name?: unknown; colSpan?: unknown };
-        return typeof id === 'string' ? [{ id, name: typeof name === 'string' ? name : '', span: typeof colSpan === 'number' && colSpan > 1 ? colSpan : 1 }] : [];
+        return typeof id === 'string'
+          ? [
+              {
+                id,
+                name: typeof name === 'string' ? name : '',
+                span: typeof colSpan === 'number' && colSpan > 1 ? colSpan : 1,
+              },
+            ]
+          : [];
       })
     : [];
 
@@ -67,7 +101,10 @@ export function leafColumns(details: Record<string, unknown>): { id: string; nam
   if (!Array.isArray(rows) || rows.length === 0) return [];
   const leaves = headersOf(rows[rows.length - 1]);
   // the header above each leaf, by position (a header spans colSpan leaves)
-  const above = rows.length > 1 ? headersOf(rows[rows.length - 2]).flatMap((header) => Array.from({ length: header.span }, () => header)) : [];
+  const above =
+    rows.length > 1
+      ? headersOf(rows[rows.length - 2]).flatMap((header) => Array.from({ length: header.span }, () => header))
+      : [];
   return leaves.map(({ id, name }, index) => {
     const group = above[index];
     const named = group === undefined ? name : `${group.name} ${name}`.trim();
@@ -78,7 +115,8 @@ export function leafColumns(details: Record<string, unknown>): { id: string; nam
 /** A cell of a row by its column id ('threadSize.mm' is the row's threadSize.mm), as text. */
 export function cellOf(row: Cells | undefined, id: string): string {
   let value: unknown = row;
-  for (const key of id.split('.')) value = typeof value === 'object' && value !== null ? (value as Cells)[key] : undefined;
+  for (const key of id.split('.'))
+    value = typeof value === 'object' && value !== null ? (value as Cells)[key] : undefined;
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
@@ -101,10 +139,13 @@ export function withCell(row: Cells | undefined, id: string, text: string): Cell
 export type TableRowField = 'row' | 'row_ar';
 
 /** The row as the page in its language shows it: a variant without an Arabic row shows the English one there. */
-const shownRow = (variant: EditableVariant, field: TableRowField): Cells | undefined => (field === 'row_ar' ? (variant.row_ar ?? variant.row) : variant.row);
+const shownRow = (variant: EditableVariant, field: TableRowField): Cells | undefined =>
+  field === 'row_ar' ? (variant.row_ar ?? variant.row) : variant.row;
 
 /** A cell of the variant's row in that language, as text. */
-export const tableCellOf = (variant: EditableVariant, field: TableRowField, id: string): string => cellOf(shownRow(variant, field), id);
+export const tableCellOf = (variant: EditableVariant, field: TableRowField, id: string): string =>
+  cellOf(shownRow(variant, field), id);
 
 /** The variant's row in that language with a cell set; the first Arabic cell edited starts from the English row's values, as shown. */
-export const withTableCell = (variant: EditableVariant, field: TableRowField, id: string, text: string): Cells => withCell(shownRow(variant, field), id, text);
+export const withTableCell = (variant: EditableVariant, field: TableRowField, id: string, text: string): Cells =>
+  withCell(shownRow(variant, field), id, text);

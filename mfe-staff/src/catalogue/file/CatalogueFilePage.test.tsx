@@ -14,7 +14,8 @@ let catalogue: FakeCatalogue;
 beforeEach(() => ({ fake, catalogue } = servedCatalogueEditor(2)));
 
 /** A chosen file (Node's File: the tests' FormData and fetch are Node's). */
-const csv = (text: string, name = 'catalogue.csv') => new NodeFile([text], name, { type: 'text/csv' }) as unknown as File;
+const csv = (text: string, name = 'catalogue.csv') =>
+  new NodeFile([text], name, { type: 'text/csv' }) as unknown as File;
 const fileInput = () => screen.getByLabelText('Catalogue file');
 const choose = (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } });
 const imports = () => requestsSent().filter((request) => request.startsWith(`POST ${STAFF_API.catalogueImport}`));
@@ -31,8 +32,14 @@ describe('the catalogue file page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Import and export' })).toBeInTheDocument();
     expect(currentAddress()).toBe('/catalogue-file');
     const exports = within(screen.getByRole('region', { name: 'Export' }));
-    expect(exports.getByRole('link', { name: 'Download as Excel (.xlsx)' })).toHaveAttribute('href', `${STAFF_API.catalogueExport}?format=xlsx`);
-    expect(exports.getByRole('link', { name: 'Download as CSV' })).toHaveAttribute('href', `${STAFF_API.catalogueExport}?format=csv`);
+    expect(exports.getByRole('link', { name: 'Download as Excel (.xlsx)' })).toHaveAttribute(
+      'href',
+      `${STAFF_API.catalogueExport}?format=xlsx`,
+    );
+    expect(exports.getByRole('link', { name: 'Download as CSV' })).toHaveAttribute(
+      'href',
+      `${STAFF_API.catalogueExport}?format=csv`,
+    );
     expect(exports.getByRole('link', { name: 'Download as CSV' })).toHaveAttribute('download');
     expect(await axeViolations()).toEqual([]);
   });
@@ -43,25 +50,34 @@ describe('the catalogue file page', () => {
     expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
     choose(csv('id,price\nhex_cw_brass_cable_gland,14\nnew_gland,3\n'));
     fireEvent.click(screen.getByRole('button', { name: 'Check the file' }));
-    expect(await screen.findByText('The file is ready to import: 1 new, 1 changed, 0 unchanged. Nothing has been written yet.')).toHaveAttribute('role', 'status');
+    expect(
+      await screen.findByText(
+        'The file is ready to import: 1 new, 1 changed, 0 unchanged. Nothing has been written yet.',
+      ),
+    ).toHaveAttribute('role', 'status');
     // each change named by its variant's code, before anything is written
     const changes = screen.getByRole('table', { name: 'What the file changes (1)' });
-    expect([...changes.querySelectorAll('tbody tr')].map((row) => row.textContent)).toEqual(['2hex_cw_brass_cable_glandCW-20S: price 12.50 → 14']);
-    const counts = document.querySelector('dl')!;
-    expect([...counts.querySelectorAll('dt')].map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`)).toEqual([
-      'Rows: 2',
-      'New: 1',
-      'Changed: 1',
-      'Unchanged: 0',
-      'With problems: 0',
+    expect([...changes.querySelectorAll('tbody tr')].map((row) => row.textContent)).toEqual([
+      '2hex_cw_brass_cable_glandCW-20S: price 12.50 → 14',
     ]);
+    const counts = document.querySelector('dl')!;
+    expect(
+      [...counts.querySelectorAll('dt')].map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`),
+    ).toEqual(['Rows: 2', 'New: 1', 'Changed: 1', 'Unchanged: 0', 'With problems: 0']);
     expect(catalogue.imported).toEqual([]);
     expect(await axeViolations()).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
-    expect(await screen.findByText('Imported: 1 new, 1 changed, 0 unchanged. The public pages show it now (catalogue version 41).')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Imported: 1 new, 1 changed, 0 unchanged. The public pages show it now (catalogue version 41).',
+      ),
+    ).toBeInTheDocument();
     expect(catalogue.imported).toEqual([['hex_cw_brass_cable_gland', 'new_gland']]);
-    expect(imports()).toEqual([`POST ${STAFF_API.catalogueImport}?dryRun=1`, `POST ${STAFF_API.catalogueImport}?dryRun=0`]);
+    expect(imports()).toEqual([
+      `POST ${STAFF_API.catalogueImport}?dryRun=1`,
+      `POST ${STAFF_API.catalogueImport}?dryRun=0`,
+    ]);
     expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
   });
 
@@ -69,11 +85,21 @@ describe('the catalogue file page', () => {
     await openPage();
     choose(csv('id,price\nhex_cw_brass_cable_gland,12.50\nproduct_001,12 AED\n'));
     fireEvent.click(screen.getByRole('button', { name: 'Check the file' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('1 of 2 rows have problems: nothing was imported. Fix them in the file and check it again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '1 of 2 rows have problems: nothing was imported. Fix them in the file and check it again.',
+    );
     const table = screen.getByRole('table', { name: 'Rows with problems (1)' });
     const [header, row] = within(table).getAllByRole('row');
-    expect(within(header!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Line', 'Product id', 'Column', 'Problem']);
-    expect(within(row!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(header!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Line', 'Product id', 'Column', 'Problem']);
+    expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       '3',
       'product_001',
       'price',
@@ -88,7 +114,9 @@ describe('the catalogue file page', () => {
     await openPage();
     choose(csv('<!doctype html><script>alert(1)</script>', 'catalogue.csv'));
     fireEvent.click(screen.getByRole('button', { name: 'Check the file' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The file is not CSV: it looks like HTML or XML. Send a .csv or .xlsx catalogue file. Nothing was imported.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The file is not CSV: it looks like HTML or XML. Send a .csv or .xlsx catalogue file. Nothing was imported.',
+    );
 
     const big = csv('id,price\n');
     Object.defineProperty(big, 'size', { value: IMPORT_MAX_BYTES + 1 });
@@ -101,7 +129,9 @@ describe('the catalogue file page', () => {
   it('is not for branch staff', async () => {
     fake.session = sessionOf(DUBAI_STAFF);
     renderStaffApp('/catalogue-file');
-    expect(await screen.findByText('Only administrators and catalogue editors can open this page.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Only administrators and catalogue editors can open this page.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Download as CSV' })).toBeNull();
   });
 });

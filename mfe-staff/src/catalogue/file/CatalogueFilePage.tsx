@@ -147,7 +147,11 @@ export function CatalogueFilePage() {
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.currentTarget.files?.[0];
     setFile(chosen);
-    setStep(chosen !== undefined && chosen.size > IMPORT_MAX_BYTES ? { kind: 'refused', message: TOO_LARGE } : { kind: 'idle' });
+    setStep(
+      chosen !== undefined && chosen.size > IMPORT_MAX_BYTES
+        ? { kind: 'refused', message: TOO_LARGE }
+        : { kind: 'idle' },
+    );
   };
 
   const send = async (dryRun: boolean) => {
@@ -155,14 +159,24 @@ export function CatalogueFilePage() {
     setStep({ kind: 'busy', what: dryRun ? 'checking' : 'importing' });
     try {
       const report = await importCatalogue({ dryRun, file }).unwrap();
-      if (report.problemCount > 0) setStep({ kind: 'refused', message: `${count(report.badRows)} of ${count(report.rows)} rows have problems: nothing was imported. Fix them in the file and check it again.`, report });
+      if (report.problemCount > 0)
+        setStep({
+          kind: 'refused',
+          message: `${count(report.badRows)} of ${count(report.rows)} rows have problems: nothing was imported. Fix them in the file and check it again.`,
+          report,
+        });
       else setStep({ kind: dryRun ? 'checked' : 'imported', report });
     } catch (error) {
       setStep({ kind: 'refused', message: refusalOf(error).message });
     }
   };
 
-  const report = step.kind === 'checked' || step.kind === 'imported' ? step.report : step.kind === 'refused' ? step.report : undefined;
+  const report =
+    step.kind === 'checked' || step.kind === 'imported'
+      ? step.report
+      : step.kind === 'refused'
+        ? step.report
+        : undefined;
   const status =
     step.kind === 'busy'
       ? step.what === 'checking'
@@ -201,7 +215,10 @@ export function CatalogueFilePage() {
         <p>
           {`Adds and updates products by their id from a .csv or .xlsx file of at most ${MEGABYTES} MB. Check the file first: every row is checked and nothing is written. If any row has a problem, nothing is imported.`}
         </p>
-        <StaffField label="Catalogue file" hint="An export of this page, edited in a spreadsheet (.xlsx or CSV in UTF-8).">
+        <StaffField
+          label="Catalogue file"
+          hint="An export of this page, edited in a spreadsheet (.xlsx or CSV in UTF-8)."
+        >
           {(control) => (
             <input
               {...control}
@@ -213,7 +230,11 @@ export function CatalogueFilePage() {
           )}
         </StaffField>
         <Actions>
-          <Button type="button" disabled={busy || file === undefined || file.size > IMPORT_MAX_BYTES} onClick={() => void send(true)}>
+          <Button
+            type="button"
+            disabled={busy || file === undefined || file.size > IMPORT_MAX_BYTES}
+            onClick={() => void send(true)}
+          >
             Check the file
           </Button>
           {step.kind === 'checked' ? (

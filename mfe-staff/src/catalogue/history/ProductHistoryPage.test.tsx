@@ -1,7 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { server } from '@test/msw';
 import { fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from '../../testing/handlers';
-import { CATALOGUE_EDITOR, catalogueHandlers, fakeCatalogue, glandContent, type FakeCatalogue } from '../../testing/catalogueHandlers';
+import {
+  CATALOGUE_EDITOR,
+  catalogueHandlers,
+  fakeCatalogue,
+  glandContent,
+  type FakeCatalogue,
+} from '../../testing/catalogueHandlers';
 import { currentAddress, renderStaffApp } from '../../testing/renderStaff';
 import { diffValueText } from './ProductHistoryPage';
 
@@ -19,7 +25,12 @@ beforeEach(() => {
     { version: 2, publishedBy: CATALOGUE_EDITOR.email, publishedAt: '2026-11-23T12:00:00.000Z', content: v1 },
     { version: 0, publishedBy: null, publishedAt: '2026-01-15T00:00:00.000Z', content: glandContent() },
   ];
-  entry.product = { ...entry.product, version: 4, published: v2, lastChange: { by: 'omar@crescent.example', at: '2026-11-24T12:00:00.000Z' } };
+  entry.product = {
+    ...entry.product,
+    version: 4,
+    published: v2,
+    lastChange: { by: 'omar@crescent.example', at: '2026-11-24T12:00:00.000Z' },
+  };
   server.use(...staffHandlers(fake), ...catalogueHandlers(catalogue, () => fake.session));
 });
 
@@ -27,7 +38,11 @@ describe('the product history page', () => {
   it('lists the versions, shows the fields that differ between the last two, and compares any two', async () => {
     renderStaffApp('/catalogue/hex_cw_brass_cable_gland/history');
     const versions = await screen.findByRole('table', { name: 'Published versions, newest first' });
-    expect(within(versions).getAllByRole('row').map((row) => row.querySelector('th, td')?.textContent)).toEqual(['Version', 'Version 4', 'Version 2', 'Version 0 (before the editor)']);
+    expect(
+      within(versions)
+        .getAllByRole('row')
+        .map((row) => row.querySelector('th, td')?.textContent),
+    ).toEqual(['Version', 'Version 4', 'Version 2', 'Version 0 (before the editor)']);
     expect(within(versions).getByText('Seed or import')).toBeInTheDocument();
     const diff = await screen.findByRole('table', { name: 'Fields that differ from version 2 to version 4' });
     const nameRow = within(diff).getByRole('rowheader', { name: 'productName' }).closest('tr')!;
@@ -59,7 +74,9 @@ describe('the product history page', () => {
     await waitFor(() => expect(restore).toBeEnabled());
     catalogue.products[0]!.product.version = 5;
     fireEvent.click(restore);
-    expect(await screen.findByRole('alert')).toHaveTextContent(/Not restored: omar@crescent\.example changed this product on 24 Nov 2026/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /Not restored: omar@crescent\.example changed this product on 24 Nov 2026/,
+    );
   });
 });
 

@@ -48,7 +48,11 @@ export function ProductHistoryPage() {
   const list = versions.resource.data?.versions ?? [];
   const newest = list[0]?.version;
   const oldest = list[list.length - 1]?.version;
-  const chosen = compare ?? (newest !== undefined && oldest !== undefined && list.length > 1 ? { from: list[1]!.version, to: newest } : undefined);
+  const chosen =
+    compare ??
+    (newest !== undefined && oldest !== undefined && list.length > 1
+      ? { from: list[1]!.version, to: newest }
+      : undefined);
 
   const restore = async (version: number) => {
     const current = product.resource.data;
@@ -58,7 +62,10 @@ export function ProductHistoryPage() {
     try {
       const answer = await restoreProductVersion({ id, version, baseVersion: current.version }).unwrap();
       await productAnswered(answer);
-      setMessage({ tone: 'success', text: `${versionName(version)} is now the draft. Open the editor to check and publish it.` });
+      setMessage({
+        tone: 'success',
+        text: `${versionName(version)} is now the draft. Open the editor to check and publish it.`,
+      });
     } catch (error) {
       const refusal = refusalOf(error);
       setMessage({
@@ -106,8 +113,12 @@ export function ProductHistoryPage() {
         ) : null}
       </Notice>
       {versions.resource.status === 'loading' ? <Spinner label="Loading the versions" /> : null}
-      {versions.resource.status === 'failed' ? <LoadError message={`The versions could not be loaded. ${versions.resource.error}`} onRetry={versions.retry} /> : null}
-      {versions.resource.status === 'ready' && list.length === 0 ? <p>Nothing has been published in the editor yet: there are no versions.</p> : null}
+      {versions.resource.status === 'failed' ? (
+        <LoadError message={`The versions could not be loaded. ${versions.resource.error}`} onRetry={versions.retry} />
+      ) : null}
+      {versions.resource.status === 'ready' && list.length === 0 ? (
+        <p>Nothing has been published in the editor yet: there are no versions.</p>
+      ) : null}
       {list.length > 0 ? (
         <Section aria-labelledby="versions-heading">
           <h2 id="versions-heading">Published versions</h2>
@@ -127,7 +138,12 @@ export function ProductHistoryPage() {
                   <td>{entry.publishedBy ?? 'Seed or import'}</td>
                   <td>{formatDateTime(entry.publishedAt)}</td>
                   <td>
-                    <Button type="button" $variant="secondary" disabled={busy || product.resource.data === undefined} onClick={() => void restore(entry.version)}>
+                    <Button
+                      type="button"
+                      $variant="secondary"
+                      disabled={busy || product.resource.data === undefined}
+                      onClick={() => void restore(entry.version)}
+                    >
                       {`Restore version ${entry.version} as a draft`}
                     </Button>
                   </td>
@@ -158,11 +174,13 @@ export function ProductHistoryPage() {
 
 function DiffTable({ id, from, to }: { id: string; from: number; to: number }) {
   const { resource, retry } = staffResource(useCatalogueDiffQuery({ id, from, to }));
-  if (resource.status === 'failed') return <LoadError message={`The differences could not be loaded. ${resource.error}`} onRetry={retry} />;
+  if (resource.status === 'failed')
+    return <LoadError message={`The differences could not be loaded. ${resource.error}`} onRetry={retry} />;
   // not the last pair's answer under the new pair's caption
   if (resource.status === 'loading') return <Spinner label="Loading the differences" />;
   const { changes } = resource.data;
-  if (changes.length === 0) return <p role="status">{`${versionName(from)} and ${versionName(to)} have the same content.`}</p>;
+  if (changes.length === 0)
+    return <p role="status">{`${versionName(from)} and ${versionName(to)} have the same content.`}</p>;
   return (
     <Table caption={`Fields that differ from version ${from} to version ${to}`}>
       <thead>
@@ -190,7 +208,17 @@ function DiffTable({ id, from, to }: { id: string; from: number; to: number }) {
 }
 
 /** One end of the comparison: a list of the versions, named as the page names them. */
-function VersionSelect({ label, name, chosen, versions }: { label: string; name: string; chosen: number; versions: readonly { version: number }[] }) {
+function VersionSelect({
+  label,
+  name,
+  chosen,
+  versions,
+}: {
+  label: string;
+  name: string;
+  chosen: number;
+  versions: readonly { version: number }[];
+}) {
   return (
     <StaffField label={label}>
       {(control) => (

@@ -20,10 +20,19 @@ describe('the catalogue list', () => {
     expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual(['Catalogue']);
     const table = await screen.findByRole('table', { name: 'Products' });
     expect(within(table).getAllByRole('row')).toHaveLength(4);
-    expect(within(table).getByRole('link', { name: 'CW Brass Cable Gland' })).toHaveAttribute('href', '/catalogue/hex_cw_brass_cable_gland');
-    expect(within(within(table).getByRole('link', { name: 'CW Brass Cable Gland' }).closest('tr')!).getByText('Industrial Cable Glands')).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: 'CW Brass Cable Gland' })).toHaveAttribute(
+      'href',
+      '/catalogue/hex_cw_brass_cable_gland',
+    );
+    expect(
+      within(within(table).getByRole('link', { name: 'CW Brass Cable Gland' }).closest('tr')!).getByText(
+        'Industrial Cable Glands',
+      ),
+    ).toBeInTheDocument();
     // product 2's Arabic name has no Arabic letter
-    expect(within(within(table).getByRole('link', { name: 'Product 2' }).closest('tr')!).getByText('Missing')).toBeInTheDocument();
+    expect(
+      within(within(table).getByRole('link', { name: 'Product 2' }).closest('tr')!).getByText('Missing'),
+    ).toBeInTheDocument();
     // the inbox was never asked for (it would answer 403)
     expect(requestsSent().some((request) => request.startsWith(`GET ${STAFF_API.inbox}`))).toBe(false);
   });
@@ -48,9 +57,15 @@ describe('the catalogue list', () => {
     await waitFor(() => expect(currentAddress()).toBe('/catalogue'));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Arabic name missing' }));
     await waitFor(() => expect(currentAddress()).toBe('/catalogue?missingArabic=1'));
-    fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), { target: { value: 'industrial_cable_glands' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), {
+      target: { value: 'industrial_cable_glands' },
+    });
     await waitFor(() => expect(currentAddress()).toBe('/catalogue?category=industrial_cable_glands&missingArabic=1'));
-    await waitFor(() => expect(listRequests().at(-1)).toBe(`GET ${STAFF_API.catalogueProducts}?category=industrial_cable_glands&missingArabic=1`));
+    await waitFor(() =>
+      expect(listRequests().at(-1)).toBe(
+        `GET ${STAFF_API.catalogueProducts}?category=industrial_cable_glands&missingArabic=1`,
+      ),
+    );
   });
 
   it('pages by key: next asks for the page after the last id, previous goes back', async () => {
@@ -71,7 +86,9 @@ describe('the catalogue list', () => {
   it('branch staff see no catalogue entry, and the page says who may open it without calling the server', async () => {
     fake.session = sessionOf(DUBAI_STAFF);
     renderStaffApp('/catalogue');
-    expect(await screen.findByText('Only administrators and catalogue editors can open this page.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Only administrators and catalogue editors can open this page.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Catalogue' })).toBeNull();
     expect(listRequests()).toEqual([]);
   });
@@ -79,7 +96,9 @@ describe('the catalogue list', () => {
 
 describe('listQuery', () => {
   it('reads and writes the filters the API takes, dropping unknown values', () => {
-    expect(listQueryFromSearch('?q=%20cable%20&status=draft&missingArabic=1&after=p_1&brand=Hex&category=cables')).toEqual({
+    expect(
+      listQueryFromSearch('?q=%20cable%20&status=draft&missingArabic=1&after=p_1&brand=Hex&category=cables'),
+    ).toEqual({
       q: 'cable',
       status: 'draft',
       missingArabic: true,

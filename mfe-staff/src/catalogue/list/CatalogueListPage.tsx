@@ -13,10 +13,21 @@ import { Table } from '../../ui/Table';
 import { searchText } from '../../ui/searchText';
 import { staffResource } from '../../ui/staffResource';
 import { VisibleText } from '../../ui/VisibleText';
-import { CATALOGUE_FILE_PATH, CATEGORIES_PATH, editPath, MISSING_ARABIC_PATH, NEW_PRODUCT_PATH } from '../catalogueCalls';
+import {
+  CATALOGUE_FILE_PATH,
+  CATEGORIES_PATH,
+  editPath,
+  MISSING_ARABIC_PATH,
+  NEW_PRODUCT_PATH,
+} from '../catalogueCalls';
 import { listQueryFromSearch, listSearch, type ListQuery } from './listQuery';
 
-export const EDITOR_STATUS_LABELS: Record<EditorStatus, string> = { published: 'Published', draft: 'Draft pending', new: 'New draft', archived: 'Archived' };
+export const EDITOR_STATUS_LABELS: Record<EditorStatus, string> = {
+  published: 'Published',
+  draft: 'Draft pending',
+  new: 'New draft',
+  archived: 'Archived',
+};
 
 const CheckLabel = styled.label`
   display: inline-flex;
@@ -32,7 +43,6 @@ const LinkRow = styled.p`
   flex-wrap: wrap;
   gap: 12px 24px;
 `;
-
 
 /**
  * /staff/catalogue: the products, filtered by the address's query, a page at a time. The server pages by key (the last
@@ -51,7 +61,8 @@ export function CatalogueListPage() {
     trail.reset();
     setSearch(listSearch({ ...next, after: undefined }));
   };
-  const change = (name: 'category' | 'status', value: string) => apply({ ...query, [name]: value === '' ? undefined : value });
+  const change = (name: 'category' | 'status', value: string) =>
+    apply({ ...query, [name]: value === '' ? undefined : value });
   const submitSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -77,7 +88,12 @@ export function CatalogueListPage() {
         <FieldRow>
           <StaffField label="Category">
             {(control) => (
-              <select {...control} name="category" value={query.category ?? ''} onChange={(event) => change('category', event.target.value)}>
+              <select
+                {...control}
+                name="category"
+                value={query.category ?? ''}
+                onChange={(event) => change('category', event.target.value)}
+              >
                 <option value="">All categories</option>
                 {categoryOptions.map((category) => (
                   <option key={category.id} value={category.id}>
@@ -89,7 +105,12 @@ export function CatalogueListPage() {
           </StaffField>
           <StaffField label="Status">
             {(control) => (
-              <select {...control} name="status" value={query.status ?? ''} onChange={(event) => change('status', event.target.value)}>
+              <select
+                {...control}
+                name="status"
+                value={query.status ?? ''}
+                onChange={(event) => change('status', event.target.value)}
+              >
                 <option value="">Any</option>
                 {EDITOR_STATUSES.map((status) => (
                   <option key={status} value={status}>
@@ -100,20 +121,45 @@ export function CatalogueListPage() {
             )}
           </StaffField>
           <CheckLabel>
-            <input type="checkbox" name="missingArabic" checked={query.missingArabic === true} onChange={(event) => apply({ ...query, missingArabic: event.target.checked || undefined })} />
+            <input
+              type="checkbox"
+              name="missingArabic"
+              checked={query.missingArabic === true}
+              onChange={(event) => apply({ ...query, missingArabic: event.target.checked || undefined })}
+            />
             Arabic name missing
           </CheckLabel>
         </FieldRow>
-        <FilterSearchRow hint="Part of the English or Arabic name, or the code." q={query.q} nothingToClear={search === ''} onClear={() => apply({})}>
+        <FilterSearchRow
+          hint="Part of the English or Arabic name, or the code."
+          q={query.q}
+          nothingToClear={search === ''}
+          onClear={() => apply({})}
+        >
           <StaffField label="Brand" hint="The brand's name exactly, e.g. Hex.">
-            {(control) => <input {...control} key={query.brand ?? ''} type="text" name="brand" defaultValue={query.brand ?? ''} maxLength={200} />}
+            {(control) => (
+              <input
+                {...control}
+                key={query.brand ?? ''}
+                type="text"
+                name="brand"
+                defaultValue={query.brand ?? ''}
+                maxLength={200}
+              />
+            )}
           </StaffField>
         </FilterSearchRow>
       </FilterForm>
 
-      <p role="status">{resource.status === 'ready' && page !== undefined && page.products.length === 0 ? 'No products match these filters.' : ''}</p>
+      <p role="status">
+        {resource.status === 'ready' && page !== undefined && page.products.length === 0
+          ? 'No products match these filters.'
+          : ''}
+      </p>
       {resource.status === 'loading' ? <Spinner label="Loading the products" /> : null}
-      {resource.status === 'failed' ? <LoadError message={`The products could not be loaded. ${resource.error}`} onRetry={retry} /> : null}
+      {resource.status === 'failed' ? (
+        <LoadError message={`The products could not be loaded. ${resource.error}`} onRetry={retry} />
+      ) : null}
       {page !== undefined && page.products.length > 0 ? (
         <Table caption="Products">
           <thead>
@@ -135,7 +181,13 @@ export function CatalogueListPage() {
                   </Link>
                 </td>
                 <td lang="ar" dir="rtl">
-                  {product.missingArabic ? <span lang="en" dir="ltr">Missing</span> : <VisibleText text={product.nameAr} />}
+                  {product.missingArabic ? (
+                    <span lang="en" dir="ltr">
+                      Missing
+                    </span>
+                  ) : (
+                    <VisibleText text={product.nameAr} />
+                  )}
                 </td>
                 <td>
                   <VisibleText text={product.code} />
@@ -148,7 +200,9 @@ export function CatalogueListPage() {
           </tbody>
         </Table>
       ) : null}
-      {page !== undefined ? <KeysetPager label="Product pages" after={query.after} next={page.next} trail={trail} /> : null}
+      {page !== undefined ? (
+        <KeysetPager label="Product pages" after={query.after} next={page.next} trail={trail} />
+      ) : null}
     </PageContainer>
   );
 }

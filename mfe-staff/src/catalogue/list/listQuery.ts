@@ -13,7 +13,8 @@ export interface ListQuery {
   after?: string;
 }
 
-const nonEmpty = (value: string | null): string | undefined => (value === null || value.trim() === '' ? undefined : value.trim());
+const nonEmpty = (value: string | null): string | undefined =>
+  value === null || value.trim() === '' ? undefined : value.trim();
 
 export function listQueryFromSearch(search: string): ListQuery {
   const params = new URLSearchParams(search);

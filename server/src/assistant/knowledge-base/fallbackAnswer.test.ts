@@ -13,11 +13,19 @@ import {
 } from './index.js';
 import { stem, words } from './matching.js';
 
-const includes = (text: string, part: string): void => assert.ok(text.includes(part), `${JSON.stringify(part)} not in:\n${text}`);
-const excludes = (text: string, part: string): void => assert.ok(!text.includes(part), `${JSON.stringify(part)} in:\n${text}`);
+const includes = (text: string, part: string): void =>
+  assert.ok(text.includes(part), `${JSON.stringify(part)} not in:\n${text}`);
+const excludes = (text: string, part: string): void =>
+  assert.ok(!text.includes(part), `${JSON.stringify(part)} in:\n${text}`);
 
 // A small catalogue of our own, so that these tests do not move when the real catalogue grows.
-const product = (id: string, productCategoryId: string, productCategory: string, productName: string, company: string): Product => ({
+const product = (
+  id: string,
+  productCategoryId: string,
+  productCategory: string,
+  productName: string,
+  company: string,
+): Product => ({
   id,
   productCategoryId,
   productCategory,
@@ -30,12 +38,36 @@ const product = (id: string, productCategoryId: string, productCategory: string,
   unit: 'piece',
 });
 const products: Product[] = [
-  product('hex_cw_gland', 'industrial_cable_glands', 'Industrial Cable Glands', 'CW Brass Cable Gland for SWA Cable (IP66)', 'Hex'),
+  product(
+    'hex_cw_gland',
+    'industrial_cable_glands',
+    'Industrial Cable Glands',
+    'CW Brass Cable Gland for SWA Cable (IP66)',
+    'Hex',
+  ),
   product('hex_a2_gland', 'industrial_cable_glands', 'Industrial Cable Glands', 'A2 Brass Compression Gland', 'Hex'),
-  product('scotch_23_tape', 'scotch_tapes_and_mastics', 'Scotch Tapes and Mastics', '3M Scotch 23 Rubber Splicing Tape', '3M'),
+  product(
+    'scotch_23_tape',
+    'scotch_tapes_and_mastics',
+    'Scotch Tapes and Mastics',
+    '3M Scotch 23 Rubber Splicing Tape',
+    '3M',
+  ),
   product('coldshrink_joint', 'cable_jointing_kit', 'Cable Jointing Kit', '3M Cold Shrink Straight Joint, 1 kV', '3M'),
-  product('hager_rccb', 'switchgear_accessories', 'Switchgear Accessories', 'Hager Residual Current Circuit Breaker (RCCB), 30 mA', 'Hager'),
-  product('legrand_trunking', 'cable_management_system', 'Cable Management System', 'Legrand DLP PVC Trunking', 'Legrand'),
+  product(
+    'hager_rccb',
+    'switchgear_accessories',
+    'Switchgear Accessories',
+    'Hager Residual Current Circuit Breaker (RCCB), 30 mA',
+    'Hager',
+  ),
+  product(
+    'legrand_trunking',
+    'cable_management_system',
+    'Cable Management System',
+    'Legrand DLP PVC Trunking',
+    'Legrand',
+  ),
 ];
 const details: ProductDetail[] = products.map((p) => ({
   id: p.id,
@@ -122,7 +154,7 @@ describe('named items come first', () => {
     includes(reply, '[Flexible/Rigid Conduit and Accessories](/our-products/flexiblerigid_conduit_and_accessories)');
   });
 
-  it('a word only one category\'s products use names that category', () => {
+  it("a word only one category's products use names that category", () => {
     assert.match(answer('Do you stock trunking?'), /^\*\*Cable Management System\*\*/);
   });
 
@@ -178,7 +210,10 @@ describe('every answer', () => {
   it('links only to the site routes, never to anything else', () => {
     for (const question of questions) {
       for (const [, path] of answer(question).matchAll(/\]\(([^)]*)\)/g)) {
-        assert.match(path ?? '', /^\/(home|about|management|certificates|our-projects|career-opportunities|contact-us|our-products(\/[A-Za-z0-9_]+){0,2})$/);
+        assert.match(
+          path ?? '',
+          /^\/(home|about|management|certificates|our-projects|career-opportunities|contact-us|our-products(\/[A-Za-z0-9_]+){0,2})$/,
+        );
       }
     }
   });
@@ -204,11 +239,16 @@ describe('the site knowledge base', () => {
 });
 
 describe('in Arabic', () => {
-  const arabicKb = buildKnowledgeBase(arabicKnowledgeBaseSources({ ...siteKnowledgeBaseSources(), products, productDetails: details }), 'ar');
+  const arabicKb = buildKnowledgeBase(
+    arabicKnowledgeBaseSources({ ...siteKnowledgeBaseSources(), products, productDetails: details }),
+    'ar',
+  );
   const answerIn = createFallbackAnswerer(kb, arabicKb);
   /** Words of the English answers' fixed sentences: none may be left in an Arabic answer. */
-  const ENGLISH_SENTENCE = /\b(For prices|Yes, we|Here is|More in|Brands:|Products|See the|We (are|supply|carry)|You can|Address|Phone|Fax|E-mail|Manager|Maps and|Browse|Call us|Learn more|Our |Meet them|See them|Send your|Details|I can help)\b/;
-  const ARABIC_SITE_LINK = /^\/ar\/(home|about|management|certificates|our-projects|career-opportunities|contact-us|our-products(\/[A-Za-z0-9_]+){0,2})$/;
+  const ENGLISH_SENTENCE =
+    /\b(For prices|Yes, we|Here is|More in|Brands:|Products|See the|We (are|supply|carry)|You can|Address|Phone|Fax|E-mail|Manager|Maps and|Browse|Call us|Learn more|Our |Meet them|See them|Send your|Details|I can help)\b/;
+  const ARABIC_SITE_LINK =
+    /^\/ar\/(home|about|management|certificates|our-projects|career-opportunities|contact-us|our-products(\/[A-Za-z0-9_]+){0,2})$/;
 
   it('words: Arabic is normalised and light-stemmed, question words left out', () => {
     assert.deepEqual(words('هل لديكم جلب الكابلات؟'), ['جلب', 'كابل']);
@@ -245,10 +285,20 @@ describe('in Arabic', () => {
     ['careers', 'هل لديكم وظائف شاغرة؟', 'النفط والغاز', '[الوظائف الشاغرة](/ar/career-opportunities)'],
     ['the brochure', 'أين أجد الكتيّب؟', 'باللغة الإنجليزية', '[منتجاتنا](/ar/our-products)'],
     ['brands', 'ما العلامات التجارية التي توزعونها؟', 'Schneider', '[منتجاتنا](/ar/our-products)'],
-    ['a brand', 'هل أنتم وكلاء Hager؟', '**Hager**', '[ملحقات لوحات المفاتيح الكهربائية](/ar/our-products/switchgear_accessories)'],
+    [
+      'a brand',
+      'هل أنتم وكلاء Hager؟',
+      '**Hager**',
+      '[ملحقات لوحات المفاتيح الكهربائية](/ar/our-products/switchgear_accessories)',
+    ],
     ['a partner brand', 'هل تتعاملون مع Simplex؟', '**Simplex**', '[اتصل بنا](/ar/contact-us)'],
     ['a rare product word', 'هل يتوفر لديكم RCCB؟', 'Hager', '(/ar/our-products/switchgear_accessories/hager_rccb)'],
-    ['a category word', 'هل تبيعون المراوح الصناعية؟', '**المراوح الصناعية**', '[المراوح الصناعية](/ar/our-products/industrial_fans)'],
+    [
+      'a category word',
+      'هل تبيعون المراوح الصناعية؟',
+      '**المراوح الصناعية**',
+      '[المراوح الصناعية](/ar/our-products/industrial_fans)',
+    ],
     ['several categories', 'مواسير', '—', '[مواسير PVC](/ar/our-products/pvc_conduits)'],
     ['anything else', 'صباح الخير', 'يسعدني مساعدتك', '[الصفحة الرئيسية](/ar/home)'],
   ] as const) {
@@ -261,10 +311,21 @@ describe('in Arabic', () => {
   }
 
   it('every Arabic answer links only to the Arabic pages of the site', () => {
-    for (const question of ['كابلات', 'اتصل', 'وكلاء Hager', 'عمان', 'عن الشركة', 'مرحبا', '<script>تنبيه</script>', 'ما هي منتجاتكم؟']) {
-      for (const [, path] of answerIn(question).matchAll(/\]\(([^)]*)\)/g)) assert.match(path ?? '', ARABIC_SITE_LINK, question);
+    for (const question of [
+      'كابلات',
+      'اتصل',
+      'وكلاء Hager',
+      'عمان',
+      'عن الشركة',
+      'مرحبا',
+      '<script>تنبيه</script>',
+      'ما هي منتجاتكم؟',
+    ]) {
+      for (const [, path] of answerIn(question).matchAll(/\]\(([^)]*)\)/g))
+        assert.match(path ?? '', ARABIC_SITE_LINK, question);
     }
-    for (const [, path] of answerIn('cables', 'ar').matchAll(/\]\(([^)]*)\)/g)) assert.match(path ?? '', ARABIC_SITE_LINK);
+    for (const [, path] of answerIn('cables', 'ar').matchAll(/\]\(([^)]*)\)/g))
+      assert.match(path ?? '', ARABIC_SITE_LINK);
   });
 
   it('comes after the Arabic notice when the AI provider failed', () => {

@@ -77,7 +77,15 @@ const ENGLISH: AnswerTexts = {
   prefix: FALLBACK_PREFIX,
   comma: ', ',
   semicolon: '; ',
-  pages: { contact: 'Contact Us', products: 'Our Products', about: 'About Us', management: 'Our Team', certificates: 'Certificates', projects: 'Our Projects', home: 'Home' },
+  pages: {
+    contact: 'Contact Us',
+    products: 'Our Products',
+    about: 'About Us',
+    management: 'Our Team',
+    certificates: 'Certificates',
+    projects: 'Our Projects',
+    home: 'Home',
+  },
   callToAction: (phone) => `For prices and availability call **${phone}** or use 'Send Inquiry'.`,
   carryOne: 'Yes, we carry it:',
   carryMany: 'Here is what we carry:',
@@ -86,7 +94,8 @@ const ENGLISH: AnswerTexts = {
   productsInclude: 'Products include:',
   wholeRange: (range) => `See the whole range: ${range}`,
   ranges: 'We carry these ranges:',
-  partnerBrand: (name, contact, phone) => `**${name}** is one of our partner brands. Ask us about the products you need: ${contact} or call **${phone}**.`,
+  partnerBrand: (name, contact, phone) =>
+    `**${name}** is one of our partner brands. Ask us about the products you need: ${contact} or call **${phone}**.`,
   distributorOf: (name, links) => `We are authorised distributors of **${name}**: ${links}.`,
   productsOf: 'Products:',
   address: 'Address',
@@ -105,7 +114,8 @@ const ENGLISH: AnswerTexts = {
   allBranches: (contact) => `All branches and a message form: ${contact}`,
   offices: 'Our offices:',
   office: (l) => `**${l.name}** (${l.type}): ${l.address}`,
-  stats: (s) => `${s.customers} customers in ${s.countries} countries, ${s.products} products from ${s.suppliers} global suppliers, ${s.experience} of experience.`,
+  stats: (s) =>
+    `${s.customers} customers in ${s.countries} countries, ${s.products} products from ${s.suppliers} global suppliers, ${s.experience} of experience.`,
   learnMore: (links) => `Learn more: ${links}`,
   foundedBy: (year, founder) => `Our company was founded in ${year} by **${founder}**. Our team:`,
   member: (name, position) => `**${name}**, ${position}`,
@@ -115,10 +125,12 @@ const ENGLISH: AnswerTexts = {
   more: (projects) => `More: ${projects}`,
   lookingFor: (opening, requirements) => `We are looking for a **${opening}**: ${requirements}.`,
   sendCv: (email, careers) => `Send your CV to **${email}**. Details: ${careers}`,
-  brochure: (title, description, products) => `Our **${title}**: ${description} Product datasheets are on each product's page in ${products}.`,
+  brochure: (title, description, products) =>
+    `Our **${title}**: ${description} Product datasheets are on each product's page in ${products}.`,
   allBrands: (names) => `We are authorised distributors of leading global brands: ${names}.`,
   byCategory: (products) => `Browse by category: ${products}`,
-  generic: (products, home) => `I can help you with our products, brands, branches and company. Browse ${products} or start from our ${home} page.`,
+  generic: (products, home) =>
+    `I can help you with our products, brands, branches and company. Browse ${products} or start from our ${home} page.`,
   askMore: (phone) => `You can also ask me about a product, a brand or a branch, or call **${phone}**.`,
 };
 
@@ -126,7 +138,15 @@ const ARABIC: AnswerTexts = {
   prefix: ARABIC_FALLBACK_PREFIX,
   comma: '، ',
   semicolon: '؛ ',
-  pages: { contact: 'اتصل بنا', products: 'منتجاتنا', about: 'من نحن', management: 'فريقنا', certificates: 'الشهادات', projects: 'مشاريعنا', home: 'الصفحة الرئيسية' },
+  pages: {
+    contact: 'اتصل بنا',
+    products: 'منتجاتنا',
+    about: 'من نحن',
+    management: 'فريقنا',
+    certificates: 'الشهادات',
+    projects: 'مشاريعنا',
+    home: 'الصفحة الرئيسية',
+  },
   callToAction: (phone) => `للاستفسار عن الأسعار والتوافر، اتصل بنا على **${phone}** أو استخدم زر «إرسال استفسار».`,
   carryOne: 'نعم، هذا المنتج متوفر لدينا:',
   carryMany: 'إليك ما نوفّره:',
@@ -219,7 +239,9 @@ function answerCategory(a: Answering, category: KbCategory): string {
   if (category.detailedInfo) parts.push(category.detailedInfo);
   if (category.companies.length > 0) parts.push(t.brands(category.companies.join(t.comma)));
   if (category.productDetails.length > 0) {
-    parts.push(`${t.productsInclude}\n${bullets(category.productDetails.slice(0, MAX_LISTED).map((p) => link(p.name, p.path)))}`);
+    parts.push(
+      `${t.productsInclude}\n${bullets(category.productDetails.slice(0, MAX_LISTED).map((p) => link(p.name, p.path)))}`,
+    );
   }
   parts.push(t.wholeRange(link(category.title, category.path)), callToAction(a));
   return parts.join('\n\n');
@@ -240,9 +262,11 @@ function answerBrand(a: Answering, name: string): string {
   const products = kb.productCategories.flatMap((category) =>
     category.productDetails.filter((p) => p.company.includes(name)).map((product) => ({ product, category })),
   );
-  if (!brand || brand.categories.length === 0) return t.partnerBrand(name, pageLink(a, 'contact'), kb.company.phones[0] ?? '');
+  if (!brand || brand.categories.length === 0)
+    return t.partnerBrand(name, pageLink(a, 'contact'), kb.company.phones[0] ?? '');
   const parts = [t.distributorOf(name, brand.categories.map((c) => link(c.name, c.path)).join(t.comma))];
-  if (products.length > 0) parts.push(`${t.productsOf}\n${bullets(products.slice(0, MAX_LISTED).map((entry) => productLine(a, entry)))}`);
+  if (products.length > 0)
+    parts.push(`${t.productsOf}\n${bullets(products.slice(0, MAX_LISTED).map((entry) => productLine(a, entry)))}`);
   parts.push(callToAction(a));
   return parts.join('\n\n');
 }
@@ -259,27 +283,43 @@ function locationLines(t: AnswerTexts, location: KbLocation): string[] {
 
 function answerBranch(a: Answering, id: BranchId): string {
   const location = a.kb.locations[id];
-  return [a.t.branchTitle(location), locationLines(a.t, location).join('\n'), a.t.directions(pageLink(a, 'contact'))].join('\n\n');
+  return [
+    a.t.branchTitle(location),
+    locationLines(a.t, location).join('\n'),
+    a.t.directions(pageLink(a, 'contact')),
+  ].join('\n\n');
 }
 
 /** Phones of the branches that have a real number (the Saudi associate's is a placeholder). */
-const reachableLocations = (kb: KnowledgeBase): KbLocation[] => Object.values(kb.locations).filter((l) => !/X/.test(l.phone));
+const reachableLocations = (kb: KnowledgeBase): KbLocation[] =>
+  Object.values(kb.locations).filter((l) => !/X/.test(l.phone));
 
 function answerProductRange(a: Answering): string {
-  return [a.t.productRange(a.kb), a.t.browseAll(pageLink(a, 'products')), a.t.callForPrices(a.kb.company.phones[0] ?? '')].join('\n\n');
+  return [
+    a.t.productRange(a.kb),
+    a.t.browseAll(pageLink(a, 'products')),
+    a.t.callForPrices(a.kb.company.phones[0] ?? ''),
+  ].join('\n\n');
 }
 
 function answerContact(a: Answering): string {
   const { kb, t } = a;
   return [
     t.reachUs,
-    bullets([...reachableLocations(kb).map((l) => `${l.label}: **${l.phone}**`), `${t.email}: **${kb.company.email}**`]),
+    bullets([
+      ...reachableLocations(kb).map((l) => `${l.label}: **${l.phone}**`),
+      `${t.email}: **${kb.company.email}**`,
+    ]),
     t.allBranches(pageLink(a, 'contact')),
   ].join('\n\n');
 }
 
 function answerLocations(a: Answering): string {
-  return [a.t.offices, bullets(Object.values(a.kb.locations).map(a.t.office)), a.t.directions(pageLink(a, 'contact'))].join('\n\n');
+  return [
+    a.t.offices,
+    bullets(Object.values(a.kb.locations).map(a.t.office)),
+    a.t.directions(pageLink(a, 'contact')),
+  ].join('\n\n');
 }
 
 function answerAbout(a: Answering): string {
@@ -307,12 +347,19 @@ function answerCertificates(a: Answering): string {
 
 function answerProjects(a: Answering): string {
   const { projectExperience: experience } = a.kb;
-  return [experience.summary, a.t.projectsInclude(experience.projects.join(a.t.comma)), a.t.more(pageLink(a, 'projects'))].join('\n\n');
+  return [
+    experience.summary,
+    a.t.projectsInclude(experience.projects.join(a.t.comma)),
+    a.t.more(pageLink(a, 'projects')),
+  ].join('\n\n');
 }
 
 function answerCareers(a: Answering): string {
   const { careers } = a.kb;
-  return [a.t.lookingFor(careers.opening, careers.requirements), a.t.sendCv(careers.email, pageLink(a, 'careers', false))].join('\n\n');
+  return [
+    a.t.lookingFor(careers.opening, careers.requirements),
+    a.t.sendCv(careers.email, pageLink(a, 'careers', false)),
+  ].join('\n\n');
 }
 
 function answerBrochure(a: Answering): string {
@@ -320,11 +367,15 @@ function answerBrochure(a: Answering): string {
 }
 
 function answerBrands(a: Answering): string {
-  return [a.t.allBrands(a.kb.brands.map((b) => b.name).join(a.t.comma)), a.t.byCategory(pageLink(a, 'products'))].join('\n\n');
+  return [a.t.allBrands(a.kb.brands.map((b) => b.name).join(a.t.comma)), a.t.byCategory(pageLink(a, 'products'))].join(
+    '\n\n',
+  );
 }
 
 function answerGeneric(a: Answering): string {
-  return [a.t.generic(pageLink(a, 'products'), pageLink(a, 'home')), a.t.askMore(a.kb.company.phones[0] ?? '')].join('\n\n');
+  return [a.t.generic(pageLink(a, 'products'), pageLink(a, 'home')), a.t.askMore(a.kb.company.phones[0] ?? '')].join(
+    '\n\n',
+  );
 }
 
 type Topic = { keywords: string[]; answer: (a: Answering) => string };
@@ -332,40 +383,180 @@ type Topic = { keywords: string[]; answer: (a: Answering) => string };
 /** Topics beyond the spec's keyword branches, checked before them (they are more specific). Keywords in both languages. */
 const TOPICS: Topic[] = [
   {
-    keywords: ['brochure', 'catalogue', 'catalog', 'pdf', 'profile', 'datasheet', 'كتيب', 'كتيّب', 'بروشور', 'كتالوج', 'كاتالوج', 'الملف التعريفي', 'نشرة'],
+    keywords: [
+      'brochure',
+      'catalogue',
+      'catalog',
+      'pdf',
+      'profile',
+      'datasheet',
+      'كتيب',
+      'كتيّب',
+      'بروشور',
+      'كتالوج',
+      'كاتالوج',
+      'الملف التعريفي',
+      'نشرة',
+    ],
     answer: answerBrochure,
   },
   {
-    keywords: ['career', 'job', 'vacancy', 'hiring', 'cv', 'resume', 'recruitment', 'وظيفة', 'وظائف', 'شاغر', 'شواغر', 'توظيف', 'تعيين', 'سيرة'],
+    keywords: [
+      'career',
+      'job',
+      'vacancy',
+      'hiring',
+      'cv',
+      'resume',
+      'recruitment',
+      'وظيفة',
+      'وظائف',
+      'شاغر',
+      'شواغر',
+      'توظيف',
+      'تعيين',
+      'سيرة',
+    ],
     answer: answerCareers,
   },
-  { keywords: ['project', 'reference', 'experience', 'refinery', 'مشروع', 'مشاريع', 'خبرة', 'خبرات', 'مرجع', 'مراجع', 'مصفاة', 'مصافي'], answer: answerProjects },
   {
-    keywords: ['certificate', 'certification', 'certified', 'iso', 'quality', 'شهادة', 'شهادات', 'أيزو', 'ايزو', 'جودة', 'معتمد', 'معتمدة', 'اعتماد'],
+    keywords: [
+      'project',
+      'reference',
+      'experience',
+      'refinery',
+      'مشروع',
+      'مشاريع',
+      'خبرة',
+      'خبرات',
+      'مرجع',
+      'مراجع',
+      'مصفاة',
+      'مصافي',
+    ],
+    answer: answerProjects,
+  },
+  {
+    keywords: [
+      'certificate',
+      'certification',
+      'certified',
+      'iso',
+      'quality',
+      'شهادة',
+      'شهادات',
+      'أيزو',
+      'ايزو',
+      'جودة',
+      'معتمد',
+      'معتمدة',
+      'اعتماد',
+    ],
     answer: answerCertificates,
   },
   {
-    keywords: ['team', 'management', 'founder', 'director', 'chairman', 'ceo', 'owner', 'manager', 'فريق', 'الإدارة', 'مؤسس', 'المؤسس', 'مدير', 'رئيس', 'مالك', 'أسس'],
+    keywords: [
+      'team',
+      'management',
+      'founder',
+      'director',
+      'chairman',
+      'ceo',
+      'owner',
+      'manager',
+      'فريق',
+      'الإدارة',
+      'مؤسس',
+      'المؤسس',
+      'مدير',
+      'رئيس',
+      'مالك',
+      'أسس',
+    ],
     answer: answerTeam,
   },
   {
-    keywords: ['brand', 'partner', 'manufacturer', 'distributor', 'علامة', 'علامات', 'ماركة', 'ماركات', 'شريك', 'شركاء', 'مصنع', 'مصنعين', 'موزع', 'وكيل', 'وكلاء'],
+    keywords: [
+      'brand',
+      'partner',
+      'manufacturer',
+      'distributor',
+      'علامة',
+      'علامات',
+      'ماركة',
+      'ماركات',
+      'شريك',
+      'شركاء',
+      'مصنع',
+      'مصنعين',
+      'موزع',
+      'وكيل',
+      'وكلاء',
+    ],
     answer: answerBrands,
   },
 ];
 
 /** The spec's keyword branches, in its order. Keywords in both languages. */
 const KEYWORD_BRANCHES: Topic[] = [
-  { keywords: ['product', 'cable', 'plug', 'منتج', 'منتجات', 'كابل', 'كابلات', 'قابس', 'مقابس'], answer: answerProductRange },
   {
-    keywords: ['contact', 'phone', 'email', 'mail', 'call', 'number', 'telephone', 'reach', 'اتصال', 'اتصل', 'أتصل', 'نتصل', 'تواصل', 'أتواصل', 'نتواصل', 'هاتف', 'تليفون', 'جوال', 'رقم', 'بريد', 'إيميل', 'ايميل'],
+    keywords: ['product', 'cable', 'plug', 'منتج', 'منتجات', 'كابل', 'كابلات', 'قابس', 'مقابس'],
+    answer: answerProductRange,
+  },
+  {
+    keywords: [
+      'contact',
+      'phone',
+      'email',
+      'mail',
+      'call',
+      'number',
+      'telephone',
+      'reach',
+      'اتصال',
+      'اتصل',
+      'أتصل',
+      'نتصل',
+      'تواصل',
+      'أتواصل',
+      'نتواصل',
+      'هاتف',
+      'تليفون',
+      'جوال',
+      'رقم',
+      'بريد',
+      'إيميل',
+      'ايميل',
+    ],
     answer: answerContact,
   },
   {
-    keywords: ['location', 'office', 'address', 'where', 'branch', 'warehouse', 'visit', 'موقع', 'مواقع', 'مكتب', 'مكاتب', 'عنوان', 'أين', 'فرع', 'فروع', 'مستودع', 'مستودعات', 'زيارة'],
+    keywords: [
+      'location',
+      'office',
+      'address',
+      'where',
+      'branch',
+      'warehouse',
+      'visit',
+      'موقع',
+      'مواقع',
+      'مكتب',
+      'مكاتب',
+      'عنوان',
+      'أين',
+      'فرع',
+      'فروع',
+      'مستودع',
+      'مستودعات',
+      'زيارة',
+    ],
     answer: answerLocations,
   },
-  { keywords: ['about', 'company', 'history', 'founded', 'شركة', 'شركتكم', 'تاريخ', 'تأسست', 'تأسيس', 'نبذة', 'نحن'], answer: answerAbout },
+  {
+    keywords: ['about', 'company', 'history', 'founded', 'شركة', 'شركتكم', 'تاريخ', 'تأسست', 'تأسيس', 'نبذة', 'نحن'],
+    answer: answerAbout,
+  },
 ];
 
 /** The same category or product in another knowledge base (the two editions have the same ids). */
@@ -385,7 +576,8 @@ function inKnowledgeBase(kb: KnowledgeBase, item: ItemMatch): ItemMatch {
 }
 
 /** The language an answer is written in: the page's, or Arabic whenever the question is written in Arabic. */
-export const answerLocale = (question: string, pageLocale: Locale = 'en'): Locale => (pageLocale === 'ar' || hasArabicLetters(question) ? 'ar' : 'en');
+export const answerLocale = (question: string, pageLocale: Locale = 'en'): Locale =>
+  pageLocale === 'ar' || hasArabicLetters(question) ? 'ar' : 'en';
 
 /**
  * Answers a question from the knowledge base alone, in `locale` (by default the question's language). Create it once
@@ -393,7 +585,10 @@ export const answerLocale = (question: string, pageLocale: Locale = 'en'): Local
  * (buildKnowledgeBase(arabicKnowledgeBaseSources(…), 'ar')): an Arabic question is matched against its names, and an
  * Arabic answer written from it. Without it, answers are English.
  */
-export function createFallbackAnswerer(kb: KnowledgeBase, arabic?: KnowledgeBase): (question: string, locale?: Locale) => string {
+export function createFallbackAnswerer(
+  kb: KnowledgeBase,
+  arabic?: KnowledgeBase,
+): (question: string, locale?: Locale) => string {
   const editions: Record<Locale, { kb: KnowledgeBase; index: MatchIndex }> = {
     en: { kb, index: buildMatchIndex(kb) },
     ar: arabic ? { kb: arabic, index: buildMatchIndex(arabic) } : { kb, index: buildMatchIndex(kb) },

@@ -13,6 +13,12 @@ export {
   type KnowledgeBase,
   type KnowledgeBaseSources,
 } from './knowledgeBase.js';
-export { answerLocale, ARABIC_FALLBACK_PREFIX, createFallbackAnswerer, fallbackReply, FALLBACK_PREFIX } from './fallbackAnswer.js';
+export {
+  answerLocale,
+  ARABIC_FALLBACK_PREFIX,
+  createFallbackAnswerer,
+  fallbackReply,
+  FALLBACK_PREFIX,
+} from './fallbackAnswer.js';
 export { hasArabicLetters } from './arabicWords.js';
 export { searchWords } from './matching.js';

@@ -1,13 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BRANDS, BROCHURE_FILE, branches, company, menu, productCategories } from '@site/content';
-import { arabicKnowledgeBaseSources, buildKnowledgeBase, MAX_SPECS_PER_PRODUCT, siteKnowledgeBaseSources } from './index.js';
+import {
+  arabicKnowledgeBaseSources,
+  buildKnowledgeBase,
+  MAX_SPECS_PER_PRODUCT,
+  siteKnowledgeBaseSources,
+} from './index.js';
 
 const kb = buildKnowledgeBase();
 
 /** Each key of `expected` has that value in `actual` (other keys of `actual` are not looked at). */
 function assertHas(actual: object, expected: Record<string, unknown>): void {
-  for (const [key, value] of Object.entries(expected)) assert.deepEqual((actual as Record<string, unknown>)[key], value, key);
+  for (const [key, value] of Object.entries(expected))
+    assert.deepEqual((actual as Record<string, unknown>)[key], value, key);
 }
 
 describe('the knowledge base', () => {
@@ -21,7 +27,10 @@ describe('the knowledge base', () => {
       phones: [company.mainPhone, company.secondPhone],
       email: company.generalEmail,
     });
-    assert.ok(kb.company.certifications.includes('ISO 9001:2008 certified quality management system'), kb.company.certifications.join('\n'));
+    assert.ok(
+      kb.company.certifications.includes('ISO 9001:2008 certified quality management system'),
+      kb.company.certifications.join('\n'),
+    );
     assert.ok(
       kb.company.certifications.some((claim) => /^ISO 9001:2015 certificate \(UAE\)/.test(claim)),
       kb.company.certifications.join('\n'),
@@ -32,7 +41,12 @@ describe('the knowledge base', () => {
     assert.equal(kb.team.length, 5);
     assert.deepEqual(Object.keys(kb.locations), ['dubai', 'oman', 'bahrain', 'saudi']);
     for (const branch of branches) {
-      assertHas(kb.locations[branch.id], { name: branch.name, address: branch.address, phone: branch.mobileNo, email: branch.email });
+      assertHas(kb.locations[branch.id], {
+        name: branch.name,
+        address: branch.address,
+        phone: branch.mobileNo,
+        email: branch.email,
+      });
     }
     assert.match(kb.locations.oman.manager ?? '', /Salim Al Rawahi/);
   });
@@ -62,12 +76,20 @@ describe('the knowledge base', () => {
     assert.ok(products.every((product) => product.variants.length >= 1));
     const gland = products.find((product) => product.id === 'hex_cw_brass_cable_gland');
     assert.equal(gland?.variants.length, 11);
-    assert.deepEqual(gland?.variants.find((variant) => variant.code === 'HEX-CW-25'), { code: 'HEX-CW-25', label: 'Size 25 (M25)', priceAed: 16.75, unit: 'piece' });
+    assert.deepEqual(
+      gland?.variants.find((variant) => variant.code === 'HEX-CW-25'),
+      { code: 'HEX-CW-25', label: 'Size 25 (M25)', priceAed: 16.75, unit: 'piece' },
+    );
     const cable = products.find((product) => product.id === 'oc_fire_resistant_cable');
     assert.deepEqual(cable?.variants, [{ code: 'OC-FR-2E-15', priceAed: 9.5, unit: 'metre' }]);
-    const ar = buildKnowledgeBase(arabicKnowledgeBaseSources(), 'ar').productCategories.flatMap((c) => c.productDetails);
+    const ar = buildKnowledgeBase(arabicKnowledgeBaseSources(), 'ar').productCategories.flatMap(
+      (c) => c.productDetails,
+    );
     const arabicGland = ar.find((product) => product.id === 'hex_cw_brass_cable_gland');
-    assert.deepEqual(arabicGland?.variants.find((variant) => variant.code === 'HEX-CW-25'), { code: 'HEX-CW-25', label: 'المقاس 25 (M25)', priceAed: 16.75, unit: 'piece' });
+    assert.deepEqual(
+      arabicGland?.variants.find((variant) => variant.code === 'HEX-CW-25'),
+      { code: 'HEX-CW-25', label: 'المقاس 25 (M25)', priceAed: 16.75, unit: 'piece' },
+    );
   });
 
   it('lists every brand of the site, with the categories that carry it', () => {
@@ -111,7 +133,8 @@ describe('the Arabic knowledge base', () => {
     );
     for (const category of ar.productCategories) {
       assert.equal(category.path, `/ar/our-products/${category.id}`);
-      for (const product of category.productDetails) assert.equal(product.path, `/ar/our-products/${category.id}/${product.id}`);
+      for (const product of category.productDetails)
+        assert.equal(product.path, `/ar/our-products/${category.id}/${product.id}`);
     }
     assert.deepEqual(
       ar.websitePages.map((p) => p.path),
@@ -135,7 +158,12 @@ describe('the Arabic knowledge base', () => {
       ar.brands.map((b) => b.name),
       BRANDS.map((b) => b.name),
     );
-    assert.ok(ar.company.certifications.includes('شهادة ISO 9001:2015 (الإمارات العربية المتحدة)، صادرة عن Gulf Quality Certification Services'), ar.company.certifications.join('\n'));
+    assert.ok(
+      ar.company.certifications.includes(
+        'شهادة ISO 9001:2015 (الإمارات العربية المتحدة)، صادرة عن Gulf Quality Certification Services',
+      ),
+      ar.company.certifications.join('\n'),
+    );
     assert.equal(ar.company.stats.experience, 'أكثر من 28 عامًا');
     assert.match(ar.projectExperience.projects.join(' '), /نخلة جميرا/);
   });

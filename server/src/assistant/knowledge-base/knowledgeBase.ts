@@ -138,7 +138,9 @@ function seededVariants(locale: Locale): ReadonlyMap<string, readonly ProductVar
   return new Map(
     seededProductVariants().map((entry) => [
       entry.productId,
-      entry.variants.map(({ labelAr, ...variant }): ProductVariant => ({ ...variant, label: locale === 'ar' ? labelAr : variant.label })),
+      entry.variants.map(
+        ({ labelAr, ...variant }): ProductVariant => ({ ...variant, label: locale === 'ar' ? labelAr : variant.label }),
+      ),
     ]),
   );
 }
@@ -177,14 +179,20 @@ export function arabicKnowledgeBaseSources(sources?: KnowledgeBaseSources): Know
   if (sources === undefined) {
     return {
       ...(Object.fromEntries(
-        (Object.keys(SOURCE_FILES) as (keyof typeof SOURCE_FILES)[]).map((part) => [part, arabicEdition(SOURCE_FILES[part])]),
+        (Object.keys(SOURCE_FILES) as (keyof typeof SOURCE_FILES)[]).map((part) => [
+          part,
+          arabicEdition(SOURCE_FILES[part]),
+        ]),
       ) as unknown as KnowledgeBaseSources),
       variants: seededVariants('ar'),
     };
   }
   // the variants' labels are not a data file's: a test's own products each have their one variant
   return Object.fromEntries(
-    (Object.keys(SOURCE_FILES) as (keyof typeof SOURCE_FILES)[]).map((part) => [part, translateData(sources[part], arabicDictionary(SOURCE_FILES[part]))]),
+    (Object.keys(SOURCE_FILES) as (keyof typeof SOURCE_FILES)[]).map((part) => [
+      part,
+      translateData(sources[part], arabicDictionary(SOURCE_FILES[part])),
+    ]),
   ) as unknown as KnowledgeBaseSources;
 }
 
@@ -201,9 +209,17 @@ export function catalogueKnowledgeBases(records: CatalogueRecords): Record<Local
  * sample and a question's search results: catalogueKnowledge.ts), with the rest of the site's data around them.
  * `variants`: the products' published variants (the database's); by default the seeded catalogue's.
  */
-export function catalogueKnowledgeBase(edition: CatalogueEdition, locale: Locale, variants?: ReadonlyMap<string, readonly ProductVariant[]>): KnowledgeBase {
+export function catalogueKnowledgeBase(
+  edition: CatalogueEdition,
+  locale: Locale,
+  variants?: ReadonlyMap<string, readonly ProductVariant[]>,
+): KnowledgeBase {
   const site = locale === 'ar' ? arabicKnowledgeBaseSources() : siteKnowledgeBaseSources();
-  const products = { categories: [...edition.categories], products: [...edition.products], productDetails: [...edition.details] };
+  const products = {
+    categories: [...edition.categories],
+    products: [...edition.products],
+    productDetails: [...edition.details],
+  };
   return buildKnowledgeBase({ ...site, ...products, ...(variants === undefined ? {} : { variants }) }, locale);
 }
 
@@ -230,18 +246,26 @@ function productSpecs(detail: ProductDetail | undefined): string[] {
   if (!detail) return [];
   const lines: string[] = [];
   for (const block of detail.Specification ?? []) {
-    if (block.extraSpec?.length) lines.push(`${block.extraSpecTitle ? `${block.extraSpecTitle}: ` : ''}${block.extraSpec.join(', ')}`);
+    if (block.extraSpec?.length)
+      lines.push(`${block.extraSpecTitle ? `${block.extraSpecTitle}: ` : ''}${block.extraSpec.join(', ')}`);
     lines.push(...(block.specification ?? []));
   }
   for (const entry of detail.description ?? []) {
-    if (descriptionEntryKind(entry) === 'row' && typeof entry.value === 'string') lines.push(`${entry.key}: ${htmlToText(entry.value)}`);
+    if (descriptionEntryKind(entry) === 'row' && typeof entry.value === 'string')
+      lines.push(`${entry.key}: ${htmlToText(entry.value)}`);
   }
-  return lines.map((line) => htmlToText(line)).filter(Boolean).slice(0, MAX_SPECS_PER_PRODUCT);
+  return lines
+    .map((line) => htmlToText(line))
+    .filter(Boolean)
+    .slice(0, MAX_SPECS_PER_PRODUCT);
 }
 
 /** A product's variants as the knowledge base lists them: its published ones, or else the one of its code, price and unit. */
 function kbVariants(product: Product, variants: readonly ProductVariant[] | undefined): KbVariant[] {
-  const listed = variants !== undefined && variants.length > 0 ? variants : [{ code: product.code, label: '', price: product.price, unit: product.unit }];
+  const listed =
+    variants !== undefined && variants.length > 0
+      ? variants
+      : [{ code: product.code, label: '', price: product.price, unit: product.unit }];
   return listed.map((variant) => ({
     code: variant.code,
     ...(variant.label === '' ? {} : { label: variant.label }),
@@ -278,7 +302,8 @@ function buildCategories(sources: KnowledgeBaseSources, locale: Locale): KbCateg
   });
 }
 
-const pathOf = (menu: MenuItem[], id: string, locale: Locale): string => menu.find((m) => m.id === id)?.path ?? localizedPath(locale, '/home');
+const pathOf = (menu: MenuItem[], id: string, locale: Locale): string =>
+  menu.find((m) => m.id === id)?.path ?? localizedPath(locale, '/home');
 
 /**
  * Assembles the knowledge base of one edition: `sources` in that language (arabicKnowledgeBaseSources() for 'ar'),
@@ -342,9 +367,19 @@ export function buildKnowledgeBase(
     productCategories: categories,
     brands,
     services: facts.services,
-    websitePages: pages.map((page) => ({ id: page.id, name: page.name, path: page.path, description: facts.pages[page.id] ?? '' })),
+    websitePages: pages.map((page) => ({
+      id: page.id,
+      name: page.name,
+      path: page.path,
+      description: facts.pages[page.id] ?? '',
+    })),
     brochure: { ...facts.brochure, file: brochurePath() },
-    careers: { ...facts.careers, email: info.careersEmail, postalAddress: info.postalAddress, path: pathOf(pages, 'careers', locale) },
+    careers: {
+      ...facts.careers,
+      email: info.careersEmail,
+      postalAddress: info.postalAddress,
+      path: pathOf(pages, 'careers', locale),
+    },
     projectExperience: { ...facts.projectExperience, path: pathOf(pages, 'projects', locale) },
   };
 }

@@ -10,16 +10,19 @@ import type { KbCategory, KbProduct, KnowledgeBase } from './knowledgeBase.js';
 const arabicSet = (text: string): Set<string> => new Set(arabicStems(text));
 
 const STOP_WORDS = new Set(
-  ('a an and are as at be by can could do does for from have has how i in is it me my of on or our please sell ' +
-    'the to we what which who with you your any tell show need want get buy looking some all')
-    .split(' '),
+  (
+    'a an and are as at be by can could do does for from have has how i in is it me my of on or our please sell ' +
+    'the to we what which who with you your any tell show need want get buy looking some all'
+  ).split(' '),
 );
 
 /** Words of product names too common to name a category on their own ('branch' names a branch of ours first). */
 const COMMON_WORDS = new Set(
-  ('type single double twin core heavy duty indoor outdoor white black grey gray red blue green yellow set pack piece ' +
+  (
+    'type single double twin core heavy duty indoor outdoor white black grey gray red blue green yellow set pack piece ' +
     'coil kit standard series range size sizes small large flat round with for and from to low high voltage rated ' +
-    'complete general purpose metre meter box branch')
+    'complete general purpose metre meter box branch'
+  )
     .split(' ')
     .concat(
       ...arabicSet(
@@ -31,9 +34,13 @@ const COMMON_WORDS = new Set(
 
 /** Title words that describe rather than name a category: alone they name nothing ("management", "industrial"). */
 const MODIFIERS = new Set([
-  ...'industrial cable high voltage management system pvc flexible rigid gi wiring marking machine device accessory assembly kit'.split(' '),
+  ...'industrial cable high voltage management system pvc flexible rigid gi wiring marking machine device accessory assembly kit'.split(
+    ' ',
+  ),
   // the same in the Arabic titles ('جلب الكابلات الصناعية', 'أنظمة إدارة الكابلات', 'تجميع لوحات المفاتيح الكهربائية'…)
-  ...arabicSet('الصناعية الكابلات الجهد العالي أنظمة نظام إدارة المرنة الصلبة الحديد المجلفن التمديدات الكهربائية آلات أجهزة ملحقات تجميع أطقم لوحات المفاتيح'),
+  ...arabicSet(
+    'الصناعية الكابلات الجهد العالي أنظمة نظام إدارة المرنة الصلبة الحديد المجلفن التمديدات الكهربائية آلات أجهزة ملحقات تجميع أطقم لوحات المفاتيح',
+  ),
 ]);
 
 /** Words of a question that mean a title word. */
@@ -97,9 +104,10 @@ export function words(text: string): string[] {
 
 /** Words of asking and greeting that name no product (the matcher's stop words aside). */
 const CHAT_WORDS = new Set(
-  ('where when why there here this that these those about know like would should will just also than then they their ' +
-    'was were am hi hello hey thanks thank good morning evening afternoon much many more offer stock available')
-    .split(' '),
+  (
+    'where when why there here this that these those about know like would should will just also than then they their ' +
+    'was were am hi hello hey thanks thank good morning evening afternoon much many more offer stock available'
+  ).split(' '),
 );
 
 /**
@@ -135,7 +143,10 @@ export function buildMatchIndex(kb: KnowledgeBase): MatchIndex {
     }
   }
   // title and brand words are matched as such, not as words of product names
-  const ownMeaning = new Set([...kb.productCategories.flatMap((c) => words(c.title)), ...kb.brands.flatMap((b) => words(b.name))]);
+  const ownMeaning = new Set([
+    ...kb.productCategories.flatMap((c) => words(c.title)),
+    ...kb.brands.flatMap((b) => words(b.name)),
+  ]);
   const namesACategory = (w: string, ids: Set<string>) =>
     ids.size === 1 && w.length >= 3 && !COMMON_WORDS.has(w) && !MODIFIERS.has(w) && !ownMeaning.has(w);
   return {
@@ -143,7 +154,9 @@ export function buildMatchIndex(kb: KnowledgeBase): MatchIndex {
       category,
       titleWords: new Set(words(category.title)),
       // words that only this category's products use ('trunking', 'brass'): they name the category too
-      productWords: new Set([...categoriesOfWord].filter(([w, ids]) => ids.has(category.id) && namesACategory(w, ids)).map(([w]) => w)),
+      productWords: new Set(
+        [...categoriesOfWord].filter(([w, ids]) => ids.has(category.id) && namesACategory(w, ids)).map(([w]) => w),
+      ),
     })),
     products: kb.productCategories.flatMap((category) =>
       category.productDetails.map((product) => ({
@@ -226,7 +239,8 @@ export function matchBranch(question: string): BranchId | undefined {
 }
 
 /** A keyword as the question's words are compared with it: its stem ('products' → 'product'; Arabic: 'المنتجات' → 'منتج'). */
-const keywordStem = (keyword: string): string => (hasArabicLetters(keyword) ? (arabicStems(keyword)[0] ?? keyword) : stem(keyword));
+const keywordStem = (keyword: string): string =>
+  hasArabicLetters(keyword) ? (arabicStems(keyword)[0] ?? keyword) : stem(keyword);
 
 /** Whether the question holds one of these words (compared as stems: 'products' has 'product', 'منتجاتكم' has 'منتجات'). */
 export function mentions(question: string, keywords: readonly string[]): boolean {

@@ -51,7 +51,10 @@ test('an export imports back unchanged, as CSV and as an Excel workbook', async 
     assert.equal(first.code, 0, first.err);
     // a row per variant: the seeded products and the variants of those with several
     const variantRows = seededProductVariants().reduce((sum, entry) => sum + entry.variants.length - 1, 0);
-    assert.equal(first.out, `Exported ${dataEdition('en', 'products.json').length + variantRows} rows (a row per variant) to ${file(name)}\n`);
+    assert.equal(
+      first.out,
+      `Exported ${dataEdition('en', 'products.json').length + variantRows} rows (a row per variant) to ${file(name)}\n`,
+    );
     const imported = await run('import', file(name));
     assert.equal(imported.code, 0, imported.err);
     assert.equal(imported.out, `Imported 0 new, ${dataEdition('en', 'products.json').length} updated products.\n`);
@@ -63,8 +66,14 @@ test('an export imports back unchanged, as CSV and as an Excel workbook', async 
   await inDatabase(async (db) => {
     const store = new CatalogueStore(db.kysely);
     for (const locale of ['en', 'ar'] as const) {
-      assert.equal(JSON.stringify(await store.allDetails(locale)), JSON.stringify(dataEdition(locale, 'product-details.json')));
-      assert.equal(JSON.stringify(await store.allProducts(locale)), JSON.stringify(dataEdition(locale, 'products.json')));
+      assert.equal(
+        JSON.stringify(await store.allDetails(locale)),
+        JSON.stringify(dataEdition(locale, 'product-details.json')),
+      );
+      assert.equal(
+        JSON.stringify(await store.allProducts(locale)),
+        JSON.stringify(dataEdition(locale, 'products.json')),
+      );
     }
   });
 });
@@ -92,7 +101,12 @@ test('a bad file: every bad row with its line and reason, and nothing written', 
     { ...base, id: 'taken_code', code: 'OC-SWA-416' },
     { ...base, id: 'bad_price', code: 'NEW-GL-004', price: '12,50' },
     { ...base, id: 'formula_price', code: 'NEW-GL-005', price: '=1+1' },
-    { ...base, id: 'bad_details', code: 'NEW-GL-006', details: JSON.stringify({ detail: ['<p>unclosed'], description: [{ key: 'Size', value: '20S' }] }) },
+    {
+      ...base,
+      id: 'bad_details',
+      code: 'NEW-GL-006',
+      details: JSON.stringify({ detail: ['<p>unclosed'], description: [{ key: 'Size', value: '20S' }] }),
+    },
     { ...base, id: 'no_arabic', code: 'NEW-GL-007', productName_ar: '' },
     { ...base, id: 'english_only', code: 'NEW-GL-008', productName_ar: 'New Brass Gland' },
     { ...base, id: 'not_json', code: 'NEW-GL-009', details_ar: '{"detail": [' },
@@ -102,14 +116,33 @@ test('a bad file: every bad row with its line and reason, and nothing written', 
     // written as a JSON escape inside a detail text
     { ...base, id: 'control_name', code: 'NEW-GL-011', productName: 'Gland\u0007 20S' },
     { ...base, id: 'direction_code', code: 'NEW-GL-\u202E012' },
-    { ...base, id: 'escaped_control', code: 'NEW-GL-013', details: '{"detail": ["<p>A gland.\\u0000</p>"], "description": [{"key": "Size", "value": "20S"}]}' },
+    {
+      ...base,
+      id: 'escaped_control',
+      code: 'NEW-GL-013',
+      details: '{"detail": ["<p>A gland.\\u0000</p>"], "description": [{"key": "Size", "value": "20S"}]}',
+    },
   ];
-  await writeFile(file('bad.csv'), writeCsv(CATALOGUE_COLUMNS, rows.map((row) => CATALOGUE_COLUMNS.map((column) => row[column]))));
+  await writeFile(
+    file('bad.csv'),
+    writeCsv(
+      CATALOGUE_COLUMNS,
+      rows.map((row) => CATALOGUE_COLUMNS.map((column) => row[column])),
+    ),
+  );
   const before = await inDatabase(async (db) => ({
     version: await readCatalogueVersion(db.kysely),
-    count: (await db.kysely.selectFrom('catalogue_products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    count: (
+      await db.kysely
+        .selectFrom('catalogue_products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
   }));
-  for (const argv of [['import', file('bad.csv')], ['import', file('bad.csv'), '--dry-run']]) {
+  for (const argv of [
+    ['import', file('bad.csv')],
+    ['import', file('bad.csv'), '--dry-run'],
+  ]) {
     const result = await run(...argv);
     assert.equal(result.code, 1);
     const expected = [
@@ -132,17 +165,31 @@ test('a bad file: every bad row with its line and reason, and nothing written', 
   }
   const afterwards = await inDatabase(async (db) => ({
     version: await readCatalogueVersion(db.kysely),
-    count: (await db.kysely.selectFrom('catalogue_products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    count: (
+      await db.kysely
+        .selectFrom('catalogue_products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
   }));
   assert.deepEqual(afterwards, before);
 
   // the good row alone: a dry run counts it and writes nothing, then the import adds it at the end of its category
   await writeFile(file('good.csv'), writeCsv(CATALOGUE_COLUMNS, [CATALOGUE_COLUMNS.map((column) => base[column])]));
-  assert.equal((await run('import', file('good.csv'), '--dry-run')).out, 'Dry run: 1 new, 0 updated products; nothing was written.\n');
+  assert.equal(
+    (await run('import', file('good.csv'), '--dry-run')).out,
+    'Dry run: 1 new, 0 updated products; nothing was written.\n',
+  );
   assert.equal(await inDatabase((db) => new CatalogueStore(db.kysely).product('new_gland_one', 'en')), undefined);
   assert.equal((await run('import', file('good.csv'))).out, 'Imported 1 new, 0 updated products.\n');
   const listing = await inDatabase((db) =>
-    new CatalogueStore(db.kysely).listing({ categoryId: 'industrial_cable_glands', sort: 1, offset: 0, limit: 100, locale: 'ar' }),
+    new CatalogueStore(db.kysely).listing({
+      categoryId: 'industrial_cable_glands',
+      sort: 1,
+      offset: 0,
+      limit: 100,
+      locale: 'ar',
+    }),
   );
   assert.equal(listing?.products.at(-1)?.productName, 'جلبة نحاسية جديدة 20S');
   assert.equal(await inDatabase(async (db) => readCatalogueVersion(db.kysely)), before.version + 1);
@@ -150,9 +197,22 @@ test('a bad file: every bad row with its line and reason, and nothing written', 
 
 test("a value's own leading apostrophe survives export and import; only the formula guard is taken off", async () => {
   const texts = ["'quoted", "'-5 mm gland", "''=x", '=1+1', '-20 °C', "it's", "'"];
-  assert.deepEqual(readCsv(writeCsv(['text'], texts.map((text) => [text]))).slice(1).map((record) => record.cells[0]), texts);
+  assert.deepEqual(
+    readCsv(
+      writeCsv(
+        ['text'],
+        texts.map((text) => [text]),
+      ),
+    )
+      .slice(1)
+      .map((record) => record.cells[0]),
+    texts,
+  );
   // a spreadsheet shows a guarded cell without the apostrophe, as its text: the file holds one more than the value
-  assert.equal(writeCsv(['text'], [['=1+1'], ["'-5 mm gland"], ["'quoted"]]), "\uFEFFtext\r\n'=1+1\r\n''-5 mm gland\r\n'quoted\r\n");
+  assert.equal(
+    writeCsv(['text'], [['=1+1'], ["'-5 mm gland"], ["'quoted"]]),
+    "\uFEFFtext\r\n'=1+1\r\n''-5 mm gland\r\n'quoted\r\n",
+  );
 
   // through the catalogue: products named so, imported, exported and imported again, unchanged
   const names = ["'Quoted' Brass Gland", "'-5 mm Brass Gland"];
@@ -172,9 +232,23 @@ test("a value's own leading apostrophe survives export and import; only the form
     details: JSON.stringify({ detail: ['<p>A gland.</p>'], description: [{ key: 'Size', value: '20S' }] }),
     details_ar: JSON.stringify({ detail: ['<p>جلبة.</p>'], description: [{ key: 'المقاس', value: '20S' }] }),
   });
-  const storedNames = () => inDatabase(async (db) => Promise.all(names.map(async (_, index) => (await new CatalogueStore(db.kysely).product(`apostrophe_gland_${index}`, 'en'))?.listing.productName)));
+  const storedNames = () =>
+    inDatabase(async (db) =>
+      Promise.all(
+        names.map(
+          async (_, index) =>
+            (await new CatalogueStore(db.kysely).product(`apostrophe_gland_${index}`, 'en'))?.listing.productName,
+        ),
+      ),
+    );
   const rows = names.map(row);
-  await writeFile(file('apostrophes.csv'), writeCsv(CATALOGUE_COLUMNS, rows.map((one) => CATALOGUE_COLUMNS.map((column) => one[column]))));
+  await writeFile(
+    file('apostrophes.csv'),
+    writeCsv(
+      CATALOGUE_COLUMNS,
+      rows.map((one) => CATALOGUE_COLUMNS.map((column) => one[column])),
+    ),
+  );
   const imported = await run('import', file('apostrophes.csv'));
   assert.equal(imported.code, 0, imported.err);
   assert.deepEqual(await storedNames(), names);
@@ -182,7 +256,9 @@ test("a value's own leading apostrophe survives export and import; only the form
   assert.equal((await run('export', file('apostrophes-out.csv'))).code, 0);
   const [header, ...records] = readCsv(await readFile(file('apostrophes-out.csv'), 'utf8'));
   const [idColumn, nameColumn] = [header!.cells.indexOf('id'), header!.cells.indexOf('productName')];
-  const exported = names.map((_, index) => records.find((record) => record.cells[idColumn] === `apostrophe_gland_${index}`)?.cells[nameColumn]);
+  const exported = names.map(
+    (_, index) => records.find((record) => record.cells[idColumn] === `apostrophe_gland_${index}`)?.cells[nameColumn],
+  );
   assert.deepEqual(exported, names);
 });
 
@@ -224,9 +300,14 @@ test('generate: the same seed gives the same catalogue; imported, it shows in th
   const generated = await run('generate', '40', '--seed', '7');
   assert.equal(generated.code, 0, generated.err);
   assert.equal(generated.out, 'Imported 40 new, 0 updated products.\n');
-  const cables = await inDatabase((db) => new CatalogueStore(db.kysely).listing({ categoryId: 'cables', sort: 1, offset: 0, limit: 100, locale: 'en' }));
+  const cables = await inDatabase((db) =>
+    new CatalogueStore(db.kysely).listing({ categoryId: 'cables', sort: 1, offset: 0, limit: 100, locale: 'en' }),
+  );
   assert.ok(cables!.products.some((product) => /Armoured Power Cable, \dC x \d+ mm²$/.test(product.productName)));
-  assert.equal(cables!.total, dataEdition('en', 'products.json').filter((p) => p.productCategoryId === 'cables').length + 3);
+  assert.equal(
+    cables!.total,
+    dataEdition('en', 'products.json').filter((p) => p.productCategoryId === 'cables').length + 3,
+  );
 });
 
 test('on the embedded database while a server holds it: refused, saying to stop the server or use PostgreSQL, nothing written', async () => {
@@ -235,9 +316,16 @@ test('on the embedded database while a server holds it: refused, saying to stop 
   // what a running server leaves beside its folder: its pid (here a live process other than this one, the test runner)
   await writeFile(`${pgliteDir(held)}.lock`, `${process.ppid}\n`);
   let err = '';
-  const code = await catalogueCli(['export', file('held.csv')], { DATA_DIR: held }, { out: () => undefined, err: (text) => (err += text) });
+  const code = await catalogueCli(
+    ['export', file('held.csv')],
+    { DATA_DIR: held },
+    { out: () => undefined, err: (text) => (err += text) },
+  );
   assert.equal(code, 1);
   assert.match(err, new RegExp(`in use by another process \\(pid ${process.ppid}\\)`));
-  assert.match(err, /\nThe embedded database can be opened by one process at a time: stop the server first, or run the site on PostgreSQL \(DATABASE_URL\) to change the catalogue while it runs\.\n$/);
+  assert.match(
+    err,
+    /\nThe embedded database can be opened by one process at a time: stop the server first, or run the site on PostgreSQL \(DATABASE_URL\) to change the catalogue while it runs\.\n$/,
+  );
   assert.equal(existsSync(file('held.csv')), false);
 });

@@ -50,13 +50,20 @@ function parseCommandLine(argv: string[]): Args | 'help' {
   if (values.help === true) return 'help';
   const [command, target, ...extra] = positionals;
   if (command === undefined) throw new UsageError('Name a command: export, import or generate.');
-  if (command !== 'export' && command !== 'import' && command !== 'generate') throw new UsageError(`Unknown command "${command}".`);
-  if (target === undefined) throw new UsageError(command === 'generate' ? 'generate needs the number of products.' : `${command} needs a FILE.`);
+  if (command !== 'export' && command !== 'import' && command !== 'generate')
+    throw new UsageError(`Unknown command "${command}".`);
+  if (target === undefined)
+    throw new UsageError(
+      command === 'generate' ? 'generate needs the number of products.' : `${command} needs a FILE.`,
+    );
   if (extra.length > 0) throw new UsageError(`Unexpected argument(s): ${extra.join(' ')}.`);
   if (values['dry-run'] && command !== 'import') throw new UsageError('--dry-run is for import.');
-  if ((values.seed !== undefined || values.out !== undefined) && command !== 'generate') throw new UsageError('--seed and --out are for generate.');
-  if (command !== 'generate' && fileFormat(target) === undefined) throw new UsageError(`${target}: the file must end in .csv or .xlsx.`);
-  if (values.out !== undefined && fileFormat(values.out) === undefined) throw new UsageError(`${values.out}: the file must end in .csv or .xlsx.`);
+  if ((values.seed !== undefined || values.out !== undefined) && command !== 'generate')
+    throw new UsageError('--seed and --out are for generate.');
+  if (command !== 'generate' && fileFormat(target) === undefined)
+    throw new UsageError(`${target}: the file must end in .csv or .xlsx.`);
+  if (values.out !== undefined && fileFormat(values.out) === undefined)
+    throw new UsageError(`${values.out}: the file must end in .csv or .xlsx.`);
   if (command === 'generate' && !(/^\d{1,7}$/.test(target) && Number(target) >= 1 && Number(target) <= GENERATE_MAX)) {
     throw new UsageError(`generate takes a number of products from 1 to ${GENERATE_MAX.toLocaleString('en')}.`);
   }
@@ -65,7 +72,11 @@ function parseCommandLine(argv: string[]): Args | 'help' {
 }
 
 /** Runs one command; the exit code: 0 done, 1 refused (bad rows, a database error), 2 a usage error. */
-export async function catalogueCli(argv: string[], env: Record<string, string | undefined>, io: CliIo): Promise<number> {
+export async function catalogueCli(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  io: CliIo,
+): Promise<number> {
   let args: Args | 'help';
   try {
     args = parseCommandLine(argv);
@@ -93,7 +104,10 @@ export async function catalogueCli(argv: string[], env: Record<string, string | 
       const categories = await db.kysely.selectFrom('catalogue_categories').select('id').orderBy('position').execute();
       rows = generateCatalogueRows(Number(args.target), { seed: args.seed, categoryIds: categories.map((c) => c.id) });
       if (args.out !== undefined) {
-        await writeCatalogueFile(args.out, rows.map(({ row }) => row));
+        await writeCatalogueFile(
+          args.out,
+          rows.map(({ row }) => row),
+        );
         io.out(`Wrote ${rows.length.toLocaleString('en')} synthetic products to ${args.out}\n`);
         return 0;
       }
@@ -107,7 +121,9 @@ export async function catalogueCli(argv: string[], env: Record<string, string | 
     }
     const outcome = await importCatalogueRows(db, rows, { dryRun: args.command === 'import' && args.dryRun });
     if (outcome.problems.length > 0) {
-      io.err(`${outcome.problems.join('\n')}\n${outcome.badRows.toLocaleString('en')} of ${rows.length.toLocaleString('en')} rows have problems: nothing was imported.\n`);
+      io.err(
+        `${outcome.problems.join('\n')}\n${outcome.badRows.toLocaleString('en')} of ${rows.length.toLocaleString('en')} rows have problems: nothing was imported.\n`,
+      );
       return 1;
     }
     const counts = `${outcome.added.toLocaleString('en')} new, ${outcome.updated.toLocaleString('en')} updated`;

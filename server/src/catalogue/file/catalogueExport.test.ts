@@ -19,7 +19,13 @@ after(() => rm(folder, { recursive: true, force: true }));
 
 // a product per text, the text in a column of words (the name) and one of numbers as a spreadsheet would see them
 const base = generateCatalogueRows(1, { seed: 7, categoryIds: ['cables'] })[0]!.row;
-const rows: CatalogueFileRow[] = FORMULA_LIKE_TEXTS.map((text, index) => ({ ...base, id: `formula_${index}`, code: `FORMULA-${index}`, productName: text, price: text }));
+const rows: CatalogueFileRow[] = FORMULA_LIKE_TEXTS.map((text, index) => ({
+  ...base,
+  id: `formula_${index}`,
+  code: `FORMULA-${index}`,
+  productName: text,
+  price: text,
+}));
 
 const readBack = async (file: string) => {
   const read = await readCatalogueFile(file);
@@ -39,13 +45,20 @@ test('workbook: every cell is a text cell, a formula-like one an inline string, 
   assert.equal(await writeCatalogueFileFrom(file, 'xlsx', [rows]), rows.length);
   const cells = await workbookCells(await readFile(file));
   assert.equal(cells.length, (rows.length + 1) * CATALOGUE_COLUMNS.length);
-  assert.deepEqual(cells.filter((cell) => cell.formula), []);
+  assert.deepEqual(
+    cells.filter((cell) => cell.formula),
+    [],
+  );
   // in a workbook only a cell's start counts: no separator splits a text cell
   const startsFormula = (text: string) => /^[=+\-@\t\r;]/.test(text);
   const formulaLike = cells.filter((cell) => startsFormula(cell.text));
   assert.equal(formulaLike.length, 2 * FORMULA_LIKE_TEXTS.filter(startsFormula).length, JSON.stringify(formulaLike));
-  assert.deepEqual(formulaLike.filter((cell) => cell.type !== 'inlineStr'), []);
+  assert.deepEqual(
+    formulaLike.filter((cell) => cell.type !== 'inlineStr'),
+    [],
+  );
   // XML reads a line end as LF (a CR in a workbook's text comes back as one, as it did before this guard)
-  const asXmlReadsIt = (row: CatalogueFileRow) => Object.fromEntries(Object.entries(row).map(([column, text]) => [column, text.replace(/\r\n?/g, '\n')]));
+  const asXmlReadsIt = (row: CatalogueFileRow) =>
+    Object.fromEntries(Object.entries(row).map(([column, text]) => [column, text.replace(/\r\n?/g, '\n')]));
   assert.deepEqual(await readBack(file), rows.map(asXmlReadsIt));
 });

@@ -60,9 +60,15 @@ export async function readCatalogueFileAs(file: string, format: CatalogueFileFor
   try {
     size = (await stat(file)).size;
   } catch (error) {
-    return { problems: [`${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error)}`] };
+    return {
+      problems: [`${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error)}`],
+    };
   }
-  if (size > MAX_IMPORT_BYTES) return { problems: [`${file} is ${megabytes(size)}: an import takes files of ${megabytes(MAX_IMPORT_BYTES)} at most`], limit: true };
+  if (size > MAX_IMPORT_BYTES)
+    return {
+      problems: [`${file} is ${megabytes(size)}: an import takes files of ${megabytes(MAX_IMPORT_BYTES)} at most`],
+      limit: true,
+    };
   try {
     const records =
       format === 'csv'
@@ -70,9 +76,15 @@ export async function readCatalogueFileAs(file: string, format: CatalogueFileFor
         : await readWorkbookRecords(file, IMPORT_LIMITS);
     return rowsFromRecords(records);
   } catch (error) {
-    if (error instanceof CsvLimitError || error instanceof WorkbookLimitError) return { problems: [`${file}: ${error.message}`], limit: true };
-    if (error instanceof CsvSyntaxError || error instanceof WorkbookFormatError) return { problems: [`${file}: ${error.message}`] };
-    return { problems: [`${file} could not be read as ${format === 'csv' ? 'CSV' : 'an Excel workbook'}: ${error instanceof Error ? error.message : String(error)}`] };
+    if (error instanceof CsvLimitError || error instanceof WorkbookLimitError)
+      return { problems: [`${file}: ${error.message}`], limit: true };
+    if (error instanceof CsvSyntaxError || error instanceof WorkbookFormatError)
+      return { problems: [`${file}: ${error.message}`] };
+    return {
+      problems: [
+        `${file} could not be read as ${format === 'csv' ? 'CSV' : 'an Excel workbook'}: ${error instanceof Error ? error.message : String(error)}`,
+      ],
+    };
   }
 }
 
@@ -90,7 +102,11 @@ export class CatalogueFileWriteError extends Error {}
  * 100,000 products): CSV line by line, a workbook through ExcelJS's streaming writer (inline strings, every cell text).
  * Resolves to the number of rows written.
  */
-export async function writeCatalogueFileFrom(file: string, format: CatalogueFileFormat, batches: AsyncIterable<readonly CatalogueFileRow[]> | Iterable<readonly CatalogueFileRow[]>): Promise<number> {
+export async function writeCatalogueFileFrom(
+  file: string,
+  format: CatalogueFileFormat,
+  batches: AsyncIterable<readonly CatalogueFileRow[]> | Iterable<readonly CatalogueFileRow[]>,
+): Promise<number> {
   let written = 0;
   if (format === 'csv') {
     const out = createWriteStream(file);
@@ -103,7 +119,12 @@ export async function writeCatalogueFileFrom(file: string, format: CatalogueFile
       await write(writeCsv(CATALOGUE_COLUMNS, []));
       for await (const batch of batches) {
         if (batch.length === 0) continue;
-        await write(writeCsv(CATALOGUE_COLUMNS, batch.map((row) => CATALOGUE_COLUMNS.map((column) => row[column]))).slice(CSV_HEAD.length));
+        await write(
+          writeCsv(
+            CATALOGUE_COLUMNS,
+            batch.map((row) => CATALOGUE_COLUMNS.map((column) => row[column])),
+          ).slice(CSV_HEAD.length),
+        );
         written += batch.length;
       }
     } finally {
@@ -121,7 +142,9 @@ export async function writeCatalogueFileFrom(file: string, format: CatalogueFile
     for await (const batch of batches) {
       for (const row of batch) {
         if (CATALOGUE_COLUMNS.some((column) => row[column].length > EXCEL_CELL_MAX)) {
-          throw new CatalogueFileWriteError(`Product ${row.id} has a cell longer than Excel's ${EXCEL_CELL_MAX.toLocaleString('en')} characters: export to .csv instead`);
+          throw new CatalogueFileWriteError(
+            `Product ${row.id} has a cell longer than Excel's ${EXCEL_CELL_MAX.toLocaleString('en')} characters: export to .csv instead`,
+          );
         }
         sheet.addRow(CATALOGUE_COLUMNS.map((column) => workbookCell(row[column]))).commit();
       }
@@ -134,7 +157,6 @@ export async function writeCatalogueFileFrom(file: string, format: CatalogueFile
   return written;
 }
 
-
 /** What writeCsv puts before the first row: the byte-order mark and the header's line. */
 const CSV_HEAD = writeCsv(CATALOGUE_COLUMNS, []);
 
@@ -143,7 +165,9 @@ const CSV_HEAD = writeCsv(CATALOGUE_COLUMNS, []);
  * `xl/workbook.xml`; CSV is UTF-8 text without NUL or other control characters (tab, CR and LF aside) that does not
  * start like markup. Anything else is a sentence saying why it is refused.
  */
-export async function catalogueFileTypeOf(file: string): Promise<{ format: CatalogueFileFormat } | { refused: string }> {
+export async function catalogueFileTypeOf(
+  file: string,
+): Promise<{ format: CatalogueFileFormat } | { refused: string }> {
   const handle = await open(file, 'r');
   try {
     const { size } = await handle.stat();
@@ -155,7 +179,10 @@ export async function catalogueFileTypeOf(file: string): Promise<{ format: Catal
       const tail = Buffer.alloc(tailLength);
       await handle.read(tail, 0, tailLength, size - tailLength);
       if (tail.includes('xl/workbook.xml') && tail.includes('[Content_Types].xml')) return { format: 'xlsx' };
-      return { refused: 'The file is a zip archive but not an Excel workbook (.xlsx): save the catalogue from Excel as an .xlsx workbook, or as CSV.' };
+      return {
+        refused:
+          'The file is a zip archive but not an Excel workbook (.xlsx): save the catalogue from Excel as an .xlsx workbook, or as CSV.',
+      };
     }
   } finally {
     await handle.close();
@@ -164,10 +191,18 @@ export async function catalogueFileTypeOf(file: string): Promise<{ format: Catal
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file));
   } catch {
-    return { refused: 'The file is neither an Excel workbook (.xlsx) nor CSV text in UTF-8: save it from your spreadsheet as .xlsx or as "CSV UTF-8".' };
+    return {
+      refused:
+        'The file is neither an Excel workbook (.xlsx) nor CSV text in UTF-8: save it from your spreadsheet as .xlsx or as "CSV UTF-8".',
+    };
   }
   // eslint-disable-next-line no-control-regex -- the control characters are what is looked for
-  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text)) return { refused: 'The file is not CSV text: it holds control characters (is it a binary file?). Send a .csv or .xlsx catalogue file.' };
-  if (/^\uFEFF?\s*</.test(text)) return { refused: 'The file is not CSV: it looks like HTML or XML. Send a .csv or .xlsx catalogue file.' };
+  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text))
+    return {
+      refused:
+        'The file is not CSV text: it holds control characters (is it a binary file?). Send a .csv or .xlsx catalogue file.',
+    };
+  if (/^\uFEFF?\s*</.test(text))
+    return { refused: 'The file is not CSV: it looks like HTML or XML. Send a .csv or .xlsx catalogue file.' };
   return { format: 'csv' };
 }

@@ -18,7 +18,17 @@ import { pacer } from './pacer.js';
 import { compareWithStored, type ImportChange } from './importChanges.js';
 import { codeOwnersOf, crossProblems, groupRows, productOfGroup } from './productGroups.js';
 import { forgetVariantMatches, removeVariantsOf, variantRowsOf, type VariantInput } from '../variants/variantStore.js';
-import { checkRowWithKey, rowKey, sameCategories, type CategoryMap, type CheckedRow, type RowCheck, type RowKey, type RowMemo, type RowProblem } from './rowChecks.js';
+import {
+  checkRowWithKey,
+  rowKey,
+  sameCategories,
+  type CategoryMap,
+  type CheckedRow,
+  type RowCheck,
+  type RowKey,
+  type RowMemo,
+  type RowProblem,
+} from './rowChecks.js';
 
 export interface ImportOutcome {
   /** Every problem found, one line each ('line 7 (id x): unknown category "foo"'); nothing was written when any. */
@@ -50,17 +60,30 @@ export async function recordsOfRow(
   const categories = await readCategories(db);
   const memo: RowMemo = {};
   const checks = rows.map((row, index) => checkRowWithKey({ line: index + 1, row }, categories, memo));
-  const problems = checks.flatMap((check) => ('problems' in check ? check.problems.map(({ message }) => `line ${check.line}: ${message}`) : []));
+  const problems = checks.flatMap((check) =>
+    'problems' in check ? check.problems.map(({ message }) => `line ${check.line}: ${message}`) : [],
+  );
   if (problems.length > 0) return { problems };
   const groups = groupRows(checks.flatMap((check) => ('checked' in check ? [check.checked] : [])));
   const group = groups[0]!;
   const { product, detail, detailAr, nameAr } = productOfGroup(group);
-  const variants = group.variants.filter((variant) => variant.published !== false).map((variant) => variantAnswer(variant, locale));
+  const variants = group.variants
+    .filter((variant) => variant.published !== false)
+    .map((variant) => variantAnswer(variant, locale));
   const withTable = (record: ProductDetail): ProductDetail =>
-    variants.some((variant) => variant.row !== undefined) ? { ...record, productDetailTableData: variants.flatMap((variant) => (variant.row === undefined ? [] : [variant.row])) } : record;
+    variants.some((variant) => variant.row !== undefined)
+      ? {
+          ...record,
+          productDetailTableData: variants.flatMap((variant) => (variant.row === undefined ? [] : [variant.row])),
+        }
+      : record;
   if (locale === 'en') return { product: withTable(detail), listing: product, variants };
   const titleAr = categories.get(product.productCategoryId)?.title_ar ?? product.productCategory;
-  return { product: withTable(detailAr), listing: { ...product, productName: nameAr, productCategory: titleAr }, variants };
+  return {
+    product: withTable(detailAr),
+    listing: { ...product, productName: nameAr, productCategory: titleAr },
+    variants,
+  };
 }
 
 /** A variant as the product answer carries it in `locale` (variants/variantRecords.ts's form). */
@@ -110,7 +133,12 @@ const keysOf = (rows: ImportRows): readonly RowKey[] => ('checks' in rows ? rows
 
 /** The categories a row's check reads. */
 export async function readCategories(db: Kysely<DatabaseSchema>): Promise<CategoryMap> {
-  return new Map((await db.selectFrom('catalogue_categories').select(['id', 'title', 'title_ar', 'state']).execute()).map((c) => [c.id, c]));
+  return new Map(
+    (await db.selectFrom('catalogue_categories').select(['id', 'title', 'title_ar', 'state']).execute()).map((c) => [
+      c.id,
+      c,
+    ]),
+  );
 }
 
 /**
@@ -130,9 +158,16 @@ async function checksOf(rows: ImportRows, categories: CategoryMap): Promise<read
   return checks;
 }
 
-export async function importCatalogueRows(db: Database, rows: ImportRows, options: ImportOptions): Promise<ImportOutcome> {
+export async function importCatalogueRows(
+  db: Database,
+  rows: ImportRows,
+  options: ImportOptions,
+): Promise<ImportOutcome> {
   const outcome = await writeImport(db, rows, options);
-  if (outcome.written && keysOf(rows).length >= ANALYZE_AFTER_ROWS) await sql`analyze catalogue_products, catalogue_product_variants, catalogue_search_en, catalogue_search_ar, catalogue_search_words, catalogue_facet_sets, catalogue_search_broad_rows, catalogue_search_broad_pairs`.execute(db.kysely);
+  if (outcome.written && keysOf(rows).length >= ANALYZE_AFTER_ROWS)
+    await sql`analyze catalogue_products, catalogue_product_variants, catalogue_search_en, catalogue_search_ar, catalogue_search_words, catalogue_facet_sets, catalogue_search_broad_rows, catalogue_search_broad_pairs`.execute(
+      db.kysely,
+    );
   return outcome;
 }
 
@@ -165,7 +200,11 @@ export async function lockCatalogue(trx: Kysely<DatabaseSchema>): Promise<void> 
  * unless `dryRun` or a problem, written with the brands they name and the catalogue's version bumped. The editor's
  * publish writes a product through here, so its search rows, filter values and every cache follow as an import's.
  */
-export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: ImportRows, options: Pick<ImportOptions, 'dryRun' | 'countUnchanged'>): Promise<ImportOutcome> {
+export async function importRowsIn(
+  trx: Kysely<DatabaseSchema>,
+  rows: ImportRows,
+  options: Pick<ImportOptions, 'dryRun' | 'countUnchanged'>,
+): Promise<ImportOutcome> {
   const checks = await checksOf(rows, await readCategories(trx));
   const { existing, lastPosition } = await productsMet(trx, checks);
 
@@ -177,13 +216,17 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: ImportRows
   }
   const groups = groupRows(checked);
   const owners = await codeOwnersOf(trx, checks, checks.length > FEW_ROWS);
-  for (const [line, problems] of crossProblems(checks, groups, owners)) byLine.set(line, [...(byLine.get(line) ?? []), ...problems]);
+  for (const [line, problems] of crossProblems(checks, groups, owners))
+    byLine.set(line, [...(byLine.get(line) ?? []), ...problems]);
   // a withdrawn product's id stays its own (migration 016): written here it would be a second product beside it
-  for (const [line, problems] of await archivedProblems(trx, checks)) byLine.set(line, [...(byLine.get(line) ?? []), ...problems]);
+  for (const [line, problems] of await archivedProblems(trx, checks))
+    byLine.set(line, [...(byLine.get(line) ?? []), ...problems]);
   const idOf = new Map(checks.map(({ line, id }) => [line, id]));
   const problems = [...byLine]
     .sort(([a], [b]) => a - b)
-    .flatMap(([line, list]) => list.map(({ message }) => `line ${line}${idOf.get(line) ? ` (id ${idOf.get(line)})` : ''}: ${message}`));
+    .flatMap(([line, list]) =>
+      list.map(({ message }) => `line ${line}${idOf.get(line) ? ` (id ${idOf.get(line)})` : ''}: ${message}`),
+    );
 
   const known = new Set(existing.map((product) => product.id));
   const products = groups.map(productOfGroup);
@@ -205,17 +248,35 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: ImportRows
   const existingGroups = groups.filter((group) => known.has(group.first.id));
   const compared =
     options.countUnchanged === true
-      ? await compareWithStored(trx, values?.filter((value) => known.has(value.id)) ?? (await rowsOf(products.filter((row) => known.has(row.id)))), existingGroups)
+      ? await compareWithStored(
+          trx,
+          values?.filter((value) => known.has(value.id)) ?? (await rowsOf(products.filter((row) => known.has(row.id)))),
+          existingGroups,
+        )
       : { unchanged: 0, changes: [] };
-  const outcome = { problems, badRows: byLine.size, added, updated: products.length - added, unchanged: compared.unchanged, changes: compared.changes, written: false, problemsByLine: byLine };
+  const outcome = {
+    problems,
+    badRows: byLine.size,
+    added,
+    updated: products.length - added,
+    unchanged: compared.unchanged,
+    changes: compared.changes,
+    written: false,
+    problemsByLine: byLine,
+  };
   if (values === undefined) return outcome;
 
   // a code may move from one of the file's products to another: their variants go before their rows are written
-  await removeVariantsOf(trx, existingGroups.map((group) => group.first.id));
+  await removeVariantsOf(
+    trx,
+    existingGroups.map((group) => group.first.id),
+  );
   // Written a category at a time (their positions are the file's order, given above): a category's new rows, and
   // their search rows, then sit together on disk, so that a listing or a search of one kind of product reads its
   // own pages rather than a few rows from every page (a file that mixes its categories line by line).
-  const sorted = [...values].sort((a, b) => (a.category_id < b.category_id ? -1 : a.category_id > b.category_id ? 1 : 0));
+  const sorted = [...values].sort((a, b) =>
+    a.category_id < b.category_id ? -1 : a.category_id > b.category_id ? 1 : 0,
+  );
   await upsertProducts(trx, sorted, new Map(groups.map((group) => [group.first.id, group.variants])));
   await forgetVariantMatches(trx);
   await upsertBrands(trx, products);
@@ -224,15 +285,31 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: ImportRows
 }
 
 /** The rows naming a withdrawn (archived) product's id: refused, the product is restored in the editor instead. */
-async function archivedProblems(trx: Kysely<DatabaseSchema>, rows: readonly RowKey[]): Promise<Map<number, RowProblem[]>> {
+async function archivedProblems(
+  trx: Kysely<DatabaseSchema>,
+  rows: readonly RowKey[],
+): Promise<Map<number, RowProblem[]>> {
   const ids = [...new Set(rows.map(({ id }) => id))];
   // the withdrawn products are few: each is tested against the file's ids
   const archived = new Set(
-    (await trx.selectFrom('catalogue_archived_products').select('id').where(sql<boolean>`id = any(${sql.val(ids)}::text[])`).execute()).map((row) => row.id),
+    (
+      await trx
+        .selectFrom('catalogue_archived_products')
+        .select('id')
+        .where(sql<boolean>`id = any(${sql.val(ids)}::text[])`)
+        .execute()
+    ).map((row) => row.id),
   );
   const problems = new Map<number, RowProblem[]>();
   for (const { line, id } of rows) {
-    if (archived.has(id)) problems.set(line, [{ path: ['id'], message: 'this product is archived (withdrawn): restore it in the catalogue editor, or give the row another id' }]);
+    if (archived.has(id))
+      problems.set(line, [
+        {
+          path: ['id'],
+          message:
+            'this product is archived (withdrawn): restore it in the catalogue editor, or give the row another id',
+        },
+      ]);
   }
   return problems;
 }
@@ -260,7 +337,10 @@ async function productsMet(
     .select(['id', 'code', 'position'])
     .where(sql<boolean>`(id = any(${sql.val(ids)}::text[]) or ${LETTERS_OF('code')} = any(${sql.val(codes)}::text[]))`)
     .execute();
-  const last = await trx.selectFrom('catalogue_products').select((eb) => eb.fn.max('position').as('position')).executeTakeFirst();
+  const last = await trx
+    .selectFrom('catalogue_products')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .executeTakeFirst();
   return { existing, lastPosition: last?.position ?? 0 };
 }
 
@@ -275,7 +355,11 @@ const VARIANTS_PER_UPSERT = 2_000;
  * its place and writes nothing (its insert does nothing on a conflict): each variant is written once, not the default
  * written, deleted and the file's written after it. An updated product's variants were removed before (removeVariantsOf).
  */
-async function upsertProducts(trx: Kysely<DatabaseSchema>, values: readonly NewRow<'catalogue_products'>[], variantsOf: ReadonlyMap<string, readonly VariantInput[]>): Promise<void> {
+async function upsertProducts(
+  trx: Kysely<DatabaseSchema>,
+  values: readonly NewRow<'catalogue_products'>[],
+  variantsOf: ReadonlyMap<string, readonly VariantInput[]>,
+): Promise<void> {
   let start = 0;
   while (start < values.length) {
     const products: NewRow<'catalogue_products'>[] = [];
@@ -331,7 +415,11 @@ async function upsertBrands(trx: Kysely<DatabaseSchema>, rows: readonly CheckedR
   if (brands.size === 0) return;
   const values = [...brands].map(([name, logo]) => ({ name, logo }));
   for (let start = 0; start < values.length; start += ROWS_PER_UPSERT) {
-    await trx.insertInto('catalogue_brands').values(values.slice(start, start + ROWS_PER_UPSERT)).onConflict((oc) => oc.column('name').doNothing()).execute();
+    await trx
+      .insertInto('catalogue_brands')
+      .values(values.slice(start, start + ROWS_PER_UPSERT))
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
   }
 }
 
@@ -343,7 +431,10 @@ export async function exportCatalogueRows(db: Kysely<DatabaseSchema>): Promise<C
 const EXPORT_BATCH = 1_000;
 
 /** Every product as file rows, in the catalogue's order, a batch at a time (keyset on the order: each read is short). */
-export async function* exportCatalogueBatches(db: Kysely<DatabaseSchema>, batchSize = EXPORT_BATCH): AsyncGenerator<CatalogueFileRow[]> {
+export async function* exportCatalogueBatches(
+  db: Kysely<DatabaseSchema>,
+  batchSize = EXPORT_BATCH,
+): AsyncGenerator<CatalogueFileRow[]> {
   let after: { position: number; id: string } | undefined;
   for (;;) {
     const rows = await readFileRows(db, undefined, { after, limit: batchSize });
@@ -362,19 +453,30 @@ export class ExportMovedError extends Error {}
  * before and after and the file written again when a change committed meanwhile (a file mixing two versions could
  * import a product's old row over its new one).
  */
-export async function exportCatalogueFile(db: Kysely<DatabaseSchema>, file: string, format: CatalogueFileFormat, attempts = 3): Promise<{ products: number; version: number }> {
-  const versionNow = async () => Number((await db.selectFrom('catalogue_state').select('version').executeTakeFirstOrThrow()).version);
+export async function exportCatalogueFile(
+  db: Kysely<DatabaseSchema>,
+  file: string,
+  format: CatalogueFileFormat,
+  attempts = 3,
+): Promise<{ products: number; version: number }> {
+  const versionNow = async () =>
+    Number((await db.selectFrom('catalogue_state').select('version').executeTakeFirstOrThrow()).version);
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     const before = await versionNow();
     const products = await writeCatalogueFileFrom(file, format, exportCatalogueBatches(db));
     const after = await versionNow();
     if (before === after) return { products, version: after };
   }
-  throw new ExportMovedError('The catalogue kept changing during the export (imports or publishes): please try again in a minute.');
+  throw new ExportMovedError(
+    'The catalogue kept changing during the export (imports or publishes): please try again in a minute.',
+  );
 }
 
 /** One product as file rows, one per variant (the editor's content), or undefined when there is no such product. */
-export async function exportCatalogueRow(db: Kysely<DatabaseSchema>, id: string): Promise<CatalogueFileRow[] | undefined> {
+export async function exportCatalogueRow(
+  db: Kysely<DatabaseSchema>,
+  id: string,
+): Promise<CatalogueFileRow[] | undefined> {
   const [row] = await readFileRows(db, id);
   return row;
 }
@@ -394,7 +496,9 @@ async function readFileRows(
   const rows = await db
     .selectFrom('catalogue_products')
     .$if(id !== undefined, (qb) => qb.where('id', '=', id ?? ''))
-    .$if(after !== undefined, (qb) => qb.where(sql<boolean>`(position, id) > (${after?.position ?? 0}, ${after?.id ?? ''})`))
+    .$if(after !== undefined, (qb) =>
+      qb.where(sql<boolean>`(position, id) > (${after?.position ?? 0}, ${after?.id ?? ''})`),
+    )
     .$if(page !== undefined, (qb) => qb.limit(page?.limit ?? 0))
     .select([
       'position',
@@ -415,7 +519,10 @@ async function readFileRows(
     .orderBy('position')
     .orderBy('id')
     .execute();
-  const variantsOf = await fileVariantsOf(db, rows.map((row) => row.id));
+  const variantsOf = await fileVariantsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   const fileRows = rows.map((row) => {
     const product = {
       id: row.id,
@@ -439,14 +546,28 @@ type FileVariant = Pick<CatalogueFileRow, VariantColumn>;
 
 /** The variants of these products as their rows' variant columns, in each product's order. */
 async function fileVariantsOf(db: Kysely<DatabaseSchema>, ids: readonly string[]): Promise<Map<string, FileVariant[]>> {
-  const variants = ids.length === 0 ? [] : await db
-    .selectFrom('catalogue_product_variants')
-    .select(['product_id', 'code', 'mpn', 'label', 'label_ar', 'row', 'row_ar', 'unit', 'pack_quantity', 'published'])
-    .select(sql<string | null>`price::text`.as('price'))
-    .where(sql<boolean>`product_id = any(${sql.val([...ids])}::text[])`)
-    .orderBy('product_id')
-    .orderBy('position')
-    .execute();
+  const variants =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('catalogue_product_variants')
+          .select([
+            'product_id',
+            'code',
+            'mpn',
+            'label',
+            'label_ar',
+            'row',
+            'row_ar',
+            'unit',
+            'pack_quantity',
+            'published',
+          ])
+          .select(sql<string | null>`price::text`.as('price'))
+          .where(sql<boolean>`product_id = any(${sql.val([...ids])}::text[])`)
+          .orderBy('product_id')
+          .orderBy('position')
+          .execute();
   const byProduct = new Map<string, FileVariant[]>();
   for (const variant of variants) {
     const row = variant.row === null ? '' : JSON.stringify(variant.row);

@@ -32,10 +32,23 @@ export const CATALOGUE_COLUMNS = [
 ] as const;
 
 /** A variant's own columns (the rest of a row is its product's, the same on each of the product's rows). */
-export const VARIANT_COLUMNS = ['code', 'price', 'unit', 'mpn', 'variantLabel', 'variantLabel_ar', 'variantRow', 'variantRow_ar', 'packQuantity', 'published'] as const satisfies readonly (typeof CATALOGUE_COLUMNS)[number][];
+export const VARIANT_COLUMNS = [
+  'code',
+  'price',
+  'unit',
+  'mpn',
+  'variantLabel',
+  'variantLabel_ar',
+  'variantRow',
+  'variantRow_ar',
+  'packQuantity',
+  'published',
+] as const satisfies readonly (typeof CATALOGUE_COLUMNS)[number][];
 export type VariantColumn = (typeof VARIANT_COLUMNS)[number];
 /** The product's columns, repeated on each of its variants' rows. */
-export const PRODUCT_COLUMNS = CATALOGUE_COLUMNS.filter((column) => !(VARIANT_COLUMNS as readonly string[]).includes(column));
+export const PRODUCT_COLUMNS = CATALOGUE_COLUMNS.filter(
+  (column) => !(VARIANT_COLUMNS as readonly string[]).includes(column),
+);
 
 export type CatalogueColumn = (typeof CATALOGUE_COLUMNS)[number];
 
@@ -58,7 +71,9 @@ export const LANGUAGE_COLUMNS: Record<Locale, readonly CatalogueColumn[]> = {
  * The rows of a file given its header and records: the header must name every column once (any order; extra columns
  * are refused so that a misspelt one is not silently dropped). Returns the problems instead when it does not.
  */
-export function rowsFromRecords(records: readonly { line: number; cells: readonly string[] }[]): { rows: NumberedRow[] } | { problems: string[] } {
+export function rowsFromRecords(
+  records: readonly { line: number; cells: readonly string[] }[],
+): { rows: NumberedRow[] } | { problems: string[] } {
   const [header, ...body] = records;
   if (header === undefined) return { problems: ['the file is empty: its first line must name the columns'] };
   const names = header.cells.map((cell) => cell.trim());
@@ -66,12 +81,18 @@ export function rowsFromRecords(records: readonly { line: number; cells: readonl
   const missing = CATALOGUE_COLUMNS.filter((column) => !names.includes(column));
   if (missing.length > 0) problems.push(`line ${header.line}: missing column(s) ${missing.join(', ')}`);
   const unknown = names.filter((name) => !(CATALOGUE_COLUMNS as readonly string[]).includes(name));
-  if (unknown.length > 0) problems.push(`line ${header.line}: unknown column(s) ${unknown.join(', ')} (the columns are ${CATALOGUE_COLUMNS.join(', ')})`);
+  if (unknown.length > 0)
+    problems.push(
+      `line ${header.line}: unknown column(s) ${unknown.join(', ')} (the columns are ${CATALOGUE_COLUMNS.join(', ')})`,
+    );
   const repeated = names.filter((name, index) => names.indexOf(name) !== index);
-  if (repeated.length > 0) problems.push(`line ${header.line}: column(s) named twice: ${[...new Set(repeated)].join(', ')}`);
+  if (repeated.length > 0)
+    problems.push(`line ${header.line}: column(s) named twice: ${[...new Set(repeated)].join(', ')}`);
   if (problems.length > 0) return { problems };
   const rows = body.map(({ line, cells }) => {
-    const row = Object.fromEntries(CATALOGUE_COLUMNS.map((column) => [column, cells[names.indexOf(column)] ?? ''])) as CatalogueFileRow;
+    const row = Object.fromEntries(
+      CATALOGUE_COLUMNS.map((column) => [column, cells[names.indexOf(column)] ?? '']),
+    ) as CatalogueFileRow;
     return { line, row };
   });
   return { rows };
@@ -80,11 +101,21 @@ export function rowsFromRecords(records: readonly { line: number; cells: readonl
 /** The column a problem of the import is about (its path's first key), for the staff app's table of bad rows; null when it is about the row as a whole. */
 export function problemColumn(path: readonly (string | number)[]): CatalogueColumn | null {
   const [column] = path;
-  return typeof column === 'string' && (CATALOGUE_COLUMNS as readonly string[]).includes(column) ? (column as CatalogueColumn) : null;
+  return typeof column === 'string' && (CATALOGUE_COLUMNS as readonly string[]).includes(column)
+    ? (column as CatalogueColumn)
+    : null;
 }
 
 /** The variant columns of a product's only variant beside its code, price and unit (no label, part number or row). */
-export const LONE_VARIANT = { mpn: '', variantLabel: '', variantLabel_ar: '', variantRow: '', variantRow_ar: '', packQuantity: '', published: 'yes' } as const;
+export const LONE_VARIANT = {
+  mpn: '',
+  variantLabel: '',
+  variantLabel_ar: '',
+  variantRow: '',
+  variantRow_ar: '',
+  packQuantity: '',
+  published: 'yes',
+} as const;
 
 /**
  * One problem of a row: the value it is about, as a path from the row's column ([] for the row as a whole; a detail

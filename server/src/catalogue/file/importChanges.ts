@@ -30,10 +30,39 @@ const BATCH = 500;
 
 /** A value as the report shows it: text quoted, none as "none". */
 const shown = (value: string | number | boolean | null | undefined): string =>
-  value === null || value === undefined || value === '' ? 'none' : typeof value === 'string' ? `"${value}"` : String(value);
+  value === null || value === undefined || value === ''
+    ? 'none'
+    : typeof value === 'string'
+      ? `"${value}"`
+      : String(value);
 
-type StoredProduct = { id: string; category_id: string; name: string; name_ar: string; image: string; company: string | null; popularity: number; unit: string; date_added: string; details: unknown; details_ar: unknown };
-type StoredVariant = { product_id: string; position: number; code: string; mpn: string | null; label: string; label_ar: string; row: unknown; row_ar: unknown; price: string | null; unit: string; pack_quantity: number | null; published: boolean };
+type StoredProduct = {
+  id: string;
+  category_id: string;
+  name: string;
+  name_ar: string;
+  image: string;
+  company: string | null;
+  popularity: number;
+  unit: string;
+  date_added: string;
+  details: unknown;
+  details_ar: unknown;
+};
+type StoredVariant = {
+  product_id: string;
+  position: number;
+  code: string;
+  mpn: string | null;
+  label: string;
+  label_ar: string;
+  row: unknown;
+  row_ar: unknown;
+  price: string | null;
+  unit: string;
+  pack_quantity: number | null;
+  published: boolean;
+};
 
 /** The product's own columns that differ ("productName \"A\" → \"B\"", "details changed"). */
 function productChanges(stored: StoredProduct, value: NewRow<'catalogue_products'>): string[] {
@@ -47,9 +76,12 @@ function productChanges(stored: StoredProduct, value: NewRow<'catalogue_products
     ['dateAdded', stored.date_added, String(value.date_added)],
     ['image', stored.image, value.image],
   ];
-  for (const [column, before, after] of simple) if (before !== after) changes.push(`${column} ${shown(before)} → ${shown(after)}`);
-  if (canonicalJson(stored.details) !== canonicalJson(JSON.parse(String(value.details)))) changes.push('details changed');
-  if (canonicalJson(stored.details_ar) !== canonicalJson(JSON.parse(String(value.details_ar)))) changes.push('details_ar changed');
+  for (const [column, before, after] of simple)
+    if (before !== after) changes.push(`${column} ${shown(before)} → ${shown(after)}`);
+  if (canonicalJson(stored.details) !== canonicalJson(JSON.parse(String(value.details))))
+    changes.push('details changed');
+  if (canonicalJson(stored.details_ar) !== canonicalJson(JSON.parse(String(value.details_ar))))
+    changes.push('details_ar changed');
   return changes;
 }
 
@@ -66,10 +98,14 @@ function variantFieldChanges(stored: StoredVariant, variant: VariantInput, posit
     ['packQuantity', stored.pack_quantity, variant.packQuantity ?? null],
     ['position', stored.position, position],
   ];
-  const changes = fields.filter(([, before, after]) => before !== after).map(([column, before, after]) => `${column} ${shown(before)} → ${shown(after)}`);
+  const changes = fields
+    .filter(([, before, after]) => before !== after)
+    .map(([column, before, after]) => `${column} ${shown(before)} → ${shown(after)}`);
   if (canonicalJson(stored.row) !== canonicalJson(variant.row ?? null)) changes.push('variantRow changed');
-  if (canonicalJson(stored.row_ar) !== canonicalJson(variant.rowAr ?? variant.row ?? null)) changes.push('variantRow_ar changed');
-  if (stored.published !== (variant.published !== false)) changes.push(stored.published ? 'withdrawn (published yes → no)' : 'published again (published no → yes)');
+  if (canonicalJson(stored.row_ar) !== canonicalJson(variant.rowAr ?? variant.row ?? null))
+    changes.push('variantRow_ar changed');
+  if (stored.published !== (variant.published !== false))
+    changes.push(stored.published ? 'withdrawn (published yes → no)' : 'published again (published no → yes)');
   return changes;
 }
 
@@ -82,10 +118,18 @@ function variantChanges(group: ProductGroup, stored: readonly StoredVariant[]): 
     const line = group.lines[index]!;
     const before = byKey.get(normalizedProductCode(variant.code));
     byKey.delete(normalizedProductCode(variant.code));
-    if (before === undefined) changes.push({ line, id, change: `${variant.code}: new variant${variant.published === false ? ' (not published)' : ''}` });
-    else for (const change of variantFieldChanges(before, variant, index + 1)) changes.push({ line, id, change: `${variant.code}: ${change}` });
+    if (before === undefined)
+      changes.push({
+        line,
+        id,
+        change: `${variant.code}: new variant${variant.published === false ? ' (not published)' : ''}`,
+      });
+    else
+      for (const change of variantFieldChanges(before, variant, index + 1))
+        changes.push({ line, id, change: `${variant.code}: ${change}` });
   });
-  for (const gone of byKey.values()) changes.push({ line: group.lines[0]!, id, change: `${gone.code}: removed (the file has no row for this variant)` });
+  for (const gone of byKey.values())
+    changes.push({ line: group.lines[0]!, id, change: `${gone.code}: removed (the file has no row for this variant)` });
   return changes;
 }
 
@@ -98,14 +142,27 @@ async function readStored(trx: Kysely<DatabaseSchema>, ids: readonly string[]) {
     .execute();
   const variants = await trx
     .selectFrom('catalogue_product_variants')
-    .select(['product_id', 'position', 'code', 'mpn', 'label', 'label_ar', 'row', 'row_ar', 'unit', 'pack_quantity', 'published'])
+    .select([
+      'product_id',
+      'position',
+      'code',
+      'mpn',
+      'label',
+      'label_ar',
+      'row',
+      'row_ar',
+      'unit',
+      'pack_quantity',
+      'published',
+    ])
     .select(sql<string | null>`price::text`.as('price'))
     .where(sql<boolean>`product_id = any(${sql.val(ids)}::text[])`)
     .orderBy('product_id')
     .orderBy('position')
     .execute();
   const variantsOf = new Map<string, StoredVariant[]>();
-  for (const variant of variants) variantsOf.set(variant.product_id, [...(variantsOf.get(variant.product_id) ?? []), variant]);
+  for (const variant of variants)
+    variantsOf.set(variant.product_id, [...(variantsOf.get(variant.product_id) ?? []), variant]);
   return { products: new Map(products.map((row) => [row.id, row as StoredProduct])), variantsOf };
 }
 
@@ -124,13 +181,20 @@ export async function compareWithStored(
   const changes: ImportChange[] = [];
   for (let start = 0; start < values.length; start += BATCH) {
     const batch = values.slice(start, start + BATCH);
-    const stored = await readStored(trx, batch.map((value) => value.id));
+    const stored = await readStored(
+      trx,
+      batch.map((value) => value.id),
+    );
     for (const value of batch) {
       await pause();
       const row = stored.products.get(value.id);
       const group = groupOf.get(value.id);
       if (row === undefined || group === undefined) continue;
-      const own = productChanges(row, value).map((change) => ({ line: group.lines[0]!, id: value.id, change: `product ${value.id}: ${change}` }));
+      const own = productChanges(row, value).map((change) => ({
+        line: group.lines[0]!,
+        id: value.id,
+        change: `product ${value.id}: ${change}`,
+      }));
       const ofVariants = variantChanges(group, stored.variantsOf.get(value.id) ?? []);
       if (own.length === 0 && ofVariants.length === 0) unchanged += 1;
       changes.push(...own, ...ofVariants);

@@ -54,5 +54,7 @@ async function run({ file, format: known, categories: categoryList }: WorkerJob)
 
 // one file at a time: the next is sent once this one's `done` (or `refused`, `failed`) is in
 parentPort!.on('message', (job: WorkerJob) => {
-  run(job).catch((error: unknown) => post({ kind: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
+  run(job).catch((error: unknown) =>
+    post({ kind: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+  );
 });

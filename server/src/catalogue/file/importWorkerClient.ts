@@ -48,7 +48,9 @@ function startWorker(): Worker {
     const entry = new URL('./importWorker.ts', import.meta.url).href;
     // what `node --import tsx` registers, which a worker's TypeScript entry does not get from its execArgv: tsx's
     // loaders of ES modules and of CommonJS (the workspace packages' TypeScript is loaded as CommonJS)
-    const [esm, cjs] = [import.meta.resolve('tsx/esm/api'), import.meta.resolve('tsx/cjs/api')].map((url) => JSON.stringify(url));
+    const [esm, cjs] = [import.meta.resolve('tsx/esm/api'), import.meta.resolve('tsx/cjs/api')].map((url) =>
+      JSON.stringify(url),
+    );
     const source = `Promise.all([import(${esm}), import(${cjs})]).then(([esm, cjs]) => { esm.register(); cjs.register(); return import(${JSON.stringify(entry)}); });`;
     return new Worker(source, { ...options, eval: true });
   }
@@ -96,7 +98,8 @@ function runJob(job: WorkerJob): Promise<Outcome> {
     const onMessage = (message: WorkerMessage) => {
       if (message.kind === 'checks') {
         for (const check of message.checks) checks.push(check);
-      } else if (message.kind === 'refused') finish({ refused: { status: message.status, problems: message.problems } });
+      } else if (message.kind === 'refused')
+        finish({ refused: { status: message.status, problems: message.problems } });
       else if (message.kind === 'failed') finish(new Error(message.error));
       else finish({ format: message.format, checks });
     };
@@ -107,7 +110,9 @@ function runJob(job: WorkerJob): Promise<Outcome> {
         finish({
           refused: {
             status: 413,
-            problems: [`The file needs more than ${WORKER_HEAP_MB.toLocaleString('en')} MB of memory to check (its cells are too many or too long): split it into several files.`],
+            problems: [
+              `The file needs more than ${WORKER_HEAP_MB.toLocaleString('en')} MB of memory to check (its cells are too many or too long): split it into several files.`,
+            ],
           },
         });
       } else finish(error);
@@ -133,7 +138,11 @@ async function stopWorker(which: Worker): Promise<void> {
  * CheckedRows, which check again against other categories the same way), or why the file is refused. `format`
  * unknown, it is told by the file's content.
  */
-export async function checkCatalogueFile(file: string, categories: CategoryMap, format?: CatalogueFileFormat): Promise<{ refused: FileRefusal } | { format: CatalogueFileFormat; rows: CheckedRows }> {
+export async function checkCatalogueFile(
+  file: string,
+  categories: CategoryMap,
+  format?: CatalogueFileFormat,
+): Promise<{ refused: FileRefusal } | { format: CatalogueFileFormat; rows: CheckedRows }> {
   const outcome = await inTurn(() => runJob({ file, format, categories: [...categories] }));
   if ('refused' in outcome) return outcome;
   const rows: CheckedRows = {
@@ -141,7 +150,8 @@ export async function checkCatalogueFile(file: string, categories: CategoryMap, 
     categories,
     async recheck(others) {
       const again = await inTurn(() => runJob({ file, format: outcome.format, categories: [...others] }));
-      if ('refused' in again) throw new Error(`The file could not be checked again: ${again.refused.problems.join('; ')}`);
+      if ('refused' in again)
+        throw new Error(`The file could not be checked again: ${again.refused.problems.join('; ')}`);
       return again.checks;
     },
   };

@@ -7,14 +7,22 @@ import type { CatalogueColumn, CatalogueFileRow, RowProblem } from './columns.js
  * with its problem added to `problems`: not JSON, not an object ('<column> must be <mustBe>'), or a text the character
  * rule refuses (JSON's escapes, \u0000, reach the parsed texts: the rule is applied to what would be stored).
  */
-export function jsonObjectCell(row: CatalogueFileRow, column: CatalogueColumn, mustBe: string, problems: RowProblem[]): Record<string, unknown> | undefined {
+export function jsonObjectCell(
+  row: CatalogueFileRow,
+  column: CatalogueColumn,
+  mustBe: string,
+  problems: RowProblem[],
+): Record<string, unknown> | undefined {
   const text = row[column].trim();
   if (text === '') return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    problems.push({ path: [column], message: `${column} is not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
+    problems.push({
+      path: [column],
+      message: `${column} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    });
     return undefined;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

@@ -37,7 +37,10 @@ export function productOfGroup(group: ProductGroup): CheckedRow {
   if (!published) return group.first;
   const { code, unit, price } = productColumns(group.variants);
   const { price: _price, ...product } = group.first.product;
-  return { ...group.first, product: { ...product, code, unit: unit as typeof product.unit, ...(price === null ? {} : { price }) } };
+  return {
+    ...group.first,
+    product: { ...product, code, unit: unit as typeof product.unit, ...(price === null ? {} : { price }) },
+  };
 }
 
 /** What the database holds that a file's codes may meet: variants' codes by owner, and products' ids by their letters. */
@@ -49,15 +52,27 @@ export interface CodeOwners {
 const lettersOf = (text: string) => normalizedProductCode(text);
 
 /** The variants and ids the rows' codes meet (a large file: every one; a few rows: those with the same letters). */
-export async function codeOwnersOf(trx: Kysely<DatabaseSchema>, rows: readonly RowKey[], all: boolean): Promise<CodeOwners> {
+export async function codeOwnersOf(
+  trx: Kysely<DatabaseSchema>,
+  rows: readonly RowKey[],
+  all: boolean,
+): Promise<CodeOwners> {
   if (all) {
     const variants = await trx.selectFrom('catalogue_product_variants').select(['product_id', 'code']).execute();
     const ids = (await trx.selectFrom('catalogue_products').select('id').execute()).map((row) => row.id);
     return { variants, ids };
   }
   const keys = rows.map(({ code }) => code.toLowerCase().replace(/[^a-z0-9]+/g, ''));
-  const variants = await trx.selectFrom('catalogue_product_variants').select(['product_id', 'code']).where(sql<boolean>`code_key = any(${sql.val(keys)}::text[])`).execute();
-  const { rows: ids } = await sql<{ id: string }>`select id from catalogue_products where regexp_replace(lower(id), '[^a-z0-9]+', '', 'g') = any(${sql.val(keys)}::text[])`.execute(trx);
+  const variants = await trx
+    .selectFrom('catalogue_product_variants')
+    .select(['product_id', 'code'])
+    .where(sql<boolean>`code_key = any(${sql.val(keys)}::text[])`)
+    .execute();
+  const { rows: ids } = await sql<{
+    id: string;
+  }>`select id from catalogue_products where regexp_replace(lower(id), '[^a-z0-9]+', '', 'g') = any(${sql.val(keys)}::text[])`.execute(
+    trx,
+  );
   return { variants, ids: ids.map((row) => row.id) };
 }
 
@@ -71,7 +86,11 @@ function disagreeingRows(keys: readonly RowKey[], add: Add): void {
     const first = firstOfId.get(key.id);
     if (first === undefined) firstOfId.set(key.id, key);
     else if (first.productDigest !== key.productDigest) {
-      add(key.line, 'id', `product columns differ from line ${first.line}, the product's first row: a product's columns (all but its variant's) are the same on each of its rows`);
+      add(
+        key.line,
+        'id',
+        `product columns differ from line ${first.line}, the product's first row: a product's columns (all but its variant's) are the same on each of its rows`,
+      );
     }
   }
 }
@@ -80,7 +99,9 @@ function disagreeingRows(keys: readonly RowKey[], add: Add): void {
 function codeProblems(groups: readonly ProductGroup[], owners: CodeOwners, add: Add): void {
   const inFile = new Set(groups.map((group) => group.first.id));
   const owner = new Map<string, { id: string; code: string; line?: number }>();
-  for (const variant of owners.variants) if (!inFile.has(variant.product_id)) owner.set(lettersOf(variant.code), { id: variant.product_id, code: variant.code });
+  for (const variant of owners.variants)
+    if (!inFile.has(variant.product_id))
+      owner.set(lettersOf(variant.code), { id: variant.product_id, code: variant.code });
   const idOf = new Map([...owners.ids, ...inFile].map((id) => [lettersOf(id), id]));
   for (const group of groups) {
     group.variants.forEach((variant, index) => {
@@ -88,24 +109,50 @@ function codeProblems(groups: readonly ProductGroup[], owners: CodeOwners, add: 
       const key = lettersOf(variant.code);
       const had = owner.get(key);
       const id = idOf.get(key);
-      if (had !== undefined && had.line === undefined) add(line, 'code', `variant code "${variant.code}" is already product ${had.id}'s (${had.code}): each variant code is unique over the catalogue`);
-      else if (had !== undefined) add(line, 'code', `duplicate code "${variant.code}": line ${had.line}${had.id === group.first.id ? '' : ` (product ${had.id})`} has it: each variant needs its own code`);
-      else if (id !== undefined && id !== group.first.id) add(line, 'code', `variant code "${variant.code}" reads as the id of product ${id}`);
+      if (had !== undefined && had.line === undefined)
+        add(
+          line,
+          'code',
+          `variant code "${variant.code}" is already product ${had.id}'s (${had.code}): each variant code is unique over the catalogue`,
+        );
+      else if (had !== undefined)
+        add(
+          line,
+          'code',
+          `duplicate code "${variant.code}": line ${had.line}${had.id === group.first.id ? '' : ` (product ${had.id})`} has it: each variant needs its own code`,
+        );
+      else if (id !== undefined && id !== group.first.id)
+        add(line, 'code', `variant code "${variant.code}" reads as the id of product ${id}`);
       else owner.set(key, { id: group.first.id, code: variant.code, line });
     });
   }
 }
 
 /** The problems across rows and against the database, by line. */
-export function crossProblems(keys: readonly RowKey[], groups: readonly ProductGroup[], owners: CodeOwners): Map<number, RowProblem[]> {
+export function crossProblems(
+  keys: readonly RowKey[],
+  groups: readonly ProductGroup[],
+  owners: CodeOwners,
+): Map<number, RowProblem[]> {
   const problems = new Map<number, RowProblem[]>();
-  const add: Add = (line, column, message) => problems.set(line, [...(problems.get(line) ?? []), { path: column === null ? [] : [column], message }]);
+  const add: Add = (line, column, message) =>
+    problems.set(line, [...(problems.get(line) ?? []), { path: column === null ? [] : [column], message }]);
   disagreeingRows(keys, add);
   codeProblems(groups, owners, add);
   for (const group of groups) {
     const line = group.lines[0]!;
-    if (group.variants.length > PRODUCT_VARIANTS_MAX) add(line, null, `id ${group.first.id}: a product has at most ${PRODUCT_VARIANTS_MAX} variants (rows); this one has ${group.variants.length}`);
-    if (!group.variants.some((variant) => variant.published !== false)) add(line, 'published', `published: no variant of product ${group.first.id} is published: at least one must be, a product with none cannot be ordered`);
+    if (group.variants.length > PRODUCT_VARIANTS_MAX)
+      add(
+        line,
+        null,
+        `id ${group.first.id}: a product has at most ${PRODUCT_VARIANTS_MAX} variants (rows); this one has ${group.variants.length}`,
+      );
+    if (!group.variants.some((variant) => variant.published !== false))
+      add(
+        line,
+        'published',
+        `published: no variant of product ${group.first.id} is published: at least one must be, a product with none cannot be ordered`,
+      );
   }
   return problems;
 }

@@ -8,15 +8,21 @@ import { generateCatalogueRows } from './generate.js';
 import { checkRow, checkRowWithKey, type CategoryMap, type RowMemo } from './rowChecks.js';
 
 const CATEGORIES: CategoryMap = new Map([
-  ['industrial_cable_glands', { title: 'Industrial Cable Glands', title_ar: 'جلندات الكابلات الصناعية', state: 'live' }],
+  [
+    'industrial_cable_glands',
+    { title: 'Industrial Cable Glands', title_ar: 'جلندات الكابلات الصناعية', state: 'live' },
+  ],
   ['cables_draft', { title: 'Cables', title_ar: 'كابلات', state: 'draft' }],
 ]);
 
-const valid = (): CatalogueFileRow => generateCatalogueRows(1, { seed: 7, categoryIds: ['industrial_cable_glands'] })[0]!.row;
+const valid = (): CatalogueFileRow =>
+  generateCatalogueRows(1, { seed: 7, categoryIds: ['industrial_cable_glands'] })[0]!.row;
 const details = (row: CatalogueFileRow) => JSON.parse(row.details) as Record<string, unknown>;
 
 /** The row's problems with `change` made to a valid row. */
-function problemsOf(change: (row: CatalogueFileRow) => Partial<CatalogueFileRow>): { path: (string | number)[]; message: string }[] {
+function problemsOf(
+  change: (row: CatalogueFileRow) => Partial<CatalogueFileRow>,
+): { path: (string | number)[]; message: string }[] {
   const row = valid();
   const checked = checkRow({ line: 2, row: { ...row, ...change(row) } }, CATEGORIES);
   assert.ok('problems' in checked, 'the row is refused');
@@ -31,24 +37,101 @@ test("each problem is at its value's path, its sentence as the import words it",
   const cases: [string, (row: CatalogueFileRow) => Partial<CatalogueFileRow>, (string | number)[], RegExp][] = [
     ['a bad price', () => ({ price: '1,200' }), ['price'], /^bad price "1,200": a number of AED/],
     ['an unknown category', () => ({ productCategoryId: 'foo' }), ['productCategoryId'], /^unknown category "foo"$/],
-    ['a draft category', () => ({ productCategoryId: 'cables_draft' }), ['productCategoryId'], /^category "cables_draft" is a draft: publish it/],
-    ['a bad popularity', () => ({ popularity: 'x' }), ['popularity'], /^popularity "x" must be a whole number from 0 to 100$/],
-    ['no Arabic name', () => ({ productName_ar: 'Gland' }), ['productName_ar'], /^missing Arabic: productName_ar has no Arabic letter$/],
+    [
+      'a draft category',
+      () => ({ productCategoryId: 'cables_draft' }),
+      ['productCategoryId'],
+      /^category "cables_draft" is a draft: publish it/,
+    ],
+    [
+      'a bad popularity',
+      () => ({ popularity: 'x' }),
+      ['popularity'],
+      /^popularity "x" must be a whole number from 0 to 100$/,
+    ],
+    [
+      'no Arabic name',
+      () => ({ productName_ar: 'Gland' }),
+      ['productName_ar'],
+      /^missing Arabic: productName_ar has no Arabic letter$/,
+    ],
     ['no Arabic details', () => ({ details_ar: ' ' }), ['details_ar'], /^missing Arabic: details_ar is empty$/],
     ['details that are not JSON', () => ({ details: '{"detail":' }), ['details'], /^details is not valid JSON: /],
-    ['a control character in the name', () => ({ productName: 'Gland\u0007' }), ['productName'], /^productName contains characters that are not allowed$/],
-    ['a control character deep in the details', (row) => ({ details: JSON.stringify({ ...details(row), description: [{ key: 'Size', value: 'M20\u0000' }] }) }), ['details', 'description', 0, 'value'], /^details\.description\.0\.value contains characters/],
-    ['an unknown description section', (row) => ({ details: JSON.stringify({ ...details(row), description: [{ key: '*No such section', value: '<p>x</p>' }] }) }), ['details', 'description', 0, 'key'], /^details: description\.0\.key: /],
-    ['an empty specification block', (row) => ({ details_ar: JSON.stringify({ ...details(row), Specification: [{}] }) }), ['details_ar', 'Specification', 0], /^details_ar: Specification\.0: empty specification block$/],
+    [
+      'a control character in the name',
+      () => ({ productName: 'Gland\u0007' }),
+      ['productName'],
+      /^productName contains characters that are not allowed$/,
+    ],
+    [
+      'a control character deep in the details',
+      (row) => ({ details: JSON.stringify({ ...details(row), description: [{ key: 'Size', value: 'M20\u0000' }] }) }),
+      ['details', 'description', 0, 'value'],
+      /^details\.description\.0\.value contains characters/,
+    ],
+    [
+      'an unknown description section',
+      (row) => ({
+        details: JSON.stringify({ ...details(row), description: [{ key: '*No such section', value: '<p>x</p>' }] }),
+      }),
+      ['details', 'description', 0, 'key'],
+      /^details: description\.0\.key: /,
+    ],
+    [
+      'an empty specification block',
+      (row) => ({ details_ar: JSON.stringify({ ...details(row), Specification: [{}] }) }),
+      ['details_ar', 'Specification', 0],
+      /^details_ar: Specification\.0: empty specification block$/,
+    ],
     ['a bad date', () => ({ dateAdded: '2026-13-45' }), ['dateAdded'], /^dateAdded: /],
-    ['a bad pack quantity', () => ({ packQuantity: 'ten' }), ['packQuantity'], /^packQuantity "ten" must be a whole number of 2 or more, or empty$/],
-    ['a published cell neither yes nor no', () => ({ published: 'maybe' }), ['published'], /^published "maybe" must be yes or no \(empty: yes\)$/],
-    ['a variant label without its Arabic', () => ({ variantLabel: 'Size 25', variantLabel_ar: '' }), ['variantLabel_ar'], /^missing Arabic: variantLabel_ar is empty$/],
-    ['a table row that is not JSON', () => ({ variantRow: '{"size":' }), ['variantRow'], /^variantRow is not valid JSON: /],
-    ['a line break in an Arabic table cell (a cell is one line)', () => ({ variantRow_ar: JSON.stringify({ size: 'مقاس\n25' }) }), ['variantRow_ar', 'size'], /^variantRow_ar\.size contains characters that are not allowed$/],
-    ['a direction control in an English table cell', () => ({ variantRow: JSON.stringify({ size: '\u202E25' }) }), ['variantRow', 'size'], /^variantRow\.size contains invisible text-direction characters/],
-    ['markup in an Arabic table cell', () => ({ variantRow_ar: JSON.stringify({ size: '<b>25</b>' }) }), ['variantRow_ar', 'size'], /^variantRow_ar: size: /],
-    ['a control character deep in the Arabic table row', () => ({ variantRow_ar: JSON.stringify({ size: 'M20\u0000' }) }), ['variantRow_ar', 'size'], /^variantRow_ar\.size contains characters/],
+    [
+      'a bad pack quantity',
+      () => ({ packQuantity: 'ten' }),
+      ['packQuantity'],
+      /^packQuantity "ten" must be a whole number of 2 or more, or empty$/,
+    ],
+    [
+      'a published cell neither yes nor no',
+      () => ({ published: 'maybe' }),
+      ['published'],
+      /^published "maybe" must be yes or no \(empty: yes\)$/,
+    ],
+    [
+      'a variant label without its Arabic',
+      () => ({ variantLabel: 'Size 25', variantLabel_ar: '' }),
+      ['variantLabel_ar'],
+      /^missing Arabic: variantLabel_ar is empty$/,
+    ],
+    [
+      'a table row that is not JSON',
+      () => ({ variantRow: '{"size":' }),
+      ['variantRow'],
+      /^variantRow is not valid JSON: /,
+    ],
+    [
+      'a line break in an Arabic table cell (a cell is one line)',
+      () => ({ variantRow_ar: JSON.stringify({ size: 'مقاس\n25' }) }),
+      ['variantRow_ar', 'size'],
+      /^variantRow_ar\.size contains characters that are not allowed$/,
+    ],
+    [
+      'a direction control in an English table cell',
+      () => ({ variantRow: JSON.stringify({ size: '\u202E25' }) }),
+      ['variantRow', 'size'],
+      /^variantRow\.size contains invisible text-direction characters/,
+    ],
+    [
+      'markup in an Arabic table cell',
+      () => ({ variantRow_ar: JSON.stringify({ size: '<b>25</b>' }) }),
+      ['variantRow_ar', 'size'],
+      /^variantRow_ar: size: /,
+    ],
+    [
+      'a control character deep in the Arabic table row',
+      () => ({ variantRow_ar: JSON.stringify({ size: 'M20\u0000' }) }),
+      ['variantRow_ar', 'size'],
+      /^variantRow_ar\.size contains characters/,
+    ],
   ];
   for (const [what, change, path, message] of cases) {
     const problems = problemsOf(change);
@@ -75,7 +158,17 @@ test("a product's next row (its other variant) has its variant's problems at the
   const row = valid();
   const rows = [
     { line: 2, row },
-    { line: 3, row: { ...row, code: 'GL\u0007-2', price: '12.5.0', packQuantity: '1x', variantLabel: 'Size 2', variantLabel_ar: 'Size 2' } },
+    {
+      line: 3,
+      row: {
+        ...row,
+        code: 'GL\u0007-2',
+        price: '12.5.0',
+        packQuantity: '1x',
+        variantLabel: 'Size 2',
+        variantLabel_ar: 'Size 2',
+      },
+    },
   ];
   const memo: RowMemo = {};
   const [first, second] = rows.map((numbered) => checkRowWithKey(numbered, CATEGORIES, memo));
@@ -90,7 +183,10 @@ test("a product's next row (its other variant) has its variant's problems at the
   // a product's columns wrong on its first row: its next row says so about the row as a whole, once
   const bad = { ...row, productName_ar: '' };
   const badMemo: RowMemo = {};
-  const [, next] = [{ line: 2, row: bad }, { line: 3, row: { ...bad, code: `${row.code}-2` } }].map((numbered) => checkRowWithKey(numbered, CATEGORIES, badMemo));
+  const [, next] = [
+    { line: 2, row: bad },
+    { line: 3, row: { ...bad, code: `${row.code}-2` } },
+  ].map((numbered) => checkRowWithKey(numbered, CATEGORIES, badMemo));
   assert.ok(next !== undefined && 'problems' in next);
   assert.deepEqual(next.problems, [{ path: [], message: "the product's columns have problems: see line 2" }]);
 });

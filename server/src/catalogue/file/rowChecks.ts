@@ -11,7 +11,14 @@ import { textProblemMessage } from '@site/contracts/text-field';
 import { createHash } from 'node:crypto';
 import { cleanDetailDocument } from '../richText.js';
 import type { VariantInput } from '../variants/variantStore.js';
-import { CATALOGUE_COLUMNS, PRODUCT_COLUMNS, type CatalogueColumn, type CatalogueFileRow, type NumberedRow, type RowProblem } from './columns.js';
+import {
+  CATALOGUE_COLUMNS,
+  PRODUCT_COLUMNS,
+  type CatalogueColumn,
+  type CatalogueFileRow,
+  type NumberedRow,
+  type RowProblem,
+} from './columns.js';
 
 export type { RowProblem } from './columns.js';
 import { jsonObjectCell } from './jsonCell.js';
@@ -30,7 +37,6 @@ export type CategoryMap = ReadonlyMap<string, CategoryInfo>;
 const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
 const WHOLE = /^\d{1,9}$/;
 const ARABIC_LETTER = /[\u0600-\u06FF]/;
-
 
 const at = (column: CatalogueColumn, message: string): RowProblem => ({ path: [column], message });
 
@@ -58,13 +64,27 @@ function issueProblems(prefix: string, error: z.ZodError, column?: 'details' | '
     if (head !== undefined) return { path: [head(column)], message };
     if (column !== undefined) return { path: [column, ...(first === undefined ? [] : [first, ...rest])], message };
     // the listing's fields are the row's columns (named alike); one that is not is about the row as a whole
-    return { path: typeof first === 'string' && (CATALOGUE_COLUMNS as readonly string[]).includes(first) ? [first] : [], message };
+    return {
+      path: typeof first === 'string' && (CATALOGUE_COLUMNS as readonly string[]).includes(first) ? [first] : [],
+      message,
+    };
   });
 }
 
-function parseDocument(row: CatalogueFileRow, column: 'details' | 'details_ar', problems: RowProblem[]): Record<string, unknown> | undefined {
+function parseDocument(
+  row: CatalogueFileRow,
+  column: 'details' | 'details_ar',
+  problems: RowProblem[],
+): Record<string, unknown> | undefined {
   if (row[column].trim() === '') {
-    problems.push(at(column, column === 'details_ar' ? 'missing Arabic: details_ar is empty' : 'details is empty: give at least {"detail": [...], "description": [...]}'));
+    problems.push(
+      at(
+        column,
+        column === 'details_ar'
+          ? 'missing Arabic: details_ar is empty'
+          : 'details is empty: give at least {"detail": [...], "description": [...]}',
+      ),
+    );
     return undefined;
   }
   return jsonObjectCell(row, column, 'a JSON object', problems);
@@ -74,13 +94,18 @@ function parseDocument(row: CatalogueFileRow, column: 'details' | 'details_ar', 
  * The document with its HTML cleaned (richText.ts). Its tags' balance is checked before, as the schema checks it:
  * cleaning would close an unclosed tag where the parser guesses, and a typo is the writer's to fix, not to guess.
  */
-function cleanDocument(document: Record<string, unknown> | undefined, column: 'details' | 'details_ar', problems: RowProblem[]): Record<string, unknown> | undefined {
+function cleanDocument(
+  document: Record<string, unknown> | undefined,
+  column: 'details' | 'details_ar',
+  problems: RowProblem[],
+): Record<string, unknown> | undefined {
   if (document === undefined) return undefined;
   mapProductDetailHtml(document, (html) => {
     const check = htmlSchema.safeParse(html);
     for (const issue of check.error?.issues ?? []) {
       // at the document: the HTML is quoted, its place in the document not known here
-      if (/^(unbalanced|unclosed) /.test(issue.message)) problems.push(at(column, `${column}: ${issue.message} (${JSON.stringify(html.slice(0, 60))})`));
+      if (/^(unbalanced|unclosed) /.test(issue.message))
+        problems.push(at(column, `${column}: ${issue.message} (${JSON.stringify(html.slice(0, 60))})`));
     }
     return html;
   });
@@ -99,11 +124,17 @@ export interface CheckedRow {
 }
 
 /** One row checked on its own: the product's records, or the row's problems. */
-export function checkRow({ line, row }: NumberedRow, categories: CategoryMap): { checked: CheckedRow } | { problems: RowProblem[] } {
+export function checkRow(
+  { line, row }: NumberedRow,
+  categories: CategoryMap,
+): { checked: CheckedRow } | { problems: RowProblem[] } {
   const problems: RowProblem[] = [];
   // the character rule of every stored text (no NUL or control; one-line columns no line break or direction control)
   for (const column of CATALOGUE_COLUMNS) {
-    const problem = column === 'details' || column === 'details_ar' || column === 'variantRow' || column === 'variantRow_ar' ? null : textProblemMessage(column, row[column].trim(), 'line');
+    const problem =
+      column === 'details' || column === 'details_ar' || column === 'variantRow' || column === 'variantRow_ar'
+        ? null
+        : textProblemMessage(column, row[column].trim(), 'line');
     if (problem !== null) problems.push(at(column, problem));
   }
   const named = categories.get(row.productCategoryId.trim());
@@ -111,13 +142,24 @@ export function checkRow({ line, row }: NumberedRow, categories: CategoryMap): {
   const category = named?.state === 'live' ? named : undefined;
   if (named === undefined) problems.push(at('productCategoryId', `unknown category "${row.productCategoryId}"`));
   else if (category === undefined) {
-    problems.push(at('productCategoryId', `category "${row.productCategoryId}" is ${named.state === 'draft' ? 'a draft' : 'archived'}: publish it in the categories editor first, or choose another`));
+    problems.push(
+      at(
+        'productCategoryId',
+        `category "${row.productCategoryId}" is ${named.state === 'draft' ? 'a draft' : 'archived'}: publish it in the categories editor first, or choose another`,
+      ),
+    );
   }
   const priceText = row.price.trim();
   if (priceText !== '' && !PRICE.test(priceText)) {
-    problems.push(at('price', `bad price "${row.price}": a number of AED with at most two decimals (no currency or separators), or empty`));
+    problems.push(
+      at(
+        'price',
+        `bad price "${row.price}": a number of AED with at most two decimals (no currency or separators), or empty`,
+      ),
+    );
   }
-  if (!WHOLE.test(row.popularity.trim())) problems.push(at('popularity', `popularity "${row.popularity}" must be a whole number from 0 to 100`));
+  if (!WHOLE.test(row.popularity.trim()))
+    problems.push(at('popularity', `popularity "${row.popularity}" must be a whole number from 0 to 100`));
   const listing: Record<string, unknown> = {
     id: row.id.trim(),
     productCategoryId: row.productCategoryId.trim(),
@@ -136,7 +178,8 @@ export function checkRow({ line, row }: NumberedRow, categories: CategoryMap): {
 
   const nameAr = row.productName_ar.trim();
   if (nameAr === '') problems.push(at('productName_ar', 'missing Arabic: productName_ar is empty'));
-  else if (!ARABIC_LETTER.test(nameAr)) problems.push(at('productName_ar', 'missing Arabic: productName_ar has no Arabic letter'));
+  else if (!ARABIC_LETTER.test(nameAr))
+    problems.push(at('productName_ar', 'missing Arabic: productName_ar has no Arabic letter'));
 
   const head = (name: string, title: string) => ({
     id: listing.id,
@@ -149,15 +192,39 @@ export function checkRow({ line, row }: NumberedRow, categories: CategoryMap): {
   const details = cleanDocument(parseDocument(row, 'details', problems), 'details', problems);
   const detailsAr = cleanDocument(parseDocument(row, 'details_ar', problems), 'details_ar', problems);
   // an unknown category is reported once, above: its id stands in for its titles here
-  const detail = details === undefined ? undefined : productDetailSchema.safeParse({ ...head(String(listing.productName), category?.title ?? String(listing.productCategoryId)), ...details });
-  const detailAr = detailsAr === undefined ? undefined : productDetailSchema.safeParse({ ...head(nameAr || '-', category?.title_ar ?? String(listing.productCategoryId)), ...detailsAr });
+  const detail =
+    details === undefined
+      ? undefined
+      : productDetailSchema.safeParse({
+          ...head(String(listing.productName), category?.title ?? String(listing.productCategoryId)),
+          ...details,
+        });
+  const detailAr =
+    detailsAr === undefined
+      ? undefined
+      : productDetailSchema.safeParse({
+          ...head(nameAr || '-', category?.title_ar ?? String(listing.productCategoryId)),
+          ...detailsAr,
+        });
   if (detail !== undefined && !detail.success) problems.push(...issueProblems('details: ', detail.error, 'details'));
-  if (detailAr !== undefined && !detailAr.success) problems.push(...issueProblems('details_ar: ', detailAr.error, 'details_ar'));
+  if (detailAr !== undefined && !detailAr.success)
+    problems.push(...issueProblems('details_ar: ', detailAr.error, 'details_ar'));
 
   const variant = checkVariantColumns(row);
   if ('problems' in variant) problems.push(...variant.problems);
-  if (problems.length > 0 || !product.success || !detail?.success || !detailAr?.success || 'problems' in variant) return { problems };
-  return { checked: { line, id: product.data.id, product: product.data, detail: detail.data, detailAr: detailAr.data, nameAr, variant: variant.variant } };
+  if (problems.length > 0 || !product.success || !detail?.success || !detailAr?.success || 'problems' in variant)
+    return { problems };
+  return {
+    checked: {
+      line,
+      id: product.data.id,
+      product: product.data,
+      detail: detail.data,
+      detailAr: detailAr.data,
+      nameAr,
+      variant: variant.variant,
+    },
+  };
 }
 
 /** Where a row is and what it names: its line, its id (trimmed), its code (as written) and its product columns' digest. */
@@ -178,7 +245,12 @@ const productDigestOf = (row: CatalogueFileRow): string =>
 /** A row's check: its key, and the product's records or the row's problems. */
 export type RowCheck = RowKey & ({ checked: CheckedRow } | { problems: RowProblem[] });
 
-export const rowKey = ({ line, row }: NumberedRow): RowKey => ({ line, id: row.id.trim(), code: row.code, productDigest: productDigestOf(row) });
+export const rowKey = ({ line, row }: NumberedRow): RowKey => ({
+  line,
+  id: row.id.trim(),
+  code: row.code,
+  productDigest: productDigestOf(row),
+});
 
 /** The last row checked, so that its product's next rows (its other variants) check only their variant's columns. */
 export interface RowMemo {
@@ -200,12 +272,29 @@ export function checkRowWithKey(numbered: NumberedRow, categories: CategoryMap, 
         const problem = textProblemMessage(column, numbered.row[column].trim(), 'line');
         return problem === null ? [] : [at(column, problem)];
       }),
-      ...(price !== '' && !PRICE.test(price) ? [at('price', `bad price "${numbered.row.price}": a number of AED with at most two decimals (no currency or separators), or empty`)] : []),
+      ...(price !== '' && !PRICE.test(price)
+        ? [
+            at(
+              'price',
+              `bad price "${numbered.row.price}": a number of AED with at most two decimals (no currency or separators), or empty`,
+            ),
+          ]
+        : []),
       ...('problems' in variant ? variant.problems : []),
       // about the row as a whole: its product's columns are said on its first row
-      ...('problems' in last.check ? [{ path: [], message: `the product's columns have problems: see line ${last.key.line}` }] : []),
+      ...('problems' in last.check
+        ? [{ path: [], message: `the product's columns have problems: see line ${last.key.line}` }]
+        : []),
     ];
-    const listing = 'checked' in last.check ? productSchema.safeParse({ ...last.check.checked.product, code: numbered.row.code.trim(), unit: numbered.row.unit.trim(), price: undefined }) : undefined;
+    const listing =
+      'checked' in last.check
+        ? productSchema.safeParse({
+            ...last.check.checked.product,
+            code: numbered.row.code.trim(),
+            unit: numbered.row.unit.trim(),
+            price: undefined,
+          })
+        : undefined;
     if (listing !== undefined && !listing.success) problems.push(...issueProblems('', listing.error));
     if (problems.length > 0 || 'problems' in variant || 'problems' in last.check) return { ...key, problems };
     return { ...key, checked: { ...last.check.checked, line: numbered.line, variant: variant.variant } };
@@ -220,7 +309,13 @@ export function sameCategories(a: CategoryMap, b: CategoryMap): boolean {
   if (a.size !== b.size) return false;
   for (const [id, category] of a) {
     const other = b.get(id);
-    if (other === undefined || other.title !== category.title || other.title_ar !== category.title_ar || other.state !== category.state) return false;
+    if (
+      other === undefined ||
+      other.title !== category.title ||
+      other.title_ar !== category.title_ar ||
+      other.state !== category.state
+    )
+      return false;
   }
   return true;
 }

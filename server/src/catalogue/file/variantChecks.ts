@@ -12,7 +12,15 @@ const WHOLE = /^\d{1,9}$/;
 const ARABIC_LETTER = /[\u0600-\u06FF]/;
 
 /** The column each field of productVariantSchema is read from. */
-const COLUMN_OF: Record<string, VariantColumn> = { code: 'code', mpn: 'mpn', label: 'variantLabel', row: 'variantRow', price: 'price', unit: 'unit', packQuantity: 'packQuantity' };
+const COLUMN_OF: Record<string, VariantColumn> = {
+  code: 'code',
+  mpn: 'mpn',
+  label: 'variantLabel',
+  row: 'variantRow',
+  price: 'price',
+  unit: 'unit',
+  packQuantity: 'packQuantity',
+};
 
 /** A row's published cell: empty or yes is published, no is withdrawn. */
 export const PUBLISHED_CELLS = { yes: true, no: false } as const;
@@ -23,7 +31,12 @@ const at = (column: VariantColumn, message: string): RowProblem => ({ path: [col
  * A table row's cells are one line each (a cell of the table, as the editor's one-line inputs write it): a line break or
  * a direction control in one is said at its keys ('variantRow_ar.size'). The parse has refused other control characters.
  */
-function cellProblems(column: 'variantRow' | 'variantRow_ar', value: unknown, keys: string[], problems: RowProblem[]): void {
+function cellProblems(
+  column: 'variantRow' | 'variantRow_ar',
+  value: unknown,
+  keys: string[],
+  problems: RowProblem[],
+): void {
   if (typeof value === 'string') {
     const message = textProblemMessage([column, ...keys].join('.'), value, 'line');
     if (message !== null) problems.push({ path: [column, ...keys], message });
@@ -37,13 +50,18 @@ export function checkVariantColumns(row: CatalogueFileRow): { variant: VariantIn
   const problems: RowProblem[] = [];
   const priceText = row.price.trim();
   const packText = row.packQuantity.trim();
-  if (packText !== '' && !WHOLE.test(packText)) problems.push(at('packQuantity', `packQuantity "${row.packQuantity}" must be a whole number of 2 or more, or empty`));
+  if (packText !== '' && !WHOLE.test(packText))
+    problems.push(
+      at('packQuantity', `packQuantity "${row.packQuantity}" must be a whole number of 2 or more, or empty`),
+    );
   const publishedText = row.published.trim().toLowerCase();
-  if (publishedText !== '' && !(publishedText in PUBLISHED_CELLS)) problems.push(at('published', `published "${row.published}" must be yes or no (empty: yes)`));
+  if (publishedText !== '' && !(publishedText in PUBLISHED_CELLS))
+    problems.push(at('published', `published "${row.published}" must be yes or no (empty: yes)`));
   const label = row.variantLabel.trim();
   const labelAr = row.variantLabel_ar.trim();
   if (label !== '' && labelAr === '') problems.push(at('variantLabel_ar', 'missing Arabic: variantLabel_ar is empty'));
-  else if (labelAr !== '' && !ARABIC_LETTER.test(labelAr)) problems.push(at('variantLabel_ar', 'missing Arabic: variantLabel_ar has no Arabic letter'));
+  else if (labelAr !== '' && !ARABIC_LETTER.test(labelAr))
+    problems.push(at('variantLabel_ar', 'missing Arabic: variantLabel_ar has no Arabic letter'));
   const tableRow = "a JSON object (the table row's column ids and values) or empty";
   const cells = jsonObjectCell(row, 'variantRow', tableRow, problems);
   const cellsAr = jsonObjectCell(row, 'variantRow_ar', tableRow, problems);
@@ -52,7 +70,10 @@ export function checkVariantColumns(row: CatalogueFileRow): { variant: VariantIn
   // the Arabic row is the English row's form (the answer's schema checks the English one below)
   for (const issue of cellsAr === undefined ? [] : (tableRowSchema.safeParse(cellsAr).error?.issues ?? [])) {
     const keys = issue.path.map(String);
-    problems.push({ path: ['variantRow_ar', ...keys], message: `variantRow_ar: ${keys.length > 0 ? `${keys.join('.')}: ` : ''}${issue.message}` });
+    problems.push({
+      path: ['variantRow_ar', ...keys],
+      message: `variantRow_ar: ${keys.length > 0 ? `${keys.join('.')}: ` : ''}${issue.message}`,
+    });
   }
   const variant: VariantInput = {
     code: row.code.trim(),
@@ -74,7 +95,10 @@ export function checkVariantColumns(row: CatalogueFileRow): { variant: VariantIn
     // the product's check says the same of the code and unit already: said once
     if (column === 'code' || column === 'unit') continue;
     // at the value's keys (a table row's cell), where the field has any
-    problems.push({ path: [column, ...rest], message: `${column}: ${rest.length > 0 ? `${rest.join('.')}: ` : ''}${issue.message}` });
+    problems.push({
+      path: [column, ...rest],
+      message: `${column}: ${rest.length > 0 ? `${rest.join('.')}: ` : ''}${issue.message}`,
+    });
   }
   return problems.length > 0 ? { problems } : { variant };
 }

@@ -15,7 +15,13 @@ import { CATALOGUE_COLUMNS } from './columns.js';
 import { CsvLimitError, readCsv, writeCsv } from '../../platform/spreadsheet/csv.js';
 import { IMPORT_LIMITS, readCatalogueFile, writeCatalogueFile } from './catalogueFiles.js';
 import { generateCatalogueRows } from './generate.js';
-import { readWorkbookRecords, WorkbookFormatError, WorkbookLimitError, type WorkbookLimits, type WorkbookRecord } from './workbook.js';
+import {
+  readWorkbookRecords,
+  WorkbookFormatError,
+  WorkbookLimitError,
+  type WorkbookLimits,
+  type WorkbookRecord,
+} from './workbook.js';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'workbook-test-'));
 test.after(() => rm(dir, { recursive: true, force: true }));
@@ -35,7 +41,8 @@ async function readWithExcelJs(file: string): Promise<WorkbookRecord[]> {
     if (typeof value === 'number') return String(value);
     if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
     if (value instanceof Date) return value.toISOString().slice(0, 10);
-    if ('formula' in value || 'sharedFormula' in value) return `=${'formula' in value ? value.formula : value.sharedFormula}`;
+    if ('formula' in value || 'sharedFormula' in value)
+      return `=${'formula' in value ? value.formula : value.sharedFormula}`;
     if ('richText' in value) return value.richText.map((run) => run.text).join('');
     if ('hyperlink' in value) return String(value.text);
     if ('error' in value) return String(value.error);
@@ -53,9 +60,15 @@ async function readWithExcelJs(file: string): Promise<WorkbookRecord[]> {
   return records;
 }
 
-const read = (file: string, limits: Partial<WorkbookLimits> = {}) => readWorkbookRecords(file, { ...IMPORT_LIMITS, ...limits });
+const read = (file: string, limits: Partial<WorkbookLimits> = {}) =>
+  readWorkbookRecords(file, { ...IMPORT_LIMITS, ...limits });
 
-async function refused(file: string, limits: Partial<WorkbookLimits>, kind: typeof WorkbookLimitError | typeof WorkbookFormatError, message: RegExp): Promise<void> {
+async function refused(
+  file: string,
+  limits: Partial<WorkbookLimits>,
+  kind: typeof WorkbookLimitError | typeof WorkbookFormatError,
+  message: RegExp,
+): Promise<void> {
   await assert.rejects(read(file, limits), (error: unknown) => {
     assert.ok(error instanceof kind, `a ${kind.name}, not ${String(error)}`);
     assert.match(error.message, message);
@@ -72,12 +85,23 @@ test('the export and ExcelJS workbooks read as ExcelJS read them', async () => {
   const exported = path.join(dir, 'export.xlsx');
   await writeCatalogueFile(exported, rows);
   assert.deepEqual(await read(exported), await readWithExcelJs(exported));
-  assert.equal((await read(exported))[1]!.cells[2], rows[0]!.productName.replace('\r\n', '\n'), 'entities decoded once');
+  assert.equal(
+    (await read(exported))[1]!.cells[2],
+    rows[0]!.productName.replace('\r\n', '\n'),
+    'entities decoded once',
+  );
 
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Products');
   sheet.addRow(['id', 'price', 'dateAdded', 'flag', 'rich', 'formula']);
-  sheet.addRow(['a1', 12.5, new Date(Date.UTC(2024, 0, 5)), true, { richText: [{ text: 'bold ', font: { bold: true } }, { text: 'and &amp; plain' }] }, { formula: '1+1', result: 2 }]);
+  sheet.addRow([
+    'a1',
+    12.5,
+    new Date(Date.UTC(2024, 0, 5)),
+    true,
+    { richText: [{ text: 'bold ', font: { bold: true } }, { text: 'and &amp; plain' }] },
+    { formula: '1+1', result: 2 },
+  ]);
   sheet.getCell('C2').numFmt = 'yyyy-mm-dd';
   sheet.addRow(['a2', 0.1 + 0.2, 45000, false, 'shared text', { formula: 'A1&"x"', result: 'a1x' }]);
   sheet.getCell('G3').value = { error: '#N/A' };
@@ -91,7 +115,10 @@ test('the export and ExcelJS workbooks read as ExcelJS read them', async () => {
   const records = await read(made);
   assert.deepEqual(records, await readWithExcelJs(made));
   assert.deepEqual(records[1]!.cells, ['a1', '12.5', '2024-01-05', 'TRUE', 'bold and &amp; plain', '=1+1']);
-  assert.deepEqual(records.map(({ line }) => line), [1, 2, 3, 5, 6]);
+  assert.deepEqual(
+    records.map(({ line }) => line),
+    [1, 2, 3, 5, 6],
+  );
 });
 
 test("Excel's layouts: shared strings after the sheet, prefixed elements, no references, phonetic runs, 1904 dates", async () => {
@@ -134,37 +161,81 @@ test("Excel's layouts: shared strings after the sheet, prefixed elements, no ref
 test('a workbook past a limit is refused in words: rows, columns, a cell, the unzipped bytes', async () => {
   const row = (line: number, cells: string) => `<row r="${line}">${cells}</row>`;
   const inline = (reference: string, text: string) => `<c r="${reference}" t="inlineStr"><is><t>${text}</t></is></c>`;
-  const fourRows = await workbook(workbookParts(sheetXml([1, 2, 3, 4].map((line) => row(line, inline(`A${line}`, `row ${line}`))).join(''))));
+  const fourRows = await workbook(
+    workbookParts(sheetXml([1, 2, 3, 4].map((line) => row(line, inline(`A${line}`, `row ${line}`))).join(''))),
+  );
   assert.equal((await read(fourRows, { rows: 3 })).length, 4, 'the header and 3 rows');
-  await refused(fourRows, { rows: 2 }, WorkbookLimitError, /^The workbook has more than 2 product rows: an import takes 2 at most\. Split it into several files\.$/);
+  await refused(
+    fourRows,
+    { rows: 2 },
+    WorkbookLimitError,
+    /^The workbook has more than 2 product rows: an import takes 2 at most\. Split it into several files\.$/,
+  );
 
   // a styled empty cell far to the right is nothing; a value there is refused
-  const far = await workbook(workbookParts(sheetXml(row(1, `${inline('A1', 'id')}<c r="XFD1" s="1"/>`) + row(2, inline('F2', 'note')))));
-  assert.deepEqual(await read(far, { columns: 6 }), [{ line: 1, cells: ['id'] }, { line: 2, cells: ['', '', '', '', '', 'note'] }]);
-  await refused(far, { columns: 5 }, WorkbookLimitError, /^The workbook has something in column 6 of row 2: an import reads 5 columns at most/);
+  const far = await workbook(
+    workbookParts(sheetXml(row(1, `${inline('A1', 'id')}<c r="XFD1" s="1"/>`) + row(2, inline('F2', 'note')))),
+  );
+  assert.deepEqual(await read(far, { columns: 6 }), [
+    { line: 1, cells: ['id'] },
+    { line: 2, cells: ['', '', '', '', '', 'note'] },
+  ]);
+  await refused(
+    far,
+    { columns: 5 },
+    WorkbookLimitError,
+    /^The workbook has something in column 6 of row 2: an import reads 5 columns at most/,
+  );
 
   const long = await workbook(
-    workbookParts(sheetXml(row(1, `${inline('A1', 'x'.repeat(10))}<c r="B1" t="s"><v>0</v></c>`)), [{ name: 'xl/sharedStrings.xml', content: `<sst><si><t>${'y'.repeat(12)}</t></si></sst>` }]),
+    workbookParts(sheetXml(row(1, `${inline('A1', 'x'.repeat(10))}<c r="B1" t="s"><v>0</v></c>`)), [
+      { name: 'xl/sharedStrings.xml', content: `<sst><si><t>${'y'.repeat(12)}</t></si></sst>` },
+    ]),
   );
-  await refused(long, { cellCharacters: 11 }, WorkbookLimitError, /^The workbook has a cell of more than 11 characters, more than Excel holds: save the catalogue as CSV instead\.$/);
+  await refused(
+    long,
+    { cellCharacters: 11 },
+    WorkbookLimitError,
+    /^The workbook has a cell of more than 11 characters, more than Excel holds: save the catalogue as CSV instead\.$/,
+  );
   await refused(long, { cellCharacters: 9 }, WorkbookLimitError, /a cell of more than 9 characters/);
 
   // 8 MB of markup that declares 100 bytes: counted as it inflates, refused before it is parsed
   const tag = Buffer.from('<c/>'.repeat(256 * 1024));
-  const lying = await workbook(workbookParts([Buffer.from(sheetXml('').replace('</sheetData></worksheet>', '')), ...repeated(tag, 8)], [], { declaredSize: 100 }));
-  await refused(lying, { unzippedBytes: 4 * 1024 * 1024 }, WorkbookLimitError, /^The workbook expands to more than 4 MB once unzipped: an import reads at most 4 MB of a workbook's content\. Split it into several files\.$/);
+  const lying = await workbook(
+    workbookParts([Buffer.from(sheetXml('').replace('</sheetData></worksheet>', '')), ...repeated(tag, 8)], [], {
+      declaredSize: 100,
+    }),
+  );
+  await refused(
+    lying,
+    { unzippedBytes: 4 * 1024 * 1024 },
+    WorkbookLimitError,
+    /^The workbook expands to more than 4 MB once unzipped: an import reads at most 4 MB of a workbook's content\. Split it into several files\.$/,
+  );
   // an honest one is refused on its word
-  const honest = await workbook(workbookParts([Buffer.from(sheetXml('').replace('</sheetData></worksheet>', '')), ...repeated(tag, 8)]));
+  const honest = await workbook(
+    workbookParts([Buffer.from(sheetXml('').replace('</sheetData></worksheet>', '')), ...repeated(tag, 8)]),
+  );
   await refused(honest, { unzippedBytes: 4 * 1024 * 1024 }, WorkbookLimitError, /expands to more than 4 MB/);
 });
 
 test('XML that would grow one string, or nest deep, is refused before the parser gathers it', async () => {
   const head = '<?xml version="1.0"?><worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>';
-  const spaces = await workbook(workbookParts([Buffer.from(head), ...repeated(Buffer.alloc(256 * 1024, 0x20), 8)], [], { declaredSize: 1000 }));
-  await refused(spaces, {}, WorkbookLimitError, /^The workbook holds a text of more than 1 MB without markup \(an Excel cell holds 32,767 characters at most\)\.$/);
+  const spaces = await workbook(
+    workbookParts([Buffer.from(head), ...repeated(Buffer.alloc(256 * 1024, 0x20), 8)], [], { declaredSize: 1000 }),
+  );
+  await refused(
+    spaces,
+    {},
+    WorkbookLimitError,
+    /^The workbook holds a text of more than 1 MB without markup \(an Excel cell holds 32,767 characters at most\)\.$/,
+  );
   const comment = await workbook(workbookParts(sheetXml('<!-- <row r="1"> -->')));
   await refused(comment, {}, WorkbookFormatError, /holds a comment, CDATA or DTD/);
-  const doctype = await workbook(workbookParts(`<?xml version="1.0"?><!DOCTYPE worksheet [<!ENTITY a "aaaa">]>${sheetXml('')}`));
+  const doctype = await workbook(
+    workbookParts(`<?xml version="1.0"?><!DOCTYPE worksheet [<!ENTITY a "aaaa">]>${sheetXml('')}`),
+  );
   await refused(doctype, {}, WorkbookFormatError, /holds a comment, CDATA or DTD/);
   const instruction = await workbook(workbookParts(sheetXml('<?pi <<<<?>')));
   await refused(instruction, {}, WorkbookFormatError, /processing instruction/);
@@ -173,14 +244,29 @@ test('XML that would grow one string, or nest deep, is refused before the parser
 });
 
 test('archives that are no workbook say why', async () => {
-  await refused(await workbook([{ name: 'word/document.xml', content: '<w/>' }]), {}, WorkbookFormatError, /without xl\/workbook\.xml/);
-  await refused(await fileOf(Buffer.from('PK\u0003\u0004 and nothing else')), {}, WorkbookFormatError, /^The workbook is not a readable zip archive: it is not a zip archive \(no central directory\)\.$/);
+  await refused(
+    await workbook([{ name: 'word/document.xml', content: '<w/>' }]),
+    {},
+    WorkbookFormatError,
+    /without xl\/workbook\.xml/,
+  );
+  await refused(
+    await fileOf(Buffer.from('PK\u0003\u0004 and nothing else')),
+    {},
+    WorkbookFormatError,
+    /^The workbook is not a readable zip archive: it is not a zip archive \(no central directory\)\.$/,
+  );
   const parts = workbookParts(sheetXml(''));
   const archive = await zipArchive(parts);
   // the sheet's entry (the 4th of the directory) said to be compressed with method 12 (bzip2)
   let at = archive.lastIndexOf(Buffer.from('xl/worksheets/sheet1.xml')) - 46;
   archive.writeUInt16LE(12, at + 10);
-  await refused(await fileOf(archive), {}, WorkbookFormatError, /compressed in a way workbooks do not use \(method 12\)/);
+  await refused(
+    await fileOf(archive),
+    {},
+    WorkbookFormatError,
+    /compressed in a way workbooks do not use \(method 12\)/,
+  );
   at = archive.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
   archive.writeUInt16LE(1, at + 8);
   await refused(await fileOf(archive), {}, WorkbookFormatError, /it is encrypted/);
@@ -189,18 +275,41 @@ test('archives that are no workbook say why', async () => {
 test('CSV past a limit: rows and columns (empty cells past the last column are nothing)', () => {
   const limits = { records: 3, cells: 4 };
   assert.equal(readCsv('a\nb\nc\n', limits).length, 3);
-  assert.throws(() => readCsv('a\nb\nc\nd\n', limits), new CsvLimitError('The file has more than 2 product rows: an import takes 2 at most. Split it into several files.'));
+  assert.throws(
+    () => readCsv('a\nb\nc\nd\n', limits),
+    new CsvLimitError('The file has more than 2 product rows: an import takes 2 at most. Split it into several files.'),
+  );
   assert.deepEqual(readCsv('a,b,c,d,,,,,\n', limits), [{ line: 1, cells: ['a', 'b', 'c', 'd'] }]);
-  assert.throws(() => readCsv('a,b\na,b,c,d,,x\n', limits), new CsvLimitError('Line 2 has something in column 6: an import reads 4 columns at most (the catalogue has 13).'));
+  assert.throws(
+    () => readCsv('a,b\na,b,c,d,,x\n', limits),
+    new CsvLimitError('Line 2 has something in column 6: an import reads 4 columns at most (the catalogue has 13).'),
+  );
 });
 
 test('readCatalogueFile: past a limit is `limit`, with the sentence', async () => {
   const rows = Buffer.from(writeCsv(CATALOGUE_COLUMNS, []) + 'x\r\n'.repeat(IMPORT_LIMITS.rows + 1));
   const csv = await fileOf(rows, 'csv');
-  assert.deepEqual(await readCatalogueFile(csv), { problems: [`${csv}: The file has more than 150,000 product rows: an import takes 150,000 at most. Split it into several files.`], limit: true });
-  const sheet = [Buffer.from(sheetXml('').replace('</sheetData></worksheet>', '')), ...repeated(Buffer.from('<row><c t="inlineStr"><is><t>x</t></is></c></row>'.repeat(1000)), 151)];
+  assert.deepEqual(await readCatalogueFile(csv), {
+    problems: [
+      `${csv}: The file has more than 150,000 product rows: an import takes 150,000 at most. Split it into several files.`,
+    ],
+    limit: true,
+  });
+  const sheet = [
+    Buffer.from(sheetXml('').replace('</sheetData></worksheet>', '')),
+    ...repeated(Buffer.from('<row><c t="inlineStr"><is><t>x</t></is></c></row>'.repeat(1000)), 151),
+  ];
   const xlsx = await workbook(workbookParts(sheet));
-  assert.deepEqual(await readCatalogueFile(xlsx), { problems: [`${xlsx}: The workbook has more than 150,000 product rows: an import takes 150,000 at most. Split it into several files.`], limit: true });
+  assert.deepEqual(await readCatalogueFile(xlsx), {
+    problems: [
+      `${xlsx}: The workbook has more than 150,000 product rows: an import takes 150,000 at most. Split it into several files.`,
+    ],
+    limit: true,
+  });
   const broken = await fileOf(Buffer.from('PK\u0003\u0004'));
-  assert.deepEqual(await readCatalogueFile(broken), { problems: [`${broken}: The workbook is not a readable zip archive: it is not a zip archive (no central directory).`] });
+  assert.deepEqual(await readCatalogueFile(broken), {
+    problems: [
+      `${broken}: The workbook is not a readable zip archive: it is not a zip archive (no central directory).`,
+    ],
+  });
 });

@@ -17,8 +17,26 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import type { SaxesTagPlain } from 'saxes';
 import { cellTooLong, readSheet, type WorkbookRecord } from './workbookSheet.js';
-import { attribute, count, megabytes, own, parseEntry, WorkbookFormatError, WorkbookLimitError, type WorkbookLimits, type XmlHandlers } from './workbookXml.js';
-import { InflateBudget, inflatedEntry, measureEntry, ZipBudgetError, zipEntries, ZipFormatError, type ZipEntry } from './zip.js';
+import {
+  attribute,
+  count,
+  megabytes,
+  own,
+  parseEntry,
+  WorkbookFormatError,
+  WorkbookLimitError,
+  type WorkbookLimits,
+  type XmlHandlers,
+} from './workbookXml.js';
+import {
+  InflateBudget,
+  inflatedEntry,
+  measureEntry,
+  ZipBudgetError,
+  zipEntries,
+  ZipFormatError,
+  type ZipEntry,
+} from './zip.js';
 
 export type { WorkbookRecord } from './workbookSheet.js';
 export { WorkbookFormatError, WorkbookLimitError, type WorkbookLimits } from './workbookXml.js';
@@ -33,12 +51,15 @@ function relationshipId(tag: SaxesTagPlain): string {
 const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47]);
 
 /** Whether a number format shows a date or time (as ExcelJS decides: its letters outside quotes and brackets). */
-const isDateFormat = (format: string): boolean => /[ymdhMsb]/.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
+const isDateFormat = (format: string): boolean =>
+  /[ymdhMsb]/.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
 
 /** A part's path inside the archive from a relationship's target, relative to `xl/` unless it starts with `/`. */
-const partPath = (target: string): string => (target.startsWith('/') ? target.slice(1) : `xl/${target}`).replace(/\/\.\//g, '/');
+const partPath = (target: string): string =>
+  (target.startsWith('/') ? target.slice(1) : `xl/${target}`).replace(/\/\.\//g, '/');
 
-const notAZip = (error: ZipFormatError): WorkbookFormatError => new WorkbookFormatError(`The workbook is not a readable zip archive: ${error.message}.`);
+const notAZip = (error: ZipFormatError): WorkbookFormatError =>
+  new WorkbookFormatError(`The workbook is not a readable zip archive: ${error.message}.`);
 
 /** The archive's entries, by name. */
 async function archiveEntries(handle: FileHandle): Promise<Map<string, ZipEntry>> {
@@ -102,7 +123,10 @@ class WorkbookArchive {
 }
 
 /** What xl/workbook.xml names: its sheets' relationship ids in their order, and whether its days count from 1904. */
-async function readWorkbookPart(archive: WorkbookArchive, entry: ZipEntry): Promise<{ sheetIds: string[]; date1904: boolean }> {
+async function readWorkbookPart(
+  archive: WorkbookArchive,
+  entry: ZipEntry,
+): Promise<{ sheetIds: string[]; date1904: boolean }> {
   const sheetIds: string[] = [];
   let date1904 = false;
   await archive.read(entry, {
@@ -121,7 +145,11 @@ async function readRelationships(archive: WorkbookArchive, entry: ZipEntry): Pro
   const targets = new Map<string, Relationship>();
   await archive.read(entry, {
     open(tag, name) {
-      if (name === 'Relationship') targets.set(attribute(tag, 'Id') ?? '', { type: attribute(tag, 'Type') ?? '', target: attribute(tag, 'Target') ?? '' });
+      if (name === 'Relationship')
+        targets.set(attribute(tag, 'Id') ?? '', {
+          type: attribute(tag, 'Type') ?? '',
+          target: attribute(tag, 'Target') ?? '',
+        });
     },
   });
   return targets;
@@ -138,11 +166,13 @@ interface SheetParts {
 async function locateParts(archive: WorkbookArchive): Promise<SheetParts> {
   const { entries } = archive;
   const workbookEntry = entries.get('xl/workbook.xml');
-  if (workbookEntry === undefined) throw new WorkbookFormatError('The file is a zip archive without xl/workbook.xml: it is not an Excel workbook.');
+  if (workbookEntry === undefined)
+    throw new WorkbookFormatError('The file is a zip archive without xl/workbook.xml: it is not an Excel workbook.');
   const relsEntry = entries.get('xl/_rels/workbook.xml.rels');
   await archive.measure([workbookEntry, relsEntry]);
   const { sheetIds, date1904 } = await readWorkbookPart(archive, workbookEntry);
-  const targets = relsEntry === undefined ? new Map<string, Relationship>() : await readRelationships(archive, relsEntry);
+  const targets =
+    relsEntry === undefined ? new Map<string, Relationship>() : await readRelationships(archive, relsEntry);
   const firstSheet = sheetIds[0] === undefined ? undefined : targets.get(sheetIds[0]);
   const sheet = entries.get(firstSheet === undefined ? 'xl/worksheets/sheet1.xml' : partPath(firstSheet.target));
   if (sheet === undefined) throw new WorkbookFormatError('The workbook has no sheet.');
@@ -182,7 +212,10 @@ async function readSharedStrings(archive: WorkbookArchive, entry: ZipEntry, limi
       if (name === 't') inText = false;
       else if (name === 'rPh' && !tag.isSelfClosing) phonetic -= 1;
       else if (name === 'si' && text !== undefined) {
-        if (shared.length >= maxStrings) throw new WorkbookLimitError(`The workbook holds more than ${count(maxStrings)} shared texts: more than ${count(limits.rows)} rows of ${count(limits.columns)} columns could use.`);
+        if (shared.length >= maxStrings)
+          throw new WorkbookLimitError(
+            `The workbook holds more than ${count(maxStrings)} shared texts: more than ${count(limits.rows)} rows of ${count(limits.columns)} columns could use.`,
+          );
         shared.push(own(text.join('')));
         text = undefined;
       }
@@ -223,7 +256,12 @@ export async function readWorkbookRecords(file: string, limits: WorkbookLimits):
     const parts = await locateParts(archive);
     const shared = parts.shared === undefined ? [] : await readSharedStrings(archive, parts.shared, limits);
     const dateStyles = parts.styles === undefined ? new Set<number>() : await readDateStyles(archive, parts.styles);
-    return await readSheet(parts.sheet, (entry, handlers) => archive.read(entry, handlers), { shared, dateStyles, date1904: parts.date1904, limits });
+    return await readSheet(parts.sheet, (entry, handlers) => archive.read(entry, handlers), {
+      shared,
+      dateStyles,
+      date1904: parts.date1904,
+      limits,
+    });
   } finally {
     await handle.close();
   }

@@ -94,7 +94,8 @@ class SheetReader {
     const { cell } = this;
     if (cell.target === undefined) return;
     cell.length += text.length;
-    if (cell.length > this.context.limits.cellCharacters) throw new WorkbookLimitError(cellTooLong(this.context.limits));
+    if (cell.length > this.context.limits.cellCharacters)
+      throw new WorkbookLimitError(cellTooLong(this.context.limits));
     cell.target.push(text);
   }
 
@@ -137,7 +138,9 @@ class SheetReader {
     if (text === '') return;
     const { limits } = this.context;
     if (this.column > limits.columns) {
-      throw new WorkbookLimitError(`The workbook has something in column ${count(this.column)} of row ${count(this.line)}: an import reads ${count(limits.columns)} columns at most (the catalogue has 13).`);
+      throw new WorkbookLimitError(
+        `The workbook has something in column ${count(this.column)} of row ${count(this.line)}: an import reads ${count(limits.columns)} columns at most (the catalogue has 13).`,
+      );
     }
     while (cells.length < this.column - 1) cells.push('');
     cells[this.column - 1] = own(text);
@@ -148,7 +151,9 @@ class SheetReader {
       const { limits } = this.context;
       // the header and limits.rows below it
       if (this.records.length > limits.rows) {
-        throw new WorkbookLimitError(`The workbook has more than ${count(limits.rows)} product rows: an import takes ${count(limits.rows)} at most. Split it into several files.`);
+        throw new WorkbookLimitError(
+          `The workbook has more than ${count(limits.rows)} product rows: an import takes ${count(limits.rows)} at most. Split it into several files.`,
+        );
       }
       this.records.push({ line: this.line, cells });
     }

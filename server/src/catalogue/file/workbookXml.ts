@@ -91,7 +91,9 @@ class MarkupGuard {
       const at = chunk.indexOf(0x3c, from);
       this.run += (at === -1 ? chunk.length : at) - from;
       if (this.run > MAX_RUN_BYTES) {
-        throw new WorkbookLimitError(`The workbook holds a text of more than ${megabytes(MAX_RUN_BYTES)} without markup (an Excel cell holds 32,767 characters at most).`);
+        throw new WorkbookLimitError(
+          `The workbook holds a text of more than ${megabytes(MAX_RUN_BYTES)} without markup (an Excel cell holds 32,767 characters at most).`,
+        );
       }
       if (at === -1) break;
       this.run = 0;
@@ -104,8 +106,12 @@ class MarkupGuard {
   /** A '<' followed by `next`. */
   private opening(next: number | undefined): void {
     this.tags += 1;
-    if (next === 0x21) throw new WorkbookFormatError(`${this.part} holds a comment, CDATA or DTD (<!…), which spreadsheet programs do not write`);
-    if (next === 0x3f && this.tags > 1) throw new WorkbookFormatError(`${this.part} holds a processing instruction (<?…) after its start`);
+    if (next === 0x21)
+      throw new WorkbookFormatError(
+        `${this.part} holds a comment, CDATA or DTD (<!…), which spreadsheet programs do not write`,
+      );
+    if (next === 0x3f && this.tags > 1)
+      throw new WorkbookFormatError(`${this.part} holds a processing instruction (<?…) after its start`);
   }
 }
 

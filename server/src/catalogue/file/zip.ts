@@ -83,7 +83,8 @@ export async function zipEntries(handle: FileHandle, size: number): Promise<Map<
   const entries = new Map<string, ZipEntry>();
   let at = 0;
   for (let index = 0; index < count; index += 1) {
-    if (at + 46 > directory.length || directory.readUInt32LE(at) !== DIRECTORY_ENTRY) throw new ZipFormatError('its central directory is damaged');
+    if (at + 46 > directory.length || directory.readUInt32LE(at) !== DIRECTORY_ENTRY)
+      throw new ZipFormatError('its central directory is damaged');
     const flags = directory.readUInt16LE(at + 8);
     const method = directory.readUInt16LE(at + 10);
     const compressedSize = directory.readUInt32LE(at + 20);
@@ -99,7 +100,8 @@ export async function zipEntries(handle: FileHandle, size: number): Promise<Map<
     if (compressedSize === 0xffffffff || declaredSize === 0xffffffff || localHeaderOffset === 0xffffffff) {
       throw new ZipFormatError('it is a ZIP64 archive, which no workbook of this size needs');
     }
-    if (localHeaderOffset + 30 + compressedSize > size) throw new ZipFormatError(`its entry ${name} lies outside the file`);
+    if (localHeaderOffset + 30 + compressedSize > size)
+      throw new ZipFormatError(`its entry ${name} lies outside the file`);
     entries.set(name, { name, method, compressedSize, declaredSize, localHeaderOffset });
   }
   return entries;
@@ -107,7 +109,10 @@ export async function zipEntries(handle: FileHandle, size: number): Promise<Map<
 
 /** An entry's bytes as they inflate (nothing counted yet). */
 async function entryStream(handle: FileHandle, file: string, entry: ZipEntry): Promise<Readable | undefined> {
-  if (entry.method !== 0 && entry.method !== 8) throw new ZipFormatError(`its entry ${entry.name} is compressed in a way workbooks do not use (method ${entry.method})`);
+  if (entry.method !== 0 && entry.method !== 8)
+    throw new ZipFormatError(
+      `its entry ${entry.name} is compressed in a way workbooks do not use (method ${entry.method})`,
+    );
   const local = await readAt(handle, entry.localHeaderOffset, 30);
   if (local.readUInt32LE(0) !== LOCAL_HEADER) throw new ZipFormatError(`its entry ${entry.name} is damaged`);
   const start = entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
@@ -121,7 +126,12 @@ async function entryStream(handle: FileHandle, file: string, entry: ZipEntry): P
  * An entry's bytes as they inflate, each chunk counted against `budget` before it is passed on (ZipBudgetError past
  * it: the inflating stops there, the rest never expanded).
  */
-export async function* inflatedEntry(handle: FileHandle, file: string, entry: ZipEntry, budget: InflateBudget): AsyncGenerator<Buffer> {
+export async function* inflatedEntry(
+  handle: FileHandle,
+  file: string,
+  entry: ZipEntry,
+  budget: InflateBudget,
+): AsyncGenerator<Buffer> {
   const stream = await entryStream(handle, file, entry);
   if (stream === undefined) return;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -131,7 +141,12 @@ export async function* inflatedEntry(handle: FileHandle, file: string, entry: Zi
 }
 
 /** Inflates an entry only to count what it expands to against `budget` (ZipBudgetError past it). */
-export async function measureEntry(handle: FileHandle, file: string, entry: ZipEntry, budget: InflateBudget): Promise<void> {
+export async function measureEntry(
+  handle: FileHandle,
+  file: string,
+  entry: ZipEntry,
+  budget: InflateBudget,
+): Promise<void> {
   const stream = await entryStream(handle, file, entry);
   if (stream === undefined) return;
   const counter = new Writable({

@@ -54,7 +54,8 @@ function pictureFormat(metadata: Metadata): PictureFormat | undefined {
   return undefined;
 }
 
-const NOT_A_PICTURE = 'The file is not a picture this site takes: send a JPEG, PNG, WebP or AVIF image (its name and type do not matter, its content does).';
+const NOT_A_PICTURE =
+  'The file is not a picture this site takes: send a JPEG, PNG, WebP or AVIF image (its name and type do not matter, its content does).';
 
 /** The picture's format and size from its header, or a MediaRefused saying why it is not taken. */
 export async function inspectPicture(file: string): Promise<{ format: PictureFormat; width: number; height: number }> {
@@ -67,7 +68,8 @@ export async function inspectPicture(file: string): Promise<{ format: PictureFor
     throw new MediaRefused(415, NOT_A_PICTURE);
   }
   const format = pictureFormat(metadata);
-  if (format === undefined) throw new MediaRefused(415, `${NOT_A_PICTURE} This one is ${metadata.format.toUpperCase()}.`);
+  if (format === undefined)
+    throw new MediaRefused(415, `${NOT_A_PICTURE} This one is ${metadata.format.toUpperCase()}.`);
   const { width, height } = metadata;
   if (!(width > 0 && height > 0)) throw new MediaRefused(415, NOT_A_PICTURE);
   if (width * height > PICTURE_MAX_PIXELS) throw tooManyPixels(width, height);
@@ -76,7 +78,10 @@ export async function inspectPicture(file: string): Promise<{ format: PictureFor
 
 function tooManyPixels(width?: number, height?: number): MediaRefused {
   const size = width === undefined || height === undefined ? '' : ` (this one declares ${width} × ${height})`;
-  return new MediaRefused(413, `The picture has too many pixels${size}: at most ${PICTURE_MAX_PIXELS / 1_000_000} megapixels are taken. Send a smaller one.`);
+  return new MediaRefused(
+    413,
+    `The picture has too many pixels${size}: at most ${PICTURE_MAX_PIXELS / 1_000_000} megapixels are taken. Send a smaller one.`,
+  );
 }
 
 /** The widths made of a picture `width` wide: the standard ones it covers, or its own width when it is narrower. */
@@ -85,13 +90,15 @@ export function variantWidths(width: number): number[] {
   return widths.length > 0 ? widths : [width];
 }
 
-export const variantName = (hash: string, width: number, format: 'avif' | 'webp'): string => `${hash}-${width}.${format}`;
+export const variantName = (hash: string, width: number, format: 'avif' | 'webp'): string =>
+  `${hash}-${width}.${format}`;
 
 /**
  * Failures of the server rather than of the upload: memory, disk, open files, the temp file gone. Only these stay a
  * server error (503); anything else the decoder says about a file whose header read well is the file's fault.
  */
-const RESOURCE_FAILURE = /out of memory|memory allocation|unable to allocate|cannot allocate|Input file is missing|\b(?:ENOMEM|ENOSPC|EMFILE|ENFILE|EIO|EACCES)\b/i;
+const RESOURCE_FAILURE =
+  /out of memory|memory allocation|unable to allocate|cannot allocate|Input file is missing|\b(?:ENOMEM|ENOSPC|EMFILE|ENFILE|EIO|EACCES)\b/i;
 
 /** Whether `error` is the server running short of something, not the input being bad. */
 function isResourceFailure(error: unknown): boolean {
@@ -101,7 +108,8 @@ function isResourceFailure(error: unknown): boolean {
 }
 
 /** Said of a picture whose header read well but whose data the decoder refused (a bad CRC, data cut short, bad zlib…). */
-export const UNDECODABLE_PICTURE = 'could not be decoded: its data is damaged or cut short. Send the picture again, or save it anew from an image editor.';
+export const UNDECODABLE_PICTURE =
+  'could not be decoded: its data is damaged or cut short. Send the picture again, or save it anew from an image editor.';
 
 /**
  * A decoding failure as the answer to send: too many pixels (413), the server short of memory or disk (rethrown, a
@@ -127,7 +135,13 @@ function namedAs(sentName: string | undefined): string {
  * 40-megapixel upload is decoded once, not six times. Resolves to the widths made. `sentName` (the file's name on the
  * sender's side) names the file when its data does not decode.
  */
-export async function storePictureVariants(store: MediaStore, productId: string, hash: string, file: string, sentName?: string): Promise<number[]> {
+export async function storePictureVariants(
+  store: MediaStore,
+  productId: string,
+  hash: string,
+  file: string,
+  sentName?: string,
+): Promise<number[]> {
   let base: { data: Buffer; info: OutputInfo };
   try {
     // limitInputPixels again: the decoder enforces it, whatever the header check concluded
@@ -145,8 +159,13 @@ export async function storePictureVariants(store: MediaStore, productId: string,
     for (const format of ['avif', 'webp'] as const) {
       const temp = await store.tempFile();
       try {
-        const resized = sharp(base.data, { raw: { width, height, channels } }).resize({ width: size, withoutEnlargement: true });
-        await (format === 'avif' ? resized.avif({ quality: 55, effort: 2 }) : resized.webp({ quality: 80 })).toFile(temp);
+        const resized = sharp(base.data, { raw: { width, height, channels } }).resize({
+          width: size,
+          withoutEnlargement: true,
+        });
+        await (format === 'avif' ? resized.avif({ quality: 55, effort: 2 }) : resized.webp({ quality: 80 })).toFile(
+          temp,
+        );
         await store.put({ productId, name: variantName(hash, size, format) }, temp);
       } catch (error) {
         await discardTemp(temp);
@@ -157,7 +176,8 @@ export async function storePictureVariants(store: MediaStore, productId: string,
   return widths;
 }
 
-const NOT_A_PDF = 'The file is not a PDF: a datasheet must be a PDF document (its name and type do not matter, its content does).';
+const NOT_A_PDF =
+  'The file is not a PDF: a datasheet must be a PDF document (its name and type do not matter, its content does).';
 /** How far from the end `%%EOF` and `startxref` may be (trailing blank lines and garbage some writers add). */
 const TAIL_BYTES = 2048;
 
@@ -176,12 +196,14 @@ export async function checkPdf(file: string, bytes: number): Promise<void> {
     const tail = Buffer.alloc(tailLength);
     await handle.read(tail, 0, tailLength, bytes - tailLength);
     const trailer = /startxref\s+(\d{1,12})\s+%%EOF\s*$/.exec(tail.toString('latin1').replace(/\0+$/, ''));
-    if (trailer === null) throw new MediaRefused(415, `${NOT_A_PDF} This one has no end of file marker (it may be cut short).`);
+    if (trailer === null)
+      throw new MediaRefused(415, `${NOT_A_PDF} This one has no end of file marker (it may be cut short).`);
     const offset = Number(trailer[1]);
     if (offset >= bytes) throw new MediaRefused(415, `${NOT_A_PDF} Its cross-reference offset points past its end.`);
     const at = Buffer.alloc(Math.min(32, bytes - offset));
     await handle.read(at, 0, at.length, offset);
-    if (!/^(?:xref|\d{1,10}\s+\d{1,5}\s+obj)\b/.test(at.toString('latin1'))) throw new MediaRefused(415, `${NOT_A_PDF} Its cross-reference table is not where it says.`);
+    if (!/^(?:xref|\d{1,10}\s+\d{1,5}\s+obj)\b/.test(at.toString('latin1')))
+      throw new MediaRefused(415, `${NOT_A_PDF} Its cross-reference table is not where it says.`);
   } finally {
     await handle.close();
   }

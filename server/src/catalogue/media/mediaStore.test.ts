@@ -10,7 +10,8 @@ import { DiskMediaStore, isMediaKey, STALE_UPLOAD_MS } from './mediaStore.js';
 const HASH = 'ab'.repeat(32);
 
 test('keys: a product id and a name the server makes; anything else is none', () => {
-  for (const name of [`${HASH}.pdf`, `${HASH}-320.avif`, `${HASH}-1280.webp`]) assert.ok(isMediaKey({ productId: 'hex_cw_brass_cable_gland', name }), name);
+  for (const name of [`${HASH}.pdf`, `${HASH}-320.avif`, `${HASH}-1280.webp`])
+    assert.ok(isMediaKey({ productId: 'hex_cw_brass_cable_gland', name }), name);
   for (const [productId, name] of [
     ['..', `${HASH}.pdf`],
     ['a/b', `${HASH}.pdf`],

@@ -40,7 +40,8 @@ export interface MediaStore {
   remove(key: MediaKey): Promise<void>;
 }
 
-export const isMediaKey = (key: MediaKey): boolean => PRODUCT_FOLDER.test(key.productId) && MEDIA_FILE_NAME.test(key.name);
+export const isMediaKey = (key: MediaKey): boolean =>
+  PRODUCT_FOLDER.test(key.productId) && MEDIA_FILE_NAME.test(key.name);
 
 function checked(key: MediaKey): MediaKey {
   if (!isMediaKey(key)) throw new Error(`not a media key: ${JSON.stringify(key)}`);

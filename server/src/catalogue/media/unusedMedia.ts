@@ -37,7 +37,11 @@ export async function referencedUploads(db: Kysely<DatabaseSchema>, productId?: 
 }
 
 /** Removes the unreferenced files older than `graceMs` (of one product's folder, or all); resolves to how many. */
-export async function sweepUnusedMedia(db: Kysely<DatabaseSchema>, store: MediaStore, options: { productId?: string; graceMs?: number; now?: number } = {}): Promise<number> {
+export async function sweepUnusedMedia(
+  db: Kysely<DatabaseSchema>,
+  store: MediaStore,
+  options: { productId?: string; graceMs?: number; now?: number } = {},
+): Promise<number> {
   const { productId, graceMs = UNUSED_MEDIA_GRACE_MS, now = Date.now() } = options;
   const candidates: { productId: string; name: string }[] = [];
   for (const folder of await store.products(productId)) {

@@ -15,22 +15,46 @@ import type { Editor } from './editorCalls.js';
 import { publishedContent } from './content.js';
 import { lockedEdits, lockProduct, NO_PRODUCT, readEditorProduct, refuseStale, writeEdits } from './editorStore.js';
 
-
 const NOT_ARCHIVED = 'This product is not archived: it is in the catalogue.';
 
 /** Keeps `content` in the product's history as `version`, made by `action`. */
-async function keepVersion(trx: Kysely<DatabaseSchema>, id: string, version: number, content: EditableProduct, actor: Editor, action: 'archive' | 'unarchive'): Promise<void> {
+async function keepVersion(
+  trx: Kysely<DatabaseSchema>,
+  id: string,
+  version: number,
+  content: EditableProduct,
+  actor: Editor,
+  action: 'archive' | 'unarchive',
+): Promise<void> {
   await trx
     .insertInto('catalogue_product_history')
-    .values({ product_id: id, version, content: JSON.stringify(content), published_by_id: actor.id, published_by_email: actor.email, action })
+    .values({
+      product_id: id,
+      version,
+      content: JSON.stringify(content),
+      published_by_id: actor.id,
+      published_by_email: actor.email,
+      action,
+    })
     .execute();
 }
 
 /** Moves the edit version on, keeping a pending draft as it is (it waits for the product's return). */
-async function moveVersionOn(trx: Kysely<DatabaseSchema>, id: string, actor: Editor, edits: Awaited<ReturnType<typeof lockedEdits>>): Promise<number> {
+async function moveVersionOn(
+  trx: Kysely<DatabaseSchema>,
+  id: string,
+  actor: Editor,
+  edits: Awaited<ReturnType<typeof lockedEdits>>,
+): Promise<number> {
   const version = edits.version + 1;
   const draft = edits.edits?.draft;
-  await writeEdits(trx, id, actor, version, draft == null ? null : { content: draft as EditableProduct, basedOn: Number(edits.edits?.draft_based_on) });
+  await writeEdits(
+    trx,
+    id,
+    actor,
+    version,
+    draft == null ? null : { content: draft as EditableProduct, basedOn: Number(edits.edits?.draft_based_on) },
+  );
   return version;
 }
 
@@ -42,7 +66,10 @@ async function refuseTakenVariantCodes(trx: Kysely<DatabaseSchema>, id: string):
       join catalogue_product_variants as v on v.code_key = regexp_replace(lower(archived.code), '[^a-z0-9]+', '', 'g')
     where a.id = ${id} limit 1`.execute(trx);
   const taken = rows[0];
-  if (taken !== undefined) throw conflict(`Its variant code ${taken.code} is now product ${taken.product_id}'s: change that product's code first, then restore this one.`);
+  if (taken !== undefined)
+    throw conflict(
+      `Its variant code ${taken.code} is now product ${taken.product_id}'s: change that product's code first, then restore this one.`,
+    );
 }
 
 /**
@@ -50,7 +77,11 @@ async function refuseTakenVariantCodes(trx: Kysely<DatabaseSchema>, id: string):
  * before variants keeps that one.
  */
 async function restoreVariants(trx: Kysely<DatabaseSchema>, id: string): Promise<void> {
-  const archived = await trx.selectFrom('catalogue_archived_products').select('variants').where('id', '=', id).executeTakeFirstOrThrow();
+  const archived = await trx
+    .selectFrom('catalogue_archived_products')
+    .select('variants')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   if (archived.variants === null || archived.variants.length === 0) return;
   await trx.deleteFrom('catalogue_product_variants').where('product_id', '=', id).execute();
   await sql`insert into catalogue_product_variants (product_id, position, code, mpn, label, label_ar, row, row_ar, price, unit, pack_quantity, published, updated_at)
@@ -60,7 +91,12 @@ async function restoreVariants(trx: Kysely<DatabaseSchema>, id: string): Promise
 }
 
 /** Withdraws the product: gone from the listings, search, sitemap, /data, chat, compare and quotes; its page a 410. */
-export async function archiveProduct(db: Database, actor: Editor, id: string, baseVersion: number): Promise<EditorProduct> {
+export async function archiveProduct(
+  db: Database,
+  actor: Editor,
+  id: string,
+  baseVersion: number,
+): Promise<EditorProduct> {
   await db.kysely.transaction().execute(async (trx) => {
     await lockCatalogue(trx);
     const edits = await lockProduct(trx, id); // an archived product's is a 409 that says so
@@ -69,7 +105,17 @@ export async function archiveProduct(db: Database, actor: Editor, id: string, ba
     if (content === undefined) throw notFound(NO_PRODUCT); // its row is locked: cannot happen
     await trx
       .insertInto('catalogue_archived_products')
-      .columns(['id', 'category_id', 'name', 'name_ar', 'code', 'product', 'variants', 'archived_by_id', 'archived_by_email'])
+      .columns([
+        'id',
+        'category_id',
+        'name',
+        'name_ar',
+        'code',
+        'product',
+        'variants',
+        'archived_by_id',
+        'archived_by_email',
+      ])
       .expression((eb) =>
         eb
           .selectFrom('catalogue_products as p')
@@ -81,7 +127,9 @@ export async function archiveProduct(db: Database, actor: Editor, id: string, ba
             'p.code',
             sql<string>`to_json(p)`.as('product'),
             // its variants go with it (the product row's delete cascades to them) and come back with it
-            sql<string>`(select json_agg(v order by v.position) from catalogue_product_variants as v where v.product_id = p.id)`.as('variants'),
+            sql<string>`(select json_agg(v order by v.position) from catalogue_product_variants as v where v.product_id = p.id)`.as(
+              'variants',
+            ),
             sql<number>`${actor.id}::bigint`.as('by_id'),
             sql<string>`${actor.email}::text`.as('by_email'),
           ])
@@ -101,10 +149,20 @@ export async function archiveProduct(db: Database, actor: Editor, id: string, ba
  * Puts an archived product back as it was archived (its place in the catalogue's order, its content), unless its id or
  * its code (letters and digits) was given to another product meanwhile (an import): a 409 naming it.
  */
-export async function unarchiveProduct(db: Database, actor: Editor, id: string, baseVersion: number): Promise<EditorProduct> {
+export async function unarchiveProduct(
+  db: Database,
+  actor: Editor,
+  id: string,
+  baseVersion: number,
+): Promise<EditorProduct> {
   await db.kysely.transaction().execute(async (trx) => {
     await lockCatalogue(trx);
-    const archived = await trx.selectFrom('catalogue_archived_products').select(['id', 'code', 'category_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const archived = await trx
+      .selectFrom('catalogue_archived_products')
+      .select(['id', 'code', 'category_id'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (archived === undefined) {
       const live = await trx.selectFrom('catalogue_products').select('id').where('id', '=', id).executeTakeFirst();
       throw live === undefined ? notFound(NO_PRODUCT) : conflict(NOT_ARCHIVED);
@@ -112,9 +170,15 @@ export async function unarchiveProduct(db: Database, actor: Editor, id: string, 
     const edits = await lockedEdits(trx, id);
     refuseStale(edits, baseVersion);
     // a live product in an archived category would be a page, search result and sitemap entry of a hidden category
-    const category = await trx.selectFrom('catalogue_categories').select(['title', 'state']).where('id', '=', archived.category_id).executeTakeFirstOrThrow();
+    const category = await trx
+      .selectFrom('catalogue_categories')
+      .select(['title', 'state'])
+      .where('id', '=', archived.category_id)
+      .executeTakeFirstOrThrow();
     if (category.state !== 'live') {
-      throw conflict(`Its category ${category.title} (${archived.category_id}) is ${category.state === 'draft' ? 'a draft' : 'archived'}: put the category back on the site first, then restore this product.`);
+      throw conflict(
+        `Its category ${category.title} (${archived.category_id}) is ${category.state === 'draft' ? 'a draft' : 'archived'}: put the category back on the site first, then restore this product.`,
+      );
     }
     const letters = archived.code.toLowerCase().replace(/[^a-z0-9]+/g, '');
     const taken = await trx
@@ -130,17 +194,33 @@ export async function unarchiveProduct(db: Database, actor: Editor, id: string, 
       );
     }
     // archived before variants (migration 029), its code alone: another product's variant may have it now
-    const variant = await trx.selectFrom('catalogue_product_variants').select(['product_id', 'code']).where('code_key', '=', letters).where('product_id', '<>', id).executeTakeFirst();
-    if (variant !== undefined) throw conflict(`Its code ${archived.code} is now a variant code of product ${variant.product_id} (${variant.code}): change that variant's code first, then restore this one.`);
+    const variant = await trx
+      .selectFrom('catalogue_product_variants')
+      .select(['product_id', 'code'])
+      .where('code_key', '=', letters)
+      .where('product_id', '<>', id)
+      .executeTakeFirst();
+    if (variant !== undefined)
+      throw conflict(
+        `Its code ${archived.code} is now a variant code of product ${variant.product_id} (${variant.code}): change that variant's code first, then restore this one.`,
+      );
     await refuseTakenVariantCodes(trx, id);
-    await sql`insert into catalogue_products select (json_populate_record(null::catalogue_products, a.product)).* from catalogue_archived_products a where a.id = ${id}`.execute(trx);
+    await sql`insert into catalogue_products select (json_populate_record(null::catalogue_products, a.product)).* from catalogue_archived_products a where a.id = ${id}`.execute(
+      trx,
+    );
     await restoreVariants(trx, id);
     await trx.deleteFrom('catalogue_archived_products').where('id', '=', id).execute();
     const content = await publishedContent(trx, id);
     if (content === undefined) throw notFound(NO_PRODUCT); // just written: cannot happen
     const version = await moveVersionOn(trx, id, actor, edits);
     await keepVersion(trx, id, version, content, actor, 'unarchive');
-    await actor.audit(trx, actor, 'catalogue.unarchive', `product:${id}`, `restored to the catalogue as version ${version}`);
+    await actor.audit(
+      trx,
+      actor,
+      'catalogue.unarchive',
+      `product:${id}`,
+      `restored to the catalogue as version ${version}`,
+    );
     await bumpCatalogueVersion(trx);
   });
   return readEditorProduct(db.kysely, id);

@@ -72,7 +72,8 @@ function sampler(t: TestContext, app: FastifyInstance): { stop(): Promise<Latenc
   const tick = () => {
     if (!running) return;
     const due: number[] = [];
-    for (const now = performance.now(); started + next * EVERY_MS <= now; next += 1) due.push(started + next * EVERY_MS);
+    for (const now = performance.now(); started + next * EVERY_MS <= now; next += 1)
+      due.push(started + next * EVERY_MS);
     if (due.length > 0) {
       ask('/healthz', latencies.healthz, due);
       ask(catalogueProductApiPath(PRODUCT), latencies.product, due);
@@ -90,12 +91,15 @@ function sampler(t: TestContext, app: FastifyInstance): { stop(): Promise<Latenc
   };
 }
 
-const p99 = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))] ?? 0;
+const p99 = (values: readonly number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))] ?? 0;
 
 /** A detail document with its paragraphs repeated until they reach ROW_HTML characters. */
 function withLongerText(json: string): string {
   const document = JSON.parse(json) as { detail?: string[] };
-  const paragraphs = document.detail?.length ? document.detail : ['<p>Stocked in Dubai and supplied across the Gulf, on <strong>full drums</strong> or cut to length.</p>'];
+  const paragraphs = document.detail?.length
+    ? document.detail
+    : ['<p>Stocked in Dubai and supplied across the Gulf, on <strong>full drums</strong> or cut to length.</p>'];
   const detail: string[] = [];
   while (detail.join('').length < ROW_HTML) detail.push(...paragraphs);
   return JSON.stringify({ ...document, detail });
@@ -103,7 +107,11 @@ function withLongerText(json: string): string {
 
 /** The site's own products, each again under a new id and code and with longer text, ROWS of them: new products. */
 async function fileOfCopies(app: FastifyInstance, who: StaffCaller): Promise<Buffer> {
-  const exported = await app.inject({ method: 'GET', url: `${STAFF_API.catalogueExport}?format=csv`, headers: { ...onStaffOrigin(app), cookie: who.cookie } });
+  const exported = await app.inject({
+    method: 'GET',
+    url: `${STAFF_API.catalogueExport}?format=csv`,
+    headers: { ...onStaffOrigin(app), cookie: who.cookie },
+  });
   assert.equal(exported.statusCode, 200);
   const [header, ...products] = readCsv(exported.body);
   assert.deepEqual(header!.cells, [...CATALOGUE_COLUMNS]);
@@ -118,7 +126,13 @@ async function fileOfCopies(app: FastifyInstance, who: StaffCaller): Promise<Buf
   return Buffer.from(writeCsv(CATALOGUE_COLUMNS, rows));
 }
 
-async function timedImport(t: TestContext, app: FastifyInstance, who: StaffCaller, file: Buffer, dryRun: boolean): Promise<void> {
+async function timedImport(
+  t: TestContext,
+  app: FastifyInstance,
+  who: StaffCaller,
+  file: Buffer,
+  dryRun: boolean,
+): Promise<void> {
   const watch = sampler(t, app);
   const started = performance.now();
   const res = await app.inject({
@@ -137,8 +151,14 @@ async function timedImport(t: TestContext, app: FastifyInstance, who: StaffCalle
     `${what} of ${ROWS} rows (${(file.length / 1024 / 1024).toFixed(1)} MB) in ${Math.round(took)} ms; ` +
       `/healthz p99 ${Math.round(p99(healthz))} ms (max ${Math.round(Math.max(...healthz))}), product p99 ${Math.round(p99(product))} ms, ${healthz.length} asked each`,
   );
-  assert.ok(p99(healthz) < BOUND_MS, `/healthz answered within ${BOUND_MS} ms (p99) during the ${what}: ${Math.round(p99(healthz))} ms`);
-  assert.ok(p99(product) < BOUND_MS, `a product answered within ${BOUND_MS} ms (p99) during the ${what}: ${Math.round(p99(product))} ms`);
+  assert.ok(
+    p99(healthz) < BOUND_MS,
+    `/healthz answered within ${BOUND_MS} ms (p99) during the ${what}: ${Math.round(p99(healthz))} ms`,
+  );
+  assert.ok(
+    p99(product) < BOUND_MS,
+    `a product answered within ${BOUND_MS} ms (p99) during the ${what}: ${Math.round(p99(product))} ms`,
+  );
 }
 
 async function responsiveSuite(t: TestContext, target: DatabaseTarget, dryRun: boolean): Promise<void> {
@@ -158,6 +178,8 @@ test('the site answers while a file is checked: a dry run on embedded PGlite', {
   await responsiveSuite(t, pgliteTarget, true);
 });
 
-test('the site answers while a file is checked and imported: an import on PostgreSQL', { timeout: 120_000 }, async (t) => {
+test('the site answers while a file is checked and imported: an import on PostgreSQL', {
+  timeout: 120_000,
+}, async (t) => {
   await onPostgres(t, (target) => responsiveSuite(t, target, false));
 });

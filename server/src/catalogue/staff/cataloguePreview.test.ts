@@ -49,49 +49,70 @@ async function previewSuite(t: TestContext, target: DatabaseTarget): Promise<voi
   const omar = await signInStaff(app, 'omar@crescent.example');
   const productUrl = (pattern: string) => staffApiPath(pattern, { id: PRODUCT });
 
-  const { version, published } = (await staffCall(app, layla, 'GET', productUrl(STAFF_API.catalogueProduct))).json<EditorProduct>();
+  const { version, published } = (
+    await staffCall(app, layla, 'GET', productUrl(STAFF_API.catalogueProduct))
+  ).json<EditorProduct>();
   const saved = await staffCall(app, layla, 'PUT', productUrl(STAFF_API.catalogueDraft), {
     baseVersion: version,
     // the first variant's price lowered and the second withdrawn: the listing's price is the lowest published one
     content: {
       ...published,
-      variants: published.variants?.map((variant, index) => (index === 0 ? { ...variant, price: '7.25' } : index === 1 ? { ...variant, published: false } : variant)),
+      variants: published.variants?.map((variant, index) =>
+        index === 0 ? { ...variant, price: '7.25' } : index === 1 ? { ...variant, published: false } : variant,
+      ),
       productName: 'Draft-only gland name',
       productName_ar: 'جلاند المسودة فقط',
     },
   });
   assert.equal(saved.statusCode, 200, saved.body);
-  const preview = (locale: 'en' | 'ar', headers: Record<string, string>) => app.inject({ method: 'GET', url: staffPreviewPath(PRODUCT, locale), headers: { ...onStaffOrigin(app), ...headers } });
+  const preview = (locale: 'en' | 'ar', headers: Record<string, string>) =>
+    app.inject({
+      method: 'GET',
+      url: staffPreviewPath(PRODUCT, locale),
+      headers: { ...onStaffOrigin(app), ...headers },
+    });
 
-  await t.test('the catalogue role sees the draft, in both languages, as the page draws it: no script, no-store, noindex', async () => {
-    const res = await preview('en', { cookie: layla.cookie });
-    assert.equal(res.statusCode, 200, res.body);
-    assert.match(res.body, /<h1>Draft-only gland name<\/h1><p>Price 7.25<\/p><p>Variants HEX-CW-20S Size 20S \(M20\), HEX-CW-25 Size 25 \(M25\), /);
-    assert.match(res.body, new RegExp(`data-url="${PUBLIC_PAGE}"`), 'drawn at the public page address');
-    assert.match(res.body, /Preview of the draft: not published/);
-    assert.doesNotMatch(res.body, /<script/i, 'no script of the page or the shell is sent');
-    assert.match(res.body, /<meta name="robots" content="noindex, nofollow">/);
-    assert.equal(res.headers['cache-control'], 'no-store');
-    assert.equal(res.headers['x-robots-tag'], 'noindex, nofollow');
-    assert.match(String(res.headers['content-security-policy']), /script-src 'none'/);
+  await t.test(
+    'the catalogue role sees the draft, in both languages, as the page draws it: no script, no-store, noindex',
+    async () => {
+      const res = await preview('en', { cookie: layla.cookie });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.match(
+        res.body,
+        /<h1>Draft-only gland name<\/h1><p>Price 7.25<\/p><p>Variants HEX-CW-20S Size 20S \(M20\), HEX-CW-25 Size 25 \(M25\), /,
+      );
+      assert.match(res.body, new RegExp(`data-url="${PUBLIC_PAGE}"`), 'drawn at the public page address');
+      assert.match(res.body, /Preview of the draft: not published/);
+      assert.doesNotMatch(res.body, /<script/i, 'no script of the page or the shell is sent');
+      assert.match(res.body, /<meta name="robots" content="noindex, nofollow">/);
+      assert.equal(res.headers['cache-control'], 'no-store');
+      assert.equal(res.headers['x-robots-tag'], 'noindex, nofollow');
+      assert.match(String(res.headers['content-security-policy']), /script-src 'none'/);
 
-    const arabic = await preview('ar', { cookie: layla.cookie });
-    assert.equal(arabic.statusCode, 200, arabic.body);
-    assert.match(arabic.body, /<h1>جلاند المسودة فقط<\/h1><p>Price 7.25<\/p><p>Variants HEX-CW-20S المقاس 20S \(M20\), HEX-CW-25 /);
-    assert.match(arabic.body, new RegExp(`data-url="/ar${PUBLIC_PAGE}"`));
-    assert.match(arabic.body, /معاينة المسودة: غير منشورة/);
-  });
+      const arabic = await preview('ar', { cookie: layla.cookie });
+      assert.equal(arabic.statusCode, 200, arabic.body);
+      assert.match(
+        arabic.body,
+        /<h1>جلاند المسودة فقط<\/h1><p>Price 7.25<\/p><p>Variants HEX-CW-20S المقاس 20S \(M20\), HEX-CW-25 /,
+      );
+      assert.match(arabic.body, new RegExp(`data-url="/ar${PUBLIC_PAGE}"`));
+      assert.match(arabic.body, /معاينة المسودة: غير منشورة/);
+    },
+  );
 
-  await t.test('the public page and API meanwhile show the published product, and no cached page carries the draft', async () => {
-    const page = await app.inject({ method: 'GET', url: PUBLIC_PAGE });
-    assert.equal(page.statusCode, 200);
-    assert.doesNotMatch(page.body, /Draft-only|77\.25/);
-    assert.match(page.body, new RegExp(`<h1>${escapeRegExp(published.productName)}</h1>`));
-    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
-    assert.doesNotMatch(sitemap.body, /staff\/preview/);
-    const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
-    assert.match(robots.body, /Disallow: \/staff\//);
-  });
+  await t.test(
+    'the public page and API meanwhile show the published product, and no cached page carries the draft',
+    async () => {
+      const page = await app.inject({ method: 'GET', url: PUBLIC_PAGE });
+      assert.equal(page.statusCode, 200);
+      assert.doesNotMatch(page.body, /Draft-only|77\.25/);
+      assert.match(page.body, new RegExp(`<h1>${escapeRegExp(published.productName)}</h1>`));
+      const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+      assert.doesNotMatch(sitemap.body, /staff\/preview/);
+      const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+      assert.match(robots.body, /Disallow: \/staff\//);
+    },
+  );
 
   await t.test('branch staff, the signed out, cross-site requests and bad ids get no draft', async () => {
     const branch = await preview('en', { cookie: omar.cookie });
@@ -103,7 +124,11 @@ async function previewSuite(t: TestContext, target: DatabaseTarget): Promise<voi
     const forged = await preview('en', { cookie: 'staff_session=AAAA' });
     assert.equal(forged.statusCode, 401);
     // signed in, but asked by another site (a link or a frame there): refused whatever its cookie
-    const crossSite: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }];
+    const crossSite: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+    ];
     for (const headers of crossSite) {
       const res = await preview('en', { cookie: layla.cookie, ...headers });
       assert.equal(res.statusCode, 403, JSON.stringify(headers));
@@ -114,9 +139,17 @@ async function previewSuite(t: TestContext, target: DatabaseTarget): Promise<voi
       assert.equal(res.headers['cache-control'], 'no-store');
       assert.equal(res.headers['x-robots-tag'], 'noindex, nofollow');
     }
-    const unknown = await app.inject({ method: 'GET', url: staffPreviewPath('no_such_product'), headers: { ...onStaffOrigin(app), cookie: layla.cookie } });
+    const unknown = await app.inject({
+      method: 'GET',
+      url: staffPreviewPath('no_such_product'),
+      headers: { ...onStaffOrigin(app), cookie: layla.cookie },
+    });
     assert.equal(unknown.statusCode, 404);
-    const bad = await app.inject({ method: 'GET', url: '/staff/preview/products/a%00b', headers: { ...onStaffOrigin(app), cookie: layla.cookie } });
+    const bad = await app.inject({
+      method: 'GET',
+      url: '/staff/preview/products/a%00b',
+      headers: { ...onStaffOrigin(app), cookie: layla.cookie },
+    });
     assert.equal(bad.statusCode, 404);
   });
 }

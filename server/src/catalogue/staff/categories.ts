@@ -8,7 +8,12 @@
 // (migration 024's state): archiving is refused while the category holds live products, since their pages, listing and
 // search would otherwise point into a category the public cannot see; the editor withdraws or moves them first.
 import { sql, type Kysely } from 'kysely';
-import type { CategoryState, EditableCategory, EditorCategory, EditorCategoryList } from '@site/contracts/staff-catalogue-api';
+import type {
+  CategoryState,
+  EditableCategory,
+  EditorCategory,
+  EditorCategoryList,
+} from '@site/contracts/staff-catalogue-api';
 import type { ApiProblem } from '@site/contracts/forms-api';
 import { CATEGORY_IMAGE_KEYS } from '@site/content';
 import type { Database, DatabaseSchema } from '../../platform/db/index.js';
@@ -17,7 +22,6 @@ import { bumpCatalogueVersion } from '../state.js';
 import { textProblemMessage } from '@site/contracts/text-field';
 import { conflict, notFound, EditorError } from './errors.js';
 import type { Editor } from './editorCalls.js';
-
 
 export const NO_CATEGORY = 'There is no such category';
 const ARABIC_LETTER = /[\u0600-\u06FF]/;
@@ -40,9 +44,11 @@ export function categoryProblems(content: EditableCategory): ApiProblem[] {
     if (value !== value.trim()) add(field, `${field} must not start or end with spaces`);
     const characters = textProblemMessage(field, value, 'line');
     if (characters !== null) add(field, characters);
-    if (MARKUP.test(value)) add(field, `${field} is plain text on the site: remove the HTML tags (${value.match(MARKUP)?.[0] ?? '<'}…)`);
+    if (MARKUP.test(value))
+      add(field, `${field} is plain text on the site: remove the HTML tags (${value.match(MARKUP)?.[0] ?? '<'}…)`);
   }
-  if (!(CATEGORY_IMAGE_KEYS as readonly string[]).includes(content.image)) add('image', `image must be one of the category pictures: ${CATEGORY_IMAGE_KEYS.join(', ')}`);
+  if (!(CATEGORY_IMAGE_KEYS as readonly string[]).includes(content.image))
+    add('image', `image must be one of the category pictures: ${CATEGORY_IMAGE_KEYS.join(', ')}`);
   const company = textProblemMessage('company', content.company, 'line');
   if (company !== null) add('company', company);
   if (content.company !== content.company.trim()) add('company', 'company must not start or end with spaces');
@@ -51,14 +57,26 @@ export function categoryProblems(content: EditableCategory): ApiProblem[] {
 
 /** 400: the sentence names every problem; the problems one by one are at their fields. */
 const refused = (what: string, problems: readonly ApiProblem[]) =>
-  new EditorError(400, `The category was not ${what}: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.map(({ message }) => message).join('; ')}`, problems);
+  new EditorError(
+    400,
+    `The category was not ${what}: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.map(({ message }) => message).join('; ')}`,
+    problems,
+  );
 
 const productCounts = (db: Kysely<DatabaseSchema>) =>
-  db.selectFrom('catalogue_products').select(['category_id', sql<string>`count(*)`.as('n')]).groupBy('category_id');
+  db
+    .selectFrom('catalogue_products')
+    .select(['category_id', sql<string>`count(*)`.as('n')])
+    .groupBy('category_id');
 
 export async function listEditorCategories(db: Kysely<DatabaseSchema>): Promise<EditorCategoryList> {
   const [rows, counts] = await Promise.all([
-    db.selectFrom('catalogue_categories').select(['id', 'title', 'title_ar', 'info_ar', 'position', 'edit_version', 'state']).orderBy('position').orderBy('id').execute(),
+    db
+      .selectFrom('catalogue_categories')
+      .select(['id', 'title', 'title_ar', 'info_ar', 'position', 'edit_version', 'state'])
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
     productCounts(db).execute(),
   ]);
   const countOf = new Map(counts.map((row) => [row.category_id, Number(row.n)]));
@@ -82,7 +100,15 @@ export async function readEditorCategory(db: Kysely<DatabaseSchema>, id: string)
   const count = await productCounts(db).where('category_id', '=', id).executeTakeFirst();
   return {
     id,
-    content: { title: row.title, title_ar: row.title_ar, info: row.info, info_ar: row.info_ar, image: row.image, company: row.company ?? '', position: row.position },
+    content: {
+      title: row.title,
+      title_ar: row.title_ar,
+      info: row.info,
+      info_ar: row.info_ar,
+      image: row.image,
+      company: row.company ?? '',
+      position: row.position,
+    },
     version: row.edit_version,
     products: Number(count?.n ?? 0),
     state: row.state,
@@ -106,8 +132,17 @@ const columnsOf = (content: EditableCategory, actor: Editor) => ({
  * The category's row locked for a change based on `baseVersion`: a 404 when there is none, a 409 naming who changed it
  * when the version moved on (nothing written).
  */
-async function lockedCategory(trx: Kysely<DatabaseSchema>, id: string, baseVersion: number): Promise<{ state: CategoryState }> {
-  const row = await trx.selectFrom('catalogue_categories').select(['edit_version', 'edited_by_email', 'updated_at', 'state']).where('id', '=', id).forUpdate().executeTakeFirst();
+async function lockedCategory(
+  trx: Kysely<DatabaseSchema>,
+  id: string,
+  baseVersion: number,
+): Promise<{ state: CategoryState }> {
+  const row = await trx
+    .selectFrom('catalogue_categories')
+    .select(['edit_version', 'edited_by_email', 'updated_at', 'state'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   if (row === undefined) throw notFound(NO_CATEGORY);
   if (row.edit_version !== baseVersion) {
     throw conflict(
@@ -119,14 +154,31 @@ async function lockedCategory(trx: Kysely<DatabaseSchema>, id: string, baseVersi
 }
 
 /** Moves the category's version on with `set`, its audit line and the catalogue's version (every process follows). */
-async function writeCategory(trx: Kysely<DatabaseSchema>, actor: Editor, id: string, version: number, set: Partial<ReturnType<typeof columnsOf>> & { state?: CategoryState }, detail: string): Promise<void> {
-  await trx.updateTable('catalogue_categories').set({ ...set, edited_by_email: actor.email, updated_at: sql<Date>`now()`, edit_version: version }).where('id', '=', id).execute();
+async function writeCategory(
+  trx: Kysely<DatabaseSchema>,
+  actor: Editor,
+  id: string,
+  version: number,
+  set: Partial<ReturnType<typeof columnsOf>> & { state?: CategoryState },
+  detail: string,
+): Promise<void> {
+  await trx
+    .updateTable('catalogue_categories')
+    .set({ ...set, edited_by_email: actor.email, updated_at: sql<Date>`now()`, edit_version: version })
+    .where('id', '=', id)
+    .execute();
   await actor.audit(trx, actor, 'catalogue.category', `category:${id}`, detail);
   await bumpCatalogueVersion(trx);
 }
 
 /** Saves the category if `baseVersion` is still its version: else a 409 naming who changed it, nothing written. */
-export async function saveCategory(db: Database, actor: Editor, id: string, baseVersion: number, content: EditableCategory): Promise<EditorCategory> {
+export async function saveCategory(
+  db: Database,
+  actor: Editor,
+  id: string,
+  baseVersion: number,
+  content: EditableCategory,
+): Promise<EditorCategory> {
   const problems = categoryProblems(content);
   if (problems.length > 0) throw refused('saved', problems);
   await db.kysely.transaction().execute(async (trx) => {
@@ -153,7 +205,13 @@ interface StateChange {
  * Moves the category to `change.to` if `baseVersion` is still its version, under the import's lock: a 409 when it is
  * there already or `change.refuse` finds a reason (nothing written), else a new version with its audit line.
  */
-async function changeCategoryState(db: Database, actor: Editor, id: string, baseVersion: number, change: StateChange): Promise<EditorCategory> {
+async function changeCategoryState(
+  db: Database,
+  actor: Editor,
+  id: string,
+  baseVersion: number,
+  change: StateChange,
+): Promise<EditorCategory> {
   await db.kysely.transaction().execute(async (trx) => {
     await lockCatalogue(trx);
     const { state } = await lockedCategory(trx, id, baseVersion);
@@ -200,20 +258,33 @@ const idRefused = (message: string) => new EditorError(409, message, [{ path: ['
 
 /** Refuses an id a new category cannot take: the staff form's address, or one a category has in any case. */
 async function refuseTakenId(trx: Kysely<DatabaseSchema>, id: string): Promise<void> {
-  if (id === 'new') throw idRefused('id: "new" is the staff app\'s address of the new-category form. Choose another id.');
+  if (id === 'new')
+    throw idRefused('id: "new" is the staff app\'s address of the new-category form. Choose another id.');
   // two ids differing only in case would be two addresses a person reads as one
-  const taken = await trx.selectFrom('catalogue_categories').select('id').where(sql<string>`lower(id)`, '=', id.toLowerCase()).executeTakeFirst();
+  const taken = await trx
+    .selectFrom('catalogue_categories')
+    .select('id')
+    .where(sql<string>`lower(id)`, '=', id.toLowerCase())
+    .executeTakeFirst();
   if (taken !== undefined) throw idRefused(`id: the category "${taken.id}" already exists. Choose another id.`);
 }
 
 /** A new category, live at once (empty until products are put in it); 409 when the id is taken. */
-export async function createCategory(db: Database, actor: Editor, id: string, content: EditableCategory): Promise<EditorCategory> {
+export async function createCategory(
+  db: Database,
+  actor: Editor,
+  id: string,
+  content: EditableCategory,
+): Promise<EditorCategory> {
   const problems = categoryProblems(content);
   if (problems.length > 0) throw refused('created', problems);
   await db.kysely.transaction().execute(async (trx) => {
     await lockCatalogue(trx);
     await refuseTakenId(trx, id);
-    await trx.insertInto('catalogue_categories').values({ id, ...columnsOf(content, actor), edit_version: 1 }).execute();
+    await trx
+      .insertInto('catalogue_categories')
+      .values({ id, ...columnsOf(content, actor), edit_version: 1 })
+      .execute();
     await actor.audit(trx, actor, 'catalogue.category', `category:${id}`, 'created as version 1');
     await bumpCatalogueVersion(trx);
   });
@@ -228,10 +299,19 @@ const marked = (title: string, mark: string) => `${title.slice(0, TITLE_MAX - ma
  * A draft copy of the category under `newId` (which the editor confirmed): its texts, picture, brand line and place in
  * the order, the titles marked as a copy. Not public until published; it holds no products.
  */
-export async function duplicateCategory(db: Database, actor: Editor, sourceId: string, newId: string): Promise<EditorCategory> {
+export async function duplicateCategory(
+  db: Database,
+  actor: Editor,
+  sourceId: string,
+  newId: string,
+): Promise<EditorCategory> {
   await db.kysely.transaction().execute(async (trx) => {
     await lockCatalogue(trx);
-    const source = await trx.selectFrom('catalogue_categories').selectAll().where('id', '=', sourceId).executeTakeFirst();
+    const source = await trx
+      .selectFrom('catalogue_categories')
+      .selectAll()
+      .where('id', '=', sourceId)
+      .executeTakeFirst();
     if (source === undefined) throw notFound(NO_CATEGORY);
     await refuseTakenId(trx, newId);
     await trx
@@ -252,7 +332,13 @@ export async function duplicateCategory(db: Database, actor: Editor, sourceId: s
       })
       .execute();
     // a draft shows nowhere public: the catalogue's version (the public caches) stays
-    await actor.audit(trx, actor, 'catalogue.category', `category:${newId}`, `duplicated from category:${sourceId} as a draft, version 1`);
+    await actor.audit(
+      trx,
+      actor,
+      'catalogue.category',
+      `category:${newId}`,
+      `duplicated from category:${sourceId} as a draft, version 1`,
+    );
   });
   return readEditorCategory(db.kysely, newId);
 }

@@ -16,7 +16,8 @@ function lineTextIssue(value: unknown, path: TextPath): ApiProblem | undefined {
   }
   if (typeof value !== 'object' || value === null) return undefined;
   for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
-    const problem = (typeof key === 'string' ? lineTextIssue(key, [...path, key]) : undefined) ?? lineTextIssue(item, [...path, key]);
+    const problem =
+      (typeof key === 'string' ? lineTextIssue(key, [...path, key]) : undefined) ?? lineTextIssue(item, [...path, key]);
     if (problem !== undefined) return problem;
   }
   return undefined;
@@ -32,7 +33,12 @@ export function contentTextProblem(content: EditableProduct): ApiProblem | undef
       continue;
     }
     const message = typeof value === 'string' ? textProblemMessage(`content.${field}`, value, 'line') : null;
-    const problem = message !== null ? { path: ['content', field], message } : typeof value === 'string' ? undefined : documentTextIssue(value, ['content', field]);
+    const problem =
+      message !== null
+        ? { path: ['content', field], message }
+        : typeof value === 'string'
+          ? undefined
+          : documentTextIssue(value, ['content', field]);
     if (problem !== undefined) return problem;
   }
   return undefined;

@@ -10,7 +10,6 @@ import type { Editor } from './editorCalls.js';
 import { cleanContent, contentRefused, importContent } from './content.js';
 import { lockProduct, readEditorProduct, refuseStale } from './editorStore.js';
 
-
 /** The staff app's address of the new-product form (/staff/catalogue/new): no product may take it as its id. */
 const RESERVED_IDS = new Set(['new']);
 /** productCodeSchema's longest code. */
@@ -31,7 +30,13 @@ async function idInUse(trx: Kysely<DatabaseSchema>, id: string): Promise<boolean
 }
 
 /** Stores `content` as the draft of a new product `id`; 409 when the id is taken, 400 naming each problem. */
-async function createDraft(db: Database, actor: Editor, id: string, sent: EditableProduct, audit: string): Promise<EditorProduct> {
+async function createDraft(
+  db: Database,
+  actor: Editor,
+  id: string,
+  sent: EditableProduct,
+  audit: string,
+): Promise<EditorProduct> {
   if (RESERVED_IDS.has(id)) throw idTaken(id);
   const content = cleanContent(sent);
   await db.kysely.transaction().execute(async (trx) => {
@@ -41,7 +46,14 @@ async function createDraft(db: Database, actor: Editor, id: string, sent: Editab
     // two creations of one id at once: the second finds the first's row here and is told, as above
     const inserted = await trx
       .insertInto('catalogue_product_edits')
-      .values({ product_id: id, version: 1, draft: JSON.stringify(content), draft_based_on: 0, saved_by_id: actor.id, saved_by_email: actor.email })
+      .values({
+        product_id: id,
+        version: 1,
+        draft: JSON.stringify(content),
+        draft_based_on: 0,
+        saved_by_id: actor.id,
+        saved_by_email: actor.email,
+      })
       .onConflict((oc) => oc.column('product_id').doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw idTaken(id);
@@ -51,7 +63,12 @@ async function createDraft(db: Database, actor: Editor, id: string, sent: Editab
 }
 
 /** A new product, as a draft not yet public. */
-export function createProduct(db: Database, actor: Editor, id: string, content: EditableProduct): Promise<EditorProduct> {
+export function createProduct(
+  db: Database,
+  actor: Editor,
+  id: string,
+  content: EditableProduct,
+): Promise<EditorProduct> {
   return createDraft(db, actor, id, content, 'created as a draft (version 1)');
 }
 
@@ -78,7 +95,9 @@ export async function duplicateProduct(db: Database, actor: Editor, sourceId: st
     ...content,
     code: copied(content.code),
     // each variant's code marked too: a code is unique over the catalogue
-    ...(content.variants === undefined ? {} : { variants: content.variants.map((variant) => ({ ...variant, code: copied(variant.code) })) }),
+    ...(content.variants === undefined
+      ? {}
+      : { variants: content.variants.map((variant) => ({ ...variant, code: copied(variant.code) })) }),
     productName: `${content.productName} (copy)`,
     productName_ar: `${content.productName_ar} (نسخة)`,
     details: withoutMedia(content.details),
@@ -95,7 +114,8 @@ export async function duplicateProduct(db: Database, actor: Editor, sourceId: st
   }
 }
 
-export const PUBLISHED_CANNOT_BE_DELETED = 'This product was published: it cannot be deleted. Withdraw it from the catalogue instead (its page then says it is no longer available).';
+export const PUBLISHED_CANNOT_BE_DELETED =
+  'This product was published: it cannot be deleted. Withdraw it from the catalogue instead (its page then says it is no longer available).';
 
 /**
  * Deletes a product created in the editor and never published: its edits row (the draft) goes, audited. A product
@@ -109,6 +129,12 @@ export async function deleteNewProduct(db: Database, actor: Editor, id: string, 
       union all select 1 from catalogue_product_history where product_id = ${id} limit 1`.execute(trx);
     if (published.rows.length > 0) throw conflict(PUBLISHED_CANNOT_BE_DELETED);
     await trx.deleteFrom('catalogue_product_edits').where('product_id', '=', id).execute();
-    await actor.audit(trx, actor, 'catalogue.delete', `product:${id}`, `new draft deleted (it was at version ${edits.version}; never published)`);
+    await actor.audit(
+      trx,
+      actor,
+      'catalogue.delete',
+      `product:${id}`,
+      `new draft deleted (it was at version ${edits.version}; never published)`,
+    );
   });
 }

@@ -13,7 +13,14 @@ import { forbidden } from './errors.js';
 export type StaffActor = Pick<StaffAccountSummary, 'id' | 'email'>;
 
 /** Writes one audit line in the change's transaction (the staff feature's log, staff/audit.ts). */
-export type RecordStaffAction = (db: Kysely<DatabaseSchema>, actor: StaffActor | null, action: string, target: string | null, detail?: string | null, fields?: AuditFields | null) => Promise<void>;
+export type RecordStaffAction = (
+  db: Kysely<DatabaseSchema>,
+  actor: StaffActor | null,
+  action: string,
+  target: string | null,
+  detail?: string | null,
+  fields?: AuditFields | null,
+) => Promise<void>;
 
 /**
  * An editor making a change, with the audit log its line goes to. The log is the staff feature's: it is passed in by
@@ -37,10 +44,17 @@ export interface StaffCatalogueOptions extends StaffCatalogueSide {
 export const EDITORS_ONLY = 'Only the catalogue role and administrators can edit the catalogue.';
 
 /** Every refusal's shapes: a sentence (naming each problem's field), or a stale edit's answer. */
-export const editorAnswers = <T extends z.ZodType>(ok: T) => ({ 200: ok, '4xx': z.union([staleEditSchema, editorErrorSchema]), '5xx': editorErrorSchema });
+export const editorAnswers = <T extends z.ZodType>(ok: T) => ({
+  200: ok,
+  '4xx': z.union([staleEditSchema, editorErrorSchema]),
+  '5xx': editorErrorSchema,
+});
 
 /** The signed-in account if it may edit the catalogue, else a 403. */
-export function editorAccountOf(request: FastifyRequest, side: Pick<StaffCatalogueSide, 'staffOf'>): StaffAccountSummary {
+export function editorAccountOf(
+  request: FastifyRequest,
+  side: Pick<StaffCatalogueSide, 'staffOf'>,
+): StaffAccountSummary {
   const staff = side.staffOf(request);
   if (!canEditCatalogue(staff)) throw forbidden(EDITORS_ONLY);
   return staff;
@@ -51,4 +65,3 @@ export function editorOf(request: FastifyRequest, side: StaffCatalogueSide): Edi
   const { id, email } = editorAccountOf(request, side);
   return { id, email, audit: side.recordStaffAction };
 }
-

@@ -10,7 +10,6 @@ import { conflict, notFound, EditorError } from './errors.js';
 import type { Editor } from './editorCalls.js';
 import { archivedContent, cleanContent, contentRefused, importContent, publishedContent } from './content.js';
 
-
 /** A change based on a version that is not the product's any more: answered 409 with these fields. */
 export class StaleEdit extends EditorError {
   constructor(
@@ -41,12 +40,27 @@ const editsOf = (db: Kysely<DatabaseSchema>, id: string) =>
  * when it is archived (its content is not in the catalogue to be changed).
  */
 export async function lockProduct(trx: Kysely<DatabaseSchema>, id: string, options: { unpublished?: 'allow' } = {}) {
-  const product = await trx.selectFrom('catalogue_products').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+  const product = await trx
+    .selectFrom('catalogue_products')
+    .select('id')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   if (product === undefined) {
-    const archived = await trx.selectFrom('catalogue_archived_products').select('id').where('id', '=', id).executeTakeFirst();
+    const archived = await trx
+      .selectFrom('catalogue_archived_products')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (archived !== undefined) throw conflict(ARCHIVED_PRODUCT);
     // a product created in the editor and never published is its edits row alone: that row is locked instead
-    const created = await trx.selectFrom('catalogue_product_edits').select('product_id').where('product_id', '=', id).where('draft', 'is not', null).forUpdate().executeTakeFirst();
+    const created = await trx
+      .selectFrom('catalogue_product_edits')
+      .select('product_id')
+      .where('product_id', '=', id)
+      .where('draft', 'is not', null)
+      .forUpdate()
+      .executeTakeFirst();
     if (created === undefined) throw notFound(NO_PRODUCT);
     if (options.unpublished !== 'allow') throw conflict(UNPUBLISHED_PRODUCT);
   }
@@ -59,13 +73,29 @@ export async function lockedEdits(trx: Kysely<DatabaseSchema>, id: string) {
   return { edits, version: edits === undefined ? 0 : Number(edits.version) };
 }
 
-export function refuseStale(edits: Awaited<ReturnType<typeof lockedEdits>>, baseVersion: number, yours?: EditableProduct): void {
+export function refuseStale(
+  edits: Awaited<ReturnType<typeof lockedEdits>>,
+  baseVersion: number,
+  yours?: EditableProduct,
+): void {
   if (baseVersion === edits.version) return;
-  throw new StaleEdit(edits.version, edits.edits?.saved_by_email ?? null, edits.edits?.saved_at ?? new Date(), yours, baseVersion);
+  throw new StaleEdit(
+    edits.version,
+    edits.edits?.saved_by_email ?? null,
+    edits.edits?.saved_at ?? new Date(),
+    yours,
+    baseVersion,
+  );
 }
 
 /** Moves the product's version on and sets (or clears) its draft. */
-export async function writeEdits(trx: Kysely<DatabaseSchema>, id: string, actor: Editor, version: number, draft: { content: EditableProduct; basedOn: number } | null): Promise<void> {
+export async function writeEdits(
+  trx: Kysely<DatabaseSchema>,
+  id: string,
+  actor: Editor,
+  version: number,
+  draft: { content: EditableProduct; basedOn: number } | null,
+): Promise<void> {
   const values = {
     version,
     draft: draft === null ? null : JSON.stringify(draft.content),
@@ -97,14 +127,25 @@ export async function readEditorProduct(db: Kysely<DatabaseSchema>, id: string):
     draft:
       edits?.draft == null
         ? null
-        : { content: edits.draft as EditableProduct, basedOn: Number(edits.draft_based_on), savedBy: edits.saved_by_email, savedAt: edits.saved_at.toISOString() },
+        : {
+            content: edits.draft as EditableProduct,
+            basedOn: Number(edits.draft_based_on),
+            savedBy: edits.saved_by_email,
+            savedAt: edits.saved_at.toISOString(),
+          },
     lastChange: edits === undefined ? null : { by: edits.saved_by_email, at: edits.saved_at.toISOString() },
     archived: archived === undefined ? null : { by: archived.by, at: archived.at.toISOString() },
   };
 }
 
 /** Saves `content` as the product's draft, if it keeps every rule of the catalogue and `baseVersion` is current. */
-export async function saveDraft(db: Database, actor: Editor, id: string, baseVersion: number, sent: EditableProduct): Promise<EditorProduct> {
+export async function saveDraft(
+  db: Database,
+  actor: Editor,
+  id: string,
+  baseVersion: number,
+  sent: EditableProduct,
+): Promise<EditorProduct> {
   // stored (and answered) as cleaned: the editor shows what was kept, as a CMS does
   const content = cleanContent(sent);
   await db.kysely.transaction().execute(async (trx) => {
@@ -124,7 +165,12 @@ export async function saveDraft(db: Database, actor: Editor, id: string, baseVer
  * in the history as the new version, the draft cleared. The first publish also keeps what the product was before
  * (version 0 when the editor never changed it), so it can be restored.
  */
-export async function publishDraft(db: Database, actor: Editor, id: string, baseVersion: number): Promise<EditorProduct> {
+export async function publishDraft(
+  db: Database,
+  actor: Editor,
+  id: string,
+  baseVersion: number,
+): Promise<EditorProduct> {
   await db.kysely.transaction().execute(async (trx) => {
     await lockCatalogue(trx);
     const edits = await lockProduct(trx, id, { unpublished: 'allow' });
@@ -132,11 +178,19 @@ export async function publishDraft(db: Database, actor: Editor, id: string, base
     const draft = edits.edits?.draft;
     if (draft == null) throw conflict('There is no draft of this product to publish: save one first.');
     const content = draft as EditableProduct;
-    const before = await trx.selectFrom('catalogue_product_history').select('version').where('product_id', '=', id).limit(1).executeTakeFirst();
+    const before = await trx
+      .selectFrom('catalogue_product_history')
+      .select('version')
+      .where('product_id', '=', id)
+      .limit(1)
+      .executeTakeFirst();
     if (before === undefined) {
       const live = await publishedContent(trx, id);
       if (live !== undefined) {
-        await trx.insertInto('catalogue_product_history').values({ product_id: id, version: 0, content: JSON.stringify(live), published_at: sql<Date>`now()` }).execute();
+        await trx
+          .insertInto('catalogue_product_history')
+          .values({ product_id: id, version: 0, content: JSON.stringify(live), published_at: sql<Date>`now()` })
+          .execute();
       }
     }
     const problems = await importContent(trx, id, content, { dryRun: false });
@@ -145,7 +199,13 @@ export async function publishDraft(db: Database, actor: Editor, id: string, base
     await writeEdits(trx, id, actor, version, null);
     await trx
       .insertInto('catalogue_product_history')
-      .values({ product_id: id, version, content: JSON.stringify(content), published_by_id: actor.id, published_by_email: actor.email })
+      .values({
+        product_id: id,
+        version,
+        content: JSON.stringify(content),
+        published_by_id: actor.id,
+        published_by_email: actor.email,
+      })
       .execute();
     await actor.audit(trx, actor, 'catalogue.publish', `product:${id}`, `version ${version} published`);
   });
@@ -153,15 +213,32 @@ export async function publishDraft(db: Database, actor: Editor, id: string, base
 }
 
 /** Makes an earlier published version the product's draft (publishing it is a step of its own). */
-export async function restoreVersion(db: Database, actor: Editor, id: string, restored: number, baseVersion: number): Promise<EditorProduct> {
+export async function restoreVersion(
+  db: Database,
+  actor: Editor,
+  id: string,
+  restored: number,
+  baseVersion: number,
+): Promise<EditorProduct> {
   await db.kysely.transaction().execute(async (trx) => {
     const edits = await lockProduct(trx, id);
     refuseStale(edits, baseVersion);
-    const row = await trx.selectFrom('catalogue_product_history').select('content').where('product_id', '=', id).where('version', '=', restored).executeTakeFirst();
+    const row = await trx
+      .selectFrom('catalogue_product_history')
+      .select('content')
+      .where('product_id', '=', id)
+      .where('version', '=', restored)
+      .executeTakeFirst();
     if (row === undefined) throw notFound(`Product ${id} has no published version ${restored}`);
     const version = edits.version + 1;
     await writeEdits(trx, id, actor, version, { content: row.content as EditableProduct, basedOn: baseVersion });
-    await actor.audit(trx, actor, 'catalogue.restore', `product:${id}`, `version ${restored} restored as the draft (version ${version})`);
+    await actor.audit(
+      trx,
+      actor,
+      'catalogue.restore',
+      `product:${id}`,
+      `version ${restored} restored as the draft (version ${version})`,
+    );
   });
   return readEditorProduct(db.kysely, id);
 }

@@ -20,7 +20,8 @@ export class EditorError extends Error {
 }
 
 /** 400: its one problem at `path` (the value it is about in the request; [] for the request as a whole). */
-export const badRequest = (message: string, path: ApiProblem['path'] = []) => new EditorError(400, message, [{ path, message }]);
+export const badRequest = (message: string, path: ApiProblem['path'] = []) =>
+  new EditorError(400, message, [{ path, message }]);
 export const forbidden = (message: string) => new EditorError(403, message);
 export const notFound = (message = 'Not found') => new EditorError(404, message);
 export const conflict = (message: string) => new EditorError(409, message);
@@ -28,5 +29,6 @@ export const conflict = (message: string) => new EditorError(409, message);
 /** A change's body must be JSON (as every staff call's): anything else is a 415. */
 export async function requireJson(request: FastifyRequest): Promise<void> {
   const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/json') throw new EditorError(415, 'Send the request as JSON (Content-Type: application/json)');
+  if (type !== 'application/json')
+    throw new EditorError(415, 'Send the request as JSON (Content-Type: application/json)');
 }

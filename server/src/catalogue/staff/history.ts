@@ -15,12 +15,23 @@ export async function listVersions(db: Kysely<DatabaseSchema>, id: string): Prom
     .where('product_id', '=', id)
     .orderBy('version', 'desc')
     .execute();
-  return { versions: rows.map((row) => ({ version: Number(row.version), publishedBy: row.published_by_email, publishedAt: row.published_at.toISOString(), action: row.action })) };
+  return {
+    versions: rows.map((row) => ({
+      version: Number(row.version),
+      publishedBy: row.published_by_email,
+      publishedAt: row.published_at.toISOString(),
+      action: row.action,
+    })),
+  };
 }
 
 /** Every leaf of a JSON value by its path ('details.description.2.value'); an empty object or array is a leaf. */
 function leaves(value: unknown, path: string, into: Map<string, unknown>): Map<string, unknown> {
-  const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : typeof value === 'object' && value !== null ? Object.entries(value) : undefined;
+  const entries = Array.isArray(value)
+    ? value.map((item, index) => [String(index), item] as const)
+    : typeof value === 'object' && value !== null
+      ? Object.entries(value)
+      : undefined;
   if (entries === undefined || entries.length === 0) into.set(path, value);
   else for (const [key, item] of entries) leaves(item, path === '' ? key : `${path}.${key}`, into);
   return into;
@@ -32,13 +43,19 @@ export function fieldChanges(before: unknown, after: unknown): ProductDiff['chan
   const now = leaves(after, '', new Map());
   const changes: ProductDiff['changes'] = [];
   for (const [field, value] of now) {
-    if (JSON.stringify(old.get(field) ?? null) !== JSON.stringify(value)) changes.push({ field, before: old.get(field) ?? null, after: value });
+    if (JSON.stringify(old.get(field) ?? null) !== JSON.stringify(value))
+      changes.push({ field, before: old.get(field) ?? null, after: value });
   }
   for (const [field, value] of old) if (!now.has(field)) changes.push({ field, before: value, after: null });
   return changes;
 }
 
-export async function diffVersions(db: Kysely<DatabaseSchema>, id: string, from: number, to: number): Promise<ProductDiff> {
+export async function diffVersions(
+  db: Kysely<DatabaseSchema>,
+  id: string,
+  from: number,
+  to: number,
+): Promise<ProductDiff> {
   const rows = await db
     .selectFrom('catalogue_product_history')
     .select(['version', 'content'])

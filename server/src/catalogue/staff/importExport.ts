@@ -22,7 +22,13 @@ import {
 } from '@site/contracts/staff-catalogue-api';
 import type { Database } from '../../platform/db/index.js';
 import { CatalogueFileWriteError } from '../file/catalogueFiles.js';
-import { exportCatalogueFile, ExportMovedError, importCatalogueRows, type ImportOutcome, readCategories } from '../file/catalogueImport.js';
+import {
+  exportCatalogueFile,
+  ExportMovedError,
+  importCatalogueRows,
+  type ImportOutcome,
+  readCategories,
+} from '../file/catalogueImport.js';
 import { problemColumn } from '../file/columns.js';
 import { checkCatalogueFile } from '../file/importWorkerClient.js';
 import { discardTemp, type MediaStore } from '../media/mediaStore.js';
@@ -36,10 +42,14 @@ export interface ImportExportOptions extends StaffCatalogueSide {
   store: MediaStore;
 }
 
-const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
 
 /** catalogue-2026-11-26.csv */
-export const catalogueFileName = (format: 'csv' | 'xlsx', now = new Date()): string => `catalogue-${now.toISOString().slice(0, 10)}.${format}`;
+export const catalogueFileName = (format: 'csv' | 'xlsx', now = new Date()): string =>
+  `catalogue-${now.toISOString().slice(0, 10)}.${format}`;
 
 /** The outcome's problems as the report's rows, the first IMPORT_PROBLEMS_LISTED of them. */
 function problemRows(outcome: ImportOutcome, idOf: ReadonlyMap<number, string>): ImportProblem[] {
@@ -71,7 +81,17 @@ export async function catalogueFileRoutes(parent: FastifyInstance, options: Impo
       if (error instanceof ExportMovedError) throw new EditorError(409, error.message);
       throw error;
     }
-    await db.kysely.transaction().execute((trx) => actor.audit(trx, actor, 'catalogue.export', 'catalogue', `${rows} rows (a row per variant) as ${format} (catalogue version ${version})`));
+    await db.kysely
+      .transaction()
+      .execute((trx) =>
+        actor.audit(
+          trx,
+          actor,
+          'catalogue.export',
+          'catalogue',
+          `${rows} rows (a row per variant) as ${format} (catalogue version ${version})`,
+        ),
+      );
     const stream = createReadStream(file);
     // the temp file goes once it is sent, or the client went away
     stream.once('close', () => void discardTemp(file));
@@ -84,7 +104,12 @@ export async function catalogueFileRoutes(parent: FastifyInstance, options: Impo
 
   app.post(
     STAFF_API.catalogueImport,
-    { schema: { querystring: importQuerySchema, response: { 200: importReportSchema, '4xx': editorErrorSchema, '5xx': editorErrorSchema } } },
+    {
+      schema: {
+        querystring: importQuerySchema,
+        response: { 200: importReportSchema, '4xx': editorErrorSchema, '5xx': editorErrorSchema },
+      },
+    },
     async (request): Promise<ImportReport> => {
       const actor = editorOf(request, options);
       const dryRun = request.query.dryRun === '1';
@@ -101,7 +126,8 @@ export async function catalogueFileRoutes(parent: FastifyInstance, options: Impo
           throw new EditorError(status, `${said.join(' ')} Nothing was imported.`);
         }
         const { format, rows } = checked;
-        if (rows.checks.length === 0) throw badRequest('The file has its header but no product rows: nothing to import.');
+        if (rows.checks.length === 0)
+          throw badRequest('The file has its header but no product rows: nothing to import.');
         const idOf = new Map(rows.checks.map(({ line, id }) => [line, id]));
         let version: number | null = null;
         const outcome = await importCatalogueRows(db, rows, {
@@ -110,8 +136,22 @@ export async function catalogueFileRoutes(parent: FastifyInstance, options: Impo
           alsoInTransaction: async (trx, result) => {
             const counts = `${rows.checks.length} rows: ${result.added} new, ${result.updated - result.unchanged} changed, ${result.unchanged} unchanged, ${result.badRows} with problems`;
             const what = dryRun ? 'dry run' : result.written ? 'imported' : 'refused';
-            await actor.audit(trx, actor, dryRun ? 'catalogue.import-check' : 'catalogue.import', 'catalogue', `${what}, ${format} of ${received.bytes} bytes (sha256 ${received.hash}); ${counts}`);
-            if (result.written) version = Number((await trx.selectFrom('catalogue_state').select(sql<string>`version`.as('version')).executeTakeFirstOrThrow()).version);
+            await actor.audit(
+              trx,
+              actor,
+              dryRun ? 'catalogue.import-check' : 'catalogue.import',
+              'catalogue',
+              `${what}, ${format} of ${received.bytes} bytes (sha256 ${received.hash}); ${counts}`,
+            );
+            if (result.written)
+              version = Number(
+                (
+                  await trx
+                    .selectFrom('catalogue_state')
+                    .select(sql<string>`version`.as('version'))
+                    .executeTakeFirstOrThrow()
+                ).version,
+              );
           },
         });
         return {

@@ -16,20 +16,41 @@ const DETAILS_MISSING = sql<boolean>`details_ar::text !~ '[\u0600-\u06FF]'`;
 const MISSING = sql<boolean>`(name_ar !~ '[\u0600-\u06FF]' or details_ar::text !~ '[\u0600-\u06FF]')`;
 const TEXT_MISSING = (column: 'title_ar' | 'info_ar') => sql<boolean>`${sql.ref(column)} !~ '[\u0600-\u06FF]'`;
 
-export async function missingArabicReport(db: Kysely<DatabaseSchema>, { category, after, limit }: MissingArabicFilters): Promise<MissingArabicReport> {
+export async function missingArabicReport(
+  db: Kysely<DatabaseSchema>,
+  { category, after, limit }: MissingArabicFilters,
+): Promise<MissingArabicReport> {
   const [categories, counts, rows] = await Promise.all([
     db
       .selectFrom('catalogue_categories')
-      .select(['id', 'title', 'title_ar', TEXT_MISSING('title_ar').as('title_missing'), TEXT_MISSING('info_ar').as('info_missing')])
+      .select([
+        'id',
+        'title',
+        'title_ar',
+        TEXT_MISSING('title_ar').as('title_missing'),
+        TEXT_MISSING('info_ar').as('info_missing'),
+      ])
       // an archived category's texts are nowhere on the site: nothing to translate (a draft's will be)
       .where('state', '!=', 'archived')
       .orderBy('position')
       .orderBy('id')
       .execute(),
-    db.selectFrom('catalogue_products').select(['category_id', sql<string>`count(*)`.as('n')]).where(MISSING).groupBy('category_id').execute(),
     db
       .selectFrom('catalogue_products')
-      .select(['id', 'name', 'name_ar', 'category_id', NAME_MISSING.as('name_missing'), DETAILS_MISSING.as('details_missing')])
+      .select(['category_id', sql<string>`count(*)`.as('n')])
+      .where(MISSING)
+      .groupBy('category_id')
+      .execute(),
+    db
+      .selectFrom('catalogue_products')
+      .select([
+        'id',
+        'name',
+        'name_ar',
+        'category_id',
+        NAME_MISSING.as('name_missing'),
+        DETAILS_MISSING.as('details_missing'),
+      ])
       .where(MISSING)
       .$if(category !== undefined, (qb) => qb.where('category_id', '=', category ?? ''))
       .$if(after !== undefined, (qb) => {
@@ -49,7 +70,10 @@ export async function missingArabicReport(db: Kysely<DatabaseSchema>, { category
       id: row.id,
       title: row.title,
       titleAr: row.title_ar,
-      fields: [...(row.title_missing ? (['title_ar'] as const) : []), ...(row.info_missing ? (['info_ar'] as const) : [])],
+      fields: [
+        ...(row.title_missing ? (['title_ar'] as const) : []),
+        ...(row.info_missing ? (['info_ar'] as const) : []),
+      ],
       products: countOf.get(row.id) ?? 0,
     })),
     total: category === undefined ? counts.reduce((sum, row) => sum + Number(row.n), 0) : (countOf.get(category) ?? 0),
@@ -58,7 +82,10 @@ export async function missingArabicReport(db: Kysely<DatabaseSchema>, { category
       name: row.name,
       nameAr: row.name_ar,
       categoryId: row.category_id,
-      fields: [...(row.name_missing ? (['productName_ar'] as const) : []), ...(row.details_missing ? (['details_ar'] as const) : [])],
+      fields: [
+        ...(row.name_missing ? (['productName_ar'] as const) : []),
+        ...(row.details_missing ? (['details_ar'] as const) : []),
+      ],
     })),
     next: rows.length > limit && last !== undefined ? `${last.category_id}/${last.id}` : null,
   };

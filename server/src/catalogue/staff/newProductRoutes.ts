@@ -23,9 +23,15 @@ export function newProductRoutes(app: ContractsApp, options: StaffCatalogueOptio
   const { db, media } = options;
   app.post(
     STAFF_API.catalogueCreate,
-    { bodyLimit: EDITOR_BODY_LIMIT, preValidation: requireJson, schema: { body: createProductBodySchema, response: editorAnswers(editorProductSchema) } },
+    {
+      bodyLimit: EDITOR_BODY_LIMIT,
+      preValidation: requireJson,
+      schema: { body: createProductBodySchema, response: editorAnswers(editorProductSchema) },
+    },
     async (request) => {
-      const problem = contentTextProblem(request.body.content) ?? (await mediaReferenceProblem(media, request.body.id, request.body.content));
+      const problem =
+        contentTextProblem(request.body.content) ??
+        (await mediaReferenceProblem(media, request.body.id, request.body.content));
       if (problem !== undefined) throw badRequest(problem.message, problem.path);
       return createProduct(db, editorOf(request, options), request.body.id, request.body.content);
     },
@@ -33,19 +39,34 @@ export function newProductRoutes(app: ContractsApp, options: StaffCatalogueOptio
 
   app.post(
     STAFF_API.catalogueDuplicate,
-    { preValidation: requireJson, schema: { params: productIdParamsSchema, body: duplicateProductBodySchema, response: editorAnswers(editorProductSchema) } },
+    {
+      preValidation: requireJson,
+      schema: {
+        params: productIdParamsSchema,
+        body: duplicateProductBodySchema,
+        response: editorAnswers(editorProductSchema),
+      },
+    },
     async (request) => duplicateProduct(db, editorOf(request, options), request.params.id),
   );
 
   app.post(
     STAFF_API.catalogueDeleteNew,
-    { preValidation: requireJson, schema: { params: productIdParamsSchema, body: baseVersionBodySchema, response: editorAnswers(deletedProductSchema) } },
+    {
+      preValidation: requireJson,
+      schema: {
+        params: productIdParamsSchema,
+        body: baseVersionBodySchema,
+        response: editorAnswers(deletedProductSchema),
+      },
+    },
     async (request) => {
       await deleteNewProduct(db, editorOf(request, options), request.params.id, request.body.baseVersion);
       // its uploads go at once, after the commit (nothing can save into its draft any more), unless a row names one
       if (media !== undefined) {
         const removed = await sweepUnusedMedia(db.kysely, media, { productId: request.params.id, graceMs: 0 });
-        if (removed > 0) request.log.info(`removed ${removed} upload(s) of the deleted new product ${request.params.id}`);
+        if (removed > 0)
+          request.log.info(`removed ${removed} upload(s) of the deleted new product ${request.params.id}`);
       }
       return { deleted: request.params.id };
     },

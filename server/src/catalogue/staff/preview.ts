@@ -16,7 +16,13 @@ import { catalogueProductApiPath } from '@site/contracts/api';
 import type { Locale } from '@site/contracts/locale';
 import { localizedPath } from '@site/contracts/locale';
 import { productPath } from '@site/contracts/paths';
-import { canEditCatalogue, STAFF_BASE, STAFF_PREVIEW_PATTERNS, staffPreviewPath, type StaffAccountSummary } from '@site/contracts/staff-api';
+import {
+  canEditCatalogue,
+  STAFF_BASE,
+  STAFF_PREVIEW_PATTERNS,
+  staffPreviewPath,
+  type StaffAccountSummary,
+} from '@site/contracts/staff-api';
 import type { DatabaseSchema } from '../../platform/db/index.js';
 import { isCrossSite } from '../../platform/http/crossSite.js';
 import { escapeHtml } from '../../platform/http/escape.js';
@@ -40,7 +46,12 @@ export const PREVIEW_CSP =
   "frame-ancestors 'self'; form-action 'none'; base-uri 'none'; object-src 'none'";
 
 /** Draws the public page at `pathname` with `catalogueApi` (pages/shellResponder.ts createShellResponder's preview). */
-export type PreviewRenderer = (pathname: string, catalogueApi: CatalogueApiReader, banner: string, title: string) => Promise<string | undefined>;
+export type PreviewRenderer = (
+  pathname: string,
+  catalogueApi: CatalogueApiReader,
+  banner: string,
+  title: string,
+) => Promise<string | undefined>;
 
 export interface PreviewRoutesOptions {
   db: Kysely<DatabaseSchema>;
@@ -66,7 +77,8 @@ const TEXTS = {
     crossSite: 'This preview opens only from the site itself.',
     notFound: 'There is no such product.',
     problems: 'This draft cannot be drawn as the page would be:',
-    notBuilt: 'The preview cannot be drawn on this server right now (the site is not built, or server rendering is off).',
+    notBuilt:
+      'The preview cannot be drawn on this server right now (the site is not built, or server rendering is off).',
   },
   ar: {
     banner: 'معاينة المسودة: غير منشورة. لا يفتح هذه الصفحة إلا الموظفون.',
@@ -109,7 +121,11 @@ export async function previewRoutes(app: FastifyInstance, options: PreviewRoutes
     if (isCrossSite(request, options.staffOrigin?.())) return send(reply, 403, messagePage(locale, text.crossSite));
     const account = await options.signedInAccount(request);
     if (account === undefined) {
-      return send(reply, 401, messagePage(locale, text.signIn, `<p><a href="${STAFF_BASE}">${escapeHtml(text.signInLink)}</a></p>`));
+      return send(
+        reply,
+        401,
+        messagePage(locale, text.signIn, `<p><a href="${STAFF_BASE}">${escapeHtml(text.signInLink)}</a></p>`),
+      );
     }
     if (!canEditCatalogue(account)) return send(reply, 403, messagePage(locale, text.forbidden));
 
@@ -132,7 +148,9 @@ export async function previewRoutes(app: FastifyInstance, options: PreviewRoutes
     const catalogueApi: CatalogueApiReader = {
       get: async (href) => {
         const path = href.split('?')[0];
-        return path === productApi ? { status: 200, body: { product: records.product, listing: records.listing, variants: records.variants } } : { status: 404, body: { error: 'Not found' } };
+        return path === productApi
+          ? { status: 200, body: { product: records.product, listing: records.listing, variants: records.variants } }
+          : { status: 404, body: { error: 'Not found' } };
       },
       version: () => 0,
     };

@@ -23,7 +23,11 @@ interface ListedRow {
 }
 
 /** A page of `limit` rows from `limit + 1` read: the extra one only says whether there is a next page. */
-function pageOf<Row extends ListedRow>(rows: readonly Row[], limit: number, statusOf: (row: Row) => EditorStatus): EditorProductPage {
+function pageOf<Row extends ListedRow>(
+  rows: readonly Row[],
+  limit: number,
+  statusOf: (row: Row) => EditorStatus,
+): EditorProductPage {
   const page = rows.slice(0, limit);
   return {
     products: page.map((row) => ({
@@ -41,18 +45,26 @@ function pageOf<Row extends ListedRow>(rows: readonly Row[], limit: number, stat
   };
 }
 
-export async function listEditorProducts(db: Kysely<DatabaseSchema>, filters: EditorListFilters): Promise<EditorProductPage> {
+export async function listEditorProducts(
+  db: Kysely<DatabaseSchema>,
+  filters: EditorListFilters,
+): Promise<EditorProductPage> {
   if (filters.status === 'archived') return listArchivedProducts(db, filters);
   // two walks by id from `after`, each stopping at the page, merged: the catalogue's products and the new ones
   const [live, created] = await Promise.all([
     filters.status === 'new' ? [] : listLiveProducts(db, filters),
     filters.status === 'published' ? [] : listNewProducts(db, filters),
   ]);
-  const rows = [...live, ...created].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).slice(0, filters.limit + 1);
+  const rows = [...live, ...created]
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, filters.limit + 1);
   return pageOf(rows, filters.limit, (row) => row.status);
 }
 
-async function listLiveProducts(db: Kysely<DatabaseSchema>, filters: EditorListFilters): Promise<(ListedRow & { status: EditorStatus })[]> {
+async function listLiveProducts(
+  db: Kysely<DatabaseSchema>,
+  filters: EditorListFilters,
+): Promise<(ListedRow & { status: EditorStatus })[]> {
   const { q, category, brand, status, missingArabic, after, limit } = filters;
   const rows = await db
     .selectFrom('catalogue_products as p')
@@ -71,9 +83,17 @@ async function listLiveProducts(db: Kysely<DatabaseSchema>, filters: EditorListF
     .$if(after !== undefined, (qb) => qb.where('p.id', '>', after ?? ''))
     .$if(category !== undefined, (qb) => qb.where('p.category_id', '=', category ?? ''))
     // strpos, not LIKE: the text is found as it is, '%' and '_' included
-    .$if(q !== undefined && q.trim() !== '', (qb) => qb.where(sql<number>`strpos(lower(p.name || ' ' || p.name_ar || ' ' || p.code), lower(${q?.trim() ?? ''}))`, '>', 0))
+    .$if(q !== undefined && q.trim() !== '', (qb) =>
+      qb.where(
+        sql<number>`strpos(lower(p.name || ' ' || p.name_ar || ' ' || p.code), lower(${q?.trim() ?? ''}))`,
+        '>',
+        0,
+      ),
+    )
     // the brand line is the brands joined with ', ': one of them exactly, not a part of a name
-    .$if(brand !== undefined, (qb) => qb.where(sql<number>`strpos(', ' || p.company || ', ', ${`, ${brand ?? ''}, `})`, '>', 0))
+    .$if(brand !== undefined, (qb) =>
+      qb.where(sql<number>`strpos(', ' || p.company || ', ', ${`, ${brand ?? ''}, `})`, '>', 0),
+    )
     .$if(status === 'draft', (qb) => qb.where(sql<boolean>`e.draft is not null`))
     .$if(status === 'published', (qb) => qb.where(sql<boolean>`e.draft is null`))
     .$if(missingArabic === '1', (qb) => qb.where(MISSING_ARABIC))
@@ -88,7 +108,10 @@ async function listLiveProducts(db: Kysely<DatabaseSchema>, filters: EditorListF
  * catalogue or the archive. Their listing fields are read from the draft (the catalogue file's row), under the same
  * filters; the walk is the edits table's primary key from `after`.
  */
-async function listNewProducts(db: Kysely<DatabaseSchema>, filters: EditorListFilters): Promise<(ListedRow & { status: EditorStatus })[]> {
+async function listNewProducts(
+  db: Kysely<DatabaseSchema>,
+  filters: EditorListFilters,
+): Promise<(ListedRow & { status: EditorStatus })[]> {
   const { q, category, brand, missingArabic, after, limit } = filters;
   const field = (name: string) => sql<string>`coalesce(e.draft->>${name}, '')`;
   const company = sql<string>`coalesce(e.draft->>'company', '')`;
@@ -106,14 +129,24 @@ async function listNewProducts(db: Kysely<DatabaseSchema>, filters: EditorListFi
       missing.as('missing_arabic'),
     ])
     .where('e.draft', 'is not', null)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('catalogue_products as p').select('p.id').whereRef('p.id', '=', 'e.product_id'))))
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('catalogue_archived_products as a').select('a.id').whereRef('a.id', '=', 'e.product_id'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('catalogue_products as p').select('p.id').whereRef('p.id', '=', 'e.product_id'))),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('catalogue_archived_products as a').select('a.id').whereRef('a.id', '=', 'e.product_id'))),
+    )
     .$if(after !== undefined, (qb) => qb.where('e.product_id', '>', after ?? ''))
     .$if(category !== undefined, (qb) => qb.where(field('productCategoryId'), '=', category ?? ''))
     .$if(q !== undefined && q.trim() !== '', (qb) =>
-      qb.where(sql<number>`strpos(lower(${field('productName')} || ' ' || ${field('productName_ar')} || ' ' || ${field('code')}), lower(${q?.trim() ?? ''}))`, '>', 0),
+      qb.where(
+        sql<number>`strpos(lower(${field('productName')} || ' ' || ${field('productName_ar')} || ' ' || ${field('code')}), lower(${q?.trim() ?? ''}))`,
+        '>',
+        0,
+      ),
     )
-    .$if(brand !== undefined, (qb) => qb.where(sql<number>`strpos(', ' || ${company} || ', ', ${`, ${brand ?? ''}, `})`, '>', 0))
+    .$if(brand !== undefined, (qb) =>
+      qb.where(sql<number>`strpos(', ' || ${company} || ', ', ${`, ${brand ?? ''}, `})`, '>', 0),
+    )
     .$if(missingArabic === '1', (qb) => qb.where(missing))
     .orderBy('e.product_id')
     .limit(limit + 1)
@@ -125,18 +158,38 @@ async function listNewProducts(db: Kysely<DatabaseSchema>, filters: EditorListFi
  * The archived products (withdrawn: their rows are in catalogue_archived_products, migration 016), under the same
  * filters and keyset paging as the catalogue's; the unfiltered list is the catalogue's own products.
  */
-async function listArchivedProducts(db: Kysely<DatabaseSchema>, filters: EditorListFilters): Promise<EditorProductPage> {
+async function listArchivedProducts(
+  db: Kysely<DatabaseSchema>,
+  filters: EditorListFilters,
+): Promise<EditorProductPage> {
   const { q, category, brand, missingArabic, after, limit } = filters;
   const missing = sql<boolean>`a.name_ar !~ '[\u0600-\u06FF]'`;
   const company = sql<string | null>`a.product->>'company'`;
   const rows = await db
     .selectFrom('catalogue_archived_products as a')
     .leftJoin('catalogue_product_edits as e', 'e.product_id', 'a.id')
-    .select(['a.id', 'a.name', 'a.name_ar', 'a.code', 'a.category_id', company.as('company'), sql<number>`coalesce(e.version, 0)`.as('version'), missing.as('missing_arabic')])
+    .select([
+      'a.id',
+      'a.name',
+      'a.name_ar',
+      'a.code',
+      'a.category_id',
+      company.as('company'),
+      sql<number>`coalesce(e.version, 0)`.as('version'),
+      missing.as('missing_arabic'),
+    ])
     .$if(after !== undefined, (qb) => qb.where('a.id', '>', after ?? ''))
     .$if(category !== undefined, (qb) => qb.where('a.category_id', '=', category ?? ''))
-    .$if(q !== undefined && q.trim() !== '', (qb) => qb.where(sql<number>`strpos(lower(a.name || ' ' || a.name_ar || ' ' || a.code), lower(${q?.trim() ?? ''}))`, '>', 0))
-    .$if(brand !== undefined, (qb) => qb.where(sql<number>`strpos(', ' || coalesce(${company}, '') || ', ', ${`, ${brand ?? ''}, `})`, '>', 0))
+    .$if(q !== undefined && q.trim() !== '', (qb) =>
+      qb.where(
+        sql<number>`strpos(lower(a.name || ' ' || a.name_ar || ' ' || a.code), lower(${q?.trim() ?? ''}))`,
+        '>',
+        0,
+      ),
+    )
+    .$if(brand !== undefined, (qb) =>
+      qb.where(sql<number>`strpos(', ' || coalesce(${company}, '') || ', ', ${`, ${brand ?? ''}, `})`, '>', 0),
+    )
     .$if(missingArabic === '1', (qb) => qb.where(missing))
     .orderBy('a.id')
     .limit(limit + 1)

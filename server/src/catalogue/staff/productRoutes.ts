@@ -31,53 +31,106 @@ import { mediaReferenceProblem } from './uploads.js';
 
 export function productEditorRoutes(app: ContractsApp, options: StaffCatalogueOptions): void {
   const { db, media } = options;
-  app.get(STAFF_API.catalogueProducts, { schema: { querystring: editorListQuerySchema, response: editorAnswers(editorProductPageSchema) } }, async (request) => {
-    // the text rule of every stored field: a NUL would reach the query (PostgreSQL refuses it), a control is no search
-    for (const [name, value] of Object.entries(request.query)) {
-      const problem = typeof value === 'string' ? textProblemMessage(name, value, 'line') : null;
-      if (problem !== null) throw badRequest(problem);
-    }
-    return listEditorProducts(db.kysely, request.query);
-  });
-
-  app.get(STAFF_API.catalogueMissingArabic, { schema: { querystring: missingArabicQuerySchema, response: editorAnswers(missingArabicReportSchema) } }, async (request) =>
-    missingArabicReport(db.kysely, request.query),
+  app.get(
+    STAFF_API.catalogueProducts,
+    { schema: { querystring: editorListQuerySchema, response: editorAnswers(editorProductPageSchema) } },
+    async (request) => {
+      // the text rule of every stored field: a NUL would reach the query (PostgreSQL refuses it), a control is no search
+      for (const [name, value] of Object.entries(request.query)) {
+        const problem = typeof value === 'string' ? textProblemMessage(name, value, 'line') : null;
+        if (problem !== null) throw badRequest(problem);
+      }
+      return listEditorProducts(db.kysely, request.query);
+    },
   );
 
-  app.get(STAFF_API.catalogueProduct, { schema: { params: productIdParamsSchema, response: editorAnswers(editorProductSchema) } }, async (request) =>
-    readEditorProduct(db.kysely, request.params.id),
+  app.get(
+    STAFF_API.catalogueMissingArabic,
+    { schema: { querystring: missingArabicQuerySchema, response: editorAnswers(missingArabicReportSchema) } },
+    async (request) => missingArabicReport(db.kysely, request.query),
+  );
+
+  app.get(
+    STAFF_API.catalogueProduct,
+    { schema: { params: productIdParamsSchema, response: editorAnswers(editorProductSchema) } },
+    async (request) => readEditorProduct(db.kysely, request.params.id),
   );
 
   app.put(
     STAFF_API.catalogueDraft,
-    { bodyLimit: EDITOR_BODY_LIMIT, preValidation: requireJson, schema: { params: productIdParamsSchema, body: saveDraftBodySchema, response: editorAnswers(editorProductSchema) } },
+    {
+      bodyLimit: EDITOR_BODY_LIMIT,
+      preValidation: requireJson,
+      schema: {
+        params: productIdParamsSchema,
+        body: saveDraftBodySchema,
+        response: editorAnswers(editorProductSchema),
+      },
+    },
     async (request) => {
-      const problem = contentTextProblem(request.body.content) ?? (await mediaReferenceProblem(media, request.params.id, request.body.content));
+      const problem =
+        contentTextProblem(request.body.content) ??
+        (await mediaReferenceProblem(media, request.params.id, request.body.content));
       if (problem !== undefined) throw badRequest(problem.message, problem.path);
-      return saveDraft(db, editorOf(request, options), request.params.id, request.body.baseVersion, request.body.content);
+      return saveDraft(
+        db,
+        editorOf(request, options),
+        request.params.id,
+        request.body.baseVersion,
+        request.body.content,
+      );
     },
   );
 
   app.post(
     STAFF_API.cataloguePublish,
-    { preValidation: requireJson, schema: { params: productIdParamsSchema, body: baseVersionBodySchema, response: editorAnswers(editorProductSchema) } },
+    {
+      preValidation: requireJson,
+      schema: {
+        params: productIdParamsSchema,
+        body: baseVersionBodySchema,
+        response: editorAnswers(editorProductSchema),
+      },
+    },
     async (request) => publishDraft(db, editorOf(request, options), request.params.id, request.body.baseVersion),
   );
 
-  app.get(STAFF_API.catalogueVersions, { schema: { params: productIdParamsSchema, response: editorAnswers(productVersionListSchema) } }, async (request) =>
-    listVersions(db.kysely, request.params.id),
+  app.get(
+    STAFF_API.catalogueVersions,
+    { schema: { params: productIdParamsSchema, response: editorAnswers(productVersionListSchema) } },
+    async (request) => listVersions(db.kysely, request.params.id),
   );
 
   app.get(
     STAFF_API.catalogueDiff,
-    { schema: { params: productIdParamsSchema, querystring: diffQuerySchema, response: editorAnswers(productDiffSchema) } },
+    {
+      schema: {
+        params: productIdParamsSchema,
+        querystring: diffQuerySchema,
+        response: editorAnswers(productDiffSchema),
+      },
+    },
     async (request) => diffVersions(db.kysely, request.params.id, request.query.from, request.query.to),
   );
 
   app.post(
     STAFF_API.catalogueRestore,
-    { preValidation: requireJson, schema: { params: versionParamsSchema, body: baseVersionBodySchema, response: editorAnswers(editorProductSchema) } },
-    async (request) => restoreVersion(db, editorOf(request, options), request.params.id, request.params.version, request.body.baseVersion),
+    {
+      preValidation: requireJson,
+      schema: {
+        params: versionParamsSchema,
+        body: baseVersionBodySchema,
+        response: editorAnswers(editorProductSchema),
+      },
+    },
+    async (request) =>
+      restoreVersion(
+        db,
+        editorOf(request, options),
+        request.params.id,
+        request.params.version,
+        request.body.baseVersion,
+      ),
   );
 
   // a product withdrawn from the public site, or put back on it: each at the version it was read
@@ -87,7 +140,14 @@ export function productEditorRoutes(app: ContractsApp, options: StaffCatalogueOp
   ] as const) {
     app.post(
       address,
-      { preValidation: requireJson, schema: { params: productIdParamsSchema, body: baseVersionBodySchema, response: editorAnswers(editorProductSchema) } },
+      {
+        preValidation: requireJson,
+        schema: {
+          params: productIdParamsSchema,
+          body: baseVersionBodySchema,
+          response: editorAnswers(editorProductSchema),
+        },
+      },
       async (request) => change(db, editorOf(request, options), request.params.id, request.body.baseVersion),
     );
   }

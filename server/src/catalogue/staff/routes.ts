@@ -36,7 +36,10 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, options: Sta
   // uploads: multipart bodies only here, each route taking one file part at its own size limit
   if (media !== undefined) {
     // a file over its limit is answered by uploads.ts with a sentence of its own, from the part's `truncated`
-    await app.register(fastifyMultipart, { limits: { files: 1, fields: 0, parts: 1, headerPairs: 20 }, throwFileSizeLimit: false });
+    await app.register(fastifyMultipart, {
+      limits: { files: 1, fields: 0, parts: 1, headerPairs: 20 },
+      throwFileSizeLimit: false,
+    });
     await app.register(catalogueUploadRoutes, { ...options, db, store: media });
     await app.register(catalogueFileRoutes, { ...options, db, store: media });
   }
@@ -49,11 +52,19 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, options: Sta
 function answerEditorError(error: FastifyError | EditorError, request: FastifyRequest, reply: FastifyReply) {
   if (!(error instanceof EditorError) && error.validation !== undefined) {
     // a 404 is a sentence alone; a 400's problems go with it
-    return error.validationContext === 'params' ? reply.code(404).send({ error: error.message }) : reply.code(400).send(refusalAnswer(error));
+    return error.validationContext === 'params'
+      ? reply.code(404).send({ error: error.message })
+      : reply.code(400).send(refusalAnswer(error));
   }
   if (error instanceof StaleEdit) {
     const { message, version, changedBy, changedAt, yours } = error;
-    return reply.code(409).send({ error: message, version, changedBy, changedAt: changedAt.toISOString(), ...(yours === undefined ? {} : { yours }) });
+    return reply.code(409).send({
+      error: message,
+      version,
+      changedBy,
+      changedAt: changedAt.toISOString(),
+      ...(yours === undefined ? {} : { yours }),
+    });
   }
   if (error instanceof EditorError) return reply.code(error.statusCode).send(refusalAnswer(error));
   // a bad body (not JSON, too large...): the enclosing scopes word it like every staff call's

@@ -37,15 +37,19 @@ const NOT_MULTIPART = 'Send the file as multipart/form-data, in one file part.';
 /** Room for the part's headers and boundaries around the file, for the early refusal by Content-Length. */
 const MULTIPART_OVERHEAD = 16 * 1024;
 
-const tooLarge = (what: string, limit: number) => new EditorError(413, `The ${what} is too large: at most ${megabytes(limit)} is taken. Nothing was kept.`);
+const tooLarge = (what: string, limit: number) =>
+  new EditorError(413, `The ${what} is too large: at most ${megabytes(limit)} is taken. Nothing was kept.`);
 
 /** The multipart plugin's own refusals, as sentences (its messages are terse). */
 function multipartRefusal(error: unknown): EditorError | undefined {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new EditorError(415, NOT_MULTIPART);
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') return new EditorError(400, `${NOT_MULTIPART} Other parts or fields are not taken.`);
-  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR') return new EditorError(400, NOT_MULTIPART);
-  if (error instanceof Error && /multipart|boundary|terminated early|Unexpected end/i.test(error.message)) return new EditorError(400, `The upload is not well-formed multipart/form-data (${error.message}).`);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return new EditorError(400, `${NOT_MULTIPART} Other parts or fields are not taken.`);
+  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR')
+    return new EditorError(400, NOT_MULTIPART);
+  if (error instanceof Error && /multipart|boundary|terminated early|Unexpected end/i.test(error.message))
+    return new EditorError(400, `The upload is not well-formed multipart/form-data (${error.message}).`);
   return undefined;
 }
 
@@ -63,13 +67,19 @@ interface Received {
  * removed) when it is not there, too large or empty. The caller discards the file when done with it. (The catalogue
  * file's import takes its file through here too.)
  */
-export async function receiveOneFile(request: FastifyRequest, store: MediaStore, what: string, limit: number): Promise<Received> {
+export async function receiveOneFile(
+  request: FastifyRequest,
+  store: MediaStore,
+  what: string,
+  limit: number,
+): Promise<Received> {
   const declared = Number(request.headers['content-length']);
   // a body announced larger than any file allowed: refused before a byte of it is read
   if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD) throw tooLarge(what, limit);
   if (!request.isMultipart()) throw new EditorError(415, NOT_MULTIPART);
   // the size limit is seen as the part's `truncated` (the plugin is registered not to throw its own terse error)
-  const parts = request.parts({ limits: { fileSize: limit, files: 1, fields: 0, parts: 1, headerPairs: 20 } })[Symbol.asyncIterator]();
+  const multipart = request.parts({ limits: { fileSize: limit, files: 1, fields: 0, parts: 1, headerPairs: 20 } });
+  const parts = multipart[Symbol.asyncIterator]();
   let part: Multipart | undefined;
   try {
     const first = await parts.next();
@@ -84,7 +94,8 @@ export async function receiveOneFile(request: FastifyRequest, store: MediaStore,
     if (streamed.truncated) throw tooLarge(what, limit);
     if (streamed.bytes === 0) throw new EditorError(400, `The ${what} is empty.`);
     // nothing may follow the file (a second part is refused by the limits above, as an error here)
-    if ((await parts.next()).done !== true) throw new EditorError(400, `${NOT_MULTIPART} Other parts or fields are not taken.`);
+    if ((await parts.next()).done !== true)
+      throw new EditorError(400, `${NOT_MULTIPART} Other parts or fields are not taken.`);
     return { file, hash: streamed.hash, bytes: streamed.bytes, sentName: part.filename };
   } catch (error) {
     await discardTemp(file);
@@ -102,12 +113,15 @@ async function requireProduct(db: Database, id: string): Promise<void> {
     .select('e.product_id')
     .where('e.product_id', '=', id)
     .where('e.draft', 'is not', null)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('catalogue_archived_products as a').select('a.id').whereRef('a.id', '=', 'e.product_id'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('catalogue_archived_products as a').select('a.id').whereRef('a.id', '=', 'e.product_id'))),
+    )
     .executeTakeFirst();
   if (created === undefined) throw notFound('There is no such product');
 }
 
-const refusal = (error: unknown): unknown => (error instanceof MediaRefused ? new EditorError(error.statusCode, `${error.message} Nothing was kept.`) : error);
+const refusal = (error: unknown): unknown =>
+  error instanceof MediaRefused ? new EditorError(error.statusCode, `${error.message} Nothing was kept.`) : error;
 
 const answers = <T extends z.ZodType>(ok: T) => ({ 200: ok, '4xx': editorErrorSchema, '5xx': editorErrorSchema });
 
@@ -115,42 +129,62 @@ export async function catalogueUploadRoutes(parent: FastifyInstance, options: Up
   const { db, store } = options;
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
-  app.post(STAFF_API.cataloguePictures, { schema: { params: productIdParamsSchema, response: answers(uploadedPictureAnswerSchema) } }, async (request): Promise<UploadedPicture> => {
-    const actor = editorOf(request, options);
-    const { id } = request.params;
-    await requireProduct(db, id);
-    const received = await receiveOneFile(request, store, 'picture', PICTURE_MAX_BYTES);
-    try {
-      const { format, width, height } = await inspectPicture(received.file);
-      const widths = await storePictureVariants(store, id, received.hash, received.file, received.sentName);
-      await db.kysely.transaction().execute((trx) =>
-        actor.audit(trx, actor, 'catalogue.upload', `product:${id}`, `picture ${received.hash} (${format}, ${width} × ${height}, ${received.bytes} bytes) stored as AVIF and WebP ${widths.join(', ')} px wide`),
-      );
-      return { picture: { src: `${CATALOGUE_MEDIA_PREFIX}/${id}/${received.hash}`, widths }, width, height, format };
-    } catch (error) {
-      throw refusal(error);
-    } finally {
-      await discardTemp(received.file);
-    }
-  });
+  app.post(
+    STAFF_API.cataloguePictures,
+    { schema: { params: productIdParamsSchema, response: answers(uploadedPictureAnswerSchema) } },
+    async (request): Promise<UploadedPicture> => {
+      const actor = editorOf(request, options);
+      const { id } = request.params;
+      await requireProduct(db, id);
+      const received = await receiveOneFile(request, store, 'picture', PICTURE_MAX_BYTES);
+      try {
+        const { format, width, height } = await inspectPicture(received.file);
+        const widths = await storePictureVariants(store, id, received.hash, received.file, received.sentName);
+        await db.kysely
+          .transaction()
+          .execute((trx) =>
+            actor.audit(
+              trx,
+              actor,
+              'catalogue.upload',
+              `product:${id}`,
+              `picture ${received.hash} (${format}, ${width} × ${height}, ${received.bytes} bytes) stored as AVIF and WebP ${widths.join(', ')} px wide`,
+            ),
+          );
+        return { picture: { src: `${CATALOGUE_MEDIA_PREFIX}/${id}/${received.hash}`, widths }, width, height, format };
+      } catch (error) {
+        throw refusal(error);
+      } finally {
+        await discardTemp(received.file);
+      }
+    },
+  );
 
-  app.post(STAFF_API.catalogueDatasheets, { schema: { params: productIdParamsSchema, response: answers(uploadedDatasheetAnswerSchema) } }, async (request): Promise<UploadedDatasheet> => {
-    const actor = editorOf(request, options);
-    const { id } = request.params;
-    await requireProduct(db, id);
-    const received = await receiveOneFile(request, store, 'datasheet', DATASHEET_MAX_BYTES);
-    try {
-      await checkPdf(received.file, received.bytes);
-      const name = `${received.hash}.pdf`;
-      await store.put({ productId: id, name }, received.file);
-      await db.kysely.transaction().execute((trx) => actor.audit(trx, actor, 'catalogue.upload', `product:${id}`, `datasheet ${name} (${received.bytes} bytes)`));
-      return { datasheet: `${CATALOGUE_MEDIA_PREFIX}/${id}/${name}`, bytes: received.bytes };
-    } catch (error) {
-      throw refusal(error);
-    } finally {
-      await discardTemp(received.file);
-    }
-  });
+  app.post(
+    STAFF_API.catalogueDatasheets,
+    { schema: { params: productIdParamsSchema, response: answers(uploadedDatasheetAnswerSchema) } },
+    async (request): Promise<UploadedDatasheet> => {
+      const actor = editorOf(request, options);
+      const { id } = request.params;
+      await requireProduct(db, id);
+      const received = await receiveOneFile(request, store, 'datasheet', DATASHEET_MAX_BYTES);
+      try {
+        await checkPdf(received.file, received.bytes);
+        const name = `${received.hash}.pdf`;
+        await store.put({ productId: id, name }, received.file);
+        await db.kysely
+          .transaction()
+          .execute((trx) =>
+            actor.audit(trx, actor, 'catalogue.upload', `product:${id}`, `datasheet ${name} (${received.bytes} bytes)`),
+          );
+        return { datasheet: `${CATALOGUE_MEDIA_PREFIX}/${id}/${name}`, bytes: received.bytes };
+      } catch (error) {
+        throw refusal(error);
+      } finally {
+        await discardTemp(received.file);
+      }
+    },
+  );
 }
 
 /**
@@ -158,24 +192,44 @@ export async function catalogueUploadRoutes(parent: FastifyInstance, options: Up
  * in the request (['content', 'details', 'picture']) with a sentence naming it; undefined when there is none. (Its shape
  * is the schema's to check: anything else is left to it.)
  */
-export async function mediaReferenceProblem(store: MediaStore | undefined, id: string, documents: Record<'details' | 'details_ar', Record<string, unknown>>): Promise<ApiProblem | undefined> {
+export async function mediaReferenceProblem(
+  store: MediaStore | undefined,
+  id: string,
+  documents: Record<'details' | 'details_ar', Record<string, unknown>>,
+): Promise<ApiProblem | undefined> {
   const own = `${CATALOGUE_MEDIA_PREFIX}/${id}/`;
-  const stored = async (path: string) => store !== undefined && (await store.has({ productId: id, name: path.slice(own.length) }));
+  const stored = async (path: string) =>
+    store !== undefined && (await store.has({ productId: id, name: path.slice(own.length) }));
   for (const [field, document] of Object.entries(documents)) {
-    const problem = (key: 'picture' | 'datasheet', message: string): ApiProblem => ({ path: ['content', field, key], message: `${field}.${key}: ${message}` });
+    const problem = (key: 'picture' | 'datasheet', message: string): ApiProblem => ({
+      path: ['content', field, key],
+      message: `${field}.${key}: ${message}`,
+    });
     const picture = document.picture as { src?: unknown; widths?: unknown } | undefined;
-    if (typeof picture === 'object' && picture !== null && typeof picture.src === 'string' && Array.isArray(picture.widths)) {
-      if (!picture.src.startsWith(own)) return problem('picture', `the picture must be one uploaded for this product (${own}…)`);
+    if (
+      typeof picture === 'object' &&
+      picture !== null &&
+      typeof picture.src === 'string' &&
+      Array.isArray(picture.widths)
+    ) {
+      if (!picture.src.startsWith(own))
+        return problem('picture', `the picture must be one uploaded for this product (${own}…)`);
       for (const width of picture.widths) {
         for (const format of ['avif', 'webp']) {
-          if (!(await stored(`${picture.src}-${String(width)}.${format}`))) return problem('picture', `there is no uploaded picture ${picture.src} ${String(width)} px wide: upload the picture again`);
+          if (!(await stored(`${picture.src}-${String(width)}.${format}`)))
+            return problem(
+              'picture',
+              `there is no uploaded picture ${picture.src} ${String(width)} px wide: upload the picture again`,
+            );
         }
       }
     }
     const datasheet = document.datasheet;
     if (typeof datasheet === 'string') {
-      if (!datasheet.startsWith(own)) return problem('datasheet', `the datasheet must be one uploaded for this product (${own}…)`);
-      if (!(await stored(datasheet))) return problem('datasheet', `there is no uploaded datasheet ${datasheet}: upload it again`);
+      if (!datasheet.startsWith(own))
+        return problem('datasheet', `the datasheet must be one uploaded for this product (${own}…)`);
+      if (!(await stored(datasheet)))
+        return problem('datasheet', `there is no uploaded datasheet ${datasheet}: upload it again`);
     }
   }
   return undefined;

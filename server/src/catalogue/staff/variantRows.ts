@@ -21,7 +21,20 @@ const FIELD_OF: Partial<Record<string, keyof EditableVariant>> = {
 
 /** The content's variants; content saved before variants had none: one of its code, price and unit. */
 export function variantsOf(content: EditableProduct): EditableVariant[] {
-  return content.variants ?? [{ code: content.code, mpn: '', label: '', label_ar: '', price: content.price, unit: content.unit, packQuantity: '', published: true }];
+  return (
+    content.variants ?? [
+      {
+        code: content.code,
+        mpn: '',
+        label: '',
+        label_ar: '',
+        price: content.price,
+        unit: content.unit,
+        packQuantity: '',
+        published: true,
+      },
+    ]
+  );
 }
 
 /** The product's code, price and unit as its variants make them: its first published one's code and unit, its lowest published price. */
@@ -31,7 +44,9 @@ export function derivedProductColumns(content: EditableProduct): Pick<EditablePr
   const published = content.variants.filter((variant) => variant.published);
   const first = published[0];
   if (first === undefined) return { code: content.code, price: content.price, unit: content.unit };
-  const prices = published.map((variant) => variant.price.trim()).filter((price) => /^\d{1,9}(\.\d{1,2})?$/.test(price));
+  const prices = published
+    .map((variant) => variant.price.trim())
+    .filter((price) => /^\d{1,9}(\.\d{1,2})?$/.test(price));
   const lowest = prices.length === 0 ? '' : prices.reduce((low, price) => (Number(price) < Number(low) ? price : low));
   return { code: first.code, price: lowest, unit: first.unit };
 }
@@ -54,7 +69,8 @@ export function rowsOfContent(id: string, content: EditableProduct): CatalogueFi
   }));
 }
 
-const parsed = (text: string): Record<string, unknown> | undefined => (text === '' ? undefined : (JSON.parse(text) as Record<string, unknown>));
+const parsed = (text: string): Record<string, unknown> | undefined =>
+  text === '' ? undefined : (JSON.parse(text) as Record<string, unknown>);
 
 /** A product's rows (its variants', in order: exportCatalogueRow) as its editable content. */
 export function contentOfRows(rows: readonly CatalogueFileRow[]): EditableProduct {
@@ -100,7 +116,10 @@ const DUPLICATE = /^duplicate code "(.*)": line (\d+)(?: \(product [^)]*\))? has
  * column's at its variant's field (['variants', 3, 'code']), the product's at its own (['productName_ar'], ['details',
  * 'description', 0, 'key']), none published at ['variants']; content without variants has its problems at its own fields.
  */
-export function problemsOfLines(byLine: ReadonlyMap<number, readonly RowProblem[]>, content: EditableProduct): RowProblem[] {
+export function problemsOfLines(
+  byLine: ReadonlyMap<number, readonly RowProblem[]>,
+  content: EditableProduct,
+): RowProblem[] {
   const variants = variantsOf(content);
   const named = (index: number) => `variant ${index + 1} (${variants[index]?.code ?? ''})`;
   const problems: RowProblem[] = [];
@@ -119,14 +138,22 @@ export function problemsOfLines(byLine: ReadonlyMap<number, readonly RowProblem[
       if (duplicate !== null) {
         const other = Number(duplicate[2]) - 1;
         const both = `${named(other)} and ${named(index)} have one code (${duplicate[1]}): each variant needs its own`;
-        problems.push({ path: ['variants', other, 'code'], message: both }, { path: ['variants', index, 'code'], message: both });
+        problems.push(
+          { path: ['variants', other, 'code'], message: both },
+          { path: ['variants', index, 'code'], message: both },
+        );
         continue;
       }
       const [column, ...rest] = path;
       const field = FIELD_OF[problemColumn(path) ?? ''];
       // the editor sends each variant's published as yes or no: its only problem there is that none is
-      if (column === 'published') problems.push({ path: ['variants'], message: 'At least one variant must be published: a product with none cannot be ordered.' });
-      else if (field !== undefined) problems.push({ path: ['variants', index, field, ...rest], message: `${named(index)}: ${message}` });
+      if (column === 'published')
+        problems.push({
+          path: ['variants'],
+          message: 'At least one variant must be published: a product with none cannot be ordered.',
+        });
+      else if (field !== undefined)
+        problems.push({ path: ['variants', index, field, ...rest], message: `${named(index)}: ${message}` });
       else problems.push({ path, message });
     }
   }

@@ -6,9 +6,36 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema, Row } from '../../platform/db/index.js';
 
 /** A variant's row as the reads select it (no keys, no timestamp). */
-export type VariantRow = Pick<Row<'catalogue_product_variants'>, 'product_id' | 'position' | 'code' | 'mpn' | 'label' | 'label_ar' | 'row' | 'row_ar' | 'price' | 'unit' | 'pack_quantity' | 'published'>;
+export type VariantRow = Pick<
+  Row<'catalogue_product_variants'>,
+  | 'product_id'
+  | 'position'
+  | 'code'
+  | 'mpn'
+  | 'label'
+  | 'label_ar'
+  | 'row'
+  | 'row_ar'
+  | 'price'
+  | 'unit'
+  | 'pack_quantity'
+  | 'published'
+>;
 
-const VARIANT_COLUMNS = ['product_id', 'position', 'code', 'mpn', 'label', 'label_ar', 'row', 'row_ar', 'price', 'unit', 'pack_quantity', 'published'] as const;
+const VARIANT_COLUMNS = [
+  'product_id',
+  'position',
+  'code',
+  'mpn',
+  'label',
+  'label_ar',
+  'row',
+  'row_ar',
+  'price',
+  'unit',
+  'pack_quantity',
+  'published',
+] as const;
 
 /** A variant's answer in `locale`, its keys in the schema's order. */
 export function variantRecord(row: VariantRow, locale: Locale): ProductVariant {
@@ -25,11 +52,20 @@ export function variantRecord(row: VariantRow, locale: Locale): ProductVariant {
 
 /** The published variants of `productId`, in its order. */
 export async function publishedVariants(db: Kysely<DatabaseSchema>, productId: string): Promise<VariantRow[]> {
-  return db.selectFrom('catalogue_product_variants').select(VARIANT_COLUMNS).where('product_id', '=', productId).where('published', '=', true).orderBy('position').execute();
+  return db
+    .selectFrom('catalogue_product_variants')
+    .select(VARIANT_COLUMNS)
+    .where('product_id', '=', productId)
+    .where('published', '=', true)
+    .orderBy('position')
+    .execute();
 }
 
 /** The published variants of the products `productIds`, each product's in its order (the (product_id, position) index). */
-export async function publishedVariantsOfProducts(db: Kysely<DatabaseSchema>, productIds: readonly string[]): Promise<VariantRow[]> {
+export async function publishedVariantsOfProducts(
+  db: Kysely<DatabaseSchema>,
+  productIds: readonly string[],
+): Promise<VariantRow[]> {
   if (productIds.length === 0) return [];
   return db
     .selectFrom('catalogue_product_variants')

@@ -45,9 +45,9 @@ export const AFTER_FIRST_PAINT_SOURCE =
   'function go(){d.hidden?start():frame(pictures)}' +
   'd.readyState=="loading"?d.addEventListener("DOMContentLoaded",go):go()})();';
 
-
 /** The shell's own script tags and script preloads, as html-webpack-plugin writes them (minified or not). */
-const SHELL_SCRIPT_TAGS = /<script defer(?:="defer")? src="?[^\s">]+"?><\/script>|<link rel="?preload"? [^>]*as="?script"?[^>]*>/g;
+const SHELL_SCRIPT_TAGS =
+  /<script defer(?:="defer")? src="?[^\s">]+"?><\/script>|<link rel="?preload"? [^>]*as="?script"?[^>]*>/g;
 
 /**
  * Moves the shell's script tags out of `shellPage` (its HTML after the charset, see seo/head.ts) into the template,

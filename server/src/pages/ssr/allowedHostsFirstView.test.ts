@@ -25,7 +25,9 @@ exports.renderPage = async ({ params, fetch }) => {
 const CATALOGUE_MODULE = `exports.exposes = { './ProductDetailsPage': { default: 'page', loadFirstView: () => undefined } };`;
 
 test('with ALLOWED_HOSTS not listing localhost, a product page is still drawn from the catalogue API', async (t) => {
-  const fixture = await createFixture({ env: { ALLOWED_HOSTS: '127.0.0.1', PUBLIC_SITE_URL: 'http://127.0.0.1:18201' } });
+  const fixture = await createFixture({
+    env: { ALLOWED_HOSTS: '127.0.0.1', PUBLIC_SITE_URL: 'http://127.0.0.1:18201' },
+  });
   const database = await pgliteTarget.fresh();
   t.after(async () => {
     await database.cleanup();

@@ -92,7 +92,8 @@ export class BuildCache {
     const { renderSha256: sha } = build;
     const ready = this.ready.get(sha);
     if (ready !== undefined) return Promise.resolve(ready);
-    if (Date.now() - (this.failedAt.get(sha) ?? Number.NEGATIVE_INFINITY) < RETRY_AFTER_MS) return Promise.resolve(undefined);
+    if (Date.now() - (this.failedAt.get(sha) ?? Number.NEGATIVE_INFINITY) < RETRY_AFTER_MS)
+      return Promise.resolve(undefined);
     let pending = this.pending.get(sha);
     if (pending === undefined) {
       pending = this.obtain(build)
@@ -127,7 +128,9 @@ export class BuildCache {
     if (source === undefined) return undefined;
     const read = await readBuildFile(source, build.renderModule, RENDER_MODULE_MAX_BYTES);
     if ('error' in read) {
-      this.warn(`The server-render module of ${build.entry} could not be read (${read.error}); its pages are drawn in the browser until it can.`);
+      this.warn(
+        `The server-render module of ${build.entry} could not be read (${read.error}); its pages are drawn in the browser until it can.`,
+      );
       return undefined;
     }
     if (sha256Hex(read.bytes) !== build.renderSha256) {

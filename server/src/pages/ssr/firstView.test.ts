@@ -44,7 +44,11 @@ const SHELL_HTML =
 /** Writes a server-render module as a build does: server/render.<hash>.js, named by server-render.json. */
 async function writeModule(distDir: string, hash: string, source: string, secondsLater = 0): Promise<void> {
   await write(path.join(distDir, 'server', `render.${hash}.js`), source, secondsLater);
-  await write(path.join(distDir, 'server-render.json'), JSON.stringify({ module: `server/render.${hash}.js` }), secondsLater);
+  await write(
+    path.join(distDir, 'server-render.json'),
+    JSON.stringify({ module: `server/render.${hash}.js` }),
+    secondsLater,
+  );
 }
 
 async function write(file: string, content: string, secondsLater = 0): Promise<void> {
@@ -78,7 +82,11 @@ describe('FirstViewRenderer', () => {
         { name: 'contact', entry: 'https://contact.example.com/mf-manifest.json', distDir: path.join(root, 'contact') },
         { name: 'catalogue', entry: '/remotes/catalogue/mf-manifest.json', distDir: path.join(root, 'catalogue') },
       ],
-      { recheckMs: 0, warn: (message) => warnings.push(message), dataFiles: new DataFileCache([path.join(root, 'data')], 0) },
+      {
+        recheckMs: 0,
+        warn: (message) => warnings.push(message),
+        dataFiles: new DataFileCache([path.join(root, 'data')], 0),
+      },
     );
   });
   after(async () => {
@@ -139,19 +147,23 @@ describe('FirstViewRenderer', () => {
     );
     let version = 7;
     const asked: string[] = [];
-    const withApi = new FirstViewRenderer(shellDist, [{ name: 'catalogue', entry: '/remotes/catalogue/mf-manifest.json', distDir: path.join(root, 'catalogue') }], {
-      recheckMs: 0,
-      warn: (message) => warnings.push(message),
-      dataFiles: new DataFileCache([path.join(root, 'data')], 0),
-      catalogueApi: {
-        get: async (href) => {
-          asked.push(href);
-          // the answer as the contract's object: the page's text() of it is its JSON
-          return { status: 200, body: { v: version } };
+    const withApi = new FirstViewRenderer(
+      shellDist,
+      [{ name: 'catalogue', entry: '/remotes/catalogue/mf-manifest.json', distDir: path.join(root, 'catalogue') }],
+      {
+        recheckMs: 0,
+        warn: (message) => warnings.push(message),
+        dataFiles: new DataFileCache([path.join(root, 'data')], 0),
+        catalogueApi: {
+          get: async (href) => {
+            asked.push(href);
+            // the answer as the contract's object: the page's text() of it is its JSON
+            return { status: 200, body: { v: version } };
+          },
+          version: () => version,
         },
-        version: () => version,
       },
-    });
+    );
     const view = (await withApi.viewFor('/ar/our-products/cables/lv_cable'))!;
     assert.equal(
       (await view.render())?.html,
@@ -166,16 +178,27 @@ describe('FirstViewRenderer', () => {
 
   test("a release promoted from where this server cannot render it: the pages are drawn by the remote's own build, with a warning", async () => {
     const promoted = (standIns?: Map<string, string>) =>
-      new FirstViewRenderer(shellDist, [{ name: 'company', entry: 'https://company.cdn.example/v2/mf-manifest.json', distDir: companyDist }], {
-        recheckMs: 0,
-        warn: (message) => warnings.push(message),
-        standIns,
-      });
-    assert.equal(await promoted().viewFor('/home'), undefined, 'without a stand-in: none, as for any build on another origin');
+      new FirstViewRenderer(
+        shellDist,
+        [{ name: 'company', entry: 'https://company.cdn.example/v2/mf-manifest.json', distDir: companyDist }],
+        {
+          recheckMs: 0,
+          warn: (message) => warnings.push(message),
+          standIns,
+        },
+      );
+    assert.equal(
+      await promoted().viewFor('/home'),
+      undefined,
+      'without a stand-in: none, as for any build on another origin',
+    );
     const drawn = promoted(new Map([['company', companyDist]]));
     assert.match((await (await drawn.viewFor('/home'))!.render())!.html, /home v1/);
     assert.equal(warnings.length, 1, 'warned once');
-    assert.match(warnings[0] ?? '', /company build visitors load \(https:\/\/company\.cdn\.example\/v2\/mf-manifest\.json\) is not on this server's disk/);
+    assert.match(
+      warnings[0] ?? '',
+      /company build visitors load \(https:\/\/company\.cdn\.example\/v2\/mf-manifest\.json\) is not on this server's disk/,
+    );
   });
 
   test('no view for a remote on another origin or an unknown address', async () => {
@@ -187,14 +210,22 @@ describe('FirstViewRenderer', () => {
     assert.match((await (await renderer.viewFor('/home'))!.render())!.html, /home v1/);
     const before = (await renderer.viewFor('/home'))!.key;
     await writeModule(companyDist, 'bbbb0002', remoteModule('home v2'), 10);
-    assert.match((await (await renderer.viewFor('/home'))!.render())!.html, /home v1/, 'the new files are there, the switch is not');
+    assert.match(
+      (await (await renderer.viewFor('/home'))!.render())!.html,
+      /home v1/,
+      'the new files are there, the switch is not',
+    );
     await write(path.join(companyDist, 'mf-manifest.json'), `${MANIFEST} `, 20);
     const released = (await renderer.viewFor('/home'))!;
     assert.match((await released.render())!.html, /home v2/);
     assert.notEqual(released.key, before, 'a new key: the page cache does not serve the old HTML');
 
     // rollback: the old entry files back (server-render.json, then mf-manifest.json)
-    await write(path.join(companyDist, 'server-render.json'), JSON.stringify({ module: 'server/render.bbbb0001.js' }), 30);
+    await write(
+      path.join(companyDist, 'server-render.json'),
+      JSON.stringify({ module: 'server/render.bbbb0001.js' }),
+      30,
+    );
     await write(path.join(companyDist, 'mf-manifest.json'), MANIFEST, 40);
     assert.match((await (await renderer.viewFor('/home'))!.render())!.html, /home v1/);
   });
@@ -215,7 +246,11 @@ describe('FirstViewRenderer', () => {
   });
 
   test('server-render.json must name a file under server/', async () => {
-    await write(path.join(companyDist, 'server-render.json'), JSON.stringify({ module: '../../shell/server/render.aaaa0001.js' }), 10);
+    await write(
+      path.join(companyDist, 'server-render.json'),
+      JSON.stringify({ module: '../../shell/server/render.aaaa0001.js' }),
+      10,
+    );
     await write(path.join(companyDist, 'mf-manifest.json'), `${MANIFEST} `, 20);
     assert.equal(await renderer.viewFor('/home'), undefined);
   });
@@ -237,7 +272,9 @@ describe('a server-rendered page', () => {
   let root: string;
   let app: FastifyInstance;
   let appOff: FastifyInstance;
-  const remotesOf = (root: string) => [{ name: 'company', entry: '/remotes/company/mf-manifest.json', distDir: path.join(root, 'company') }];
+  const remotesOf = (root: string) => [
+    { name: 'company', entry: '/remotes/company/mf-manifest.json', distDir: path.join(root, 'company') },
+  ];
 
   before(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'spa-ssr-'));
@@ -245,8 +282,15 @@ describe('a server-rendered page', () => {
     await writeModule(path.join(root, 'shell'), 'aaaa0001', shellModule('store-1'));
     await writeModule(path.join(root, 'company'), 'bbbb0001', remoteModule('home v1'));
     await write(path.join(root, 'company', 'mf-manifest.json'), MANIFEST);
-    const rendering = createShellResponder(path.join(root, 'shell'), { remotes: remotesOf(root), manifestRecheckMs: 0 });
-    const off = createShellResponder(path.join(root, 'shell'), { remotes: remotesOf(root), manifestRecheckMs: 0, serverRendering: false });
+    const rendering = createShellResponder(path.join(root, 'shell'), {
+      remotes: remotesOf(root),
+      manifestRecheckMs: 0,
+    });
+    const off = createShellResponder(path.join(root, 'shell'), {
+      remotes: remotesOf(root),
+      manifestRecheckMs: 0,
+      serverRendering: false,
+    });
     app = Fastify();
     app.get('/*', (request, reply) => rendering(request, reply, 200));
     appOff = Fastify();
@@ -262,7 +306,10 @@ describe('a server-rendered page', () => {
     const counter = globalThis as unknown as { firstViewRenders?: number };
     counter.firstViewRenders = 0;
     const answers = await Promise.all([1, 2, 3].map(() => app.inject({ method: 'GET', url: '/home' })));
-    assert.deepEqual(answers.map((res) => res.statusCode), [200, 200, 200]);
+    assert.deepEqual(
+      answers.map((res) => res.statusCode),
+      [200, 200, 200],
+    );
     assert.equal(new Set(answers.map((res) => res.body)).size, 1);
     assert.equal(counter.firstViewRenders, 1);
   });
@@ -273,9 +320,15 @@ describe('a server-rendered page', () => {
     assert.match(res.body, /<div id="root"><main>\/home home v1 with store-1<\/main><\/div>/);
     const head = /<head>([\s\S]*)<\/head>/.exec(res.body)?.[1] ?? '';
     assert.ok(head.includes('<style data-styled="active">'), 'styles in the head');
-    assert.ok(head.includes('<script type="application/json" id="first-view-state">{"page":{"url":"/home"}}</script>'), 'the store state');
+    assert.ok(
+      head.includes('<script type="application/json" id="first-view-state">{"page":{"url":"/home"}}</script>'),
+      'the store state',
+    );
     const template = new RegExp(`<template id="${AFTER_FIRST_PAINT_ID}">([\\s\\S]*?)</template>`).exec(head)?.[1] ?? '';
-    assert.ok(template.includes('<script defer src="/main.0123abcd.js"></script>'), "the shell's script is in the template");
+    assert.ok(
+      template.includes('<script defer src="/main.0123abcd.js"></script>'),
+      "the shell's script is in the template",
+    );
     assert.ok(template.includes('href="/362.0a0b0c0d.js"'), "and its chunk's preload");
     assert.ok(template.includes('/remotes/company/mf-manifest.json'), "and the remote's preload hints");
     assert.equal(head.replace(template, '').includes('/main.0123abcd.js'), false, 'nowhere else');
@@ -290,7 +343,11 @@ describe('a server-rendered page', () => {
     };
     let state = stateOf(1, '/remotes/company/mf-manifest.json');
     const responder = (standIns?: Map<string, string>) => {
-      const respond = createShellResponder(path.join(root, 'shell'), { live: { current: () => state }, manifestRecheckMs: 0, standIns });
+      const respond = createShellResponder(path.join(root, 'shell'), {
+        live: { current: () => state },
+        manifestRecheckMs: 0,
+        standIns,
+      });
       const server = Fastify();
       server.get('/*', (request, reply) => respond(request, reply, 200));
       t.after(() => server.close());
@@ -303,13 +360,26 @@ describe('a server-rendered page', () => {
     state = stateOf(2, '/remotes/company/canary/mf-manifest.json');
     const promoted = await standIn.inject({ method: 'GET', url: '/home' });
     assert.match(promoted.body, /<div id="root"><main>\/home home v1/);
-    assert.ok(promoted.body.includes('/remotes/company/canary/mf-manifest.json'), 'the browser loads the promoted build');
-    assert.match(String(warn.mock.calls[0]?.arguments[0]), /company build visitors load \(\/remotes\/company\/canary\/mf-manifest\.json\) is not on this server's disk/);
-    assert.match((await without.inject({ method: 'GET', url: '/home' })).body, /<div id="root"><\/div>/, 'without it, none (as before)');
+    assert.ok(
+      promoted.body.includes('/remotes/company/canary/mf-manifest.json'),
+      'the browser loads the promoted build',
+    );
+    assert.match(
+      String(warn.mock.calls[0]?.arguments[0]),
+      /company build visitors load \(\/remotes\/company\/canary\/mf-manifest\.json\) is not on this server's disk/,
+    );
+    assert.match(
+      (await without.inject({ method: 'GET', url: '/home' })).body,
+      /<div id="root"><\/div>/,
+      'without it, none (as before)',
+    );
   });
 
   test("not at an address the browser moves away from ('/' goes to /home), nor with SERVER_RENDERING=off", async () => {
-    for (const [url, server] of [['/', app], ['/home', appOff]] as const) {
+    for (const [url, server] of [
+      ['/', app],
+      ['/home', appOff],
+    ] as const) {
       const res = await server.inject({ method: 'GET', url });
       assert.equal(res.statusCode, 200);
       assert.match(res.body, /<div id="root"><\/div>/, url);

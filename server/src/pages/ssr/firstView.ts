@@ -163,7 +163,8 @@ const requireModule = createRequire(import.meta.url);
  */
 function loadFresh(file: string): unknown {
   const folder = path.dirname(file) + path.sep;
-  for (const cached of Object.keys(requireModule.cache)) if (cached.startsWith(folder)) delete requireModule.cache[cached];
+  for (const cached of Object.keys(requireModule.cache))
+    if (cached.startsWith(folder)) delete requireModule.cache[cached];
   return requireModule(file);
 }
 
@@ -219,20 +220,25 @@ export class FirstViewRenderer {
     if (this.buildCache !== undefined) {
       for (const remote of remotes) {
         if (remote.build !== undefined) this.registered.set(buildId(remote.name, 'stable'), remote.build);
-        if (remote.canary?.build !== undefined) this.registered.set(buildId(remote.name, 'canary'), remote.canary.build);
+        if (remote.canary?.build !== undefined)
+          this.registered.set(buildId(remote.name, 'canary'), remote.canary.build);
       }
     }
     for (const build of localBuilds(remotes)) {
       const id = buildId(build.remote, build.variant);
-      if (!this.registered.has(id)) this.builds.set(id, { distDir: build.distDir, manifest: path.join(build.distDir, MANIFEST_FILE) });
+      if (!this.registered.has(id))
+        this.builds.set(id, { distDir: build.distDir, manifest: path.join(build.distDir, MANIFEST_FILE) });
     }
     for (const { name, entry } of remotes) {
       const standIn = options.standIns?.get(name);
       const id = buildId(name, 'stable');
-      if (standIn !== undefined && !this.builds.has(id) && !this.registered.has(id)) this.builds.set(id, { distDir: standIn, manifest: path.join(standIn, MANIFEST_FILE), standsInFor: entry });
+      if (standIn !== undefined && !this.builds.has(id) && !this.registered.has(id))
+        this.builds.set(id, { distDir: standIn, manifest: path.join(standIn, MANIFEST_FILE), standsInFor: entry });
     }
     this.recheckMs = options.recheckMs ?? DEFAULT_RECHECK_MS;
-    this.warn = options.warn ?? ((message, error) => (error === undefined ? console.warn(message) : console.warn(message, error)));
+    this.warn =
+      options.warn ??
+      ((message, error) => (error === undefined ? console.warn(message) : console.warn(message, error)));
     this.dataFiles = options.dataFiles;
     this.catalogueApi = options.catalogueApi;
     this.onRenderError = options.onRenderError;
@@ -243,7 +249,12 @@ export class FirstViewRenderer {
    * it, in the view `viewSearch` names (contracts' viewSearchOf: a listing's order and page). Never throws.
    * `catalogueApi` replaces the server's for this one view (the staff preview's, which answers a product's draft).
    */
-  async viewFor(pathname: string, variant: Variant = 'stable', viewSearch = '', catalogueApi = this.catalogueApi): Promise<FirstViewSource | undefined> {
+  async viewFor(
+    pathname: string,
+    variant: Variant = 'stable',
+    viewSearch = '',
+    catalogueApi = this.catalogueApi,
+  ): Promise<FirstViewSource | undefined> {
     const match = matchSiteRoute(pathname);
     const id = match === undefined ? undefined : buildId(match.route.remote, variant);
     if (match === undefined || id === undefined || (!this.builds.has(id) && !this.registered.has(id))) return undefined;
@@ -266,7 +277,14 @@ export class FirstViewRenderer {
       key: `ssr:${locale} ${this.shell.version} ${id}@${remote.version}${dataVersions}${viewSearch}`,
       render: async () => {
         try {
-          return await shell.renderPage({ url: pathname + viewSearch, params, modules, fetch: this.fetchDataFile(catalogueApi), locale, catalogs });
+          return await shell.renderPage({
+            url: pathname + viewSearch,
+            params,
+            modules,
+            fetch: this.fetchDataFile(catalogueApi),
+            locale,
+            catalogs,
+          });
         } catch (error) {
           this.warn(`Server rendering of ${pathname} failed; the page is sent for the browser to draw.`, error);
           this.onRenderError?.(route.remote, variant);
@@ -281,7 +299,11 @@ export class FirstViewRenderer {
    * by the `variant` build of its remote when this server can render it, with the data `page.answer` gives. No cache
    * key (the answer is never kept). Never throws.
    */
-  async privateViewFor(url: string, page: PrivatePage, variant: Variant = 'stable'): Promise<FirstViewSource | undefined> {
+  async privateViewFor(
+    url: string,
+    page: PrivatePage,
+    variant: Variant = 'stable',
+  ): Promise<FirstViewSource | undefined> {
     const id = buildId(page.remote, variant);
     if (!this.builds.has(id) && !this.registered.has(id)) return undefined;
     const { shell, remote } = await this.modulesOf(id);
@@ -293,13 +315,22 @@ export class FirstViewRenderer {
     const fetchAnswer: typeof fetch = async (input) => {
       const href = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
       const answer = await page.answer(href);
-      return answer === undefined ? new Response('Not found', { status: 404 }) : new AnswerResponse(answer.body, answer.status);
+      return answer === undefined
+        ? new Response('Not found', { status: 404 })
+        : new AnswerResponse(answer.body, answer.status);
     };
     return {
       key: '',
       render: async () => {
         try {
-          return await shell.renderPage({ url, params: page.params, modules, fetch: fetchAnswer, locale, catalogs: catalog === undefined ? [] : [catalog] });
+          return await shell.renderPage({
+            url,
+            params: page.params,
+            modules,
+            fetch: fetchAnswer,
+            locale,
+            catalogs: catalog === undefined ? [] : [catalog],
+          });
         } catch (error) {
           this.warn(`Server rendering of ${page.logPath} failed; the page is sent for the browser to draw.`, error);
           this.onRenderError?.(page.remote, variant);
@@ -310,14 +341,19 @@ export class FirstViewRenderer {
   }
 
   /** The shell's module and the build `id`'s, as they are now (checked again after recheckMs). */
-  private async modulesOf(id: string): Promise<{ shell: ShellRenderModule | undefined; remote: LoadedModule<RemoteRenderModule> | undefined }> {
+  private async modulesOf(
+    id: string,
+  ): Promise<{ shell: ShellRenderModule | undefined; remote: LoadedModule<RemoteRenderModule> | undefined }> {
     if (Date.now() - this.checkedAt >= this.recheckMs) {
       this.checking ??= this.refresh().finally(() => {
         this.checking = undefined;
       });
       await this.checking;
     }
-    return { shell: this.shell.module, remote: this.registered.has(id) ? await this.registeredModule(id) : this.remoteModules.get(id) };
+    return {
+      shell: this.shell.module,
+      remote: this.registered.has(id) ? await this.registeredModule(id) : this.remoteModules.get(id),
+    };
   }
 
   /**
@@ -363,7 +399,9 @@ export class FirstViewRenderer {
       const file = await this.dataFile(href);
       if (file === undefined) return new Response('Not found', { status: 404 });
       // a streamed file is read as the page reads it (only the category grid is a page's start data, but any may be)
-      const body = isStreamed(file) ? (Readable.toWeb((await file.open()).body) as ReadableStream<Uint8Array>) : new Uint8Array(file.body);
+      const body = isStreamed(file)
+        ? (Readable.toWeb((await file.open()).body) as ReadableStream<Uint8Array>)
+        : new Uint8Array(file.body);
       return new Response(body, { status: 200, headers: { 'content-type': DATA_CONTENT_TYPE } });
     };
   }
@@ -377,7 +415,10 @@ export class FirstViewRenderer {
       this.shell = { version: shellVersion, module: this.load(shellFile, isShellModule) };
       if (this.shell.module !== undefined) {
         // Remotes take the shell's shared-store; shared-ui only those built before they bundled their own (server-render.cjs).
-        provideShared({ '@site/shared-ui': this.shell.module.sharedUi, '@site/shared-store': this.shell.module.sharedStore });
+        provideShared({
+          '@site/shared-ui': this.shell.module.sharedUi,
+          '@site/shared-store': this.shell.module.sharedStore,
+        });
       }
     }
     // the remotes' modules hold the shell's shared packages: a new shell, their modules loaded again
@@ -410,7 +451,8 @@ export class FirstViewRenderer {
       this.warn(`${file} is not a server-render module; its pages are drawn in the browser.`, undefined);
     } catch (error) {
       // Not built (an older release without server rendering), or broken: the pages still work, drawn in the browser.
-      if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') this.warn(`${file} could not be loaded.`, error);
+      if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND')
+        this.warn(`${file} could not be loaded.`, error);
     }
     return undefined;
   }

@@ -21,7 +21,10 @@ import { addStaffAccount } from '../../test-support/staffSignIn.js';
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 const CATEGORY = 'industrial_cable_glands';
 const PRODUCT = 'hex_cw_brass_cable_gland';
-const NAME = { en: 'CW Brass Cable Gland for SWA Cable, Indoor/Outdoor (IP66)', ar: 'جلبة كابل CW من النحاس الأصفر لكابلات SWA، للاستخدام الداخلي/الخارجي (IP66)' };
+const NAME = {
+  en: 'CW Brass Cable Gland for SWA Cable, Indoor/Outdoor (IP66)',
+  ar: 'جلبة كابل CW من النحاس الأصفر لكابلات SWA، للاستخدام الداخلي/الخارجي (IP66)',
+};
 const WITHDRAWN = 'hex_e1w_brass_cable_gland';
 
 /** Each call of the store's product read (the one the API's product route makes), as '<locale> <id>'. */
@@ -44,7 +47,9 @@ before(async () => {
   await seedCatalogue(database.db);
   // withdrawn as the staff app withdraws a product (catalogue/staff/archive.ts)
   await addStaffAccount(database.db, 'layla@crescent.example', 'catalogue');
-  const [layla] = await database.db.query<{ id: number; email: string }>("select id, email from staff_accounts where email = 'layla@crescent.example'");
+  const [layla] = await database.db.query<{ id: number; email: string }>(
+    "select id, email from staff_accounts where email = 'layla@crescent.example'",
+  );
   await archiveProduct(database.db, { ...layla!, audit: recordStaffAction }, WITHDRAWN, 0);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'page-reads-'));
   app = await buildApp(loadConfig({ REPO_ROOT, DATA_DIR: dataDir }), database.db);
@@ -91,7 +96,10 @@ test("a withdrawn product's page says so, drawn from one read; an unknown produc
   const withdrawn = await page(productPath(CATEGORY, WITHDRAWN));
   assert.equal(withdrawn.status, 200);
   assert.ok(withdrawn.html.includes('<meta name="robots" content="noindex'), 'noindex');
-  assert.ok(firstView(withdrawn.html).root.includes('no longer available'), 'the first view says it is no longer available');
+  assert.ok(
+    firstView(withdrawn.html).root.includes('no longer available'),
+    'the first view says it is no longer available',
+  );
   assert.deepEqual(withdrawn.reads, [`en ${WITHDRAWN}`]);
   const unknown = await page(productPath(CATEGORY, 'no_such_gland'));
   assert.equal(unknown.status, 404);

@@ -10,7 +10,11 @@ export { processIo, type CliIo } from './cliIo.js';
  * DATABASE_URL's PostgreSQL, else the embedded database in DATA_DIR; undefined (the reason written to io.err) when it
  * cannot be opened. `task` ends the hint for an embedded database in use: 'to read submissions while it runs'.
  */
-export async function openCliDatabase(env: Record<string, string | undefined>, io: CliIo, task: string): Promise<Database | undefined> {
+export async function openCliDatabase(
+  env: Record<string, string | undefined>,
+  io: CliIo,
+  task: string,
+): Promise<Database | undefined> {
   try {
     return await openDatabase(loadConfig(env));
   } catch (error) {

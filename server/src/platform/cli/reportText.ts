@@ -21,7 +21,13 @@ export interface MailColumns {
 export const mailStateOf = (row: MailColumns): MailState | null =>
   row.recipient === null
     ? null
-    : { recipient: row.recipient, attempts: row.attempts ?? 0, sentAt: row.sent_at, nextAttemptAt: row.next_attempt_at!, lastError: row.last_error };
+    : {
+        recipient: row.recipient,
+        attempts: row.attempts ?? 0,
+        sentAt: row.sent_at,
+        nextAttemptAt: row.next_attempt_at!,
+        lastError: row.last_error,
+      };
 
 /** 2025-03-01 09:05 UTC */
 export const formatTime = (date: Date): string => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -41,4 +47,5 @@ export function describeMail(mail: MailState): string {
 }
 
 /** 'ar' → 'Arabic'; a code the site does not know as it is (made safe). */
-export const languageName = (code: string): string => (Object.hasOwn(LANGUAGE_NAMES, code) ? LANGUAGE_NAMES[code as keyof typeof LANGUAGE_NAMES] : safe(code));
+export const languageName = (code: string): string =>
+  Object.hasOwn(LANGUAGE_NAMES, code) ? LANGUAGE_NAMES[code as keyof typeof LANGUAGE_NAMES] : safe(code);

@@ -12,6 +12,14 @@ test('no two single-key locks, and no two lock classes, share a key', () => {
 });
 
 test('the keys are those released', () => {
-  assert.deepEqual(SINGLE_KEY_LOCK, { migrationsOfDatabase: 480_215_378, quoteConfirmations: 731_904_221, stockFeeds: 318_604_527 });
-  assert.deepEqual(LOCK_CLASS, { migrationsOfSchema: 480_215_377, reviewsOfClient: 480_215_378, staffSignIn: 602_117_935 });
+  assert.deepEqual(SINGLE_KEY_LOCK, {
+    migrationsOfDatabase: 480_215_378,
+    quoteConfirmations: 731_904_221,
+    stockFeeds: 318_604_527,
+  });
+  assert.deepEqual(LOCK_CLASS, {
+    migrationsOfSchema: 480_215_377,
+    reviewsOfClient: 480_215_378,
+    staffSignIn: 602_117_935,
+  });
 });

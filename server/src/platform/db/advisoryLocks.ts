@@ -29,7 +29,13 @@ export const LOCK_CLASS = {
  * Waits until no other transaction holds the lock (a single key, or a class and a name), then holds it until this
  * transaction ends: the work after it takes turns on every process on the database.
  */
-export async function takeTurn(trx: Kysely<DatabaseSchema>, lock: { key: number } | { lockClass: number; name: string }): Promise<void> {
-  const call = 'key' in lock ? sql<void>`pg_advisory_xact_lock(${lock.key})` : sql<void>`pg_advisory_xact_lock(${lock.lockClass}, hashtext(${lock.name}))`;
+export async function takeTurn(
+  trx: Kysely<DatabaseSchema>,
+  lock: { key: number } | { lockClass: number; name: string },
+): Promise<void> {
+  const call =
+    'key' in lock
+      ? sql<void>`pg_advisory_xact_lock(${lock.key})`
+      : sql<void>`pg_advisory_xact_lock(${lock.lockClass}, hashtext(${lock.name}))`;
   await trx.selectNoFrom(call.as('locked')).execute();
 }

@@ -12,13 +12,58 @@ import { eventually } from '../../test-support/eventually.js';
 import { channelName, notifyChannel } from './channels.js';
 import { MIGRATIONS, openDatabase, pgliteDir, runMigrations, type Database } from './index.js';
 
-const TABLES = ['contact_messages', 'registrations', 'inquiries', 'reviews', 'outbox', 'quote_requests', 'quote_request_lines', 'schema_migrations',
-  'staff_accounts', 'staff_recovery_codes', 'staff_sessions', 'staff_sign_in_failures', 'staff_audit_log', 'staff_notes', 'staff_settings',
-  'catalogue_categories', 'catalogue_brands', 'catalogue_products', 'catalogue_search_en', 'catalogue_search_ar', 'catalogue_search_words', 'catalogue_search_broad', 'catalogue_search_broad_rows', 'catalogue_search_broad_pairs', 'catalogue_facet_sets', 'catalogue_state', 'catalogue_product_edits', 'catalogue_product_history', 'catalogue_archived_products', 'catalogue_product_variants',
-  'remote_releases', 'remote_pointers', 'remote_registry_state', 'release_tokens', 'release_audit', 'remote_release_health', 'remote_load_outcomes',
-  'quotation_currency_rates', 'quotation_vat_rates', 'quotation_number_counters', 'quotations', 'quotation_lines', 'quotation_acceptances', 'quotation_change_requests', 'orders',
-  'vitals_histograms', 'vitals_sessions',
-  'stock_levels', 'stock_state', 'stock_feeds'];
+const TABLES = [
+  'contact_messages',
+  'registrations',
+  'inquiries',
+  'reviews',
+  'outbox',
+  'quote_requests',
+  'quote_request_lines',
+  'schema_migrations',
+  'staff_accounts',
+  'staff_recovery_codes',
+  'staff_sessions',
+  'staff_sign_in_failures',
+  'staff_audit_log',
+  'staff_notes',
+  'staff_settings',
+  'catalogue_categories',
+  'catalogue_brands',
+  'catalogue_products',
+  'catalogue_search_en',
+  'catalogue_search_ar',
+  'catalogue_search_words',
+  'catalogue_search_broad',
+  'catalogue_search_broad_rows',
+  'catalogue_search_broad_pairs',
+  'catalogue_facet_sets',
+  'catalogue_state',
+  'catalogue_product_edits',
+  'catalogue_product_history',
+  'catalogue_archived_products',
+  'catalogue_product_variants',
+  'remote_releases',
+  'remote_pointers',
+  'remote_registry_state',
+  'release_tokens',
+  'release_audit',
+  'remote_release_health',
+  'remote_load_outcomes',
+  'quotation_currency_rates',
+  'quotation_vat_rates',
+  'quotation_number_counters',
+  'quotations',
+  'quotation_lines',
+  'quotation_acceptances',
+  'quotation_change_requests',
+  'orders',
+  'vitals_histograms',
+  'vitals_sessions',
+  'stock_levels',
+  'stock_state',
+  'stock_feeds',
+];
 
 /** One empty place to keep a database: a temp folder (PGlite) or a fresh schema (PostgreSQL). */
 interface Location {
@@ -114,7 +159,10 @@ async function databaseSuite(t: TestContext, target: Target): Promise<void> {
     try {
       const results = await Promise.all([runMigrations(a), runMigrations(b), runMigrations(a)]);
       const applied = results.flatMap((result) => result.applied).sort();
-      assert.deepEqual(applied, MIGRATIONS.map((m) => m.version));
+      assert.deepEqual(
+        applied,
+        MIGRATIONS.map((m) => m.version),
+      );
       const [row] = await a.query<{ n: number }>('select count(*) as n from schema_migrations');
       assert.equal(row?.n, MIGRATIONS.length);
     } finally {
@@ -161,13 +209,17 @@ async function databaseSuite(t: TestContext, target: Target): Promise<void> {
 
       await assert.rejects(
         db.transaction(async (tx) => {
-          await tx.query(`insert into registrations (user_name, user_email, user_country) values ('A', 'a@x.y', 'Oman')`);
+          await tx.query(
+            `insert into registrations (user_name, user_email, user_country) values ('A', 'a@x.y', 'Oman')`,
+          );
           throw new Error('changed my mind');
         }),
         /changed my mind/,
       );
       const committed = await db.transaction(async (tx) => {
-        await tx.query(`insert into registrations (user_name, user_email, user_country) values ('B', 'b@x.y', 'Bahrain')`);
+        await tx.query(
+          `insert into registrations (user_name, user_email, user_country) values ('B', 'b@x.y', 'Bahrain')`,
+        );
         return tx.query<{ user_name: string }>('select user_name from registrations');
       });
       assert.deepEqual(committed, [{ user_name: 'B' }]);
@@ -189,12 +241,19 @@ async function databaseSuite(t: TestContext, target: Target): Promise<void> {
       await addLine(1, 'p1', 12.5);
       await assert.rejects(addLine(2, 'p2', 0), (error: unknown) => (error as { code?: string }).code === '23514');
       // migration 030: a part (variant code) once per request; two parts of one product are two lines
-      await assert.rejects(addLine(2, 'p2', 1), (error: unknown) => (error as { code?: string }).code === '23505', 'a code once per request');
+      await assert.rejects(
+        addLine(2, 'p2', 1),
+        (error: unknown) => (error as { code?: string }).code === '23505',
+        'a code once per request',
+      );
       await addLine(2, 'p1', 3, 'C-2');
-      assert.deepEqual(await db.query('select quantity::text as quantity, variant_label from quote_request_lines order by line_no'), [
-        { quantity: '12.50', variant_label: '' },
-        { quantity: '3.00', variant_label: '' },
-      ]);
+      assert.deepEqual(
+        await db.query('select quantity::text as quantity, variant_label from quote_request_lines order by line_no'),
+        [
+          { quantity: '12.50', variant_label: '' },
+          { quantity: '3.00', variant_label: '' },
+        ],
+      );
       await db.query('delete from quote_requests');
       assert.deepEqual(await db.query('select 1 from quote_request_lines'), [], 'the lines go with their request');
 
@@ -213,10 +272,16 @@ async function databaseSuite(t: TestContext, target: Target): Promise<void> {
     try {
       await runMigrations(db);
       const insert = (branch: string) =>
-        db.query(`insert into staff_accounts (email, password_hash, role, branch) values ($1, 'x', 'branch', $2)`, [`${branch.replace(/\W/g, '')}@example.com`, branch]);
+        db.query(`insert into staff_accounts (email, password_hash, role, branch) values ($1, 'x', 'branch', $2)`, [
+          `${branch.replace(/\W/g, '')}@example.com`,
+          branch,
+        ]);
       for (const branch of STAFF_BRANCHES) await insert(branch);
       const stored = await db.query<{ branch: string }>('select branch from staff_accounts order by id');
-      assert.deepEqual(stored.map((row) => row.branch), [...STAFF_BRANCHES]);
+      assert.deepEqual(
+        stored.map((row) => row.branch),
+        [...STAFF_BRANCHES],
+      );
       for (const other of ['Saudi', 'dubai', 'Abu Dhabi']) {
         await assert.rejects(insert(other), (error: unknown) => (error as { code?: string }).code === '23514', other); // check_violation
       }
@@ -279,42 +344,59 @@ test('database on PostgreSQL', async (t) => {
   }
   await databaseSuite(t, postgresTarget(found.url));
 
-  await t.test('migration runs in two schemas of a new database at once both succeed: what the database shares is made once', async (t) => {
-    // A database of its own: the test database has the pg_trgm extension since the first run, and making it is the race.
-    const name = `test_db_${randomBytes(6).toString('hex')}`;
-    try {
-      await adminQuery(found.url, `create database ${name}`);
-    } catch (error) {
-      if ((error as { code?: string }).code !== '42501') throw error; // insufficient_privilege: no CREATEDB here
-      t.skip(`cannot create a database at ${found.url}`);
-      return;
-    }
-    const url = new URL(found.url);
-    url.pathname = `/${name}`;
-    try {
-      const schemas = await Promise.all([freshSchema(url.toString()), freshSchema(url.toString())]);
-      const dbs = await Promise.all(schemas.map((schema) => openDatabase({ databaseUrl: schema.url, dataDir: os.tmpdir() })));
+  await t.test(
+    'migration runs in two schemas of a new database at once both succeed: what the database shares is made once',
+    async (t) => {
+      // A database of its own: the test database has the pg_trgm extension since the first run, and making it is the race.
+      const name = `test_db_${randomBytes(6).toString('hex')}`;
       try {
-        const results = await Promise.all(dbs.map((db) => runMigrations(db)));
-        assert.deepEqual(results, dbs.map(() => ({ applied: MIGRATIONS.map((m) => m.version) })));
-      } finally {
-        await Promise.all(dbs.map((db) => db.close()));
+        await adminQuery(found.url, `create database ${name}`);
+      } catch (error) {
+        if ((error as { code?: string }).code !== '42501') throw error; // insufficient_privilege: no CREATEDB here
+        t.skip(`cannot create a database at ${found.url}`);
+        return;
       }
-    } finally {
-      await adminQuery(found.url, `drop database if exists ${name}`);
-    }
-  });
+      const url = new URL(found.url);
+      url.pathname = `/${name}`;
+      try {
+        const schemas = await Promise.all([freshSchema(url.toString()), freshSchema(url.toString())]);
+        const dbs = await Promise.all(
+          schemas.map((schema) => openDatabase({ databaseUrl: schema.url, dataDir: os.tmpdir() })),
+        );
+        try {
+          const results = await Promise.all(dbs.map((db) => runMigrations(db)));
+          assert.deepEqual(
+            results,
+            dbs.map(() => ({ applied: MIGRATIONS.map((m) => m.version) })),
+          );
+        } finally {
+          await Promise.all(dbs.map((db) => db.close()));
+        }
+      } finally {
+        await adminQuery(found.url, `drop database if exists ${name}`);
+      }
+    },
+  );
 
   await t.test('a NOTIFY is heard in its own schema only; in public the channel keeps its bare name', async () => {
     const [first, second] = [await freshSchema(found.url), await freshSchema(found.url)];
     const open = (url: string) => openDatabase({ databaseUrl: url, dataDir: os.tmpdir() });
     const [a, b, inPublic] = [await open(first.url), await open(second.url), await open(found.url)];
     const heard: string[] = [];
-    const stops = [await a.listen('test_changed', (payload) => heard.push(`a ${payload}`)), await b.listen('test_changed', (payload) => heard.push(`b ${payload}`))];
-    const notify = (db: Database, payload: string) => db.kysely.transaction().execute((trx) => notifyChannel(trx, 'test_changed', payload));
+    const stops = [
+      await a.listen('test_changed', (payload) => heard.push(`a ${payload}`)),
+      await b.listen('test_changed', (payload) => heard.push(`b ${payload}`)),
+    ];
+    const notify = (db: Database, payload: string) =>
+      db.kysely.transaction().execute((trx) => notifyChannel(trx, 'test_changed', payload));
     // Waits for `last` to be heard. Notifications reach each listener in commit order, so one delivered to the wrong
     // schema's listener would have been heard before the next one sent to that listener: the list is then complete.
-    const settle = (last: string) => eventually(() => [...heard], (seen) => seen.includes(last), 5_000);
+    const settle = (last: string) =>
+      eventually(
+        () => [...heard],
+        (seen) => seen.includes(last),
+        5_000,
+      );
     try {
       await notify(a, '7');
       await settle('a 7');
@@ -337,7 +419,13 @@ test('database on PostgreSQL', async (t) => {
     try {
       // connections opened side by side, each asked in turn
       const settings = await Promise.all(
-        Array.from({ length: 4 }, () => db.transaction(async (tx) => (await tx.query<{ max_parallel_workers_per_gather: string }>('show max_parallel_workers_per_gather'))[0]?.max_parallel_workers_per_gather)),
+        Array.from({ length: 4 }, () =>
+          db.transaction(
+            async (tx) =>
+              (await tx.query<{ max_parallel_workers_per_gather: string }>('show max_parallel_workers_per_gather'))[0]
+                ?.max_parallel_workers_per_gather,
+          ),
+        ),
       );
       assert.deepEqual(settings, ['0', '0', '0', '0']);
     } finally {

@@ -20,7 +20,9 @@ export const pgliteDir = (dataDir: string): string => path.join(dataDir, 'pglite
  */
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
   const client =
-    config.databaseUrl !== undefined ? await openPostgres(config.databaseUrl) : await openPglite(pgliteDir(config.dataDir));
+    config.databaseUrl !== undefined
+      ? await openPostgres(config.databaseUrl)
+      : await openPglite(pgliteDir(config.dataDir));
   return withKysely(client);
 }
 

@@ -29,7 +29,11 @@ async function kyselySuite(t: TestContext, target: DatabaseTarget): Promise<void
   await t.test('reads back what it wrote, with the types the schema declares', async () => {
     const { db } = database;
     const id = await insertContact(db, 'Aisha');
-    const row = await db.kysely.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await db.kysely
+      .selectFrom('contact_messages')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     assert.equal(typeof row.id, 'number');
     assert.ok(row.created_at instanceof Date);
     assert.equal(row.spam, false);
@@ -46,7 +50,10 @@ async function kyselySuite(t: TestContext, target: DatabaseTarget): Promise<void
     const { db } = database;
     await insertContact(db, 'Aisha');
     await insertContact(db, 'Omar');
-    const updated = await db.kysely.updateTable('contact_messages').set({ status: 'handled' }).executeTakeFirstOrThrow();
+    const updated = await db.kysely
+      .updateTable('contact_messages')
+      .set({ status: 'handled' })
+      .executeTakeFirstOrThrow();
     assert.equal(updated.numUpdatedRows, 2n);
     const deleted = await db.kysely.deleteFrom('contact_messages').where('name', '=', 'Omar').executeTakeFirstOrThrow();
     assert.equal(deleted.numDeletedRows, 1n);
@@ -56,12 +63,18 @@ async function kyselySuite(t: TestContext, target: DatabaseTarget): Promise<void
   await t.test('a transaction commits when its function resolves and rolls back all of it when it throws', async () => {
     const { db } = database;
     await db.kysely.transaction().execute(async (trx) => {
-      await trx.insertInto('contact_messages').values({ name: 'Aisha', email: 'a@example.com', message: 'm' }).execute();
+      await trx
+        .insertInto('contact_messages')
+        .values({ name: 'Aisha', email: 'a@example.com', message: 'm' })
+        .execute();
       await trx.insertInto('contact_messages').values({ name: 'Omar', email: 'o@example.com', message: 'm' }).execute();
     });
     await assert.rejects(
       db.kysely.transaction().execute(async (trx) => {
-        await trx.insertInto('contact_messages').values({ name: 'Lost', email: 'l@example.com', message: 'm' }).execute();
+        await trx
+          .insertInto('contact_messages')
+          .values({ name: 'Lost', email: 'l@example.com', message: 'm' })
+          .execute();
         throw new Error('the caller changed its mind');
       }),
       /the caller changed its mind/,
@@ -69,7 +82,10 @@ async function kyselySuite(t: TestContext, target: DatabaseTarget): Promise<void
     // A statement the database refuses inside the transaction rolls it back too (not null violated).
     await assert.rejects(
       db.kysely.transaction().execute(async (trx) => {
-        await trx.insertInto('contact_messages').values({ name: 'Lost too', email: 'l@example.com', message: 'm' }).execute();
+        await trx
+          .insertInto('contact_messages')
+          .values({ name: 'Lost too', email: 'l@example.com', message: 'm' })
+          .execute();
         await sql`insert into contact_messages (name, email, message) values ('x', 'x@example.com', null)`.execute(trx);
       }),
       /null value in column "message"/,
@@ -85,15 +101,24 @@ async function kyselySuite(t: TestContext, target: DatabaseTarget): Promise<void
     let inserted!: () => void;
     const afterInsert = new Promise<void>((resolve) => (inserted = resolve));
     const transaction = db.kysely.transaction().execute(async (trx) => {
-      await trx.insertInto('contact_messages').values({ name: 'Pending', email: 'p@example.com', message: 'm' }).execute();
+      await trx
+        .insertInto('contact_messages')
+        .values({ name: 'Pending', email: 'p@example.com', message: 'm' })
+        .execute();
       inserted();
       await held;
     });
     await afterInsert;
     // On PostgreSQL another connection reads the committed state; on PGlite the read waits for the transaction.
     const seenOutside = names(other);
-    const outcome = await Promise.race([seenOutside, new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 200))]);
-    assert.ok(outcome === 'waiting' || (Array.isArray(outcome) && outcome.length === 0), `seen outside: ${String(outcome)}`);
+    const outcome = await Promise.race([
+      seenOutside,
+      new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 200)),
+    ]);
+    assert.ok(
+      outcome === 'waiting' || (Array.isArray(outcome) && outcome.length === 0),
+      `seen outside: ${String(outcome)}`,
+    );
     release();
     await transaction;
     assert.deepEqual(await names(other), ['Pending']);
@@ -106,7 +131,10 @@ async function kyselySuite(t: TestContext, target: DatabaseTarget): Promise<void
       await tx.query(`insert into contact_messages (name, email, message) values ('Raw', 'r@example.com', 'm')`);
     });
     await db.kysely.transaction().execute(async (trx) => {
-      await trx.insertInto('contact_messages').values({ name: 'Typed', email: 't@example.com', message: 'm' }).execute();
+      await trx
+        .insertInto('contact_messages')
+        .values({ name: 'Typed', email: 't@example.com', message: 'm' })
+        .execute();
     });
     assert.deepEqual(await names(db), ['Raw', 'Typed']);
   });

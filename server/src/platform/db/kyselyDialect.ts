@@ -66,7 +66,9 @@ class ClientConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const target: Statements = this.transaction?.statements ?? this.client;
-    const result: RunResult<R> = queriesObserved() ? await timed(() => target.run<R>(compiled.sql, compiled.parameters)) : await target.run<R>(compiled.sql, compiled.parameters);
+    const result: RunResult<R> = queriesObserved()
+      ? await timed(() => target.run<R>(compiled.sql, compiled.parameters))
+      : await target.run<R>(compiled.sql, compiled.parameters);
     return result.affectedRows === undefined
       ? { rows: result.rows }
       : { rows: result.rows, numAffectedRows: BigInt(result.affectedRows) };

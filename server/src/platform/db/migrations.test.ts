@@ -53,7 +53,10 @@ test('no released migration has changed: every database that applied it still st
   for (const migration of MIGRATIONS) {
     const key = `${migration.version}_${migration.name}`;
     const pinned = RELEASED.get(key);
-    assert.ok(pinned !== undefined, `Migration ${key} is not pinned: add ['${key}', '${migrationChecksum(migration.sql)}'] to RELEASED once it is final.`);
+    assert.ok(
+      pinned !== undefined,
+      `Migration ${key} is not pinned: add ['${key}', '${migrationChecksum(migration.sql)}'] to RELEASED once it is final.`,
+    );
     assert.equal(
       migrationChecksum(migration.sql),
       pinned,
@@ -61,18 +64,29 @@ test('no released migration has changed: every database that applied it still st
     );
   }
   const listed = new Set(MIGRATIONS.map((migration) => `${migration.version}_${migration.name}`));
-  assert.deepEqual([...RELEASED.keys()].filter((key) => !listed.has(key)), [], 'a released migration was removed or renamed');
+  assert.deepEqual(
+    [...RELEASED.keys()].filter((key) => !listed.has(key)),
+    [],
+    'a released migration was removed or renamed',
+  );
 });
 
 test('a migration is literal SQL: its file imports nothing but its type and interpolates nothing', async () => {
   const folder = new URL('./migrations/', import.meta.url);
   const files = (await readdir(folder)).filter((file) => /^\d{3}_\w+\.ts$/.test(file)).sort();
   // every migration file is listed, under its file's name, so that the check below covers every migration run
-  assert.deepEqual(files, MIGRATIONS.map((migration) => `${migration.version}_${migration.name}.ts`));
+  assert.deepEqual(
+    files,
+    MIGRATIONS.map((migration) => `${migration.version}_${migration.name}.ts`),
+  );
   for (const file of files) {
     const source = await readFile(new URL(file, folder), 'utf8');
     const imports = source.match(/^import\b.*$/gm) ?? [];
-    assert.deepEqual(imports, ["import type { Migration } from './types.js';"], `${file}: a migration's SQL built from other code changes when that code does`);
+    assert.deepEqual(
+      imports,
+      ["import type { Migration } from './types.js';"],
+      `${file}: a migration's SQL built from other code changes when that code does`,
+    );
     assert.doesNotMatch(source, /(?<!\\)\$\{/, `${file}: an interpolation makes the SQL depend on code; write it out`);
   }
 });

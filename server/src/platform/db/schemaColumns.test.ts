@@ -27,10 +27,16 @@ async function migratedColumns(db: Database): Promise<Record<string, Record<stri
 
 /** A table's entry as SCHEMA_COLUMNS writes it: what to paste when a migration changed it. */
 const entry = (table: string, columns: Record<string, string> | undefined): string =>
-  columns === undefined ? `(no table ${table})` : `${table}: { ${Object.entries(columns).map(([name, type]) => `${name}: '${type}'`).join(', ')} },`;
+  columns === undefined
+    ? `(no table ${table})`
+    : `${table}: { ${Object.entries(columns)
+        .map(([name, type]) => `${name}: '${type}'`)
+        .join(', ')} },`;
 
 const sorted = (columns: Readonly<Record<string, string>> | undefined) =>
-  columns === undefined ? undefined : Object.fromEntries(Object.entries(columns).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  columns === undefined
+    ? undefined
+    : Object.fromEntries(Object.entries(columns).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 async function schemaSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
   const database = await target.fresh(); // migrated
@@ -38,7 +44,11 @@ async function schemaSuite(t: TestContext, target: DatabaseTarget): Promise<void
   const migrated = await migratedColumns(database.db);
   const described: Readonly<Record<string, Readonly<Record<string, string>>>> = SCHEMA_COLUMNS;
 
-  assert.deepEqual(Object.keys(described).sort(), Object.keys(migrated).sort(), 'the tables of schema.ts (SCHEMA_COLUMNS) and of the migrated database');
+  assert.deepEqual(
+    Object.keys(described).sort(),
+    Object.keys(migrated).sort(),
+    'the tables of schema.ts (SCHEMA_COLUMNS) and of the migrated database',
+  );
   for (const table of Object.keys(migrated)) {
     assert.deepEqual(
       sorted(described[table]),

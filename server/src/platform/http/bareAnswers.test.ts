@@ -31,7 +31,15 @@ function sendRaw(port: number, request: string, giveUpMs = 8_000): Promise<RawAn
       clearTimeout(timer);
       const [head = '', body = ''] = text.split('\r\n\r\n', 2);
       const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as [string, string]));
+      const headers = new Map(
+        lines.map(
+          (line) =>
+            [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as [
+              string,
+              string,
+            ],
+        ),
+      );
       resolve({ status: Number(/^HTTP\/1\.[01] (\d{3}) /.exec(statusLine)?.[1] ?? 0), headers, body });
     });
   });
@@ -53,26 +61,67 @@ describe('answers made before routing carry the security headers', () => {
   });
 
   const cases: { what: string; request: string; status: number; error: RegExp }[] = [
-    { what: 'an unknown method', request: 'BREW /home HTTP/1.1\r\nHost: localhost\r\n\r\n', status: 400, error: /^The request is not valid HTTP$/ },
     {
-      what: 'Transfer-Encoding with Content-Length',
-      request: 'POST /api/send-contact-form HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nContent-Length: 4\r\n\r\n0\r\n\r\n',
+      what: 'an unknown method',
+      request: 'BREW /home HTTP/1.1\r\nHost: localhost\r\n\r\n',
       status: 400,
       error: /^The request is not valid HTTP$/,
     },
-    { what: 'a request line that is not HTTP', request: 'GET /home\x00 HTTP/1.1\r\n\r\n', status: 400, error: /^The request is not valid HTTP$/ },
-    { what: 'no Host header', request: 'GET /home HTTP/1.1\r\nConnection: close\r\n\r\n', status: 400, error: /^A Host header naming this site is required$/ },
-    { what: 'headers of 70 KB', request: `GET /home HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'a'.repeat(70_000)}\r\n\r\n`, status: 431, error: /^The request headers are too large$/ },
-    { what: 'an Expect other than 100-continue', request: 'GET /home HTTP/1.1\r\nHost: localhost\r\nExpect: foo\r\n\r\n', status: 417, error: /^Only "Expect: 100-continue" is understood here$/ },
-    { what: 'headers that never finish', request: 'GET /home HTTP/1.1\r\nHost: localhost\r\n', status: 408, error: /^The request did not arrive in time$/ },
+    {
+      what: 'Transfer-Encoding with Content-Length',
+      request:
+        'POST /api/send-contact-form HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nContent-Length: 4\r\n\r\n0\r\n\r\n',
+      status: 400,
+      error: /^The request is not valid HTTP$/,
+    },
+    {
+      what: 'a request line that is not HTTP',
+      request: 'GET /home\x00 HTTP/1.1\r\n\r\n',
+      status: 400,
+      error: /^The request is not valid HTTP$/,
+    },
+    {
+      what: 'no Host header',
+      request: 'GET /home HTTP/1.1\r\nConnection: close\r\n\r\n',
+      status: 400,
+      error: /^A Host header naming this site is required$/,
+    },
+    {
+      what: 'headers of 70 KB',
+      request: `GET /home HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'a'.repeat(70_000)}\r\n\r\n`,
+      status: 431,
+      error: /^The request headers are too large$/,
+    },
+    {
+      what: 'an Expect other than 100-continue',
+      request: 'GET /home HTTP/1.1\r\nHost: localhost\r\nExpect: foo\r\n\r\n',
+      status: 417,
+      error: /^Only "Expect: 100-continue" is understood here$/,
+    },
+    {
+      what: 'headers that never finish',
+      request: 'GET /home HTTP/1.1\r\nHost: localhost\r\n',
+      status: 408,
+      error: /^The request did not arrive in time$/,
+    },
   ];
 
   for (const { what, request, status, error } of cases) {
     test(`${what}: ${status} with every security header and words`, async () => {
       const answer = await sendRaw(port, request);
       assert.equal(answer.status, status, `${what}: ${JSON.stringify([...answer.headers])} ${answer.body}`);
-      for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'permissions-policy', 'cross-origin-resource-policy']) {
-        assert.ok(answer.headers.has(name), `${what}: ${name} is missing from ${JSON.stringify([...answer.headers.keys()])}`);
+      for (const name of [
+        'content-security-policy',
+        'x-content-type-options',
+        'x-frame-options',
+        'referrer-policy',
+        'permissions-policy',
+        'cross-origin-resource-policy',
+      ]) {
+        assert.ok(
+          answer.headers.has(name),
+          `${what}: ${name} is missing from ${JSON.stringify([...answer.headers.keys()])}`,
+        );
       }
       assert.equal(answer.headers.get('x-content-type-options'), 'nosniff');
       assert.match(String(answer.headers.get('content-type')), /^application\/json/);

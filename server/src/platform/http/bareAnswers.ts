@@ -44,7 +44,10 @@ export function bareAnswer(code: string | undefined, overTls: boolean): string {
  */
 export function registerExpectationFailed(app: FastifyInstance): void {
   app.server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
-    const { headers, body } = bareHeadersAndBody('Only "Expect: 100-continue" is understood here', 'encrypted' in request.socket);
+    const { headers, body } = bareHeadersAndBody(
+      'Only "Expect: 100-continue" is understood here',
+      'encrypted' in request.socket,
+    );
     response.writeHead(417, headers).end(body);
   });
 }
@@ -62,6 +65,10 @@ export function answerClientError(this: FastifyInstance, error: Error & { code?:
 export function registerHostRequired(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (request.raw.httpVersion !== '1.1' || request.headers.host !== undefined) return;
-    return reply.code(400).header('cache-control', 'no-store').header('connection', 'close').send({ error: 'A Host header naming this site is required' });
+    return reply
+      .code(400)
+      .header('cache-control', 'no-store')
+      .header('connection', 'close')
+      .send({ error: 'A Host header naming this site is required' });
   });
 }

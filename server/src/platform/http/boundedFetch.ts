@@ -18,7 +18,8 @@ export async function fetchBounded(url: string, { maxBytes, timeoutMs }: FetchLi
   try {
     const response = await fetch(url, { signal: abort.signal, redirect: 'manual' });
     if (response.status >= 300 && response.status < 400) return { error: `it redirected (${response.status})` };
-    if (Number(response.headers.get('content-length') ?? 0) > maxBytes) return { error: 'it is too large (Content-Length)' };
+    if (Number(response.headers.get('content-length') ?? 0) > maxBytes)
+      return { error: 'it is too large (Content-Length)' };
     const chunks: Uint8Array[] = [];
     let size = 0;
     const reader = response.body?.getReader();
@@ -35,7 +36,11 @@ export async function fetchBounded(url: string, { maxBytes, timeoutMs }: FetchLi
     }
     return { status: response.status, bytes: Buffer.concat(chunks) };
   } catch (error) {
-    return { error: abort.signal.aborted ? String((abort.signal.reason as Error | undefined)?.message) : `it could not be reached (${error instanceof Error ? error.message : String(error)})` };
+    return {
+      error: abort.signal.aborted
+        ? String((abort.signal.reason as Error | undefined)?.message)
+        : `it could not be reached (${error instanceof Error ? error.message : String(error)})`,
+    };
   } finally {
     clearTimeout(timer);
   }

@@ -14,7 +14,11 @@ import { isStaffPath } from './staffSurface.js';
 
 /** A path only a build machine has: it must never reach a visitor. */
 const BUILD_PATH = '/home/builder/ci/crescent/shell/src/bootstrap.tsx';
-const STATS = JSON.stringify({ id: 'x', metaData: { buildInfo: { buildVersion: '1.0.0' } }, exposes: [{ path: BUILD_PATH }] });
+const STATS = JSON.stringify({
+  id: 'x',
+  metaData: { buildInfo: { buildVersion: '1.0.0' } },
+  exposes: [{ path: BUILD_PATH }],
+});
 const MAP = JSON.stringify({ version: 3, sources: [`webpack://${BUILD_PATH}`], mappings: '' });
 
 /** Each served folder (in the fixture), where the site serves it, and a file of it a browser loads. */
@@ -74,17 +78,30 @@ describe('build files are not served', () => {
   const ENCODINGS = ['br, gzip', null] as const;
   // the staff app's files (/staff/assets/) on its own origin, where they are served (platform/http/staffSurface.ts)
   const get = (url: string, encoding: (typeof ENCODINGS)[number]) =>
-    app.inject({ method: 'GET', url, headers: { ...(isStaffPath(url) ? onStaffOrigin(app) : {}), ...(encoding === null ? {} : { 'accept-encoding': encoding }) } });
+    app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        ...(isStaffPath(url) ? onStaffOrigin(app) : {}),
+        ...(encoding === null ? {} : { 'accept-encoding': encoding }),
+      },
+    });
 
   test("mf-stats.json, source maps, the font lists and the server's files answer the site's 404 in every served folder", async () => {
     for (const folder of FOLDERS) {
       const missing = await get(`${folder.url}no-such-file.json`, null);
       assert.equal(missing.statusCode, 404);
-      for (const [file, encoding] of Object.keys(BUILD_FILES).flatMap((name) => ENCODINGS.map((each) => [name, each] as const))) {
+      for (const [file, encoding] of Object.keys(BUILD_FILES).flatMap((name) =>
+        ENCODINGS.map((each) => [name, each] as const),
+      )) {
         const url = `${folder.url}${file}`;
         const res = await get(url, encoding);
         assert.equal(res.statusCode, 404, `${url} answered ${res.statusCode}`);
-        assert.equal(res.body, missing.body, `${url} (${encoding ?? 'no encoding'}): the same answer as a file that is not there`);
+        assert.equal(
+          res.body,
+          missing.body,
+          `${url} (${encoding ?? 'no encoding'}): the same answer as a file that is not there`,
+        );
         assert.equal(res.headers['content-type'], missing.headers['content-type'], url);
         assert.ok(!res.body.includes('builder'), `${url} shows no build path`);
       }
@@ -93,9 +110,16 @@ describe('build files are not served', () => {
 
   test('the files a browser needs still load from every served folder', async () => {
     for (const folder of FOLDERS) {
-      for (const file of ['mf-manifest.json', 'remoteEntry.js', '123.ab12cd34.js', 'main.3f2a9c1b.js.LICENSE.txt', 'assets/noto-sans-arabic-400.a0a27609.woff2']) {
+      for (const file of [
+        'mf-manifest.json',
+        'remoteEntry.js',
+        '123.ab12cd34.js',
+        'main.3f2a9c1b.js.LICENSE.txt',
+        'assets/noto-sans-arabic-400.a0a27609.woff2',
+      ]) {
         const url = `${folder.url}${file}`;
-        for (const encoding of ENCODINGS) assert.equal((await get(url, encoding)).statusCode, 200, `${url} (${encoding ?? 'no encoding'})`);
+        for (const encoding of ENCODINGS)
+          assert.equal((await get(url, encoding)).statusCode, 200, `${url} (${encoding ?? 'no encoding'})`);
       }
       assert.equal((await get(`${folder.url}${folder.browserFile}`, null)).statusCode, 200);
     }
@@ -103,9 +127,23 @@ describe('build files are not served', () => {
 
   test("a folder's own address (/assets/, /remotes/catalogue/server/) is the site's 404, never a 403", async () => {
     for (const encoding of ENCODINGS) {
-      for (const url of ['/assets/', '/assets/.', '/assets', '/remotes/catalogue/', '/remotes/catalogue/assets/', '/remotes/catalogue/server/', '/staff/assets/assets/', '/remotes/staff/assets/', '/images/']) {
+      for (const url of [
+        '/assets/',
+        '/assets/.',
+        '/assets',
+        '/remotes/catalogue/',
+        '/remotes/catalogue/assets/',
+        '/remotes/catalogue/server/',
+        '/staff/assets/assets/',
+        '/remotes/staff/assets/',
+        '/images/',
+      ]) {
         const res = await get(url, encoding);
-        assert.equal(res.statusCode, 404, `${url} (${encoding ?? 'no encoding'}) answered ${res.statusCode} ${res.body.slice(0, 80)}`);
+        assert.equal(
+          res.statusCode,
+          404,
+          `${url} (${encoding ?? 'no encoding'}) answered ${res.statusCode} ${res.body.slice(0, 80)}`,
+        );
       }
       const page = await get('/assets/', encoding);
       assert.equal(page.body, (await get('/no-such-page-here/', encoding)).body, "the site's own not-found page");

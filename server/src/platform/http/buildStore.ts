@@ -43,13 +43,15 @@ export function storedBuildOf(entry: string): { remote: string; id: string } | u
 }
 
 /** A stored build's folder in the store. */
-export const storedBuildFolder = (buildsDir: string, { remote, id }: { remote: string; id: string }): string => path.join(buildsDir, remote, id);
+export const storedBuildFolder = (buildsDir: string, { remote, id }: { remote: string; id: string }): string =>
+  path.join(buildsDir, remote, id);
 
 /** The source of the build whose manifest is `entry`, or undefined when the server has no way to read its files. */
 export function buildSourceOf(entry: string, buildsDir: string): BuildSource | undefined {
   const stored = storedBuildOf(entry);
   if (stored !== undefined) return { folder: storedBuildFolder(buildsDir, stored) };
-  if (/^https?:\/\//i.test(entry) && entry.endsWith(`/${MANIFEST_FILE}`)) return { url: entry.slice(0, -MANIFEST_FILE.length) };
+  if (/^https?:\/\//i.test(entry) && entry.endsWith(`/${MANIFEST_FILE}`))
+    return { url: entry.slice(0, -MANIFEST_FILE.length) };
   return undefined;
 }
 
@@ -57,9 +59,16 @@ export function buildSourceOf(entry: string, buildsDir: string): BuildSource | u
 export const BUILD_FILE_TIMEOUT_MS = 10_000;
 
 /** A file of a build (`relative`: 'server-render.json'), at most `maxBytes`; or why not (for the log). */
-export async function readBuildFile(source: BuildSource, relative: string, maxBytes: number): Promise<{ bytes: Buffer } | { error: string }> {
+export async function readBuildFile(
+  source: BuildSource,
+  relative: string,
+  maxBytes: number,
+): Promise<{ bytes: Buffer } | { error: string }> {
   if ('url' in source) {
-    const answer = await fetchBounded(new URL(relative, source.url).href, { maxBytes, timeoutMs: BUILD_FILE_TIMEOUT_MS });
+    const answer = await fetchBounded(new URL(relative, source.url).href, {
+      maxBytes,
+      timeoutMs: BUILD_FILE_TIMEOUT_MS,
+    });
     if ('error' in answer) return answer;
     return answer.status === 200 ? { bytes: answer.bytes } : { error: `it answered ${answer.status}` };
   }
@@ -101,7 +110,8 @@ async function filesOf(root: string, under = ''): Promise<string[]> {
  * when it cannot be read or copied.
  */
 export async function storeBuild(buildsDir: string, remote: string, sourceDir: string): Promise<string> {
-  if (!(await exists(path.join(sourceDir, MANIFEST_FILE)))) throw new NotABuildFolder(`${sourceDir} has no ${MANIFEST_FILE}`);
+  if (!(await exists(path.join(sourceDir, MANIFEST_FILE))))
+    throw new NotABuildFolder(`${sourceDir} has no ${MANIFEST_FILE}`);
   const names = (await filesOf(sourceDir)).sort();
   const files: { name: string; bytes: Buffer }[] = [];
   let size = 0;

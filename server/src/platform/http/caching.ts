@@ -16,8 +16,21 @@ export const CACHE_MEDIA = 'public, max-age=86400';
 const HASHED_NAME = /\.[0-9a-f]{8,}\./i;
 
 const MEDIA_EXTENSIONS = new Set([
-  '.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.ico',
-  '.woff', '.woff2', '.ttf', '.otf', '.pdf', '.mp4', '.webm',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.webp',
+  '.avif',
+  '.svg',
+  '.ico',
+  '.woff',
+  '.woff2',
+  '.ttf',
+  '.otf',
+  '.pdf',
+  '.mp4',
+  '.webm',
 ]);
 
 export function isHashedFileName(filePath: string): boolean {

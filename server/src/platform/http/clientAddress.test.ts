@@ -9,7 +9,22 @@ import { createFixture, stubDatabase, type Fixture } from '../../test-support/fi
 import { clientNetworks, normaliseAddress, UNKNOWN_CLIENT } from './clientAddress.js';
 
 /** The ways the issue's attacker wrote 9.9.9.9, and a few more inet_aton and proxy spellings of it. */
-const NINES = ['9.9.9.9', '9.9.9.9:1234', '009.009.009.009', '0x09.9.9.9', '151587081', '::ffff:909:909', '::ffff:9.9.9.9', '::FFFF:9.9.9.9', '[::ffff:9.9.9.9]:443', '011.9.9.9', '0x9090909', '9.592137', '9.9.2313', ' 9.9.9.9 '];
+const NINES = [
+  '9.9.9.9',
+  '9.9.9.9:1234',
+  '009.009.009.009',
+  '0x09.9.9.9',
+  '151587081',
+  '::ffff:909:909',
+  '::ffff:9.9.9.9',
+  '::FFFF:9.9.9.9',
+  '[::ffff:9.9.9.9]:443',
+  '011.9.9.9',
+  '0x9090909',
+  '9.592137',
+  '9.9.2313',
+  ' 9.9.9.9 ',
+];
 
 describe('normaliseAddress and clientNetworks', () => {
   test('every spelling of one IPv4 address is its dotted decimal', () => {
@@ -35,18 +50,54 @@ describe('normaliseAddress and clientNetworks', () => {
   });
 
   test('what is no address is one key, whatever it says', () => {
-    for (const junk of ['', 'not an address', '9.9.9.9.9', '256.1.1.1', '4294967296', '1.2.3.', '0x1g.1.1.1', '1.2.3.4:99999', '::ffff:009.9.9.9', '2001:db8::1::2', 'unknown', '9.9.9.9, 8.8.8.8']) {
+    for (const junk of [
+      '',
+      'not an address',
+      '9.9.9.9.9',
+      '256.1.1.1',
+      '4294967296',
+      '1.2.3.',
+      '0x1g.1.1.1',
+      '1.2.3.4:99999',
+      '::ffff:009.9.9.9',
+      '2001:db8::1::2',
+      'unknown',
+      '9.9.9.9, 8.8.8.8',
+    ]) {
       assert.equal(normaliseAddress(junk), UNKNOWN_CLIENT, junk);
-      assert.deepEqual(clientNetworks(junk), { address: UNKNOWN_CLIENT, network: UNKNOWN_CLIENT, wideNetwork: UNKNOWN_CLIENT }, junk);
+      assert.deepEqual(
+        clientNetworks(junk),
+        { address: UNKNOWN_CLIENT, network: UNKNOWN_CLIENT, wideNetwork: UNKNOWN_CLIENT },
+        junk,
+      );
     }
   });
 
   test('a visitor is its IPv4 address or its IPv6 /64; caps also hold per IPv4 /24 and IPv6 /48', () => {
-    assert.deepEqual(clientNetworks('0x09.9.9.9'), { address: '9.9.9.9', network: '9.9.9.9', wideNetwork: '9.9.9.0/24' });
-    assert.deepEqual(clientNetworks('2001:db8:a:b:1:2:3:4'), { address: '2001:db8:a:b:1:2:3:4', network: '2001:db8:a:b::/64', wideNetwork: '2001:db8:a::/48' });
-    assert.deepEqual(clientNetworks('2001:db8::1'), { address: '2001:db8::1', network: '2001:db8::/64', wideNetwork: '2001:db8::/48' });
+    assert.deepEqual(clientNetworks('0x09.9.9.9'), {
+      address: '9.9.9.9',
+      network: '9.9.9.9',
+      wideNetwork: '9.9.9.0/24',
+    });
+    assert.deepEqual(clientNetworks('2001:db8:a:b:1:2:3:4'), {
+      address: '2001:db8:a:b:1:2:3:4',
+      network: '2001:db8:a:b::/64',
+      wideNetwork: '2001:db8:a::/48',
+    });
+    assert.deepEqual(clientNetworks('2001:db8::1'), {
+      address: '2001:db8::1',
+      network: '2001:db8::/64',
+      wideNetwork: '2001:db8::/48',
+    });
     assert.deepEqual(clientNetworks('::1'), { address: '::1', network: '::/64', wideNetwork: '::/48' });
-    for (const ip of ['2001:db8:a:b::1', '2001:0DB8:000A:000B:1:2:3:4', '2001:db8:a:b:ffff::', '2001:db8:a:b::1%eth0', '[2001:db8:a:b::2]:443', '2001:db8:a:b::203.0.113.7']) {
+    for (const ip of [
+      '2001:db8:a:b::1',
+      '2001:0DB8:000A:000B:1:2:3:4',
+      '2001:db8:a:b:ffff::',
+      '2001:db8:a:b::1%eth0',
+      '[2001:db8:a:b::2]:443',
+      '2001:db8:a:b::203.0.113.7',
+    ]) {
       assert.equal(clientNetworks(ip).network, '2001:db8:a:b::/64', ip);
     }
     assert.equal(clientNetworks('::ffff:203.0.113.7').network, '203.0.113.7');
@@ -56,7 +107,10 @@ describe('normaliseAddress and clientNetworks', () => {
     const keys = NINES.map((spelling) => failureKeys('dana@crescent.example', clientNetworks(spelling)));
     for (const key of keys) assert.deepEqual(key, keys[0]);
     assert.equal(keys[0]!.address, 'address:9.9.9.9');
-    assert.deepEqual(failureKeys('dana@crescent.example', clientNetworks('2001:db8:a:b::1')), failureKeys('dana@crescent.example', clientNetworks('2001:db8:a:b:ffff::9')));
+    assert.deepEqual(
+      failureKeys('dana@crescent.example', clientNetworks('2001:db8:a:b::1')),
+      failureKeys('dana@crescent.example', clientNetworks('2001:db8:a:b:ffff::9')),
+    );
   });
 });
 
@@ -67,7 +121,9 @@ describe('one client behind a trusted proxy, however it is written', () => {
 
   before(async () => {
     // the proxy on loopback is trusted: its X-Forwarded-For names the client
-    fixture = await createFixture({ env: { TRUST_PROXY: '127.0.0.1', SUBMIT_RATE_LIMIT_MAX: String(LIMIT), SUBMIT_RATE_LIMIT_WINDOW_SECONDS: '60' } });
+    fixture = await createFixture({
+      env: { TRUST_PROXY: '127.0.0.1', SUBMIT_RATE_LIMIT_MAX: String(LIMIT), SUBMIT_RATE_LIMIT_WINDOW_SECONDS: '60' },
+    });
     app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
   });
   after(async () => {
@@ -77,11 +133,18 @@ describe('one client behind a trusted proxy, however it is written', () => {
 
   /** A contact form (invalid on purpose: the limit counts every request, a 400 needs no database) from `client`. */
   const send = (client: string) =>
-    app.inject({ method: 'POST', url: '/api/send-contact-form', payload: { name: 'Aisha' }, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': client } });
+    app.inject({
+      method: 'POST',
+      url: '/api/send-contact-form',
+      payload: { name: 'Aisha' },
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': client },
+    });
 
   test("the issue's five spellings of 9.9.9.9 share the contact form's limit: the next one is refused", async () => {
     const statuses = [];
-    for (const spelling of ['9.9.9.9:1234', '009.009.009.009', '0x09.9.9.9', '151587081', '::ffff:909:909', '9.9.9.9']) statuses.push((await send(spelling)).statusCode);
+    for (const spelling of ['9.9.9.9:1234', '009.009.009.009', '0x09.9.9.9', '151587081', '::ffff:909:909', '9.9.9.9'])
+      statuses.push((await send(spelling)).statusCode);
     assert.deepEqual(statuses, [400, 400, 400, 400, 400, 429]);
     // another client is its own
     assert.equal((await send('9.9.9.10')).statusCode, 400);

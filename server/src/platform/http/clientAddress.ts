@@ -40,7 +40,8 @@ export function clientNetworks(raw: string): ClientNetworks {
     const address = ipv4Text(parsed.value);
     return { address, network: address, wideNetwork: `${ipv4Text(parsed.value & 0xffffff00)}/24` };
   }
-  const prefix = (groups: number) => ipv6Text([...parsed.groups.slice(0, groups), ...Array<number>(8 - groups).fill(0)]);
+  const prefix = (groups: number) =>
+    ipv6Text([...parsed.groups.slice(0, groups), ...Array<number>(8 - groups).fill(0)]);
   return { address: ipv6Text(parsed.groups), network: `${prefix(4)}/64`, wideNetwork: `${prefix(3)}/48` };
 }
 
@@ -52,7 +53,12 @@ function parseAddress(raw: string): Parsed | undefined {
   const bracketed = /^\[([^\]]*)\](?::(\d{1,5}))?$/.exec(text);
   const portOnV4 = /^([^:]*):(\d{1,5})$/.exec(text);
   // v4:port: one colon only (a bare IPv6 address has at least two)
-  const [host, port] = bracketed !== null ? [bracketed[1]!, bracketed[2]] : portOnV4 !== null ? [portOnV4[1]!, portOnV4[2]] : [text, undefined];
+  const [host, port] =
+    bracketed !== null
+      ? [bracketed[1]!, bracketed[2]]
+      : portOnV4 !== null
+        ? [portOnV4[1]!, portOnV4[2]]
+        : [text, undefined];
   if (port !== undefined && Number(port) > 65_535) return undefined;
   text = host;
   const zone = text.indexOf('%');

@@ -43,7 +43,9 @@ describe('compression of what the server makes', () => {
       `<!doctype html><html><head><title>Fixture shell</title></head><body><div id="root"></div><noscript>${'This site needs JavaScript. '.repeat(80)}</noscript></body></html>\n`,
     );
     app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
-    app.get('/api/test/big-json', async () => ({ items: Array.from({ length: 200 }, (_, id) => ({ id, label: `item ${id}` })) }));
+    app.get('/api/test/big-json', async () => ({
+      items: Array.from({ length: 200 }, (_, id) => ({ id, label: `item ${id}` })),
+    }));
     await app.ready();
   });
   after(async () => {

@@ -51,7 +51,12 @@ export function preferredEncoding(header: string | string[] | undefined): Encodi
 export function compressedStream(body: Readable, encoding: Encoding): Readable {
   const compressor =
     encoding === 'br'
-      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } })
+      ? zlib.createBrotliCompress({
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          },
+        })
       : zlib.createGzip({ level: 6 });
   return pipeline(body, compressor, () => undefined); // the error reaches the reader of the compressed stream
 }
@@ -114,7 +119,8 @@ export async function registerCompression(app: FastifyInstance, bodies = new Com
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const etag = reply.getHeader('etag');
     if (typeof etag !== 'string' || etag.startsWith('W/') || reply.statusCode !== 200) return payload;
-    if (reply.hasHeader('content-encoding') || !COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    if (reply.hasHeader('content-encoding') || !COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? '')))
+      return payload;
     const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
     if (body.length < COMPRESS_THRESHOLD || body.length > MAX_CACHED_BODY) return payload;
     addVary(reply);

@@ -25,7 +25,13 @@ const errorOf = (schema: Parameters<typeof parseSubmission>[0], body: unknown): 
 
 describe('contact form schema', () => {
   test('accepts the form and trims it; blank optional fields become null', () => {
-    const result = parseSubmission(contactFormSchema, { ...contact, name: '  Aisha Rahman ', phone: '', companyName: null, website: '' });
+    const result = parseSubmission(contactFormSchema, {
+      ...contact,
+      name: '  Aisha Rahman ',
+      phone: '',
+      companyName: null,
+      website: '',
+    });
     assert.deepEqual(result, {
       ok: true,
       spam: false,
@@ -34,7 +40,12 @@ describe('contact form schema', () => {
   });
 
   test("language: the visitor's page language, 'en' when left out or null", () => {
-    for (const [language, expected] of [[undefined, 'en'], [null, 'en'], ['en', 'en'], ['ar', 'ar']] as const) {
+    for (const [language, expected] of [
+      [undefined, 'en'],
+      [null, 'en'],
+      ['en', 'en'],
+      ['ar', 'ar'],
+    ] as const) {
       const result = parseSubmission(contactFormSchema, language === undefined ? contact : { ...contact, language });
       assert.ok(result.ok, String(language));
       assert.equal(result.data.language, expected, String(language));
@@ -43,9 +54,16 @@ describe('contact form schema', () => {
 
   test('language: any other value is refused with a clear message', () => {
     for (const language of ['fr', 'AR', 'Arabic', 'ar-AE', ' ar', '', 0, true, ['ar'], { code: 'ar' }]) {
-      assert.equal(errorOf(contactFormSchema, { ...contact, language }), 'language must be one of: en, ar', JSON.stringify(language));
+      assert.equal(
+        errorOf(contactFormSchema, { ...contact, language }),
+        'language must be one of: en, ar',
+        JSON.stringify(language),
+      );
     }
-    assert.equal(errorOf(contactFormSchema, { ...contact, name: '', language: 'fr' }), 'name is required; language must be one of: en, ar');
+    assert.equal(
+      errorOf(contactFormSchema, { ...contact, name: '', language: 'fr' }),
+      'name is required; language must be one of: en, ar',
+    );
   });
 
   test('country defaults to Dubai when left out or blank', () => {
@@ -76,16 +94,36 @@ describe('contact form schema', () => {
     ['a string', 'name=Aisha', 'The request body must be a JSON object'],
     ['missing fields', {}, 'name is required; email is required; message is required'],
     ['blank required fields', { ...contact, name: '   ', message: '\n' }, 'name is required; message is required'],
-    ['wrong types', { ...contact, name: 42, email: ['a@b.co'], phone: 5 }, 'name must be text; email must be text; phone must be text'],
+    [
+      'wrong types',
+      { ...contact, name: 42, email: ['a@b.co'], phone: 5 },
+      'name must be text; email must be text; phone must be text',
+    ],
     ['a bad e-mail', { ...contact, email: 'aisha@example' }, 'email must be a valid email address'],
     ['two addresses', { ...contact, email: 'a@b.co,c@d.co' }, 'email must be a valid email address'],
-    ['an unknown country', { ...contact, country: 'Qatar' }, 'country must be one of: Dubai, Oman, Bahrain, Saudi Arabia'],
-    ['a branch label instead of its name', { ...contact, country: 'Oman (Muscat Office)' }, 'country must be one of: Dubai, Oman, Bahrain, Saudi Arabia'],
+    [
+      'an unknown country',
+      { ...contact, country: 'Qatar' },
+      'country must be one of: Dubai, Oman, Bahrain, Saudi Arabia',
+    ],
+    [
+      'a branch label instead of its name',
+      { ...contact, country: 'Oman (Muscat Office)' },
+      'country must be one of: Dubai, Oman, Bahrain, Saudi Arabia',
+    ],
     ['a long name', { ...contact, name: 'x'.repeat(101) }, 'name must be at most 100 characters'],
     ['a long message', { ...contact, message: 'x'.repeat(4001) }, 'message must be at most 4000 characters'],
-    ['a line break in the name', { ...contact, name: 'Aisha\r\nBcc: x@y.z' }, 'name contains characters that are not allowed'],
+    [
+      'a line break in the name',
+      { ...contact, name: 'Aisha\r\nBcc: x@y.z' },
+      'name contains characters that are not allowed',
+    ],
     ['a NUL in the message', { ...contact, message: 'a\u0000b' }, 'message contains characters that are not allowed'],
-    ['a lone surrogate', { ...contact, companyName: 'a\ud800b' }, 'companyName contains characters that are not allowed'],
+    [
+      'a lone surrogate',
+      { ...contact, companyName: 'a\ud800b' },
+      'companyName contains characters that are not allowed',
+    ],
     ['a honeypot that is not text', { ...contact, website: 1 }, 'website must be text'],
   ];
   for (const [what, body, message] of cases) {
@@ -104,11 +142,14 @@ describe('contact form schema', () => {
 
 describe('registration and inquiry schemas', () => {
   test('accept the chat payloads', () => {
-    assert.deepEqual(parseSubmission(registrationSchema, { userName: 'Sam', userEmail: 'sam@x.co', userCountry: 'Bahrain' }), {
-      ok: true,
-      spam: false,
-      data: { userName: 'Sam', userEmail: 'sam@x.co', userCountry: 'Bahrain' },
-    });
+    assert.deepEqual(
+      parseSubmission(registrationSchema, { userName: 'Sam', userEmail: 'sam@x.co', userCountry: 'Bahrain' }),
+      {
+        ok: true,
+        spam: false,
+        data: { userName: 'Sam', userEmail: 'sam@x.co', userCountry: 'Bahrain' },
+      },
+    );
     const inquiry = {
       userName: 'Sam',
       userEmail: 'sam@x.co',
@@ -118,7 +159,11 @@ describe('registration and inquiry schemas', () => {
       companyName: '',
       companyLocation: 'Dammam',
     };
-    assert.deepEqual(parseSubmission(inquirySchema, inquiry), { ok: true, spam: false, data: { ...inquiry, companyName: null, language: 'en' } });
+    assert.deepEqual(parseSubmission(inquirySchema, inquiry), {
+      ok: true,
+      spam: false,
+      data: { ...inquiry, companyName: null, language: 'en' },
+    });
     assert.deepEqual(parseSubmission(inquirySchema, { ...inquiry, language: 'ar' }), {
       ok: true,
       spam: false,
@@ -136,9 +181,15 @@ describe('registration and inquiry schemas', () => {
   });
 
   test('fields of the other form are unknown', () => {
-    assert.match(errorOf(registrationSchema, { userName: 'Sam', userEmail: 'sam@x.co', userCountry: 'Oman', message: 'hi' }), /^Unknown field "message"/);
+    assert.match(
+      errorOf(registrationSchema, { userName: 'Sam', userEmail: 'sam@x.co', userCountry: 'Oman', message: 'hi' }),
+      /^Unknown field "message"/,
+    );
     // a registration mails nobody: it takes no language
-    assert.match(errorOf(registrationSchema, { userName: 'Sam', userEmail: 'sam@x.co', userCountry: 'Oman', language: 'ar' }), /^Unknown field "language"/);
+    assert.match(
+      errorOf(registrationSchema, { userName: 'Sam', userEmail: 'sam@x.co', userCountry: 'Oman', language: 'ar' }),
+      /^Unknown field "language"/,
+    );
   });
 });
 
@@ -153,9 +204,17 @@ describe('text-direction controls, field by field', () => {
   const ARABIC = 'شركة الخليج Gulf Build ذ.م.م ٢٠٢٥ \u200fدبي\u200e 20S \u061c';
 
   const registration = { userName: 'Sam', userEmail: 'sam@x.co', userCountry: 'Oman' };
-  const inquiry = { ...registration, inquiryPhone: '+966 55 000 0000', inquiryMessage: 'Need MV joints', companyName: 'Eastern', companyLocation: 'Dammam' };
+  const inquiry = {
+    ...registration,
+    inquiryPhone: '+966 55 000 0000',
+    inquiryMessage: 'Need MV joints',
+    companyName: 'Eastern',
+    companyLocation: 'Dammam',
+  };
   const review = { customerName: 'Aisha', emailId: 'aisha@example.com', comment: 'Good', stars: 4 };
-  type Parse = (body: Record<string, unknown>) => { ok: true; data: Record<string, unknown> } | { ok: false; error: string };
+  type Parse = (
+    body: Record<string, unknown>,
+  ) => { ok: true; data: Record<string, unknown> } | { ok: false; error: string };
   const forms: { name: string; valid: Record<string, unknown>; parse: Parse; line: string[]; multiline: string[] }[] = [
     {
       name: 'contact form',
@@ -164,7 +223,13 @@ describe('text-direction controls, field by field', () => {
       line: ['name', 'email', 'phone', 'companyName', 'companyLocation'],
       multiline: ['message'],
     },
-    { name: 'registration', valid: registration, parse: (body) => parseSubmission(registrationSchema, body), line: ['userName', 'userEmail'], multiline: [] },
+    {
+      name: 'registration',
+      valid: registration,
+      parse: (body) => parseSubmission(registrationSchema, body),
+      line: ['userName', 'userEmail'],
+      multiline: [],
+    },
     {
       name: 'inquiry',
       valid: inquiry,
@@ -189,9 +254,19 @@ describe('text-direction controls, field by field', () => {
     for (const field of form.line) {
       test(`${form.name} ${field}: each direction control is refused with a clear message, anywhere in the value`, () => {
         for (const control of DIRECTION_CONTROLS) {
-          for (const value of isEmail(field) ? [`a${control}@example.com`, `${control}a@example.com`] : [`${control}gpj.exe`, `Aisha ${control}Rahman`, `Aisha${control}`]) {
+          for (const value of isEmail(field)
+            ? [`a${control}@example.com`, `${control}a@example.com`]
+            : [`${control}gpj.exe`, `Aisha ${control}Rahman`, `Aisha${control}`]) {
             const result = form.parse({ ...form.valid, [field]: value });
-            assert.deepEqual(result, { ok: false, error: DIRECTION_MESSAGE(field), problems: [{ path: [field], message: DIRECTION_MESSAGE(field) }] }, JSON.stringify(value));
+            assert.deepEqual(
+              result,
+              {
+                ok: false,
+                error: DIRECTION_MESSAGE(field),
+                problems: [{ path: [field], message: DIRECTION_MESSAGE(field) }],
+              },
+              JSON.stringify(value),
+            );
           }
         }
       });
@@ -211,7 +286,11 @@ describe('text-direction controls, field by field', () => {
         assert.ok(result.ok, JSON.stringify(result));
         assert.equal(result.data[field], value);
         const refused = `${field} contains characters that are not allowed`;
-        assert.deepEqual(form.parse({ ...form.valid, [field]: 'a\u0085b' }), { ok: false, error: refused, problems: [{ path: [field], message: refused }] });
+        assert.deepEqual(form.parse({ ...form.valid, [field]: 'a\u0085b' }), {
+          ok: false,
+          error: refused,
+          problems: [{ path: [field], message: refused }],
+        });
       });
     }
   }
@@ -231,15 +310,19 @@ describe('a refused request answers its problems beside the sentence', () => {
   });
 
   test('a bad contact form: 400 {error, problems}, each problem with its path and the words the sentence names', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/send-contact-form', payload: { ...contact, email: 'not-an-email', phone: 12, colour: 'red' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/send-contact-form',
+      payload: { ...contact, email: 'not-an-email', phone: 12, colour: 'red' },
+    });
     assert.equal(res.statusCode, 400, res.body);
-    const { error, problems } = res.json<{ error: string; problems: { path: (string | number)[]; message: string }[] }>();
+    const { error, problems } = res.json<{
+      error: string;
+      problems: { path: (string | number)[]; message: string }[];
+    }>();
     // the sentence is the one it always was (the spec's texts), the problems the same refusal one by one
     assert.equal(error, errorOf(contactFormSchema, { ...contact, email: 'not-an-email', phone: 12, colour: 'red' }));
-    assert.deepEqual(
-      problems.map(({ path }) => path.join('.')).sort(),
-      ['', 'email', 'phone'].sort(),
-    );
+    assert.deepEqual(problems.map(({ path }) => path.join('.')).sort(), ['', 'email', 'phone'].sort());
     for (const { message } of problems) assert.ok(error.includes(message), `${message} in ${error}`);
   });
 });

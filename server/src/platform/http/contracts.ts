@@ -42,7 +42,11 @@ function inListOrder(problems: readonly Problem[]): Problem[] {
     } else items.push({ problem, index: item.index });
   }
   // Array.prototype.sort is stable: one item's problems keep their order
-  return order.flatMap((entry) => (typeof entry === 'string' ? (lists.get(entry) ?? []).sort((a, b) => a.index - b.index).map(({ problem }) => problem) : [entry]));
+  return order.flatMap((entry) =>
+    typeof entry === 'string'
+      ? (lists.get(entry) ?? []).sort((a, b) => a.index - b.index).map(({ problem }) => problem)
+      : [entry],
+  );
 }
 
 /**
@@ -73,7 +77,11 @@ export function describeProblems(problems: readonly Problem[]): string {
     const keys = problem.params.keys;
     const message = problem.message ?? 'is not valid';
     const unknownKeys =
-      problem.keyword === 'unrecognized_keys' && Array.isArray(keys) && keys.some((key) => !message.includes(String(key))) ? ` (${keys.join(', ')})` : '';
+      problem.keyword === 'unrecognized_keys' &&
+      Array.isArray(keys) &&
+      keys.some((key) => !message.includes(String(key)))
+        ? ` (${keys.join(', ')})`
+        : '';
     // 'lines[3].quantity must…' names its field already: only others get the place
     const field = where.split('.')[0] ?? '';
     const named = where === '' || new RegExp(`(^|\\W)${field.replace(/[^\w]/g, '\\$&')}(\\W|$)`).test(message);
@@ -142,22 +150,39 @@ export const answers = <T extends z.ZodType>(ok: T) => ({ 200: ok, '4xx': apiErr
  * A body checked outside a route's schema (one that depends on the data, as the quote request's on the catalogue):
  * the value, or the same sentence a route's 400 carries.
  */
-export function checkBody<S extends z.ZodType>(schema: S, body: unknown): { ok: true; data: z.output<S> } | { ok: false; error: string; problems: ApiProblem[] } {
-  const result = validatorCompiler({ schema, method: 'POST', url: '', httpPart: 'body' })(body) as { value?: z.output<S>; error?: unknown };
+export function checkBody<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+): { ok: true; data: z.output<S> } | { ok: false; error: string; problems: ApiProblem[] } {
+  const result = validatorCompiler({ schema, method: 'POST', url: '', httpPart: 'body' })(body) as {
+    value?: z.output<S>;
+    error?: unknown;
+  };
   if (result.error === undefined) return { ok: true, data: result.value as z.output<S> };
-  return { ok: false, error: describeProblems(result.error as Problem[]), problems: problemList(result.error as Problem[]) };
+  return {
+    ok: false,
+    error: describeProblems(result.error as Problem[]),
+    problems: problemList(result.error as Problem[]),
+  };
 }
 
 /** A form's fields without the honeypot, and whether a bot filled it in (stored as spam, never mailed). */
-export function withoutHoneypot<T extends { [HONEYPOT_FIELD]?: string | undefined }>(body: T): { data: Omit<T, typeof HONEYPOT_FIELD>; spam: boolean } {
+export function withoutHoneypot<T extends { [HONEYPOT_FIELD]?: string | undefined }>(
+  body: T,
+): { data: Omit<T, typeof HONEYPOT_FIELD>; spam: boolean } {
   const { [HONEYPOT_FIELD]: trap, ...data } = body;
   return { data, spam: typeof trap === 'string' && trap.trim() !== '' };
 }
 
-export type ParseResult<T> = { ok: true; data: T; spam: boolean } | { ok: false; error: string; problems: ApiProblem[] };
+export type ParseResult<T> =
+  | { ok: true; data: T; spam: boolean }
+  | { ok: false; error: string; problems: ApiProblem[] };
 
 /** A form body checked outside a route (checkBody), split from its honeypot (withoutHoneypot). */
-export function parseSubmission<S extends z.ZodType<{ [HONEYPOT_FIELD]?: string | undefined }>>(schema: S, body: unknown): ParseResult<Omit<z.output<S>, typeof HONEYPOT_FIELD>> {
+export function parseSubmission<S extends z.ZodType<{ [HONEYPOT_FIELD]?: string | undefined }>>(
+  schema: S,
+  body: unknown,
+): ParseResult<Omit<z.output<S>, typeof HONEYPOT_FIELD>> {
   const checked = checkBody(schema, body);
   return checked.ok ? { ok: true, ...withoutHoneypot(checked.data) } : checked;
 }

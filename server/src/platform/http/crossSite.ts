@@ -10,7 +10,10 @@ import type { FastifyRequest } from 'fastify';
  * nothing. Only without PUBLIC_SITE_URL (local runs, where it would be the process's own address anyway) is the
  * request's own origin taken.
  */
-export function isCrossSite(request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>, publicSiteUrl: string | undefined): boolean {
+export function isCrossSite(
+  request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>,
+  publicSiteUrl: string | undefined,
+): boolean {
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
   const origin = request.headers.origin;

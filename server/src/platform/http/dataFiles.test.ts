@@ -14,7 +14,8 @@ import { DataFileCache, dataFileRoutes, isDataFileName } from './dataFiles.js';
 const RECHECK_MS = 1000;
 
 /** JSON big enough to be compressed (and compressible). */
-const bigJson = (label: string) => JSON.stringify(Array.from({ length: 300 }, (_, id) => ({ id, name: `${label} ${id}` })));
+const bigJson = (label: string) =>
+  JSON.stringify(Array.from({ length: 300 }, (_, id) => ({ id, name: `${label} ${id}` })));
 
 function decode(res: LightMyRequestResponse): string {
   const encoding = res.headers['content-encoding'];
@@ -109,14 +110,49 @@ describe('the data files as server rendering reads them', () => {
     assert.equal(await cache.get('later.json'), undefined);
   });
 
-  test('isDataFileName: plain .json names only, at the top or in the Arabic edition\'s folder', () => {
-    for (const name of ['products.json', 'product-details.json', 'searchResults.json', 'a.b.json', 'x_1.json', 'ar/products.json', 'ar/searchResults.json']) {
+  test("isDataFileName: plain .json names only, at the top or in the Arabic edition's folder", () => {
+    for (const name of [
+      'products.json',
+      'product-details.json',
+      'searchResults.json',
+      'a.b.json',
+      'x_1.json',
+      'ar/products.json',
+      'ar/searchResults.json',
+    ]) {
       assert.ok(isDataFileName(name), name);
     }
-    for (const name of ['', '.json', '.env.json', '../x.json', 'a/b.json', 'a\\b.json', 'a..json', 'x.txt', 'x.json\u0000', 'x y.json', '..', 'x.json.br']) {
+    for (const name of [
+      '',
+      '.json',
+      '.env.json',
+      '../x.json',
+      'a/b.json',
+      'a\\b.json',
+      'a..json',
+      'x.txt',
+      'x.json\u0000',
+      'x y.json',
+      '..',
+      'x.json.br',
+    ]) {
       assert.ok(!isDataFileName(name), JSON.stringify(name));
     }
-    for (const name of ['en/products.json', 'xx/products.json', 'AR/products.json', 'ar/', 'ar/.json', 'ar/.env.json', 'ar/../x.json', 'ar/ar/x.json', 'ar/sub/x.json', 'ar\\x.json', 'ar/x.json.br', '/ar/x.json', 'ar//x.json']) {
+    for (const name of [
+      'en/products.json',
+      'xx/products.json',
+      'AR/products.json',
+      'ar/',
+      'ar/.json',
+      'ar/.env.json',
+      'ar/../x.json',
+      'ar/ar/x.json',
+      'ar/sub/x.json',
+      'ar\\x.json',
+      'ar/x.json.br',
+      '/ar/x.json',
+      'ar//x.json',
+    ]) {
       assert.ok(!isDataFileName(name), JSON.stringify(name));
     }
   });
@@ -159,7 +195,10 @@ describe('GET /data/:file', () => {
     app = Fastify();
     await registerCompression(app);
     app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: 'Not found' }));
-    await app.register(dataFileRoutes, { prefix: '/data', cache: new DataFileCache([first, second], RECHECK_MS, () => clock) });
+    await app.register(dataFileRoutes, {
+      prefix: '/data',
+      cache: new DataFileCache([first, second], RECHECK_MS, () => clock),
+    });
     await app.ready();
   });
   after(async () => {
@@ -188,7 +227,11 @@ describe('GET /data/:file', () => {
       const res = await get('/data/products.json', { 'accept-encoding': acceptEncoding });
       assert.equal(res.statusCode, 200);
       assert.equal(res.headers['content-encoding'], expected, acceptEncoding);
-      assert.deepEqual(res.rawPayload, expected === undefined ? plain.rawPayload : copies[expected], `${acceptEncoding}: the copy, byte for byte`);
+      assert.deepEqual(
+        res.rawPayload,
+        expected === undefined ? plain.rawPayload : copies[expected],
+        `${acceptEncoding}: the copy, byte for byte`,
+      );
       assert.equal(Number(res.headers['content-length']), res.rawPayload.length, acceptEncoding);
       assert.equal(res.headers.etag, plain.headers.etag, acceptEncoding);
       assert.equal(res.headers.vary, 'accept-encoding', acceptEncoding);
@@ -239,7 +282,11 @@ describe('GET /data/:file', () => {
 
   test('HEAD: status and headers of the GET, no body', async () => {
     const full = await get('/data/products.json', { 'accept-encoding': 'gzip' });
-    const head = await app.inject({ method: 'HEAD', url: '/data/products.json', headers: { 'accept-encoding': 'gzip' } });
+    const head = await app.inject({
+      method: 'HEAD',
+      url: '/data/products.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     assert.equal(head.statusCode, 200);
     assert.equal(head.rawPayload.length, 0);
     for (const name of ['content-type', 'content-encoding', 'content-length', 'etag', 'cache-control', 'vary']) {
@@ -262,11 +309,18 @@ describe('GET /data/:file', () => {
       assert.deepEqual(res.rawPayload, arabicCopies[encoding], `the ${encoding} copy, byte for byte`);
       assert.equal(res.headers.etag, plain.headers.etag);
       assert.equal(res.headers.vary, 'accept-encoding');
-      const again = await get('/data/ar/products.json', { 'accept-encoding': encoding, 'if-none-match': String(plain.headers.etag) });
+      const again = await get('/data/ar/products.json', {
+        'accept-encoding': encoding,
+        'if-none-match': String(plain.headers.etag),
+      });
       assert.equal(again.statusCode, 304);
       assert.equal(again.rawPayload.length, 0);
     }
-    const head = await app.inject({ method: 'HEAD', url: '/data/ar/products.json', headers: { 'accept-encoding': 'br' } });
+    const head = await app.inject({
+      method: 'HEAD',
+      url: '/data/ar/products.json',
+      headers: { 'accept-encoding': 'br' },
+    });
     assert.equal(head.statusCode, 200);
     assert.equal(head.headers['content-length'], String(arabicCopies.br.length));
   });
@@ -333,10 +387,14 @@ describe("/data/ar: the site's Arabic data as the content build writes it", () =
     // The content build's step (content/scripts/generate-editions.ts), into a folder of the test's: the server's tests
     // run before the build on a fresh clone.
     dir = await mkdtemp(path.join(os.tmpdir(), 'data-arabic-'));
-    const generated = spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'content', 'scripts', 'generate-editions.ts'), dir], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-    });
+    const generated = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(repoRoot, 'content', 'scripts', 'generate-editions.ts'), dir],
+      {
+        cwd: repoRoot,
+        encoding: 'utf8',
+      },
+    );
     assert.equal(generated.status, 0, generated.stderr);
     // the build's copies of one file (scripts/precompress-content.mjs); the others are compressed by the server
     const products = await readFile(path.join(dir, 'data', 'ar', 'products.json'));
@@ -347,7 +405,10 @@ describe("/data/ar: the site's Arabic data as the content build writes it", () =
     await registerCompression(app);
     app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: 'Not found' }));
     // the app's roots (app.ts): the committed data, then the generated
-    await app.register(dataFileRoutes, { prefix: '/data', cache: new DataFileCache([committed, path.join(dir, 'data')]) });
+    await app.register(dataFileRoutes, {
+      prefix: '/data',
+      cache: new DataFileCache([committed, path.join(dir, 'data')]),
+    });
     await app.ready();
   });
   after(async () => {
@@ -360,7 +421,9 @@ describe("/data/ar: the site's Arabic data as the content build writes it", () =
 
   test('every data file and the search index: 200, JSON, the English records with Arabic texts', async () => {
     // Every data file (one Arabic dictionary each: content/translations/ar) and the search index.
-    const dictionaries = (await readdir(path.resolve(import.meta.dirname, '../../../../content/translations/ar'))).filter((file) => file.endsWith('.json'));
+    const dictionaries = (
+      await readdir(path.resolve(import.meta.dirname, '../../../../content/translations/ar'))
+    ).filter((file) => file.endsWith('.json'));
     assert.ok(dictionaries.length >= 11, 'the data files');
     for (const file of [...dictionaries, 'searchResults.json']) {
       const res = await get(`/data/ar/${file}`, { 'accept-encoding': 'br, gzip' });
@@ -370,7 +433,8 @@ describe("/data/ar: the site's Arabic data as the content build writes it", () =
       assert.match(JSON.stringify(arabic), ARABIC, file);
       if (file === 'searchResults.json') continue; // generated only
       const english = JSON.parse(await readFile(path.join(committed, file), 'utf8')) as unknown;
-      const ids = (json: unknown) => (Array.isArray(json) ? json.map((record: { id?: unknown }) => record.id) : Object.keys(json as object));
+      const ids = (json: unknown) =>
+        Array.isArray(json) ? json.map((record: { id?: unknown }) => record.id) : Object.keys(json as object);
       assert.deepEqual(ids(arabic), ids(english), `${file}: the same records (not the dictionary)`);
     }
   });

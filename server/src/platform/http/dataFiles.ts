@@ -136,7 +136,8 @@ export class DataFileCache implements DataFiles {
     } else if (entry.version?.filePath !== found.filePath || entry.stamp !== found.stamp) {
       const body = await readFile(found.filePath);
       const copies: Partial<Record<Encoding, Buffer>> = {};
-      for (const encoding of found.copies) copies[encoding] = await readFile(found.filePath + COPY_EXTENSIONS[encoding]);
+      for (const encoding of found.copies)
+        copies[encoding] = await readFile(found.filePath + COPY_EXTENSIONS[encoding]);
       entry.version = { filePath: found.filePath, body, etag: contentEtag(body), copies };
       entry.stamp = found.stamp;
       // Changed while being read (a generator still writing it): serve what was read, but look again next time.
@@ -192,7 +193,9 @@ async function statOf(filePath: string) {
  */
 export function isDataFileName(name: string): boolean {
   const edition = editionOf(name);
-  return edition === undefined ? FILE_NAME.test(name) : EDITION_FOLDERS.has(edition) && FILE_NAME.test(name.slice(edition.length + 1));
+  return edition === undefined
+    ? FILE_NAME.test(name)
+    : EDITION_FOLDERS.has(edition) && FILE_NAME.test(name.slice(edition.length + 1));
 }
 
 /**
@@ -208,10 +211,19 @@ export const dataFileRoutes: FastifyPluginAsync<{ cache: DataFiles }> = async (a
     // one segment: an encoded slash ('ar%2Fproducts.json') names no file
     return sendDataFile(cache, file.includes('/') ? '' : file, request, reply);
   });
-  app.get('/:edition/:file', { compress: false }, async (request: FastifyRequest<{ Params: { edition: string; file: string } }>, reply) => {
-    const { edition, file } = request.params;
-    return sendDataFile(cache, edition.includes('/') || file.includes('/') ? '' : `${edition}/${file}`, request, reply);
-  });
+  app.get(
+    '/:edition/:file',
+    { compress: false },
+    async (request: FastifyRequest<{ Params: { edition: string; file: string } }>, reply) => {
+      const { edition, file } = request.params;
+      return sendDataFile(
+        cache,
+        edition.includes('/') || file.includes('/') ? '' : `${edition}/${file}`,
+        request,
+        reply,
+      );
+    },
+  );
 };
 
 /** The answer for a data file's name (checked here), or the app's not-found handler. */

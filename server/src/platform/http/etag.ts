@@ -5,7 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import fresh from 'fresh';
 
 /** A strong ETag of `body`: a SHA-256 prefix, quoted. */
-export const contentEtag = (body: string | Buffer): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+export const contentEtag = (body: string | Buffer): string =>
+  `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /** Whether the client's cached copy of the resource tagged `etag` is current (answer 304). */
 export const isFresh = (request: FastifyRequest, etag: string): boolean => fresh(request.headers, { etag });

@@ -4,22 +4,37 @@ import { ConfigError, loadConfig } from '../config.js';
 import { fastifyTrustProxy } from './trustProxy.js';
 
 describe('PUBLIC_SITE_URL and TRUST_PROXY', () => {
-  test('defaults: no configured origin (the server\'s own address is used), every host served, no proxy trusted', () => {
+  test("defaults: no configured origin (the server's own address is used), every host served, no proxy trusted", () => {
     const { timeouts, ...rest } = loadConfig({}).http;
-    assert.deepEqual(rest, { publicSiteUrl: undefined, allowedHosts: undefined, trustProxy: false, serverRendering: true });
+    assert.deepEqual(rest, {
+      publicSiteUrl: undefined,
+      allowedHosts: undefined,
+      trustProxy: false,
+      serverRendering: true,
+    });
     assert.ok(timeouts.requestMs > 0);
   });
 
   test('PUBLIC_SITE_URL is kept as an origin', () => {
-    assert.equal(loadConfig({ PUBLIC_SITE_URL: 'https://www.crescent.example/' }).http.publicSiteUrl, 'https://www.crescent.example');
+    assert.equal(
+      loadConfig({ PUBLIC_SITE_URL: 'https://www.crescent.example/' }).http.publicSiteUrl,
+      'https://www.crescent.example',
+    );
     assert.equal(loadConfig({ PUBLIC_SITE_URL: 'http://localhost:8080' }).http.publicSiteUrl, 'http://localhost:8080');
   });
 
-  for (const bad of ['www.crescent.example', 'ftp://crescent.example', 'https://crescent.example/shop', 'https://crescent.example/?a=1', 'https://u:p@crescent.example']) {
+  for (const bad of [
+    'www.crescent.example',
+    'ftp://crescent.example',
+    'https://crescent.example/shop',
+    'https://crescent.example/?a=1',
+    'https://u:p@crescent.example',
+  ]) {
     test(`PUBLIC_SITE_URL "${bad}" is refused with a clear message`, () => {
       assert.throws(
         () => loadConfig({ PUBLIC_SITE_URL: bad }),
-        (error: unknown) => error instanceof ConfigError && error.problems.some((p) => p.startsWith('PUBLIC_SITE_URL must be')),
+        (error: unknown) =>
+          error instanceof ConfigError && error.problems.some((p) => p.startsWith('PUBLIC_SITE_URL must be')),
       );
     });
   }
@@ -38,7 +53,9 @@ describe('PUBLIC_SITE_URL and TRUST_PROXY', () => {
         () => loadConfig({ TRUST_PROXY: spoofable }),
         (error: unknown) =>
           error instanceof ConfigError &&
-          error.problems.some((p) => p.startsWith('TRUST_PROXY must not be true') && p.includes('1 behind one load balancer')),
+          error.problems.some(
+            (p) => p.startsWith('TRUST_PROXY must not be true') && p.includes('1 behind one load balancer'),
+          ),
       );
     });
   }
@@ -47,7 +64,8 @@ describe('PUBLIC_SITE_URL and TRUST_PROXY', () => {
     test(`TRUST_PROXY "${bad}" is refused with a clear message`, () => {
       assert.throws(
         () => loadConfig({ TRUST_PROXY: bad }),
-        (error: unknown) => error instanceof ConfigError && error.problems.some((p) => p.startsWith('TRUST_PROXY must be')),
+        (error: unknown) =>
+          error instanceof ConfigError && error.problems.some((p) => p.startsWith('TRUST_PROXY must be')),
       );
     });
   }
@@ -65,7 +83,10 @@ describe('PUBLIC_SITE_URL and TRUST_PROXY', () => {
       assert.throws(
         () => loadConfig({ TRUST_PROXY: wide }),
         (error: unknown) =>
-          error instanceof ConfigError && error.problems.some((p) => p.startsWith('TRUST_PROXY must') && p.includes(named) && p.includes('TRUST_PROXY_WIDE=1')),
+          error instanceof ConfigError &&
+          error.problems.some(
+            (p) => p.startsWith('TRUST_PROXY must') && p.includes(named) && p.includes('TRUST_PROXY_WIDE=1'),
+          ),
       );
       assert.ok(loadConfig({ TRUST_PROXY: wide, TRUST_PROXY_WIDE: '1' }).http.trustProxy);
     });
@@ -73,10 +94,21 @@ describe('PUBLIC_SITE_URL and TRUST_PROXY', () => {
 
   test('TRUST_PROXY: up to 5 hops, /8 (IPv4) and /32 (IPv6) ranges and private IPv6 blocks of any width start without TRUST_PROXY_WIDE', () => {
     assert.equal(loadConfig({ TRUST_PROXY: '5' }).http.trustProxy, 5);
-    for (const narrow of ['10.0.0.0/8', '2001:db8::/32', '::ffff:10.0.0.0/104', 'fc00::/7', 'fe80::/10', 'uniquelocal']) {
+    for (const narrow of [
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      '::ffff:10.0.0.0/104',
+      'fc00::/7',
+      'fe80::/10',
+      'uniquelocal',
+    ]) {
       assert.equal(loadConfig({ TRUST_PROXY: narrow }).http.trustProxy, narrow);
     }
-    assert.throws(() => loadConfig({ TRUST_PROXY: '2', TRUST_PROXY_WIDE: 'maybe' }), (error: unknown) => error instanceof ConfigError && error.problems.some((p) => p.startsWith('TRUST_PROXY_WIDE must be 1 or 0')));
+    assert.throws(
+      () => loadConfig({ TRUST_PROXY: '2', TRUST_PROXY_WIDE: 'maybe' }),
+      (error: unknown) =>
+        error instanceof ConfigError && error.problems.some((p) => p.startsWith('TRUST_PROXY_WIDE must be 1 or 0')),
+    );
   });
 
   test('a hop count becomes a function trusting that many hops', () => {

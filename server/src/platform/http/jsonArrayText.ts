@@ -4,7 +4,10 @@
 // JSON.stringify's own (an element of an indented array is indented one level deeper, as in the whole array's text).
 
 /** The text of `[...page1, ...page2, ...]` + '\n' as JSON.stringify(all, null, indented ? 2 : undefined) writes it, in pieces. */
-export async function* jsonArrayText(pages: AsyncIterable<readonly unknown[]>, indented: boolean): AsyncGenerator<string> {
+export async function* jsonArrayText(
+  pages: AsyncIterable<readonly unknown[]>,
+  indented: boolean,
+): AsyncGenerator<string> {
   // JSON.stringify(page, null, 2) is '[\n  <element>,\n  <element>\n]': the elements lie between '[\n' and '\n]'
   const [open, separator, close] = indented ? ['[\n', ',\n', '\n]'] : ['[', ',', ']'];
   let first = true;

@@ -3,7 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 export type HttpError = Error & { statusCode: number };
 
 /** An error the app's error handler answers with this status and `{ error: message }`. */
-export const httpError = (statusCode: number, message: string): HttpError => Object.assign(new Error(message), { statusCode });
+export const httpError = (statusCode: number, message: string): HttpError =>
+  Object.assign(new Error(message), { statusCode });
 
 /** The 400 of a body that is not UTF-8 (JSON must be). */
 export const NOT_UTF8 = 'The request body is not valid UTF-8: send the JSON encoded as UTF-8';
@@ -26,7 +27,10 @@ export interface JsonEndpointOptions {
 export function useJsonEndpoint(app: FastifyInstance, { bodyLimit, what, emptyHint }: JsonEndpointOptions) {
   const notJson = `Send ${what} as JSON (Content-Type: application/json)`;
   const bodyErrors: Record<string, { status: number; message: string }> = {
-    FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: `The request body is too large: the limit is ${bodyLimit / 1024} KB` },
+    FST_ERR_CTP_BODY_TOO_LARGE: {
+      status: 413,
+      message: `The request body is too large: the limit is ${bodyLimit / 1024} KB`,
+    },
     FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: notJson },
     FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON' },
     FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: `The request body is empty: ${emptyHint}` },
@@ -52,7 +56,10 @@ export function useJsonEndpoint(app: FastifyInstance, { bodyLimit, what, emptyHi
  * (RFC 8259): bytes that are not are a 400 (NOT_UTF8), where decoding them as a string would store U+FFFD.
  */
 export function addUtf8JsonParser(app: FastifyInstance, contentType: string, bodyLimit: number): void {
-  const parseJson = app.getDefaultJsonParser(app.initialConfig.onProtoPoisoning ?? 'error', app.initialConfig.onConstructorPoisoning ?? 'error');
+  const parseJson = app.getDefaultJsonParser(
+    app.initialConfig.onProtoPoisoning ?? 'error',
+    app.initialConfig.onConstructorPoisoning ?? 'error',
+  );
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   app.addContentTypeParser(contentType, { parseAs: 'buffer', bodyLimit }, (request, body, done) => {
     let text: string;

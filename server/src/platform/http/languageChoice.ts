@@ -38,7 +38,9 @@ export function languageQualities(header: string | undefined): Record<Locale, La
       const current = named.get(language);
       if (current === undefined || quality > current.quality) named.set(language, { quality, first: position });
     });
-  return Object.fromEntries(LOCALES.map((locale) => [locale, named.get(locale) ?? { quality: 0, first: Infinity }])) as Record<Locale, LanguageQuality>;
+  return Object.fromEntries(
+    LOCALES.map((locale) => [locale, named.get(locale) ?? { quality: 0, first: Infinity }]),
+  ) as Record<Locale, LanguageQuality>;
 }
 
 /** The edition an Accept-Language header prefers: Arabic when it wants Arabic more than English (or as much, named first). */

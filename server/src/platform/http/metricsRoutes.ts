@@ -21,7 +21,10 @@ export function registerPublicMetrics(app: FastifyInstance, metrics: SiteMetrics
   app.get(METRICS_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (!bearsToken(request.headers.authorization, token)) {
-      return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({ error: 'The metrics need the operator\'s token: Authorization: Bearer <METRICS_TOKEN>' });
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer realm="metrics"')
+        .send({ error: "The metrics need the operator's token: Authorization: Bearer <METRICS_TOKEN>" });
     }
     const { contentType, body } = await metrics.scrape();
     return reply.type(contentType).send(body);
@@ -35,15 +38,24 @@ export interface MetricsListener {
 }
 
 /** The metrics' own listener: GET /metrics, and 404 for anything else. */
-export async function startMetricsListener(metrics: SiteMetrics, { port, host }: { port: number; host: string }, warn: (error: unknown) => void = () => undefined): Promise<MetricsListener> {
+export async function startMetricsListener(
+  metrics: SiteMetrics,
+  { port, host }: { port: number; host: string },
+  warn: (error: unknown) => void = () => undefined,
+): Promise<MetricsListener> {
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
     if (path !== METRICS_PATH || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found: the metrics are at /metrics\n');
+      response
+        .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+        .end('Not found: the metrics are at /metrics\n');
       return;
     }
     metrics.scrape().then(
-      ({ contentType, body }) => response.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' }).end(request.method === 'HEAD' ? undefined : body),
+      ({ contentType, body }) =>
+        response
+          .writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' })
+          .end(request.method === 'HEAD' ? undefined : body),
       (error: unknown) => {
         warn(error);
         response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('The metrics could not be read\n');

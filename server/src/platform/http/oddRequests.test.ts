@@ -41,13 +41,26 @@ describe('odd addresses', () => {
   }
 
   describe('broken percent escapes', () => {
-    for (const url of ['/our-products/%ZZ', '/%ZZ', '/home%', '/our-products/cables/%E0%A4%A', '/our-products/%C0%AF', '/about%ZZ?x=1']) {
+    for (const url of [
+      '/our-products/%ZZ',
+      '/%ZZ',
+      '/home%',
+      '/our-products/cables/%E0%A4%A',
+      '/our-products/%C0%AF',
+      '/about%ZZ?x=1',
+    ]) {
       test(`${url}: the site's 404 page, not Fastify's FST_ERR_BAD_URL`, async () => {
         assertNotFoundPage(await get(url), url);
       });
     }
 
-    for (const url of ['/api/%ZZ', '/api/products/%ZZ/reviews/x', '/data/%ZZ.json', '/remotes/catalogue/%ZZ.js', '/images/%ZZ.png']) {
+    for (const url of [
+      '/api/%ZZ',
+      '/api/products/%ZZ/reviews/x',
+      '/data/%ZZ.json',
+      '/remotes/catalogue/%ZZ.js',
+      '/images/%ZZ.png',
+    ]) {
       test(`${url}: a plain 404 with the site's headers`, async () => {
         const res = await get(url);
         assert.equal(res.statusCode, 404, url);

@@ -16,13 +16,16 @@ declare module 'fastify' {
 }
 
 /** Whether `request` is a QA run's (false where the releases feature is not registered). */
-export const isQaRun = async (request: FastifyRequest): Promise<boolean> => (await request.server.qaRun?.(request)) === true;
+export const isQaRun = async (request: FastifyRequest): Promise<boolean> =>
+  (await request.server.qaRun?.(request)) === true;
 
 /**
  * @fastify/rate-limit's allowList: a QA run's requests (one machine running the whole suite) are not counted; any other
  * request, an invalid or expired token's too, is counted as usual.
  */
-export const exemptQaRuns = (): { allowList: (request: FastifyRequest) => Promise<boolean> } => ({ allowList: isQaRun });
+export const exemptQaRuns = (): { allowList: (request: FastifyRequest) => Promise<boolean> } => ({
+  allowList: isQaRun,
+});
 
 export interface RateLimitOptions extends Pick<SubmissionsConfig, 'rateLimitMax' | 'rateLimitWindowMs'> {
   /** Prefix of the rate-limit keys in Redis (tests use their own). */
@@ -64,7 +67,10 @@ export async function registerRateLimit(
 }
 
 /** @fastify/rate-limit's store options: the app's Redis under `namespace`, else none (each process counts in memory). */
-export function sharedCounting(app: FastifyInstance, namespace: string): { redis?: NonNullable<FastifyInstance['redis']>; nameSpace?: string } {
+export function sharedCounting(
+  app: FastifyInstance,
+  namespace: string,
+): { redis?: NonNullable<FastifyInstance['redis']>; nameSpace?: string } {
   return app.redis === undefined ? {} : { redis: app.redis, nameSpace: namespace };
 }
 

@@ -28,7 +28,9 @@ async function sharedRedisPlugin(app: FastifyInstance, { url }: SharedRedisOptio
     // a down Redis errors on every reconnect: say so at most once a minute
     if (Date.now() - lastReport < 60_000) return;
     lastReport = Date.now();
-    app.log.warn(`Redis (REDIS_URL): ${describeError(error)} (rate limits are off and staff sign-in failures are counted in the database until it is back)`);
+    app.log.warn(
+      `Redis (REDIS_URL): ${describeError(error)} (rate limits are off and staff sign-in failures are counted in the database until it is back)`,
+    );
   });
   app.decorate('redis', redis);
   app.addHook('onClose', async () => {

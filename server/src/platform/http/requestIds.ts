@@ -13,10 +13,13 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 export const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Whether the connection's own peer is a proxy TRUST_PROXY names (as Fastify reads it: fastifyTrustProxy). */
-function peerTrust(trustProxy: boolean | string | ((address: string, hop: number) => boolean)): (address: string) => boolean {
+function peerTrust(
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean),
+): (address: string) => boolean {
   if (trustProxy === false) return () => false;
   if (trustProxy === true) return () => true;
-  const trusts = typeof trustProxy === 'function' ? trustProxy : proxyAddr.compile(trustProxy.split(',').map((item) => item.trim()));
+  const trusts =
+    typeof trustProxy === 'function' ? trustProxy : proxyAddr.compile(trustProxy.split(',').map((item) => item.trim()));
   return (address) => trusts(address, 0);
 }
 

@@ -89,11 +89,18 @@ describe('security headers', () => {
       // govern; the policy has no 'unsafe-inline' or nonce, and one hash: that script's text exactly.
       for (const [tag, body] of res.body.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
         if (allowed.has(tag)) continue;
-        assert.match(tag, /\btype="application\/(?:json|ld\+json)"/, `${url}: ${tag.slice(0, 80)} is a data block (${body!.length} chars)`);
+        assert.match(
+          tag,
+          /\btype="application\/(?:json|ld\+json)"/,
+          `${url}: ${tag.slice(0, 80)} is a data block (${body!.length} chars)`,
+        );
       }
       const scriptSrc = csp(res).get('script-src') ?? [];
       assert.ok(!scriptSrc.some((source) => /^'(?:unsafe-inline|nonce-)/.test(source)), scriptSrc.join(' '));
-      assert.deepEqual(scriptSrc.filter((source) => /^'sha\d+-/.test(source)), expected);
+      assert.deepEqual(
+        scriptSrc.filter((source) => /^'sha\d+-/.test(source)),
+        expected,
+      );
     }
   });
 
@@ -106,7 +113,14 @@ describe('security headers', () => {
   });
 
   test('every answer carries the headers: pages, 404 pages, JSON, API 404s, static files', async () => {
-    for (const url of ['/home', '/nope', '/remotes.json', '/api/nope', '/data/products-category.json', '/main.3f2a9c1b.js']) {
+    for (const url of [
+      '/home',
+      '/nope',
+      '/remotes.json',
+      '/api/nope',
+      '/data/products-category.json',
+      '/main.3f2a9c1b.js',
+    ]) {
       const res = await get(url);
       assert.ok(res.headers['content-security-policy'], `${url} has a CSP`);
       assert.equal(res.headers['x-content-type-options'], 'nosniff', url);
@@ -116,14 +130,35 @@ describe('security headers', () => {
   });
 
   test('Permissions-Policy: every answer denies camera, microphone, geolocation, payment... to the page and its frames', async () => {
-    for (const url of ['/home', '/nope', '/remotes.json', '/api/nope', '/data/products-category.json', '/main.3f2a9c1b.js', '/remotes/catalogue/remoteEntry.js']) {
+    for (const url of [
+      '/home',
+      '/nope',
+      '/remotes.json',
+      '/api/nope',
+      '/data/products-category.json',
+      '/main.3f2a9c1b.js',
+      '/remotes/catalogue/remoteEntry.js',
+    ]) {
       const header = (await get(url)).headers['permissions-policy'];
       assert.equal(typeof header, 'string', `${url} has a Permissions-Policy`);
-      const directives = new Map(String(header).split(',').map((d): [string, string] => {
-        const [feature, allow] = d.trim().split('=');
-        return [feature ?? '', allow ?? ''];
-      }));
-      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'display-capture']) {
+      const directives = new Map(
+        String(header)
+          .split(',')
+          .map((d): [string, string] => {
+            const [feature, allow] = d.trim().split('=');
+            return [feature ?? '', allow ?? ''];
+          }),
+      );
+      for (const feature of [
+        'camera',
+        'microphone',
+        'geolocation',
+        'payment',
+        'usb',
+        'serial',
+        'hid',
+        'display-capture',
+      ]) {
         assert.equal(directives.get(feature), '()', `${url}: ${feature} is denied to everyone`);
       }
       // The site copies its phone number to the clipboard (Call Us): that stays allowed.
@@ -153,7 +188,10 @@ describe('security headers', () => {
 
   test('no HSTS over plain http, nor for an X-Forwarded-Proto nobody said to trust', async () => {
     assert.equal((await get('/home')).headers['strict-transport-security'], undefined);
-    assert.equal((await get('/home', { 'x-forwarded-proto': 'https' })).headers['strict-transport-security'], undefined);
+    assert.equal(
+      (await get('/home', { 'x-forwarded-proto': 'https' })).headers['strict-transport-security'],
+      undefined,
+    );
   });
 
   for (const trust of ['1', '127.0.0.1', '127.0.0.0/8, 10.0.0.0/8']) {
@@ -161,7 +199,11 @@ describe('security headers', () => {
       await withApp({ TRUST_PROXY: trust }, async (proxied) => {
         const https = await proxied.inject({ method: 'GET', url: '/home', headers: { 'x-forwarded-proto': 'https' } });
         assert.equal(https.headers['strict-transport-security'], HSTS_VALUE);
-        const api = await proxied.inject({ method: 'GET', url: '/remotes.json', headers: { 'x-forwarded-proto': 'https' } });
+        const api = await proxied.inject({
+          method: 'GET',
+          url: '/remotes.json',
+          headers: { 'x-forwarded-proto': 'https' },
+        });
         assert.equal(api.headers['strict-transport-security'], HSTS_VALUE);
         const http = await proxied.inject({ method: 'GET', url: '/home', headers: { 'x-forwarded-proto': 'http' } });
         assert.equal(http.headers['strict-transport-security'], undefined);
@@ -171,7 +213,12 @@ describe('security headers', () => {
 
   test('a proxy outside the trusted list cannot switch HSTS on', async () => {
     await withApp({ TRUST_PROXY: '10.0.0.0/8' }, async (proxied) => {
-      const res = await proxied.inject({ method: 'GET', url: '/home', headers: { 'x-forwarded-proto': 'https' }, remoteAddress: '203.0.113.9' });
+      const res = await proxied.inject({
+        method: 'GET',
+        url: '/home',
+        headers: { 'x-forwarded-proto': 'https' },
+        remoteAddress: '203.0.113.9',
+      });
       assert.equal(res.headers['strict-transport-security'], undefined);
     });
   });

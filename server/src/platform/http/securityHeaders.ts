@@ -142,7 +142,15 @@ export function followRemoteOrigins(app: FastifyInstance, follow: RemoteOriginsF
     const entries = follow.current();
     if (made?.entries !== entries) {
       const header =
-        keyOf(entries) === configuredKey ? undefined : serializeDirectives(contentSecurityPolicyDirectives({ remoteEntries: entries, frameOrigins: follow.frameOrigins, inlineScripts: follow.inlineScripts }));
+        keyOf(entries) === configuredKey
+          ? undefined
+          : serializeDirectives(
+              contentSecurityPolicyDirectives({
+                remoteEntries: entries,
+                frameOrigins: follow.frameOrigins,
+                inlineScripts: follow.inlineScripts,
+              }),
+            );
       made = { entries, header };
     }
     if (made.header !== undefined) reply.header('content-security-policy', made.header);

@@ -32,7 +32,9 @@ const SERVER_MODULES: Record<string, () => unknown> = {
 
 /** Every package name a server-render module may ask for (shared-packages.json's server: 'server'). */
 export function serverProvidedPackages(): Record<string, unknown> {
-  return Object.fromEntries(serverSharedNames('server').map((name) => [name, (SERVER_MODULES[name] ?? (() => requirePackage(name)))()]));
+  return Object.fromEntries(
+    serverSharedNames('server').map((name) => [name, (SERVER_MODULES[name] ?? (() => requirePackage(name)))()]),
+  );
 }
 
 /** Puts `modules` where the server-render modules read them, keeping what is there for other names. */

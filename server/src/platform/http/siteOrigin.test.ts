@@ -62,7 +62,11 @@ describe('a flood of made-up Host names (the attack: one fresh render per name)'
   test('X-Forwarded-Host from a trusted proxy changes nothing either', async () => {
     const canonicals = new Set<string | undefined>();
     for (let i = 0; i < 50; i++) {
-      const res = await proxied.inject({ method: 'GET', url: '/about', headers: { 'x-forwarded-host': `y${i}.attacker.example`, 'x-forwarded-proto': 'https' } });
+      const res = await proxied.inject({
+        method: 'GET',
+        url: '/about',
+        headers: { 'x-forwarded-host': `y${i}.attacker.example`, 'x-forwarded-proto': 'https' },
+      });
       canonicals.add(parseHead(res.body).canonical);
     }
     assert.deepEqual([...canonicals], ['http://localhost:8123/about']);
@@ -101,7 +105,10 @@ describe('ALLOWED_HOSTS', () => {
   let proxied: FastifyInstance;
 
   before(async () => {
-    app = await site({ ALLOWED_HOSTS: 'shop.example, Crescent.Example', PUBLIC_SITE_URL: 'https://www.crescent.example' });
+    app = await site({
+      ALLOWED_HOSTS: 'shop.example, Crescent.Example',
+      PUBLIC_SITE_URL: 'https://www.crescent.example',
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     proxied = await site({ ALLOWED_HOSTS: 'www.crescent.example', TRUST_PROXY: '127.0.0.1' });
   });
@@ -119,12 +126,23 @@ describe('ALLOWED_HOSTS', () => {
       assert.equal(res.headers['cache-control'], 'no-store');
       assert.ok(res.headers['content-security-policy'], 'helmet ran first');
     }
-    const post = await app.inject({ method: 'POST', url: '/api/chat', headers: { host: 'evil.attacker.example' }, payload: { question: 'hi' } });
+    const post = await app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: { host: 'evil.attacker.example' },
+      payload: { question: 'hi' },
+    });
     assert.equal(post.statusCode, 421);
   });
 
-  test('the listed names (any case, any port) and PUBLIC_SITE_URL\'s own are served', async () => {
-    for (const host of ['shop.example', 'SHOP.example:8080', 'crescent.example', 'www.crescent.example', 'www.crescent.example.']) {
+  test("the listed names (any case, any port) and PUBLIC_SITE_URL's own are served", async () => {
+    for (const host of [
+      'shop.example',
+      'SHOP.example:8080',
+      'crescent.example',
+      'www.crescent.example',
+      'www.crescent.example.',
+    ]) {
       const res = await app.inject({ method: 'GET', url: '/home', headers: { host } });
       assert.equal(res.statusCode, 200, host);
     }
@@ -148,9 +166,14 @@ describe('ALLOWED_HOSTS', () => {
     assert.match(answer, /^HTTP\/1\.1 400 /);
   });
 
-  test('behind a trusted proxy the name checked is the forwarded one, the visitor\'s', async () => {
+  test("behind a trusted proxy the name checked is the forwarded one, the visitor's", async () => {
     const forwarded = (host: string) =>
-      proxied.inject({ method: 'GET', url: '/home', headers: { host: 'app-3.internal:8080', 'x-forwarded-host': host }, remoteAddress: '127.0.0.1' });
+      proxied.inject({
+        method: 'GET',
+        url: '/home',
+        headers: { host: 'app-3.internal:8080', 'x-forwarded-host': host },
+        remoteAddress: '127.0.0.1',
+      });
     assert.equal((await forwarded('www.crescent.example')).statusCode, 200);
     assert.equal((await forwarded('evil.attacker.example')).statusCode, 421);
     // from an address it does not trust, X-Forwarded-Host is ignored and the Host itself is checked
@@ -167,14 +190,14 @@ describe('ALLOWED_HOSTS', () => {
     for (const bad of ['https://shop.example', 'shop.example:8080', 'shop example', ',']) {
       assert.throws(
         () => loadConfig({ ALLOWED_HOSTS: bad }),
-        (error: unknown) => error instanceof ConfigError && error.problems.some((p) => p.startsWith('ALLOWED_HOSTS must be')),
+        (error: unknown) =>
+          error instanceof ConfigError && error.problems.some((p) => p.startsWith('ALLOWED_HOSTS must be')),
         bad,
       );
     }
-    assert.deepEqual(loadConfig({ ALLOWED_HOSTS: 'A.example,b.example.', PUBLIC_SITE_URL: 'https://www.a.example' }).http.allowedHosts, [
-      'a.example',
-      'b.example',
-      'www.a.example',
-    ]);
+    assert.deepEqual(
+      loadConfig({ ALLOWED_HOSTS: 'A.example,b.example.', PUBLIC_SITE_URL: 'https://www.a.example' }).http.allowedHosts,
+      ['a.example', 'b.example', 'www.a.example'],
+    );
   });
 });

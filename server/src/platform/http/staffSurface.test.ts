@@ -16,7 +16,7 @@ import { addStaffAccount, onStaffOrigin, signInStaff, type StaffCaller } from '.
 /** What the attack's script did next with the admin's rights: promote a build of its own. */
 const PROMOTE = staffApiPath(STAFF_API.releasePromote, { remote: 'catalogue' });
 
-describe('the staff app on its own origin, against a public page\'s script', () => {
+describe("the staff app on its own origin, against a public page's script", () => {
   let fixture: Fixture;
   let database: TestDatabase;
   let app: FastifyInstance;
@@ -41,7 +41,8 @@ describe('the staff app on its own origin, against a public page\'s script', () 
   });
 
   /** The registry's audit: every release action that reached the registry, refused or not. */
-  const releaseActions = async (): Promise<number> => (await database.db.query<{ n: number }>('select count(*)::int as n from release_audit'))[0]?.n ?? -1;
+  const releaseActions = async (): Promise<number> =>
+    (await database.db.query<{ n: number }>('select count(*)::int as n from release_audit'))[0]?.n ?? -1;
 
   test('the public origin answers nothing of the staff API: no session to read, no build to promote, whatever the cookie', async () => {
     // the script's own origin: same-origin fetches, the admin's cookie sent with them
@@ -52,10 +53,21 @@ describe('the staff app on its own origin, against a public page\'s script', () 
     // even a script that somehow had the token: nothing there to take it
     const promoted = await fetch(`${publicOrigin}${PROMOTE}`, {
       method: 'POST',
-      headers: { cookie: releaser.cookie, [CSRF_HEADER]: releaser.csrf, origin: publicOrigin, 'sec-fetch-site': 'same-origin' },
+      headers: {
+        cookie: releaser.cookie,
+        [CSRF_HEADER]: releaser.csrf,
+        origin: publicOrigin,
+        'sec-fetch-site': 'same-origin',
+      },
     });
     assert.equal(promoted.status, 404);
-    for (const url of ['/api/staff', '/api/staff/', `${STAFF_API.releaseTokens}/../session`, '/api/staff/%2e%2e/staff/session', STAFF_API.releaseRemotes]) {
+    for (const url of [
+      '/api/staff',
+      '/api/staff/',
+      `${STAFF_API.releaseTokens}/../session`,
+      '/api/staff/%2e%2e/staff/session',
+      STAFF_API.releaseRemotes,
+    ]) {
       assert.equal((await fetch(`${publicOrigin}${url}`, { headers: { cookie: releaser.cookie } })).status, 404, url);
     }
     assert.equal(await releaseActions(), 0);
@@ -74,34 +86,64 @@ describe('the staff app on its own origin, against a public page\'s script', () 
 
   test('cross-origin from the public page to the staff origin: unreadable, and every change refused', async () => {
     // what Chromium sends for a fetch from http://127.0.0.1:<public port> to the staff port: same site, another origin
-    const fromPublicPage = { cookie: releaser.cookie, origin: publicOrigin, 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'cors' };
+    const fromPublicPage = {
+      cookie: releaser.cookie,
+      origin: publicOrigin,
+      'sec-fetch-site': 'same-site',
+      'sec-fetch-mode': 'cors',
+    };
     const read = await fetch(`${staffOrigin}${STAFF_API.session}`, { headers: fromPublicPage });
     assert.equal(read.headers.get('access-control-allow-origin'), null, 'the browser keeps the answer from the script');
     const preflight = await fetch(`${staffOrigin}${PROMOTE}`, {
       method: 'OPTIONS',
-      headers: { origin: publicOrigin, 'access-control-request-method': 'POST', 'access-control-request-headers': `content-type, ${CSRF_HEADER}` },
+      headers: {
+        origin: publicOrigin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': `content-type, ${CSRF_HEADER}`,
+      },
     });
-    assert.equal(preflight.headers.get('access-control-allow-origin'), null, 'no preflight passes: no JSON body, no CSRF header');
+    assert.equal(
+      preflight.headers.get('access-control-allow-origin'),
+      null,
+      'no preflight passes: no JSON body, no CSRF header',
+    );
     // a simple request the browser sends without asking (no-cors), and the worst case: a script holding the token
     const attempts: Record<string, string>[] = [{ 'content-type': 'text/plain' }, { [CSRF_HEADER]: releaser.csrf }];
     for (const headers of attempts) {
-      const res = await fetch(`${staffOrigin}${PROMOTE}`, { method: 'POST', headers: { ...fromPublicPage, ...headers } });
+      const res = await fetch(`${staffOrigin}${PROMOTE}`, {
+        method: 'POST',
+        headers: { ...fromPublicPage, ...headers },
+      });
       assert.equal(res.status, 403, JSON.stringify(headers));
     }
     assert.equal(await releaseActions(), 0);
     // the staff app itself, on its own origin, reaches the registry (which refuses: there is no canary to promote)
     const own = await fetch(`${staffOrigin}${PROMOTE}`, {
       method: 'POST',
-      headers: { cookie: releaser.cookie, [CSRF_HEADER]: releaser.csrf, origin: staffOrigin, 'sec-fetch-site': 'same-origin' },
+      headers: {
+        cookie: releaser.cookie,
+        [CSRF_HEADER]: releaser.csrf,
+        origin: staffOrigin,
+        'sec-fetch-site': 'same-origin',
+      },
     });
     assert.equal(own.status, 400);
     assert.match(((await own.json()) as { error: string }).error, /^catalogue has no canary to promote/);
-    const answer = (await (await fetch(`${staffOrigin}${STAFF_API.session}`, { headers: { cookie: releaser.cookie } })).json()) as SessionAnswer;
+    const answer = (await (
+      await fetch(`${staffOrigin}${STAFF_API.session}`, { headers: { cookie: releaser.cookie } })
+    ).json()) as SessionAnswer;
     assert.equal(answer.session?.account.email, 'release@crescent.example');
   });
 
   test('the staff origin draws no page of the public site and answers none of its calls: a remote never runs there but as the staff pages load it', async () => {
-    for (const url of ['/api/catalogue/categories', '/api/send-contact-form', '/api/chat', '/remotes.json', '/sitemap.xml', '/index.html']) {
+    for (const url of [
+      '/api/catalogue/categories',
+      '/api/send-contact-form',
+      '/api/chat',
+      '/remotes.json',
+      '/sitemap.xml',
+      '/index.html',
+    ]) {
       const res = await fetch(`${staffOrigin}${url}`, { redirect: 'manual' });
       assert.equal(res.status, 404, url);
       assert.ok(!(await res.text()).includes('<script'), url);
@@ -136,7 +178,12 @@ describe('STAFF_ORIGIN: the staff app on a host of its own behind one port', () 
 
   before(async () => {
     fixture = await createFixture({
-      env: { PUBLIC_SITE_URL: 'https://www.crescent.example', STAFF_ORIGIN: 'https://staff.crescent.example', STAFF_PORT: 'off', ALLOWED_HOSTS: 'www.crescent.example' },
+      env: {
+        PUBLIC_SITE_URL: 'https://www.crescent.example',
+        STAFF_ORIGIN: 'https://staff.crescent.example',
+        STAFF_PORT: 'off',
+        ALLOWED_HOSTS: 'www.crescent.example',
+      },
     });
     database = await pgliteTarget.fresh();
     app = await buildApp(fixture.config, database.db);
@@ -162,7 +209,10 @@ describe('STAFF_ORIGIN: the staff app on a host of its own behind one port', () 
     const publicPage = await app.inject({ url: '/home', headers: { host: 'staff.crescent.example' } });
     assert.equal(publicPage.statusCode, 302);
     assert.equal(publicPage.headers.location, 'https://www.crescent.example/home');
-    assert.equal((await app.inject({ url: '/api/catalogue/categories', headers: { host: 'staff.crescent.example' } })).statusCode, 404);
+    assert.equal(
+      (await app.inject({ url: '/api/catalogue/categories', headers: { host: 'staff.crescent.example' } })).statusCode,
+      404,
+    );
     assert.equal((await app.inject({ url: '/home', headers: { host: 'evil.example' } })).statusCode, 421);
   });
 
@@ -170,7 +220,11 @@ describe('STAFF_ORIGIN: the staff app on a host of its own behind one port', () 
     const res = await app.inject({
       method: 'POST',
       url: STAFF_API.signIn,
-      headers: { host: 'staff.crescent.example', origin: 'https://www.crescent.example', 'content-type': 'application/json' },
+      headers: {
+        host: 'staff.crescent.example',
+        origin: 'https://www.crescent.example',
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify({ email: 'someone@crescent.example', password: 'x' }),
     });
     assert.equal(res.statusCode, 403);

@@ -33,7 +33,9 @@ const PAGE_ASSET = /\.(?:js|mjs|css|woff2?|ttf|otf|png|jpe?g|webp|avif|gif|svg|i
 
 /** A file the staff pages may load from their own origin. */
 export function isStaffOriginFile(pathname: string): boolean {
-  return FILE_FOLDERS.some((folder) => pathname.startsWith(folder)) ? hasFileExtension(pathname) : PAGE_ASSET.test(pathname);
+  return FILE_FOLDERS.some((folder) => pathname.startsWith(folder))
+    ? hasFileExtension(pathname)
+    : PAGE_ASSET.test(pathname);
 }
 
 export interface StaffSurface {
@@ -77,7 +79,10 @@ export function createStaffSurface(options: StaffSurfaceOptions): StaffSurface {
   };
   return {
     origin,
-    fixedOrigin: () => (options.configuredOrigin === undefined && options.publicSiteUrl === undefined ? undefined : options.configuredOrigin ?? derived()),
+    fixedOrigin: () =>
+      options.configuredOrigin === undefined && options.publicSiteUrl === undefined
+        ? undefined
+        : (options.configuredOrigin ?? derived()),
     isStaffRequest: (request) => options.listener.received(request.raw) || request.host.toLowerCase() === staffHost(),
   };
 }
@@ -107,15 +112,26 @@ export function registerStaffSurface(app: FastifyInstance, surface: StaffSurface
   });
 }
 
-async function staffOriginAnswer(request: FastifyRequest, reply: FastifyReply, pathname: string, publicOrigin: SiteOrigin): Promise<FastifyReply | undefined> {
+async function staffOriginAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pathname: string,
+  publicOrigin: SiteOrigin,
+): Promise<FastifyReply | undefined> {
   // the staff host reports how its remote loaded, as public pages do theirs: a staff canary is rolled back on them
-  if (isStaffPath(pathname) || pathname === '/healthz' || (request.method === 'POST' && pathname === REMOTE_LOAD_REPORT_PATH)) return undefined;
+  if (
+    isStaffPath(pathname) ||
+    pathname === '/healthz' ||
+    (request.method === 'POST' && pathname === REMOTE_LOAD_REPORT_PATH)
+  )
+    return undefined;
   reply.header('cache-control', 'no-store');
   const navigation = request.method === 'GET' || request.method === 'HEAD';
   if (pathname === '/') return reply.redirect(STAFF_BASE, 302);
   // A public page (the editor's "Public page" link, a quotation's): drawn on the public origin, never here.
   if (navigation && isClientRoutePath(pathname)) return reply.redirect(`${publicOrigin()}${request.url}`, 302);
-  if (pathname === '/robots.txt') return reply.header('content-type', 'text/plain; charset=utf-8').send(STAFF_ROBOTS_TXT);
+  if (pathname === '/robots.txt')
+    return reply.header('content-type', 'text/plain; charset=utf-8').send(STAFF_ROBOTS_TXT);
   // The public catalogue's reads the staff pages make (the reviews' product picker, the editor's live preview): JSON,
   // no page, nothing a script runs.
   if (navigation && PUBLIC_READS.some((prefix) => pathname.startsWith(prefix))) return undefined;

@@ -15,7 +15,8 @@ const ONE_DAY = 'public, max-age=86400';
 /** Text big enough to be worth compressing (and compressible). */
 const bigText = (label: string, lines = 400) =>
   Array.from({ length: lines }, (_, i) => `console.log(${JSON.stringify(`${label} line ${i}`)});`).join('\n');
-const bigJson = (label: string) => JSON.stringify(Array.from({ length: 300 }, (_, id) => ({ id, name: `${label} ${id}` })));
+const bigJson = (label: string) =>
+  JSON.stringify(Array.from({ length: 300 }, (_, id) => ({ id, name: `${label} ${id}` })));
 
 function decode(res: LightMyRequestResponse): string {
   const encoding = res.headers['content-encoding'];
@@ -50,7 +51,10 @@ describe('static files', () => {
     await writeBuilt('content/data/products.json', bigJson('Product'));
     await writeBuilt('content/data/both.json', bigJson('first root'));
     await writeBuilt('content/generated/data/both.json', bigJson('second root'));
-    await writeBuilt('content/public/images/big.svg', `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(200)}</svg>`);
+    await writeBuilt(
+      'content/public/images/big.svg',
+      `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(200)}</svg>`,
+    );
     // No copies: a file the build left as it is, and one released without its copies.
     await writeFile(path.join(fixture.root, 'shell/dist/plain.89abcdef.js'), bigText('no copies'));
     await writeFile(path.join(fixture.root, 'content/data/small.json'), '{"small":true}\n');
@@ -164,7 +168,12 @@ describe('static files', () => {
 
   test('missing files answer 404 whatever the encoding asked for', async () => {
     for (const encoding of ['br', 'gzip', 'identity']) {
-      for (const url of ['/data/missing.json', '/missing.0123abcd.js', '/remotes/catalogue/missing.js', '/images/missing.svg']) {
+      for (const url of [
+        '/data/missing.json',
+        '/missing.0123abcd.js',
+        '/remotes/catalogue/missing.js',
+        '/images/missing.svg',
+      ]) {
         assert.equal((await get(url, { 'accept-encoding': encoding })).statusCode, 404, `${url} ${encoding}`);
       }
     }
@@ -192,7 +201,10 @@ describe('static files', () => {
         const res = await get(url, { 'accept-encoding': encoding });
         assert.ok([400, 404].includes(res.statusCode), `${url} (${encoding}) answered ${res.statusCode}`);
         assert.equal(res.headers['content-encoding'], undefined, `${url} (${encoding})`);
-        assert.ok(!res.body.includes('do not serve') && !res.body.includes('hidden') && !res.body.includes('workspaces'), url);
+        assert.ok(
+          !res.body.includes('do not serve') && !res.body.includes('hidden') && !res.body.includes('workspaces'),
+          url,
+        );
       }
     }
   });

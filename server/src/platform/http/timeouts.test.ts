@@ -31,7 +31,9 @@ function openStalled(port: number, first: string, giveUpMs: number): { socket: S
   const closed = new Promise<Closed>((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`the server still held the socket after ${giveUpMs} ms (answer so far: ${JSON.stringify(answer)})`));
+      reject(
+        new Error(`the server still held the socket after ${giveUpMs} ms (answer so far: ${JSON.stringify(answer)})`),
+      );
     }, giveUpMs);
     socket.on('close', () => {
       clearTimeout(timer);
@@ -47,7 +49,8 @@ function assertTimedOut({ answer }: Closed): void {
   assert.ok(answer === '' || answer.startsWith('HTTP/1.1 408 '), `answer: ${JSON.stringify(answer.slice(0, 80))}`);
 }
 
-const SLOW_CHAT = 'POST /api/chat HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"q';
+const SLOW_CHAT =
+  'POST /api/chat HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"q';
 
 describe('socket timeouts against stalled clients', () => {
   let app: FastifyInstance;
@@ -168,7 +171,10 @@ describe('the default timeouts', () => {
       );
     refused({ HTTP_REQUEST_TIMEOUT_SECONDS: '0' }, 'HTTP_REQUEST_TIMEOUT_SECONDS must be');
     refused({ HTTP_HEADERS_TIMEOUT_SECONDS: 'never' }, 'HTTP_HEADERS_TIMEOUT_SECONDS must be');
-    refused({ HTTP_HEADERS_TIMEOUT_SECONDS: '20', HTTP_REQUEST_TIMEOUT_SECONDS: '10' }, 'HTTP_HEADERS_TIMEOUT_SECONDS must not be more');
+    refused(
+      { HTTP_HEADERS_TIMEOUT_SECONDS: '20', HTTP_REQUEST_TIMEOUT_SECONDS: '10' },
+      'HTTP_HEADERS_TIMEOUT_SECONDS must not be more',
+    );
     refused({ HTTP_IDLE_TIMEOUT_SECONDS: '8' }, 'HTTP_IDLE_TIMEOUT_SECONDS must be more than GEMINI_TIMEOUT_SECONDS');
   });
 });

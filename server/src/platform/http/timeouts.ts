@@ -11,7 +11,10 @@ export interface ServerTimeoutOptions {
   keepAliveTimeout: number;
   /** The socket's inactivity timeout (server.setTimeout): a client that neither sends nor reads. */
   connectionTimeout: number;
-  http: Pick<ServerOptions, 'headersTimeout' | 'requestTimeout' | 'connectionsCheckingInterval' | 'requireHostHeader' | 'maxHeaderSize'>;
+  http: Pick<
+    ServerOptions,
+    'headersTimeout' | 'requestTimeout' | 'connectionsCheckingInterval' | 'requireHostHeader' | 'maxHeaderSize'
+  >;
 }
 
 /**

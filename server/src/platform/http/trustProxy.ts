@@ -9,7 +9,10 @@ export function isProxyAddress(value: string): boolean {
   if (match === null) return false;
   const version = isIP(match[1] as string);
   // a /0 is every address: `true` by another name (refused for the same reason)
-  return version !== 0 && (match[2] === undefined || (Number(match[2]) >= 1 && Number(match[2]) <= (version === 4 ? 32 : 128)));
+  return (
+    version !== 0 &&
+    (match[2] === undefined || (Number(match[2]) >= 1 && Number(match[2]) <= (version === 4 ? 32 : 128)))
+  );
 }
 
 /** The most proxy hops TRUST_PROXY takes without TRUST_PROXY_WIDE: more proxies than this in front of one site are unheard of. */
@@ -56,7 +59,9 @@ export function trustProxyTooWide(value: unknown): string | undefined {
  * TRUST_PROXY (config.http.trustProxy) as Fastify's `trustProxy` option. A hop count becomes the function Fastify
  * itself makes of a number (its types leave numbers out): trust the nearest `hops` proxies.
  */
-export function fastifyTrustProxy(value: boolean | number | string): boolean | string | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  value: boolean | number | string,
+): boolean | string | ((address: string, hop: number) => boolean) {
   if (typeof value !== 'number') return value;
   const hops = value;
   return (_address, hop) => hop < hops;

@@ -112,7 +112,9 @@ class OutboxSender implements OutboxWorker {
       try {
         await this.drain();
       } catch (error) {
-        this.log.error(`Outbox worker: ${describeError(error)} (trying again in ${Math.round(this.options.pollMs / 1000)} s)`);
+        this.log.error(
+          `Outbox worker: ${describeError(error)} (trying again in ${Math.round(this.options.pollMs / 1000)} s)`,
+        );
       }
       if (this.stopping) break;
       if (this.nudged) continue;
@@ -146,7 +148,9 @@ class OutboxSender implements OutboxWorker {
         .where('id', '=', row.id)
         .where('sent_at', 'is', null)
         .execute();
-      this.log.warn(`Mail ${row.id} (${row.kind} to ${row.recipient}) failed, attempt ${row.attempts}: ${reason}; next try in ${Math.round(delay / 1000)} s`);
+      this.log.warn(
+        `Mail ${row.id} (${row.kind} to ${row.recipient}) failed, attempt ${row.attempts}: ${reason}; next try in ${Math.round(delay / 1000)} s`,
+      );
       return false;
     }
     await db.kysely

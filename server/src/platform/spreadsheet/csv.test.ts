@@ -13,8 +13,8 @@ describe('the formula guard', () => {
     assert.equal(cell('+1'), "'+1");
     assert.equal(cell('-1'), "'-1");
     assert.equal(cell('@A1'), "'@A1");
-    assert.equal(cell('\t=1'), "\"'\t'=1\"");
-    assert.equal(cell('\r=1'), "\"'\r'=1\"");
+    assert.equal(cell('\t=1'), '"\'\t\'=1"');
+    assert.equal(cell('\r=1'), '"\'\r\'=1"');
     assert.equal(cell(';x'), `"';x"`);
     assert.equal(cell('a=1'), 'a=1');
     // a space first: no formula (but quoted, as an edge space is)
@@ -47,11 +47,36 @@ describe('the formula guard', () => {
   });
 
   test('reading takes off exactly the guard: a value’s own apostrophes come back as they were', () => {
-    const texts = [...FORMULA_LIKE_TEXTS, "'=1+1", "''-5 mm", "'quoted", "it's", "a;'=b", "a\n'- b", "\t'=x", ' =1', '', 'plain'];
+    const texts = [
+      ...FORMULA_LIKE_TEXTS,
+      "'=1+1",
+      "''-5 mm",
+      "'quoted",
+      "it's",
+      "a;'=b",
+      "a\n'- b",
+      "\t'=x",
+      ' =1',
+      '',
+      'plain',
+    ];
     for (const text of texts) assert.equal(unguardFormula(guardFormula(text)), text, JSON.stringify(text));
-    assert.deepEqual(readCsv(writeCsv(['text'], texts.map((text) => [text]))).slice(1).map((record) => record.cells[0]), texts.filter((text) => text !== ''));
+    assert.deepEqual(
+      readCsv(
+        writeCsv(
+          ['text'],
+          texts.map((text) => [text]),
+        ),
+      )
+        .slice(1)
+        .map((record) => record.cells[0]),
+      texts.filter((text) => text !== ''),
+    );
     // a spreadsheet shows a guarded cell without its first apostrophe: the file holds one more than the value
-    assert.equal(writeCsv(['text'], [['=1+1'], ["'-5 mm gland"], ["'quoted"]]), "\uFEFFtext\r\n'=1+1\r\n''-5 mm gland\r\n'quoted\r\n");
+    assert.equal(
+      writeCsv(['text'], [['=1+1'], ["'-5 mm gland"], ["'quoted"]]),
+      "\uFEFFtext\r\n'=1+1\r\n''-5 mm gland\r\n'quoted\r\n",
+    );
   });
 });
 
@@ -66,8 +91,14 @@ describe('reading CSV', () => {
   });
 
   test('what is not CSV is refused with its line', () => {
-    assert.throws(() => readCsv('a\nb,c"d\n'), new CsvSyntaxError('line 2: a quote in the middle of an unquoted cell (write it as "" inside a quoted cell)'));
+    assert.throws(
+      () => readCsv('a\nb,c"d\n'),
+      new CsvSyntaxError('line 2: a quote in the middle of an unquoted cell (write it as "" inside a quoted cell)'),
+    );
     assert.throws(() => readCsv('a\nb\nc,"d\ne\n'), new CsvSyntaxError('line 3: a quoted cell is never closed'));
-    assert.throws(() => readCsv('a\n"b"c\n'), new CsvSyntaxError(`line 2: text after a quoted cell's closing quote (write a quote inside a quoted cell as "")`));
+    assert.throws(
+      () => readCsv('a\n"b"c\n'),
+      new CsvSyntaxError(`line 2: text after a quoted cell's closing quote (write a quote inside a quoted cell as "")`),
+    );
   });
 });

@@ -25,7 +25,8 @@ export function csvRows(rows: readonly (readonly CsvValue[])[]): string {
 }
 
 /** A whole file: the byte-order mark, the header, then each row. */
-export const writeCsv = (header: readonly string[], rows: readonly (readonly CsvValue[])[]): string => CSV_BOM + csvRows([header, ...rows]);
+export const writeCsv = (header: readonly string[], rows: readonly (readonly CsvValue[])[]): string =>
+  CSV_BOM + csvRows([header, ...rows]);
 
 /** A record of a read file: its cells, and the line it starts on (1 is the header). */
 export interface CsvRecord {
@@ -42,8 +43,14 @@ export class CsvLimitError extends Error {}
 function syntaxError(error: CsvError, line: number): CsvSyntaxError {
   const at = (error as CsvError & { lines?: number }).lines ?? line;
   if (error.code === 'CSV_QUOTE_NOT_CLOSED') return new CsvSyntaxError(`line ${line}: a quoted cell is never closed`);
-  if (error.code === 'INVALID_OPENING_QUOTE') return new CsvSyntaxError(`line ${at}: a quote in the middle of an unquoted cell (write it as "" inside a quoted cell)`);
-  if (error.code === 'CSV_INVALID_CLOSING_QUOTE') return new CsvSyntaxError(`line ${at}: text after a quoted cell's closing quote (write a quote inside a quoted cell as "")`);
+  if (error.code === 'INVALID_OPENING_QUOTE')
+    return new CsvSyntaxError(
+      `line ${at}: a quote in the middle of an unquoted cell (write it as "" inside a quoted cell)`,
+    );
+  if (error.code === 'CSV_INVALID_CLOSING_QUOTE')
+    return new CsvSyntaxError(
+      `line ${at}: text after a quoted cell's closing quote (write a quote inside a quoted cell as "")`,
+    );
   return new CsvSyntaxError(`line ${at}: ${error.message}`);
 }
 
@@ -70,10 +77,15 @@ export function readCsv(text: string, limits?: { records: number; cells: number 
         if (cells.length === 1 && cells[0] === '') return null;
         if (limits !== undefined) {
           if (records.length >= limits.records) {
-            throw new CsvLimitError(`The file has more than ${(limits.records - 1).toLocaleString('en')} product rows: an import takes ${(limits.records - 1).toLocaleString('en')} at most. Split it into several files.`);
+            throw new CsvLimitError(
+              `The file has more than ${(limits.records - 1).toLocaleString('en')} product rows: an import takes ${(limits.records - 1).toLocaleString('en')} at most. Split it into several files.`,
+            );
           }
           const past = cells.findIndex((cell, index) => index >= limits.cells && cell.trim() !== '');
-          if (past >= 0) throw new CsvLimitError(`Line ${line} has something in column ${past + 1}: an import reads ${limits.cells} columns at most (the catalogue has 13).`);
+          if (past >= 0)
+            throw new CsvLimitError(
+              `Line ${line} has something in column ${past + 1}: an import reads ${limits.cells} columns at most (the catalogue has 13).`,
+            );
           cells.length = Math.min(cells.length, limits.cells);
         }
         records.push({ line, cells: cells.map(unguardFormula) });

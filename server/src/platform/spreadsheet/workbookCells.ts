@@ -15,13 +15,18 @@ export const EXCEL_CELL_MAX = 32_767;
  * would take for a formula (startsFormula): `t="str"` is, to the format, a formula's result, where an inline string
  * is text and nothing else, whatever it starts with.
  */
-export const workbookCell = (text: string): string | ExcelJS.CellRichTextValue => (text.includes('&') || startsFormula(text) ? { richText: [{ text }] } : text);
+export const workbookCell = (text: string): string | ExcelJS.CellRichTextValue =>
+  text.includes('&') || startsFormula(text) ? { richText: [{ text }] } : text;
 
 /**
  * A small workbook (one sheet: a bold, frozen header, then the rows, every cell text) in memory. For files of a few
  * thousand rows; a larger export streams to disk as the catalogue's does. A cell past Excel's limit is cut to it.
  */
-export async function workbookBuffer(sheetName: string, header: readonly string[], rows: Iterable<readonly string[]>): Promise<Buffer> {
+export async function workbookBuffer(
+  sheetName: string,
+  header: readonly string[],
+  rows: Iterable<readonly string[]>,
+): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));

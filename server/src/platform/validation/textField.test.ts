@@ -12,7 +12,11 @@ const problems = (value: unknown) => {
 };
 
 /** `letters` Arabic letters, each with a shadda and a vowel mark: vocalised text as a person writes it (3 UTF-16 units, 6 bytes each). */
-const vocalisedArabic = (letters: number) => Array.from({ length: letters }, (_, i) => `${'بتثجحخدذرزسشصضطظعغفقكلمنهوي'[i % 27]}\u0651${i % 2 === 0 ? '\u064E' : '\u0650'}`).join('');
+const vocalisedArabic = (letters: number) =>
+  Array.from(
+    { length: letters },
+    (_, i) => `${'بتثجحخدذرزسشصضطظعغفقكلمنهوي'[i % 27]}\u0651${i % 2 === 0 ? '\u064E' : '\u0650'}`,
+  ).join('');
 
 describe('textField: length in characters a person sees', () => {
   test('characterCount counts grapheme clusters', () => {
@@ -41,7 +45,11 @@ describe('textField: length in characters a person sees', () => {
     assert.equal(field.safeParse(seventy).success, true);
     assert.equal(cutToCharacters(seventy, 100), seventy, 'the browser keeps all of it');
     assert.equal(field.safeParse(vocalisedArabic(101)).success, false);
-    assert.equal(cutToCharacters(vocalisedArabic(101), 100), vocalisedArabic(100), 'cut between letters, marks kept with theirs');
+    assert.equal(
+      cutToCharacters(vocalisedArabic(101), 100),
+      vocalisedArabic(100),
+      'cut between letters, marks kept with theirs',
+    );
     assert.deepEqual(problems('👨‍👩‍👧‍👦'.repeat(10)), [], 'ten family emoji, 11 units each');
   });
 
@@ -52,9 +60,11 @@ describe('textField: length in characters a person sees', () => {
     assert.deepEqual(problems(`a${'\u0301'.repeat(CHARACTER_MAX_UNITS - 1)}`), [], 'up to the bound');
   });
 
-  test('NUL and other controls are refused with the rule\'s words, whatever the length', () => {
+  test("NUL and other controls are refused with the rule's words, whatever the length", () => {
     assert.deepEqual(problems('a\u0000b'), ['name contains characters that are not allowed']);
     assert.deepEqual(problems('a\u001bb'), ['name contains characters that are not allowed']);
-    assert.deepEqual(problems('a\u202eb'), ['name contains invisible text-direction characters (U+202A–U+202E, U+2066–U+2069), which are not allowed']);
+    assert.deepEqual(problems('a\u202eb'), [
+      'name contains invisible text-direction characters (U+202A–U+202E, U+2066–U+2069), which are not allowed',
+    ]);
   });
 });

@@ -8,13 +8,25 @@ import type { PurchaseOrderFile } from './buyerStore.js';
 /** Room for the multipart framing and the fields beside the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 /** An acceptance's multipart parts: name, position, poNumber and the file poFile. */
-export const MULTIPART_LIMITS = { fileSize: PO_FILE_MAX_BYTES, files: 1, fields: 3, parts: 4, headerPairs: 20, fieldSize: 1024 } as const;
+export const MULTIPART_LIMITS = {
+  fileSize: PO_FILE_MAX_BYTES,
+  files: 1,
+  fields: 3,
+  parts: 4,
+  headerPairs: 20,
+  fieldSize: 1024,
+} as const;
 
 /** What a file's first bytes say it is, for the refusal's sentence; 'pdf' for a PDF. */
 export function sniffFile(head: Buffer): 'pdf' | 'html' | 'zip' | 'other' {
   if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
   if (head[0] === 0x50 && head[1] === 0x4b && (head[2] === 0x03 || head[2] === 0x05 || head[2] === 0x07)) return 'zip';
-  const text = head.subarray(0, 512).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const text = head
+    .subarray(0, 512)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   if (text.startsWith('<')) return 'html';
   return 'other';
 }
@@ -36,16 +48,29 @@ export type PartsRefusal = Error & { statusCode: number };
 export async function readAnswerParts(
   request: FastifyRequest,
   extraFields = 0,
-): Promise<{ fields: Record<string, string>; file: PurchaseOrderFile | undefined; refusal: PartsRefusal | undefined; truncated: boolean }> {
+): Promise<{
+  fields: Record<string, string>;
+  file: PurchaseOrderFile | undefined;
+  refusal: PartsRefusal | undefined;
+  truncated: boolean;
+}> {
   const fields: Record<string, string> = {};
   // a field cut at the parser's fieldSize (1 KB, far above the acceptance's texts: a browser's form never is)
   let truncated = false;
-  const refused = (statusCode: 400 | 413 | 415, message: string) => ({ fields, file: undefined, refusal: httpError(statusCode, message), truncated });
+  const refused = (statusCode: 400 | 413 | 415, message: string) => ({
+    fields,
+    file: undefined,
+    refusal: httpError(statusCode, message),
+    truncated,
+  });
   const tooLarge = `The purchase order file is too large: at most ${PO_FILE_MAX_BYTES / 1024 / 1024} MB`;
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > PO_FILE_MAX_BYTES + MULTIPART_OVERHEAD) return refused(413, tooLarge);
   let file: PurchaseOrderFile | undefined;
-  const limits = extraFields === 0 ? undefined : { limits: { fields: MULTIPART_LIMITS.fields + extraFields, parts: MULTIPART_LIMITS.parts + extraFields } };
+  const limits =
+    extraFields === 0
+      ? undefined
+      : { limits: { fields: MULTIPART_LIMITS.fields + extraFields, parts: MULTIPART_LIMITS.parts + extraFields } };
   try {
     for await (const part of request.parts(limits)) {
       if (part.type === 'field') {
@@ -53,7 +78,8 @@ export async function readAnswerParts(
         truncated ||= part.valueTruncated;
         continue;
       }
-      if (part.fieldname !== 'poFile') return refused(400, `The file goes in the field poFile, not ${JSON.stringify(part.fieldname.slice(0, 30))}`);
+      if (part.fieldname !== 'poFile')
+        return refused(400, `The file goes in the field poFile, not ${JSON.stringify(part.fieldname.slice(0, 30))}`);
       const bytes = await part.toBuffer();
       if (part.file.truncated) return refused(413, tooLarge);
       if (bytes.length === 0) continue;
@@ -64,8 +90,12 @@ export async function readAnswerParts(
   } catch (error) {
     // the parser's own limits (too many parts or fields: 413) in its words; anything else, the form is unreadable
     const status = (error as { statusCode?: number }).statusCode;
-    if (status !== undefined && status >= 400 && status < 500) return { fields, file: undefined, refusal: error as PartsRefusal, truncated };
-    return refused(400, 'The form could not be read: send the fields name, position, poNumber and the file poFile as multipart/form-data');
+    if (status !== undefined && status >= 400 && status < 500)
+      return { fields, file: undefined, refusal: error as PartsRefusal, truncated };
+    return refused(
+      400,
+      'The form could not be read: send the fields name, position, poNumber and the file poFile as multipart/form-data',
+    );
   }
   return { fields, file, refusal: undefined, truncated };
 }

@@ -34,8 +34,15 @@ export interface QuotationMailPayload {
 }
 
 function readPayload(row: OutboxRow): QuotationMailPayload {
-  const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Partial<QuotationMailPayload> | null;
-  if (payload === null || typeof payload !== 'object' || typeof payload.view?.number !== 'string' || typeof payload.branchEmail !== 'string') {
+  const payload = (
+    typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload
+  ) as Partial<QuotationMailPayload> | null;
+  if (
+    payload === null ||
+    typeof payload !== 'object' ||
+    typeof payload.view?.number !== 'string' ||
+    typeof payload.branchEmail !== 'string'
+  ) {
     throw new Error(`outbox ${row.id}: not a quotation's mail`);
   }
   return payload as QuotationMailPayload;
@@ -49,7 +56,8 @@ function linkOf(row: OutboxRow, payload: QuotationMailPayload, sealer: LinkSeale
   if (payload.sealedLink === undefined) return payload.link ?? '';
   const link = sealer?.open(payload.sealedLink, linkBinding(row.ref_id ?? 0));
   // the mail fails and is tried again (the outbox's retries) rather than going without its link
-  if (link === undefined) throw new Error(`outbox ${row.id}: no key given opens the quotation's sealed link (STAFF_TOTP_KEYS)`);
+  if (link === undefined)
+    throw new Error(`outbox ${row.id}: no key given opens the quotation's sealed link (STAFF_TOTP_KEYS)`);
   return link;
 }
 
@@ -126,14 +134,30 @@ function changesMail(payload: QuotationMailPayload, from: string, to: string): C
     to,
     replyTo: { name: headerText(view.companyName, 100), address: headerText(buyerEmail, 254) },
     subject: headerText(`Changes asked to quotation ${view.number}`, 150),
-    text: [intro, '', message, '', '--', 'Prepare a revision in the staff app, or reply to this e-mail to answer the buyer.'].join('\n'),
-    html: paragraphs([escapeHtml(intro), `<span style="white-space:pre-wrap" dir="auto">${escapeHtml(message)}</span>`, 'Prepare a revision in the staff app, or reply to this e-mail to answer the buyer.'], 'ltr', 'en'),
+    text: [
+      intro,
+      '',
+      message,
+      '',
+      '--',
+      'Prepare a revision in the staff app, or reply to this e-mail to answer the buyer.',
+    ].join('\n'),
+    html: paragraphs(
+      [
+        escapeHtml(intro),
+        `<span style="white-space:pre-wrap" dir="auto">${escapeHtml(message)}</span>`,
+        'Prepare a revision in the staff app, or reply to this e-mail to answer the buyer.',
+      ],
+      'ltr',
+      'en',
+    ),
   };
 }
 
 export async function composeQuotationMail(row: OutboxRow, from: string, sealer?: LinkSealer): Promise<ComposedMail> {
   const payload = readPayload(row);
-  if (row.kind === QUOTATION_OUTBOX_KIND.sent) return sentMail(payload, linkOf(row, payload, sealer), from, row.recipient);
+  if (row.kind === QUOTATION_OUTBOX_KIND.sent)
+    return sentMail(payload, linkOf(row, payload, sealer), from, row.recipient);
   if (row.kind === QUOTATION_OUTBOX_KIND.accepted) return acceptedMail(payload, from, row.recipient);
   return changesMail(payload, from, row.recipient);
 }

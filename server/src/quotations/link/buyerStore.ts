@@ -37,7 +37,12 @@ export class BuyerRefusal extends Error {
 export async function quotationOfToken(db: Db, token: string): Promise<number | undefined> {
   const hash = lookupHash(token);
   if (hash === undefined) return undefined;
-  const row = await db.selectFrom('quotations').select('id').where('buyer_token_hash', '=', hash).where('state', '<>', 'draft').executeTakeFirst();
+  const row = await db
+    .selectFrom('quotations')
+    .select('id')
+    .where('buyer_token_hash', '=', hash)
+    .where('state', '<>', 'draft')
+    .executeTakeFirst();
   return row?.id;
 }
 
@@ -68,8 +73,18 @@ export async function openQuotation(db: Db, context: BuyerContext, id: number): 
   return db.transaction().execute(async (trx) => {
     const row = await lockAndExpire(trx, context, id);
     if (row.state === 'sent') {
-      await trx.updateTable('quotations').set({ state: 'viewed', viewed_at: sql<Date>`now()` }).where('id', '=', id).execute();
-      await context.record(trx, null, 'quotation.view', `quotation:${id}`, `${row.number ?? ''} opened by its buyer's link`);
+      await trx
+        .updateTable('quotations')
+        .set({ state: 'viewed', viewed_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
+      await context.record(
+        trx,
+        null,
+        'quotation.view',
+        `quotation:${id}`,
+        `${row.number ?? ''} opened by its buyer's link`,
+      );
     }
     return (await documentOf(trx, context, id)).view;
   });
@@ -77,7 +92,11 @@ export async function openQuotation(db: Db, context: BuyerContext, id: number): 
 
 /** Why the buyer may not answer a quotation in this state, in their language (naming the branch's phone). */
 function closedRefusal(document: BuyerDocument): BuyerRefusal {
-  return new BuyerRefusal(409, document.view.closedReason ?? `This quotation is ${document.view.state.replace('_', ' ')}: call the branch on ${document.view.branch.phone}`);
+  return new BuyerRefusal(
+    409,
+    document.view.closedReason ??
+      `This quotation is ${document.view.state.replace('_', ' ')}: call the branch on ${document.view.branch.phone}`,
+  );
 }
 
 export interface PurchaseOrderFile {
@@ -91,11 +110,18 @@ export interface PurchaseOrderFile {
  * accepted one answers the same again (a double submit, a retry); one past its validity or replaced by a later
  * revision is refused (409) with the branch's phone.
  */
-export async function acceptQuotation(db: Db, context: BuyerContext, id: number, body: AcceptQuotationBody, file: PurchaseOrderFile | undefined): Promise<BuyerQuotation> {
+export async function acceptQuotation(
+  db: Db,
+  context: BuyerContext,
+  id: number,
+  body: AcceptQuotationBody,
+  file: PurchaseOrderFile | undefined,
+): Promise<BuyerQuotation> {
   const outcome = await db.transaction().execute(async (trx) => {
     const row = await lockAndExpire(trx, context, id);
     // accepted already: the same answer; not answerable: committed as it is (an expiry just marked is kept), then refused
-    if (row.state === 'accepted' || !ANSWERABLE.includes(row.state)) return { view: (await documentOf(trx, context, id)).view };
+    if (row.state === 'accepted' || !ANSWERABLE.includes(row.state))
+      return { view: (await documentOf(trx, context, id)).view };
     await trx
       .insertInto('quotation_acceptances')
       .values({
@@ -111,13 +137,28 @@ export async function acceptQuotation(db: Db, context: BuyerContext, id: number,
     await trx.updateTable('quotations').set({ state: 'accepted' }).where('id', '=', id).execute();
     const document = await documentOf(trx, context, id);
     await insertOrder(trx, id, document, file !== undefined);
-    await context.record(trx, null, 'quotation.accept', `quotation:${id}`, `${document.view.number} accepted by its buyer${file === undefined ? '' : ' with a purchase order file'}`, {
-      name: body.name,
-      position: body.position,
-      poNumber: body.poNumber ?? null,
-    });
+    await context.record(
+      trx,
+      null,
+      'quotation.accept',
+      `quotation:${id}`,
+      `${document.view.number} accepted by its buyer${file === undefined ? '' : ' with a purchase order file'}`,
+      {
+        name: body.name,
+        position: body.position,
+        poNumber: body.poNumber ?? null,
+      },
+    );
     const payload: QuotationMailPayload = { view: document.view, branchEmail: branchContact(row.branch).email };
-    await trx.insertInto('outbox').values({ kind: QUOTATION_OUTBOX_KIND.accepted, ref_id: id, recipient: document.email, payload: JSON.stringify(payload) }).execute();
+    await trx
+      .insertInto('outbox')
+      .values({
+        kind: QUOTATION_OUTBOX_KIND.accepted,
+        ref_id: id,
+        recipient: document.email,
+        payload: JSON.stringify(payload),
+      })
+      .execute();
     return { view: document.view };
   });
   if (outcome.view.state !== 'accepted') {
@@ -170,17 +211,37 @@ async function insertOrder(trx: Db, id: number, document: BuyerDocument, hasFile
 }
 
 /** The buyer asks for changes: kept, the state changes_asked, the branch mailed; refused (409) once it cannot be answered. */
-export async function askForChanges(db: Db, context: BuyerContext, id: number, message: string): Promise<BuyerQuotation> {
+export async function askForChanges(
+  db: Db,
+  context: BuyerContext,
+  id: number,
+  message: string,
+): Promise<BuyerQuotation> {
   const outcome = await db.transaction().execute(async (trx) => {
     const row = await lockAndExpire(trx, context, id);
     if (!ANSWERABLE.includes(row.state)) return (await documentOf(trx, context, id)).view;
     await trx.insertInto('quotation_change_requests').values({ quotation_id: id, message }).execute();
     await trx.updateTable('quotations').set({ state: 'changes_asked' }).where('id', '=', id).execute();
     const document = await documentOf(trx, context, id);
-    await context.record(trx, null, 'quotation.changes_asked', `quotation:${id}`, `${document.view.number}: the buyer asks for changes`, { message: cutToCharacters(message, AUDITED_MESSAGE_CHARACTERS) });
+    await context.record(
+      trx,
+      null,
+      'quotation.changes_asked',
+      `quotation:${id}`,
+      `${document.view.number}: the buyer asks for changes`,
+      { message: cutToCharacters(message, AUDITED_MESSAGE_CHARACTERS) },
+    );
     const branchEmail = branchContact(row.branch).email;
     const payload: QuotationMailPayload = { view: document.view, message, buyerEmail: document.email, branchEmail };
-    await trx.insertInto('outbox').values({ kind: QUOTATION_OUTBOX_KIND.changes, ref_id: id, recipient: branchEmail, payload: JSON.stringify(payload) }).execute();
+    await trx
+      .insertInto('outbox')
+      .values({
+        kind: QUOTATION_OUTBOX_KIND.changes,
+        ref_id: id,
+        recipient: branchEmail,
+        payload: JSON.stringify(payload),
+      })
+      .execute();
     return document.view;
   });
   if (outcome.state !== 'changes_asked') throw closedRefusal({ view: outcome, email: '', quotationId: id });
@@ -189,7 +250,11 @@ export async function askForChanges(db: Db, context: BuyerContext, id: number, m
 
 /** The purchase order file of an accepted quotation (staff), or undefined. */
 export async function purchaseOrderFile(db: Db, id: number): Promise<PurchaseOrderFile | undefined> {
-  const row = await db.selectFrom('quotation_acceptances').select(['po_file', 'po_file_name']).where('quotation_id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('quotation_acceptances')
+    .select(['po_file', 'po_file_name'])
+    .where('quotation_id', '=', id)
+    .executeTakeFirst();
   if (row?.po_file === null || row?.po_file === undefined) return undefined;
   return { name: row.po_file_name ?? 'purchase-order.pdf', bytes: Buffer.from(row.po_file) };
 }

@@ -95,7 +95,8 @@ const english: BuyerTexts = {
   sentMail: {
     subject: (number) => `Quotation ${number} (${quoteTexts('en').companyName})`,
     greeting: 'Hello,',
-    intro: (branch, number, reference) => `Our ${branch} branch has prepared quotation ${number} for your request ${reference}.`,
+    intro: (branch, number, reference) =>
+      `Our ${branch} branch has prepared quotation ${number} for your request ${reference}.`,
     link: 'View it, accept it or ask for changes here:',
     validity: (day) => `It is valid until ${day}.`,
     attached: (file) => `The quotation is attached as a PDF (${file}).`,
@@ -104,13 +105,16 @@ const english: BuyerTexts = {
   acceptedMail: {
     subject: (number) => `You accepted quotation ${number}`,
     greeting: 'Hello,',
-    body: (number, branch) => `Thank you: we have received your acceptance of quotation ${number}. Our ${branch} branch now prepares your order.`,
+    body: (number, branch) =>
+      `Thank you: we have received your acceptance of quotation ${number}. Our ${branch} branch now prepares your order.`,
     poNumber: 'Purchase order number',
     next: (branch, phone) => `For any question, call our ${branch} branch on ${phone} or reply to this e-mail.`,
   },
   closed: {
-    expired: (day, phone) => `This quotation was valid until ${day} and can no longer be accepted. Please call the branch on ${phone} for a new one.`,
-    superseded: (phone) => `This quotation was replaced by a later revision and can no longer be accepted. Please use the latest one, or call the branch on ${phone}.`,
+    expired: (day, phone) =>
+      `This quotation was valid until ${day} and can no longer be accepted. Please call the branch on ${phone} for a new one.`,
+    superseded: (phone) =>
+      `This quotation was replaced by a later revision and can no longer be accepted. Please use the latest one, or call the branch on ${phone}.`,
   },
 };
 
@@ -167,13 +171,17 @@ function arabicTexts(): BuyerTexts {
     acceptedMail: {
       subject: (number) => `قبولكم لعرض السعر رقم ${number}`,
       greeting: 'تحية طيبة،',
-      body: (number, branch) => `شكرًا لكم، فقد تسلّمنا قبولكم لعرض السعر رقم ${number}، ويعمل فرعنا في ${branch} الآن على إعداد طلبيتكم.`,
+      body: (number, branch) =>
+        `شكرًا لكم، فقد تسلّمنا قبولكم لعرض السعر رقم ${number}، ويعمل فرعنا في ${branch} الآن على إعداد طلبيتكم.`,
       poNumber: 'رقم أمر الشراء',
-      next: (branch, phone) => `لأي استفسار، يُرجى الاتصال بفرعنا في ${branch} على الرقم ${phone} أو الرد على هذه الرسالة.`,
+      next: (branch, phone) =>
+        `لأي استفسار، يُرجى الاتصال بفرعنا في ${branch} على الرقم ${phone} أو الرد على هذه الرسالة.`,
     },
     closed: {
-      expired: (day, phone) => `انتهت صلاحية عرض السعر هذا في ${day} ولم يعد قبوله ممكنًا. يُرجى الاتصال بالفرع على الرقم ${phone} للحصول على عرض جديد.`,
-      superseded: (phone) => `حلّت محل عرض السعر هذا مراجعة أحدث، ولم يعد قبوله ممكنًا. يُرجى اعتماد أحدث عرض أو الاتصال بالفرع على الرقم ${phone}.`,
+      expired: (day, phone) =>
+        `انتهت صلاحية عرض السعر هذا في ${day} ولم يعد قبوله ممكنًا. يُرجى الاتصال بالفرع على الرقم ${phone} للحصول على عرض جديد.`,
+      superseded: (phone) =>
+        `حلّت محل عرض السعر هذا مراجعة أحدث، ولم يعد قبوله ممكنًا. يُرجى اعتماد أحدث عرض أو الاتصال بالفرع على الرقم ${phone}.`,
     },
   };
 }

@@ -13,4 +13,5 @@ export function newBuyerToken(): { token: string; hash: string } {
 export const buyerTokenHash = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /** The hash to look a given token up by, or undefined for a text that cannot be a token. */
-export const lookupHash = (token: string): string | undefined => (TOKEN.test(token) ? buyerTokenHash(token) : undefined);
+export const lookupHash = (token: string): string | undefined =>
+  TOKEN.test(token) ? buyerTokenHash(token) : undefined;

@@ -36,8 +36,13 @@ export function isPastValidity(branch: string, validUntil: string, now: Date): b
 /** The sent quotation `id` as its buyer sees it; undefined for a draft or none. */
 export async function loadBuyerDocument(db: Db, id: number, now: Date): Promise<BuyerDocument | undefined> {
   const quotation = await loadQuotation(db, id);
-  if (quotation === undefined || quotation.state === 'draft' || quotation.number === null || quotation.sentAt === null) return undefined;
-  const request = await db.selectFrom('quote_requests').select(['language', 'email', 'company_name']).where('id', '=', quotation.requestId).executeTakeFirstOrThrow();
+  if (quotation === undefined || quotation.state === 'draft' || quotation.number === null || quotation.sentAt === null)
+    return undefined;
+  const request = await db
+    .selectFrom('quote_requests')
+    .select(['language', 'email', 'company_name'])
+    .where('id', '=', quotation.requestId)
+    .executeTakeFirstOrThrow();
   const acceptance = await db
     .selectFrom('quotation_acceptances')
     .select(['name', 'position', 'po_number', sql<boolean>`po_file is not null`.as('po_file'), 'accepted_at'])
@@ -47,9 +52,16 @@ export async function loadBuyerDocument(db: Db, id: number, now: Date): Promise<
   const texts = buyerTexts(language);
   const contact = branchContact(quotation.branch);
   // past its validity and not yet marked: the buyer sees it expired (the next change marks it)
-  const state: QuotationState = ANSWERABLE.includes(quotation.state) && isPastValidity(quotation.branch, quotation.validUntil, now) ? 'expired' : quotation.state;
+  const state: QuotationState =
+    ANSWERABLE.includes(quotation.state) && isPastValidity(quotation.branch, quotation.validUntil, now)
+      ? 'expired'
+      : quotation.state;
   const closedReason =
-    state === 'expired' ? texts.closed.expired(quotation.validUntil, contact.phone) : state === 'superseded' ? texts.closed.superseded(contact.phone) : null;
+    state === 'expired'
+      ? texts.closed.expired(quotation.validUntil, contact.phone)
+      : state === 'superseded'
+        ? texts.closed.superseded(contact.phone)
+        : null;
   const view: BuyerQuotation = {
     number: quotation.number,
     requestReference: quotation.requestReference,
@@ -81,7 +93,13 @@ export async function loadBuyerDocument(db: Db, id: number, now: Date): Promise<
     acceptance:
       acceptance === undefined
         ? null
-        : { name: acceptance.name, position: acceptance.position, poNumber: acceptance.po_number, poFile: acceptance.po_file, acceptedAt: acceptance.accepted_at.toISOString() },
+        : {
+            name: acceptance.name,
+            position: acceptance.position,
+            poNumber: acceptance.po_number,
+            poFile: acceptance.po_file,
+            acceptedAt: acceptance.accepted_at.toISOString(),
+          },
     canAnswer: ANSWERABLE.includes(state),
     closedReason,
   };

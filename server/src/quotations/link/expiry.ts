@@ -14,20 +14,32 @@ import { ANSWERABLE } from './buyerView.js';
 export const EXPIRY_SWEEP_MS = 15 * 60_000;
 
 /** The audit line's detail of a quotation found expired. */
-export const expiryDetail = (number: string | null, validUntil: string): string => `${number ?? ''} was valid until ${validUntil}`;
+export const expiryDetail = (number: string | null, validUntil: string): string =>
+  `${number ?? ''} was valid until ${validUntil}`;
 
 /** Marks expired every answerable quotation whose validity ended before its branch's today; how many it marked. */
-export async function expireOverdueQuotations(db: Kysely<DatabaseSchema>, record: RecordStaffAction, now: Date): Promise<number> {
+export async function expireOverdueQuotations(
+  db: Kysely<DatabaseSchema>,
+  record: RecordStaffAction,
+  now: Date,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const expired = await trx
       .updateTable('quotations')
       .set({ state: 'expired' })
       .where('state', 'in', ANSWERABLE)
       // each branch's own day: at 20:30 UTC it is already tomorrow in Dubai, still today in Bahrain
-      .where((eb) => eb.or(STAFF_BRANCHES.map((branch) => eb.and([eb('branch', '=', branch), eb('valid_until', '<', branchDay(branch, now))]))))
+      .where((eb) =>
+        eb.or(
+          STAFF_BRANCHES.map((branch) =>
+            eb.and([eb('branch', '=', branch), eb('valid_until', '<', branchDay(branch, now))]),
+          ),
+        ),
+      )
       .returning(['id', 'number', sql<string>`to_char(valid_until, 'YYYY-MM-DD')`.as('valid_until')])
       .execute();
-    for (const row of expired) await record(trx, null, 'quotation.expire', `quotation:${row.id}`, expiryDetail(row.number, row.valid_until));
+    for (const row of expired)
+      await record(trx, null, 'quotation.expire', `quotation:${row.id}`, expiryDetail(row.number, row.valid_until));
     return expired.length;
   });
 }

@@ -23,7 +23,10 @@ describe('quotation link tokens in the logs', () => {
   before(async () => {
     fixture = await createFixture({ env: { LOG_LEVEL: 'info', SERVER_RENDERING: 'off' } });
     s = await buildQuotationTestSite(pgliteTarget, { now: () => NOW });
-    app = await buildApp(fixture.config, s.db, { catalogue: 'files', logStream: { write: (line) => void lines.push(line) } });
+    app = await buildApp(fixture.config, s.db, {
+      catalogue: 'files',
+      logStream: { write: (line) => void lines.push(line) },
+    });
     await app.ready();
   });
   after(async () => {
@@ -37,19 +40,70 @@ describe('quotation link tokens in the logs', () => {
     const json = { 'content-type': 'application/json' };
     const api = (pattern: string) => quotationLinkApiPath(pattern, token);
     const statuses = [];
-    for (const url of [quotationLinkPath(token, 'en'), quotationLinkPath(token, 'ar'), `${quotationLinkPath(token, 'en')}?utm_source=mail`, api(QUOTATION_LINK_API.quotation), api(QUOTATION_LINK_API.pdf), `${api(QUOTATION_LINK_API.quotation)}/nothing-here`]) {
+    for (const url of [
+      quotationLinkPath(token, 'en'),
+      quotationLinkPath(token, 'ar'),
+      `${quotationLinkPath(token, 'en')}?utm_source=mail`,
+      api(QUOTATION_LINK_API.quotation),
+      api(QUOTATION_LINK_API.pdf),
+      `${api(QUOTATION_LINK_API.quotation)}/nothing-here`,
+    ]) {
       statuses.push((await app.inject({ method: 'GET', url })).statusCode);
     }
-    statuses.push((await app.inject({ method: 'POST', url: api(QUOTATION_LINK_API.accept), headers: json, payload: '{"name":' })).statusCode);
-    statuses.push((await app.inject({ method: 'POST', url: api(QUOTATION_LINK_API.accept), headers: json, payload: JSON.stringify({ name: '', position: 'Buyer' }) })).statusCode);
-    statuses.push((await app.inject({ method: 'POST', url: api(QUOTATION_LINK_API.changes), headers: json, payload: JSON.stringify({ message: 'Two lots, please.' }) })).statusCode);
-    statuses.push((await app.inject({ method: 'POST', url: api(QUOTATION_LINK_API.accept), headers: json, payload: JSON.stringify({ name: 'Karim Nasser', position: 'Buyer' }) })).statusCode);
+    statuses.push(
+      (await app.inject({ method: 'POST', url: api(QUOTATION_LINK_API.accept), headers: json, payload: '{"name":' }))
+        .statusCode,
+    );
+    statuses.push(
+      (
+        await app.inject({
+          method: 'POST',
+          url: api(QUOTATION_LINK_API.accept),
+          headers: json,
+          payload: JSON.stringify({ name: '', position: 'Buyer' }),
+        })
+      ).statusCode,
+    );
+    statuses.push(
+      (
+        await app.inject({
+          method: 'POST',
+          url: api(QUOTATION_LINK_API.changes),
+          headers: json,
+          payload: JSON.stringify({ message: 'Two lots, please.' }),
+        })
+      ).statusCode,
+    );
+    statuses.push(
+      (
+        await app.inject({
+          method: 'POST',
+          url: api(QUOTATION_LINK_API.accept),
+          headers: json,
+          payload: JSON.stringify({ name: 'Karim Nasser', position: 'Buyer' }),
+        })
+      ).statusCode,
+    );
     assert.deepEqual(statuses, [200, 200, 200, 200, 200, 404, 400, 400, 200, 200]);
 
     const logged = lines.join('');
-    assert.ok(!logged.includes(token), `the token is in the log:\n${lines.filter((line) => line.includes(token)).join('')}`);
-    const urls = lines.map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url).filter((url) => url !== undefined);
-    for (const route of ['/quotation/[token]', '/ar/quotation/[token]', '/quotation/[token]?utm_source=mail', '/api/quotation-links/[token]', '/api/quotation-links/[token]/pdf', '/api/quotation-links/[token]/accept', '/api/quotation-links/[token]/changes', '/api/quotation-links/[token]/nothing-here']) {
+    assert.ok(
+      !logged.includes(token),
+      `the token is in the log:\n${lines.filter((line) => line.includes(token)).join('')}`,
+    );
+    const urls = lines
+      .map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url)
+      .filter((url) => url !== undefined);
+    for (const route of [
+      '/quotation/[token]',
+      '/ar/quotation/[token]',
+      '/quotation/[token]?utm_source=mail',
+      '/api/quotation-links/[token]',
+      '/api/quotation-links/[token]/pdf',
+      '/api/quotation-links/[token]/accept',
+      '/api/quotation-links/[token]/changes',
+      '/api/quotation-links/[token]/nothing-here',
+    ]) {
       assert.ok(urls.includes(route), `${route} is logged (logged: ${urls.join(', ')})`);
     }
   });

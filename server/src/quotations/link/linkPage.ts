@@ -33,7 +33,15 @@ import { describeError, type Database } from '../../platform/db/index.js';
 import { checkBody } from '../../platform/http/contracts.js';
 import { isCrossSite } from '../../platform/http/crossSite.js';
 import type { SendShell, UnlistedPage } from '../../pages/index.js';
-import { acceptQuotation, askForChanges, BuyerRefusal, openQuotation, quotationOfToken, type BuyerContext, type PurchaseOrderFile } from './buyerStore.js';
+import {
+  acceptQuotation,
+  askForChanges,
+  BuyerRefusal,
+  openQuotation,
+  quotationOfToken,
+  type BuyerContext,
+  type PurchaseOrderFile,
+} from './buyerStore.js';
 import { loadBuyerDocument } from './buyerView.js';
 import { readAnswerParts, type PartsRefusal } from './answerParts.js';
 
@@ -56,7 +64,8 @@ const QUOTATION_PAGE = {
 /** A urlencoded form: the message's 2000 characters, each up to 4 bytes and written %XX, with room for the rest. */
 const FORM_BODY_LIMIT = 32 * 1024;
 
-export const CROSS_SITE_REFUSAL = 'This form was sent from another site, so it was not taken. Please open your quotation from the link in our mail and answer there.';
+export const CROSS_SITE_REFUSAL =
+  'This form was sent from another site, so it was not taken. Please open your quotation from the link in our mail and answer there.';
 const NOT_DONE = 'That could not be done right now. Please try again in a minute.';
 /** A multipart field longer than the parser reads (1 KB): never the page's own form, whose fields are shorter. */
 const TOO_LONG_FIELD = 'A field of the form is too long: please shorten it and send the form again.';
@@ -92,14 +101,22 @@ export async function linkPageRoutes(app: FastifyInstance, options: LinkPageOpti
   const { db, context, sendPage, publicSiteUrl, limit } = options;
 
   // a browser's plain form without a file (Ask for changes): its fields, in this scope only
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
-    done(null, urlencodedFields(body as string));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, urlencodedFields(body as string));
+    },
+  );
   // a page's answers are text, not the API's JSON: the rate limit's 429, a body too large, an unknown content type
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 503;
+    const status =
+      error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 503;
     if (status === 503) request.log.error({ err: error }, `quotation page failed: ${describeError(error)}`);
-    return reply.code(status).type('text/plain; charset=utf-8').send(status === 503 ? NOT_DONE : error.message);
+    return reply
+      .code(status)
+      .type('text/plain; charset=utf-8')
+      .send(status === 503 ? NOT_DONE : error.message);
   });
 
   /**
@@ -107,13 +124,21 @@ export async function linkPageRoutes(app: FastifyInstance, options: LinkPageOpti
    * does; a HEAD reads it only), or the one not-found answer; with `posted`, the refused form. A failed read sends the
    * page for the browser to draw (it says it could not load the quotation, and retries).
    */
-  const sendQuotationPage = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, posted?: PostedBuyerForm, status?: 400 | 503): Promise<FastifyReply> => {
+  const sendQuotationPage = async (
+    request: FastifyRequest<{ Params: Params }>,
+    reply: FastifyReply,
+    posted?: PostedBuyerForm,
+    status?: 400 | 503,
+  ): Promise<FastifyReply> => {
     const { token } = request.params;
     let quotation: BuyerQuotation | undefined;
     try {
       const id = await quotationOfToken(db.kysely, token);
       if (id !== undefined) {
-        quotation = request.method === 'HEAD' ? (await loadBuyerDocument(db.kysely, id, context.now()))?.view : await openQuotation(db.kysely, context, id);
+        quotation =
+          request.method === 'HEAD'
+            ? (await loadBuyerDocument(db.kysely, id, context.now()))?.view
+            : await openQuotation(db.kysely, context, id);
       }
     } catch (error) {
       request.log.error({ err: error }, `quotation page's read failed: ${describeError(error)}`);
@@ -122,10 +147,19 @@ export async function linkPageRoutes(app: FastifyInstance, options: LinkPageOpti
     const quotationHref = quotationLinkApiPath(QUOTATION_LINK_API.quotation, token);
     const postedHref = quotationLinkApiPath(QUOTATION_LINK_POSTED_FORM, token);
     const answer = async (href: string) => {
-      if (href === quotationHref) return quotation === undefined ? { status: 404, body: QUOTATION_LINK_NOT_FOUND } : { status: 200, body: quotation };
+      if (href === quotationHref)
+        return quotation === undefined
+          ? { status: 404, body: QUOTATION_LINK_NOT_FOUND }
+          : { status: 200, body: quotation };
       return href === postedHref && posted !== undefined ? { status: 200, body: posted } : undefined;
     };
-    const firstView = { remote: quotationRoute.remote, modulePath: quotationRoute.modulePath, params: { token }, logPath: QUOTATION_LINK_PAGE, answer };
+    const firstView = {
+      remote: quotationRoute.remote,
+      modulePath: quotationRoute.modulePath,
+      params: { token },
+      logPath: QUOTATION_LINK_PAGE,
+      answer,
+    };
     return sendPage(request, reply, 200, { ...QUOTATION_PAGE, firstView, ...(status === undefined ? {} : { status }) });
   };
 
@@ -134,19 +168,29 @@ export async function linkPageRoutes(app: FastifyInstance, options: LinkPageOpti
     for (const url of [address, `${address}/`]) {
       app.get<{ Params: Params }>(url, limit, async (request, reply) => sendQuotationPage(request, reply));
     }
-    app.post<{ Params: Params }>(address, { ...limit, bodyLimit: FORM_BODY_LIMIT, onRequest: refuseCrossSite }, async (request, reply) => answerForm(request, reply, locale));
+    app.post<{ Params: Params }>(
+      address,
+      { ...limit, bodyLimit: FORM_BODY_LIMIT, onRequest: refuseCrossSite },
+      async (request, reply) => answerForm(request, reply, locale),
+    );
   }
 
   /** Another site's form is never taken, whatever it holds: refused before its body is read (onRequest). */
   async function refuseCrossSite(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (isCrossSite(request, publicSiteUrl)) await reply.code(403).type('text/plain; charset=utf-8').send(CROSS_SITE_REFUSAL);
+    if (isCrossSite(request, publicSiteUrl))
+      await reply.code(403).type('text/plain; charset=utf-8').send(CROSS_SITE_REFUSAL);
   }
 
   /** A plain form post from the page itself (refuseCrossSite): stored and sent back to the page, or drawn again with its reason. */
-  async function answerForm(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, locale: Locale): Promise<FastifyReply> {
+  async function answerForm(
+    request: FastifyRequest<{ Params: Params }>,
+    reply: FastifyReply,
+    locale: Locale,
+  ): Promise<FastifyReply> {
     const { token } = request.params;
     const page = quotationLinkPath(encodeURIComponent(token), locale);
-    const backTo = (answered?: QuotationLinkAnswered) => reply.redirect(answered === undefined ? page : `${page}?${QUOTATION_LINK_FORM.answered}=${answered}`, 303);
+    const backTo = (answered?: QuotationLinkAnswered) =>
+      reply.redirect(answered === undefined ? page : `${page}?${QUOTATION_LINK_FORM.answered}=${answered}`, 303);
     // the token first: nothing of a body sent to a wrong link is read; the page then says the link is not valid
     const id = await quotationOfToken(db.kysely, token);
     if (id === undefined) return backTo();
@@ -160,10 +204,17 @@ export async function linkPageRoutes(app: FastifyInstance, options: LinkPageOpti
       ({ fields, file } = read);
       if (read.refusal !== undefined) partsProblem = partsError(read.refusal);
       else if (read.truncated) partsProblem = { message: TOO_LONG_FIELD };
-    } else if (typeof request.body === 'object' && request.body !== null && request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+    } else if (
+      typeof request.body === 'object' &&
+      request.body !== null &&
+      request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')
+    ) {
       fields = request.body as Record<string, unknown>;
     } else {
-      return reply.code(415).type('text/plain; charset=utf-8').send('Send the form as a browser does: application/x-www-form-urlencoded or multipart/form-data');
+      return reply
+        .code(415)
+        .type('text/plain; charset=utf-8')
+        .send('Send the form as a browser does: application/x-www-form-urlencoded or multipart/form-data');
     }
 
     const kind = field(fields, QUOTATION_LINK_FORM.answer);
@@ -172,11 +223,20 @@ export async function linkPageRoutes(app: FastifyInstance, options: LinkPageOpti
     const refuse = (form: PostedBuyerForm, status: 400 | 503 = 400) => sendQuotationPage(request, reply, form, status);
     try {
       if (kind === 'accept') {
-        const values = { name: field(fields, 'name'), position: field(fields, 'position'), poNumber: field(fields, 'poNumber') };
+        const values = {
+          name: field(fields, 'name'),
+          position: field(fields, 'position'),
+          poNumber: field(fields, 'poNumber'),
+        };
         const problem = acceptTextProblem(values);
-        if (problem !== null || partsProblem !== undefined) return await refuse({ form: 'accept', values, error: problem !== null ? { problem } : partsProblem! });
+        if (problem !== null || partsProblem !== undefined)
+          return await refuse({ form: 'accept', values, error: problem !== null ? { problem } : partsProblem! });
         const poNumber = values.poNumber.trim();
-        const checked = checkBody(acceptQuotationBodySchema, { name: values.name.trim(), position: values.position.trim(), ...(poNumber === '' ? {} : { poNumber }) });
+        const checked = checkBody(acceptQuotationBodySchema, {
+          name: values.name.trim(),
+          position: values.position.trim(),
+          ...(poNumber === '' ? {} : { poNumber }),
+        });
         if (!checked.ok) return await refuse({ form: 'accept', values, error: { message: checked.error } });
         await acceptQuotation(db.kysely, context, id, checked.data, file);
         options.onOutboxWrite?.();
@@ -197,7 +257,15 @@ export async function linkPageRoutes(app: FastifyInstance, options: LinkPageOpti
       const failed = { problem: 'failed' } as const;
       return refuse(
         kind === 'accept'
-          ? { form: 'accept', values: { name: field(fields, 'name'), position: field(fields, 'position'), poNumber: field(fields, 'poNumber') }, error: failed }
+          ? {
+              form: 'accept',
+              values: {
+                name: field(fields, 'name'),
+                position: field(fields, 'position'),
+                poNumber: field(fields, 'poNumber'),
+              },
+              error: failed,
+            }
           : { form: 'changes', values: { message: field(fields, 'message') }, error: failed },
         503,
       );

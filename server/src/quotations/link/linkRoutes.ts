@@ -4,11 +4,7 @@
 // or a proxy, nor indexed.
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  QUOTATION_LINK_API,
-  QUOTATION_LINK_NOT_FOUND,
-  type BuyerQuotation,
-} from '@site/contracts/quotation-link-api';
+import { QUOTATION_LINK_API, QUOTATION_LINK_NOT_FOUND, type BuyerQuotation } from '@site/contracts/quotation-link-api';
 import { acceptQuotationBodySchema, askForChangesBodySchema } from '@site/contracts/quotation-link-api-schemas';
 import { describeError, type Database } from '../../platform/db/index.js';
 import { checkBody } from '../../platform/http/contracts.js';
@@ -16,7 +12,15 @@ import { httpError } from '../../platform/http/jsonEndpoint.js';
 import { registerRateLimit, type RateLimitOptions } from '../../platform/http/rateLimit.js';
 import type { SendShell } from '../../pages/index.js';
 import type { RecordStaffAction } from '../staffSide.js';
-import { acceptQuotation, askForChanges, BuyerRefusal, openQuotation, quotationOfToken, type BuyerContext, type PurchaseOrderFile } from './buyerStore.js';
+import {
+  acceptQuotation,
+  askForChanges,
+  BuyerRefusal,
+  openQuotation,
+  quotationOfToken,
+  type BuyerContext,
+  type PurchaseOrderFile,
+} from './buyerStore.js';
 import { loadBuyerDocument } from './buyerView.js';
 import { MULTIPART_LIMITS, readAnswerParts } from './answerParts.js';
 import { linkPageRoutes } from './linkPage.js';
@@ -54,7 +58,11 @@ async function requireJson(request: FastifyRequest): Promise<void> {
 export async function linkRoutes(app: FastifyInstance, options: LinkRoutesOptions): Promise<void> {
   const { db } = options;
   const context: BuyerContext = { record: options.recordStaffAction, now: options.now ?? (() => new Date()) };
-  const limits = { rateLimitMax: options.rateLimitMax ?? LINK_RATE_LIMIT.rateLimitMax, rateLimitWindowMs: options.rateLimitWindowMs ?? LINK_RATE_LIMIT.rateLimitWindowMs, redisNamespace: options.redisNamespace };
+  const limits = {
+    rateLimitMax: options.rateLimitMax ?? LINK_RATE_LIMIT.rateLimitMax,
+    rateLimitWindowMs: options.rateLimitWindowMs ?? LINK_RATE_LIMIT.rateLimitWindowMs,
+    redisNamespace: options.redisNamespace,
+  };
   const limited = await registerRateLimit(app, limits, { namespace: 'site-quotation-link-rate-' });
   const limit = limited ? { config: { rateLimit: {} } } : {};
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
@@ -81,7 +89,11 @@ export async function linkRoutes(app: FastifyInstance, options: LinkRoutesOption
     return id;
   };
 
-  app.get(QUOTATION_LINK_API.quotation, limit, async (request): Promise<BuyerQuotation> => openQuotation(db.kysely, context, await quotationOf(request)));
+  app.get(
+    QUOTATION_LINK_API.quotation,
+    limit,
+    async (request): Promise<BuyerQuotation> => openQuotation(db.kysely, context, await quotationOf(request)),
+  );
 
   app.get(QUOTATION_LINK_API.pdf, limit, async (request, reply) => {
     const id = await quotationOf(request);
@@ -95,36 +107,55 @@ export async function linkRoutes(app: FastifyInstance, options: LinkRoutesOption
       .send(pdf);
   });
 
-  app.post(QUOTATION_LINK_API.accept, { ...limit, bodyLimit: ANSWER_BODY_LIMIT }, async (request): Promise<BuyerQuotation> => {
-    // the token first: nothing of a body sent to a wrong link is read
-    const id = await quotationOf(request);
-    if (!request.isMultipart()) await requireJson(request);
-    const { fields, file } = request.isMultipart() ? await readMultipart(request) : { fields: request.body, file: undefined };
-    const checked = checkBody(acceptQuotationBodySchema, fields);
-    if (!checked.ok) throw httpError(400, checked.error);
-    const view = await acceptQuotation(db.kysely, context, id, checked.data, file);
-    options.onOutboxWrite?.();
-    return view;
-  });
+  app.post(
+    QUOTATION_LINK_API.accept,
+    { ...limit, bodyLimit: ANSWER_BODY_LIMIT },
+    async (request): Promise<BuyerQuotation> => {
+      // the token first: nothing of a body sent to a wrong link is read
+      const id = await quotationOf(request);
+      if (!request.isMultipart()) await requireJson(request);
+      const { fields, file } = request.isMultipart()
+        ? await readMultipart(request)
+        : { fields: request.body, file: undefined };
+      const checked = checkBody(acceptQuotationBodySchema, fields);
+      if (!checked.ok) throw httpError(400, checked.error);
+      const view = await acceptQuotation(db.kysely, context, id, checked.data, file);
+      options.onOutboxWrite?.();
+      return view;
+    },
+  );
 
-  app.post(QUOTATION_LINK_API.changes, { ...limit, bodyLimit: ANSWER_BODY_LIMIT, preValidation: requireJson }, async (request): Promise<BuyerQuotation> => {
-    const id = await quotationOf(request);
-    const checked = checkBody(askForChangesBodySchema, request.body);
-    if (!checked.ok) throw httpError(400, checked.error);
-    const view = await askForChanges(db.kysely, context, id, checked.data.message);
-    options.onOutboxWrite?.();
-    return view;
-  });
+  app.post(
+    QUOTATION_LINK_API.changes,
+    { ...limit, bodyLimit: ANSWER_BODY_LIMIT, preValidation: requireJson },
+    async (request): Promise<BuyerQuotation> => {
+      const id = await quotationOf(request);
+      const checked = checkBody(askForChangesBodySchema, request.body);
+      if (!checked.ok) throw httpError(400, checked.error);
+      const view = await askForChanges(db.kysely, context, id, checked.data.message);
+      options.onOutboxWrite?.();
+      return view;
+    },
+  );
 
   // the buyer's page and its plain form posts: this scope's rate limit, multipart reading and no-store/noindex
   const { sendPage } = options;
   if (sendPage !== undefined) {
-    await app.register(linkPageRoutes, { db, context, sendPage, publicSiteUrl: options.publicSiteUrl, limit, onOutboxWrite: options.onOutboxWrite });
+    await app.register(linkPageRoutes, {
+      db,
+      context,
+      sendPage,
+      publicSiteUrl: options.publicSiteUrl,
+      limit,
+      onOutboxWrite: options.onOutboxWrite,
+    });
   }
 }
 
 /** The acceptance's fields and its one file (a PDF by its first bytes, at most PO_FILE_MAX_BYTES), from a multipart body. */
-async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: PurchaseOrderFile | undefined }> {
+async function readMultipart(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; file: PurchaseOrderFile | undefined }> {
   const { fields, file, refusal } = await readAnswerParts(request);
   if (refusal !== undefined) throw refusal;
   return { fields, file };

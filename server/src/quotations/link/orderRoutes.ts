@@ -3,7 +3,13 @@
 // oldest first, and the cursor to give next: an order's id, handed out under a table lock when it is made, so ids
 // become visible in their order and every order is in exactly one page of a cursor's chain.
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ORDERS_API, ORDERS_PAGE_SIZE, type Order, type OrderLine, type OrdersPage } from '@site/contracts/quotation-link-api';
+import {
+  ORDERS_API,
+  ORDERS_PAGE_SIZE,
+  type Order,
+  type OrderLine,
+  type OrdersPage,
+} from '@site/contracts/quotation-link-api';
 import { ordersQuerySchema } from '@site/contracts/quotation-link-api-schemas';
 import type { QuotationCurrency } from '@site/contracts/quotations-api';
 import { sql } from 'kysely';
@@ -24,7 +30,8 @@ export async function orderRoutes(parent: FastifyInstance, { db }: OrderRoutesOp
   app.addHook('onRequest', requirePipelineToken(db.kysely, 'orders'));
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error.validation !== undefined) return reply.code(400).send(refusalAnswer(error));
-    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return reply.code(error.statusCode).send({ error: error.message });
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+      return reply.code(error.statusCode).send({ error: error.message });
     throw error;
   });
 
@@ -66,7 +73,12 @@ export async function orderRoutes(parent: FastifyInstance, { db }: OrderRoutesOp
         subtotal: formatAmount(BigInt(row.subtotal), currency),
         vat: formatAmount(BigInt(row.vat), currency),
         total: formatAmount(BigInt(row.total), currency),
-        buyer: { company: row.buyer_company, email: row.buyer_email, acceptedBy: row.accepted_by_name, position: row.accepted_by_position },
+        buyer: {
+          company: row.buyer_company,
+          email: row.buyer_email,
+          acceptedBy: row.accepted_by_name,
+          position: row.accepted_by_position,
+        },
         poNumber: row.po_number,
         hasPoFile: row.has_po_file,
         lines: (typeof row.lines === 'string' ? JSON.parse(row.lines) : row.lines) as OrderLine[],

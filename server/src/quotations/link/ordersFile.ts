@@ -4,7 +4,16 @@ import type { OrderFileFormat, StaffOrder } from '@site/contracts/quotation-link
 import { writeCsv } from '../../platform/spreadsheet/csv.js';
 import { workbookBuffer } from '../../platform/spreadsheet/workbookCells.js';
 
-export const ORDERS_FILE_HEADER = ['Accepted (UTC)', 'Request', 'Quotation', 'Buyer company', 'Branch', 'Total', 'Currency', 'PO number'] as const;
+export const ORDERS_FILE_HEADER = [
+  'Accepted (UTC)',
+  'Request',
+  'Quotation',
+  'Buyer company',
+  'Branch',
+  'Total',
+  'Currency',
+  'PO number',
+] as const;
 
 /** 2026-11-28 10:05:07 */
 const utc = (iso: string): string => iso.slice(0, 19).replace('T', ' ');
@@ -26,7 +35,8 @@ export const ORDERS_FILE_TYPES: Readonly<Record<OrderFileFormat, string>> = {
 };
 
 /** orders-2026-11-28.csv */
-export const ordersFileName = (format: OrderFileFormat, now: Date): string => `orders-${now.toISOString().slice(0, 10)}.${format}`;
+export const ordersFileName = (format: OrderFileFormat, now: Date): string =>
+  `orders-${now.toISOString().slice(0, 10)}.${format}`;
 
 export async function ordersFile(format: OrderFileFormat, orders: readonly StaffOrder[]): Promise<Buffer> {
   const rows = orders.map(cellsOf);

@@ -6,7 +6,19 @@
 import PDFDocument from 'pdfkit';
 import type { BuyerQuotation } from '@site/contracts/quotation-link-api';
 import { registerFonts, type LaidOutText, type PdfDoc, type TextDirection, type TextStyle } from '@site/content/pdf';
-import { BODY, documentBytes, FOOTER, HEADER_FILL, MARGIN, NAVY, QuotePage, RULE, SMALL, style, writeField as writePageField } from '../../quote-requests/index.js';
+import {
+  BODY,
+  documentBytes,
+  FOOTER,
+  HEADER_FILL,
+  MARGIN,
+  NAVY,
+  QuotePage,
+  RULE,
+  SMALL,
+  style,
+  writeField as writePageField,
+} from '../../quote-requests/index.js';
 import { buyerTexts, type BuyerTexts } from './buyerTexts.js';
 
 const LABEL_WIDTH = 130;
@@ -43,20 +55,38 @@ function writeLines(page: QuotePage, view: BuyerQuotation, texts: BuyerTexts): v
   const widths = COLUMNS.map((column) => (column.key === 'description' ? page.contentWidth - fixed : column.width));
   const offsets = widths.map((_width, index) => widths.slice(0, index).reduce((sum, width) => sum + width, 0));
   const row = (cells: Record<Key, string>, cellStyle: TextStyle, fill?: string): Row => {
-    const laid = COLUMNS.map((column, index) => page.writer.layout(cells[column.key], widths[index]! - 2 * CELL_PADDING, cellStyle, column.direction));
+    const laid = COLUMNS.map((column, index) =>
+      page.writer.layout(cells[column.key], widths[index]! - 2 * CELL_PADDING, cellStyle, column.direction),
+    );
     return { laid, height: Math.max(...laid.map((text) => text.height)) + 2 * CELL_PADDING, cellStyle, fill };
   };
   const draw = (laidRow: Row) => {
-    if (laidRow.fill !== undefined) page.doc.rect(page.left, page.y, page.contentWidth, laidRow.height).fill(laidRow.fill);
+    if (laidRow.fill !== undefined)
+      page.doc.rect(page.left, page.y, page.contentWidth, laidRow.height).fill(laidRow.fill);
     laidRow.laid.forEach((text, index) => {
       const width = widths[index]! - 2 * CELL_PADDING;
-      page.writer.draw(text, page.boxX(offsets[index]! + CELL_PADDING, width), page.y + CELL_PADDING, width, laidRow.cellStyle, page.align);
+      page.writer.draw(
+        text,
+        page.boxX(offsets[index]! + CELL_PADDING, width),
+        page.y + CELL_PADDING,
+        width,
+        laidRow.cellStyle,
+        page.align,
+      );
     });
     page.y += laidRow.height;
     page.doc.moveTo(page.left, page.y).lineTo(page.right, page.y).lineWidth(0.5).strokeColor(RULE).stroke();
   };
   const header = row(
-    { no: texts.lineNumber, description: texts.description, quantity: texts.quantity, unitPrice: texts.unitPrice, discount: texts.discount, lineTotal: texts.lineTotal, vat: texts.vat },
+    {
+      no: texts.lineNumber,
+      description: texts.description,
+      quantity: texts.quantity,
+      unitPrice: texts.unitPrice,
+      discount: texts.discount,
+      lineTotal: texts.lineTotal,
+      vat: texts.vat,
+    },
     style(8, 'bold'),
     HEADER_FILL,
   );
@@ -64,7 +94,9 @@ function writeLines(page: QuotePage, view: BuyerQuotation, texts: BuyerTexts): v
   draw(header);
   const cellStyle = style(9);
   for (const line of view.lines) {
-    const description = [line.description, line.code === null ? '' : `${texts.code}: ${line.code}`].filter((part) => part !== '').join('\n');
+    const description = [line.description, line.code === null ? '' : `${texts.code}: ${line.code}`]
+      .filter((part) => part !== '')
+      .join('\n');
     const laidRow = row(
       {
         no: String(line.position),
@@ -100,7 +132,12 @@ export function renderQuotationPdf(view: BuyerQuotation): Promise<Buffer> {
     bufferPages: true,
     lang: view.language,
     displayTitle: true,
-    info: { Title: `${texts.title} ${view.number}`, Author: texts.companyName, Subject: view.requestReference, CreationDate: new Date(view.sentAt) },
+    info: {
+      Title: `${texts.title} ${view.number}`,
+      Author: texts.companyName,
+      Subject: view.requestReference,
+      CreationDate: new Date(view.sentAt),
+    },
   });
   const done = documentBytes(doc);
   registerFonts(doc);
@@ -126,7 +163,14 @@ export function renderQuotationPdf(view: BuyerQuotation): Promise<Buffer> {
   for (let at = range.start; at < range.start + range.count; at += 1) {
     doc.switchToPage(at);
     const footerTop = doc.page.height - MARGIN - FOOTER / 2;
-    page.writer.write(`${texts.page(at - range.start + 1, range.count)} · ${view.number}`, page.left, footerTop, page.contentWidth, SMALL, { align: page.align, direction: 'auto' });
+    page.writer.write(
+      `${texts.page(at - range.start + 1, range.count)} · ${view.number}`,
+      page.left,
+      footerTop,
+      page.contentWidth,
+      SMALL,
+      { align: page.align, direction: 'auto' },
+    );
   }
   doc.end();
   return done;

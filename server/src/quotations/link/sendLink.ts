@@ -20,17 +20,28 @@ export interface LinkSettings {
 /** The origin of links when PUBLIC_SITE_URL is unset: the server's default address (a development set-up). */
 const DEFAULT_ORIGIN = 'http://localhost:8080';
 
-export const linkOrigin = (settings: LinkSettings): string => (settings.publicSiteUrl ?? DEFAULT_ORIGIN).replace(/\/+$/, '');
+export const linkOrigin = (settings: LinkSettings): string =>
+  (settings.publicSiteUrl ?? DEFAULT_ORIGIN).replace(/\/+$/, '');
 
 /** Gives sent quotation `id` its buyer's token and queues its mail; returns the link. */
-export async function issueBuyerLink(trx: Kysely<DatabaseSchema>, id: number, settings: LinkSettings, now: Date): Promise<string> {
+export async function issueBuyerLink(
+  trx: Kysely<DatabaseSchema>,
+  id: number,
+  settings: LinkSettings,
+  now: Date,
+): Promise<string> {
   const { token, hash } = newBuyerToken();
   await trx.updateTable('quotations').set({ buyer_token_hash: hash }).where('id', '=', id).execute();
   const document = await loadBuyerDocument(trx, id, now);
   if (document === undefined) throw new Error(`quotation ${id} was not sent`);
   const link = `${linkOrigin(settings)}${quotationLinkPath(token, document.view.language)}`;
-  const branch = (await trx.selectFrom('quotations').select('branch').where('id', '=', id).executeTakeFirstOrThrow()).branch;
-  const payload: QuotationMailPayload = { view: document.view, sealedLink: settings.sealer.seal(link, linkBinding(id)), branchEmail: branchContact(branch).email };
+  const branch = (await trx.selectFrom('quotations').select('branch').where('id', '=', id).executeTakeFirstOrThrow())
+    .branch;
+  const payload: QuotationMailPayload = {
+    view: document.view,
+    sealedLink: settings.sealer.seal(link, linkBinding(id)),
+    branchEmail: branchContact(branch).email,
+  };
   // the links of the quotation mails gone already: no longer needed in the database
   await trx
     .updateTable('outbox')
@@ -39,6 +50,14 @@ export async function issueBuyerLink(trx: Kysely<DatabaseSchema>, id: number, se
     .where('sent_at', 'is not', null)
     .where(sql<boolean>`payload ?| array['link', 'sealedLink']`)
     .execute();
-  await trx.insertInto('outbox').values({ kind: QUOTATION_OUTBOX_KIND.sent, ref_id: id, recipient: document.email, payload: JSON.stringify(payload) }).execute();
+  await trx
+    .insertInto('outbox')
+    .values({
+      kind: QUOTATION_OUTBOX_KIND.sent,
+      ref_id: id,
+      recipient: document.email,
+      payload: JSON.stringify(payload),
+    })
+    .execute();
   return link;
 }

@@ -3,7 +3,11 @@
 // the staff's signed-in scope (session, and the CSRF token on any change, checked before these); who may call is the
 // inbox's rule: admins and branch staff, branch staff their own branch's only (403 for another's, before anything is read).
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { STAFF_QUOTATION_LINK_API, type QuotationLinkHistory, type StaffOrderList } from '@site/contracts/quotation-link-api';
+import {
+  STAFF_QUOTATION_LINK_API,
+  type QuotationLinkHistory,
+  type StaffOrderList,
+} from '@site/contracts/quotation-link-api';
 import { ordersFileQuerySchema, quotationLinkStatesQuerySchema } from '@site/contracts/quotation-link-api-schemas';
 import type { StaffAccountSummary } from '@site/contracts/staff-api';
 import type { Kysely } from 'kysely';
@@ -27,7 +31,8 @@ export interface StaffLinkRoutesOptions {
   sweepExpired: (log: FastifyBaseLogger) => Promise<void>;
 }
 
-const scopeOf = (staff: StaffAccountSummary): BranchScope => (staff.role === 'admin' ? { all: true } : { all: false, branch: staff.branch ?? null });
+const scopeOf = (staff: StaffAccountSummary): BranchScope =>
+  staff.role === 'admin' ? { all: true } : { all: false, branch: staff.branch ?? null };
 
 export function staffLinkRoutes(typed: ContractsApp, options: StaffLinkRoutesOptions): void {
   const { db, pricerOf, canSeeBranch, quotationAllowed, idOf } = options;
@@ -35,14 +40,22 @@ export function staffLinkRoutes(typed: ContractsApp, options: StaffLinkRoutesOpt
     pricerOf(request);
   };
 
-  typed.get(STAFF_QUOTATION_LINK_API.linkStates, { preValidation: pricer, schema: { querystring: quotationLinkStatesQuerySchema } }, async (request): Promise<QuotationLinkHistory> => {
-    const { requestId } = request.query;
-    const found = await db.selectFrom('quote_requests').select('branch').where('id', '=', requestId).executeTakeFirst();
-    if (found === undefined) throw notFound('There is no such request for quotation');
-    if (!canSeeBranch(pricerOf(request), found.branch)) throw forbidden(ANOTHER_BRANCH);
-    await options.sweepExpired(request.log);
-    return { quotations: await linkStatesOfRequest(db, requestId) };
-  });
+  typed.get(
+    STAFF_QUOTATION_LINK_API.linkStates,
+    { preValidation: pricer, schema: { querystring: quotationLinkStatesQuerySchema } },
+    async (request): Promise<QuotationLinkHistory> => {
+      const { requestId } = request.query;
+      const found = await db
+        .selectFrom('quote_requests')
+        .select('branch')
+        .where('id', '=', requestId)
+        .executeTakeFirst();
+      if (found === undefined) throw notFound('There is no such request for quotation');
+      if (!canSeeBranch(pricerOf(request), found.branch)) throw forbidden(ANOTHER_BRANCH);
+      await options.sweepExpired(request.log);
+      return { quotations: await linkStatesOfRequest(db, requestId) };
+    },
+  );
 
   typed.get(STAFF_QUOTATION_LINK_API.purchaseOrder, { preValidation: quotationAllowed }, async (request, reply) => {
     const id = idOf(request);
@@ -60,15 +73,23 @@ export function staffLinkRoutes(typed: ContractsApp, options: StaffLinkRoutesOpt
       .send(file.bytes);
   });
 
-  typed.get(STAFF_QUOTATION_LINK_API.orders, { preValidation: pricer }, async (request): Promise<StaffOrderList> => latestOrders(db, scopeOf(pricerOf(request))));
+  typed.get(
+    STAFF_QUOTATION_LINK_API.orders,
+    { preValidation: pricer },
+    async (request): Promise<StaffOrderList> => latestOrders(db, scopeOf(pricerOf(request))),
+  );
 
-  typed.get(STAFF_QUOTATION_LINK_API.ordersFile, { preValidation: pricer, schema: { querystring: ordersFileQuerySchema } }, async (request, reply) => {
-    const { format } = request.query;
-    const body = await ordersFile(format, await allOrders(db, scopeOf(pricerOf(request))));
-    return reply
-      .header('content-type', ORDERS_FILE_TYPES[format])
-      .header('content-disposition', `attachment; filename="${ordersFileName(format, options.now())}"`)
-      .header('cache-control', 'private, no-store')
-      .send(body);
-  });
+  typed.get(
+    STAFF_QUOTATION_LINK_API.ordersFile,
+    { preValidation: pricer, schema: { querystring: ordersFileQuerySchema } },
+    async (request, reply) => {
+      const { format } = request.query;
+      const body = await ordersFile(format, await allOrders(db, scopeOf(pricerOf(request))));
+      return reply
+        .header('content-type', ORDERS_FILE_TYPES[format])
+        .header('content-disposition', `attachment; filename="${ordersFileName(format, options.now())}"`)
+        .header('cache-control', 'private, no-store')
+        .send(body);
+    },
+  );
 }

@@ -26,15 +26,25 @@ export async function linkStatesOfRequest(db: Db, requestId: number): Promise<Qu
       'q.sent_by_email',
       'q.viewed_at',
       sql<string>`to_char(q.valid_until, 'YYYY-MM-DD')`.as('valid_until'),
-      sql<string>`(select coalesce(sum(l.line_total_minor + l.vat_minor), 0)::text from quotation_lines l where l.quotation_id = q.id)`.as('total'),
+      sql<string>`(select coalesce(sum(l.line_total_minor + l.vat_minor), 0)::text from quotation_lines l where l.quotation_id = q.id)`.as(
+        'total',
+      ),
       'a.name as accepted_name',
       'a.position as accepted_position',
       'a.po_number',
       sql<boolean>`a.po_file is not null`.as('po_file'),
       'a.accepted_at',
-      sql<Date | null>`(select min(g.at) from staff_audit_log g where g.target = 'quotation:' || q.id::text and g.action = 'quotation.expire')`.as('expired_at'),
-      sql<string | null>`(select n.number from quotations n where n.previous_id = q.id and n.state <> 'draft' order by n.id limit 1)`.as('next_number'),
-      sql<Date | null>`(select n.sent_at from quotations n where n.previous_id = q.id and n.state <> 'draft' order by n.id limit 1)`.as('next_sent_at'),
+      sql<Date | null>`(select min(g.at) from staff_audit_log g where g.target = 'quotation:' || q.id::text and g.action = 'quotation.expire')`.as(
+        'expired_at',
+      ),
+      sql<
+        string | null
+      >`(select n.number from quotations n where n.previous_id = q.id and n.state <> 'draft' order by n.id limit 1)`.as(
+        'next_number',
+      ),
+      sql<Date | null>`(select n.sent_at from quotations n where n.previous_id = q.id and n.state <> 'draft' order by n.id limit 1)`.as(
+        'next_sent_at',
+      ),
     ])
     .where('q.request_id', '=', requestId)
     .where('q.state', '<>', 'draft')
@@ -42,7 +52,15 @@ export async function linkStatesOfRequest(db: Db, requestId: number): Promise<Qu
     .orderBy('q.id', 'desc')
     .execute();
   const ids = rows.map((row) => row.id);
-  const changes = ids.length === 0 ? [] : await db.selectFrom('quotation_change_requests').select(['quotation_id', 'message', 'asked_at']).where('quotation_id', 'in', ids).orderBy('id').execute();
+  const changes =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('quotation_change_requests')
+          .select(['quotation_id', 'message', 'asked_at'])
+          .where('quotation_id', 'in', ids)
+          .orderBy('id')
+          .execute();
   return rows.map((row) => ({
     id: Number(row.id),
     number: row.number ?? '',
@@ -54,13 +72,24 @@ export async function linkStatesOfRequest(db: Db, requestId: number): Promise<Qu
     sentBy: row.sent_by_email,
     validUntil: row.valid_until,
     viewedAt: iso(row.viewed_at),
-    changes: changes.filter((change) => Number(change.quotation_id) === Number(row.id)).map((change) => ({ message: change.message, askedAt: iso(change.asked_at) ?? '' })),
+    changes: changes
+      .filter((change) => Number(change.quotation_id) === Number(row.id))
+      .map((change) => ({ message: change.message, askedAt: iso(change.asked_at) ?? '' })),
     acceptance:
       row.accepted_name === null || row.accepted_at === null
         ? null
-        : { name: row.accepted_name, position: row.accepted_position ?? '', poNumber: row.po_number, poFile: row.po_file, acceptedAt: iso(row.accepted_at) ?? '' },
+        : {
+            name: row.accepted_name,
+            position: row.accepted_position ?? '',
+            poNumber: row.po_number,
+            poFile: row.po_file,
+            acceptedAt: iso(row.accepted_at) ?? '',
+          },
     expiredAt: iso(row.expired_at),
-    supersededBy: row.next_number === null || row.next_sent_at === null ? null : { number: row.next_number, sentAt: iso(row.next_sent_at) ?? '' },
+    supersededBy:
+      row.next_number === null || row.next_sent_at === null
+        ? null
+        : { number: row.next_number, sentAt: iso(row.next_sent_at) ?? '' },
   }));
 }
 
@@ -122,7 +151,9 @@ const orderOf = (row: OrderRow): StaffOrder => ({
 
 /** The newest orders the scope sees (a page's worth), and whether there are more. */
 export async function latestOrders(db: Db, scope: BranchScope): Promise<{ orders: StaffOrder[]; more: boolean }> {
-  const rows = (await ordersQuery(db, scope).limit(STAFF_ORDERS_PAGE_SIZE + 1).execute()) as OrderRow[];
+  const rows = (await ordersQuery(db, scope)
+    .limit(STAFF_ORDERS_PAGE_SIZE + 1)
+    .execute()) as OrderRow[];
   return { orders: rows.slice(0, STAFF_ORDERS_PAGE_SIZE).map(orderOf), more: rows.length > STAFF_ORDERS_PAGE_SIZE };
 }
 

@@ -1,6 +1,14 @@
 // A branch's money: its currency with its minor unit, amounts typed by staff read to exactly that unit (more decimals
 // refused), and written back with all of its decimals.
-import { BRANCH_CURRENCY, BRANCH_VAT_COUNTRY, CURRENCY_DECIMALS, CURRENCY_MINOR_NAMES, QUOTATION_LIMITS, type QuotationCurrency, type VatCountry } from '@site/contracts/quotations-api';
+import {
+  BRANCH_CURRENCY,
+  BRANCH_VAT_COUNTRY,
+  CURRENCY_DECIMALS,
+  CURRENCY_MINOR_NAMES,
+  QUOTATION_LIMITS,
+  type QuotationCurrency,
+  type VatCountry,
+} from '@site/contracts/quotations-api';
 import type { StaffBranch } from '@site/contracts/staff-api';
 import { formatScaled, parseDecimal, type Scaled } from './decimals.js';
 
@@ -12,7 +20,11 @@ export const vatCountryOfBranch = (branch: StaffBranch): VatCountry => BRANCH_VA
 export const decimalsOf = (currency: QuotationCurrency): number => CURRENCY_DECIMALS[currency];
 
 /** Why `text` is not an amount of `currency`, as a sentence after the field's name; or the amount in its minor unit. */
-export function parseAmount(text: string, currency: QuotationCurrency, maxWholeDigits: number = QUOTATION_LIMITS.priceDigits): { ok: true; minor: Minor } | { ok: false; message: string } {
+export function parseAmount(
+  text: string,
+  currency: QuotationCurrency,
+  maxWholeDigits: number = QUOTATION_LIMITS.priceDigits,
+): { ok: true; minor: Minor } | { ok: false; message: string } {
   const decimals = decimalsOf(currency);
   const parsed = parseDecimal(text, decimals, maxWholeDigits);
   if (parsed.ok) return { ok: true, minor: parsed.value };
@@ -32,4 +44,5 @@ export function parseAmount(text: string, currency: QuotationCurrency, maxWholeD
 }
 
 /** An amount in its minor unit as decimal text with all of the currency's decimals: 12500n OMR is '12.500'. */
-export const formatAmount = (minor: Minor, currency: QuotationCurrency): string => formatScaled(minor, decimalsOf(currency));
+export const formatAmount = (minor: Minor, currency: QuotationCurrency): string =>
+  formatScaled(minor, decimalsOf(currency));

@@ -20,7 +20,11 @@ const PLAIN_DECIMAL = /^(\d+)(?:\.(\d+))?$/;
  * `text` as an integer of `scale` decimals: '12.5' at scale 3 is 12500n. At most `maxWholeDigits` digits before the
  * point (leading zeros not counted). A trailing zero is a decimal too: '12.500' has three, which scale 2 refuses.
  */
-export function parseDecimal(text: string, scale: number, maxWholeDigits = 15): { ok: true; value: Scaled } | ({ ok: false } & DecimalProblem) {
+export function parseDecimal(
+  text: string,
+  scale: number,
+  maxWholeDigits = 15,
+): { ok: true; value: Scaled } | ({ ok: false } & DecimalProblem) {
   const trimmed = text.trim();
   if (/^-/.test(trimmed)) return { ok: false, problem: 'negative' };
   const match = PLAIN_DECIMAL.exec(trimmed);

@@ -26,7 +26,8 @@ export function parseQuantity(text: string): { ok: true; hundredths: Hundredths 
     }
   }
   if (parsed.value === 0n) return { ok: false, message: 'must be greater than 0' };
-  if (parsed.value > BigInt(QUOTATION_LIMITS.maxQuantity) * pow10(QUANTITY_SCALE)) return { ok: false, message: `must be at most ${QUOTATION_LIMITS.maxQuantity}` };
+  if (parsed.value > BigInt(QUOTATION_LIMITS.maxQuantity) * pow10(QUANTITY_SCALE))
+    return { ok: false, message: `must be at most ${QUOTATION_LIMITS.maxQuantity}` };
   return { ok: true, hundredths: parsed.value };
 }
 
@@ -47,7 +48,8 @@ export interface PricedLine {
 }
 
 function checkBasisPoints(value: number, what: string): bigint {
-  if (!Number.isInteger(value) || value < 0 || value > 10_000) throw new RangeError(`${what} must be 0 to 10000 basis points (0 to 100 %), not ${value}`);
+  if (!Number.isInteger(value) || value < 0 || value > 10_000)
+    throw new RangeError(`${what} must be 0 to 10000 basis points (0 to 100 %), not ${value}`);
   return BigInt(value);
 }
 
@@ -59,7 +61,8 @@ export function lineTotalOf(quantity: Hundredths, unitPrice: Minor, discountBasi
 }
 
 /** A line total's VAT at the rate, rounded half-up to the minor unit. */
-export const vatOf = (lineTotal: Minor, vatBasisPoints: number): Minor => divideRoundingHalfUp(lineTotal * checkBasisPoints(vatBasisPoints, 'a VAT rate'), BASIS_POINTS);
+export const vatOf = (lineTotal: Minor, vatBasisPoints: number): Minor =>
+  divideRoundingHalfUp(lineTotal * checkBasisPoints(vatBasisPoints, 'a VAT rate'), BASIS_POINTS);
 
 export function priceLine(line: LineAmounts): PricedLine {
   const lineTotal = lineTotalOf(line.quantity, line.unitPrice, line.discountBasisPoints);

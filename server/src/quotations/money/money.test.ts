@@ -5,7 +5,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { BRANCH_CURRENCY, CURRENCY_DECIMALS, QUOTATION_CURRENCIES, type QuotationCurrency } from '@site/contracts/quotations-api';
+import {
+  BRANCH_CURRENCY,
+  CURRENCY_DECIMALS,
+  QUOTATION_CURRENCIES,
+  type QuotationCurrency,
+} from '@site/contracts/quotations-api';
 import { BRANCH_NAMES } from '@site/content/validation';
 import { formatScaled, parseDecimal } from './decimals.js';
 import {
@@ -71,7 +76,11 @@ describe('currencies of the branches', () => {
 
   test('more decimals than the currency has is refused with a sentence that says so, never rounded', () => {
     const refused = parseAmount('10.125', 'AED');
-    assert.deepEqual(refused, { ok: false, message: 'has 3 decimals: AED amounts have 2 (fils), and an amount is never rounded for you: type at most 2 decimals' });
+    assert.deepEqual(refused, {
+      ok: false,
+      message:
+        'has 3 decimals: AED amounts have 2 (fils), and an amount is never rounded for you: type at most 2 decimals',
+    });
     assert.equal(parseAmount('1.2345', 'OMR').ok, false);
     assert.match((parseAmount('1.2345', 'OMR') as { message: string }).message, /OMR amounts have 3 \(baisa\)/);
     assert.equal(parseAmount('1.234', 'OMR').ok, true);
@@ -81,7 +90,8 @@ describe('currencies of the branches', () => {
 
   test('other text is refused: negative, separators, exponents, letters, blanks, too large', () => {
     assert.deepEqual(parseAmount('-1', 'AED'), { ok: false, message: 'cannot be negative' });
-    for (const text of ['1,200.00', '1e3', '12.5.0', 'AED 12', '', '.5', '5.', ' ', '١٢']) assert.equal(parseAmount(text, 'AED').ok, false, text);
+    for (const text of ['1,200.00', '1e3', '12.5.0', 'AED 12', '', '.5', '5.', ' ', '١٢'])
+      assert.equal(parseAmount(text, 'AED').ok, false, text);
     assert.deepEqual(parseAmount('123456789', 'AED'), { ok: false, message: 'must be less than 100000000 AED' });
     assert.equal(parseAmount('99999999.99', 'AED').ok, true);
   });
@@ -117,7 +127,10 @@ describe('percentages, lines and totals', () => {
     assert.deepEqual(parsePercent('0'), { ok: true, basisPoints: 0 });
     assert.deepEqual(parsePercent('100.01'), { ok: false, message: 'must be from 0 to 100' });
     assert.deepEqual(parsePercent('150'), { ok: false, message: 'must be from 0 to 100' });
-    assert.deepEqual(parsePercent('-5'), { ok: false, message: 'must be from 0 to 100: a percentage cannot be negative' });
+    assert.deepEqual(parsePercent('-5'), {
+      ok: false,
+      message: 'must be from 0 to 100: a percentage cannot be negative',
+    });
     assert.deepEqual(parsePercent('2.555'), { ok: false, message: 'has 3 decimals: a percentage has at most 2' });
     assert.equal(formatPercent(250), '2.5');
     assert.equal(formatPercent(1500), '15');
@@ -139,7 +152,10 @@ describe('percentages, lines and totals', () => {
     // 1 × 0.01 AED × (1 − 0.5) = 0.005 → 0.01 (a half goes up)
     assert.equal(lineTotalOf(100n, 1n, 5000), 1n);
     // 12.5 m × 18.40 AED = 230.00; VAT 5 % = 11.50
-    assert.deepEqual(priceLine({ quantity: 1250n, unitPrice: 1840n, discountBasisPoints: 0, vatBasisPoints: 500 }), { lineTotal: 23000n, vat: 1150n });
+    assert.deepEqual(priceLine({ quantity: 1250n, unitPrice: 1840n, discountBasisPoints: 0, vatBasisPoints: 500 }), {
+      lineTotal: 23000n,
+      vat: 1150n,
+    });
     // VAT 15 % of 0.03 SAR = 0.0045 → 0.00; of 0.04 = 0.006 → 0.01
     assert.equal(vatOf(3n, 1500), 0n);
     assert.equal(vatOf(4n, 1500), 1n);
@@ -149,7 +165,9 @@ describe('percentages, lines and totals', () => {
   });
 
   test('VAT rounded per line: three lines of 0.03 SAR at 15 % owe 0.00 each, and the document 0.00 (not 0.01 on 0.09)', () => {
-    const lines = [1n, 2n, 3n].map(() => priceLine({ quantity: 100n, unitPrice: 3n, discountBasisPoints: 0, vatBasisPoints: 1500 }));
+    const lines = [1n, 2n, 3n].map(() =>
+      priceLine({ quantity: 100n, unitPrice: 3n, discountBasisPoints: 0, vatBasisPoints: 1500 }),
+    );
     assert.deepEqual(documentTotals(lines), { subtotal: 9n, vat: 0n, total: 9n });
   });
 
@@ -188,25 +206,44 @@ describe('properties', () => {
 
   test('one decimal more than the currency has is always refused, whatever the digit (a 0 too)', () => {
     fc.assert(
-      fc.property(currency, fc.bigInt({ min: 0n, max: 10n ** 10n }), fc.integer({ min: 0, max: 9 }), (code, whole, digit) => {
-        const decimals = CURRENCY_DECIMALS[code];
-        const text = `${formatScaled(whole, decimals)}${digit}`;
-        const parsed = parseAmount(text, code);
-        assert.equal(parsed.ok, false, text);
-        assert.ok(!parsed.ok && parsed.message.startsWith(`has ${decimals + 1} decimals: ${code} amounts have ${decimals}`), text);
-      }),
+      fc.property(
+        currency,
+        fc.bigInt({ min: 0n, max: 10n ** 10n }),
+        fc.integer({ min: 0, max: 9 }),
+        (code, whole, digit) => {
+          const decimals = CURRENCY_DECIMALS[code];
+          const text = `${formatScaled(whole, decimals)}${digit}`;
+          const parsed = parseAmount(text, code);
+          assert.equal(parsed.ok, false, text);
+          assert.ok(
+            !parsed.ok && parsed.message.startsWith(`has ${decimals + 1} decimals: ${code} amounts have ${decimals}`),
+            text,
+          );
+        },
+      ),
       runs(),
     );
   });
 
   test('the sum of the lines is the document’s total: no drift, whatever the order of the lines', () => {
-    const line = fc.record({ quantity, unitPrice: minorOf(3), discountBasisPoints: basisPoints, vatBasisPoints: fc.constantFrom(0, 500, 1000, 1500) });
+    const line = fc.record({
+      quantity,
+      unitPrice: minorOf(3),
+      discountBasisPoints: basisPoints,
+      vatBasisPoints: fc.constantFrom(0, 500, 1000, 1500),
+    });
     fc.assert(
       fc.property(fc.array(line, { minLength: 0, maxLength: 200 }), (lines) => {
         const priced = lines.map(priceLine);
         const totals = documentTotals(priced);
-        assert.equal(totals.subtotal, priced.reduce((sum, one) => sum + one.lineTotal, 0n));
-        assert.equal(totals.vat, priced.reduce((sum, one) => sum + one.vat, 0n));
+        assert.equal(
+          totals.subtotal,
+          priced.reduce((sum, one) => sum + one.lineTotal, 0n),
+        );
+        assert.equal(
+          totals.vat,
+          priced.reduce((sum, one) => sum + one.vat, 0n),
+        );
         assert.equal(totals.total, totals.subtotal + totals.vat);
         assert.deepEqual(documentTotals([...priced].reverse()), totals);
         // well within a 64-bit column at the largest document
@@ -266,7 +303,10 @@ describe('properties', () => {
         const [low, high] = a <= b ? [a, b] : [b, a];
         assert.ok(convertFromAed(low, theRate, code) <= convertFromAed(high, theRate, code));
         // written and read back in its currency, the converted amount is the same: nothing left to round
-        assert.deepEqual(parseDecimal(formatAmount(converted, code), CURRENCY_DECIMALS[code], 40), { ok: true, value: converted });
+        assert.deepEqual(parseDecimal(formatAmount(converted, code), CURRENCY_DECIMALS[code], 40), {
+          ok: true,
+          value: converted,
+        });
       }),
       runs(),
     );
@@ -274,7 +314,11 @@ describe('properties', () => {
 
   test('a rate written and read back is the same rate', () => {
     // what an admin can type: up to six whole digits and ten decimals
-    const typedRate = fc.integer({ min: 0, max: 10 }).chain((scale) => fc.record({ value: fc.bigInt({ min: 1n, max: 10n ** BigInt(6 + scale) - 1n }), scale: fc.constant(scale) }));
+    const typedRate = fc
+      .integer({ min: 0, max: 10 })
+      .chain((scale) =>
+        fc.record({ value: fc.bigInt({ min: 1n, max: 10n ** BigInt(6 + scale) - 1n }), scale: fc.constant(scale) }),
+      );
     fc.assert(
       fc.property(typedRate, ({ value, scale }) => {
         const text = formatRate({ value, scale });

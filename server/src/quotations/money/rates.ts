@@ -24,9 +24,12 @@ export function parseRate(text: string): { ok: true; rate: ExactRate } | { ok: f
       case 'negative':
         return { ok: false, message: 'rate cannot be negative' };
       case 'format':
-        return { ok: false, message: 'rate must be a number such as 0.10477 (digits and one \'.\')' };
+        return { ok: false, message: "rate must be a number such as 0.10477 (digits and one '.')" };
       case 'tooPrecise':
-        return { ok: false, message: `rate has ${parsed.decimals} decimals: at most ${max} are kept, and a rate is never rounded for you` };
+        return {
+          ok: false,
+          message: `rate has ${parsed.decimals} decimals: at most ${max} are kept, and a rate is never rounded for you`,
+        };
       case 'tooLarge':
         return { ok: false, message: 'rate must be less than 1000000' };
     }

@@ -52,28 +52,45 @@ class LinesTable {
   ) {
     const fixed = COLUMNS.reduce((sum, column) => sum + column.width, 0);
     this.widths = COLUMNS.map((column) => (column.key === 'product' ? page.contentWidth - fixed : column.width));
-    this.offsets = this.widths.map((_width, index) => this.widths.slice(0, index).reduce((sum, width) => sum + width, 0));
-    const headers: Cells = { no: texts.lineNumber, code: texts.code, product: texts.product, quantity: texts.quantity, unit: texts.unit };
+    this.offsets = this.widths.map((_width, index) =>
+      this.widths.slice(0, index).reduce((sum, width) => sum + width, 0),
+    );
+    const headers: Cells = {
+      no: texts.lineNumber,
+      code: texts.code,
+      product: texts.product,
+      quantity: texts.quantity,
+      unit: texts.unit,
+    };
     this.header = this.row(headers, style(9, 'bold'), HEADER_FILL);
   }
 
   row(cells: Cells, cellStyle: TextStyle, fill?: string, below?: string): LaidRow {
     const { writer } = this.page;
-    const laid = COLUMNS.map((column, index) => writer.layout(cells[column.key], this.widths[index]! - 2 * CELL_PADDING, cellStyle, column.direction));
-    const extra = below === undefined ? undefined : writer.layout(below, this.widths[PRODUCT_INDEX]! - 2 * CELL_PADDING, SMALL);
-    const height = Math.max(...laid.map((text, index) => text.height + (index === PRODUCT_INDEX && extra !== undefined ? extra.height : 0))) + 2 * CELL_PADDING;
+    const laid = COLUMNS.map((column, index) =>
+      writer.layout(cells[column.key], this.widths[index]! - 2 * CELL_PADDING, cellStyle, column.direction),
+    );
+    const extra =
+      below === undefined ? undefined : writer.layout(below, this.widths[PRODUCT_INDEX]! - 2 * CELL_PADDING, SMALL);
+    const height =
+      Math.max(
+        ...laid.map((text, index) => text.height + (index === PRODUCT_INDEX && extra !== undefined ? extra.height : 0)),
+      ) +
+      2 * CELL_PADDING;
     return { laid, extra, height, cellStyle, fill };
   }
 
   /** Draws the row at the page's `y`, with a rule under it, and moves `y` below it. */
   draw(laidRow: LaidRow): void {
     const { page } = this;
-    if (laidRow.fill !== undefined) page.doc.rect(page.left, page.y, page.contentWidth, laidRow.height).fill(laidRow.fill);
+    if (laidRow.fill !== undefined)
+      page.doc.rect(page.left, page.y, page.contentWidth, laidRow.height).fill(laidRow.fill);
     laidRow.laid.forEach((text, index) => {
       const width = this.widths[index]! - 2 * CELL_PADDING;
       const x = page.boxX(this.offsets[index]! + CELL_PADDING, width);
       const used = page.writer.draw(text, x, page.y + CELL_PADDING, width, laidRow.cellStyle, page.align);
-      if (index === PRODUCT_INDEX && laidRow.extra !== undefined) page.writer.draw(laidRow.extra, x, page.y + CELL_PADDING + used, width, SMALL, page.align);
+      if (index === PRODUCT_INDEX && laidRow.extra !== undefined)
+        page.writer.draw(laidRow.extra, x, page.y + CELL_PADDING + used, width, SMALL, page.align);
     });
     page.y += laidRow.height;
     page.doc.moveTo(page.left, page.y).lineTo(page.right, page.y).lineWidth(0.5).strokeColor(RULE).stroke();
@@ -83,7 +100,13 @@ class LinesTable {
 /** The request's lines from the page's `y`: their heading, the table's header, then a row per line, new pages as they need. */
 export function writeLinesTable(page: QuotePage, snapshot: QuoteSnapshot, texts: QuoteTexts): void {
   const rtl = snapshot.language === 'ar';
-  page.y += page.write(`${texts.products} (${snapshot.lines.length})`, 0, page.y, page.contentWidth, style(13, 'bold', NAVY));
+  page.y += page.write(
+    `${texts.products} (${snapshot.lines.length})`,
+    0,
+    page.y,
+    page.contentWidth,
+    style(13, 'bold', NAVY),
+  );
   page.y += 4;
   const table = new LinesTable(page, texts);
   // the header and a first line or so on the same page
@@ -94,10 +117,20 @@ export function writeLinesTable(page: QuotePage, snapshot: QuoteSnapshot, texts:
     const product = quoteLineTitle(line, rtl ? 'ar' : 'en');
     const english = quoteLineTitle(line, 'en');
     // under the name: its English name (an Arabic request's), and its availability when the request was sent
-    const stock = quoteLineAvailability(line, snapshot, texts.locale, (count) => texts.quantityWithUnit(count, line.unit));
-    const below = [rtl && product !== english ? english : '', stock === '' ? '' : `${texts.availability}: ${stock}`].filter((text) => text !== '').join('\n');
+    const stock = quoteLineAvailability(line, snapshot, texts.locale, (count) =>
+      texts.quantityWithUnit(count, line.unit),
+    );
+    const below = [rtl && product !== english ? english : '', stock === '' ? '' : `${texts.availability}: ${stock}`]
+      .filter((text) => text !== '')
+      .join('\n');
     const laidRow = table.row(
-      { no: String(index + 1), code: line.code, product, quantity: quantityText(line.quantity), unit: texts.unitName(line.unit, line.quantity) },
+      {
+        no: String(index + 1),
+        code: line.code,
+        product,
+        quantity: quantityText(line.quantity),
+        unit: texts.unitName(line.unit, line.quantity),
+      },
       BODY,
       undefined,
       below === '' ? undefined : below,

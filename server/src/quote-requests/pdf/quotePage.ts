@@ -12,7 +12,11 @@ export const MARGIN = 50;
 /** Room kept at the bottom of every page for its footer. */
 export const FOOTER = 30;
 
-export const style = (size: number, weight: TextStyle['weight'] = 'regular', color = INK): TextStyle => ({ size, weight, color });
+export const style = (size: number, weight: TextStyle['weight'] = 'regular', color = INK): TextStyle => ({
+  size,
+  weight,
+  color,
+});
 export const BODY = style(10);
 export const LABEL = style(10, 'bold', GREY);
 export const SMALL = style(8, 'regular', GREY);
@@ -47,7 +51,14 @@ export class QuotePage {
   }
 
   /** Writes `text` in the box `offset` from the reading start; returns the height it took. */
-  write(text: string, offset: number, top: number, width: number, textStyle: TextStyle, direction: TextDirection = 'auto'): number {
+  write(
+    text: string,
+    offset: number,
+    top: number,
+    width: number,
+    textStyle: TextStyle,
+    direction: TextDirection = 'auto',
+  ): number {
     return this.writer.write(text, this.boxX(offset, width), top, width, textStyle, { align: this.align, direction });
   }
 
@@ -77,7 +88,13 @@ export function documentBytes(doc: PdfDoc): Promise<Buffer> {
 }
 
 /** A label (`labelWidth` wide) and its value beside it; on a new page when the value would reach the footer. */
-export function writeField(page: QuotePage, labelWidth: number, label: string, value: string, direction: TextDirection = 'auto'): void {
+export function writeField(
+  page: QuotePage,
+  labelWidth: number,
+  label: string,
+  value: string,
+  direction: TextDirection = 'auto',
+): void {
   const valueWidth = page.contentWidth - labelWidth;
   const laid = page.writer.layout(value, valueWidth, BODY, direction);
   page.makeRoom(laid.height);

@@ -9,7 +9,17 @@ import { quoteDate } from '../quoteSnapshot.js';
 import { quoteTexts, type QuoteTexts } from '../quoteTexts.js';
 import { registerFonts, type PdfDoc, type TextDirection } from '@site/content/pdf';
 import { writeLinesTable } from './quoteLinesTable.js';
-import { BODY, documentBytes, FOOTER, MARGIN, NAVY, QuotePage, SMALL, style, writeField as writePageField } from './quotePage.js';
+import {
+  BODY,
+  documentBytes,
+  FOOTER,
+  MARGIN,
+  NAVY,
+  QuotePage,
+  SMALL,
+  style,
+  writeField as writePageField,
+} from './quotePage.js';
 
 /** The labels' column of the heading's fields. */
 const LABEL_WIDTH = 110;
@@ -62,7 +72,14 @@ function writeNotes(page: QuotePage, notesText: string, texts: QuoteTexts): void
   page.y += page.writer.draw(heading, page.left, page.y, page.contentWidth, style(13, 'bold', NAVY), page.align);
   for (const line of notes.lines) {
     page.makeRoom(notes.lineHeight);
-    page.y += page.writer.draw({ lines: [line], lineHeight: notes.lineHeight, height: notes.lineHeight }, page.left, page.y, page.contentWidth, BODY, page.align);
+    page.y += page.writer.draw(
+      { lines: [line], lineHeight: notes.lineHeight, height: notes.lineHeight },
+      page.left,
+      page.y,
+      page.contentWidth,
+      BODY,
+      page.align,
+    );
   }
 }
 
@@ -73,10 +90,17 @@ function writeFooters(page: QuotePage, snapshot: QuoteSnapshot, texts: QuoteText
   for (let at = range.start; at < range.start + range.count; at += 1) {
     doc.switchToPage(at);
     const footerTop = doc.page.height - MARGIN - FOOTER / 2;
-    page.writer.write(`${texts.page(at - range.start + 1, range.count)} · ${snapshot.reference}`, page.left, footerTop, page.contentWidth, SMALL, {
-      align: page.align,
-      direction: 'auto',
-    });
+    page.writer.write(
+      `${texts.page(at - range.start + 1, range.count)} · ${snapshot.reference}`,
+      page.left,
+      footerTop,
+      page.contentWidth,
+      SMALL,
+      {
+        align: page.align,
+        direction: 'auto',
+      },
+    );
   }
 }
 

@@ -25,5 +25,6 @@ export function reviewIdParam(params: { id: string }): number {
 /** A change's body must be JSON (as every staff call's): anything else is a 415. */
 export async function requireJson(request: FastifyRequest): Promise<void> {
   const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/json') throw new StaffWorkError(415, 'Send the request as JSON (Content-Type: application/json)');
+  if (type !== 'application/json')
+    throw new StaffWorkError(415, 'Send the request as JSON (Content-Type: application/json)');
 }

@@ -21,7 +21,10 @@ const ROWS = 80;
 
 /** Starts the child and resolves with its address once it listens. */
 async function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the child did not listen in 60 s:\n${output}`)), 60_000);
@@ -56,7 +59,8 @@ async function crashSuite(t: TestContext, target: DatabaseTarget): Promise<void>
   });
   const admin: StaffAccountSummary = await createTestAccount(database.db, 'admin@crescent.example', 'admin');
   const ids: number[] = [];
-  for (let index = 0; index < ROWS; index += 1) ids.push((await submitContact(database.db, { name: `Row ${index}` })).id);
+  for (let index = 0; index < ROWS; index += 1)
+    ids.push((await submitContact(database.db, { name: `Row ${index}` })).id);
   if (database.db.kind === 'embedded') await database.db.close(); // one process at a time on an embedded folder
 
   const { child, url } = await startChild(database.env);
@@ -67,7 +71,10 @@ async function crashSuite(t: TestContext, target: DatabaseTarget): Promise<void>
   const send = async (change: Omit<Change, 'fate'>): Promise<void> => {
     const entry: Change = { ...change, fate: 'lost' };
     changes.push(entry);
-    const address = staffApiPath(change.what === 'note' ? STAFF_API.inboxNote : STAFF_API.inboxStatus, { kind: 'contact', id: change.id });
+    const address = staffApiPath(change.what === 'note' ? STAFF_API.inboxNote : STAFF_API.inboxStatus, {
+      kind: 'contact',
+      id: change.id,
+    });
     try {
       const res = await fetch(`${url.replace(/\/$/, '')}${address}`, {
         method: 'POST',
@@ -101,28 +108,55 @@ async function crashSuite(t: TestContext, target: DatabaseTarget): Promise<void>
   const [, signal] = (await exited) as [number | null, NodeJS.Signals | null];
   assert.equal(signal, 'SIGKILL', 'the server died of SIGKILL');
 
-  const db = database.db.kind === 'embedded' ? await openDatabase({ dataDir: database.env.DATA_DIR!, databaseUrl: undefined }) : await database.openAnother();
+  const db =
+    database.db.kind === 'embedded'
+      ? await openDatabase({ dataDir: database.env.DATA_DIR!, databaseUrl: undefined })
+      : await database.openAnother();
   opened.again = db;
   assert.equal(changes.filter((change) => change.fate === 'refused').length, 0, 'nothing refused');
   const ackedChanges = changes.filter((change) => change.fate === 'acked');
   assert.ok(ackedChanges.length >= ACKED_BEFORE_KILL);
 
-  const notes = await db.query<{ id: number; ref_id: number; text: string }>(`select id, ref_id, text from staff_notes`);
-  const noteLines = await db.query<{ target: string; detail: string }>(`select target, detail from staff_audit_log where action = 'inbox.note'`);
+  const notes = await db.query<{ id: number; ref_id: number; text: string }>(
+    `select id, ref_id, text from staff_notes`,
+  );
+  const noteLines = await db.query<{ target: string; detail: string }>(
+    `select target, detail from staff_audit_log where action = 'inbox.note'`,
+  );
   const texts = new Set(notes.map((note) => note.text));
   const missingNotes = ackedChanges.filter((change) => change.what === 'note' && !texts.has(change.text!));
   assert.deepEqual(missingNotes, [], 'every acknowledged note is stored');
-  assert.deepEqual(noteLines.map((line) => line.detail).sort(), notes.map((note) => `note ${note.id}`).sort(), 'each stored note has its audit line, and each line its note');
-  assert.ok(notes.every((note) => noteLines.some((line) => line.target === `contact:${note.ref_id}` && line.detail === `note ${note.id}`)));
+  assert.deepEqual(
+    noteLines.map((line) => line.detail).sort(),
+    notes.map((note) => `note ${note.id}`).sort(),
+    'each stored note has its audit line, and each line its note',
+  );
+  assert.ok(
+    notes.every((note) =>
+      noteLines.some((line) => line.target === `contact:${note.ref_id}` && line.detail === `note ${note.id}`),
+    ),
+  );
 
-  const handled = new Set((await db.query<{ id: number }>(`select id from contact_messages where status = 'handled'`)).map((row) => row.id));
-  const statusLines = new Set((await db.query<{ target: string }>(`select target from staff_audit_log where action = 'inbox.status'`)).map((line) => line.target));
+  const handled = new Set(
+    (await db.query<{ id: number }>(`select id from contact_messages where status = 'handled'`)).map((row) => row.id),
+  );
+  const statusLines = new Set(
+    (await db.query<{ target: string }>(`select target from staff_audit_log where action = 'inbox.status'`)).map(
+      (line) => line.target,
+    ),
+  );
   const missingStatus = ackedChanges.filter((change) => change.what === 'status' && !handled.has(change.id));
   assert.deepEqual(missingStatus, [], 'every acknowledged status change is stored');
-  assert.deepEqual([...handled].map((id) => `contact:${id}`).sort(), [...statusLines].sort(), 'each status change has its line, and each line its change');
+  assert.deepEqual(
+    [...handled].map((id) => `contact:${id}`).sort(),
+    [...statusLines].sort(),
+    'each status change has its line, and each line its change',
+  );
 
   const lost = changes.filter((change) => change.fate === 'lost');
-  const storedButUnanswered = lost.filter((change) => (change.what === 'note' ? texts.has(change.text!) : handled.has(change.id))).length;
+  const storedButUnanswered = lost.filter((change) =>
+    change.what === 'note' ? texts.has(change.text!) : handled.has(change.id),
+  ).length;
   console.log(
     `${target.name}: ${changes.length} sent, ${ackedChanges.length} acknowledged (all stored with their audit lines), ` +
       `${lost.length} unanswered at the kill (${storedButUnanswered} of them stored: committed before the answer was written)`,

@@ -18,7 +18,8 @@ export class StaffWorkError extends Error {
 }
 
 /** 400: its one problem at `path` (the value it is about in the request; [] for the request as a whole). */
-export const badRequest = (message: string, path: ApiProblem['path'] = []) => new StaffWorkError(400, message, [{ path, message }]);
+export const badRequest = (message: string, path: ApiProblem['path'] = []) =>
+  new StaffWorkError(400, message, [{ path, message }]);
 export const forbidden = (message = 'This belongs to another branch.') => new StaffWorkError(403, message);
 export const notFound = (message = 'Not found') => new StaffWorkError(404, message);
 export const conflict = (message: string) => new StaffWorkError(409, message);

@@ -14,7 +14,11 @@ import { ACCOUNT_COLUMNS, accountOf } from './staffAccounts.js';
 import { queueWithheldMail } from './withheldMail.js';
 
 /** The enabled account `id` when it may see `branch`'s rows (so it may be assigned one), else undefined. */
-async function assignableAccount(db: Kysely<DatabaseSchema>, id: number, branch: string | null): Promise<StaffAccountSummary | undefined> {
+async function assignableAccount(
+  db: Kysely<DatabaseSchema>,
+  id: number,
+  branch: string | null,
+): Promise<StaffAccountSummary | undefined> {
   const row = await db
     .selectFrom('staff_accounts as a')
     .select(ACCOUNT_COLUMNS)
@@ -37,7 +41,13 @@ const shownStatus = (row: { spam: boolean; status: InboxStatus }): InboxStatus =
  * 'spam' flags the row (its workflow status stays for a later restore); any other status clears the flag and sets it.
  * A row restored from spam that never got its branch mail gets it now. Resolves to whether a mail was queued.
  */
-export function setStatus(db: Database, actor: StaffAccountSummary, kind: InboxKind, id: number, status: InboxStatus): Promise<boolean> {
+export function setStatus(
+  db: Database,
+  actor: StaffAccountSummary,
+  kind: InboxKind,
+  id: number,
+  status: InboxStatus,
+): Promise<boolean> {
   return db.kysely.transaction().execute(async (trx) => {
     const row = await visibleRow(trx, actor, kind, id, { lock: true });
     if (status === 'spam' && !row.spam) await refuseWhenQuoted(trx, kind, id, 'marked as spam');
@@ -45,13 +55,25 @@ export function setStatus(db: Database, actor: StaffAccountSummary, kind: InboxK
     if (status === 'spam') await update.set({ spam: true, updated_at: NOW }).where('id', '=', id).execute();
     else await update.set({ spam: false, status, updated_at: NOW }).where('id', '=', id).execute();
     const queuedTo = row.spam && status !== 'spam' ? await queueWithheldMail(trx, kind, id) : undefined;
-    await recordStaffAction(trx, actor, 'inbox.status', inboxTarget(kind, id), `${shownStatus(row)} → ${status}${queuedTo === undefined ? '' : `; its mail to ${queuedTo} queued`}`);
+    await recordStaffAction(
+      trx,
+      actor,
+      'inbox.status',
+      inboxTarget(kind, id),
+      `${shownStatus(row)} → ${status}${queuedTo === undefined ? '' : `; its mail to ${queuedTo} queued`}`,
+    );
     return queuedTo !== undefined;
   });
 }
 
 /** Gives the row to an enabled colleague who may see its branch (or to nobody: null). */
-export function assign(db: Database, actor: StaffAccountSummary, kind: InboxKind, id: number, assigneeId: number | null): Promise<void> {
+export function assign(
+  db: Database,
+  actor: StaffAccountSummary,
+  kind: InboxKind,
+  id: number,
+  assigneeId: number | null,
+): Promise<void> {
   return db.kysely.transaction().execute(async (trx) => {
     const row = await visibleRow(trx, actor, kind, id, { lock: true });
     let detail = 'unassigned';
@@ -60,12 +82,22 @@ export function assign(db: Database, actor: StaffAccountSummary, kind: InboxKind
       if (assignee === undefined) throw badRequest('assigneeId must be an enabled account that may see this branch');
       detail = `assigned to ${assignee.email}`;
     }
-    await trx.updateTable(inboxTable(trx, kind)).set({ assignee_id: assigneeId, updated_at: NOW }).where('id', '=', id).execute();
+    await trx
+      .updateTable(inboxTable(trx, kind))
+      .set({ assignee_id: assigneeId, updated_at: NOW })
+      .where('id', '=', id)
+      .execute();
     await recordStaffAction(trx, actor, 'inbox.assign', inboxTarget(kind, id), detail);
   });
 }
 
-export function addNote(db: Database, actor: StaffAccountSummary, kind: InboxKind, id: number, text: string): Promise<void> {
+export function addNote(
+  db: Database,
+  actor: StaffAccountSummary,
+  kind: InboxKind,
+  id: number,
+  text: string,
+): Promise<void> {
   return db.kysely.transaction().execute(async (trx) => {
     await visibleRow(trx, actor, kind, id, { lock: true });
     const note = await trx
@@ -83,7 +115,13 @@ export function addNote(db: Database, actor: StaffAccountSummary, kind: InboxKin
  * and its error cleared (the audit line keeps it). A mail the worker is retrying right now is pending, not failed
  * (its claim clears the error under the row's lock), so it is refused here and goes out once.
  */
-export function resendMail(db: Database, actor: StaffAccountSummary, kind: InboxKind, id: number, mailId: number): Promise<void> {
+export function resendMail(
+  db: Database,
+  actor: StaffAccountSummary,
+  kind: InboxKind,
+  id: number,
+  mailId: number,
+): Promise<void> {
   return db.kysely.transaction().execute(async (trx) => {
     await visibleRow(trx, actor, kind, id, { lock: true });
     const kinds = INBOX_TABLES[kind].mailKinds;
@@ -100,14 +138,22 @@ export function resendMail(db: Database, actor: StaffAccountSummary, kind: Inbox
             .forUpdate()
             .executeTakeFirst();
     if (mail === undefined) throw notFound('There is no such mail about this item');
-    if (mailState(mail) !== 'failed') throw conflict(`Only a mail that failed can be sent again (this one is ${mailState(mail)})`);
-    await trx.updateTable('outbox').set({ next_attempt_at: NOW, attempts: 0, last_error: null }).where('id', '=', mailId).execute();
+    if (mailState(mail) !== 'failed')
+      throw conflict(`Only a mail that failed can be sent again (this one is ${mailState(mail)})`);
+    await trx
+      .updateTable('outbox')
+      .set({ next_attempt_at: NOW, attempts: 0, last_error: null })
+      .where('id', '=', mailId)
+      .execute();
     await recordStaffAction(
       trx,
       actor,
       'inbox.resend',
       inboxTarget(kind, id),
-      cutToCharacters(`mail ${mailId} to ${mail.recipient} queued again after ${mail.attempts} attempts; last error: ${mail.last_error ?? ''}`, 2000),
+      cutToCharacters(
+        `mail ${mailId} to ${mail.recipient} queued again after ${mail.attempts} attempts; last error: ${mail.last_error ?? ''}`,
+        2000,
+      ),
     );
   });
 }
@@ -117,12 +163,25 @@ export function resendMail(db: Database, actor: StaffAccountSummary, kind: Inbox
  * record: its quotation, the buyer's answers, the PO file and the link stay, so it is never spam nor deleted (the
  * quotations' foreign key would take them all with it). Its quotations are locked: one being sent now is seen sent.
  */
-async function refuseWhenQuoted(trx: Kysely<DatabaseSchema>, kind: InboxKind, id: number, what: 'marked as spam' | 'deleted'): Promise<void> {
+async function refuseWhenQuoted(
+  trx: Kysely<DatabaseSchema>,
+  kind: InboxKind,
+  id: number,
+  what: 'marked as spam' | 'deleted',
+): Promise<void> {
   if (kind !== 'quote') return;
-  const quotations = await trx.selectFrom('quotations').select(['number', 'state']).where('request_id', '=', id).orderBy('id').forUpdate().execute();
+  const quotations = await trx
+    .selectFrom('quotations')
+    .select(['number', 'state'])
+    .where('request_id', '=', id)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
   const sent = quotations.filter((quotation) => quotation.state !== 'draft').at(-1);
   if (sent === undefined) return;
-  throw conflict(`This request cannot be ${what}: its quotation ${sent.number ?? ''} was sent to the buyer (${sent.state.replace('_', ' ')}), and it is kept with the quotation and the buyer's answers`);
+  throw conflict(
+    `This request cannot be ${what}: its quotation ${sent.number ?? ''} was sent to the buyer (${sent.state.replace('_', ' ')}), and it is kept with the quotation and the buyer's answers`,
+  );
 }
 
 /** Deletes a spam row with everything about it: notes, mails, a quote's lines (their foreign key cascades). */

@@ -7,12 +7,38 @@ import { CSV_BOM, csvRows } from '../../platform/spreadsheet/csv.js';
 import type { InboxFilters } from './inboxFilters.js';
 import { allInboxRows, type InboxRow } from './inboxQuery.js';
 
-const HEADER = ['Kind', 'ID', 'Reference', 'Received (UTC)', 'Branch', 'Status', 'Assignee', 'Name', 'Email', 'Phone', 'Company', 'Message'];
+const HEADER = [
+  'Kind',
+  'ID',
+  'Reference',
+  'Received (UTC)',
+  'Branch',
+  'Status',
+  'Assignee',
+  'Name',
+  'Email',
+  'Phone',
+  'Company',
+  'Message',
+];
 
 /** 2025-03-01 09:05:07 */
 const utc = (date: Date): string => date.toISOString().slice(0, 19).replace('T', ' ');
 
-const cellsOf = (row: InboxRow) => [row.kind, row.id, row.reference, utc(row.created_at), row.branch, row.status, row.account_email, row.name, row.email, row.phone, row.company, row.message];
+const cellsOf = (row: InboxRow) => [
+  row.kind,
+  row.id,
+  row.reference,
+  utc(row.created_at),
+  row.branch,
+  row.status,
+  row.account_email,
+  row.name,
+  row.email,
+  row.phone,
+  row.company,
+  row.message,
+];
 
 /** Rows written at a time (one CSV writer's work per batch, not per row). */
 const LINES_PER_WRITE = 500;

@@ -1,7 +1,16 @@
 // One inbox row opened: everything the visitor sent (labelled, in the form's order), a quote's lines, the mails about
 // it with their delivery state, and the staff's notes. Also the one access check every call on a row makes.
 import { sql, type Kysely } from 'kysely';
-import type { InboxItemDetail, InboxKind, InboxMail, InboxNote, InboxStatus, QuoteLineDetail, StaffAccountSummary, StaffBranch } from '@site/contracts/staff-api';
+import type {
+  InboxItemDetail,
+  InboxKind,
+  InboxMail,
+  InboxNote,
+  InboxStatus,
+  QuoteLineDetail,
+  StaffAccountSummary,
+  StaffBranch,
+} from '@site/contracts/staff-api';
 import type { DatabaseSchema, Row } from '../../platform/db/index.js';
 import { canSeeBranch } from '../access.js';
 import { forbidden, notFound } from './errors.js';
@@ -20,7 +29,13 @@ export interface InboxRowState {
  * The row `kind`/`id` when `account` may see it: 404 when there is none, 403 when it is another branch's. `lock`
  * (inside a transaction) holds the row until the change is committed, so two staff changes to one row take turns.
  */
-export async function visibleRow(db: Kysely<DatabaseSchema>, account: StaffAccountSummary, kind: InboxKind, id: number, { lock = false } = {}): Promise<InboxRowState> {
+export async function visibleRow(
+  db: Kysely<DatabaseSchema>,
+  account: StaffAccountSummary,
+  kind: InboxKind,
+  id: number,
+  { lock = false } = {},
+): Promise<InboxRowState> {
   const table = INBOX_TABLES[kind];
   const row = await db
     .selectFrom(db.dynamic.table(table.table).as('t'))
@@ -70,7 +85,12 @@ async function notesOf(db: Kysely<DatabaseSchema>, kind: InboxKind, id: number):
     .orderBy('n.created_at')
     .orderBy('n.id')
     .execute();
-  return rows.map((row) => ({ id: row.id, author: accountOf(row)!, text: row.text, createdAt: row.created_at.toISOString() }));
+  return rows.map((row) => ({
+    id: row.id,
+    author: accountOf(row)!,
+    text: row.text,
+    createdAt: row.created_at.toISOString(),
+  }));
 }
 
 function linesOf(db: Kysely<DatabaseSchema>, id: number): Promise<QuoteLineDetail[]> {
@@ -90,7 +110,12 @@ function linesOf(db: Kysely<DatabaseSchema>, id: number): Promise<QuoteLineDetai
 }
 
 /** The row opened, for `account`: 404 / 403 as visibleRow. */
-export async function loadInboxDetail(db: Kysely<DatabaseSchema>, account: StaffAccountSummary, kind: InboxKind, id: number): Promise<InboxItemDetail> {
+export async function loadInboxDetail(
+  db: Kysely<DatabaseSchema>,
+  account: StaffAccountSummary,
+  kind: InboxKind,
+  id: number,
+): Promise<InboxItemDetail> {
   const table = INBOX_TABLES[kind];
   const row = await db
     .selectFrom(db.dynamic.table(table.table).as('t'))

@@ -2,7 +2,14 @@
 // with the account's branch rule: branch staff always get their own branch (asking for another is a 403, before the
 // query is checked), admins any or all.
 import type { z } from 'zod';
-import { INBOX_KINDS, INBOX_LIMIT, type InboxKind, type InboxStatus, type StaffAccountSummary, type StaffBranch } from '@site/contracts/staff-api';
+import {
+  INBOX_KINDS,
+  INBOX_LIMIT,
+  type InboxKind,
+  type InboxStatus,
+  type StaffAccountSummary,
+  type StaffBranch,
+} from '@site/contracts/staff-api';
 import type { InboxCursor, inboxQuerySchema } from '@site/contracts/staff-api-schemas';
 import { forbidden } from './errors.js';
 
@@ -33,15 +40,20 @@ export function checkBranchAsked(account: StaffAccountSummary, query: unknown): 
   if (account.role === 'admin') return;
   const asked = typeof query === 'object' && query !== null ? (query as Record<string, unknown>).branch : undefined;
   // a repeated parameter (a list) is the schema's 400
-  if (account.branch === null || (typeof asked === 'string' && asked !== '' && asked !== account.branch)) throw forbidden(OWN_BRANCH_ONLY);
+  if (account.branch === null || (typeof asked === 'string' && asked !== '' && asked !== account.branch))
+    throw forbidden(OWN_BRANCH_ONLY);
 }
 
 /** 'YYYY-MM-DD' (a real day: the schema checked it) as the instant of its midnight UTC, plus `days`. */
-const midnight = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString();
+const midnight = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString();
 
 /** The filters of a checked query for `account`: branch staff get their own branch, asked for or not. */
 export function inboxFilters(query: InboxQueryValues, account: StaffAccountSummary): InboxFilters {
-  const filters: InboxFilters = { kinds: query.kind === undefined ? INBOX_KINDS : [query.kind], limit: query.limit ?? INBOX_LIMIT.default };
+  const filters: InboxFilters = {
+    kinds: query.kind === undefined ? INBOX_KINDS : [query.kind],
+    limit: query.limit ?? INBOX_LIMIT.default,
+  };
   if (account.role === 'admin') {
     if (query.branch !== undefined) filters.branch = query.branch;
   } else {

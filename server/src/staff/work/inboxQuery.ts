@@ -39,7 +39,13 @@ export async function searchQuery(db: Kysely<DatabaseSchema>, text: string): Pro
 }
 
 /** One table's rows (alias t) that pass the filters and, for a page, come after where the cursor left off. */
-function filteredRows(db: Kysely<DatabaseSchema>, table: InboxTable, filters: InboxFilters, tsquery: string | undefined, cursor: InboxCursor | undefined) {
+function filteredRows(
+  db: Kysely<DatabaseSchema>,
+  table: InboxTable,
+  filters: InboxFilters,
+  tsquery: string | undefined,
+  cursor: InboxCursor | undefined,
+) {
   return db.selectFrom(db.dynamic.table(table.table).as('t')).where((eb) => {
     const where: Expression<SqlBool>[] = [filters.status === 'spam' ? eb.ref('t.spam') : eb.not(eb.ref('t.spam'))];
     if (filters.status !== undefined && filters.status !== 'spam') where.push(eb('t.status', '=', filters.status));
@@ -67,7 +73,12 @@ export interface InboxRowsOptions {
 }
 
 /** One page of rows in the inbox's order (limit rows at most), with their assignees. */
-export function inboxRows(db: Kysely<DatabaseSchema>, filters: InboxFilters, tsquery: string | undefined, options: InboxRowsOptions) {
+export function inboxRows(
+  db: Kysely<DatabaseSchema>,
+  filters: InboxFilters,
+  tsquery: string | undefined,
+  options: InboxRowsOptions,
+) {
   const branches = filters.kinds.map((kind) => {
     const table = INBOX_TABLES[kind];
     const rows = filteredRows(db, table, filters, tsquery, options.cursor)
@@ -84,7 +95,9 @@ export function inboxRows(db: Kysely<DatabaseSchema>, filters: InboxFilters, tsq
         table.company.as('company'),
         table.phone.as('phone'),
         table.reference.as('reference'),
-        (options.message === 'summary' ? sql<string>`left(${table.message}, ${PREVIEW_LENGTH})` : table.message).as('message'),
+        (options.message === 'summary' ? sql<string>`left(${table.message}, ${PREVIEW_LENGTH})` : table.message).as(
+          'message',
+        ),
         't.assignee_id',
       ])
       .orderBy('t.created_at', 'desc')
@@ -103,7 +116,22 @@ export function inboxRows(db: Kysely<DatabaseSchema>, filters: InboxFilters, tsq
   return db
     .selectFrom(newest.as('u'))
     .leftJoin('staff_accounts as a', 'a.id', 'u.assignee_id')
-    .select(['u.kind', 'u.rank', 'u.id', 'u.created_at', 'u.at_key', 'u.branch', 'u.status', 'u.name', 'u.email', 'u.company', 'u.phone', 'u.reference', 'u.message', ...ACCOUNT_COLUMNS])
+    .select([
+      'u.kind',
+      'u.rank',
+      'u.id',
+      'u.created_at',
+      'u.at_key',
+      'u.branch',
+      'u.status',
+      'u.name',
+      'u.email',
+      'u.company',
+      'u.phone',
+      'u.reference',
+      'u.message',
+      ...ACCOUNT_COLUMNS,
+    ])
     .orderBy('u.created_at', 'desc')
     .orderBy('u.rank', 'desc')
     .orderBy('u.id', 'desc')
@@ -113,7 +141,11 @@ export function inboxRows(db: Kysely<DatabaseSchema>, filters: InboxFilters, tsq
 export type InboxRow = Awaited<ReturnType<typeof inboxRows>>[number];
 
 /** How many rows match the filters, over every page. */
-export async function inboxTotal(db: Kysely<DatabaseSchema>, filters: InboxFilters, tsquery: string | undefined): Promise<number> {
+export async function inboxTotal(
+  db: Kysely<DatabaseSchema>,
+  filters: InboxFilters,
+  tsquery: string | undefined,
+): Promise<number> {
   const counts = filters.kinds.map((kind) =>
     filteredRows(db, INBOX_TABLES[kind], filters, tsquery, undefined).select((eb) => eb.fn.countAll<number>().as('n')),
   );
@@ -142,18 +174,29 @@ export async function listInbox(db: Kysely<DatabaseSchema>, filters: InboxFilter
   const tsquery = filters.q === undefined ? undefined : await searchQuery(db, filters.q);
   if (tsquery === null) return { items: [], total: 0, nextCursor: null };
   // one more than asked: whether a next page exists, without a second query
-  const rows = await inboxRows(db, filters, tsquery, { message: 'summary', cursor: filters.cursor, limit: filters.limit + 1 });
+  const rows = await inboxRows(db, filters, tsquery, {
+    message: 'summary',
+    cursor: filters.cursor,
+    limit: filters.limit + 1,
+  });
   const page = rows.slice(0, filters.limit);
   const last = page.at(-1);
   return {
     items: page.map(summaryOf),
     total: await inboxTotal(db, filters, tsquery),
-    nextCursor: rows.length > filters.limit && last !== undefined ? encodeInboxCursor({ at: last.at_key, rank: last.rank, id: last.id }) : null,
+    nextCursor:
+      rows.length > filters.limit && last !== undefined
+        ? encodeInboxCursor({ at: last.at_key, rank: last.rank, id: last.id })
+        : null,
   };
 }
 
 /** Every row the filters match, in the inbox's order, `batch` at a time (the CSV export: memory stays bounded). */
-export async function* allInboxRows(db: Kysely<DatabaseSchema>, filters: InboxFilters, batch = 1000): AsyncGenerator<InboxRow> {
+export async function* allInboxRows(
+  db: Kysely<DatabaseSchema>,
+  filters: InboxFilters,
+  batch = 1000,
+): AsyncGenerator<InboxRow> {
   const tsquery = filters.q === undefined ? undefined : await searchQuery(db, filters.q);
   if (tsquery === null) return;
   let cursor: InboxCursor | undefined;

@@ -3,8 +3,21 @@
 // branch's rows (../access.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { STAFF_API, type InboxItemDetail, type InboxKind, type InboxPage, type StaffAccountSummary } from '@site/contracts/staff-api';
-import { inboxAssignBodySchema, inboxCsvQuerySchema, inboxNoteBodySchema, inboxQuerySchema, inboxResendBodySchema, inboxStatusBodySchema } from '@site/contracts/staff-api-schemas';
+import {
+  STAFF_API,
+  type InboxItemDetail,
+  type InboxKind,
+  type InboxPage,
+  type StaffAccountSummary,
+} from '@site/contracts/staff-api';
+import {
+  inboxAssignBodySchema,
+  inboxCsvQuerySchema,
+  inboxNoteBodySchema,
+  inboxQuerySchema,
+  inboxResendBodySchema,
+  inboxStatusBodySchema,
+} from '@site/contracts/staff-api-schemas';
 import type { Database } from '../../platform/db/index.js';
 import type { ContractsApp } from '../../platform/http/contracts.js';
 import { recordStaffAction } from '../audit.js';
@@ -28,14 +41,20 @@ type RowRoute = { Params: { kind: string; id: string } };
 const inboxQueryAllowed = async (request: FastifyRequest) => checkBranchAsked(inboxReaderOf(request), request.query);
 
 export function inboxRoutes(app: ContractsApp, { db, onOutboxWrite }: InboxRoutesOptions): void {
-  app.get(STAFF_API.inbox, { preValidation: inboxQueryAllowed, schema: { querystring: inboxQuerySchema } }, async (request): Promise<InboxPage> =>
-    listInbox(db.kysely, inboxFilters(request.query, inboxReaderOf(request))),
+  app.get(
+    STAFF_API.inbox,
+    { preValidation: inboxQueryAllowed, schema: { querystring: inboxQuerySchema } },
+    async (request): Promise<InboxPage> => listInbox(db.kysely, inboxFilters(request.query, inboxReaderOf(request))),
   );
 
-  app.get(STAFF_API.inboxCsv, { preValidation: inboxQueryAllowed, schema: { querystring: inboxCsvQuerySchema } }, async (request, reply) => {
-    const staff = inboxReaderOf(request);
-    return sendInboxCsv(db, reply, staff, inboxFilters(request.query, staff));
-  });
+  app.get(
+    STAFF_API.inboxCsv,
+    { preValidation: inboxQueryAllowed, schema: { querystring: inboxCsvQuerySchema } },
+    async (request, reply) => {
+      const staff = inboxReaderOf(request);
+      return sendInboxCsv(db, reply, staff, inboxFilters(request.query, staff));
+    },
+  );
 
   app.get<RowRoute>(STAFF_API.inboxItem, async (request): Promise<InboxItemDetail> => {
     const { kind, id } = rowParams(request.params);
@@ -56,7 +75,17 @@ async function sendInboxCsv(db: Database, reply: FastifyReply, staff: StaffAccou
   const stream = await openInboxCsv(db.kysely, filters);
   // who took personal data out, and which view
   const { kinds, branch, status, fromInstant, toInstant, q } = filters;
-  await db.kysely.transaction().execute((trx) => recordStaffAction(trx, staff, 'inbox.export', null, JSON.stringify({ kinds, branch, status, fromInstant, toInstant, q })));
+  await db.kysely
+    .transaction()
+    .execute((trx) =>
+      recordStaffAction(
+        trx,
+        staff,
+        'inbox.export',
+        null,
+        JSON.stringify({ kinds, branch, status, fromInstant, toInstant, q }),
+      ),
+    );
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${inboxCsvFileName()}"`)
@@ -72,20 +101,32 @@ const rowChangeAllowed = async (request: FastifyRequest) => {
 
 /** The changes to one row: each committed with its audit line, answered with the row as it is now. */
 function inboxRowChangeRoutes(app: ContractsApp, db: Database, onOutboxWrite: (() => void) | undefined): void {
-  const rowChange = <S extends z.ZodType>(url: string, body: S, change: (staff: StaffAccountSummary, kind: InboxKind, id: number, body: z.output<S>) => Promise<void>) =>
-    app.post<RowRoute>(url, { bodyLimit: WORK_BODY_LIMIT, preValidation: [requireJson, rowChangeAllowed], schema: { body } }, async (request): Promise<InboxItemDetail> => {
-      const staff = inboxReaderOf(request);
-      const { kind, id } = rowParams(request.params);
-      // the route's schema checked it (Fastify's type of a generic body does not reduce to z.output<S>)
-      await change(staff, kind, id, request.body as z.output<S>);
-      return loadInboxDetail(db.kysely, staff, kind, id);
-    });
+  const rowChange = <S extends z.ZodType>(
+    url: string,
+    body: S,
+    change: (staff: StaffAccountSummary, kind: InboxKind, id: number, body: z.output<S>) => Promise<void>,
+  ) =>
+    app.post<RowRoute>(
+      url,
+      { bodyLimit: WORK_BODY_LIMIT, preValidation: [requireJson, rowChangeAllowed], schema: { body } },
+      async (request): Promise<InboxItemDetail> => {
+        const staff = inboxReaderOf(request);
+        const { kind, id } = rowParams(request.params);
+        // the route's schema checked it (Fastify's type of a generic body does not reduce to z.output<S>)
+        await change(staff, kind, id, request.body as z.output<S>);
+        return loadInboxDetail(db.kysely, staff, kind, id);
+      },
+    );
 
   rowChange(STAFF_API.inboxStatus, inboxStatusBodySchema, async (staff, kind, id, { status }) => {
     if (await setStatus(db, staff, kind, id, status)) onOutboxWrite?.();
   });
-  rowChange(STAFF_API.inboxAssign, inboxAssignBodySchema, (staff, kind, id, { assigneeId }) => assign(db, staff, kind, id, assigneeId));
-  rowChange(STAFF_API.inboxNote, inboxNoteBodySchema, (staff, kind, id, { text }) => addNote(db, staff, kind, id, text));
+  rowChange(STAFF_API.inboxAssign, inboxAssignBodySchema, (staff, kind, id, { assigneeId }) =>
+    assign(db, staff, kind, id, assigneeId),
+  );
+  rowChange(STAFF_API.inboxNote, inboxNoteBodySchema, (staff, kind, id, { text }) =>
+    addNote(db, staff, kind, id, text),
+  );
   rowChange(STAFF_API.inboxResend, inboxResendBodySchema, async (staff, kind, id, { mailId }) => {
     await resendMail(db, staff, kind, id, mailId);
     onOutboxWrite?.();

@@ -155,7 +155,8 @@ export const INBOX_TABLES: Readonly<Record<InboxKind, InboxTable>> = {
 };
 
 /** The inbox kind of a path segment, or undefined. */
-export const inboxKindOf = (value: string): InboxKind | undefined => (INBOX_KINDS as readonly string[]).includes(value) ? (value as InboxKind) : undefined;
+export const inboxKindOf = (value: string): InboxKind | undefined =>
+  (INBOX_KINDS as readonly string[]).includes(value) ? (value as InboxKind) : undefined;
 
 /** 'contact:12': how the audit log names a row. */
 export const inboxTarget = (kind: InboxKind, id: number): string => `${kind}:${id}`;

@@ -60,7 +60,17 @@ export async function staffWorkRoutes(parent: FastifyInstance, options: StaffWor
   await app.register(staffCatalogueRoutes, { db, media: options.media, staffOf, recordStaffAction });
   settingsRoutes(app, db);
   // pricing a request for quotation: the quotations feature's calls, with this scope's account, branch rule and audit
-  await app.register(staffQuotationsPlugin, { db, staffOf, canSeeBranch, recordStaffAction, validDays: options.quotationValidDays, now: options.now, publicSiteUrl: options.publicSiteUrl, linkSealer: options.linkSealer, onOutboxWrite: options.onOutboxWrite });
+  await app.register(staffQuotationsPlugin, {
+    db,
+    staffOf,
+    canSeeBranch,
+    recordStaffAction,
+    validDays: options.quotationValidDays,
+    now: options.now,
+    publicSiteUrl: options.publicSiteUrl,
+    linkSealer: options.linkSealer,
+    onOutboxWrite: options.onOutboxWrite,
+  });
 }
 
 /** A refusal as {error} with its status (and a 400's problems); a failure as a 503 that says to try again. */

@@ -26,14 +26,26 @@ const moderationAllowed = async (request: FastifyRequest) => {
 };
 
 /** `productName`: a product's name for the list (the id when unknown). */
-export function reviewModerationRoutes(app: ContractsApp, db: Database, productName: (productId: string) => string): void {
-  app.get(STAFF_API.reviews, { preValidation: async (request) => void moderatorOf(request), schema: { querystring: reviewQuerySchema } }, async (request): Promise<ReviewPage> =>
-    listReviews(db.kysely, { ...request.query, page: request.query.page ?? 1 }, productName),
+export function reviewModerationRoutes(
+  app: ContractsApp,
+  db: Database,
+  productName: (productId: string) => string,
+): void {
+  app.get(
+    STAFF_API.reviews,
+    { preValidation: async (request) => void moderatorOf(request), schema: { querystring: reviewQuerySchema } },
+    async (request): Promise<ReviewPage> =>
+      listReviews(db.kysely, { ...request.query, page: request.query.page ?? 1 }, productName),
   );
 
   app.post<ReviewRoute>(
     STAFF_API.reviewVisibility,
-    { bodyLimit: WORK_BODY_LIMIT, preValidation: [requireJson, moderationAllowed], schema: { body: reviewVisibilityBodySchema } },
-    async (request): Promise<StaffReview> => setReviewVisibility(db, moderatorOf(request), reviewIdParam(request.params), request.body.hidden, productName),
+    {
+      bodyLimit: WORK_BODY_LIMIT,
+      preValidation: [requireJson, moderationAllowed],
+      schema: { body: reviewVisibilityBodySchema },
+    },
+    async (request): Promise<StaffReview> =>
+      setReviewVisibility(db, moderatorOf(request), reviewIdParam(request.params), request.body.hidden, productName),
   );
 }

@@ -23,7 +23,11 @@ export function settingsRoutes(app: ContractsApp, db: Database): void {
 
   app.put(
     STAFF_API.settings,
-    { bodyLimit: WORK_BODY_LIMIT, preValidation: [requireJson, async (request) => void settingsAdminOf(request)], schema: { body: staffSettingsSchema } },
+    {
+      bodyLimit: WORK_BODY_LIMIT,
+      preValidation: [requireJson, async (request) => void settingsAdminOf(request)],
+      schema: { body: staffSettingsSchema },
+    },
     async (request): Promise<StaffSettings> => writeSettings(db, settingsAdminOf(request), request.body),
   );
 }

@@ -9,16 +9,31 @@ import { readSettings } from '../../reviews/index.js';
 
 export { readSettings };
 
-export function writeSettings(db: Database, actor: StaffAccountSummary, settings: StaffSettings): Promise<StaffSettings> {
+export function writeSettings(
+  db: Database,
+  actor: StaffAccountSummary,
+  settings: StaffSettings,
+): Promise<StaffSettings> {
   return db.kysely.transaction().execute(async (trx) => {
     const before = await readSettings(trx);
     // the row exists since the migration; the upsert only guards against it having been deleted by hand
     await trx
       .insertInto('staff_settings')
       .values({ id: true, hold_new_reviews: settings.holdNewReviews, updated_at: sql<Date>`now()` })
-      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ hold_new_reviews: eb.ref('excluded.hold_new_reviews'), updated_at: sql<Date>`now()` })))
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => ({
+          hold_new_reviews: eb.ref('excluded.hold_new_reviews'),
+          updated_at: sql<Date>`now()`,
+        })),
+      )
       .execute();
-    await recordStaffAction(trx, actor, 'settings.update', 'settings', `holdNewReviews: ${before.holdNewReviews} → ${settings.holdNewReviews}`);
+    await recordStaffAction(
+      trx,
+      actor,
+      'settings.update',
+      'settings',
+      `holdNewReviews: ${before.holdNewReviews} → ${settings.holdNewReviews}`,
+    );
     return readSettings(trx);
   });
 }

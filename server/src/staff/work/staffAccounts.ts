@@ -14,9 +14,19 @@ export interface AccountColumns {
 }
 
 /** The selections that join an account aliased `a` into a row as AccountColumns. */
-export const ACCOUNT_COLUMNS = ['a.id as account_id', 'a.email as account_email', 'a.role as account_role', 'a.branch as account_branch'] as const;
+export const ACCOUNT_COLUMNS = [
+  'a.id as account_id',
+  'a.email as account_email',
+  'a.role as account_role',
+  'a.branch as account_branch',
+] as const;
 
 export function accountOf(row: AccountColumns): StaffAccountSummary | null {
   if (row.account_id === null || row.account_email === null || row.account_role === null) return null;
-  return { id: row.account_id, email: row.account_email, role: row.account_role, branch: row.account_role === 'branch' ? row.account_branch : null };
+  return {
+    id: row.account_id,
+    email: row.account_email,
+    role: row.account_role,
+    branch: row.account_role === 'branch' ? row.account_branch : null,
+  };
 }

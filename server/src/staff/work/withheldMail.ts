@@ -13,11 +13,23 @@ interface WithheldMail {
   payload: Record<string, unknown>;
 }
 
-async function withheldMailOf(trx: Kysely<DatabaseSchema>, kind: InboxKind, id: number): Promise<WithheldMail | undefined> {
+async function withheldMailOf(
+  trx: Kysely<DatabaseSchema>,
+  kind: InboxKind,
+  id: number,
+): Promise<WithheldMail | undefined> {
   switch (kind) {
     case 'contact': {
       const row = await trx.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      const payload = { name: row.name, email: row.email, phone: row.phone, message: row.message, country: row.country, companyName: row.company_name, companyLocation: row.company_location };
+      const payload = {
+        name: row.name,
+        email: row.email,
+        phone: row.phone,
+        message: row.message,
+        country: row.country,
+        companyName: row.company_name,
+        companyLocation: row.company_location,
+      };
       return { kind: OUTBOX_KIND.contactMessage, recipient: branchEmail(row.country ?? ''), payload };
     }
     case 'enquiry': {
@@ -35,7 +47,9 @@ async function withheldMailOf(trx: Kysely<DatabaseSchema>, kind: InboxKind, id: 
     }
     case 'quote': {
       const snapshot = await loadQuoteSnapshot(trx, id);
-      return snapshot === undefined ? undefined : { kind: OUTBOX_KIND.quoteRequest, recipient: branchEmail(snapshot.branch), payload: { ...snapshot } };
+      return snapshot === undefined
+        ? undefined
+        : { kind: OUTBOX_KIND.quoteRequest, recipient: branchEmail(snapshot.branch), payload: { ...snapshot } };
     }
     case 'registration':
       return undefined; // a registration mails nobody
@@ -43,11 +57,23 @@ async function withheldMailOf(trx: Kysely<DatabaseSchema>, kind: InboxKind, id: 
 }
 
 /** Queues the branch mail of a restored row unless it has one already; returns its recipient when it queued one. */
-export async function queueWithheldMail(trx: Kysely<DatabaseSchema>, kind: InboxKind, id: number): Promise<string | undefined> {
+export async function queueWithheldMail(
+  trx: Kysely<DatabaseSchema>,
+  kind: InboxKind,
+  id: number,
+): Promise<string | undefined> {
   const mail = await withheldMailOf(trx, kind, id);
   if (mail === undefined) return undefined;
-  const existing = await trx.selectFrom('outbox').select('id').where('kind', '=', mail.kind).where('ref_id', '=', id).executeTakeFirst();
+  const existing = await trx
+    .selectFrom('outbox')
+    .select('id')
+    .where('kind', '=', mail.kind)
+    .where('ref_id', '=', id)
+    .executeTakeFirst();
   if (existing !== undefined) return undefined;
-  await trx.insertInto('outbox').values({ kind: mail.kind, ref_id: id, recipient: mail.recipient, payload: JSON.stringify(mail.payload) }).execute();
+  await trx
+    .insertInto('outbox')
+    .values({ kind: mail.kind, ref_id: id, recipient: mail.recipient, payload: JSON.stringify(mail.payload) })
+    .execute();
   return mail.recipient;
 }

@@ -76,7 +76,12 @@ export function Breadcrumb({ items, label, expandLabel }: BreadcrumbProps) {
           <li key="collapsed">
             {/* data-early: a tap before the page has started is kept for it (contracts' EARLY_ATTRIBUTE, written out:
                 the design system depends on no site package) */}
-            <Expand type="button" data-early="page" aria-label={expandLabel ? expandLabel(entry.hidden) : text('ui.breadcrumbMore', { count: entry.hidden })} onClick={() => setExpanded(true)}>
+            <Expand
+              type="button"
+              data-early="page"
+              aria-label={expandLabel ? expandLabel(entry.hidden) : text('ui.breadcrumbMore', { count: entry.hidden })}
+              onClick={() => setExpanded(true)}
+            >
               …
             </Expand>
           </li>

@@ -4,7 +4,9 @@ export interface BreadcrumbItem {
   link?: string;
 }
 
-export type BreadcrumbEntry = { kind: 'item'; item: BreadcrumbItem; index: number } | { kind: 'collapsed'; hidden: number };
+export type BreadcrumbEntry =
+  | { kind: 'item'; item: BreadcrumbItem; index: number }
+  | { kind: 'collapsed'; hidden: number };
 
 /**
  * Which entries to show: all of them when they fit in `maxItems`, otherwise the first and the last

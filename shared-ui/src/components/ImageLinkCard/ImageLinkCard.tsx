@@ -43,7 +43,14 @@ export function ImageLinkCard({ to, imageSrc, eager, children, after, className 
     <Card as="li" className={className}>
       <CardLink to={to}>
         {/* Decorative: the card's heading names what the picture shows. */}
-        <CataloguePicture src={imageSrc} alt="" width={400} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <CataloguePicture
+          src={imageSrc}
+          alt=""
+          width={400}
+          height={300}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
         {children}
       </CardLink>
       {after}

@@ -6,7 +6,9 @@ describe('MapFrame', () => {
   it('holds an empty box until the map comes near the viewport, then embeds it lazily', () => {
     const observers = mockIntersectionObserver();
     try {
-      const { container } = render(<MapFrame src="https://maps.example/embed?q=Dubai" title="Map of our Dubai warehouse" />);
+      const { container } = render(
+        <MapFrame src="https://maps.example/embed?q=Dubai" title="Map of our Dubai warehouse" />,
+      );
       expect(screen.queryByTitle('Map of our Dubai warehouse')).toBeNull();
       const placeholder = container.querySelector('[data-map-placeholder]')!;
       expect(placeholder).toHaveAttribute('aria-hidden', 'true');

@@ -22,5 +22,7 @@ export function MapFrame({ src, title, className }: MapFrameProps) {
   const placeholder = useRef<HTMLDivElement>(null);
   const near = useInView(placeholder, { rootMargin: MAP_FRAME_MARGIN });
   if (!near) return <div ref={placeholder} className={className} data-map-placeholder="" aria-hidden="true" />;
-  return <iframe src={src} title={title} className={className} loading="lazy" referrerPolicy="no-referrer-when-downgrade" />;
+  return (
+    <iframe src={src} title={title} className={className} loading="lazy" referrerPolicy="no-referrer-when-downgrade" />
+  );
 }

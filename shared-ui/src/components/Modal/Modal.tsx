@@ -73,7 +73,14 @@ export function Modal({ open, onClose, title, children, maxWidth = 640, closeLab
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <Dialog ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} $maxWidth={maxWidth}>
+      <Dialog
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        $maxWidth={maxWidth}
+      >
         <h2 id={titleId}>{title}</h2>
         <Close type="button" aria-label={closeLabel ?? text('ui.close')} onClick={onClose}>
           ×

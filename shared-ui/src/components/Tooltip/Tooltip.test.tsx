@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { renderInSite } from '@test/render';
-import {
-  Tooltip,
-  TOOLTIP_ENTER_DELAY_MS,
-  TOOLTIP_TOUCH_ENTER_DELAY_MS,
-  TOOLTIP_TOUCH_LEAVE_DELAY_MS,
-} from './Tooltip';
+import { Tooltip, TOOLTIP_ENTER_DELAY_MS, TOOLTIP_TOUCH_ENTER_DELAY_MS, TOOLTIP_TOUCH_LEAVE_DELAY_MS } from './Tooltip';
 
 const PHONE = '+971 4 000 0000';
 const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
@@ -38,7 +33,9 @@ describe('Tooltip', () => {
   afterEach(() => jest.useRealTimers());
 
   it('spec timings', () => {
-    expect([TOOLTIP_ENTER_DELAY_MS, TOOLTIP_TOUCH_ENTER_DELAY_MS, TOOLTIP_TOUCH_LEAVE_DELAY_MS]).toEqual([100, 700, 1500]);
+    expect([TOOLTIP_ENTER_DELAY_MS, TOOLTIP_TOUCH_ENTER_DELAY_MS, TOOLTIP_TOUCH_LEAVE_DELAY_MS]).toEqual([
+      100, 700, 1500,
+    ]);
   });
 
   describe('mouse', () => {

@@ -14,7 +14,10 @@ beforeEach(() => {
   server.use(
     http.get(STOCK_API.availability, ({ request }) => {
       const codes = (new URL(request.url).searchParams.get('codes') ?? '').split(',');
-      return HttpResponse.json<AvailabilityAnswer>({ display: 'exact', availability: codes.map((code) => ({ code, locations: stock.get(code) ?? [] })) });
+      return HttpResponse.json<AvailabilityAnswer>({
+        display: 'exact',
+        availability: codes.map((code) => ({ code, locations: stock.get(code) ?? [] })),
+      });
     }),
   );
 });
@@ -33,7 +36,14 @@ const cable: QuoteLine = {
   labels: { en: '', ar: '' },
   quantity: 200,
 };
-const gland: QuoteLine = { ...cable, productId: 'gland', code: 'GL-20', unit: 'piece', names: { en: 'Cable gland 20 mm' }, quantity: 40 };
+const gland: QuoteLine = {
+  ...cable,
+  productId: 'gland',
+  code: 'GL-20',
+  unit: 'piece',
+  names: { en: 'Cable gland 20 mm' },
+  quantity: 40,
+};
 
 describe('the header quote basket', () => {
   // The panel is lazy: load its module once up front, so a slow first compile does not outlast findByRole's wait.
@@ -64,7 +74,9 @@ describe('the header quote basket', () => {
     button.focus();
     fireEvent.click(button);
     const panel = await screen.findByRole('dialog', { name: 'Quote basket' });
-    const items = within(panel).getAllByRole('listitem').map((item) => item.textContent);
+    const items = within(panel)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(items).toEqual(['Armoured cable 4 × 16 mm²200 metres', 'Cable gland 20 mm40 pieces']);
     expect(within(panel).getByRole('link', { name: 'Request a quote' })).toHaveAttribute('href', '/request-quote');
     fireEvent.keyDown(panel, { key: 'Escape' });
@@ -76,7 +88,11 @@ describe('the header quote basket', () => {
     const { store } = renderInSite(<QuoteBasketButton />, { route: '/about' });
     act(() => void store.dispatch(quoteBasketRestored([cable])));
     fireEvent.click(screen.getByRole('button', { name: 'Quote basket, 1 product' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Quote basket' })).getByRole('link', { name: 'Request a quote' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Quote basket' })).getByRole('link', {
+        name: 'Request a quote',
+      }),
+    );
     expect(screen.getByTestId('current-path')).toHaveTextContent('/request-quote');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -96,10 +112,11 @@ describe('the header quote basket', () => {
     fireEvent.click(screen.getByRole('button', { name: 'سلة عرض السعر، منتجان' }));
     const panel = await screen.findByRole('dialog', { name: 'سلة عرض السعر' });
     // The gland was only seen in English: its English name stands in.
-    expect(within(panel).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'كابل مدرّع 4 × 16 مم²200 متر',
-      'Cable gland 20 mm40 قطعة',
-    ]);
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['كابل مدرّع 4 × 16 مم²200 متر', 'Cable gland 20 mm40 قطعة']);
     expect(within(panel).getByRole('link', { name: 'طلب عرض سعر' })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'إغلاق' })).toBeInTheDocument();
   });
@@ -107,36 +124,50 @@ describe('the header quote basket', () => {
   it('lists two sizes of one product as two lines, each named with its size', async () => {
     const cw = { ...gland, productId: 'hex_cw_brass_cable_gland', names: { en: 'CW Brass Cable Gland' } };
     const { store } = renderInSite(<QuoteBasketButton />, { route: '/home' });
-    act(() =>
-      void store.dispatch(
-        quoteBasketRestored([
-          { ...cw, code: 'HEX-CW-25', labels: { en: 'Size 25 (M25)' }, quantity: 100 },
-          { ...cw, code: 'HEX-CW-32', labels: { en: 'Size 32 (M32)' }, quantity: 50 },
-        ]),
-      ),
+    act(
+      () =>
+        void store.dispatch(
+          quoteBasketRestored([
+            { ...cw, code: 'HEX-CW-25', labels: { en: 'Size 25 (M25)' }, quantity: 100 },
+            { ...cw, code: 'HEX-CW-32', labels: { en: 'Size 32 (M32)' }, quantity: 50 },
+          ]),
+        ),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Quote basket, 2 products' }));
     const panel = await screen.findByRole('dialog', { name: 'Quote basket' });
-    expect(within(panel).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'CW Brass Cable Gland – Size 25 (M25)100 pieces',
-      'CW Brass Cable Gland – Size 32 (M32)50 pieces',
-    ]);
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['CW Brass Cable Gland – Size 25 (M25)100 pieces', 'CW Brass Cable Gland – Size 32 (M32)50 pieces']);
   });
 });
 
 describe("the panel's lines show their stock at the branch the buyer chose", () => {
   const YEAR = new Date().getUTCFullYear();
   const UPDATED = new Date().toISOString();
-  const cw = { ...gland, productId: 'hex_cw_brass_cable_gland', names: { en: 'CW Brass Cable Gland', ar: 'جلبة كابل نحاسية CW' } };
+  const cw = {
+    ...gland,
+    productId: 'hex_cw_brass_cable_gland',
+    names: { en: 'CW Brass Cable Gland', ar: 'جلبة كابل نحاسية CW' },
+  };
   const size25 = { ...cw, code: 'HEX-CW-25', labels: { en: 'Size 25 (M25)', ar: 'مقاس 25 (M25)' }, quantity: 100 };
   const size32 = { ...cw, code: 'HEX-CW-32', labels: { en: 'Size 32 (M32)', ar: 'مقاس 32 (M32)' }, quantity: 10 };
 
   beforeEach(() => {
     stock.set('HEX-CW-25', [
-      { location: 'dubai', onHand: 40, incoming: { quantity: 500, date: `${YEAR}-12-12` }, leadTimeDays: null, updatedAt: UPDATED },
+      {
+        location: 'dubai',
+        onHand: 40,
+        incoming: { quantity: 500, date: `${YEAR}-12-12` },
+        leadTimeDays: null,
+        updatedAt: UPDATED,
+      },
       { location: 'muscat', onHand: 0, incoming: null, leadTimeDays: 28, updatedAt: UPDATED },
     ]);
-    stock.set('HEX-CW-32', [{ location: 'bahrain', onHand: 7, incoming: null, leadTimeDays: null, updatedAt: UPDATED }]);
+    stock.set('HEX-CW-32', [
+      { location: 'bahrain', onHand: 7, incoming: null, leadTimeDays: null, updatedAt: UPDATED },
+    ]);
   });
 
   async function openPanel(locale: 'en' | 'ar', button: string, title: string) {
@@ -145,19 +176,24 @@ describe("the panel's lines show their stock at the branch the buyer chose", () 
     fireEvent.click(screen.getByRole('button', { name: button }));
     return screen.findByRole('dialog', { name: title });
   }
-  const stockOf = (panel: HTMLElement, code: string) => within(panel).queryByTestId(`basket-stock-${code}`)?.textContent ?? null;
+  const stockOf = (panel: HTMLElement, code: string) =>
+    within(panel).queryByTestId(`basket-stock-${code}`)?.textContent ?? null;
 
-  it('Dubai until a branch is chosen: the Dubai warehouse\'s figures, read once for the lines when the panel opens; nothing for a part the ERP never named there', async () => {
+  it("Dubai until a branch is chosen: the Dubai warehouse's figures, read once for the lines when the panel opens; nothing for a part the ERP never named there", async () => {
     const panel = await openPanel('en', 'Quote basket, 3 products', 'Quote basket');
-    await waitFor(() => expect(stockOf(panel, 'HEX-CW-25')).toBe('Dubai warehouse: In stock: 40 pieces · Incoming: 500 on 12 December'));
-    expect(requestsSent().filter((request) => request.includes(STOCK_API.availability))).toEqual([`GET ${STOCK_API.availability}?codes=HEX-CW-25,HEX-CW-32,OC-SWA-416`]);
+    await waitFor(() =>
+      expect(stockOf(panel, 'HEX-CW-25')).toBe('Dubai warehouse: In stock: 40 pieces · Incoming: 500 on 12 December'),
+    );
+    expect(requestsSent().filter((request) => request.includes(STOCK_API.availability))).toEqual([
+      `GET ${STOCK_API.availability}?codes=HEX-CW-25,HEX-CW-32,OC-SWA-416`,
+    ]);
     // Bahrain's stock is not Dubai's; the cable was never named: nothing said, never "0"
     expect(stockOf(panel, 'HEX-CW-32')).toBeNull();
     expect(stockOf(panel, 'OC-SWA-416')).toBeNull();
     expect(within(panel).getAllByRole('listitem')[2]).toHaveTextContent(/^Armoured cable 4 × 16 mm²200 metres$/);
   });
 
-  it('the branch chosen on the request page: Oman, the Muscat office\'s lead time; the Saudi associate, every location named', async () => {
+  it("the branch chosen on the request page: Oman, the Muscat office's lead time; the Saudi associate, every location named", async () => {
     keepQuoteBranch('Oman');
     let panel = await openPanel('en', 'Quote basket, 3 products', 'Quote basket');
     await waitFor(() => expect(stockOf(panel, 'HEX-CW-25')).toBe('Muscat office: Lead time: about 4 weeks'));
@@ -166,7 +202,9 @@ describe("the panel's lines show their stock at the branch the buyer chose", () 
     fireEvent.click(screen.getByRole('button', { name: 'Quote basket, 3 products' }));
     panel = await screen.findByRole('dialog', { name: 'Quote basket' });
     await waitFor(() => expect(stockOf(panel, 'HEX-CW-32')).toBe('Bahrain warehouse: In stock: 7 pieces'));
-    expect(stockOf(panel, 'HEX-CW-25')).toBe('Dubai warehouse: In stock: 40 pieces · Incoming: 500 on 12 December; Muscat office: Lead time: about 4 weeks');
+    expect(stockOf(panel, 'HEX-CW-25')).toBe(
+      'Dubai warehouse: In stock: 40 pieces · Incoming: 500 on 12 December; Muscat office: Lead time: about 4 weeks',
+    );
   });
 
   it('in Arabic: the same in Modern Standard Arabic, digits Western', async () => {
@@ -179,7 +217,9 @@ describe("the panel's lines show their stock at the branch the buyer chose", () 
   it('a branch the site does not have, written in storage by hand, is read as Dubai', async () => {
     window.localStorage.setItem(QUOTE_BRANCH_STORAGE_KEY, '<img src=x>');
     const panel = await openPanel('en', 'Quote basket, 3 products', 'Quote basket');
-    await waitFor(() => expect(stockOf(panel, 'HEX-CW-25')).toBe('Dubai warehouse: In stock: 40 pieces · Incoming: 500 on 12 December'));
+    await waitFor(() =>
+      expect(stockOf(panel, 'HEX-CW-25')).toBe('Dubai warehouse: In stock: 40 pieces · Incoming: 500 on 12 December'),
+    );
   });
 
   it('a stock that cannot be read shows nothing: the lines and the way to the request page stay', async () => {

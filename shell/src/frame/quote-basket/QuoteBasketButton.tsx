@@ -22,7 +22,18 @@ export function preloadQuoteBasketPanel(): void {
  */
 function QuoteListIcon() {
   return (
-    <svg width={24} height={24} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable={false}>
+    <svg
+      width={24}
+      height={24}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      focusable={false}
+    >
       <path d="M9 4H5v17h14V4h-4M9 3h6v3H9zm0 8h6m-6 4h6" />
     </svg>
   );

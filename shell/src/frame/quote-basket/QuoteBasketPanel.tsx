@@ -60,7 +60,9 @@ export function QuoteBasketPanel({ onClose }: { onClose: () => void }) {
   const stock = useBasketStock(lines.map((line) => line.code));
   const availabilityOf = (line: QuoteLine): string => {
     const locations = stock?.[line.code];
-    return locations === undefined ? '' : placedAvailabilityLine(locations, branch, locale, (count) => quantities.quantity(count, line.unit));
+    return locations === undefined
+      ? ''
+      : placedAvailabilityLine(locations, branch, locale, (count) => quantities.quantity(count, line.unit));
   };
   return (
     <Modal open onClose={onClose} title={text('quoteBasket.title')} closeLabel={text('ui.close')} maxWidth={480}>
@@ -83,7 +85,9 @@ export function QuoteBasketPanel({ onClose }: { onClose: () => void }) {
                   {/* the name and the size or type: two sizes of one product are two lines */}
                   <span>
                     {quoteLineName(line, locale)}
-                    {availability === '' ? null : <Stock data-testid={`basket-stock-${line.code}`}>{availability}</Stock>}
+                    {availability === '' ? null : (
+                      <Stock data-testid={`basket-stock-${line.code}`}>{availability}</Stock>
+                    )}
                   </span>
                   <Quantity>{quantities.quantity(line.quantity, line.unit)}</Quantity>
                 </li>

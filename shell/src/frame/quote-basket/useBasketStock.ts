@@ -16,7 +16,13 @@ export function useBasketStock(codes: readonly string[]): BasketStock | null {
     if (key === '') return undefined;
     const controller = new AbortController();
     Promise.all(availabilityPaths(key.split(',')).map((path) => loadJson<AvailabilityAnswer>(path, controller.signal)))
-      .then((answers) => setStock(Object.fromEntries(answers.flatMap((answer) => answer.availability).map(({ code, locations }) => [code, locations]))))
+      .then((answers) =>
+        setStock(
+          Object.fromEntries(
+            answers.flatMap((answer) => answer.availability).map(({ code, locations }) => [code, locations]),
+          ),
+        ),
+      )
       // quiet: stock is a help to the buyer, never a reason for the panel to fail
       .catch(() => undefined);
     return () => controller.abort();
