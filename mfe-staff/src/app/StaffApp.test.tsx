@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '../testing/contractHttp';
 import { requestsSent, server } from '@test/msw';
 import { CSRF_HEADER, STAFF_API } from '@site/contracts/staff-api';
 import { ADMIN, fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from '../testing/handlers';

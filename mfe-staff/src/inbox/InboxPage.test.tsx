@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '../testing/contractHttp';
 import { requestsSent, server } from '@test/msw';
 import { STAFF_API } from '@site/contracts/staff-api';
 import {
@@ -8,6 +9,7 @@ import {
   HOSTILE,
   sessionOf,
   staffHandlers,
+  summaryOf,
   type FakeStaffServer,
 } from '../testing/handlers';
 import { currentAddress, renderStaffApp } from '../testing/renderStaff';
@@ -86,7 +88,7 @@ describe('the inbox', () => {
     server.use(
       http.get(STAFF_API.inbox, ({ request }) => {
         const cursor = new URL(request.url).searchParams.get('cursor');
-        const items = cursor === 'c2' ? [second] : [fake.items[0]!];
+        const items = (cursor === 'c2' ? [second] : [fake.items[0]!]).map(summaryOf);
         return HttpResponse.json({ items, total: 2, nextCursor: cursor === 'c2' ? null : 'c2' });
       }),
     );

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '../testing/contractHttp';
 import { requestsSentWithBodies, server } from '@test/msw';
 import { QUOTATIONS_API } from '@site/contracts/quotations-api';
 import { DUBAI_STAFF, fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from '../testing/handlers';

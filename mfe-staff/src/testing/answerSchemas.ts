@@ -140,9 +140,28 @@ const SCHEMAS: Readonly<Record<string, CallSchemas>> = {
   [`POST ${STAFF_API.catalogueCategoryPublish}`]: plain(editorCategorySchema),
 };
 
-/** The schemas of a call ('METHOD address'); a call without any has no fake until its schema is named here. */
+/** Whether a fake's address ('/api/staff/quotations/5') is a call's pattern ('/api/staff/quotations/:id'). */
+function addressMatches(pattern: string, address: string): boolean {
+  const wanted = pattern.split('/');
+  const given = address.split('/');
+  return (
+    wanted.length === given.length &&
+    wanted.every((part, index) => part === given[index] || (part.startsWith(':') && given[index] !== ''))
+  );
+}
+
+/**
+ * The schemas of a call ('METHOD address', the address as the contracts write it or a concrete one a test fakes); a
+ * call without any has no fake until its schema is named here.
+ */
 export function answerSchemasOf(call: string): CallSchemas {
-  const schemas = SCHEMAS[call];
+  const [method, address = ''] = call.split(' ');
+  const schemas =
+    SCHEMAS[call] ??
+    Object.entries(SCHEMAS).find(([known]) => {
+      const [knownMethod, knownAddress = ''] = known.split(' ');
+      return knownMethod === method && addressMatches(knownAddress, address);
+    })?.[1];
   if (schemas === undefined)
     throw new Error(
       `No answer schema for ${call}: name the contracts' schema of its answer in testing/answerSchemas.ts`,

@@ -147,7 +147,8 @@ export function quoteDetail(): InboxItemDetail {
   });
 }
 
-const summaryOf = ({
+/** An inbox item as the list answers it (GET inbox): the detail's fields, mails and history left out. */
+export const summaryOf = ({
   kind,
   id,
   createdAt,
