@@ -1,6 +1,7 @@
 // The contracts' schema of each answer the staff fakes give (contractHttp.ts parses every JSON answer with it), by
 // 'METHOD address' as the fakes register it. A refusal (4xx/5xx) is {error, problems?}, as every staff call's is,
 // unless its call names other refusals (a 409 of the catalogue editor carries who changed the product and when).
+import { matchPath } from 'react-router-dom';
 import { CATALOGUE_LOOKUP_API_PATH, CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
 import { lookupResponseSchema, searchResponseSchema } from '@site/contracts/catalogue-api';
 import { quotationLinkHistorySchema, staffOrderListSchema } from '@site/contracts/quotation-link-api-schemas';
@@ -140,16 +141,6 @@ const SCHEMAS: Readonly<Record<string, CallSchemas>> = {
   [`POST ${STAFF_API.catalogueCategoryPublish}`]: plain(editorCategorySchema),
 };
 
-/** Whether a fake's address ('/api/staff/quotations/5') is a call's pattern ('/api/staff/quotations/:id'). */
-function addressMatches(pattern: string, address: string): boolean {
-  const wanted = pattern.split('/');
-  const given = address.split('/');
-  return (
-    wanted.length === given.length &&
-    wanted.every((part, index) => part === given[index] || (part.startsWith(':') && given[index] !== ''))
-  );
-}
-
 /**
  * The schemas of a call ('METHOD address', the address as the contracts write it or a concrete one a test fakes); a
  * call without any has no fake until its schema is named here.
@@ -160,7 +151,7 @@ export function answerSchemasOf(call: string): CallSchemas {
     SCHEMAS[call] ??
     Object.entries(SCHEMAS).find(([known]) => {
       const [knownMethod, knownAddress = ''] = known.split(' ');
-      return knownMethod === method && addressMatches(knownAddress, address);
+      return knownMethod === method && matchPath({ path: knownAddress, end: true }, address) !== null;
     })?.[1];
   if (schemas === undefined)
     throw new Error(
