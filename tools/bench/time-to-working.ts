@@ -357,7 +357,7 @@ async function tapAgain(
     for (let taps = 0; ; taps += 1) {
       // looked for before each tap: a dialog the last tap opened covers the control, and a sent form is gone; on a
       // page a plain form's post brought, once it is whole (the visitor reads the answer above the form before tapping
-      // its button again; until 2026-11-30 this tapped the new page's button before its "sent" was parsed)
+      // its button again)
       await page.waitForLoadState('domcontentloaded', { timeout: PAGE_MS }).catch(() => undefined);
       if ((await page.evaluate(effectShown, item.effect).catch(() => 0)) > 0)
         return { repeatedEffectAt: since(), repeatedTaps: taps };
