@@ -6,6 +6,7 @@ import { build, ensureInstalled, repoRoot } from './lib/ensure-ready.mjs';
 import { npmCommand, run } from './lib/run.mjs';
 import { flakyNames } from './lib/playwright-summary.mjs';
 import { clearTestTimes, slowestTestFiles } from './lib/test-times.mjs';
+import { measureCpuBusy } from './lib/cpu-busy.mjs';
 
 /** Above this many minutes a run warns and names its slowest files (not a failure: a slow machine must still land). */
 const BUDGET_MINUTES = 30;
@@ -87,17 +88,20 @@ const steps = [
 clearTestTimes();
 const runStarted = performance.now();
 const failedSteps = [];
-/** Minutes each step took, printed at the end: which parts dominate the run (docs/testing.md). */
+/** Minutes each step took and how busy the cores were meanwhile, printed at the end: which parts dominate the run (docs/testing.md). */
 const stepMinutes = [];
 /** Runs one step, its output printed as it comes, or held back and printed at its end (`besideOf`: the step it runs beside). */
 async function runStep(step, { besideOf } = {}) {
   const held = besideOf !== undefined;
   const started = performance.now();
+  const cpuBusy = measureCpuBusy();
   const result = step.run
     ? await step.run()
     : await run(step.command, step.args, { cwd: repoRoot, capture: held || Boolean(step.read), echo: !held });
   const beside = held ? ` (beside the ${besideOf})` : '';
-  stepMinutes.push(`${step.name}${beside}: ${((performance.now() - started) / 60_000).toFixed(1)} min`);
+  stepMinutes.push(
+    `${step.name}${beside}: ${((performance.now() - started) / 60_000).toFixed(1)} min (cores ${cpuBusy()}% busy)`,
+  );
   if (held) console.log(`\n=== ${step.name}${beside} ===\n${result.output}`);
   if (result.code !== 0) failedSteps.push(step.name);
   return result;

@@ -2,9 +2,10 @@ import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { setViewportWidth } from './viewport';
 
-// findBy… and waitFor give a page up to 3 s (Testing Library's default is 1 s): one role query over a whole page takes
-// a few hundred milliseconds in jsdom on a loaded 2-core machine, and a wait of 1 s then failed by chance.
-configure({ asyncUtilTimeout: 3000 });
+// findBy… and waitFor give a page up to 5 s (Testing Library's default is 1 s): one role query over a whole page takes
+// a few hundred milliseconds in jsdom on a loaded 2-core machine, and 3 s was seen running out there (the shell's
+// route table, its remote's failure drawn). A passing wait ends when its element shows, so this costs nothing.
+configure({ asyncUtilTimeout: 5000 });
 // Whole pages drawn in jsdom and found by role take up to 5 s a test there (jest's default limit): 15 s.
 jest.setTimeout(15_000);
 
