@@ -206,7 +206,7 @@ describe('inside the server: the platform below, the features above', () => {
   test('a feature may import the platform', () =>
     assertQuiet(
       'server/src/reviews/lint-probe.ts',
-      "import { clientAddress } from '../platform/http/clientAddress.js';\nimport { loadConfig } from '../platform/config.js';\n",
+      "import { clientAddress } from '../platform/http/clientAddress.js';\nimport type { Vars } from '../platform/config.js';\n",
     ));
 
   test('a feature uses another through its index.ts, never its files', async () => {

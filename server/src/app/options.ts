@@ -1,5 +1,5 @@
 // What buildApp (../app.ts) is given: the settings it reads and the options tests and main.ts set.
-import type { Config } from '../platform/config.js';
+import type { Config } from './config.js';
 import type { PageCache, RenderedPage } from '../pages/index.js';
 import type { CatalogueKnowledgeLimits } from '../assistant/index.js';
 import type { CatalogueFeed } from '../catalogue/index.js';

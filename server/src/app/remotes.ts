@@ -4,11 +4,12 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { MANIFEST_FILE } from '@site/contracts/federation';
 import { STAFF_REMOTE } from '@site/contracts/staff-api';
-import { canaryServedPath, remoteServedPath, type Config, type ReleasedRemoteConfig } from '../platform/config.js';
+import { canaryServedPath, remoteServedPath, type ReleasedRemoteConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/index.js';
 import { isStoredBuildFile, storedBuildsPath } from '../platform/http/buildStore.js';
 import { BuildCache, registeredBuilds, type RemoteBundlesOptions } from '../pages/index.js';
 import { allowedOriginsOf, type ReleasesPluginOptions, startLiveRemotes } from '../releases/index.js';
+import type { Config } from './config.js';
 import type { AppConfig } from './options.js';
 
 export interface SiteRemotes {

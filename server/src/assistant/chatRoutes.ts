@@ -21,7 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { httpError, useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
 import { countedByNetwork, exemptQaRuns, sharedCounting } from '../platform/http/rateLimit.js';
-import type { AssistantConfig } from '../platform/config.js';
+import type { AssistantConfig } from './settings.js';
 import { describeError } from '../platform/db/index.js';
 import { createGeminiModel, type AnswerModel } from './answerModel.js';
 import { linksInEdition } from './answerLinks.js';

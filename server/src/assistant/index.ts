@@ -4,3 +4,5 @@ export { type CatalogueKnowledgeLimits, databaseKnowledgeBases, type KnowledgeBa
 export { type AssistantPluginOptions, assistantPlugin } from './plugin.js';
 export { catalogueKnowledgeBases, type KnowledgeBase, siteKnowledgeBaseSources } from './knowledge-base/index.js';
 export { databaseStockFacts, type StockFactsFor } from './stockFacts.js';
+// its settings, built from the parsed variables (app/config.ts)
+export { assistantConfigOf, type AssistantConfig } from './settings.js';

@@ -80,7 +80,7 @@ export const remoteServedPath = (name: string): string => `/remotes/${name}/`;
 export const canaryServedPath = (name: string): string => `/remotes/${name}/canary/`;
 
 /** Environment variables by name, as process.env holds them. */
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
 /** `(got "…")`: the value as it was given, in a message. */
 const got = (issue: { input?: unknown }) => `(got "${String(issue.input)}")`;
@@ -604,18 +604,22 @@ function remoteConfigOf<Name extends ReleasedRemote>(
 }
 
 /** The server's variables as parsed (their names say where each value of the configuration comes from). */
-type Vars = z.output<typeof ServerVariables>;
+export type Vars = z.output<typeof ServerVariables>;
+
+/** The variables as parsed, with the repository's root and each released remote as configured (the staff remote apart). */
+export interface ParsedVariables {
+  vars: Vars;
+  repoRoot: string;
+  remotes: RemoteConfig[];
+  staffRemote: ReleasedRemoteConfig<typeof STAFF_REMOTE>;
+}
 
 /**
- * The server's configuration from its parsed variables: one section per concern, each mapped by a function of its
- * own below (the types, and the comments an editor shows on each setting, come from those mappings).
+ * The platform's settings from the parsed variables: one section per concern, each mapped by a function of its own
+ * below (the types, and the comments an editor shows on each setting, come from those mappings). Each feature maps
+ * its own settings from the same variables (its settings.ts); app/config.ts puts them all together.
  */
-function configOf(
-  vars: Vars,
-  repoRoot: string,
-  remotes: RemoteConfig[],
-  staffRemote: ReleasedRemoteConfig<typeof STAFF_REMOTE>,
-) {
+export function platformConfigOf({ vars, repoRoot, remotes, staffRemote }: ParsedVariables) {
   const dataDir = vars.DATA_DIR ?? path.join(repoRoot, '.data');
   return {
     port: vars.PORT,
@@ -630,44 +634,10 @@ function configOf(
     /** PostgreSQL connection string; when undefined the embedded PGlite database is used. */
     databaseUrl: vars.DATABASE_URL,
     ...siteBuildsOf(repoRoot, remotes, staffRemote),
-    /** The visitor POSTs (forms /api/send-*, reviews): per-client rate limits, shared through Redis when REDIS_URL is set. */
-    submissions: submissionsConfigOf(vars),
     /** E-mail delivery of the outbox (contact messages and enquiries to the chosen branch). */
     mail: mailConfigOf(vars),
-    /** The chat assistant (/api/chat): the AI provider it calls, and its own per-client rate limit. */
-    assistant: assistantConfigOf(vars),
-    /** The staff app's sessions (staff/sessions.ts). */
-    staff: staffConfigOf(vars, dataDir),
     /** Where the staff app answers: an origin of its own (http/staffSurface.ts). */
     staffSite: staffSiteOf(vars),
-    /** The remotes whose canary is promoted only after a test run pinned to it has passed; every one by default. */
-    requirePassedRun: vars.RELEASE_REQUIRE_PASSED_RUN,
-    /**
-     * Origins an admin allows remote builds from (REMOTE_ORIGINS), besides this site and the configured remotes' own
-     * origins, which are always allowed (releases/allowedOrigins.ts). A release elsewhere is refused and never served.
-     */
-    remoteOrigins: vars.REMOTE_ORIGINS,
-    /** What browsers report of remote loads, and the automatic rollback of a failing canary (releases/releaseHealth.ts). */
-    releaseSafety: releaseSafetyConfigOf(vars),
-    /** The canary-hold rule on the field vitals (vitals/canaryHold.ts): when a canary's pages are too slow to promote. */
-    releaseVitals: {
-      /** How much worse (percent) the canary's p75 LCP or INP may be than stable's before it is held. */
-      tolerancePercent: vars.RELEASE_VITALS_TOLERANCE_PERCENT,
-      /** Sessions needed on each side before the rule judges. */
-      minSessions: vars.RELEASE_VITALS_MIN_SAMPLES,
-      // distinct wide networks (IPv6 /48, IPv4 /24) those sessions come from, on each side; optional in the type: a
-      // config written in code without it gets the rule's default (MIN_NETWORKS_DEFAULT)
-      ...({ minNetworks: vars.RELEASE_VITALS_MIN_NETWORKS } as { minNetworks?: number }),
-      /** True: a held canary is also taken out (its share set to 0 %) when its promote is refused. */
-      rollback: vars.RELEASE_VITALS_ROLLBACK,
-    },
-    /** The field vitals beacons (POST /api/vitals). */
-    vitals: {
-      /** Beacons per client address per minute, shared through REDIS_URL; 0 turns the limit off (load tests only). */
-      beaconsPerMinute: vars.VITALS_BEACONS_PER_MINUTE,
-      /** The share of visitors' tabs whose page views send their vitals (a busy site needs no more than a sample). */
-      samplePercent: vars.VITALS_SAMPLE_PERCENT,
-    },
     /** The operator's metrics (platform/metrics.ts): off the public address unless behind a token. */
     metrics: {
       /** METRICS_PORT: a listener of their own; undefined: none. */
@@ -676,12 +646,6 @@ function configOf(
       host: vars.METRICS_HOST,
       /** METRICS_TOKEN: /metrics on the public port too, for a request with "Authorization: Bearer <token>". */
       token: vars.METRICS_TOKEN,
-    },
-    /** The ERP's stock feed (stock/): no feed for longer than staleMinutes, and the staff home warns the admins. */
-    stock: {
-      staleMinutes: vars.STOCK_FEED_STALE_MINUTES,
-      /** How the public availability read states quantities: as the ERP said, or in bands ("100+"; stock/availabilityRoutes.ts). */
-      display: vars.STOCK_DISPLAY,
     },
     /** How the server sees itself from outside: its public address and the proxies in front of it. */
     http: httpConfigOf(vars),
@@ -727,27 +691,6 @@ function siteBuildsOf(
   };
 }
 
-function submissionsConfigOf(vars: Vars) {
-  return {
-    /** Requests per client IP per endpoint in one window; 0 turns the limit off (load tests only). */
-    rateLimitMax: vars.SUBMIT_RATE_LIMIT_MAX,
-    rateLimitWindowMs: vars.SUBMIT_RATE_LIMIT_WINDOW_SECONDS,
-    /** The rate-limit store; in-memory (per process) when undefined. */
-    redisUrl: vars.REDIS_URL,
-    /**
-     * Reviews of one product from one client address (an IPv6 one's /64) within reviewsPerProductWindowMs, counted in
-     * the database (every process, across restarts: reviews/reviewLimit.ts); 0 turns the limit off.
-     */
-    reviewsPerProductMax: vars.REVIEWS_PER_PRODUCT_MAX,
-    reviewsPerProductWindowMs: vars.REVIEWS_PER_PRODUCT_WINDOW_SECONDS,
-    /**
-     * Confirmations of requests for quotation mailed to all addresses together in one hour, counted in the database;
-     * past it requests are stored and their branches mailed, without one. 0: none at all.
-     */
-    quoteConfirmationsPerHour: vars.QUOTE_CONFIRMATIONS_PER_HOUR,
-  };
-}
-
 function mailConfigOf(vars: Vars) {
   return {
     /** When undefined nothing is sent and the outbox keeps the mail pending. */
@@ -759,58 +702,6 @@ function mailConfigOf(vars: Vars) {
     retryMaxMs: vars.MAIL_RETRY_MAX_SECONDS,
     /** How often the worker looks for due mail (it also wakes at once when a form is submitted). */
     pollMs: vars.MAIL_POLL_SECONDS,
-  };
-}
-
-function assistantConfigOf(vars: Vars) {
-  return {
-    /** Server-side only; without it every answer comes from the knowledge base. */
-    apiKey: vars.GEMINI_API_KEY,
-    /** A flash-class model name. */
-    model: vars.GEMINI_MODEL,
-    /** The provider's address, for tests and proxies; the SDK's default when undefined. */
-    baseUrl: vars.GEMINI_BASE_URL,
-    /** Longest wait for the provider before answering from the knowledge base. */
-    timeoutMs: vars.GEMINI_TIMEOUT_SECONDS,
-    /** Questions per client IP in one window; 0 turns the limit off (load tests only). */
-    rateLimitMax: vars.CHAT_RATE_LIMIT_MAX,
-    rateLimitWindowMs: vars.CHAT_RATE_LIMIT_WINDOW_SECONDS,
-  };
-}
-
-function staffConfigOf(vars: Vars, dataDir: string) {
-  return {
-    /** A session unused for this long ends. */
-    sessionIdleMinutes: vars.STAFF_SESSION_IDLE_MINUTES,
-    /** A session ends this long after sign-in, however much it is used. */
-    sessionMaxHours: vars.STAFF_SESSION_MAX_HOURS,
-    /** The keys sealing TOTP secrets at rest, the current one first; undefined: totpKeyFile's. */
-    totpKeys: vars.STAFF_TOTP_KEYS,
-    /** The key made and kept in DATA_DIR when STAFF_TOTP_KEYS is not set. */
-    totpKeyFile: path.join(dataDir, 'staff-totp.key'),
-    /** Days a new quotation is valid, from the day staff prepare it (they may change its date). */
-    quotationValidDays: vars.QUOTATION_VALID_DAYS,
-  };
-}
-
-function releaseSafetyConfigOf(vars: Vars) {
-  return {
-    /** The most visitors' loads of the canary looked at (the latest). */
-    rollbackWindow: vars.RELEASE_ROLLBACK_WINDOW,
-    /** Only loads reported this recently are looked at, in seconds. */
-    rollbackWindowSeconds: vars.RELEASE_ROLLBACK_WINDOW_SECONDS,
-    /** No canary is rolled back on fewer visitors' loads than this (in the window). */
-    rollbackMinLoads: vars.RELEASE_ROLLBACK_MIN_LOADS,
-    /** The share of those loads failing, in percent, at or above which the canary is taken out (0: never). */
-    rollbackFailurePercent: vars.RELEASE_ROLLBACK_FAILURE_PERCENT,
-    /** The failures must come from at least this many networks, and as many wide networks (rollbackJudgement.ts). */
-    rollbackMinFailingAddresses: vars.RELEASE_ROLLBACK_MIN_ADDRESSES,
-    /** One network (an IPv4 address, an IPv6 /64) counts as at most this many visitors in the window; a wide one twice that. */
-    countedPerAddress: RELEASE_SAFETY_DEFAULTS.countedPerAddress as number,
-    /** Who is mailed when a canary is taken out; undefined: the audit only. */
-    alertEmail: vars.RELEASE_ALERT_EMAIL,
-    /** Load reports per client IP per minute; 0 turns the limit off (load tests only). */
-    reportsPerMinute: vars.RELEASE_REPORTS_PER_MINUTE,
   };
 }
 
@@ -872,7 +763,8 @@ function staffSiteOf(vars: Vars) {
   };
 }
 
-export type Config = ReturnType<typeof configOf>;
+/** The platform's settings: app/config.ts adds each feature's to them to make the server's whole configuration. */
+export type PlatformConfig = ReturnType<typeof platformConfigOf>;
 /** A remote the registry releases, as configured; `Name` narrows it to one (the staff remote) or the public ones. */
 export type ReleasedRemoteConfig<Name extends ReleasedRemote = ReleasedRemote> = ReturnType<
   typeof remoteConfigOf<Name>
@@ -880,15 +772,10 @@ export type ReleasedRemoteConfig<Name extends ReleasedRemote = ReleasedRemote> =
 /** A public remote: in every page's remotes map. */
 export type RemoteConfig = ReleasedRemoteConfig<RemoteName>;
 export type CanaryConfig = NonNullable<RemoteConfig['canary']>;
-export type StaffPagesConfig = Config['staffPages'];
-export type SubmissionsConfig = Config['submissions'];
-export type MailConfig = Config['mail'];
-export type AssistantConfig = Config['assistant'];
-export type StaffConfig = Config['staff'];
-export type ReleaseSafetyConfig = Config['releaseSafety'];
-export type ReleaseVitalsConfig = Config['releaseVitals'];
-export type MetricsConfig = Config['metrics'];
-export type HttpConfig = Config['http'];
+export type StaffPagesConfig = PlatformConfig['staffPages'];
+export type MailConfig = PlatformConfig['mail'];
+export type MetricsConfig = PlatformConfig['metrics'];
+export type HttpConfig = PlatformConfig['http'];
 export type HttpTimeouts = HttpConfig['timeouts'];
 
 /** "PORT must be ..." for each issue; `names` maps a schema's keys to the variables' (remoteVariableNames). */
@@ -900,10 +787,10 @@ function problemsOf(error: z.ZodError, names: Record<string, string> = {}): stri
 }
 
 /**
- * Reads the configuration from environment variables (surrounding spaces are dropped, and empty values count as
- * unset). Throws a ConfigError listing every invalid value.
+ * Reads the server's variables and each released remote's from the environment (surrounding spaces are dropped, and
+ * empty values count as unset). Throws a ConfigError listing every invalid value.
  */
-export function loadConfig(env: Env = process.env): Config {
+export function parseVariables(env: Env = process.env): ParsedVariables {
   const given: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) {
     const trimmed = value?.trim();
@@ -929,13 +816,19 @@ export function loadConfig(env: Env = process.env): Config {
   const staffRemote = remoteOf(STAFF_REMOTE);
 
   if (!parsed.success || problems.length > 0 || staffRemote === undefined) throw new ConfigError(problems);
-  return configOf(
-    parsed.data,
+  return {
+    vars: parsed.data,
     repoRoot,
-    remotes.filter((remote) => remote !== undefined),
+    remotes: remotes.filter((remote) => remote !== undefined),
     staffRemote,
-  );
+  };
 }
+
+/**
+ * The platform's settings from the environment (the command-line tools open the database with them): every variable
+ * is checked all the same, as loadConfig (app/config.ts) checks them. Throws a ConfigError listing every invalid value.
+ */
+export const loadPlatformConfig = (env: Env = process.env): PlatformConfig => platformConfigOf(parseVariables(env));
 
 function tryUrl(value: string): URL | undefined {
   try {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadConfig } from './config.js';
+import { loadPlatformConfig } from './config.js';
 import { readyAddress } from './readyAddress.js';
 
-const addressOf = (env: Record<string, string>) => readyAddress(loadConfig(env).http, 18201);
+const addressOf = (env: Record<string, string>) => readyAddress(loadPlatformConfig(env).http, 18201);
 
 test('the start message names PUBLIC_SITE_URL when it is set', () => {
   assert.equal(

@@ -13,7 +13,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { FIRST_VIEW_STATE_ELEMENT_ID } from '@site/contracts/dom-ids';
 import { buildApp } from '../app.js';
 import { seedCatalogue } from '../catalogue/seed.js';
-import { loadConfig } from '../platform/config.js';
+import { loadConfig } from '../app/config.js';
 import { type Database } from '../platform/db/index.js';
 import { createOutboxWorker } from '../platform/mail/outboxWorker.js';
 import { createSmtpTransport } from '../platform/mail/transport.js';

@@ -9,3 +9,5 @@ export { type StaffReleasesOptions, staffReleaseTokenRoutes } from './staffToken
 export { type KnownReleases, liveVersions, readKnownReleases, releaseLoadTotals } from './knownReleases.js';
 export { checkPipelineToken, type TokenCheck } from './tokens.js';
 export { pipelineTokenOf, requirePipelineToken } from './pipelineTokenGuard.js';
+// its settings, built from the parsed variables (app/config.ts)
+export { releaseSafetyConfigOf, type ReleaseSafetyConfig } from './settings.js';

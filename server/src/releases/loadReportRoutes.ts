@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { RELEASED_REMOTES } from '@site/contracts/federation';
 import { remoteLoadReportSchema } from '@site/contracts/releases-api-schemas';
 import { REMOTE_LOAD_REPORT_PATH } from '@site/contracts/releases-api';
-import type { ReleaseSafetyConfig } from '../platform/config.js';
+import type { ReleaseSafetyConfig } from './settings.js';
 import type { Database } from '../platform/db/index.js';
 import { useContracts } from '../platform/http/contracts.js';
 import { httpError, useJsonEndpoint } from '../platform/http/jsonEndpoint.js';

@@ -12,7 +12,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ReleasedRemote } from '@site/contracts/federation';
 import type { DatabaseSchema } from '../platform/db/index.js';
-import type { ReleaseSafetyConfig } from '../platform/config.js';
+import type { ReleaseSafetyConfig } from './settings.js';
 import { clientNetworks, type ClientNetworks } from '../platform/http/clientAddress.js';
 import { readPointers, rollBackFailingCanary, type RemotePointers } from './registry.js';
 import { judgeCanary, type JudgementPolicy } from './rollbackJudgement.js';

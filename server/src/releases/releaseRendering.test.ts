@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../platform/config.js';
+import { loadConfig } from '../app/config.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { startLoopbackHttp } from '../test-support/ports.js';
 import { RELEASES_API } from './releaseRoutes.js';

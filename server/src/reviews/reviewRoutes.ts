@@ -7,7 +7,7 @@
 // scope; the routes are the modules beside it.
 import type { FastifyInstance } from 'fastify';
 import { RATINGS_API_PATH } from '@site/contracts/api';
-import type { SubmissionsConfig } from '../platform/config.js';
+import type { SubmissionsConfig } from '../submissions/index.js';
 import type { Database } from '../platform/db/index.js';
 import { useContracts, type ContractsApp } from '../platform/http/contracts.js';
 import { useJsonEndpoint } from '../platform/http/jsonEndpoint.js';

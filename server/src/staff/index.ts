@@ -5,3 +5,5 @@ export { type StaffPluginOptions, staffPlugin } from './plugin.js';
 export { recordStaffAction } from './audit.js';
 // the keys kept outside the database: the outbox worker opens the quotation links sealed with them (server.ts)
 export { totpSecretBoxOf } from './totpSecrets.js';
+// its settings, built from the parsed variables (app/config.ts)
+export { staffConfigOf, type StaffConfig } from './settings.js';

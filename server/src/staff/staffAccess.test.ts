@@ -23,7 +23,7 @@ import {
   type TotpSetup,
 } from '@site/contracts/staff-api';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../platform/config.js';
+import { loadConfig } from '../app/config.js';
 import { openDatabase, runMigrations, type Database } from '../platform/db/index.js';
 import { freshAddresses } from '../test-support/addresses.js';
 import {

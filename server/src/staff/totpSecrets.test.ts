@@ -12,7 +12,7 @@ import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { CSRF_HEADER, STAFF_API, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
-import { loadConfig } from '../platform/config.js';
+import { loadConfig } from '../app/config.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/databases.js';
 import { clearOfStepEdge, codeAt, currentStep, sessionCookieOf } from '../test-support/staffSignIn.js';
 import { hashPassword } from './passwords.js';

@@ -8,3 +8,5 @@ export { STOCK_CHANNEL, watchStockVersion } from './state.js';
 export { type StaffStockOptions, staffStockRoutes } from './staffStockRoutes.js';
 export { StockReader } from './stockReader.js';
 export { readAvailability } from './stockStore.js';
+// its settings, built from the parsed variables (app/config.ts)
+export { stockConfigOf, type StockConfig } from './settings.js';

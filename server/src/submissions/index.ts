@@ -6,3 +6,5 @@ export { type SubmissionsPluginOptions, submissionsPlugin } from './plugin.js';
 // a page's form posted without its scripts: what the request page's takes from here, and the pages of the confirmations
 export { drawFormPage, namedFields, plainFormRoutes, type FormPage, type FormPageStatus } from './plainForm.js';
 export { messageSentPage } from './plainMessageRoutes.js';
+// its settings, built from the parsed variables (app/config.ts); the reviews' and the requests for quotation's too
+export { submissionsConfigOf, type SubmissionsConfig } from './settings.js';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../platform/config.js';
+import { loadConfig } from '../app/config.js';
 import type { Database } from '../platform/db/index.js';
 import { createOutboxWorker } from '../platform/mail/outboxWorker.js';
 import { createSmtpTransport } from '../platform/mail/transport.js';

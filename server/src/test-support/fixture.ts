@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, type Config } from '../platform/config.js';
+import { loadConfig, type Config } from '../app/config.js';
 import { withKysely, type Database, type Transaction } from '../platform/db/index.js';
 import type { RunResult } from '../platform/db/types.js';
 

@@ -2,7 +2,7 @@
 // catalogue's import and files, the staff inbox's queries, a staff account): `@site/server/test-support/server`. Kept
 // apart from the helpers' entry so that a spec needing only a helper does not load the whole server.
 export { buildApp } from '../app.js';
-export { loadConfig } from '../platform/config.js';
+export { loadConfig } from '../app/config.js';
 export { openDatabase, runMigrations, withKysely, type Database } from '../platform/db/index.js';
 export type { RunResult } from '../platform/db/types.js';
 export { CatalogueStore, searchNeedle, type ListingSort } from '../catalogue/catalogueStore.js';

@@ -15,6 +15,13 @@ import { readReleaseVitals, readSiteVitals } from './report.js';
 
 export { type VitalsPluginOptions, vitalsPlugin } from './plugin.js';
 export { HOLD_ALPHA, HOLD_WINDOW_HOURS, type HoldPolicy, type Verdict } from './canaryHold.js';
+// its settings, built from the parsed variables (app/config.ts)
+export {
+  releaseVitalsConfigOf,
+  vitalsConfigOf,
+  type ReleaseVitalsConfig,
+  type VitalsConfig,
+} from './settings.js';
 
 /** The canary-hold rule's verdict on a remote, through a given database handle (a promote's transaction's). */
 export type VitalsVerdict = (db: Kysely<DatabaseSchema>, remote: string) => Promise<Verdict>;

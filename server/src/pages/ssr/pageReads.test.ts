@@ -12,7 +12,7 @@ import { productPath } from '@site/contracts/paths';
 import { buildApp } from '../../app.js';
 import { CatalogueStore } from '../../catalogue/catalogueStore.js';
 import { seedCatalogue } from '../../catalogue/seed.js';
-import { loadConfig } from '../../platform/config.js';
+import { loadConfig } from '../../app/config.js';
 import { archiveProduct } from '../../catalogue/staff/archive.js';
 import { recordStaffAction } from '../../staff/index.js';
 import { pgliteTarget, type TestDatabase } from '../../test-support/databases.js';

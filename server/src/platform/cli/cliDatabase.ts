@@ -1,6 +1,6 @@
 // What the staff's command-line tools (`npm run submissions`, `npm run staff`) share: their output, and opening the
 // database the server is configured with, saying what to do when the embedded one is held by a running server.
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadPlatformConfig } from '../config.js';
 import { describeError, openDatabase, type Database } from '../db/index.js';
 import type { CliIo } from './cliIo.js';
 
@@ -16,7 +16,7 @@ export async function openCliDatabase(
   task: string,
 ): Promise<Database | undefined> {
   try {
-    return await openDatabase(loadConfig(env));
+    return await openDatabase(loadPlatformConfig(env));
   } catch (error) {
     const message = error instanceof ConfigError ? error.message : describeError(error);
     const hint = /in use by another process/.test(message)

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../config.js';
+import type { PlatformConfig } from '../config.js';
 import { createKysely } from './kyselyDialect.js';
 import { openPglite } from './pglite.js';
 import { openPostgres } from './postgres.js';
@@ -18,7 +18,7 @@ export const pgliteDir = (dataDir: string): string => path.join(dataDir, 'pglite
  * PostgreSQL through a `pg` pool when config.databaseUrl is set, otherwise the embedded PGlite
  * database in <dataDir>/pglite. Throws a clear Error when it cannot open or connect.
  */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+export async function openDatabase(config: Pick<PlatformConfig, 'databaseUrl' | 'dataDir'>): Promise<Database> {
   const client =
     config.databaseUrl !== undefined
       ? await openPostgres(config.databaseUrl)

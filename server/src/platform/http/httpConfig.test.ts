@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadPlatformConfig } from '../config.js';
 import { fastifyTrustProxy } from './trustProxy.js';
 
 describe('PUBLIC_SITE_URL and TRUST_PROXY', () => {
   test("defaults: no configured origin (the server's own address is used), every host served, no proxy trusted", () => {
-    const { timeouts, ...rest } = loadConfig({}).http;
+    const { timeouts, ...rest } = loadPlatformConfig({}).http;
     assert.deepEqual(rest, {
       publicSiteUrl: undefined,
       allowedHosts: undefined,
@@ -17,10 +17,13 @@ describe('PUBLIC_SITE_URL and TRUST_PROXY', () => {
 
   test('PUBLIC_SITE_URL is kept as an origin', () => {
     assert.equal(
-      loadConfig({ PUBLIC_SITE_URL: 'https://www.crescent.example/' }).http.publicSiteUrl,
+      loadPlatformConfig({ PUBLIC_SITE_URL: 'https://www.crescent.example/' }).http.publicSiteUrl,
       'https://www.crescent.example',
     );
-    assert.equal(loadConfig({ PUBLIC_SITE_URL: 'http://localhost:8080' }).http.publicSiteUrl, 'http://localhost:8080');
+    assert.equal(
+      loadPlatformConfig({ PUBLIC_SITE_URL: 'http://localhost:8080' }).http.publicSiteUrl,
+      'http://localhost:8080',
+    );
   });
 
   for (const bad of [
@@ -32,7 +35,7 @@ describe('PUBLIC_SITE_URL and TRUST_PROXY', () => {
   ]) {
     test(`PUBLIC_SITE_URL "${bad}" is refused with a clear message`, () => {
       assert.throws(
-        () => loadConfig({ PUBLIC_SITE_URL: bad }),
+        () => loadPlatformConfig({ PUBLIC_SITE_URL: bad }),
         (error: unknown) =>
           error instanceof ConfigError && error.problems.some((p) => p.startsWith('PUBLIC_SITE_URL must be')),
       );
@@ -40,17 +43,17 @@ describe('PUBLIC_SITE_URL and TRUST_PROXY', () => {
   }
 
   test('TRUST_PROXY: false, a hop count, or proxy addresses', () => {
-    assert.equal(loadConfig({ TRUST_PROXY: 'FALSE' }).http.trustProxy, false);
-    assert.equal(loadConfig({ TRUST_PROXY: '2' }).http.trustProxy, 2);
-    assert.equal(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).http.trustProxy, '10.0.0.0/8,127.0.0.1');
-    assert.equal(loadConfig({ TRUST_PROXY: '::1' }).http.trustProxy, '::1');
-    assert.equal(loadConfig({ TRUST_PROXY: 'loopback,fd00::/8' }).http.trustProxy, 'loopback,fd00::/8');
+    assert.equal(loadPlatformConfig({ TRUST_PROXY: 'FALSE' }).http.trustProxy, false);
+    assert.equal(loadPlatformConfig({ TRUST_PROXY: '2' }).http.trustProxy, 2);
+    assert.equal(loadPlatformConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).http.trustProxy, '10.0.0.0/8,127.0.0.1');
+    assert.equal(loadPlatformConfig({ TRUST_PROXY: '::1' }).http.trustProxy, '::1');
+    assert.equal(loadPlatformConfig({ TRUST_PROXY: 'loopback,fd00::/8' }).http.trustProxy, 'loopback,fd00::/8');
   });
 
   for (const spoofable of ['true', 'TRUE', ' true ']) {
     test(`TRUST_PROXY "${spoofable}" is refused: it would believe any X-Forwarded-For a client writes`, () => {
       assert.throws(
-        () => loadConfig({ TRUST_PROXY: spoofable }),
+        () => loadPlatformConfig({ TRUST_PROXY: spoofable }),
         (error: unknown) =>
           error instanceof ConfigError &&
           error.problems.some(
@@ -63,7 +66,7 @@ describe('PUBLIC_SITE_URL and TRUST_PROXY', () => {
   for (const bad of ['0.0.0.0/0', '::/0', 'yes', 'proxy.internal', 'dead.beef', '10.0.0.0/33', '1.2.3.4; rm -rf']) {
     test(`TRUST_PROXY "${bad}" is refused with a clear message`, () => {
       assert.throws(
-        () => loadConfig({ TRUST_PROXY: bad }),
+        () => loadPlatformConfig({ TRUST_PROXY: bad }),
         (error: unknown) =>
           error instanceof ConfigError && error.problems.some((p) => p.startsWith('TRUST_PROXY must be')),
       );
@@ -81,19 +84,19 @@ describe('PUBLIC_SITE_URL and TRUST_PROXY', () => {
   ] as const) {
     test(`TRUST_PROXY "${wide}" is refused at start unless TRUST_PROXY_WIDE=1 says it is meant`, () => {
       assert.throws(
-        () => loadConfig({ TRUST_PROXY: wide }),
+        () => loadPlatformConfig({ TRUST_PROXY: wide }),
         (error: unknown) =>
           error instanceof ConfigError &&
           error.problems.some(
             (p) => p.startsWith('TRUST_PROXY must') && p.includes(named) && p.includes('TRUST_PROXY_WIDE=1'),
           ),
       );
-      assert.ok(loadConfig({ TRUST_PROXY: wide, TRUST_PROXY_WIDE: '1' }).http.trustProxy);
+      assert.ok(loadPlatformConfig({ TRUST_PROXY: wide, TRUST_PROXY_WIDE: '1' }).http.trustProxy);
     });
   }
 
   test('TRUST_PROXY: up to 5 hops, /8 (IPv4) and /32 (IPv6) ranges and private IPv6 blocks of any width start without TRUST_PROXY_WIDE', () => {
-    assert.equal(loadConfig({ TRUST_PROXY: '5' }).http.trustProxy, 5);
+    assert.equal(loadPlatformConfig({ TRUST_PROXY: '5' }).http.trustProxy, 5);
     for (const narrow of [
       '10.0.0.0/8',
       '2001:db8::/32',
@@ -102,10 +105,10 @@ describe('PUBLIC_SITE_URL and TRUST_PROXY', () => {
       'fe80::/10',
       'uniquelocal',
     ]) {
-      assert.equal(loadConfig({ TRUST_PROXY: narrow }).http.trustProxy, narrow);
+      assert.equal(loadPlatformConfig({ TRUST_PROXY: narrow }).http.trustProxy, narrow);
     }
     assert.throws(
-      () => loadConfig({ TRUST_PROXY: '2', TRUST_PROXY_WIDE: 'maybe' }),
+      () => loadPlatformConfig({ TRUST_PROXY: '2', TRUST_PROXY_WIDE: 'maybe' }),
       (error: unknown) =>
         error instanceof ConfigError && error.problems.some((p) => p.startsWith('TRUST_PROXY_WIDE must be 1 or 0')),
     );

@@ -1,7 +1,6 @@
 // The per-client rate limit of the visitor POSTs (forms, reviews, quotes), counted in the shared Redis when there is one.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SubmissionsConfig } from '../config.js';
 import { httpError } from './jsonEndpoint.js';
 import { registerRequestClient } from './requestClient.js';
 
@@ -27,7 +26,10 @@ export const exemptQaRuns = (): { allowList: (request: FastifyRequest) => Promis
   allowList: isQaRun,
 });
 
-export interface RateLimitOptions extends Pick<SubmissionsConfig, 'rateLimitMax' | 'rateLimitWindowMs'> {
+export interface RateLimitOptions {
+  /** Requests per client address in one window; 0 turns the limit off (load tests only). */
+  rateLimitMax: number;
+  rateLimitWindowMs: number;
   /** Prefix of the rate-limit keys in Redis (tests use their own). */
   redisNamespace?: string;
 }

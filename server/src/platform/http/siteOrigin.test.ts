@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadPlatformConfig } from '../config.js';
 import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
 import { parseHead } from '../../test-support/html.js';
 import { PageCache, type RenderedPage } from '../../pages/index.js';
@@ -189,14 +189,15 @@ describe('ALLOWED_HOSTS', () => {
   test('a malformed list is refused at start-up with a clear message', () => {
     for (const bad of ['https://shop.example', 'shop.example:8080', 'shop example', ',']) {
       assert.throws(
-        () => loadConfig({ ALLOWED_HOSTS: bad }),
+        () => loadPlatformConfig({ ALLOWED_HOSTS: bad }),
         (error: unknown) =>
           error instanceof ConfigError && error.problems.some((p) => p.startsWith('ALLOWED_HOSTS must be')),
         bad,
       );
     }
     assert.deepEqual(
-      loadConfig({ ALLOWED_HOSTS: 'A.example,b.example.', PUBLIC_SITE_URL: 'https://www.a.example' }).http.allowedHosts,
+      loadPlatformConfig({ ALLOWED_HOSTS: 'A.example,b.example.', PUBLIC_SITE_URL: 'https://www.a.example' }).http
+        .allowedHosts,
       ['a.example', 'b.example', 'www.a.example'],
     );
   });

@@ -6,7 +6,7 @@ import { connect, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadPlatformConfig } from '../config.js';
 import { listenOnLoopback } from '../../test-support/ports.js';
 import { createFixture, stubDatabase } from '../../test-support/fixture.js';
 import { stopwatch } from '../../test-support/eventually.js';
@@ -155,7 +155,7 @@ describe('the default timeouts', () => {
 
   test('HTTP_*_TIMEOUT_SECONDS override them; contradictory values are refused', () => {
     assert.deepEqual(
-      loadConfig({
+      loadPlatformConfig({
         HTTP_HEADERS_TIMEOUT_SECONDS: '5',
         HTTP_REQUEST_TIMEOUT_SECONDS: '20',
         HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '65',
@@ -165,7 +165,7 @@ describe('the default timeouts', () => {
     );
     const refused = (env: Record<string, string>, start: string) =>
       assert.throws(
-        () => loadConfig(env),
+        () => loadPlatformConfig(env),
         (error: unknown) => error instanceof ConfigError && error.problems.some((p) => p.startsWith(start)),
         JSON.stringify(env),
       );

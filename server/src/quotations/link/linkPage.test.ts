@@ -13,7 +13,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { FIRST_VIEW_STATE_ELEMENT_ID } from '@site/contracts/dom-ids';
 import { quotationLinkPath } from '@site/contracts/quotation-link-api';
 import { buildApp } from '../../app.js';
-import { loadConfig } from '../../platform/config.js';
+import { loadConfig } from '../../app/config.js';
 import type { Database } from '../../platform/db/index.js';
 import { PageCache, type RenderedPage } from '../../pages/index.js';
 import { decodeEntities } from '../../test-support/html.js';

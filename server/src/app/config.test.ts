@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { ConfigError, loadConfig, redactUrl, REMOTE_NAMES } from './config.js';
+import { ConfigError, redactUrl, REMOTE_NAMES } from '../platform/config.js';
+import { loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   test('defaults', () => {
