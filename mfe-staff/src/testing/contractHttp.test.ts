@@ -2,6 +2,7 @@ import { HttpResponse } from 'msw';
 import { server } from '@test/msw';
 import { STAFF_API } from '@site/contracts/staff-api';
 import { http, takeDrifts } from './contractHttp';
+import { quotation } from './quotationFixtures';
 
 const get = (path: string) => fetch(new URL(path, window.location.href));
 
@@ -42,6 +43,17 @@ describe("the staff fakes' answers are the contracts'", () => {
     );
     expect((await get(STAFF_API.stockHealth)).status).toBe(500);
     expect(takeDrifts()).toHaveLength(1);
+  });
+
+  test("a quotation's amounts have exactly its currency's decimals", async () => {
+    quietly();
+    const rials = quotation({ totals: { subtotal: '50.28', vat: '2.514', total: '52.794' } });
+    server.use(http.get('/api/staff/quotations/5', () => HttpResponse.json(rials)));
+    expect((await get('/api/staff/quotations/5')).status).toBe(500);
+    const [drift, ...others] = takeDrifts();
+    expect(others).toEqual([]);
+    expect(drift).toContain('OMR amounts have exactly 3 decimals');
+    expect(drift).toContain('50.28');
   });
 
   test('a call the contracts name no answer schema for has no fake', () => {
