@@ -45,6 +45,17 @@ describe("the staff fakes' answers are the contracts'", () => {
     expect(takeDrifts()).toHaveLength(1);
   });
 
+  test('a handler given { once: true } answers one request, then the next handler answers', async () => {
+    const health = (stale: boolean) => ({ lastFeedAt: null, staleAfterMinutes: 120, stale });
+    server.use(
+      http.get(STAFF_API.stockHealth, () => HttpResponse.json(health(true)), { once: true }),
+      http.get(STAFF_API.stockHealth, () => HttpResponse.json(health(false))),
+    );
+    expect(await (await get(STAFF_API.stockHealth)).json()).toEqual(health(true));
+    expect(await (await get(STAFF_API.stockHealth)).json()).toEqual(health(false));
+    expect(takeDrifts()).toEqual([]);
+  });
+
   test("a quotation's amounts have exactly its currency's decimals", async () => {
     quietly();
     const rials = quotation({ totals: { subtotal: '50.28', vat: '2.514', total: '52.794' } });
