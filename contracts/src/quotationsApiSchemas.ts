@@ -5,11 +5,20 @@
 import { z } from 'zod';
 import { calendarDayProblem } from '@site/content/validation';
 import { strictObject } from './formsApi';
+import { STAFF_BRANCHES } from './staffApi';
 import {
+  CURRENCY_DECIMALS,
+  QUOTATION_CURRENCIES,
   QUOTATION_LIMITS,
+  QUOTATION_STATES,
   RATE_CURRENCIES,
   VAT_COUNTRIES,
   type CurrencyRateTable,
+  type Quotation,
+  type QuotationCurrency,
+  type QuotationList,
+  type QuotationPartList,
+  type StaleQuotationAnswer,
   type VatRateTable,
 } from './quotationsApi';
 import type { Equals, Expect } from './typeEquality';
@@ -198,8 +207,153 @@ const vatRateSchema = z.strictObject({
 /** GET and PUT QUOTATIONS_API.vatRates. */
 export const vatRateTableSchema = z.strictObject({ rates: z.array(vatRateSchema), today: z.array(vatRateSchema) });
 
+/**
+ * An amount as the server writes it (quotationsApi.ts): decimal text, never a JSON number. How many decimals it has is
+ * its currency's, checked by the answer that names the currency (amountsOf).
+ */
+const amount = z.string().regex(/^(0|[1-9]\d*)(\.\d+)?$/, { error: 'an amount is decimal text, such as "12.500"' });
+/** A quantity or a percentage: decimal text without trailing zeros ("12.5", "40", "0"). */
+const shortDecimal = z
+  .string()
+  .regex(/^(0|[1-9]\d*)(\.\d*[1-9])?$/, { error: 'decimal text without trailing zeros, such as "12.5" or "40"' });
+
+/** Each amount (by its path) with exactly the decimals of `currency` ("12.500" in rials, "12.50" in dirhams). */
+function amountsOf(
+  currency: QuotationCurrency,
+  amounts: readonly { path: (string | number)[]; value: string }[],
+  context: z.RefinementCtx,
+): void {
+  const decimals = CURRENCY_DECIMALS[currency];
+  for (const { path, value } of amounts) {
+    if ((value.split('.')[1] ?? '').length !== decimals)
+      context.addIssue({
+        code: 'custom',
+        path,
+        message: `${currency} amounts have exactly ${decimals} decimals: "${value}"`,
+        input: value,
+      });
+  }
+}
+
+const quotationLineSchema = z.strictObject({
+  position: z.number().int(),
+  code: z.string().nullable(),
+  description: z.string(),
+  unit: z.string(),
+  quantity: shortDecimal,
+  unitPrice: amount,
+  discountPercent: shortDecimal,
+  lineTotal: amount,
+  vatPercent: shortDecimal,
+  vat: amount,
+  availabilityNote: z.string(),
+  lineNote: z.string(),
+});
+
+/** GET QUOTATIONS_API.quotation, and the quotation as each change (create, save, lines, send, revise) left it. */
+export const quotationSchema = z
+  .strictObject({
+    id: z.number().int(),
+    requestId: z.number().int(),
+    requestReference: z.string(),
+    branch: z.enum(STAFF_BRANCHES),
+    currency: z.enum(QUOTATION_CURRENCIES),
+    decimals: z.number().int(),
+    rate: z.strictObject({ rate: shortDecimal, setAt: z.string().nullable(), setBy: z.string().nullable() }),
+    vatCountry: z.enum(VAT_COUNTRIES),
+    vatDate: z.string(),
+    state: z.enum(QUOTATION_STATES),
+    number: z.string().nullable(),
+    revision: z.number().int(),
+    version: z.number().int(),
+    validUntil: z.string(),
+    paymentTerms: z.string(),
+    deliveryTerms: z.string(),
+    buyerNote: z.string(),
+    lines: z.array(quotationLineSchema),
+    totals: z.strictObject({ subtotal: amount, vat: amount, total: amount }),
+    vatRounding: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    updatedBy: z.string().nullable(),
+    sentAt: z.string().nullable(),
+  })
+  .superRefine((quotation, context) => {
+    if (quotation.decimals !== CURRENCY_DECIMALS[quotation.currency])
+      context.addIssue({
+        code: 'custom',
+        path: ['decimals'],
+        message: `${quotation.currency} has ${CURRENCY_DECIMALS[quotation.currency]} decimals`,
+        input: quotation.decimals,
+      });
+    amountsOf(
+      quotation.currency,
+      [
+        ...quotation.lines.flatMap((line, index) =>
+          (['unitPrice', 'lineTotal', 'vat'] as const).map((key) => ({
+            path: ['lines', index, key],
+            value: line[key],
+          })),
+        ),
+        ...(['subtotal', 'vat', 'total'] as const).map((key) => ({
+          path: ['totals', key],
+          value: quotation.totals[key],
+        })),
+      ],
+      context,
+    );
+  });
+
+/** GET QUOTATIONS_API.quotations: a request's quotations. */
+export const quotationListSchema = z.strictObject({
+  quotations: z.array(
+    z
+      .strictObject({
+        id: z.number().int(),
+        state: z.enum(QUOTATION_STATES),
+        number: z.string().nullable(),
+        revision: z.number().int(),
+        currency: z.enum(QUOTATION_CURRENCIES),
+        total: amount,
+        updatedAt: z.string(),
+      })
+      .superRefine((summary, context) =>
+        amountsOf(summary.currency, [{ path: ['total'], value: summary.total }], context),
+      ),
+  ),
+});
+
+const quotationPartSchema = z.strictObject({
+  code: z.string(),
+  description: z.string(),
+  unit: z.string(),
+  /** In the quotation's currency (which the list does not name: its decimals are not checked here). */
+  unitPrice: amount,
+  onRequest: z.boolean(),
+  availabilityNote: z.string(),
+});
+/** GET QUOTATIONS_API.parts. */
+export const quotationPartListSchema = z.strictObject({
+  exact: quotationPartSchema.nullable(),
+  parts: z.array(quotationPartSchema),
+});
+
+/** 409 of a change made on an older version of the quotation (save, lines, send, revise): who saved it since. */
+export const staleQuotationAnswerSchema = z.strictObject({
+  error: z.string(),
+  version: z.number().int(),
+  savedBy: z.string().nullable(),
+  savedAt: z.string(),
+});
+
 /** The answer schemas' types are the TypeScript types the apps use (a type error here: one of them drifted). */
 export type RateAnswerSchemasMatchTheirTypes = [
   Expect<Equals<z.infer<typeof currencyRateTableSchema>, CurrencyRateTable>>,
   Expect<Equals<z.infer<typeof vatRateTableSchema>, VatRateTable>>,
+];
+export type QuotationAnswerSchemasMatchTheirTypes = [
+  Expect<Equals<z.infer<typeof quotationSchema>, Quotation>>,
+  Expect<Equals<z.infer<typeof quotationListSchema>, QuotationList>>,
+  Expect<Equals<z.infer<typeof quotationPartListSchema>, QuotationPartList>>,
+  Expect<Equals<z.infer<typeof staleQuotationAnswerSchema>, StaleQuotationAnswer>>,
 ];

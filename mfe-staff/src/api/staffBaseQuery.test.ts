@@ -1,3 +1,8 @@
+// Left on plain msw, not testing/contractHttp: these test the transport (the CSRF header, a FormData body, how a
+// refusal, a proxy's HTML page, a 204 or a network failure becomes a StaffFailure, which endpoints a 401 signs out) on
+// made-up addresses with made-up bodies, and the 401 on every staff address at once (http.all); no answer here stands
+// for a server call's, so there is no contracts' schema to hold it to. A test of a real call's answer fakes it through
+// contractHttp.
 import { http, HttpResponse } from 'msw';
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { requestsSent, server } from '@test/msw';

@@ -1,6 +1,7 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { server } from '@test/msw';
 import { STAFF_API, type InboxPage } from '@site/contracts/staff-api';
+import { http } from '../testing/contractHttp';
 import { sessionOf, ADMIN } from '../testing/handlers';
 import { inboxApi } from '../inbox/inboxApi';
 import { sessionExpired, sessionStarted } from '../session/sessionSlice';

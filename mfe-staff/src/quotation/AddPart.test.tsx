@@ -1,8 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import type { Quotation, QuotationPart, QuotationPartList } from '@site/contracts/quotations-api';
 import type { SaveQuotationBody } from '@site/contracts/quotations-api-schemas';
+import { http } from '../testing/contractHttp';
 import { fakeStaffServer, staffHandlers } from '../testing/handlers';
 import { quotation } from '../testing/quotationFixtures';
 import { renderStaffApp } from '../testing/renderStaff';

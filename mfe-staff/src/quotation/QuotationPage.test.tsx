@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { requestsSentWithBodies, server } from '@test/msw';
 import { CSRF_HEADER } from '@site/contracts/staff-api';
 import { QUOTATIONS_API, type Quotation } from '@site/contracts/quotations-api';
 import type { SaveQuotationBody } from '@site/contracts/quotations-api-schemas';
+import { http } from '../testing/contractHttp';
 import { fakeStaffServer, quoteDetail, staffHandlers, type FakeStaffServer } from '../testing/handlers';
 import { quotation } from '../testing/quotationFixtures';
 import { currentAddress, renderStaffApp } from '../testing/renderStaff';

@@ -1,13 +1,14 @@
 // The reviews' product filter: a combobox that asks the catalogue's search for the products a typed name or code
-// finds (8 at a time), however big the catalogue; the product chosen is named by a look-up of its id alone.
+// finds (8 at a time), however big the catalogue; the product chosen is named by a look-up of its id alone. Both are
+// calls of the app's API (reviewsApi.ts), typed by the contracts' answers.
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '@site/shared-ui';
-import type { LookupResponse, SearchResponse } from '@site/contracts/catalogue-api';
-import { CATALOGUE_LOOKUP_API_PATH, CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
+import type { SearchResponse } from '@site/contracts/catalogue-api';
 import { normalizedProductCode } from '@site/content/validation';
 import type { SearchResult } from '@site/content';
 import { StaffField } from '../ui/StaffField';
+import { useProductLookupQuery, useProductSearchQuery } from './reviewsApi';
 
 /** Matches offered at once: enough to pick from, small enough to read. */
 export const PRODUCT_CHOICES = 8;
@@ -62,28 +63,21 @@ const Status = styled.p`
   font-size: ${({ theme }) => theme.typeScale.sm};
 `;
 
-type Found = { state: 'idle' } | { state: 'found'; text: string; results: SearchResult[] } | { state: 'failed' };
-
-async function json<T>(url: string, signal: AbortSignal): Promise<T> {
-  const response = await fetch(url, { signal });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return (await response.json()) as T;
+/** `value` once it has stayed the same for `ms`: what is typed is asked for when typing pauses. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }
 
-/** The chosen product's name: the id until the look-up answers, and if it finds nothing. */
+/** The chosen product's name: the id until the look-up answers, and if it finds nothing (or fails). */
 function useProductName(productId: string): string {
-  const [name, setName] = useState<{ id: string; name: string } | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    json<LookupResponse>(`${CATALOGUE_LOOKUP_API_PATH}?codes=${normalizedProductCode(productId)}`, controller.signal)
-      .then(({ products }) => {
-        const product = products.find((each) => each.id === productId);
-        if (product !== undefined) setName({ id: productId, name: product.productName });
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [productId]);
-  return name?.id === productId ? name.name : productId;
+  // an answer for another id (the one chosen before) names nothing here
+  const { data } = useProductLookupQuery(normalizedProductCode(productId));
+  return data?.products.find((each) => each.id === productId)?.productName ?? productId;
 }
 
 export interface ProductPickerProps {
@@ -114,34 +108,23 @@ function ChosenProduct({ productId, onClear }: { productId: string; onClear: () 
 function ProductSearch({ onChoose }: { onChoose: (productId: string) => void }) {
   const listId = useId();
   const [text, setText] = useState('');
-  const [answer, setFound] = useState<Found>({ state: 'idle' });
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   const typed = text.trim();
-  // no text, nothing found (an answer for a text since erased is not shown)
-  const found: Found = typed === '' ? { state: 'idle' } : answer;
+  const asked = useSettled(typed, TYPING_PAUSE_MS);
+  // no text, no search (an answer for a text since erased is not shown)
+  const search = useProductSearchQuery({ q: asked, limit: PRODUCT_CHOICES }, { skip: typed === '' || asked === '' });
+  const failed = typed !== '' && search.isError;
+  // the last answer stays offered while the next text's is on its way
+  const results: SearchResult[] = typed === '' || failed ? [] : (search.data?.results ?? []);
+  // "none" only of an answer for the text as it now is
+  const noMatch = typed !== '' && asked === typed && search.currentData?.results.length === 0;
+  // the match the arrow keys moved to, in the answer they moved in: a new answer starts at its first
+  const [moved, setMoved] = useState<{ answer: SearchResponse | undefined; index: number }>({
+    answer: undefined,
+    index: 0,
+  });
+  const active = moved.answer === search.data ? moved.index : 0;
 
-  useEffect(() => {
-    if (typed === '') return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      const params = new URLSearchParams({ q: typed, limit: String(PRODUCT_CHOICES) });
-      json<SearchResponse>(`${CATALOGUE_SEARCH_API_PATH}?${params}`, controller.signal)
-        .then(({ results }) => {
-          setFound({ state: 'found', text: typed, results });
-          setActive(0);
-        })
-        .catch(() => {
-          if (!controller.signal.aborted) setFound({ state: 'failed' });
-        });
-    }, TYPING_PAUSE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [typed]);
-
-  const results = found.state === 'found' ? found.results : [];
   const expanded = open && results.length > 0;
   const choose = (result: SearchResult | undefined) => {
     if (result !== undefined) onChoose(result.id);
@@ -151,7 +134,10 @@ function ProductSearch({ onChoose }: { onChoose: (productId: string) => void }) 
       event.preventDefault();
       setOpen(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((index) => (results.length === 0 ? 0 : (index + step + results.length) % results.length));
+      setMoved({
+        answer: search.data,
+        index: results.length === 0 ? 0 : (active + step + results.length) % results.length,
+      });
     } else if (event.key === 'Enter' && expanded) {
       // the product, not the reviews' search form
       event.preventDefault();
@@ -203,10 +189,10 @@ function ProductSearch({ onChoose }: { onChoose: (productId: string) => void }) 
         ))}
       </Choices>
       <Status role="status">
-        {found.state === 'failed'
+        {failed
           ? 'Products could not be searched right now. Filter by the other fields, or try again.'
-          : found.state === 'found' && found.results.length === 0 && found.text === typed
-            ? `No product matches “${found.text}”.`
+          : noMatch
+            ? `No product matches “${typed}”.`
             : ''}
       </Status>
     </Picker>

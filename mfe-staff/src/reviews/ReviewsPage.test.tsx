@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
+import { CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
 import { STAFF_API } from '@site/contracts/staff-api';
+import { http } from '../testing/contractHttp';
 import { fakeStaffServer, HOSTILE, staffHandlers, type FakeStaffServer } from '../testing/handlers';
 import { currentAddress, renderStaffApp } from '../testing/renderStaff';
 import { reviewQueryFromSearch, reviewSearch } from './reviewQuery';
@@ -92,6 +95,19 @@ describe('the product filter', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Product' }), { target: { value: 'zzz' } });
     expect(await screen.findByText('No product matches “zzz”.')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Product' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('asks the search once typing pauses, and says when it could not search', async () => {
+    server.use(http.get(CATALOGUE_SEARCH_API_PATH, () => HttpResponse.json({ error: 'Try again' }, { status: 503 })));
+    renderStaffApp('/reviews');
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Product' }), { target: { value: 'gla' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Product' }), { target: { value: 'gland' } });
+    expect(
+      await screen.findByText('Products could not be searched right now. Filter by the other fields, or try again.'),
+    ).toBeInTheDocument();
+    expect(requestsSent().filter((request) => request.startsWith(`GET ${CATALOGUE_SEARCH_API_PATH}`))).toEqual([
+      `GET ${CATALOGUE_SEARCH_API_PATH}?q=gland&limit=8`,
+    ]);
   });
 
   it('names a product of the address that the catalogue no longer has by its id', async () => {

@@ -1,5 +1,8 @@
 // The reviews for moderation: one page for the filters in the address, and each review's visibility changed in place
-// with the server's answer (in every page read, so going back to one shows it as it now is).
+// with the server's answer (in every page read, so going back to one shows it as it now is). The product filter asks
+// the public catalogue's search and look-up (ProductPicker.tsx).
+import { CATALOGUE_LOOKUP_API_PATH, CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
+import type { LookupResponse, SearchResponse } from '@site/contracts/catalogue-api';
 import { STAFF_API, staffApiPath, type ReviewPage, type StaffReview } from '@site/contracts/staff-api';
 import type { ReviewQuery, ReviewVisibilityBody } from '@site/contracts/staff-api-schemas';
 import { staffApi } from '../api/staffApi';
@@ -30,7 +33,15 @@ export const reviewsApi = staffApi.injectEndpoints({
         }
       },
     }),
+    /** The products a typed name or code finds (`limit` of them), for the product filter to offer. */
+    productSearch: build.query<SearchResponse, { q: string; limit: number }>({
+      query: ({ q, limit }) => `${CATALOGUE_SEARCH_API_PATH}${queryString({ q, limit })}`,
+    }),
+    /** The catalogue's products of these codes (comma-separated, as compared): the chosen product's name. */
+    productLookup: build.query<LookupResponse, string>({
+      query: (codes) => `${CATALOGUE_LOOKUP_API_PATH}${queryString({ codes })}`,
+    }),
   }),
 });
 
-export const { useReviewsQuery, useSetReviewHiddenMutation } = reviewsApi;
+export const { useReviewsQuery, useSetReviewHiddenMutation, useProductSearchQuery, useProductLookupQuery } = reviewsApi;

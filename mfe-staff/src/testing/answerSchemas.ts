@@ -6,7 +6,14 @@ import { CATALOGUE_LOOKUP_API_PATH, CATALOGUE_SEARCH_API_PATH } from '@site/cont
 import { lookupResponseSchema, searchResponseSchema } from '@site/contracts/catalogue-api';
 import { quotationLinkHistorySchema, staffOrderListSchema } from '@site/contracts/quotation-link-api-schemas';
 import { QUOTATIONS_API } from '@site/contracts/quotations-api';
-import { currencyRateTableSchema, vatRateTableSchema } from '@site/contracts/quotations-api-schemas';
+import {
+  currencyRateTableSchema,
+  quotationListSchema,
+  quotationPartListSchema,
+  quotationSchema,
+  staleQuotationAnswerSchema,
+  vatRateTableSchema,
+} from '@site/contracts/quotations-api-schemas';
 import { STAFF_QUOTATION_LINK_API } from '@site/contracts/quotation-link-api';
 import {
   createdReleaseTokenSchema,
@@ -66,6 +73,11 @@ interface CallSchemas {
 const plain = (answer: AnswerSchema): CallSchemas => ({ answer, refusals: [staffRefusalSchema] });
 /** A change of a product made on a version: its 409 says who changed it meanwhile (or is a sentence). */
 const versioned = (answer: AnswerSchema): CallSchemas => ({ answer, refusals: [staffRefusalSchema, staleEditSchema] });
+/** A change of a quotation made on a version: its 409 says who saved it meanwhile (or is a sentence: it was sent). */
+const quotationChange = (answer: AnswerSchema): CallSchemas => ({
+  answer,
+  refusals: [staffRefusalSchema, staleQuotationAnswerSchema],
+});
 
 const SCHEMAS: Readonly<Record<string, CallSchemas>> = {
   // the session and the sign-in steps
@@ -96,6 +108,16 @@ const SCHEMAS: Readonly<Record<string, CallSchemas>> = {
   // the reviews page's product filter: the public catalogue's search and look-up
   [`GET ${CATALOGUE_SEARCH_API_PATH}`]: plain(searchResponseSchema),
   [`GET ${CATALOGUE_LOOKUP_API_PATH}`]: plain(lookupResponseSchema),
+  // the quotation editor
+  [`GET ${QUOTATIONS_API.quotations}`]: plain(quotationListSchema),
+  [`POST ${QUOTATIONS_API.quotations}`]: plain(quotationSchema),
+  [`GET ${QUOTATIONS_API.quotation}`]: plain(quotationSchema),
+  [`PUT ${QUOTATIONS_API.quotation}`]: quotationChange(quotationSchema),
+  [`POST ${QUOTATIONS_API.lines}`]: quotationChange(quotationSchema),
+  [`DELETE ${QUOTATIONS_API.line}`]: quotationChange(quotationSchema),
+  [`POST ${QUOTATIONS_API.send}`]: quotationChange(quotationSchema),
+  [`POST ${QUOTATIONS_API.revise}`]: quotationChange(quotationSchema),
+  [`GET ${QUOTATIONS_API.parts}`]: plain(quotationPartListSchema),
   // sent quotations and orders; exchange and VAT rates
   [`GET ${STAFF_QUOTATION_LINK_API.linkStates}`]: plain(quotationLinkHistorySchema),
   [`GET ${STAFF_QUOTATION_LINK_API.orders}`]: plain(staffOrderListSchema),

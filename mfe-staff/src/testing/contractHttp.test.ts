@@ -2,6 +2,7 @@ import { HttpResponse } from 'msw';
 import { server } from '@test/msw';
 import { STAFF_API } from '@site/contracts/staff-api';
 import { http, takeDrifts } from './contractHttp';
+import { quotation } from './quotationFixtures';
 
 const get = (path: string) => fetch(new URL(path, window.location.href));
 
@@ -42,6 +43,28 @@ describe("the staff fakes' answers are the contracts'", () => {
     );
     expect((await get(STAFF_API.stockHealth)).status).toBe(500);
     expect(takeDrifts()).toHaveLength(1);
+  });
+
+  test('a handler given { once: true } answers one request, then the next handler answers', async () => {
+    const health = (stale: boolean) => ({ lastFeedAt: null, staleAfterMinutes: 120, stale });
+    server.use(
+      http.get(STAFF_API.stockHealth, () => HttpResponse.json(health(true)), { once: true }),
+      http.get(STAFF_API.stockHealth, () => HttpResponse.json(health(false))),
+    );
+    expect(await (await get(STAFF_API.stockHealth)).json()).toEqual(health(true));
+    expect(await (await get(STAFF_API.stockHealth)).json()).toEqual(health(false));
+    expect(takeDrifts()).toEqual([]);
+  });
+
+  test("a quotation's amounts have exactly its currency's decimals", async () => {
+    quietly();
+    const rials = quotation({ totals: { subtotal: '50.28', vat: '2.514', total: '52.794' } });
+    server.use(http.get('/api/staff/quotations/5', () => HttpResponse.json(rials)));
+    expect((await get('/api/staff/quotations/5')).status).toBe(500);
+    const [drift, ...others] = takeDrifts();
+    expect(others).toEqual([]);
+    expect(drift).toContain('OMR amounts have exactly 3 decimals');
+    expect(drift).toContain('50.28');
   });
 
   test('a call the contracts name no answer schema for has no fake', () => {

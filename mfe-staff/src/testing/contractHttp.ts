@@ -7,6 +7,8 @@ import { answerSchemasOf, type AnswerSchema } from './answerSchemas';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 type Resolver = Parameters<typeof mswHttp.get>[1];
+/** msw's handler options, passed on as they are: `{ once: true }` answers one request, then the next handler does. */
+type Options = Parameters<typeof mswHttp.get>[2];
 
 /** The answers that broke their schema in the running test. */
 const drifted: string[] = [];
@@ -40,14 +42,18 @@ async function check(
 }
 
 function checked(method: Method) {
-  return (path: string, resolver: Resolver) => {
+  return (path: string, resolver: Resolver, options?: Options) => {
     const call = `${method.toUpperCase()} ${path}`;
     const { answer, refusals } = answerSchemasOf(call);
-    return mswHttp[method](path, async (info) => {
-      const response = await resolver(info);
-      if (response instanceof Response) await check(call, response, answer, refusals);
-      return response;
-    });
+    return mswHttp[method](
+      path,
+      async (info) => {
+        const response = await resolver(info);
+        if (response instanceof Response) await check(call, response, answer, refusals);
+        return response;
+      },
+      options,
+    );
   };
 }
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { requestsSent, server } from '@test/msw';
 import { CSRF_HEADER, STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import { PICTURE_MAX_BYTES } from '@site/contracts/staff-catalogue-api';
+import { http } from '../../testing/contractHttp';
 import { fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from '../../testing/handlers';
 import {
   CATALOGUE_EDITOR,
