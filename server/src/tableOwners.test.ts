@@ -38,9 +38,9 @@ const OWNERS: Readonly<Record<string, readonly string[]>> = {
   quote_requests: ['quote-requests', 'staff'],
   quote_request_lines: ['quote-requests'],
   reviews: ['reviews'],
-  // the mail queue of platform/mail (its worker marks rows sent or failed); TODO #77: each feature inserts its own
-  // mails and the staff inbox re-queues and drops them by hand: one enqueue/requeue/drop API of platform/mail instead.
-  outbox: ['platform', 'quotations', 'quote-requests', 'releases', 'staff', 'submissions'],
+  // the mail queue of platform/mail: every feature queues, re-queues and drops its mails through platform/mail/outbox.ts,
+  // and the worker marks them sent or failed
+  outbox: ['platform'],
   schema_migrations: ['platform'],
   staff_accounts: ['staff'],
   staff_recovery_codes: ['staff'],

@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { cutToCharacters } from '@site/content/validation';
 import type { InboxKind, InboxStatus, StaffAccountSummary } from '@site/contracts/staff-api';
 import type { Database, DatabaseSchema } from '../../platform/db/index.js';
+import { dropMails, requeueMail } from '../../platform/mail/outbox.js';
 import { canSeeBranch } from '../access.js';
 import { recordStaffAction } from '../audit.js';
 import { badRequest, conflict, notFound } from './errors.js';
@@ -140,11 +141,7 @@ export function resendMail(
     if (mail === undefined) throw notFound('There is no such mail about this item');
     if (mailState(mail) !== 'failed')
       throw conflict(`Only a mail that failed can be sent again (this one is ${mailState(mail)})`);
-    await trx
-      .updateTable('outbox')
-      .set({ next_attempt_at: NOW, attempts: 0, last_error: null })
-      .where('id', '=', mailId)
-      .execute();
+    await requeueMail(trx, mailId);
     await recordStaffAction(
       trx,
       actor,
@@ -191,8 +188,7 @@ export function deleteSpam(db: Database, actor: StaffAccountSummary, kind: Inbox
     if (!row.spam) throw conflict('Only spam can be deleted: mark it as spam first');
     await refuseWhenQuoted(trx, kind, id, 'deleted');
     await trx.deleteFrom('staff_notes').where('kind', '=', kind).where('ref_id', '=', id).execute();
-    const kinds = INBOX_TABLES[kind].mailKinds;
-    if (kinds.length > 0) await trx.deleteFrom('outbox').where('kind', 'in', kinds).where('ref_id', '=', id).execute();
+    await dropMails(trx, { kinds: INBOX_TABLES[kind].mailKinds, refId: id });
     await trx.deleteFrom(inboxTable(trx, kind)).where('id', '=', id).execute();
     await recordStaffAction(trx, actor, 'inbox.delete', inboxTarget(kind, id), 'spam deleted');
   });
