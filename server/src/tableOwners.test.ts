@@ -29,18 +29,17 @@ const OWNERS: Readonly<Record<string, readonly string[]>> = {
   catalogue_product_history: ['catalogue'],
   catalogue_archived_products: ['catalogue'],
   catalogue_product_variants: ['catalogue'],
-  // the public forms; TODO #77: the staff inbox (staff/work/inboxActions.ts) assigns, files and deletes these rows
-  // itself: move those writes behind functions of the submissions feature, passed in or exported by its index.ts.
-  contact_messages: ['submissions', 'staff'],
-  registrations: ['submissions', 'staff'],
-  inquiries: ['submissions', 'staff'],
-  // requests for quotation; TODO #77: the staff inbox writes them too (as above), for the quote-requests feature to take.
-  quote_requests: ['quote-requests', 'staff'],
+  // the public forms; the staff inbox changes and deletes their rows through the feature (submissions/handling.ts)
+  contact_messages: ['submissions'],
+  registrations: ['submissions'],
+  inquiries: ['submissions'],
+  // requests for quotation; the staff inbox's changes through the feature (quote-requests/quoteHandling.ts)
+  quote_requests: ['quote-requests'],
   quote_request_lines: ['quote-requests'],
   reviews: ['reviews'],
-  // the mail queue of platform/mail (its worker marks rows sent or failed); TODO #77: each feature inserts its own
-  // mails and the staff inbox re-queues and drops them by hand: one enqueue/requeue/drop API of platform/mail instead.
-  outbox: ['platform', 'quotations', 'quote-requests', 'releases', 'staff', 'submissions'],
+  // the mail queue of platform/mail: every feature queues, re-queues and drops its mails through platform/mail/outbox.ts,
+  // and the worker marks them sent or failed
+  outbox: ['platform'],
   schema_migrations: ['platform'],
   staff_accounts: ['staff'],
   staff_recovery_codes: ['staff'],
@@ -78,8 +77,8 @@ const OWNERS: Readonly<Record<string, readonly string[]>> = {
 const DYNAMIC_WRITES: Readonly<Record<string, readonly string[]>> = {
   // insertInChunks: the seed's three tables
   'catalogue/seed.ts': ['catalogue_categories', 'catalogue_brands', 'catalogue_products'],
-  // inboxTable(kind): the four inbox tables (see OWNERS' TODO #77)
-  'staff/work/inboxActions.ts': ['contact_messages', 'registrations', 'inquiries', 'quote_requests'],
+  // changeSubmission, deleteSubmission: the forms' three tables, the one the staff inbox names
+  'submissions/handling.ts': ['contact_messages', 'registrations', 'inquiries'],
 };
 
 /** Test code and what only tests run: they set up rows of every feature. */
@@ -235,4 +234,32 @@ test('the staff feature writes no catalogue table (and the check would see it if
     'staff/work/planted.ts writes catalogue_product_history (insert into catalogue_product_history); its owner: catalogue',
     'staff/work/planted.ts writes catalogue_categories (update catalogue_categories as c set); its owner: catalogue',
   ]);
+});
+
+test('the staff inbox writes none of the rows it shows nor their mails: their owners do (and the check would see it)', () => {
+  const ownedElsewhere = ['contact_messages', 'registrations', 'inquiries', 'quote_requests', 'outbox'];
+  const { writes, dynamic } = serverWrites();
+  assert.deepEqual(
+    writes.filter(({ file, table }) => file.startsWith('staff/') && ownedElsewhere.includes(table)),
+    [],
+  );
+  assert.deepEqual(
+    dynamic.filter(({ file }) => file.startsWith('staff/')),
+    [],
+  );
+  // what the check reads: the writes staff/work/inboxActions.ts made itself fail it
+  const planted = writesOf(
+    'staff/work/planted.ts',
+    "await trx.updateTable('quote_requests').set({ spam: true }).where('id', '=', id).execute();\n" +
+      "await trx.deleteFrom('outbox').where('kind', 'in', kinds).where('ref_id', '=', id).execute();\n" +
+      'await sql`update inquiries set assignee_id = ${assigneeId} where id = ${id}`.execute(trx);\n' +
+      "await trx.updateTable(trx.dynamic.table(table).as('t')).set({ updated_at: NOW }).execute();\n",
+    schemaTables(),
+  );
+  assert.deepEqual(wrongWrites(planted.writes), [
+    "staff/work/planted.ts writes quote_requests (updateTable('quote_requests')); its owner: quote-requests",
+    "staff/work/planted.ts writes outbox (deleteFrom('outbox')); its owner: platform",
+    'staff/work/planted.ts writes inquiries (update inquiries set); its owner: submissions',
+  ]);
+  assert.deepEqual(planted.dynamic, ['updateTable(…)']);
 });

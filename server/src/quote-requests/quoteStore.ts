@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import type { LocationAvailability } from '@site/contracts/stock-api';
 import type { Database, DatabaseSchema } from '../platform/db/index.js';
 import { SINGLE_KEY_LOCK, takeTurn } from '../platform/db/advisoryLocks.js';
+import { enqueueMail } from '../platform/mail/outbox.js';
 import { branchEmail, OUTBOX_KIND } from '../submissions/index.js';
 import type { QuoteRequestInput } from './quoteSchema.js';
 import { QUOTE_LINE_COLUMNS, quoteLineOfRow, quoteRequestFieldsOfRow } from './quoteLines.js';
@@ -152,10 +153,7 @@ export function saveQuoteRequest(
     if (spam) return { id, reference, confirmation: 'none' };
 
     const queue = (kind: string, recipient: string) =>
-      trx
-        .insertInto('outbox')
-        .values({ kind, ref_id: id, recipient, payload: JSON.stringify(snapshot) })
-        .execute();
+      enqueueMail(trx, { kind, refId: id, recipient, payload: snapshot });
     await queue(OUTBOX_KIND.quoteRequest, branchEmail(input.branch));
 
     // One lock for every address: the hourly cap counts all of them, so two requests for different addresses must not

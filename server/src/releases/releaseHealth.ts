@@ -13,6 +13,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ReleasedRemote } from '@site/contracts/federation';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import type { ReleaseSafetyConfig } from './settings.js';
+import { enqueueMail } from '../platform/mail/outbox.js';
 import { clientNetworks, type ClientNetworks } from '../platform/http/clientAddress.js';
 import { readPointers, rollBackFailingCanary, type RemotePointers } from './registry.js';
 import { judgeCanary, type JudgementPolicy } from './rollbackJudgement.js';
@@ -172,15 +173,12 @@ export async function recordLoad(
         percent: pointers.canaryPercent,
         stableVersion: pointers.stable.version,
       };
-      await trx
-        .insertInto('outbox')
-        .values({
-          kind: RELEASE_ROLLBACK_MAIL,
-          ref_id: release.id,
-          recipient: policy.alertEmail,
-          payload: JSON.stringify(payload),
-        })
-        .execute();
+      await enqueueMail(trx, {
+        kind: RELEASE_ROLLBACK_MAIL,
+        refId: release.id,
+        recipient: policy.alertEmail,
+        payload,
+      });
     },
   );
   return { counted: true, rolledBack: state !== undefined };

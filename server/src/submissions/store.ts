@@ -1,6 +1,7 @@
 // Writing the form submissions: each row together with its outbox mail, in one transaction.
 import { branches, company } from '@site/content';
 import type { Database } from '../platform/db/index.js';
+import { enqueueMail } from '../platform/mail/outbox.js';
 import type { ContactForm, Inquiry, Registration } from '@site/contracts/forms-api';
 
 /** Outbox kinds, also the `kind` of the mail payloads the worker composes. */
@@ -44,15 +45,12 @@ export function saveContactMessage(db: Database, form: ContactForm, { spam }: Sa
       .returning('id')
       .executeTakeFirstOrThrow();
     if (!spam) {
-      await trx
-        .insertInto('outbox')
-        .values({
-          kind: OUTBOX_KIND.contactMessage,
-          ref_id: id,
-          recipient: branchEmail(form.country),
-          payload: JSON.stringify(form),
-        })
-        .execute();
+      await enqueueMail(trx, {
+        kind: OUTBOX_KIND.contactMessage,
+        refId: id,
+        recipient: branchEmail(form.country),
+        payload: form,
+      });
     }
     return id;
   });
@@ -76,15 +74,12 @@ export function saveInquiry(db: Database, inquiry: Inquiry, { spam }: SaveOption
       .returning('id')
       .executeTakeFirstOrThrow();
     if (!spam) {
-      await trx
-        .insertInto('outbox')
-        .values({
-          kind: OUTBOX_KIND.inquiry,
-          ref_id: id,
-          recipient: branchEmail(inquiry.userCountry),
-          payload: JSON.stringify(inquiry),
-        })
-        .execute();
+      await enqueueMail(trx, {
+        kind: OUTBOX_KIND.inquiry,
+        refId: id,
+        recipient: branchEmail(inquiry.userCountry),
+        payload: inquiry,
+      });
     }
     return id;
   });

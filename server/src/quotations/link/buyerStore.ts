@@ -6,6 +6,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AcceptQuotationBody, BuyerQuotation } from '@site/contracts/quotation-link-api';
 import { cutToCharacters } from '@site/content/validation';
 import type { DatabaseSchema } from '../../platform/db/index.js';
+import { enqueueMail } from '../../platform/mail/outbox.js';
 import type { RecordStaffAction } from '../staffSide.js';
 import { QUOTATION_OUTBOX_KIND, type QuotationMailPayload } from './buyerMail.js';
 import { lookupHash } from './buyerToken.js';
@@ -150,15 +151,7 @@ export async function acceptQuotation(
       },
     );
     const payload: QuotationMailPayload = { view: document.view, branchEmail: branchContact(row.branch).email };
-    await trx
-      .insertInto('outbox')
-      .values({
-        kind: QUOTATION_OUTBOX_KIND.accepted,
-        ref_id: id,
-        recipient: document.email,
-        payload: JSON.stringify(payload),
-      })
-      .execute();
+    await enqueueMail(trx, { kind: QUOTATION_OUTBOX_KIND.accepted, refId: id, recipient: document.email, payload });
     return { view: document.view };
   });
   if (outcome.view.state !== 'accepted') {
@@ -233,15 +226,7 @@ export async function askForChanges(
     );
     const branchEmail = branchContact(row.branch).email;
     const payload: QuotationMailPayload = { view: document.view, message, buyerEmail: document.email, branchEmail };
-    await trx
-      .insertInto('outbox')
-      .values({
-        kind: QUOTATION_OUTBOX_KIND.changes,
-        ref_id: id,
-        recipient: branchEmail,
-        payload: JSON.stringify(payload),
-      })
-      .execute();
+    await enqueueMail(trx, { kind: QUOTATION_OUTBOX_KIND.changes, refId: id, recipient: branchEmail, payload });
     return document.view;
   });
   if (outcome.state !== 'changes_asked') throw closedRefusal({ view: outcome, email: '', quotationId: id });

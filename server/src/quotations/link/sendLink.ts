@@ -3,8 +3,9 @@
 // under a key kept outside the database (linkSeal.ts), until the mail has gone: each later send takes the links out of
 // the rows already sent (the mail is the buyer's copy).
 import { quotationLinkPath } from '@site/contracts/quotation-link-api';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/index.js';
+import { enqueueMail, forgetSentPayloadKeys } from '../../platform/mail/outbox.js';
 import { newBuyerToken } from './buyerToken.js';
 import { branchContact, loadBuyerDocument } from './buyerView.js';
 import { QUOTATION_OUTBOX_KIND, type QuotationMailPayload } from './buyerMail.js';
@@ -43,21 +44,7 @@ export async function issueBuyerLink(
     branchEmail: branchContact(branch).email,
   };
   // the links of the quotation mails gone already: no longer needed in the database
-  await trx
-    .updateTable('outbox')
-    .set({ payload: sql`payload - 'link' - 'sealedLink'` as unknown as string })
-    .where('kind', '=', QUOTATION_OUTBOX_KIND.sent)
-    .where('sent_at', 'is not', null)
-    .where(sql<boolean>`payload ?| array['link', 'sealedLink']`)
-    .execute();
-  await trx
-    .insertInto('outbox')
-    .values({
-      kind: QUOTATION_OUTBOX_KIND.sent,
-      ref_id: id,
-      recipient: document.email,
-      payload: JSON.stringify(payload),
-    })
-    .execute();
+  await forgetSentPayloadKeys(trx, QUOTATION_OUTBOX_KIND.sent, ['link', 'sealedLink']);
+  await enqueueMail(trx, { kind: QUOTATION_OUTBOX_KIND.sent, refId: id, recipient: document.email, payload });
   return link;
 }

@@ -1,10 +1,15 @@
 // What staff do to an inbox row: set its status (spam in or out), assign it, add a note, queue a failed mail again,
 // delete a spam row. Each is one transaction holding the row (FOR UPDATE) with its audit line, committed before the
-// answer: a crash loses no acknowledged change, and a rolled-back one leaves no line.
-import { sql, type Kysely } from 'kysely';
+// answer: a crash loses no acknowledged change, and a rolled-back one leaves no line. The rules are the inbox's (who may
+// do what, the audit line, the notes); the rows are written by their owners in that transaction: the forms' by the
+// submissions feature, the requests by the quote-requests feature, the mails by platform/mail's outbox.
+import type { Kysely } from 'kysely';
 import { cutToCharacters } from '@site/content/validation';
 import type { InboxKind, InboxStatus, StaffAccountSummary } from '@site/contracts/staff-api';
 import type { Database, DatabaseSchema } from '../../platform/db/index.js';
+import { dropMails, requeueMail } from '../../platform/mail/outbox.js';
+import { changeQuoteRequest, deleteQuoteRequest, type QuoteRequestChange } from '../../quote-requests/index.js';
+import { changeSubmission, deleteSubmission, type SubmissionChange } from '../../submissions/index.js';
 import { canSeeBranch } from '../access.js';
 import { recordStaffAction } from '../audit.js';
 import { badRequest, conflict, notFound } from './errors.js';
@@ -29,10 +34,22 @@ async function assignableAccount(
   return account !== null && canSeeBranch(account, branch) ? account : undefined;
 }
 
-/** The inbox table of `kind`, to change a row of it (aliased t: the four share the inbox's columns). */
-const inboxTable = (db: Kysely<DatabaseSchema>, kind: InboxKind) => db.dynamic.table(INBOX_TABLES[kind].table).as('t');
+/** A change to an inbox row (its spam flag, status, assignee; updated_at now), by the feature that owns its table. */
+function changeRow(
+  trx: Kysely<DatabaseSchema>,
+  kind: InboxKind,
+  id: number,
+  change: SubmissionChange & QuoteRequestChange,
+): Promise<void> {
+  const { table } = INBOX_TABLES[kind];
+  return table === 'quote_requests' ? changeQuoteRequest(trx, id, change) : changeSubmission(trx, table, id, change);
+}
 
-const NOW = sql<Date>`now()`;
+/** Deletes an inbox row, by the feature that owns its table. */
+function deleteRow(trx: Kysely<DatabaseSchema>, kind: InboxKind, id: number): Promise<void> {
+  const { table } = INBOX_TABLES[kind];
+  return table === 'quote_requests' ? deleteQuoteRequest(trx, id) : deleteSubmission(trx, table, id);
+}
 
 /** The status the inbox shows for a row. */
 const shownStatus = (row: { spam: boolean; status: InboxStatus }): InboxStatus => (row.spam ? 'spam' : row.status);
@@ -51,9 +68,7 @@ export function setStatus(
   return db.kysely.transaction().execute(async (trx) => {
     const row = await visibleRow(trx, actor, kind, id, { lock: true });
     if (status === 'spam' && !row.spam) await refuseWhenQuoted(trx, kind, id, 'marked as spam');
-    const update = trx.updateTable(inboxTable(trx, kind));
-    if (status === 'spam') await update.set({ spam: true, updated_at: NOW }).where('id', '=', id).execute();
-    else await update.set({ spam: false, status, updated_at: NOW }).where('id', '=', id).execute();
+    await changeRow(trx, kind, id, status === 'spam' ? { spam: true } : { spam: false, status });
     const queuedTo = row.spam && status !== 'spam' ? await queueWithheldMail(trx, kind, id) : undefined;
     await recordStaffAction(
       trx,
@@ -82,11 +97,7 @@ export function assign(
       if (assignee === undefined) throw badRequest('assigneeId must be an enabled account that may see this branch');
       detail = `assigned to ${assignee.email}`;
     }
-    await trx
-      .updateTable(inboxTable(trx, kind))
-      .set({ assignee_id: assigneeId, updated_at: NOW })
-      .where('id', '=', id)
-      .execute();
+    await changeRow(trx, kind, id, { assigneeId });
     await recordStaffAction(trx, actor, 'inbox.assign', inboxTarget(kind, id), detail);
   });
 }
@@ -105,7 +116,7 @@ export function addNote(
       .values({ kind, ref_id: id, author_id: actor.id, text })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.updateTable(inboxTable(trx, kind)).set({ updated_at: NOW }).where('id', '=', id).execute();
+    await changeRow(trx, kind, id, {});
     await recordStaffAction(trx, actor, 'inbox.note', inboxTarget(kind, id), `note ${note.id}`);
   });
 }
@@ -140,11 +151,7 @@ export function resendMail(
     if (mail === undefined) throw notFound('There is no such mail about this item');
     if (mailState(mail) !== 'failed')
       throw conflict(`Only a mail that failed can be sent again (this one is ${mailState(mail)})`);
-    await trx
-      .updateTable('outbox')
-      .set({ next_attempt_at: NOW, attempts: 0, last_error: null })
-      .where('id', '=', mailId)
-      .execute();
+    await requeueMail(trx, mailId);
     await recordStaffAction(
       trx,
       actor,
@@ -191,9 +198,8 @@ export function deleteSpam(db: Database, actor: StaffAccountSummary, kind: Inbox
     if (!row.spam) throw conflict('Only spam can be deleted: mark it as spam first');
     await refuseWhenQuoted(trx, kind, id, 'deleted');
     await trx.deleteFrom('staff_notes').where('kind', '=', kind).where('ref_id', '=', id).execute();
-    const kinds = INBOX_TABLES[kind].mailKinds;
-    if (kinds.length > 0) await trx.deleteFrom('outbox').where('kind', 'in', kinds).where('ref_id', '=', id).execute();
-    await trx.deleteFrom(inboxTable(trx, kind)).where('id', '=', id).execute();
+    await dropMails(trx, { kinds: INBOX_TABLES[kind].mailKinds, refId: id });
+    await deleteRow(trx, kind, id);
     await recordStaffAction(trx, actor, 'inbox.delete', inboxTarget(kind, id), 'spam deleted');
   });
 }

@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { InboxKind } from '@site/contracts/staff-api';
 import type { DatabaseSchema } from '../../platform/db/index.js';
+import { enqueueMail } from '../../platform/mail/outbox.js';
 import { loadQuoteSnapshot } from '../../quote-requests/index.js';
 import { branchEmail, OUTBOX_KIND } from '../../submissions/index.js';
 
@@ -71,9 +72,6 @@ export async function queueWithheldMail(
     .where('ref_id', '=', id)
     .executeTakeFirst();
   if (existing !== undefined) return undefined;
-  await trx
-    .insertInto('outbox')
-    .values({ kind: mail.kind, ref_id: id, recipient: mail.recipient, payload: JSON.stringify(mail.payload) })
-    .execute();
+  await enqueueMail(trx, { kind: mail.kind, refId: id, recipient: mail.recipient, payload: mail.payload });
   return mail.recipient;
 }
