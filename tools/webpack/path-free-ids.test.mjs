@@ -68,7 +68,8 @@ function build(folder, { pathFree }) {
   });
 }
 
-test('a checkout built in another folder gives byte-identical scripts', { timeout: 60_000 }, async () => {
+// four small webpack builds: 60 s ran out on a 2-core machine loaded six times over (jest, lint and other work)
+test('a checkout built in another folder gives byte-identical scripts', { timeout: 180_000 }, async () => {
   const first = path.join(scratch, 'one', 'site');
   const second = path.join(scratch, 'another-folder', 'site');
   writeCheckout(first);
