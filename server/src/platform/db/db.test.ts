@@ -9,6 +9,7 @@ import { buildApp } from '../../app.js';
 import { createFixture } from '../../test-support/fixture.js';
 import { adminQuery, findPostgres, freshSchema } from '../../test-support/databases.js';
 import { eventually } from '../../test-support/eventually.js';
+import { placeMigratedDatabase } from '../../test-support/pgliteTemplate.js';
 import { channelName, notifyChannel } from './channels.js';
 import { MIGRATIONS, openDatabase, pgliteDir, runMigrations, type Database } from './index.js';
 
@@ -322,6 +323,8 @@ test('database on embedded PGlite', async (t) => {
 
   await t.test('keeps its files in <dataDir>/pglite and refuses a second open of the same folder', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-db-test-'));
+    // the run's migrated copy, not an initdb of its own (the migrations test above makes one from nothing)
+    await placeMigratedDatabase(dataDir);
     const db = await openDatabase({ dataDir, databaseUrl: undefined });
     try {
       assert.equal(db.kind, 'embedded');
