@@ -44,8 +44,23 @@ beforeEach(() => {
     http.get('/api/staff/quotations/5/parts', ({ request }) =>
       HttpResponse.json(answer(new URL(request.url).searchParams.get('q') ?? '')),
     ),
+    // the draft as the server answers it once the gland's line is saved: 1 × 1.257 OMR, VAT 5 % rounded on the line
     http.put('/api/staff/quotations/5', async ({ request }) =>
-      HttpResponse.json({ ...DRAFT, version: 4, buyerNote: ((await request.json()) as SaveQuotationBody).buyerNote }),
+      HttpResponse.json({
+        ...DRAFT,
+        version: 4,
+        buyerNote: ((await request.json()) as SaveQuotationBody).buyerNote,
+        lines: [
+          {
+            ...quotation().lines[0]!,
+            quantity: '1',
+            lineTotal: '1.257',
+            vat: '0.063',
+            availabilityNote: 'In stock: 40 pieces',
+          },
+        ],
+        totals: { subtotal: '1.257', vat: '0.063', total: '1.320' },
+      }),
     ),
     ...staffHandlers(fakeStaffServer()),
   );
@@ -74,6 +89,7 @@ describe('adding a catalogue part to a quotation', () => {
     expect(field()).toHaveValue('');
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('The draft is saved.')).toBeInTheDocument();
+    expect(screen.getByText('1.320 OMR')).toBeInTheDocument();
     const [put] = (await requestsSentWithBodies()).filter(({ request }) => request === 'PUT /api/staff/quotations/5');
     expect((put?.body as SaveQuotationBody).lines).toEqual([
       {

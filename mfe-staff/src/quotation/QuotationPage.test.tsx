@@ -67,11 +67,25 @@ describe('the quotation editor', () => {
     server.use(
       http.put('/api/staff/quotations/5', async ({ request }) => {
         const body = (await request.json()) as SaveQuotationBody;
+        // the two lines sent, as the server prices them: 40 × 1.250 and 1 × 15.000 OMR, VAT 5 % rounded per line
         stored = quotation({
           version: 4,
           buyerNote: body.buyerNote,
-          lines: [{ ...stored.lines[0]!, unitPrice: '1.250', lineTotal: '50.000', vat: '2.500' }],
-          totals: { subtotal: '50.000', vat: '2.500', total: '52.500' },
+          lines: [
+            { ...stored.lines[0]!, unitPrice: '1.250', lineTotal: '50.000', vat: '2.500' },
+            {
+              ...stored.lines[0]!,
+              position: 2,
+              code: null,
+              description: 'Delivery to Sohar',
+              unit: '',
+              quantity: '1',
+              unitPrice: '15.000',
+              lineTotal: '15.000',
+              vat: '0.750',
+            },
+          ],
+          totals: { subtotal: '65.000', vat: '3.250', total: '68.250' },
         });
         return HttpResponse.json(stored);
       }),
@@ -88,7 +102,7 @@ describe('the quotation editor', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Unit price (OMR), line 2' }), { target: { value: '15' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('The draft is saved.')).toBeInTheDocument();
-    expect(screen.getByText('52.500 OMR')).toBeInTheDocument();
+    expect(screen.getByText('68.250 OMR')).toBeInTheDocument();
     const [sent] = await puts();
     expect(sent).toMatchObject({
       version: 3,
