@@ -98,8 +98,17 @@ const wholeNumber = (what: string) =>
     .regex(/^\d{1,15}$/, `${what} must be a whole number`)
     .transform(Number);
 
+/** The list's orders: a column, ascending or descending (`-desc`); without one, by id. */
+export const EDITOR_SORT_COLUMNS = ['name', 'code', 'price', 'sizes', 'changed'] as const;
+export type EditorSortColumn = (typeof EDITOR_SORT_COLUMNS)[number];
+export const EDITOR_SORTS = EDITOR_SORT_COLUMNS.flatMap((column) => [`${column}-asc`, `${column}-desc`] as const);
+export type EditorSort = `${EditorSortColumn}-${'asc' | 'desc'}`;
+
 export const editorListQuerySchema = z.strictObject({
-  /** Found anywhere in the name (either language) or the code, any case. */
+  /**
+   * Found anywhere in the name (either language) or the code, any case; or a part of one of its variants' codes or
+   * part numbers, with case, spaces, dashes and dots ignored (as the public search compares codes).
+   */
   q: text('q', 200).optional(),
   category: text('category', 100).optional(),
   /** One of the product's brands, exactly. */
@@ -107,7 +116,13 @@ export const editorListQuerySchema = z.strictObject({
   status: z.enum(EDITOR_STATUSES, { error: `status must be one of: ${EDITOR_STATUSES.join(', ')}` }).optional(),
   /** '1': only products whose Arabic name has no Arabic letter yet. */
   missingArabic: z.literal('1', { error: 'missingArabic must be 1 when given' }).optional(),
-  /** The last id of the page before (keyset paging: each page is found through the ids' index, never counted over). */
+  /** The order (EDITOR_SORTS, e.g. `price-desc`); without one, by id. Pages follow the order. */
+  sort: z
+    .enum(EDITOR_SORTS as [EditorSort, ...EditorSort[]], {
+      error: `sort must be one of: ${EDITOR_SORTS.join(', ')}`,
+    })
+    .optional(),
+  /** The last id of the page before (keyset paging: the next page starts past that product in the list's order). */
   after: z.string().regex(PRODUCT_ID_PATTERN, 'after must be a product id').optional(),
   limit: wholeNumber('limit')
     .pipe(
@@ -130,6 +145,14 @@ export const editorProductSummarySchema = z.strictObject({
   status: z.enum(EDITOR_STATUSES),
   missingArabic: z.boolean(),
   version: z.number(),
+  /** Its variants' lowest and highest price (AED, as stored: "12.00"); null when none has a price. */
+  priceLow: z.string().nullable(),
+  priceHigh: z.string().nullable(),
+  /** How many sizes (variants) it has; withdrawn variants are not counted. */
+  sizes: z.number(),
+  /** Its last change: when (ISO time) and, if known, by whom (an email). */
+  changedAt: z.string().nullable(),
+  changedBy: z.string().nullable(),
 });
 export type EditorProductSummary = z.infer<typeof editorProductSummarySchema>;
 
@@ -137,6 +160,8 @@ export const editorProductPageSchema = z.strictObject({
   products: z.array(editorProductSummarySchema),
   /** The `after` of the next page, or null on the last. */
   next: z.string().nullable(),
+  /** How many products match the filters (every page's). */
+  total: z.number(),
 });
 export type EditorProductPage = z.infer<typeof editorProductPageSchema>;
 

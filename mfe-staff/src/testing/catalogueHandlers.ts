@@ -164,7 +164,33 @@ function summaryOf({ product }: FakeProduct): EditorProductSummary {
     status: product.unpublished === true ? 'new' : product.draft ? 'draft' : 'published',
     missingArabic: !/[\u0600-\u06ff]/.test(content.productName_ar),
     version: product.version,
+    // as the server: the published variants' lowest and highest price, and how many there are
+    ...pricesOf(content),
+    changedAt: product.lastChange?.at ?? '2026-11-20T08:00:00.000Z',
+    changedBy: product.lastChange?.by ?? null,
   };
+}
+
+function pricesOf(content: EditableProduct): Pick<EditorProductSummary, 'priceLow' | 'priceHigh' | 'sizes'> {
+  const variants = (content.variants ?? [{ price: content.price, published: true }]).filter(
+    (variant) => variant.published,
+  );
+  const prices = variants
+    .map((variant) => variant.price)
+    .filter((price) => price !== '')
+    .map(Number);
+  const shown = (price: number) => (prices.length === 0 ? null : price.toFixed(2));
+  return { priceLow: shown(Math.min(...prices)), priceHigh: shown(Math.max(...prices)), sizes: variants.length };
+}
+
+/** A summary's value in a list order (the server's: a product without a price last either way). */
+function sortValueOf(row: EditorProductSummary, column: string, descending: boolean): string | number {
+  if (column === 'name') return row.name.toLowerCase();
+  if (column === 'code') return row.code.toLowerCase();
+  if (column === 'sizes') return row.sizes;
+  if (column === 'changed') return row.changedAt ?? '';
+  if (descending) return row.priceHigh === null ? -1 : Number(row.priceHigh);
+  return row.priceLow === null ? Number.MAX_VALUE : Number(row.priceLow);
 }
 
 /** The server's refusals of an upload (server/src/catalogue/media/mediaFiles.ts), as sentences. */
@@ -455,11 +481,25 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       if (status) rows = rows.filter((row) => row.status === status || (status === 'draft' && row.status === 'new'));
       if (params.get('category')) rows = rows.filter((row) => row.categoryId === params.get('category'));
       if (params.get('missingArabic') === '1') rows = rows.filter((row) => row.missingArabic);
-      if (after) rows = rows.filter((row) => row.id > after);
+      const total = rows.length;
+      const sort = params.get('sort');
+      if (sort !== null) {
+        const [column = '', direction] = sort.split('-');
+        const descending = direction === 'desc';
+        const value = (row: EditorProductSummary) => sortValueOf(row, column, descending);
+        rows.sort((a, b) => {
+          const [x, y] = [value(a), value(b)];
+          const byValue = x < y ? -1 : x > y ? 1 : 0;
+          return (descending ? -byValue : byValue) || (a.id < b.id ? -1 : 1);
+        });
+        const at = after ? rows.findIndex((row) => row.id === after) : -1;
+        rows = rows.slice(at + 1);
+      } else if (after) rows = rows.filter((row) => row.id > after);
       const products = rows.slice(0, limit);
       const page: EditorProductPage = {
         products,
         next: rows.length > limit ? (products[products.length - 1]?.id ?? null) : null,
+        total,
       };
       return HttpResponse.json(page);
     }),

@@ -12,7 +12,7 @@ import { NO_VARIANT_MATCHES, variantMatches, type VariantMatches } from './searc
 import { CORRECTED_WORD_MIN } from './searchWords.js';
 
 /** The text as a product code is compared (normalizedProductCode: letters and digits only). */
-const codeKeyOf = (needle: string): string => needle.replace(/[^a-z0-9]+/g, '');
+export const codeKeyOf = (needle: string): string => needle.replace(/[^a-z0-9]+/g, '');
 
 /** The first key after every key that starts with `codeKey` (its last letter or digit moved on by one). */
 const codeKeyAfter = (codeKey: string): string =>

@@ -68,6 +68,78 @@ describe('the catalogue list', () => {
     );
   });
 
+  it("shows each product's price range, sizes, status and last change, and how many products match", async () => {
+    const [gland, second, third] = catalogue.products;
+    const variant = { mpn: '', label: '', label_ar: '', unit: 'piece', packQuantity: '', published: true };
+    gland!.product.published.variants = [
+      { ...variant, code: 'HEX-CW-20S', price: '12.50' },
+      { ...variant, code: 'HEX-CW-40', price: '31.00' },
+      { ...variant, code: 'HEX-CW-75', price: '104.00', published: false },
+    ];
+    gland!.product.lastChange = { by: 'omar@crescent.example', at: '2026-11-25T09:15:00.000Z' };
+    second!.product.published.price = '';
+    third!.product.published.price = '7.00';
+    renderStaffApp('/catalogue');
+    const table = await screen.findByRole('table', { name: 'Products' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Name', 'Arabic name', 'Code', 'Category', 'Brand', 'Price', 'Sizes', 'Status', 'Last change']);
+    const cells = (name: string) =>
+      within(within(table).getByRole('link', { name }).closest('tr')!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    // the withdrawn size is neither priced nor counted
+    expect(cells('CW Brass Cable Gland').slice(5)).toEqual([
+      '12.50–31.00 AED',
+      '2',
+      'Published',
+      expect.stringMatching(/^25 Nov 2026, \d\d:\d\d by omar@crescent\.example$/),
+    ]);
+    expect(cells('Product 1').slice(5, 7)).toEqual(['', '1']);
+    expect(cells('Product 2').slice(5, 7)).toEqual(['7.00 AED', '1']);
+    expect(screen.getByText('3 products match.')).toBeInTheDocument();
+  });
+
+  it('sorts by a column heading on the server, keeps the order in the address and says it in aria-sort', async () => {
+    catalogue.products[1]!.product.published.price = '30.00';
+    catalogue.products[2]!.product.published.price = '7.00';
+    renderStaffApp('/catalogue?q=product');
+    const table = await screen.findByRole('table', { name: 'Products' });
+    const price = () => within(table).getByRole('columnheader', { name: 'Price' });
+    expect(price()).toHaveAttribute('aria-sort', 'none');
+    fireEvent.click(within(price()).getByRole('button', { name: 'Price' }));
+    await waitFor(() => expect(currentAddress()).toBe('/catalogue?q=product&sort=price-asc'));
+    await waitFor(() =>
+      expect(listRequests().at(-1)).toBe(`GET ${STAFF_API.catalogueProducts}?q=product&sort=price-asc`),
+    );
+    await waitFor(() => expect(price()).toHaveAttribute('aria-sort', 'ascending'));
+    const names = () =>
+      within(table)
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+    await waitFor(() => expect(names()).toEqual(['Product 2', 'Product 1']));
+    fireEvent.click(within(price()).getByRole('button', { name: 'Price' }));
+    await waitFor(() => expect(currentAddress()).toBe('/catalogue?q=product&sort=price-desc'));
+    await waitFor(() => expect(names()).toEqual(['Product 1', 'Product 2']));
+    expect(price()).toHaveAttribute('aria-sort', 'descending');
+    expect(within(table).getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'none');
+    expect(screen.getByText('2 products match.')).toBeInTheDocument();
+  });
+
+  it('an address with an order lists in that order from the start', async () => {
+    renderStaffApp('/catalogue?sort=name-desc');
+    const table = await screen.findByRole('table', { name: 'Products' });
+    expect(within(table).getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+    expect(
+      within(table)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Product 2', 'Product 1', 'CW Brass Cable Gland']);
+    expect(listRequests()).toEqual([`GET ${STAFF_API.catalogueProducts}?sort=name-desc`]);
+  });
+
   it('pages by key: next asks for the page after the last id, previous goes back', async () => {
     catalogue.products = fakeCatalogue(60).products;
     renderStaffApp('/catalogue');
@@ -97,8 +169,11 @@ describe('the catalogue list', () => {
 describe('listQuery', () => {
   it('reads and writes the filters the API takes, dropping unknown values', () => {
     expect(
-      listQueryFromSearch('?q=%20cable%20&status=draft&missingArabic=1&after=p_1&brand=Hex&category=cables'),
+      listQueryFromSearch(
+        '?q=%20cable%20&status=draft&missingArabic=1&after=p_1&brand=Hex&category=cables&sort=price-desc',
+      ),
     ).toEqual({
+      sort: 'price-desc',
       q: 'cable',
       status: 'draft',
       missingArabic: true,
@@ -106,7 +181,7 @@ describe('listQuery', () => {
       brand: 'Hex',
       category: 'cables',
     });
-    expect(listQueryFromSearch('?status=gone&missingArabic=yes')).toEqual({});
+    expect(listQueryFromSearch('?status=gone&missingArabic=yes&sort=cheapest')).toEqual({});
     expect(listSearch({ q: 'a b', missingArabic: true, after: 'x' })).toBe('?q=a+b&missingArabic=1&after=x');
   });
 });

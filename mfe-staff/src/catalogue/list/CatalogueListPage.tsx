@@ -3,13 +3,20 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
 import { useCatalogueProductsQuery } from '../../api/staffApi';
-import { EDITOR_STATUSES, type EditorStatus } from '@site/contracts/staff-catalogue-api';
+import {
+  EDITOR_STATUSES,
+  type EditorProductSummary,
+  type EditorSort,
+  type EditorSortColumn,
+  type EditorStatus,
+} from '@site/contracts/staff-catalogue-api';
 import { useCategoryOptions } from '../categories/useCategoryOptions';
 import { PageHeading } from '../../ui/PageHeading';
 import { FilterSearchRow } from '../../ui/FilterSearchRow';
 import { FieldRow, FilterForm, StaffField } from '../../ui/StaffField';
 import { KeysetPager, useKeysetTrail } from '../../ui/Pager';
 import { Table } from '../../ui/Table';
+import { formatDateTime } from '../../ui/format';
 import { searchText } from '../../ui/searchText';
 import { staffResource } from '../../ui/staffResource';
 import { VisibleText } from '../../ui/VisibleText';
@@ -38,16 +45,71 @@ const CheckLabel = styled.label`
   input { width: 20px; height: 20px; }
 `;
 
+const SortButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  min-height: 44px;
+  padding: 0;
+  border: 0;
+  background: none;
+  font: inherit;
+  font-weight: 600;
+  color: inherit;
+  cursor: pointer;
+  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.accent}; outline-offset: 2px; }
+`;
+
 const LinkRow = styled.p`
   display: flex;
   flex-wrap: wrap;
   gap: 12px 24px;
 `;
 
+/** The sortable columns' headings. */
+const SORT_HEADINGS: Record<EditorSortColumn, string> = {
+  name: 'Name',
+  code: 'Code',
+  price: 'Price',
+  sizes: 'Sizes',
+  changed: 'Last change',
+};
+
+/** A product's price range: one price when its variants' are all one, nothing when none has a price (AED). */
+export function priceRange({ priceLow, priceHigh }: Pick<EditorProductSummary, 'priceLow' | 'priceHigh'>): string {
+  if (priceLow === null || priceHigh === null) return '';
+  return priceLow === priceHigh ? `${priceLow} AED` : `${priceLow}–${priceHigh} AED`;
+}
+
+/**
+ * A column heading that sorts the list by its column: ascending first, descending when it is already ascending; its
+ * aria-sort says the order it shows.
+ */
+function SortHeading({
+  column,
+  sort,
+  onSort,
+}: {
+  column: EditorSortColumn;
+  sort: EditorSort | undefined;
+  onSort: (sort: EditorSort) => void;
+}) {
+  const order = sort === `${column}-asc` ? 'ascending' : sort === `${column}-desc` ? 'descending' : undefined;
+  return (
+    <th scope="col" aria-sort={order ?? 'none'}>
+      <SortButton type="button" onClick={() => onSort(order === 'ascending' ? `${column}-desc` : `${column}-asc`)}>
+        {SORT_HEADINGS[column]}
+        <span aria-hidden="true">{order === 'ascending' ? ' ▲' : order === 'descending' ? ' ▼' : ''}</span>
+      </SortButton>
+    </th>
+  );
+}
+
 /**
  * /staff/catalogue: the products, filtered by the address's query, a page at a time. The server pages by key (the last
- * id of the page before): there is no total at 100,000 products, so the pager goes on while there is a next page, and
- * back through the pages seen.
+ * id of the page before, in the list's order): the pager goes on while there is a next page, and back through the
+ * pages seen; the status line says how many products match in all. The column headings sort the list (on the server, before it is paged); the address keeps
+ * the order with the filters.
  */
 export function CatalogueListPage() {
   const categoryOptions = useCategoryOptions();
@@ -75,6 +137,8 @@ export function CatalogueListPage() {
   };
 
   const page = resource.data;
+  const sortBy = (sort: EditorSort) => apply({ ...query, sort });
+  const heading = (column: EditorSortColumn) => <SortHeading column={column} sort={query.sort} onSort={sortBy} />;
   return (
     <PageContainer>
       <PageHeading title="Catalogue" />
@@ -131,7 +195,7 @@ export function CatalogueListPage() {
           </CheckLabel>
         </FieldRow>
         <FilterSearchRow
-          hint="Part of the English or Arabic name, or the code."
+          hint="Part of the English or Arabic name, the code, or a size's code or part number (HEX-CW-40)."
           q={query.q}
           nothingToClear={search === ''}
           onClear={() => apply({})}
@@ -152,8 +216,10 @@ export function CatalogueListPage() {
       </FilterForm>
 
       <p role="status">
-        {resource.status === 'ready' && page !== undefined && page.products.length === 0
-          ? 'No products match these filters.'
+        {resource.status === 'ready' && page !== undefined
+          ? page.products.length === 0
+            ? 'No products match these filters.'
+            : `${page.total} ${page.total === 1 ? 'product matches' : 'products match'}.`
           : ''}
       </p>
       {resource.status === 'loading' ? <Spinner label="Loading the products" /> : null}
@@ -164,12 +230,15 @@ export function CatalogueListPage() {
         <Table caption="Products">
           <thead>
             <tr>
-              <th scope="col">Name</th>
+              {heading('name')}
               <th scope="col">Arabic name</th>
-              <th scope="col">Code</th>
+              {heading('code')}
               <th scope="col">Category</th>
               <th scope="col">Brand</th>
+              {heading('price')}
+              {heading('sizes')}
               <th scope="col">Status</th>
+              {heading('changed')}
             </tr>
           </thead>
           <tbody>
@@ -194,7 +263,13 @@ export function CatalogueListPage() {
                 </td>
                 <td>{categoryTitles.get(product.categoryId) ?? product.categoryId}</td>
                 <td>{product.company ?? ''}</td>
+                <td>{priceRange(product)}</td>
+                <td>{product.sizes}</td>
                 <td>{EDITOR_STATUS_LABELS[product.status]}</td>
+                <td>
+                  {product.changedAt === null ? '' : formatDateTime(product.changedAt)}
+                  {product.changedBy === null ? '' : ` by ${product.changedBy}`}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,12 @@
 // The product list's filters and page as the address keeps them (/catalogue?q=gland&status=draft&after=abc), so a
 // filtered list can be bookmarked and the back button returns to it.
-import { EDITOR_STATUSES, type EditorListQuery, type EditorStatus } from '@site/contracts/staff-catalogue-api';
+import {
+  EDITOR_SORTS,
+  EDITOR_STATUSES,
+  type EditorListQuery,
+  type EditorSort,
+  type EditorStatus,
+} from '@site/contracts/staff-catalogue-api';
 import { queryString } from '../../api/staffBaseQuery';
 
 export interface ListQuery {
@@ -9,6 +15,8 @@ export interface ListQuery {
   brand?: string;
   status?: EditorStatus;
   missingArabic?: true;
+  /** The order (`price-desc`); none: by id. */
+  sort?: EditorSort;
   /** The last id of the page before (keyset paging). */
   after?: string;
 }
@@ -29,6 +37,8 @@ export function listQueryFromSearch(search: string): ListQuery {
   if (brand !== undefined) query.brand = brand;
   if ((EDITOR_STATUSES as readonly (string | null)[]).includes(status)) query.status = status as EditorStatus;
   if (params.get('missingArabic') === '1') query.missingArabic = true;
+  const sort = params.get('sort');
+  if ((EDITOR_SORTS as readonly (string | null)[]).includes(sort)) query.sort = sort as EditorSort;
   if (after !== undefined) query.after = after;
   return query;
 }
@@ -41,6 +51,7 @@ export function listSearch(query: ListQuery): string {
     brand: query.brand,
     status: query.status,
     missingArabic: query.missingArabic ? '1' : undefined,
+    sort: query.sort,
     after: query.after,
   };
   return queryString(params);

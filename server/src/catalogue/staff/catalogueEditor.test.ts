@@ -129,6 +129,73 @@ async function editorSuite(t: TestContext, target: DatabaseTarget): Promise<void
     }
   });
 
+  await t.test(
+    'the list finds a product by any variant code, shows its prices, sizes and change, sorts and counts',
+    async () => {
+      const list = async (query: string) => {
+        const res = await call(app, layla, 'GET', `${STAFF_API.catalogueProducts}?${query}`);
+        assert.equal(res.statusCode, 200, `${query}: ${res.body}`);
+        return res.json<EditorProductPage>();
+      };
+      // HEX-CW-40 is the gland's fifth variant, not its own code; found as it is written, in lower case, with other separators
+      for (const text of ['HEX-CW-40', 'hex cw 40', 'hex_cw.40', 'cw-40']) {
+        const found = await list(`q=${encodeURIComponent(text)}`);
+        assert.deepEqual(
+          found.products.map((product) => product.id),
+          [PRODUCT],
+          `${text} finds the gland alone`,
+        );
+        assert.equal(found.total, 1, text);
+      }
+      const [gland] = (await list('q=HEX-CW-40')).products;
+      // the seed's 11 sizes, 12 to 104 AED (content/data/product-variants.json)
+      assert.equal(gland?.priceLow, '12.00');
+      assert.equal(gland?.priceHigh, '104.00');
+      assert.equal(gland?.sizes, 11);
+      assert.equal(gland?.status, 'published');
+      assert.ok(gland?.changedAt !== null && !Number.isNaN(Date.parse(gland?.changedAt ?? '')), 'a last change time');
+      assert.equal(gland?.changedBy, null, 'seeded: by nobody known');
+
+      const { n } = (await db.query<{ n: number }>('select count(*)::int as n from catalogue_products'))[0]!;
+      assert.equal((await list('limit=5')).total, n, 'the total is every product, not the page');
+
+      // by price, most expensive first, a page at a time: the pages follow the order
+      const byPrice: EditorProductPage['products'] = [];
+      let after: string | null = null;
+      do {
+        const page: EditorProductPage = await list(`sort=price-desc&limit=7${after === null ? '' : `&after=${after}`}`);
+        assert.equal(page.total, n);
+        byPrice.push(...page.products);
+        after = page.next;
+      } while (after !== null);
+      assert.equal(byPrice.length, n);
+      assert.equal(new Set(byPrice.map((product) => product.id)).size, n, 'every product once');
+      const highest = byPrice.map((product) => (product.priceHigh === null ? -1 : Number(product.priceHigh)));
+      assert.deepEqual(
+        highest,
+        [...highest].sort((a, b) => b - a),
+        'most expensive first',
+      );
+      const { top } = (
+        await db.query<{ top: string }>(
+          'select max(price)::text as top from catalogue_product_variants where published',
+        )
+      )[0]!;
+      assert.equal(byPrice[0]?.priceHigh, top);
+      const bySizes = (await list('sort=sizes-asc&limit=200')).products.map((product) => product.sizes);
+      assert.deepEqual(
+        bySizes,
+        [...bySizes].sort((a, b) => a - b),
+      );
+      const byName = (await list('sort=name-desc&limit=3&status=published')).products;
+      assert.equal(byName.length, 3);
+
+      const bad = await call(app, layla, 'GET', `${STAFF_API.catalogueProducts}?sort=cheapest`);
+      assert.equal(bad.statusCode, 400, bad.body);
+      assert.match(bad.json<{ error: string }>().error, /sort must be one of: name-asc, name-desc, .*price-desc/);
+    },
+  );
+
   await t.test('one product: every field in both languages, version 0, no draft; an unknown id is a 404', async () => {
     const product = await read();
     assert.equal(product.version, 0);
