@@ -62,7 +62,14 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
         'Catalogue',
       ]);
 
-      // find the product
+      // find the product: by one of its sizes' codes (not the product's own), then by its name
+      await page.getByRole('searchbox', { name: 'Search' }).fill('HEX-CW-40');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(page).toHaveURL(staffAt('/staff/catalogue?q=HEX-CW-40'));
+      await expect(
+        page.getByRole('table', { name: 'Products' }).getByRole('link', { name: /^CW Brass Cable Gland/ }),
+      ).toBeVisible();
+      await expect(page.getByText('1 product matches.')).toBeVisible();
       await page.getByRole('searchbox', { name: 'Search' }).fill('CW Brass');
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       await expect(page).toHaveURL(staffAt('/staff/catalogue?q=CW+Brass'));
