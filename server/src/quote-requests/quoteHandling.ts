@@ -2,15 +2,13 @@
 // flag, its workflow status and its assignee changed, or the request deleted (its lines with it). The staff inbox
 // (staff/work/inboxActions.ts) decides who may do what, locks the row and writes its audit line; these run on its
 // transaction.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DatabaseSchema, Row } from '../platform/db/index.js';
+import { changedColumns, type SubmissionChange } from '../submissions/index.js';
 
 /** A change to a stored request: each field given is set, the others are left as they are. */
-export interface QuoteRequestChange {
-  spam?: boolean;
+export interface QuoteRequestChange extends Omit<SubmissionChange, 'status'> {
   status?: Row<'quote_requests'>['status'];
-  /** A staff account's id, or null for nobody. */
-  assigneeId?: number | null;
 }
 
 /** Applies `change` to request `id`, and marks it changed now (an empty change only marks it). */
@@ -19,16 +17,7 @@ export async function changeQuoteRequest(
   id: number,
   change: QuoteRequestChange,
 ): Promise<void> {
-  await trx
-    .updateTable('quote_requests')
-    .set({
-      ...(change.spam === undefined ? {} : { spam: change.spam }),
-      ...(change.status === undefined ? {} : { status: change.status }),
-      ...(change.assigneeId === undefined ? {} : { assignee_id: change.assigneeId }),
-      updated_at: sql<Date>`now()`,
-    })
-    .where('id', '=', id)
-    .execute();
+  await trx.updateTable('quote_requests').set(changedColumns(change)).where('id', '=', id).execute();
 }
 
 /**

@@ -15,8 +15,11 @@ export interface SubmissionChange {
   assigneeId?: number | null;
 }
 
-/** The fields of `change` as columns, and updated_at now (an empty change only marks the row changed). */
-const changedColumns = (change: SubmissionChange) => ({
+/**
+ * The fields of `change` as columns, and updated_at now (an empty change only marks the row changed). The requests for
+ * quotation have the same inbox columns, and quote-requests sets them with this too.
+ */
+export const changedColumns = (change: SubmissionChange) => ({
   ...(change.spam === undefined ? {} : { spam: change.spam }),
   ...(change.status === undefined ? {} : { status: change.status }),
   ...(change.assigneeId === undefined ? {} : { assignee_id: change.assigneeId }),

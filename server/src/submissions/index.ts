@@ -3,7 +3,13 @@
 export { registerFormMail } from './formMail.js';
 export { branchEmail, OUTBOX_KIND } from './store.js';
 // what staff do to a stored submission (the staff inbox)
-export { changeSubmission, deleteSubmission, type SubmissionChange, type SubmissionTable } from './handling.js';
+export {
+  changedColumns,
+  changeSubmission,
+  deleteSubmission,
+  type SubmissionChange,
+  type SubmissionTable,
+} from './handling.js';
 export { type SubmissionsPluginOptions, submissionsPlugin } from './plugin.js';
 // a page's form posted without its scripts: what the request page's takes from here, and the pages of the confirmations
 export { drawFormPage, namedFields, plainFormRoutes, type FormPage, type FormPageStatus } from './plainForm.js';
