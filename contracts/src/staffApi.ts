@@ -119,10 +119,16 @@ export const STAFF_API = {
   /** GET ?format=csv|xlsx → the whole catalogue as `npm run catalogue -- export` writes it (an attachment). */
   catalogueExport: '/api/staff/catalogue/export',
   /**
-   * POST multipart/form-data, one file part: a .csv or .xlsx catalogue file (csrf), ?dryRun=1 to check only →
-   * ImportReport: `npm run catalogue -- import` through the server (one transaction, the catalogue version announced).
+   * POST multipart/form-data, one file part: a .csv or .xlsx catalogue file (csrf), ?dryRun=1 to check only, an
+   * Idempotency-Key header → 202 ImportJob at once (200 with the same job when the key or the file is already a job's;
+   * 409 ImportBusy while another import runs). The job checks, then writes in one transaction (the catalogue version
+   * announced); its progress and report are read from catalogueImportJob.
    */
   catalogueImport: '/api/staff/catalogue/import',
+  /** GET → ImportJobList: the running import, if any, and the latest jobs, newest first. */
+  catalogueImportJobs: '/api/staff/catalogue/import-jobs',
+  /** GET → ImportJob: its state, progress (rows checked, rows written) and, once finished, its report. */
+  catalogueImportJob: '/api/staff/catalogue/import-jobs/:id',
   /** GET ?category&after&limit → MissingArabicReport: the products (and categories) whose Arabic is still missing. */
   catalogueMissingArabic: '/api/staff/catalogue/missing-arabic',
   /** GET → EditorCategoryList (the catalogue's order); POST CreateCategoryBody (csrf) → EditorCategory: live at once. */

@@ -325,6 +325,54 @@ export const importReportSchema = z.strictObject({
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
+/** The header an upload carries so that sending it again (a retry, a double click) is the same job. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
+/**
+ * An import's or dry run's job. `state`: queued (waiting for its turn), running (`phase` says what it does), done (its
+ * `report`: a dry run's findings, or an import written, or refused whole for its rows' problems), refused (the file
+ * could not be read: `failure` says why; nothing was imported), failed (the server could not finish it: `failure` says
+ * why in words; nothing was imported).
+ */
+export const IMPORT_JOB_STATES = ['queued', 'running', 'done', 'refused', 'failed'] as const;
+export const IMPORT_JOB_PHASES = ['waiting', 'reading', 'checking', 'writing', 'finished'] as const;
+export const importJobSchema = z.strictObject({
+  id: z.string(),
+  kind: z.enum(['check', 'import']),
+  state: z.enum(IMPORT_JOB_STATES),
+  phase: z.enum(IMPORT_JOB_PHASES),
+  fileName: z.string(),
+  bytes: z.number(),
+  /** Who sent it. */
+  by: z.string(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** The file's rows, once read; null before. */
+  rowsTotal: z.number().nullable(),
+  rowsChecked: z.number(),
+  /** The variants' rows written so far (an import's, inside its transaction: none are public until all are). */
+  rowsWritten: z.number(),
+  /** How many times it was started: more than 1 after a server's restart took it up again. */
+  attempts: z.number(),
+  report: importReportSchema.nullable(),
+  failure: z.string().nullable(),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;
+
+/** 409 to an import sent while another runs: the running one, to wait for. */
+export const importBusySchema = z.strictObject({ error: z.string(), job: importJobSchema });
+export type ImportBusy = z.infer<typeof importBusySchema>;
+
+export const importJobListSchema = z.strictObject({
+  /** The import queued or running now, if any (one at a time). */
+  running: importJobSchema.nullable(),
+  /** The latest jobs, newest first, without their reports. */
+  jobs: z.array(importJobSchema),
+});
+export type ImportJobList = z.infer<typeof importJobListSchema>;
+
 /** A product's fields that can lack Arabic: the name with no Arabic letter, the details with none (an English copy). */
 export const MISSING_ARABIC_PRODUCT_FIELDS = ['productName_ar', 'details_ar'] as const;
 /** A category's texts that can lack Arabic. */
