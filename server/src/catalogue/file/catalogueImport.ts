@@ -114,6 +114,11 @@ export interface ImportOptions {
   countUnchanged?: boolean;
   /** Runs inside the import's transaction once it is done (the staff app's audit line, committed with the rows). */
   alsoInTransaction?: (trx: Kysely<DatabaseSchema>, outcome: ImportOutcome) => Promise<void>;
+  /** The import's progress (a job's): its transaction holds the catalogue's lock; then variants' rows written so far. */
+  onLocked?: () => void;
+  onWritten?: (rows: number) => void;
+  /** Aborted (its process closing): the import stops between batches and its transaction rolls back. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -174,6 +179,7 @@ export async function importCatalogueRows(
 async function writeImport(db: Database, rows: ImportRows, options: ImportOptions): Promise<ImportOutcome> {
   return db.kysely.transaction().execute(async (trx) => {
     await lockCatalogue(trx);
+    options.onLocked?.();
     const outcome = await importRowsIn(trx, rows, options);
     // The editor's version of each product written moves on (its author unknown): a draft or publish based on what
     // the product was before the import is refused as stale, and its editor is told to reload, instead of writing
@@ -203,7 +209,7 @@ export async function lockCatalogue(trx: Kysely<DatabaseSchema>): Promise<void> 
 export async function importRowsIn(
   trx: Kysely<DatabaseSchema>,
   rows: ImportRows,
-  options: Pick<ImportOptions, 'dryRun' | 'countUnchanged'>,
+  options: Pick<ImportOptions, 'dryRun' | 'countUnchanged' | 'onWritten' | 'signal'>,
 ): Promise<ImportOutcome> {
   const checks = await checksOf(rows, await readCategories(trx));
   const { existing, lastPosition } = await productsMet(trx, checks);
@@ -277,7 +283,7 @@ export async function importRowsIn(
   const sorted = [...values].sort((a, b) =>
     a.category_id < b.category_id ? -1 : a.category_id > b.category_id ? 1 : 0,
   );
-  await upsertProducts(trx, sorted, new Map(groups.map((group) => [group.first.id, group.variants])));
+  await upsertProducts(trx, sorted, new Map(groups.map((group) => [group.first.id, group.variants])), options);
   await forgetVariantMatches(trx);
   await upsertBrands(trx, products);
   await bumpCatalogueVersion(trx);
@@ -359,9 +365,12 @@ async function upsertProducts(
   trx: Kysely<DatabaseSchema>,
   values: readonly NewRow<'catalogue_products'>[],
   variantsOf: ReadonlyMap<string, readonly VariantInput[]>,
+  progress: Pick<ImportOptions, 'onWritten' | 'signal'> = {},
 ): Promise<void> {
   let start = 0;
+  let written = 0;
   while (start < values.length) {
+    progress.signal?.throwIfAborted();
     const products: NewRow<'catalogue_products'>[] = [];
     const variants: NewRow<'catalogue_product_variants'>[] = [];
     // a product's variants (at most PRODUCT_VARIANTS_MAX) go with it: a batch holds at least one product
@@ -401,6 +410,8 @@ async function upsertProducts(
       .insertInto('catalogue_product_variants')
       .values(variants)
       .execute();
+    written += variants.length;
+    progress.onWritten?.(written);
   }
 }
 

@@ -28,6 +28,7 @@ async function run({ file, format: known, categories: categoryList }: WorkerJob)
   if ('problems' in read) return post({ kind: 'refused', status: read.limit ? 413 : 400, problems: read.problems });
   const categories = new Map(categoryList);
   const rows: (NumberedRow | undefined)[] = read.rows;
+  post({ kind: 'read', rows: rows.length });
   let batch: RowCheck[] = [];
   let characters = 0;
   // a product's variants' rows after its first check only their own columns

@@ -24,6 +24,8 @@ export interface WorkerJob {
 /** What the worker sends back: batches of checks then `done`, or `refused` (nothing checked). */
 export type WorkerMessage =
   | { kind: 'refused'; status: 400 | 413 | 415; problems: string[] }
+  /** The file is read: its rows are this many (their checks follow). */
+  | { kind: 'read'; rows: number }
   | { kind: 'checks'; checks: RowCheck[] }
   | { kind: 'done'; format: CatalogueFileFormat }
   | { kind: 'failed'; error: string };
@@ -76,15 +78,32 @@ function inTurn<T>(task: () => Promise<T>): Promise<T> {
 
 type Outcome = { refused: FileRefusal } | { format: CatalogueFileFormat; checks: RowCheck[] };
 
+/** What a caller follows of its file's checks (an import job's progress), and how it stops them. */
+export interface CheckProgress {
+  /** The file is read: it has this many rows. */
+  onRead?(rows: number): void;
+  /** This many rows are checked so far. */
+  onChecked?(rows: number): void;
+  /** Aborted: the worker is stopped (the next file starts another) and the checks rejected with the signal's reason. */
+  signal?: AbortSignal;
+}
+
 /** One file through the worker (started if there is none): its checks, or why it is refused. */
-function runJob(job: WorkerJob): Promise<Outcome> {
+function runJob(job: WorkerJob, progress: CheckProgress = {}): Promise<Outcome> {
   clearTimeout(idle);
+  progress.signal?.throwIfAborted();
   const current = (worker ??= startWorker());
   // the worker keeps the process alive while it works for it, not while it waits for the next file
   current.ref();
   return new Promise<Outcome>((resolve, reject) => {
     const checks: RowCheck[] = [];
+    const onAbort = () => {
+      finish(progress.signal?.reason instanceof Error ? progress.signal.reason : new Error('aborted'));
+      void stopWorker(current);
+    };
+    progress.signal?.addEventListener('abort', onAbort, { once: true });
     const finish = (outcome: Outcome | Error) => {
+      progress.signal?.removeEventListener('abort', onAbort);
       current.off('message', onMessage);
       current.off('error', onError);
       current.off('exit', onExit);
@@ -98,8 +117,9 @@ function runJob(job: WorkerJob): Promise<Outcome> {
     const onMessage = (message: WorkerMessage) => {
       if (message.kind === 'checks') {
         for (const check of message.checks) checks.push(check);
-      } else if (message.kind === 'refused')
-        finish({ refused: { status: message.status, problems: message.problems } });
+        progress.onChecked?.(checks.length);
+      } else if (message.kind === 'read') progress.onRead?.(message.rows);
+      else if (message.kind === 'refused') finish({ refused: { status: message.status, problems: message.problems } });
       else if (message.kind === 'failed') finish(new Error(message.error));
       else finish({ format: message.format, checks });
     };
@@ -142,14 +162,17 @@ export async function checkCatalogueFile(
   file: string,
   categories: CategoryMap,
   format?: CatalogueFileFormat,
+  progress?: CheckProgress,
 ): Promise<{ refused: FileRefusal } | { format: CatalogueFileFormat; rows: CheckedRows }> {
-  const outcome = await inTurn(() => runJob({ file, format, categories: [...categories] }));
+  const outcome = await inTurn(() => runJob({ file, format, categories: [...categories] }, progress));
   if ('refused' in outcome) return outcome;
   const rows: CheckedRows = {
     checks: outcome.checks,
     categories,
     async recheck(others) {
-      const again = await inTurn(() => runJob({ file, format: outcome.format, categories: [...others] }));
+      const again = await inTurn(() =>
+        runJob({ file, format: outcome.format, categories: [...others] }, { signal: progress?.signal }),
+      );
       if ('refused' in again)
         throw new Error(`The file could not be checked again: ${again.refused.problems.join('; ')}`);
       return again.checks;

@@ -38,7 +38,20 @@ export interface MediaStore {
   /** A product's files with when each was last written (a re-upload of the same content writes it again). */
   files(productId: string): Promise<{ name: string; modifiedMs: number }[]>;
   remove(key: MediaKey): Promise<void>;
+  /**
+   * Keeps a finished temp file under `name` (a catalogue import job's id) until `release`: a job's file outlives its
+   * request and a restart of the process, and any process sharing the store can run the job.
+   */
+  hold(tempFile: string, name: string): Promise<void>;
+  /** The held file's path, or undefined when there is none under `name`. */
+  heldFile(name: string): Promise<string | undefined>;
+  release(name: string): Promise<void>;
+  /** The names held now. */
+  heldNames(): Promise<string[]>;
 }
+
+/** A held file's name: an import job's id (a UUID), so never a path of its own. */
+const HELD_NAME = /^[a-f0-9-]{36}$/;
 
 export const isMediaKey = (key: MediaKey): boolean =>
   PRODUCT_FOLDER.test(key.productId) && MEDIA_FILE_NAME.test(key.name);
@@ -59,6 +72,43 @@ export class DiskMediaStore implements MediaStore {
   /** A dot folder: never a product's (their ids have no dot), and never served. */
   private get uploading(): string {
     return path.join(this.root, '.uploading');
+  }
+
+  /** Another dot folder: the files of import jobs, held until their job is over. */
+  private get held(): string {
+    return path.join(this.root, '.held');
+  }
+
+  private heldPath(name: string): string {
+    if (!HELD_NAME.test(name)) throw new Error(`not a held file's name: ${JSON.stringify(name)}`);
+    return path.join(this.held, name);
+  }
+
+  async hold(tempFile: string, name: string): Promise<void> {
+    const target = this.heldPath(name);
+    await mkdir(this.held, { recursive: true });
+    await rename(tempFile, target);
+  }
+
+  async heldFile(name: string): Promise<string | undefined> {
+    if (!HELD_NAME.test(name)) return undefined;
+    try {
+      return (await stat(this.heldPath(name))).isFile() ? this.heldPath(name) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async release(name: string): Promise<void> {
+    await rm(this.heldPath(name), { force: true });
+  }
+
+  async heldNames(): Promise<string[]> {
+    try {
+      return (await readdir(this.held)).filter((name) => HELD_NAME.test(name));
+    } catch {
+      return []; // nothing held yet
+    }
   }
 
   async tempFile(): Promise<string> {

@@ -11,7 +11,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { catalogueProductApiPath } from '@site/contracts/api';
 import type { ProductResponse } from '@site/contracts/catalogue-api';
 import { CSRF_HEADER, STAFF_API } from '@site/contracts/staff-api';
-import { IMPORT_MAX_BYTES, type ImportReport } from '@site/contracts/staff-catalogue-api';
+import { IMPORT_MAX_BYTES } from '@site/contracts/staff-catalogue-api';
 import { readCsv, writeCsv } from '../../platform/spreadsheet/csv.js';
 import { CATALOGUE_COLUMNS } from '../file/columns.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../test-support/databases.js';
@@ -23,31 +23,13 @@ import {
   staffCall,
   type StaffCaller,
 } from '../../test-support/staffSignIn.js';
-import { lazyMultipartBody, multipartBody, MULTIPART_TYPE, partHead, partTail } from '../../test-support/multipart.js';
+import { importJobOf, importReportOf, sendCatalogueFile } from '../../test-support/importJobs.js';
+import { lazyMultipartBody, MULTIPART_TYPE, partHead, partTail } from '../../test-support/multipart.js';
 
 const PRODUCT = 'hex_cw_brass_cable_gland';
 const STALE = { error: 'Your session has expired or the form is stale. Please reload the page.' };
 
-function upload(
-  app: FastifyInstance,
-  who: StaffCaller,
-  dryRun: boolean,
-  filename: string,
-  content: Buffer | Readable,
-  options: { csrf?: boolean } = {},
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: `${STAFF_API.catalogueImport}${dryRun ? '?dryRun=1' : ''}`,
-    headers: {
-      ...onStaffOrigin(app),
-      'content-type': MULTIPART_TYPE,
-      cookie: who.cookie,
-      ...(options.csrf === false ? {} : { [CSRF_HEADER]: who.csrf }),
-    },
-    payload: content instanceof Readable ? content : multipartBody(filename, 'text/csv', content),
-  });
-}
+const upload = sendCatalogueFile;
 
 /** A zip archive of stored (uncompressed) entries: what a workbook is made of, here without a workbook in it. */
 function zipOf(entries: Record<string, string>): Buffer {
@@ -194,9 +176,7 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
             'the CSV has the Arabic cell in variantRow_ar',
           );
         }
-        const res = await upload(app, layla, dryRun, `catalogue.${format}`, file);
-        assert.equal(res.statusCode, 200, res.body);
-        const report = res.json<ImportReport>();
+        const report = await importReportOf(app, layla, dryRun, `catalogue.${format}`, file);
         assert.deepEqual(
           { ...report, version: null },
           {
@@ -243,45 +223,36 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     'files refused by their content, whatever their name: HTML, a zip that is no workbook, over 50 MB',
     async () => {
       const before = await version();
-      const html = await upload(
-        app,
-        layla,
-        true,
-        'catalogue.csv',
-        Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+      // the upload is taken (202), and its job refuses the file in words
+      const refusal = async (name: string, content: Buffer) => {
+        const job = await importJobOf(app, layla, true, name, content);
+        assert.deepEqual([job.state, job.phase, job.report], ['refused', 'finished', null]);
+        return job.failure ?? '';
+      };
+      assert.match(
+        await refusal(
+          'catalogue.csv',
+          Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+        ),
+        /^The file is not CSV: it looks like HTML or XML\..* Nothing was imported\.$/,
       );
-      assert.equal(html.statusCode, 415, html.body);
-      assert.match(html.json<{ error: string }>().error, /^The file is not CSV: it looks like HTML or XML\./);
-      const zip = await upload(
-        app,
-        layla,
-        true,
-        'catalogue.xlsx',
-        zipOf({ 'readme.txt': 'not a workbook', 'word/document.xml': '<w/>' }),
+      assert.match(
+        await refusal('catalogue.xlsx', zipOf({ 'readme.txt': 'not a workbook', 'word/document.xml': '<w/>' })),
+        /^The file is a zip archive but not an Excel workbook/,
       );
-      assert.equal(zip.statusCode, 415, zip.body);
-      assert.match(zip.json<{ error: string }>().error, /^The file is a zip archive but not an Excel workbook/);
-      const binary = await upload(app, layla, true, 'catalogue.csv', Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe]));
-      assert.equal(binary.statusCode, 415, binary.body);
+      assert.match(
+        await refusal('catalogue.csv', Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe])),
+        /^The file is neither an Excel workbook \(\.xlsx\) nor CSV text in UTF-8/,
+      );
       const empty = await upload(app, layla, true, 'catalogue.csv', Buffer.alloc(0));
       assert.equal(empty.statusCode, 400, empty.body);
-      const headerOnly = await upload(app, layla, true, 'catalogue.csv', Buffer.from(writeCsv(CATALOGUE_COLUMNS, [])));
-      const noRows = 'The file has its header but no product rows: nothing to import.';
-      assert.deepEqual(
-        [headerOnly.statusCode, headerOnly.json()],
-        [400, { error: noRows, problems: [{ path: [], message: noRows }] }],
+      assert.equal(
+        await refusal('catalogue.csv', Buffer.from(writeCsv(CATALOGUE_COLUMNS, []))),
+        'The file has its header but no product rows: nothing to import.',
       );
-      const unknownColumn = await upload(
-        app,
-        layla,
-        true,
-        'catalogue.csv',
-        Buffer.from(writeCsv([...CATALOGUE_COLUMNS, 'colour'], [])),
-      );
-      assert.equal(unknownColumn.statusCode, 400, unknownColumn.body);
       assert.match(
-        unknownColumn.json<{ error: string }>().error,
-        /^The file could not be read: line 1: unknown column\(s\) colour /,
+        await refusal('catalogue.csv', Buffer.from(writeCsv([...CATALOGUE_COLUMNS, 'colour'], []))),
+        /^The file could not be read: line 1: unknown column\(s\) colour .*Nothing was imported\.$/,
       );
       // announced larger: refused before the body is read
       const announced = await app.inject({
@@ -317,9 +288,13 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     const row = exported.find((record) => record.cells[0] === PRODUCT)!.cells;
     const price = CATALOGUE_COLUMNS.indexOf('price');
     sheet.addRow(row.map((cell, index) => (index === price ? { formula: '1+1', result: 2 } : cell)));
-    const res = await upload(app, layla, true, 'catalogue.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
-    assert.equal(res.statusCode, 200, res.body);
-    const report = res.json<ImportReport>();
+    const report = await importReportOf(
+      app,
+      layla,
+      true,
+      'catalogue.xlsx',
+      Buffer.from(await workbook.xlsx.writeBuffer()),
+    );
     assert.equal(report.written, false);
     assert.equal(report.badRows, 1);
     assert.deepEqual(
@@ -357,9 +332,7 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
         { line, id: PRODUCT, change: 'HEX-CW-20S: price 12 → 123.45' },
       ];
 
-      const dry = await upload(app, layla, true, 'new.csv', file);
-      assert.equal(dry.statusCode, 200, dry.body);
-      assert.deepEqual(dry.json<ImportReport>(), {
+      assert.deepEqual(await importReportOf(app, layla, true, 'new.csv', file), {
         dryRun: true,
         written: false,
         format: 'csv',
@@ -382,9 +355,13 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
       bad[col('id')] = 'imported_bad';
       bad[col('code')] = 'IMP-BAD-1';
       bad[col('price')] = '1,200';
-      const refused = await upload(app, layla, false, 'bad.csv', Buffer.from(writeCsv(header, [...rows, added, bad])));
-      assert.equal(refused.statusCode, 200, refused.body);
-      const refusedReport = refused.json<ImportReport>();
+      const refusedReport = await importReportOf(
+        app,
+        layla,
+        false,
+        'bad.csv',
+        Buffer.from(writeCsv(header, [...rows, added, bad])),
+      );
       assert.equal(refusedReport.written, false);
       assert.deepEqual(
         refusedReport.problems.map(({ line, id, column }) => ({ line, id, column })),
@@ -392,9 +369,7 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
       );
       assert.deepEqual(await stored(), before, 'a refused import wrote nothing');
 
-      const res = await upload(app, layla, false, 'new.csv', file);
-      assert.equal(res.statusCode, 200, res.body);
-      const report = res.json<ImportReport>();
+      const report = await importReportOf(app, layla, false, 'new.csv', file);
       assert.equal(report.written, true);
       assert.deepEqual([report.added, report.changed, report.unchanged], [1, 1, productCount - 1]);
       assert.ok(report.version !== null && report.version > versionBefore, `the version moved on: ${report.version}`);
@@ -416,12 +391,12 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
       assert.equal(imports.length, 3, imports.join('\n'));
       assert.match(
         imports.at(-2)!,
-        /^refused, csv of \d+ bytes \(sha256 [a-f0-9]{64}\); \d+ rows: .* 1 with problems$/,
+        /^refused, csv "bad\.csv" of \d+ bytes \(sha256 [a-f0-9]{64}, job [a-f0-9-]{36}\); \d+ rows: .* 1 with problems$/,
       );
       assert.match(
         imports.at(-1)!,
         new RegExp(
-          `^imported, csv of \\d+ bytes \\(sha256 [a-f0-9]{64}\\); ${variantCount + 1} rows: 1 new, 1 changed, ${productCount - 1} unchanged, 0 with problems$`,
+          `^imported, csv "new\\.csv" of \\d+ bytes \\(sha256 [a-f0-9]{64}, job [a-f0-9-]{36}\\); ${variantCount + 1} rows: 1 new, 1 changed, ${productCount - 1} unchanged, 0 with problems$`,
         ),
       );
     },

@@ -2,35 +2,44 @@
 // server/src/catalogue/file/), for admins and the catalogue role. The export is written to a temp file a batch at a
 // time and streamed from it; an import's file is an upload (uploads.ts's streaming, at the CLI's 50 MB), its type
 // decided by its content, checked (a dry run: nothing written) or imported in one transaction that bumps and announces
-// the catalogue's version, its audit line committed with it. The import is sent again rather than kept between the
-// dry run and the import: the browser still holds the file, so nothing lingers on the server's disk, any process
-// behind a load balancer can take it, and the import checks every row again anyway (the catalogue may have changed).
+// the catalogue's version, its audit line committed with it. Both are jobs (../imports/): the upload is answered at
+// once with its job (202), which the page follows (its progress, then its report); sent twice (the same
+// Idempotency-Key, or the same file still waiting or running) it is the same job, and an import sent while another
+// runs is told which (409). The import is sent again rather than kept between the dry run and the import: the browser
+// still holds the file, and the import checks every row again anyway (the catalogue may have changed).
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import { z } from 'zod';
 import { STAFF_API } from '@site/contracts/staff-api';
 import {
   editorErrorSchema,
   exportQuerySchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
   IMPORT_MAX_BYTES,
-  IMPORT_PROBLEMS_LISTED,
+  importBusySchema,
+  importJobListSchema,
+  importJobSchema,
   importQuerySchema,
-  importReportSchema,
-  type ImportProblem,
-  type ImportReport,
+  type ImportBusy,
 } from '@site/contracts/staff-catalogue-api';
 import type { Database } from '../../platform/db/index.js';
 import { CatalogueFileWriteError } from '../file/catalogueFiles.js';
+import { exportCatalogueFile, ExportMovedError } from '../file/catalogueImport.js';
 import {
-  exportCatalogueFile,
-  ExportMovedError,
-  importCatalogueRows,
-  type ImportOutcome,
-  readCategories,
-} from '../file/catalogueImport.js';
-import { problemColumn } from '../file/columns.js';
-import { checkCatalogueFile } from '../file/importWorkerClient.js';
+  activeImport,
+  activeJobOfFile,
+  DuplicateJobError,
+  insertJob,
+  jobAnswer,
+  jobOfKey,
+  latestJobs,
+  readJob,
+  type JobRow,
+} from '../imports/jobRows.js';
+import { ImportJobRunner } from '../imports/jobRunner.js';
 import { discardTemp, type MediaStore } from '../media/mediaStore.js';
 import { badRequest, EditorError } from './errors.js';
 import { editorOf, type StaffCatalogueSide } from './editorCalls.js';
@@ -50,18 +59,6 @@ const CONTENT_TYPES = {
 /** catalogue-2026-11-26.csv */
 export const catalogueFileName = (format: 'csv' | 'xlsx', now = new Date()): string =>
   `catalogue-${now.toISOString().slice(0, 10)}.${format}`;
-
-/** The outcome's problems as the report's rows, the first IMPORT_PROBLEMS_LISTED of them. */
-function problemRows(outcome: ImportOutcome, idOf: ReadonlyMap<number, string>): ImportProblem[] {
-  const rows: ImportProblem[] = [];
-  for (const [line, reasons] of [...outcome.problemsByLine].sort(([a], [b]) => a - b)) {
-    for (const { path, message } of reasons) {
-      if (rows.length >= IMPORT_PROBLEMS_LISTED) return rows;
-      rows.push({ line, id: idOf.get(line) ?? '', column: problemColumn(path), reason: message });
-    }
-  }
-  return rows;
-}
 
 export async function catalogueFileRoutes(parent: FastifyInstance, options: ImportExportOptions): Promise<void> {
   const { db, store } = options;
@@ -102,76 +99,136 @@ export async function catalogueFileRoutes(parent: FastifyInstance, options: Impo
       .send(stream);
   });
 
+  const runner = new ImportJobRunner({ db, store, audit: options.recordStaffAction, log: parent.log });
+  app.addHook('onReady', async () => runner.start());
+  app.addHook('onClose', async () => runner.close());
+
   app.post(
     STAFF_API.catalogueImport,
     {
       schema: {
         querystring: importQuerySchema,
-        response: { 200: importReportSchema, '4xx': editorErrorSchema, '5xx': editorErrorSchema },
+        response: {
+          200: importJobSchema,
+          202: importJobSchema,
+          409: importBusySchema,
+          '4xx': editorErrorSchema,
+          '5xx': editorErrorSchema,
+        },
       },
     },
-    async (request): Promise<ImportReport> => {
+    async (request, reply) => {
       const actor = editorOf(request, options);
-      const dryRun = request.query.dryRun === '1';
+      const kind = request.query.dryRun === '1' ? 'check' : 'import';
+      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
+      // sent before (a retry, a second click): the same job, its file not read again
+      const sent = key === undefined ? undefined : await jobOfKey(db.kysely, actor.id, key);
+      if (sent !== undefined) return reply.code(200).send(jobAnswer(sent));
+      if (kind === 'import') {
+        const running = await activeImport(db.kysely);
+        if (running !== undefined) return reply.code(409).send(busyAnswer(running));
+      }
       const received = await receiveOneFile(request, store, 'catalogue file', IMPORT_MAX_BYTES);
-      const { file } = received;
+      let held = false;
       try {
-        // its type told by its content, read within the import's limits and every row checked on its own, all in a
-        // worker thread (importWorkerClient.ts): the server's thread goes on answering meanwhile
-        const checked = await checkCatalogueFile(file, await readCategories(db.kysely));
-        if ('refused' in checked) {
-          const { status, problems } = checked.refused;
-          const said = problems.map((problem) => problem.replace(`${file}: `, '').replace(file, 'The file'));
-          if (status === 400) throw badRequest(`The file could not be read: ${said.join('; ')}. Nothing was imported.`);
-          throw new EditorError(status, `${said.join(' ')} Nothing was imported.`);
+        const same = await activeJobOfFile(db.kysely, { kind, sha256: received.hash, staffId: actor.id });
+        if (same !== undefined) return reply.code(200).send(jobAnswer(same));
+        // the file is held before its job exists: a runner of another process may take the job at once
+        const id = randomUUID();
+        await store.hold(received.file, id);
+        held = true;
+        let job: JobRow;
+        try {
+          job = await insertJob(db.kysely, {
+            id,
+            kind,
+            fileName: received.sentName,
+            bytes: received.bytes,
+            sha256: received.hash,
+            idempotencyKey: key,
+            staffId: actor.id,
+            staffEmail: actor.email,
+          });
+        } catch (error) {
+          if (!(error instanceof DuplicateJobError)) throw error;
+          // a twin sent at the same moment was made first (the same key), or an import began meanwhile
+          const twin = key === undefined ? undefined : await jobOfKey(db.kysely, actor.id, key);
+          const running = twin === undefined ? await activeImport(db.kysely) : undefined;
+          if (twin === undefined && running === undefined) throw error;
+          await store.release(id);
+          held = false;
+          return twin !== undefined
+            ? reply.code(200).send(jobAnswer(twin))
+            : reply.code(409).send(busyAnswer(running!));
         }
-        const { format, rows } = checked;
-        if (rows.checks.length === 0)
-          throw badRequest('The file has its header but no product rows: nothing to import.');
-        const idOf = new Map(rows.checks.map(({ line, id }) => [line, id]));
-        let version: number | null = null;
-        const outcome = await importCatalogueRows(db, rows, {
-          dryRun,
-          countUnchanged: true,
-          alsoInTransaction: async (trx, result) => {
-            const counts = `${rows.checks.length} rows: ${result.added} new, ${result.updated - result.unchanged} changed, ${result.unchanged} unchanged, ${result.badRows} with problems`;
-            const what = dryRun ? 'dry run' : result.written ? 'imported' : 'refused';
-            await actor.audit(
-              trx,
-              actor,
-              dryRun ? 'catalogue.import-check' : 'catalogue.import',
-              'catalogue',
-              `${what}, ${format} of ${received.bytes} bytes (sha256 ${received.hash}); ${counts}`,
-            );
-            if (result.written)
-              version = Number(
-                (
-                  await trx
-                    .selectFrom('catalogue_state')
-                    .select(sql<string>`version`.as('version'))
-                    .executeTakeFirstOrThrow()
-                ).version,
-              );
-          },
-        });
-        return {
-          dryRun,
-          written: outcome.written,
-          format,
-          rows: rows.checks.length,
-          added: outcome.added,
-          changed: outcome.updated - outcome.unchanged,
-          unchanged: outcome.unchanged,
-          badRows: outcome.badRows,
-          problems: problemRows(outcome, idOf),
-          problemCount: outcome.problems.length,
-          version,
-          changes: outcome.changes.slice(0, IMPORT_PROBLEMS_LISTED),
-          changeCount: outcome.changes.length,
-        };
+        runner.submitted(id);
+        return reply.code(202).send(jobAnswer(job));
       } finally {
-        await discardTemp(file);
+        if (!held) await discardTemp(received.file);
       }
     },
   );
+
+  app.get(STAFF_API.catalogueImportJobs, { schema: { response: { 200: importJobListSchema } } }, async (request) => {
+    editorOf(request, options);
+    const [running, jobs] = await Promise.all([activeImport(db.kysely), latestJobs(db.kysely, LATEST_JOBS)]);
+    return {
+      running: running === undefined ? null : jobAnswer(running, false),
+      jobs: jobs.map((job) => jobAnswer(job, false)),
+    };
+  });
+
+  app.get(
+    STAFF_API.catalogueImportJob,
+    {
+      schema: {
+        params: z.strictObject({ id: z.string().regex(JOB_ID, 'There is no such import job.') }),
+        response: { 200: importJobSchema, '4xx': editorErrorSchema },
+      },
+    },
+    async (request) => {
+      editorOf(request, options);
+      const job = await readJob(db.kysely, request.params.id);
+      if (job === undefined) throw new EditorError(404, 'There is no such import job.');
+      return jobAnswer(job);
+    },
+  );
+}
+
+/** The latest jobs the list shows. */
+const LATEST_JOBS = 20;
+const JOB_ID = /^[a-f0-9-]{36}$/;
+
+/** The header's key: absent, or one of IDEMPOTENCY_KEY_PATTERN (a 400 otherwise: a client's mistake, said). */
+function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header))
+    throw badRequest('The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.');
+  return header;
+}
+
+const WHEN = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Dubai',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** What the running job is doing, in words. */
+function progressWords(job: JobRow): string {
+  const of = job.rows_total === null ? '' : ` of ${job.rows_total.toLocaleString('en')}`;
+  if (job.state === 'queued') return 'it is waiting to start';
+  if (job.phase === 'writing') return `${job.rows_written.toLocaleString('en')}${of} rows written`;
+  if (job.phase === 'checking') return `${job.rows_checked.toLocaleString('en')}${of} rows checked`;
+  return 'its file is being read';
+}
+
+/** 409: the import queued or running, to wait for. */
+function busyAnswer(job: JobRow): ImportBusy {
+  return {
+    error: `Another import is running: "${job.file_name}", sent by ${job.staff_email} on ${WHEN.format(job.created_at)} (Dubai time); ${progressWords(job)}. Wait for it to finish, then send this file again.`,
+    job: jobAnswer(job, false),
+  };
 }

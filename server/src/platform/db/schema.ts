@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AuditFields, StaffBranch } from '@site/contracts/staff-api';
-import type { CategoryState } from '@site/contracts/staff-catalogue-api';
+import type { CategoryState, ImportReport } from '@site/contracts/staff-catalogue-api';
 import type { LocationAvailability } from '@site/contracts/stock-api';
 
 /**
@@ -368,6 +368,33 @@ export interface CatalogueProductHistoryTable {
   action: Defaulted<'publish' | 'archive' | 'unarchive'>;
 }
 
+/** A catalogue file's dry run or import as a background job (migration 042; catalogue/imports/). */
+export interface CatalogueImportJobsTable {
+  id: string;
+  kind: 'check' | 'import';
+  state: Defaulted<'queued' | 'running' | 'done' | 'refused' | 'failed'>;
+  phase: Defaulted<'waiting' | 'reading' | 'checking' | 'writing' | 'finished'>;
+  file_name: string;
+  file_bytes: number;
+  file_sha256: string;
+  idempotency_key: string | null;
+  staff_id: number;
+  staff_email: string;
+  created_at: Timestamp;
+  started_at: Date | null;
+  finished_at: Date | null;
+  /** The process running it (its runner's tag), while it runs. */
+  runner: string | null;
+  heartbeat_at: Date | null;
+  attempts: Defaulted<number>;
+  rows_total: number | null;
+  rows_checked: Defaulted<number>;
+  rows_written: Defaulted<number>;
+  /** The ImportReport, once done. */
+  report: ColumnType<ImportReport | null, string | null | undefined, string | null>;
+  failure: string | null;
+}
+
 /** A withdrawn product: its catalogue_products row, moved here whole while it is archived (migration 016). */
 export interface CatalogueArchivedProductsTable {
   id: string;
@@ -660,6 +687,7 @@ export interface DatabaseSchema {
   catalogue_state: CatalogueStateTable;
   catalogue_product_edits: CatalogueProductEditsTable;
   catalogue_product_history: CatalogueProductHistoryTable;
+  catalogue_import_jobs: CatalogueImportJobsTable;
   catalogue_archived_products: CatalogueArchivedProductsTable;
   catalogue_product_variants: CatalogueProductVariantsTable;
   remote_releases: RemoteReleasesTable;

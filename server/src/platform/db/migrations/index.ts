@@ -35,6 +35,7 @@ import { migration038QuoteLineAvailability } from './038_quote_line_availability
 import { migration039CatalogueVariantDefaultSkip } from './039_catalogue_variant_default_skip.js';
 import { migration040VitalsNetworks } from './040_vitals_networks.js';
 import { migration041QaTokens } from './041_qa_tokens.js';
+import { migration042CatalogueImportJobs } from './042_catalogue_import_jobs.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -78,4 +79,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration039CatalogueVariantDefaultSkip,
   migration040VitalsNetworks,
   migration041QaTokens,
+  migration042CatalogueImportJobs,
 ];

@@ -1,0 +1,124 @@
+// One import job's work, in the process that took it (jobRunner.ts): the held file read and every row checked in the
+// import's worker thread (importWorkerClient.ts), then checked against the database and, unless a dry run or a
+// problem, written in one transaction: the job's end (its report) is written in that same transaction, with the
+// audit line, so the job is done exactly when its rows are, and a runner that lost its job rolls its import back.
+import { sql } from 'kysely';
+import { IMPORT_PROBLEMS_LISTED, type ImportProblem, type ImportReport } from '@site/contracts/staff-catalogue-api';
+import type { Database } from '../../platform/db/index.js';
+import { importCatalogueRows, readCategories, type ImportOutcome } from '../file/catalogueImport.js';
+import { problemColumn } from '../file/columns.js';
+import { checkCatalogueFile } from '../file/importWorkerClient.js';
+import type { RecordStaffAction } from '../staff/editorCalls.js';
+import { endJob, type JobEnd, type JobRow, type Progress } from './jobRows.js';
+
+export interface JobWorkOptions {
+  db: Database;
+  /** The staff feature's audit log: the job's line is committed with its import. */
+  audit: RecordStaffAction;
+}
+
+/** The outcome's problems as the report's rows, the first IMPORT_PROBLEMS_LISTED of them. */
+function problemRows(outcome: ImportOutcome, idOf: ReadonlyMap<number, string>): ImportProblem[] {
+  const rows: ImportProblem[] = [];
+  for (const [line, reasons] of [...outcome.problemsByLine].sort(([a], [b]) => a - b)) {
+    for (const { path, message } of reasons) {
+      if (rows.length >= IMPORT_PROBLEMS_LISTED) return rows;
+      rows.push({ line, id: idOf.get(line) ?? '', column: problemColumn(path), reason: message });
+    }
+  }
+  return rows;
+}
+
+/**
+ * Runs `job` on `file`, `progress` kept up to date for the runner's heartbeat. Resolves once the job's end is
+ * written: in the import's transaction when it got that far, else here. Throws when aborted (nothing written) or when
+ * the job was taken from `runner` (JobLostError: its transaction rolled back).
+ */
+export async function runJob(
+  { db, audit }: JobWorkOptions,
+  job: JobRow,
+  file: string,
+  runner: string,
+  progress: Progress,
+  signal: AbortSignal,
+): Promise<void> {
+  const dryRun = job.kind === 'check';
+  const counts = () => ({
+    rowsTotal: progress.rowsTotal,
+    rowsChecked: progress.rowsChecked,
+    rowsWritten: progress.rowsWritten,
+  });
+  const end = (ending: JobEnd) => endJob(db.kysely, job.id, runner, ending);
+  const checked = await checkCatalogueFile(file, await readCategories(db.kysely), undefined, {
+    signal,
+    onRead: (rows) => {
+      progress.phase = 'checking';
+      progress.rowsTotal = rows;
+    },
+    onChecked: (rows) => {
+      progress.rowsChecked = rows;
+    },
+  });
+  if ('refused' in checked) {
+    const { status, problems } = checked.refused;
+    const said = problems.map((problem) => problem.replace(`${file}: `, '').replace(file, 'The file'));
+    const failure =
+      status === 400
+        ? `The file could not be read: ${said.join('; ')}. Nothing was imported.`
+        : `${said.join(' ')} Nothing was imported.`;
+    return end({ state: 'refused', failure, progress: counts() });
+  }
+  const { format, rows } = checked;
+  if (rows.checks.length === 0)
+    return end({ state: 'refused', failure: 'The file has its header but no product rows: nothing to import.' });
+  const idOf = new Map(rows.checks.map(({ line, id }) => [line, id]));
+  signal.throwIfAborted();
+  await importCatalogueRows(db, rows, {
+    dryRun,
+    countUnchanged: true,
+    signal,
+    onLocked: () => {
+      progress.phase = 'writing';
+    },
+    onWritten: (written) => {
+      progress.rowsWritten = written;
+    },
+    alsoInTransaction: async (trx, result) => {
+      const summary = `${rows.checks.length} rows: ${result.added} new, ${result.updated - result.unchanged} changed, ${result.unchanged} unchanged, ${result.badRows} with problems`;
+      const what = dryRun ? 'dry run' : result.written ? 'imported' : 'refused';
+      await audit(
+        trx,
+        { id: job.staff_id, email: job.staff_email },
+        dryRun ? 'catalogue.import-check' : 'catalogue.import',
+        'catalogue',
+        `${what}, ${format} "${job.file_name}" of ${job.file_bytes} bytes (sha256 ${job.file_sha256}, job ${job.id}); ${summary}`,
+      );
+      const version = result.written
+        ? Number(
+            (
+              await trx
+                .selectFrom('catalogue_state')
+                .select(sql<string>`version`.as('version'))
+                .executeTakeFirstOrThrow()
+            ).version,
+          )
+        : null;
+      const report: ImportReport = {
+        dryRun,
+        written: result.written,
+        format,
+        rows: rows.checks.length,
+        added: result.added,
+        changed: result.updated - result.unchanged,
+        unchanged: result.unchanged,
+        badRows: result.badRows,
+        problems: problemRows(result, idOf),
+        problemCount: result.problems.length,
+        version,
+        changes: result.changes.slice(0, IMPORT_PROBLEMS_LISTED),
+        changeCount: result.changes.length,
+      };
+      await endJob(trx, job.id, runner, { state: 'done', report, progress: counts() });
+    },
+  });
+}
