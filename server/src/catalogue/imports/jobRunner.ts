@@ -112,7 +112,7 @@ export class ImportJobRunner {
     const beats = this.beatWhileRunning(job.id, progress, lost);
     const both = AbortSignal.any([signal, lost.signal]);
     try {
-      await runJob(this.options, job, file, this.tag, progress, both);
+      await runJob(this.options, job, file, this.tag, progress, both, beats.now);
       await store.release(job.id);
     } catch (error) {
       if (signal.aborted) {
@@ -132,10 +132,10 @@ export class ImportJobRunner {
   }
 
   /** The heartbeat (with the progress) every beatMs, one at a time; a job no longer ours aborts `lost`. */
-  private beatWhileRunning(id: string, progress: Progress, lost: AbortController): { stop(): void } {
+  private beatWhileRunning(id: string, progress: Progress, lost: AbortController): { now(): void; stop(): void } {
     let beating = false;
     let stopped = false;
-    const timer = setInterval(() => {
+    const once = () => {
       if (beating || stopped) return;
       beating = true;
       beat(this.options.db.kysely, id, this.tag, progress)
@@ -146,9 +146,11 @@ export class ImportJobRunner {
         .finally(() => {
           beating = false;
         });
-    }, this.options.beatMs ?? 2_000);
+    };
+    const timer = setInterval(once, this.options.beatMs ?? 2_000);
     timer.unref();
     return {
+      now: once,
       stop() {
         stopped = true;
         clearInterval(timer);

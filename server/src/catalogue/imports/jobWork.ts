@@ -41,6 +41,8 @@ export async function runJob(
   runner: string,
   progress: Progress,
   signal: AbortSignal,
+  /** Called when `progress.phase` moves on: the runner writes it at once rather than at its next heartbeat. */
+  onPhase: () => void = () => undefined,
 ): Promise<void> {
   const dryRun = job.kind === 'check';
   const counts = () => ({
@@ -54,6 +56,7 @@ export async function runJob(
     onRead: (rows) => {
       progress.phase = 'checking';
       progress.rowsTotal = rows;
+      onPhase();
     },
     onChecked: (rows) => {
       progress.rowsChecked = rows;
@@ -79,6 +82,7 @@ export async function runJob(
     signal,
     onLocked: () => {
       progress.phase = 'writing';
+      onPhase();
     },
     onWritten: (written) => {
       progress.rowsWritten = written;

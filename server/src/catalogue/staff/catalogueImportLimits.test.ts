@@ -1,5 +1,5 @@
 // A file that expands past what an import reads (a security finding), sent to the staff app's import as the
-// catalogue role would, is refused with a 413 in words and the server goes on: before, a 19 MB workbook of the
+// catalogue role would, is refused in words (its job's) and the server goes on: before, a 19 MB workbook of the
 // site's own row 200,000 times took the process past 4 GB and killed it, and 300 KB of workbook holding 300 MB of
 // whitespace held every request 6.6 s. Made here: the site's first product 100,000 times (300 MB unzipped, 7 MB
 // zipped: refused on what it declares), 300 MB of whitespace in one cell (300 KB, declared as 1 KB: refused by the
@@ -7,15 +7,13 @@
 // Embedded PGlite (nothing here depends on the database).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { CSRF_HEADER, STAFF_API } from '@site/contracts/staff-api';
-import type { ImportReport } from '@site/contracts/staff-catalogue-api';
+import { STAFF_API } from '@site/contracts/staff-api';
 import { CATALOGUE_COLUMNS } from '../file/columns.js';
 import { readCsv, writeCsv } from '../../platform/spreadsheet/csv.js';
 import { pgliteTarget } from '../../test-support/databases.js';
 import { catalogueEditorApp } from '../../test-support/catalogueEditorApp.js';
-import { multipartBody, MULTIPART_TYPE } from '../../test-support/multipart.js';
-import { addStaffAccount, onStaffOrigin, signInStaff, type StaffCaller } from '../../test-support/staffSignIn.js';
+import { importJobOf, importReportOf } from '../../test-support/importJobs.js';
+import { addStaffAccount, onStaffOrigin, signInStaff } from '../../test-support/staffSignIn.js';
 import { repeated, sheetXml, workbookParts, zipArchive } from '../../test-support/zipFiles.js';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -24,16 +22,7 @@ const rowXml = (cells: readonly string[]) =>
 /** A sheet's XML cut in two around its rows, to put the rows between as pieces. */
 const [SHEET_HEAD, SHEET_TAIL] = sheetXml('|').split('|') as [string, string];
 
-async function upload(app: FastifyInstance, who: StaffCaller, name: string, content: Buffer, dryRun = true) {
-  return app.inject({
-    method: 'POST',
-    url: `${STAFF_API.catalogueImport}${dryRun ? '?dryRun=1' : ''}`,
-    headers: { ...onStaffOrigin(app), 'content-type': MULTIPART_TYPE, cookie: who.cookie, [CSRF_HEADER]: who.csrf },
-    payload: multipartBody(name, 'application/octet-stream', content),
-  });
-}
-
-test('a workbook or CSV past the import limits is a 413 in words, and the server goes on', {
+test('a workbook or CSV past the import limits is refused in words, and the server goes on', {
   timeout: 120_000,
 }, async (t) => {
   const { app, db } = await catalogueEditorApp(t, pgliteTarget);
@@ -49,10 +38,11 @@ test('a workbook or CSV past the import limits is a 413 in words, and the server
 
   const refusal = async (name: string, content: Buffer, expected: RegExp) => {
     const started = performance.now();
-    const res = await upload(app, layla, name, content);
-    assert.equal(res.statusCode, 413, `${name}: ${res.body}`);
-    assert.match(res.json<{ error: string }>().error, expected, name);
-    assert.match(res.json<{ error: string }>().error, / Nothing was imported\.$/);
+    // the upload is taken; its job refuses the file in words
+    const job = await importJobOf(app, layla, true, name, content);
+    assert.equal(job.state, 'refused', `${name}: ${JSON.stringify(job)}`);
+    assert.match(job.failure ?? '', expected, name);
+    assert.match(job.failure ?? '', / Nothing was imported\.$/);
     const health = await app.inject({ url: '/healthz' });
     assert.deepEqual(
       [health.statusCode, health.json()],
@@ -139,7 +129,6 @@ test('a workbook or CSV past the import limits is a 413 in words, and the server
     "select count(*)::text as n from staff_audit_log where action like 'catalogue.import%'",
   );
   assert.equal(audited[0]!.n, '0');
-  const dryRun = await upload(app, layla, 'catalogue.csv', exported.rawPayload);
-  assert.equal(dryRun.statusCode, 200, dryRun.body);
-  assert.equal(dryRun.json<ImportReport>().badRows, 0);
+  const dryRun = await importReportOf(app, layla, true, 'catalogue.csv', exported.rawPayload);
+  assert.equal(dryRun.badRows, 0);
 });

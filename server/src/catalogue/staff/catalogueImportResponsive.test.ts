@@ -12,13 +12,13 @@ import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { catalogueProductApiPath } from '@site/contracts/api';
-import { CSRF_HEADER, STAFF_API } from '@site/contracts/staff-api';
-import type { ImportReport } from '@site/contracts/staff-catalogue-api';
+import { STAFF_API } from '@site/contracts/staff-api';
+import type { ImportJob } from '@site/contracts/staff-catalogue-api';
 import { CATALOGUE_COLUMNS } from '../file/columns.js';
 import { readCsv, writeCsv } from '../../platform/spreadsheet/csv.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../test-support/databases.js';
 import { catalogueEditorApp } from '../../test-support/catalogueEditorApp.js';
-import { multipartBody, MULTIPART_TYPE } from '../../test-support/multipart.js';
+import { jobEnded, sendCatalogueFile } from '../../test-support/importJobs.js';
 import { addStaffAccount, onStaffOrigin, signInStaff, type StaffCaller } from '../../test-support/staffSignIn.js';
 
 /**
@@ -135,17 +135,17 @@ async function timedImport(
 ): Promise<void> {
   const watch = sampler(t, app);
   const started = performance.now();
-  const res = await app.inject({
-    method: 'POST',
-    url: `${STAFF_API.catalogueImport}${dryRun ? '?dryRun=1' : ''}`,
-    headers: { ...onStaffOrigin(app), 'content-type': MULTIPART_TYPE, cookie: who.cookie, [CSRF_HEADER]: who.csrf },
-    payload: multipartBody('copies.csv', 'text/csv', file),
-  });
+  // the upload is answered with its job, queued; the job is followed to its end as the page does
+  const sent = await sendCatalogueFile(app, who, dryRun, 'copies.csv', file);
+  assert.equal(sent.statusCode, 202, sent.body);
+  assert.equal(sent.json<ImportJob>().state, 'queued');
+  const job = await jobEnded(app, who, sent.json<ImportJob>().id);
   const took = performance.now() - started;
   const { healthz, product } = await watch.stop();
-  assert.equal(res.statusCode, 200, res.body);
-  const report = res.json<ImportReport>();
+  assert.equal(job.state, 'done', job.failure ?? '');
+  const report = job.report!;
   assert.deepEqual([report.rows, report.added, report.badRows, report.written], [ROWS, ROWS, 0, !dryRun]);
+  assert.deepEqual([job.rowsTotal, job.rowsChecked, job.rowsWritten], [ROWS, ROWS, dryRun ? 0 : ROWS]);
   const what = dryRun ? 'dry run' : 'import';
   t.diagnostic(
     `${what} of ${ROWS} rows (${(file.length / 1024 / 1024).toFixed(1)} MB) in ${Math.round(took)} ms; ` +
