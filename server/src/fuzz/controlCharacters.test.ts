@@ -666,6 +666,15 @@ function staffRoutes(made: Made): Route[] {
       query: { dryRun: '1' },
       validStatus: 415,
     },
+    // an import job's address: its id is a UUID (the valid one no job's: 404)
+    {
+      method: 'GET',
+      pattern: STAFF_API.catalogueImportJob,
+      staffApi: 'catalogueImportJob',
+      as: ['admin'],
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+      validStatus: 404,
+    },
     {
       method: 'GET',
       pattern: STAFF_API.catalogueMissingArabic,
@@ -800,6 +809,7 @@ const STAFF_UNSLOTTED: readonly Unslotted[] = [
   { staffApi: 'session', why: 'no body or parameter' },
   { staffApi: 'totpSetup', why: 'no body or parameter' },
   { staffApi: 'accounts', why: 'no body or parameter' },
+  { staffApi: 'catalogueImportJobs', why: 'no body or parameter' },
   { staffApi: 'releaseRemotes', why: 'no body or parameter' },
   { staffApi: 'stockHealth', why: 'no body or parameter' },
   { staffApi: 'siteVitals', why: 'no body or parameter' },

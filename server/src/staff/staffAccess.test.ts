@@ -70,6 +70,8 @@ const CATALOGUE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {
   catalogueDeleteNew: ['POST'],
   catalogueExport: ['GET'],
   catalogueImport: ['POST'],
+  catalogueImportJobs: ['GET'],
+  catalogueImportJob: ['GET'],
   catalogueMissingArabic: ['GET'],
   catalogueCategories: ['GET', 'POST'],
   catalogueCategory: ['GET', 'PUT'],
