@@ -18,5 +18,5 @@ export { inboxRows, inboxTotal, listInbox, searchQuery } from '../staff/work/inb
 export { importContent, publishedContent } from '../catalogue/staff/content.js';
 export { listEditorProducts } from '../catalogue/staff/productList.js';
 export { freshSchema } from './databases.js';
-export { addStaffAccount, STAFF_TEST_PASSWORD } from './staffSignIn.js';
+export { addStaffAccount, codeAt, currentStep, STAFF_TEST_PASSWORD, STAFF_TEST_TOTP_SECRET } from './staffSignIn.js';
 export { createFixture, type Fixture } from './fixture.js';
