@@ -4,7 +4,7 @@
 // sent again to be imported: nothing of it waits on the server between the two. Each send is a job on the server,
 // answered at once and followed here (useImportJob.ts); its id is in the address (?job=), so a reload shows it still.
 import { useState, type ChangeEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, PageContainer } from '@site/shared-ui';
 import { STAFF_API } from '@site/contracts/staff-api';
@@ -78,8 +78,9 @@ const Downloads = styled.ul`
 
 export function CatalogueFilePage() {
   const [importCatalogue] = useImportCatalogueMutation();
-  const [search, setSearch] = useSearchParams();
-  const jobId = search.get('job') ?? undefined;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const jobId = new URLSearchParams(location.search).get('job') ?? undefined;
   const [chosen, setChosen] = useState<Chosen | undefined>(undefined);
   const [sending, setSending] = useState<JobKind | undefined>(undefined);
   const [refusal, setRefusal] = useState<Refusal | undefined>(undefined);
@@ -90,16 +91,14 @@ export function CatalogueFilePage() {
   const tooLarge = chosen !== undefined && chosen.file.size > IMPORT_MAX_BYTES;
   const busy = sending !== undefined || (job !== undefined && !isFinished(job));
 
-  const follow = (id: string | undefined) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id === undefined) next.delete('job');
-        else next.set('job', id);
-        return next;
-      },
-      { replace: true },
-    );
+  /** The job followed, in the address (replacing it: the page is still the same page). */
+  const follow = (id: string | undefined) => {
+    const next = new URLSearchParams(location.search);
+    if (id === undefined) next.delete('job');
+    else next.set('job', id);
+    const search = next.toString();
+    void navigate({ pathname: location.pathname, search: search === '' ? '' : `?${search}` }, { replace: true });
+  };
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];

@@ -2,7 +2,6 @@
 // failed. A job that wrote makes the catalogue's reads stale (the upload itself wrote nothing); any finished job makes
 // the list of recent jobs stale.
 import { useEffect, useRef } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { ImportJob } from '@site/contracts/staff-catalogue-api';
 import { useStaffDispatch } from '../../app/store';
 import type { StaffFailure } from '../../api/staffBaseQuery';
@@ -17,9 +16,10 @@ export function useImportJob(id: string | undefined): {
 } {
   const dispatch = useStaffDispatch();
   // the cached answer decides whether to poll: the query's own result comes from the hook that takes the interval
-  const cached = catalogueApi.endpoints.getImportJob.useQueryState(id ?? skipToken);
+  const cached = catalogueApi.endpoints.getImportJob.useQueryState(id ?? '', { skip: id === undefined });
   const finished = cached.currentData !== undefined && isFinished(cached.currentData);
-  const { currentData: job, error } = useGetImportJobQuery(id ?? skipToken, {
+  const { currentData: job, error } = useGetImportJobQuery(id ?? '', {
+    skip: id === undefined,
     pollingInterval: finished ? 0 : IMPORT_JOB_POLL_MS,
   });
   const told = useRef(new Set<string>());
