@@ -33,6 +33,16 @@ async function openPage(address = '/catalogue-file') {
   await screen.findAllByText(/^(No file has been checked|Recent imports)/, { selector: 'p, caption' });
 }
 
+/** Waits for the recent imports' states, newest first: read again once the last job finished (the page settled). */
+const recentStates = (...states: string[]) =>
+  waitFor(() =>
+    expect(
+      [...screen.getByRole('table', { name: 'Recent imports' }).querySelectorAll('tbody td:last-child')].map(
+        (cell) => cell.textContent,
+      ),
+    ).toEqual(states),
+  );
+
 async function checkFile(text = GOOD_FILE, name = 'catalogue.csv') {
   choose(csv(text, name));
   fireEvent.click(screen.getByRole('button', { name: 'Check the file' }));
@@ -78,6 +88,7 @@ describe('the catalogue file page', () => {
       [...counts.querySelectorAll('dt')].map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`),
     ).toEqual(['Rows: 2', 'New: 1', 'Changed: 1', 'Unchanged: 0', 'With problems: 0']);
     expect(catalogue.imported).toEqual([]);
+    await recentStates('Done');
     expect(await axeViolations()).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
@@ -105,6 +116,7 @@ describe('the catalogue file page', () => {
     ]);
     expect(currentAddress()).toBe('/catalogue-file?job=job-2');
     expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
+    await recentStates('Done', 'Done');
   });
 
   it('shows the job’s progress while it runs, in words and as a progress bar, then its report', async () => {
@@ -136,6 +148,7 @@ describe('the catalogue file page', () => {
         'Imported: 1 new, 1 changed, 0 unchanged. The public pages show it now (catalogue version 41).',
       ),
     ).toBeInTheDocument();
+    await recentStates('Done', 'Done');
   });
 
   it('says checking rows without a total while the file’s rows are not counted yet', async () => {
@@ -145,6 +158,7 @@ describe('the catalogue file page', () => {
     expect(await screen.findByText('Checking rows: 4,000')).toHaveAttribute('role', 'status');
     expect(screen.getByRole('progressbar', { name: 'Import progress' })).not.toHaveAttribute('value');
     expect(await screen.findByText(CHECKED)).toBeInTheDocument();
+    await recentStates('Done');
   });
 
   it('shows a failed job’s sentence, and sends the file again as a new job', async () => {
@@ -160,6 +174,7 @@ describe('the catalogue file page', () => {
     expect(await screen.findByText(CHECKED)).toBeInTheDocument();
     const [first, second] = catalogue.importKeys;
     expect(second).not.toBe(first);
+    await recentStates('Done', 'Failed');
   });
 
   it('sends one key per file and kind: the same again after a lost answer, another for the import or another file', async () => {
@@ -191,6 +206,7 @@ describe('the catalogue file page', () => {
     expect(other).not.toBe(check);
     expect(other).not.toBe(importing);
     expect(catalogue.importKeys).toHaveLength(3);
+    await recentStates('Done', 'Done', 'Done');
   });
 
   it('says who is importing when another import runs, with a link to follow it', async () => {
@@ -211,6 +227,7 @@ describe('the catalogue file page', () => {
       '/catalogue-file/jobs/job-77',
     );
     expect(catalogue.imported).toEqual([]);
+    await recentStates('Done', 'Running');
     expect(await axeViolations()).toEqual([]);
     fireEvent.click(within(alert).getByRole('link', { name: 'Follow the running import' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Import job' })).toBeInTheDocument();
@@ -296,6 +313,7 @@ describe('the catalogue file page', () => {
     ]);
     expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
     expect(catalogue.imported).toEqual([]);
+    await recentStates('Done');
     expect(await axeViolations()).toEqual([]);
   });
 
