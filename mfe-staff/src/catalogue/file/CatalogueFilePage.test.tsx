@@ -227,6 +227,9 @@ describe('the catalogue file page', () => {
       '/catalogue-file/jobs/job-77',
     );
     expect(catalogue.imported).toEqual([]);
+    // the check's findings stay, and the import can be sent again once the other one is done
+    expect(screen.getByText(CHECKED)).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('button', { name: 'Import' })).toBeEnabled();
     await recentStates('Done', 'Running');
     expect(await axeViolations()).toEqual([]);
     fireEvent.click(within(alert).getByRole('link', { name: 'Follow the running import' }));

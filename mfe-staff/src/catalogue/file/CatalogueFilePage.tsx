@@ -142,7 +142,7 @@ export function CatalogueFilePage() {
       : sending === 'import'
         ? 'Importing… A large file takes a few minutes.'
         : undefined;
-  const ready = job !== undefined && refusal === undefined && readyToImport(job);
+  const ready = job !== undefined && readyToImport(job);
   /** The page still holds the file this check was of (not after a reload, nor for another file's check). */
   const holdsFile = ready && chosen !== undefined && chosen.sent.check === job.id;
 
