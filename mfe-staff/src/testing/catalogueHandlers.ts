@@ -2,7 +2,8 @@
 // memory with their drafts and published versions, optimistic locking (409 with who and when), a few of the catalogue's
 // rules (400: the sentence, and each problem at its value's path as the server answers it), 403 for branch staff, and a session and CSRF check as handlers.ts's. The two upload addresses
 // take one file part and answer a reference as the server does (server/src/catalogue/staff/uploads.ts): the type by the content's first bytes,
-// 413/415 with a sentence.
+// 413/415 with a sentence. A catalogue file's upload is a job (202 at once, the same job again for its Idempotency-Key,
+// 409 while another import runs), each read of it one step further until it is done with its report.
 import { HttpResponse, type PathParams } from 'msw';
 import { http } from './contractHttp';
 import { server } from '@test/msw';
