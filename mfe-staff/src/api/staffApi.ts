@@ -43,6 +43,7 @@ export const staffApi = createApi({
     'Inbox',
     'Reviews',
     'QuotationLinks',
+    'ImportJobs',
   ],
   endpoints: (build) => ({
     // ---- the session (sessionSlice.ts keeps who is signed in and the CSRF token from these answers) ----

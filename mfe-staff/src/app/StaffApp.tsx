@@ -26,6 +26,7 @@ import { ProductHistoryPage } from '../catalogue/history/ProductHistoryPage';
 import { ReleasesPage } from '../releases/ReleasesPage';
 import { StockFeedsPage } from '../stock/StockFeedsPage';
 import { CatalogueFilePage } from '../catalogue/file/CatalogueFilePage';
+import { ImportJobPage } from '../catalogue/file/ImportJobPage';
 import { MissingArabicPage } from '../catalogue/arabic/MissingArabicPage';
 import { CategoryListPage } from '../catalogue/categories/CategoryListPage';
 import { CategoryEditPage } from '../catalogue/categories/CategoryEditPage';
@@ -125,6 +126,14 @@ export default function StaffApp({ loadProductPreview }: { loadProductPreview?: 
                   element={
                     <RequireCatalogueEditor title="Import and export">
                       <CatalogueFilePage />
+                    </RequireCatalogueEditor>
+                  }
+                />
+                <Route
+                  path="catalogue-file/jobs/:id"
+                  element={
+                    <RequireCatalogueEditor title="Import job">
+                      <ImportJobPage />
                     </RequireCatalogueEditor>
                   }
                 />

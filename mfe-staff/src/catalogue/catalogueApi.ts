@@ -3,6 +3,7 @@
 // histories and categories read again after a change; the product being edited does not (its answer replaces it where
 // the editor keeps it: catalogueCalls.ts's useProductAnswered), so nothing typed is overwritten by a refetch.
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
+import { IDEMPOTENCY_KEY_HEADER } from '@site/contracts/staff-catalogue-api';
 import type {
   CreateCategoryBody,
   CreateProductBody,
@@ -10,7 +11,8 @@ import type {
   DuplicateCategoryBody,
   EditorCategory,
   EditorProduct,
-  ImportReport,
+  ImportJob,
+  ImportJobList,
   SaveCategoryBody,
   SaveDraftBody,
   UploadedDatasheet,
@@ -19,6 +21,8 @@ import type {
 import { staffApi } from '../api/staffApi';
 
 type Tag = 'CatalogueList' | 'Product' | 'Versions' | 'Categories';
+/** What an import that wrote makes stale: it may change every product and category. */
+export const IMPORTED: Tag[] = ['CatalogueList', 'Product', 'Versions', 'Categories'];
 const CHANGED: Tag[] = ['CatalogueList', 'Versions', 'Categories'];
 /** A change's tags to read again: none when it was refused (nothing changed). */
 const afterChange = (_answer: unknown, failure: unknown): Tag[] => (failure === undefined ? CHANGED : []);
@@ -121,15 +125,28 @@ export const catalogueApi = staffApi.injectEndpoints({
         body: filePart(file),
       }),
     }),
-    /** A catalogue file checked (dryRun) or imported: an import may change every product and category. */
-    importCatalogue: build.mutation<ImportReport, { dryRun: boolean; file: File }>({
-      query: ({ dryRun, file }) => ({
+    /**
+     * A catalogue file sent to be checked (dryRun) or imported: the server answers its job at once (202, or 200 with
+     * the job the same key already made), and the job is followed with getImportJob. Nothing is written yet, so only
+     * the list of jobs is stale; the catalogue's reads are made stale once the job says it wrote (useImportJob.ts).
+     */
+    importCatalogue: build.mutation<ImportJob, { dryRun: boolean; file: File; idempotencyKey: string }>({
+      query: ({ dryRun, file, idempotencyKey }) => ({
         url: `${STAFF_API.catalogueImport}?dryRun=${dryRun ? '1' : '0'}`,
         method: 'POST',
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
         body: filePart(file),
       }),
-      invalidatesTags: (_report, failure) =>
-        failure === undefined ? ['CatalogueList', 'Product', 'Versions', 'Categories'] : [],
+      invalidatesTags: (_job, failure) => (failure === undefined ? ['ImportJobs'] : []),
+    }),
+    /** A job's state, progress and (once done) report: polled while it is queued or running. */
+    getImportJob: build.query<ImportJob, string>({
+      query: (id) => staffApiPath(STAFF_API.catalogueImportJob, { id }),
+    }),
+    /** The running import, if any, and the latest jobs (without their reports). */
+    listImportJobs: build.query<ImportJobList, void>({
+      query: () => STAFF_API.catalogueImportJobs,
+      providesTags: ['ImportJobs'],
     }),
   }),
 });
@@ -148,4 +165,6 @@ export const {
   useUploadPictureMutation,
   useUploadDatasheetMutation,
   useImportCatalogueMutation,
+  useGetImportJobQuery,
+  useListImportJobsQuery,
 } = catalogueApi;

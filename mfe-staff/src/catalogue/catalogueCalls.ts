@@ -15,6 +15,8 @@ export const historyPath = (id: string) => `/catalogue/${encodeURIComponent(id)}
 export const NEW_PRODUCT_PATH = '/catalogue/new';
 /** The import and export page's address (outside /catalogue/…, where any other segment is a product id). */
 export const CATALOGUE_FILE_PATH = '/catalogue-file';
+/** An import job's own page (a reload or a colleague follows it there). */
+export const importJobPath = (id: string) => `${CATALOGUE_FILE_PATH}/jobs/${encodeURIComponent(id)}`;
 /** The report of what still lacks Arabic. */
 export const MISSING_ARABIC_PATH = '/catalogue-arabic';
 /** The categories' list, a category's edit page and the new-category form (the server refuses 'new' as an id). */

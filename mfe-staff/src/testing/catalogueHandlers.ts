@@ -2,7 +2,8 @@
 // memory with their drafts and published versions, optimistic locking (409 with who and when), a few of the catalogue's
 // rules (400: the sentence, and each problem at its value's path as the server answers it), 403 for branch staff, and a session and CSRF check as handlers.ts's. The two upload addresses
 // take one file part and answer a reference as the server does (server/src/catalogue/staff/uploads.ts): the type by the content's first bytes,
-// 413/415 with a sentence.
+// 413/415 with a sentence. A catalogue file's upload is a job (202 at once, the same job again for its Idempotency-Key,
+// 409 while another import runs), each read of it one step further until it is done with its report.
 import { HttpResponse, type PathParams } from 'msw';
 import { http } from './contractHttp';
 import { server } from '@test/msw';
@@ -11,8 +12,13 @@ import { CSRF_HEADER, STAFF_API, type StaffSession } from '@site/contracts/staff
 import {
   CATALOGUE_MEDIA_PREFIX,
   DATASHEET_MAX_BYTES,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
   IMPORT_MAX_BYTES,
   PICTURE_MAX_BYTES,
+  type ImportBusy,
+  type ImportJob,
+  type ImportJobList,
   type ImportReport,
   type MissingArabicReport,
   type EditableProduct,
@@ -131,6 +137,15 @@ export interface FakeCatalogue {
   reportPageSize?: number;
   /** The ids each import that wrote brought in (the dry runs write nothing). */
   imported: string[][];
+  /** The import jobs, newest first (a test may put one of a colleague's in, running: fakeImportJob). */
+  importJobs: FakeImportJob[];
+  importJobCount: number;
+  /** Every upload's Idempotency-Key, in order ('' when it had none). */
+  importKeys: string[];
+  /** What a new job's reads show before its end, one each (default: checking, half of its rows). */
+  importJobSteps?: Partial<ImportJob>[];
+  /** A new job's end instead of its report (a failure). */
+  importJobEnd?: Partial<ImportJob>;
   /** The session's account's e-mail, as the server writes it as author. */
   now: string;
 }
@@ -149,7 +164,56 @@ export function fakeCatalogue(count = 3): FakeCatalogue {
           });
     products.push({ product: { id, version: 0, published: content, draft: null, lastChange: null }, versions: [] });
   }
-  return { products, version: 40, imported: [], now: '2026-11-25T10:00:00.000Z' };
+  return {
+    products,
+    version: 40,
+    imported: [],
+    importJobs: [],
+    importJobCount: 0,
+    importKeys: [],
+    now: '2026-11-25T10:00:00.000Z',
+  };
+}
+
+/** An import job as the fake keeps it: the job, the key and file it was sent with, its steps still to show. */
+export interface FakeImportJob {
+  job: ImportJob;
+  key: string;
+  by: string | null;
+  text: string;
+  steps: Partial<ImportJob>[];
+  /** Its end, once its steps are shown; none: it stays as it is (a colleague's, running). */
+  end?: () => Partial<ImportJob>;
+}
+
+const importJobFinished = (job: ImportJob) => job.state !== 'queued' && job.state !== 'running';
+
+/** A job sent by someone else, as the fake would answer it (running an import unless `job` says otherwise). */
+export function fakeImportJob(job: Partial<ImportJob> & Pick<ImportJob, 'id'>): FakeImportJob {
+  return {
+    job: {
+      kind: 'import',
+      state: 'running',
+      phase: 'checking',
+      fileName: 'prices-november.xlsx',
+      bytes: 15_000_000,
+      by: 'omar@crescent.example',
+      createdAt: '2026-11-25T09:58:00.000Z',
+      startedAt: '2026-11-25T09:58:01.000Z',
+      finishedAt: null,
+      rowsTotal: 15_000,
+      rowsChecked: 4_000,
+      rowsWritten: 0,
+      attempts: 1,
+      report: null,
+      failure: null,
+      ...job,
+    },
+    key: `key-of-${job.id}`,
+    by: job.by ?? 'omar@crescent.example',
+    text: '',
+    steps: [],
+  };
 }
 
 function summaryOf({ product }: FakeProduct): EditorProductSummary {
@@ -302,7 +366,11 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
   const author = () => session()?.account.email ?? null;
   let uploads = 0;
   /** The request's one file part, or a refusal. */
-  const filePart = async (request: Request, what: string, limit: number): Promise<{ bytes: Uint8Array } | Response> => {
+  const filePart = async (
+    request: Request,
+    what: string,
+    limit: number,
+  ): Promise<{ bytes: Uint8Array; name: string } | Response> => {
     if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data'))
       return HttpResponse.json({ error: UPLOAD_REFUSALS.notMultipart }, { status: 415 });
     const entries = [...(await request.formData()).entries()];
@@ -318,7 +386,7 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
         { status: 413 },
       );
     if (file.size === 0) return HttpResponse.json({ error: `The ${what} is empty.` }, { status: 400 });
-    return { bytes: new Uint8Array(await file.arrayBuffer()) };
+    return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name };
   };
   /** A handler of one product's address: the session's checks, then `answer` with the product (404 without one). */
   const forProduct =
@@ -366,9 +434,23 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       return HttpResponse.json(list);
     }),
     // The import of a catalogue file, simplified: CSV lines of `id,price`; a price that is not a number is a bad row.
+    // The upload answers a job at once (202); each read of the job moves it one step (importJobSteps), then it is done
+    // with the report (an import writes then) or ends as importJobEnd says.
     http.post(STAFF_API.catalogueImport, async ({ request }) => {
       const refused = refusal(request);
       if (refused) return refused;
+      const key = request.headers.get(IDEMPOTENCY_KEY_HEADER) ?? '';
+      fake.importKeys.push(key);
+      if (!IDEMPOTENCY_KEY_PATTERN.test(key))
+        return HttpResponse.json(
+          { error: 'Send an Idempotency-Key header: 8 to 100 letters, digits, - or _.' },
+          { status: 400 },
+        );
+      const kind = new URL(request.url).searchParams.get('dryRun') === '1' ? 'check' : 'import';
+      const again = fake.importJobs.find(
+        (entry) => entry.key === key && entry.job.kind === kind && entry.by === author(),
+      );
+      if (again) return HttpResponse.json<ImportJob>(again.job, { status: 200 });
       const part = await filePart(request, 'catalogue file', IMPORT_MAX_BYTES);
       if (part instanceof Response) return part;
       const text = new TextDecoder().decode(part.bytes);
@@ -380,6 +462,22 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
           },
           { status: 415 },
         );
+      const busy = fake.importJobs.find((entry) => entry.job.kind === 'import' && !importJobFinished(entry.job));
+      if (kind === 'import' && busy !== undefined) {
+        const running = busy.job;
+        return HttpResponse.json<ImportBusy>(
+          {
+            error: `${running.fileName} is being imported by ${running.by} (${running.rowsChecked.toLocaleString('en')} of ${(running.rowsTotal ?? 0).toLocaleString('en')} rows checked): import again once it has finished.`,
+            job: running,
+          },
+          { status: 409 },
+        );
+      }
+      const sameFile = fake.importJobs.find(
+        (entry) =>
+          entry.text === text && entry.job.kind === kind && entry.by === author() && !importJobFinished(entry.job),
+      );
+      if (sameFile) return HttpResponse.json<ImportJob>(sameFile.job, { status: 200 });
       const rows = text
         .split('\n')
         .slice(1)
@@ -411,25 +509,93 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
         });
         return { changes, changeCount: changes.length };
       };
-      const dryRun = new URL(request.url).searchParams.get('dryRun') === '1';
-      const written = !dryRun && problems.length === 0;
-      if (written) {
-        fake.version += 1;
-        fake.imported.push(rows.map((row) => row.id));
+      const dryRun = kind === 'check';
+      /** The job's end: its report, the import written then. */
+      const finish = (): Partial<ImportJob> => {
+        const written = !dryRun && problems.length === 0;
+        if (written) {
+          fake.version += 1;
+          fake.imported.push(rows.map((row) => row.id));
+        }
+        const report: ImportReport = {
+          dryRun,
+          written,
+          format: 'csv',
+          rows: rows.length,
+          added: rows.length - known,
+          changed: known,
+          unchanged: 0,
+          badRows: problems.length,
+          problems,
+          problemCount: problems.length,
+          version: written ? fake.version : null,
+          ...importChanges(rows),
+        };
+        return {
+          state: 'done',
+          phase: 'finished',
+          rowsChecked: rows.length,
+          rowsWritten: written ? rows.length : 0,
+          report,
+        };
+      };
+      fake.importJobCount += 1;
+      const job: ImportJob = {
+        id: `job-${fake.importJobCount}`,
+        kind,
+        state: 'queued',
+        phase: 'waiting',
+        fileName: part.name,
+        bytes: part.bytes.length,
+        by: author() ?? '',
+        createdAt: fake.now,
+        startedAt: null,
+        finishedAt: null,
+        rowsTotal: null,
+        rowsChecked: 0,
+        rowsWritten: 0,
+        attempts: 1,
+        report: null,
+        failure: null,
+      };
+      const steps = fake.importJobSteps ?? [
+        {
+          state: 'running',
+          phase: 'checking',
+          startedAt: fake.now,
+          rowsTotal: rows.length,
+          rowsChecked: Math.ceil(rows.length / 2),
+        },
+      ];
+      fake.importJobs.unshift({
+        job,
+        key,
+        by: author(),
+        text,
+        steps: [...steps],
+        end: () => ({ ...(fake.importJobEnd ?? finish()), finishedAt: fake.now }),
+      });
+      return HttpResponse.json<ImportJob>(job, { status: 202 });
+    }),
+    // A job read: one step further each time (a job seeded as running, without an end, stays as it is).
+    http.get(STAFF_API.catalogueImportJob, ({ request, params }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const entry = fake.importJobs.find(({ job }) => job.id === params.id);
+      if (entry === undefined) return HttpResponse.json({ error: 'There is no such import job.' }, { status: 404 });
+      if (!importJobFinished(entry.job)) {
+        const next = entry.steps.shift() ?? entry.end?.();
+        if (next !== undefined) entry.job = { ...entry.job, ...next };
       }
-      return HttpResponse.json<ImportReport>({
-        dryRun,
-        written,
-        format: 'csv',
-        rows: rows.length,
-        added: rows.length - known,
-        changed: known,
-        unchanged: 0,
-        badRows: problems.length,
-        problems,
-        problemCount: problems.length,
-        version: written ? fake.version : null,
-        ...importChanges(rows),
+      return HttpResponse.json<ImportJob>(entry.job);
+    }),
+    http.get(STAFF_API.catalogueImportJobs, ({ request }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const running = fake.importJobs.find(({ job }) => job.kind === 'import' && !importJobFinished(job));
+      return HttpResponse.json<ImportJobList>({
+        running: running?.job ?? null,
+        jobs: fake.importJobs.slice(0, 20).map(({ job }) => ({ ...job, report: null })),
       });
     }),
     // What lacks Arabic: the products whose Arabic name has no Arabic letter (their details are taken as translated).

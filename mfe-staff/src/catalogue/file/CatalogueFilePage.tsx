@@ -1,20 +1,24 @@
 // /staff/catalogue-file: the whole catalogue as a spreadsheet, `npm run catalogue`'s export and import through the
 // server. The downloads are plain links (a GET with the session cookie: the browser saves the streamed file itself).
 // An import is checked first (a dry run whose bad rows are a table), then the same file, still held by the page, is
-// sent again to be imported: nothing of it waits on the server between the two.
+// sent again to be imported: nothing of it waits on the server between the two. Each send is a job on the server,
+// answered at once and followed here (useImportJob.ts); its id is in the address (?job=), so a reload shows it still.
 import { useState, type ChangeEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, PageContainer } from '@site/shared-ui';
 import { STAFF_API } from '@site/contracts/staff-api';
-import { IMPORT_MAX_BYTES, type ImportReport } from '@site/contracts/staff-catalogue-api';
+import { IMPORT_MAX_BYTES, type ImportBusy, type ImportJob } from '@site/contracts/staff-catalogue-api';
 import { PageHeading } from '../../ui/PageHeading';
-import { Notice } from '../../ui/Notice';
 import { Actions, StaffField } from '../../ui/StaffField';
-import { Table } from '../../ui/Table';
-import { VisibleText } from '../../ui/VisibleText';
+import { failureOf } from '../../api/staffBaseQuery';
+import { newIdempotencyKey } from '../../api/idempotencyKey';
 import { useImportCatalogueMutation } from '../catalogueApi';
-import { refusalOf } from '../catalogueCalls';
+import { importJobPath } from '../catalogueCalls';
+import { ImportJobStatus } from './ImportJobStatus';
+import { RecentImports } from './RecentImports';
+import { isFinished, readyToImport } from './importJobText';
+import { useImportJob } from './useImportJob';
 
 export const exportUrl = (format: 'csv' | 'xlsx') => `${STAFF_API.catalogueExport}?format=${format}`;
 
@@ -22,12 +26,41 @@ const MEGABYTES = IMPORT_MAX_BYTES / (1024 * 1024);
 /** Said before sending, in the server's words (server/src/catalogue/staff/uploads.ts's tooLarge). */
 export const TOO_LARGE = `The catalogue file is too large: at most ${MEGABYTES} MB is taken. Nothing was sent.`;
 
-type Step =
-  | { kind: 'idle' }
-  | { kind: 'busy'; what: 'checking' | 'importing' }
-  | { kind: 'checked'; report: ImportReport }
-  | { kind: 'imported'; report: ImportReport }
-  | { kind: 'refused'; message: string; report?: ImportReport };
+type JobKind = ImportJob['kind'];
+
+/**
+ * The file the page holds, with one Idempotency-Key per kind of send: sending it again (a second click, a retry after
+ * a lost answer) is the same job, while its import is a job of its own. `sent`: the job each kind of send made.
+ */
+interface Chosen {
+  file: File;
+  keys: Record<JobKind, string>;
+  sent: Partial<Record<JobKind, string>>;
+}
+
+const chosenOf = (file: File): Chosen => ({
+  file,
+  keys: { check: newIdempotencyKey(), import: newIdempotencyKey() },
+  sent: {},
+});
+
+/** A send refused: the server's sentence; for a 409, the import running meanwhile. */
+interface Refusal {
+  message: string;
+  running?: ImportJob | undefined;
+}
+
+function isImportBusy(body: unknown): body is ImportBusy {
+  const busy = body as Partial<ImportBusy> | null;
+  return typeof busy === 'object' && busy !== null && typeof busy.job?.id === 'string';
+}
+
+function refusalOfSend(error: unknown): Refusal {
+  const failure = failureOf(error);
+  return failure.status === 409 && isImportBusy(failure.body)
+    ? { message: failure.message, running: failure.body.job }
+    : { message: failure.message };
+}
 
 const Downloads = styled.ul`
   display: flex;
@@ -43,150 +76,75 @@ const Downloads = styled.ul`
   }
 `;
 
-const Counts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content max-content;
-  gap: 4px 16px;
-  dt { font-weight: 600; }
-  dd { margin: 0; }
-`;
-
-const count = (n: number) => n.toLocaleString('en');
-
-function ReportCounts({ report }: { report: ImportReport }) {
-  return (
-    <Counts>
-      <dt>Rows</dt>
-      <dd>{count(report.rows)}</dd>
-      <dt>New</dt>
-      <dd>{count(report.added)}</dd>
-      <dt>Changed</dt>
-      <dd>{count(report.changed)}</dd>
-      <dt>Unchanged</dt>
-      <dd>{count(report.unchanged)}</dd>
-      <dt>With problems</dt>
-      <dd>{count(report.badRows)}</dd>
-    </Counts>
-  );
-}
-
-function ProblemTable({ report }: { report: ImportReport }) {
-  if (report.problems.length === 0) return null;
-  const more = report.problemCount - report.problems.length;
-  return (
-    <>
-      <Table caption={`Rows with problems (${count(report.badRows)})`}>
-        <thead>
-          <tr>
-            <th scope="col">Line</th>
-            <th scope="col">Product id</th>
-            <th scope="col">Column</th>
-            <th scope="col">Problem</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.problems.map((problem, index) => (
-            <tr key={`${problem.line}-${index}`}>
-              <td>{problem.line}</td>
-              <td>
-                <VisibleText text={problem.id} />
-              </td>
-              <td>{problem.column ?? '—'}</td>
-              <td>
-                <VisibleText text={problem.reason} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-      {more > 0 ? <p>{`And ${count(more)} more problems not listed: fix these and check the file again.`}</p> : null}
-    </>
-  );
-}
-
-/** What the file changes, line by line ("HEX-CW-25: price 14 → 15"): the dry run's list to read before importing. */
-function ChangeTable({ report }: { report: ImportReport }) {
-  const changes = report.changes ?? [];
-  if (changes.length === 0) return null;
-  const more = (report.changeCount ?? changes.length) - changes.length;
-  return (
-    <>
-      <Table caption={`What the file changes (${count(report.changeCount ?? changes.length)})`}>
-        <thead>
-          <tr>
-            <th scope="col">Line</th>
-            <th scope="col">Product id</th>
-            <th scope="col">Change</th>
-          </tr>
-        </thead>
-        <tbody>
-          {changes.map((change, index) => (
-            <tr key={`${change.line}-${index}`}>
-              <td>{change.line}</td>
-              <td>
-                <VisibleText text={change.id} />
-              </td>
-              <td>
-                <VisibleText text={change.change} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-      {more > 0 ? <p>{`And ${count(more)} more changes not listed.`}</p> : null}
-    </>
-  );
-}
-
 export function CatalogueFilePage() {
   const [importCatalogue] = useImportCatalogueMutation();
-  const [file, setFile] = useState<File | undefined>(undefined);
-  const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const busy = step.kind === 'busy';
+  const location = useLocation();
+  const navigate = useNavigate();
+  const jobId = new URLSearchParams(location.search).get('job') ?? undefined;
+  const [chosen, setChosen] = useState<Chosen | undefined>(undefined);
+  const [sending, setSending] = useState<JobKind | undefined>(undefined);
+  const [refusal, setRefusal] = useState<Refusal | undefined>(undefined);
+  /** The send's answer, shown until the job's first read. */
+  const [sent, setSent] = useState<ImportJob | undefined>(undefined);
+  const followed = useImportJob(jobId);
+  const job = followed.job ?? (sent?.id === jobId ? sent : undefined);
+  const tooLarge = chosen !== undefined && chosen.file.size > IMPORT_MAX_BYTES;
+  const busy = sending !== undefined || (job !== undefined && !isFinished(job));
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.currentTarget.files?.[0];
-    setFile(chosen);
-    setStep(
-      chosen !== undefined && chosen.size > IMPORT_MAX_BYTES
-        ? { kind: 'refused', message: TOO_LARGE }
-        : { kind: 'idle' },
-    );
+  /** The job followed, in the address (replacing it: the page is still the same page). */
+  const follow = (id: string | undefined) => {
+    const next = new URLSearchParams(location.search);
+    if (id === undefined) next.delete('job');
+    else next.set('job', id);
+    const search = next.toString();
+    void navigate({ pathname: location.pathname, search: search === '' ? '' : `?${search}` }, { replace: true });
   };
 
-  const send = async (dryRun: boolean) => {
-    if (file === undefined || file.size > IMPORT_MAX_BYTES) return;
-    setStep({ kind: 'busy', what: dryRun ? 'checking' : 'importing' });
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    setChosen(file === undefined ? undefined : chosenOf(file));
+    setRefusal(file !== undefined && file.size > IMPORT_MAX_BYTES ? { message: TOO_LARGE } : undefined);
+    // another file: the last job's report is not about it
+    follow(undefined);
+  };
+
+  const send = async (kind: JobKind) => {
+    if (chosen === undefined || tooLarge) return;
+    // a job that failed keeps its key's answer: sending again is a new job, with a new key
+    const failed = job !== undefined && job.state === 'failed' && chosen.sent[kind] === job.id;
+    const key = failed ? newIdempotencyKey() : chosen.keys[kind];
+    setSending(kind);
+    setRefusal(undefined);
     try {
-      const report = await importCatalogue({ dryRun, file }).unwrap();
-      if (report.problemCount > 0)
-        setStep({
-          kind: 'refused',
-          message: `${count(report.badRows)} of ${count(report.rows)} rows have problems: nothing was imported. Fix them in the file and check it again.`,
-          report,
-        });
-      else setStep({ kind: dryRun ? 'checked' : 'imported', report });
+      const answer = await importCatalogue({
+        dryRun: kind === 'check',
+        file: chosen.file,
+        idempotencyKey: key,
+      }).unwrap();
+      setSent(answer);
+      // the file may have been chosen again meanwhile: only the file sent remembers the job
+      setChosen((current) =>
+        current?.file === chosen.file
+          ? { ...current, keys: { ...current.keys, [kind]: key }, sent: { ...current.sent, [kind]: answer.id } }
+          : current,
+      );
+      follow(answer.id);
     } catch (error) {
-      setStep({ kind: 'refused', message: refusalOf(error).message });
+      setRefusal(refusalOfSend(error));
+    } finally {
+      setSending(undefined);
     }
   };
 
-  const report =
-    step.kind === 'checked' || step.kind === 'imported'
-      ? step.report
-      : step.kind === 'refused'
-        ? step.report
+  const pending =
+    sending === 'check'
+      ? 'Checking the file…'
+      : sending === 'import'
+        ? 'Importing… A large file takes a few minutes.'
         : undefined;
-  const status =
-    step.kind === 'busy'
-      ? step.what === 'checking'
-        ? 'Checking the file…'
-        : 'Importing… A large file takes a few minutes.'
-      : step.kind === 'checked'
-        ? `The file is ready to import: ${count(step.report.added)} new, ${count(step.report.changed)} changed, ${count(step.report.unchanged)} unchanged. Nothing has been written yet.`
-        : step.kind === 'imported'
-          ? `Imported: ${count(step.report.added)} new, ${count(step.report.changed)} changed, ${count(step.report.unchanged)} unchanged. The public pages show it now (catalogue version ${step.report.version ?? '—'}).`
-          : '';
+  const ready = job !== undefined && readyToImport(job);
+  /** The page still holds the file this check was of (not after a reload, nor for another file's check). */
+  const holdsFile = ready && chosen !== undefined && chosen.sent.check === job.id;
 
   return (
     <PageContainer>
@@ -230,25 +188,35 @@ export function CatalogueFilePage() {
           )}
         </StaffField>
         <Actions>
-          <Button
-            type="button"
-            disabled={busy || file === undefined || file.size > IMPORT_MAX_BYTES}
-            onClick={() => void send(true)}
-          >
+          <Button type="button" disabled={busy || chosen === undefined || tooLarge} onClick={() => void send('check')}>
             Check the file
           </Button>
-          {step.kind === 'checked' ? (
-            <Button type="button" disabled={busy} onClick={() => void send(false)}>
+          {holdsFile ? (
+            <Button type="button" disabled={busy} onClick={() => void send('import')}>
               Import
             </Button>
           ) : null}
         </Actions>
-        <Notice tone={step.kind === 'imported' ? 'success' : 'info'}>{status}</Notice>
-        <Notice tone="error">{step.kind === 'refused' ? step.message : null}</Notice>
-        {report !== undefined ? <ReportCounts report={report} /> : null}
-        {report !== undefined ? <ProblemTable report={report} /> : null}
-        {report !== undefined && report.problemCount === 0 ? <ChangeTable report={report} /> : null}
+        {ready && !holdsFile ? <p>Choose the file again to import it.</p> : null}
+        <ImportJobStatus
+          job={job}
+          pending={pending}
+          refusal={
+            refusal === undefined ? undefined : (
+              <>
+                {refusal.message}
+                {refusal.running ? (
+                  <>
+                    {' '}
+                    <Link to={importJobPath(refusal.running.id)}>Follow the running import</Link>
+                  </>
+                ) : null}
+              </>
+            )
+          }
+        />
       </section>
+      <RecentImports />
     </PageContainer>
   );
 }
