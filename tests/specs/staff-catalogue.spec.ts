@@ -231,6 +231,25 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
         ),
       ).toBeVisible();
       expect(await axeViolations(page), 'import and export page').toEqual([]);
+      // the checked file imported: a job the page follows to its report, then listed with the check
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      await expect(
+        page.getByText(
+          new RegExp(`^Imported: 0 new, 0 changed, ${products} unchanged\\. The public pages show it now`),
+        ),
+      ).toBeVisible();
+      expect(new URL(page.url()).searchParams.get('job')).toMatch(/^[a-f0-9-]{36}$/);
+      const recent = page.getByRole('table', { name: 'Recent imports' });
+      await expect(recent.getByRole('row')).toHaveCount(3);
+      await expect(recent.getByRole('row').nth(1)).toContainText('Import');
+      await expect(recent.getByRole('row').nth(1)).toContainText('Done');
+      await expect(recent.getByRole('row').nth(2)).toContainText('Check');
+      // a job's own page, as a colleague following it would open it
+      await recent.getByRole('row').nth(1).getByRole('link').click();
+      await expect(heading(page, 'Import job')).toBeVisible();
+      await expect(page.getByText(new RegExp(`^Imported: 0 new, 0 changed, ${products} unchanged`))).toBeVisible();
+      expect(await axeViolations(page), 'import job page').toEqual([]);
+      await page.goto(staffAt('/staff/catalogue-file'));
       await page.getByRole('link', { name: 'Back to the catalogue' }).click();
       await page.getByRole('link', { name: 'Missing Arabic' }).click();
       await expect(page.getByText('Nothing lacks Arabic here.')).toBeVisible();

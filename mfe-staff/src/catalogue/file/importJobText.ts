@@ -25,7 +25,7 @@ const ofTotal = (done: number, total: number | null) =>
 export function progressText(job: ImportJob): string {
   const doing =
     job.state === 'queued' || job.phase === 'waiting'
-      ? 'Waiting for the job before it to finish…'
+      ? 'Waiting to start: a job sent before it runs first…'
       : job.phase === 'reading'
         ? 'Reading the file…'
         : job.phase === 'checking'
