@@ -50,7 +50,10 @@ describe('an import job’s page', () => {
   it('says a queued job waits for the one before it', async () => {
     catalogue.importJobs.push(fakeImportJob({ id: 'job-78', state: 'queued', phase: 'waiting', rowsTotal: null }));
     await openJob('job-78');
-    expect(await screen.findByText('Waiting to start: a job sent before it runs first…')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('Waiting to start: a job sent before it runs first…')).toHaveAttribute(
+      'role',
+      'status',
+    );
     expect(screen.getByRole('progressbar', { name: 'Import progress' })).not.toHaveAttribute('value');
   });
 

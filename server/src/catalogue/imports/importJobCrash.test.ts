@@ -82,8 +82,8 @@ test('a process killed mid-import leaves nothing half-applied, and another takes
           resolve(found[1]!);
         }
       };
-      child.stdout!.on('data', read);
-      child.stderr!.on('data', read);
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
       child.once('exit', (code) => reject(new Error(`the child exited (${code}):\n${output}`)));
     });
     // killed once its import's transaction writes (the phase is written as it takes the catalogue's lock)

@@ -3,11 +3,9 @@
 // zip that is no workbook), a workbook's formula read as its text, the 50 MB limit while streaming, a dry run that
 // writes nothing, an import the public API shows at once, an export that imports back unchanged, and who may.
 import assert from 'node:assert/strict';
-import { Readable } from 'node:stream';
 import { test, type TestContext } from 'node:test';
 import { crc32 } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { catalogueProductApiPath } from '@site/contracts/api';
 import type { ProductResponse } from '@site/contracts/catalogue-api';
 import { CSRF_HEADER, STAFF_API } from '@site/contracts/staff-api';
@@ -16,13 +14,7 @@ import { readCsv, writeCsv } from '../../platform/spreadsheet/csv.js';
 import { CATALOGUE_COLUMNS } from '../file/columns.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../test-support/databases.js';
 import { catalogueEditorApp } from '../../test-support/catalogueEditorApp.js';
-import {
-  addStaffAccount,
-  onStaffOrigin,
-  signInStaff,
-  staffCall,
-  type StaffCaller,
-} from '../../test-support/staffSignIn.js';
+import { addStaffAccount, onStaffOrigin, signInStaff, staffCall } from '../../test-support/staffSignIn.js';
 import { importJobOf, importReportOf, sendCatalogueFile } from '../../test-support/importJobs.js';
 import { lazyMultipartBody, MULTIPART_TYPE, partHead, partTail } from '../../test-support/multipart.js';
 
