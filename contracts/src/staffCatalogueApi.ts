@@ -234,8 +234,11 @@ export const productVersionListSchema = z.strictObject({
       /** null: the content it had before the editor first published it (seed or import). */
       publishedBy: z.string().nullable(),
       publishedAt: z.string(),
-      /** What made the version: a publish, or the content as the product was archived or restored (always sent). */
-      action: z.enum(['publish', 'archive', 'unarchive']).optional(),
+      /** What made the version: a publish, the content as it was archived or restored, or an import (always sent). */
+      action: z.enum(['publish', 'archive', 'unarchive', 'import']).optional(),
+      /** An import's: the file's name, and the staff app's job (its report) when it came from there. */
+      importedFrom: z.string().optional(),
+      importJob: z.string().optional(),
     }),
   ),
 });
@@ -246,7 +249,11 @@ export const diffQuerySchema = z.strictObject({ from: wholeNumber('from'), to: w
 export const productDiffSchema = z.strictObject({
   from: z.number(),
   to: z.number(),
-  /** Every field that differs: its path ('price', 'details.description.2'), and its value in each (null: absent). */
+  /**
+   * Every field that differs: its path ('productName', 'details.description.2'; a variant's by its code, as an
+   * import's report words it: 'HEX-CW-25: price', and a variant only one side has as 'HEX-CW-90'), and its value in
+   * each (null: absent).
+   */
   changes: z.array(z.strictObject({ field: z.string(), before: z.unknown(), after: z.unknown() })),
 });
 export type ProductDiff = z.infer<typeof productDiffSchema>;

@@ -45,6 +45,11 @@ export interface ImportOutcome {
   written: boolean;
   /** The problems by the line they are on, without the line's prefix, each at its value (the editor's field). */
   problemsByLine: ReadonlyMap<number, readonly RowProblem[]>;
+  /**
+   * The products the rows change (existing ones whose content differs: known with `countUnchanged`, else every existing
+   * product the file names) and the products they add.
+   */
+  touched: { changed: readonly string[]; added: readonly string[] };
 }
 
 /**
@@ -114,6 +119,8 @@ export interface ImportOptions {
   countUnchanged?: boolean;
   /** Runs inside the import's transaction once it is done (the staff app's audit line, committed with the rows). */
   alsoInTransaction?: (trx: Kysely<DatabaseSchema>, outcome: ImportOutcome) => Promise<void>;
+  /** Runs inside the transaction just before the rows are written (the staff app keeps what they replace). */
+  beforeWrite?: (trx: Kysely<DatabaseSchema>, touched: ImportOutcome['touched']) => Promise<void>;
   /** The import's progress (a job's): its transaction holds the catalogue's lock; then variants' rows written so far. */
   onLocked?: () => void;
   onWritten?: (rows: number) => void;
@@ -209,7 +216,7 @@ export async function lockCatalogue(trx: Kysely<DatabaseSchema>): Promise<void> 
 export async function importRowsIn(
   trx: Kysely<DatabaseSchema>,
   rows: ImportRows,
-  options: Pick<ImportOptions, 'dryRun' | 'countUnchanged' | 'onWritten' | 'signal'>,
+  options: Pick<ImportOptions, 'dryRun' | 'countUnchanged' | 'onWritten' | 'signal' | 'beforeWrite'>,
 ): Promise<ImportOutcome> {
   const checks = await checksOf(rows, await readCategories(trx));
   const { existing, lastPosition } = await productsMet(trx, checks);
@@ -260,6 +267,9 @@ export async function importRowsIn(
           existingGroups,
         )
       : { unchanged: 0, changes: [] };
+  const changedIds = new Set(
+    options.countUnchanged === true ? compared.changes.map((change) => change.id) : products.map((row) => row.id),
+  );
   const outcome = {
     problems,
     badRows: byLine.size,
@@ -269,8 +279,13 @@ export async function importRowsIn(
     changes: compared.changes,
     written: false,
     problemsByLine: byLine,
+    touched: {
+      changed: products.filter((row) => known.has(row.id) && changedIds.has(row.id)).map((row) => row.id),
+      added: products.filter((row) => !known.has(row.id)).map((row) => row.id),
+    },
   };
   if (values === undefined) return outcome;
+  await options.beforeWrite?.(trx, outcome.touched);
 
   // a code may move from one of the file's products to another: their variants go before their rows are written
   await removeVariantsOf(
@@ -492,7 +507,19 @@ export async function exportCatalogueRow(
   return row;
 }
 
-async function readFileRows(db: Kysely<DatabaseSchema>, id?: string): Promise<CatalogueFileRow[][]>;
+/** These products as file rows (one per variant), by id; a product not there is missing from the map. */
+export async function exportCatalogueRowsOf(
+  db: Kysely<DatabaseSchema>,
+  ids: readonly string[],
+): Promise<Map<string, CatalogueFileRow[]>> {
+  const byId = new Map<string, CatalogueFileRow[]>();
+  for (let start = 0; start < ids.length; start += EXPORT_BATCH)
+    for (const rows of await readFileRows(db, ids.slice(start, start + EXPORT_BATCH)))
+      if (rows[0] !== undefined) byId.set(rows[0].id, rows);
+  return byId;
+}
+
+async function readFileRows(db: Kysely<DatabaseSchema>, id?: string | readonly string[]): Promise<CatalogueFileRow[][]>;
 async function readFileRows(
   db: Kysely<DatabaseSchema>,
   id: undefined,
@@ -500,13 +527,14 @@ async function readFileRows(
 ): Promise<{ row: CatalogueFileRow[]; key: { position: number; id: string } }[]>;
 async function readFileRows(
   db: Kysely<DatabaseSchema>,
-  id?: string,
+  id?: string | readonly string[],
   page?: { after: { position: number; id: string } | undefined; limit: number },
 ): Promise<CatalogueFileRow[][] | { row: CatalogueFileRow[]; key: { position: number; id: string } }[]> {
   const after = page?.after;
   const rows = await db
     .selectFrom('catalogue_products')
-    .$if(id !== undefined, (qb) => qb.where('id', '=', id ?? ''))
+    .$if(typeof id === 'string', (qb) => qb.where('id', '=', typeof id === 'string' ? id : ''))
+    .$if(Array.isArray(id), (qb) => qb.where(sql<boolean>`id = any(${sql.val([...(id ?? [])])}::text[])`))
     .$if(after !== undefined, (qb) =>
       qb.where(sql<boolean>`(position, id) > (${after?.position ?? 0}, ${after?.id ?? ''})`),
     )

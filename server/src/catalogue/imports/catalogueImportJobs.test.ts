@@ -9,12 +9,18 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { STAFF_API } from '@site/contracts/staff-api';
-import type { ImportBusy, ImportJob, ImportJobList } from '@site/contracts/staff-catalogue-api';
-import { writeCsv } from '../../platform/spreadsheet/csv.js';
+import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
+import type {
+  ImportBusy,
+  ImportJob,
+  ImportJobList,
+  ProductDiff,
+  ProductVersionList,
+} from '@site/contracts/staff-catalogue-api';
+import { readCsv, writeCsv } from '../../platform/spreadsheet/csv.js';
 import { catalogueEditorApp } from '../../test-support/catalogueEditorApp.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../test-support/databases.js';
-import { jobEnded, readImportJob, sendCatalogueFile } from '../../test-support/importJobs.js';
+import { importJobOf, jobEnded, readImportJob, sendCatalogueFile } from '../../test-support/importJobs.js';
 import { addStaffAccount, onStaffOrigin, signInStaff, type StaffCaller } from '../../test-support/staffSignIn.js';
 import { CATALOGUE_COLUMNS } from '../file/columns.js';
 import { generateCatalogueRows } from '../file/generate.js';
@@ -26,6 +32,7 @@ import { runJob } from './jobWork.js';
 /** Products in the test's file, each in 3 sizes: enough rows that a job is seen running for a while. */
 const PRODUCTS = 300;
 const SIZES = 3;
+const GLAND = 'hex_cw_brass_cable_gland';
 
 const fileOf = (seed: number, products = PRODUCTS): Buffer =>
   Buffer.from(
@@ -185,6 +192,60 @@ async function jobsSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     const later = await sendCatalogueFile(app, rashid, false, 'february.csv', fileOf(14));
     assert.equal(later.statusCode, 202, later.body);
     assert.equal((await jobEnded(app, rashid, later.json<ImportJob>().id)).report?.written, true);
+  });
+
+  await t.test('an import is a version of each product it changes, its differences by variant code', async () => {
+    const exported = await app.inject({
+      url: `${STAFF_API.catalogueExport}?format=csv`,
+      headers: { ...onStaffOrigin(app), cookie: layla.cookie },
+    });
+    const [header, ...records] = readCsv(exported.body);
+    const column = (name: string) => header!.cells.indexOf(name);
+    const cells = records.map((record) => [...record.cells]);
+    const row = cells.find((candidate) => candidate[column('code')] === 'HEX-CW-25')!;
+    const before = row[column('price')]!;
+    row[column('price')] = String(Number(before) + 1);
+    const job = await importJobOf(app, layla, false, 'gland-prices.csv', Buffer.from(writeCsv(header!.cells, cells)));
+    assert.equal(job.state, 'done', job.failure ?? '');
+    assert.equal(job.report?.changed, 1);
+    const versionsOf = async (id: string) =>
+      (
+        await app.inject({
+          url: staffApiPath(STAFF_API.catalogueVersions, { id }),
+          headers: { ...onStaffOrigin(app), cookie: layla.cookie },
+        })
+      ).json<ProductVersionList>().versions;
+    const versions = await versionsOf(GLAND);
+    assert.deepEqual(
+      versions.map(({ version, publishedBy, action, importedFrom, importJob }) => ({
+        version,
+        publishedBy,
+        action,
+        importedFrom,
+        importJob,
+      })),
+      [
+        {
+          version: versions[0]!.version,
+          publishedBy: 'layla@crescent.example',
+          action: 'import',
+          importedFrom: 'gland-prices.csv',
+          importJob: job.id,
+        },
+        { version: 0, publishedBy: null, action: 'publish', importedFrom: undefined, importJob: undefined },
+      ],
+    );
+    assert.ok(versions[0]!.version >= 1);
+    const diff = await app.inject({
+      url: `${staffApiPath(STAFF_API.catalogueDiff, { id: GLAND })}?from=0&to=${versions[0]!.version}`,
+      headers: { ...onStaffOrigin(app), cookie: layla.cookie },
+    });
+    assert.deepEqual(diff.json<ProductDiff>().changes, [
+      { field: 'HEX-CW-25: price', before, after: String(Number(before) + 1) },
+    ]);
+    // a product the file names but leaves as it was has no version of the import
+    const untouched = cells.find((candidate) => candidate[column('id')] !== GLAND)![column('id')]!;
+    assert.deepEqual(await versionsOf(untouched), []);
   });
 
   /** A job as a process left it: its file held, its row as given (a runner that died, say). */

@@ -1,7 +1,8 @@
 // One import job's work, in the process that took it (jobRunner.ts): the held file read and every row checked in the
 // import's worker thread (importWorkerClient.ts), then checked against the database and, unless a dry run or a
 // problem, written in one transaction: the job's end (its report) is written in that same transaction, with the
-// audit line, so the job is done exactly when its rows are, and a runner that lost its job rolls its import back.
+// audit line and a version of each product it changed (../staff/importVersions.ts), so the job is done exactly when
+// its rows are, and a runner that lost its job rolls its import back.
 import { sql } from 'kysely';
 import { IMPORT_PROBLEMS_LISTED, type ImportProblem, type ImportReport } from '@site/contracts/staff-catalogue-api';
 import type { Database } from '../../platform/db/index.js';
@@ -9,6 +10,7 @@ import { importCatalogueRows, readCategories, type ImportOutcome } from '../file
 import { problemColumn } from '../file/columns.js';
 import { checkCatalogueFile } from '../file/importWorkerClient.js';
 import type { RecordStaffAction } from '../staff/editorCalls.js';
+import { keepVersionsBefore, recordImportVersions } from '../staff/importVersions.js';
 import { endJob, type JobEnd, type JobRow, type Progress } from './jobRows.js';
 
 export interface JobWorkOptions {
@@ -87,7 +89,15 @@ export async function runJob(
     onWritten: (written) => {
       progress.rowsWritten = written;
     },
+    // the import is in each changed product's history, what it replaced kept first
+    beforeWrite: keepVersionsBefore,
     alsoInTransaction: async (trx, result) => {
+      if (result.written)
+        await recordImportVersions(trx, result.touched, {
+          by: { id: job.staff_id, email: job.staff_email },
+          fileName: job.file_name,
+          jobId: job.id,
+        });
       const summary = `${rows.checks.length} rows: ${result.added} new, ${result.updated - result.unchanged} changed, ${result.unchanged} unchanged, ${result.badRows} with problems`;
       const what = dryRun ? 'dry run' : result.written ? 'imported' : 'refused';
       await audit(

@@ -11,7 +11,7 @@ export async function listVersions(db: Kysely<DatabaseSchema>, id: string): Prom
   if (product === undefined) throw notFound('There is no such product');
   const rows = await db
     .selectFrom('catalogue_product_history')
-    .select(['version', 'published_by_email', 'published_at', 'action'])
+    .select(['version', 'published_by_email', 'published_at', 'action', 'note', 'import_job_id'])
     .where('product_id', '=', id)
     .orderBy('version', 'desc')
     .execute();
@@ -21,6 +21,8 @@ export async function listVersions(db: Kysely<DatabaseSchema>, id: string): Prom
       publishedBy: row.published_by_email,
       publishedAt: row.published_at.toISOString(),
       action: row.action,
+      ...(row.action === 'import' && row.note !== null ? { importedFrom: row.note } : {}),
+      ...(row.import_job_id === null ? {} : { importJob: row.import_job_id }),
     })),
   };
 }
@@ -37,10 +39,53 @@ function leaves(value: unknown, path: string, into: Map<string, unknown>): Map<s
   return into;
 }
 
-/** The fields that differ between two contents, in the newer one's order, then the ones it no longer has. */
+/**
+ * A content's leaves, its variants' by their code as an import's report words them ('HEX-CW-25: price'), not by their
+ * place in the list: a variant moved or added before another is not every later variant changed. Its place is a
+ * field of its own ('HEX-CW-25: position').
+ */
+function contentLeaves(content: unknown): Map<string, unknown> {
+  if (typeof content !== 'object' || content === null || Array.isArray(content)) return leaves(content, '', new Map());
+  const { variants, ...product } = content as Record<string, unknown>;
+  const into = leaves(product, '', new Map());
+  if (!Array.isArray(variants)) return into;
+  variants.forEach((variant, index) => {
+    const { code, ...fields } = (variant ?? {}) as Record<string, unknown>;
+    const name = String(code);
+    for (const [field, value] of leaves({ ...fields, position: index + 1 }, '', new Map()))
+      into.set(`${name}: ${field}`, value);
+  });
+  return into;
+}
+
+/** The variants of a content by their code. */
+function variantsByCode(content: unknown): Map<string, unknown> {
+  const variants = (content as { variants?: unknown } | null)?.variants;
+  return new Map(
+    Array.isArray(variants) ? variants.map((variant) => [String((variant as { code?: unknown }).code), variant]) : [],
+  );
+}
+
+/**
+ * The fields that differ between two contents, in the newer one's order, then the ones it no longer has; a variant
+ * only one of them has is one change, under its code.
+ */
 export function fieldChanges(before: unknown, after: unknown): ProductDiff['changes'] {
-  const old = leaves(before, '', new Map());
-  const now = leaves(after, '', new Map());
+  const [oldVariants, newVariants] = [variantsByCode(before), variantsByCode(after)];
+  const alone = (code: string) => oldVariants.has(code) !== newVariants.has(code);
+  const ofAlone = (field: string) => {
+    const colon = field.indexOf(': ');
+    return colon > 0 && alone(field.slice(0, colon));
+  };
+  const wholeVariants = [...new Set([...oldVariants.keys(), ...newVariants.keys()])]
+    .filter(alone)
+    .map((code) => ({ field: code, before: oldVariants.get(code) ?? null, after: newVariants.get(code) ?? null }));
+  return [...fieldChangesOf(before, after).filter((change) => !ofAlone(change.field)), ...wholeVariants];
+}
+
+function fieldChangesOf(before: unknown, after: unknown): ProductDiff['changes'] {
+  const old = contentLeaves(before);
+  const now = contentLeaves(after);
   const changes: ProductDiff['changes'] = [];
   for (const [field, value] of now) {
     if (JSON.stringify(old.get(field) ?? null) !== JSON.stringify(value))

@@ -364,8 +364,12 @@ export interface CatalogueProductHistoryTable {
   published_by_id: number | null;
   published_by_email: string | null;
   published_at: Timestamp;
-  /** What made the version (migration 016): a publish, or the content as it was archived or restored. */
-  action: Defaulted<'publish' | 'archive' | 'unarchive'>;
+  /** What made the version (migration 016): a publish, the content as it was archived or restored, an import (043). */
+  action: Defaulted<'publish' | 'archive' | 'unarchive' | 'import'>;
+  /** An import's file name (migration 043). */
+  note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The staff app's import job that made the version (migration 043). */
+  import_job_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A catalogue file's dry run or import as a background job (migration 042; catalogue/imports/). */

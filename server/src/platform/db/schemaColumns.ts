@@ -104,6 +104,8 @@ export const SCHEMA_COLUMNS = {
     published_by_email: 'text null',
     published_at: 'timestamptz',
     action: 'text',
+    note: 'text null',
+    import_job_id: 'text null',
   },
   catalogue_import_jobs: {
     id: 'text',

@@ -36,6 +36,7 @@ import { migration039CatalogueVariantDefaultSkip } from './039_catalogue_variant
 import { migration040VitalsNetworks } from './040_vitals_networks.js';
 import { migration041QaTokens } from './041_qa_tokens.js';
 import { migration042CatalogueImportJobs } from './042_catalogue_import_jobs.js';
+import { migration043CatalogueHistoryImports } from './043_catalogue_history_imports.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -80,4 +81,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration040VitalsNetworks,
   migration041QaTokens,
   migration042CatalogueImportJobs,
+  migration043CatalogueHistoryImports,
 ];
