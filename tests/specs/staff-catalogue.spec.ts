@@ -4,7 +4,7 @@
 // uploads a picture and a datasheet, saves the draft, previews it in both languages and publishes it;
 // the public pages (a new page load) show the change; an older version restored and published brings the old values
 // back; the catalogue exported as CSV and that file checked back unchanged; the missing-Arabic report. Axe checks the five screens on the way.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import path from 'node:path';
 import { categoryPath, productPath } from '@site/contracts/paths';
@@ -231,24 +231,56 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
         ),
       ).toBeVisible();
       expect(await axeViolations(page), 'import and export page').toEqual([]);
-      // the checked file imported: a job the page follows to its report, then listed with the check
+      // the same file with the gland's first size at a new price (its lowest: the listing's "from" price), checked then
+      // imported: a job the page follows to its report, then listed with the checks
+      const cells: string[][] = parse(await readFile(exported, 'utf8'), { bom: true });
+      const codeColumn = cells[0]!.indexOf('code');
+      cells.find((row) => row[codeColumn] === 'HEX-CW-20S')![cells[0]!.indexOf('price')] = '8.45';
+      const priced = path.join(test.info().outputPath(), 'gland-prices.csv');
+      await writeFile(
+        priced,
+        cells.map((row) => row.map((cell) => `"${cell.replace(/"/g, '""')}"`).join(',')).join('\r\n'),
+      );
+      await page.getByLabel('Catalogue file').setInputFiles(priced);
+      await page.getByRole('button', { name: 'Check the file' }).click();
+      await expect(
+        page.getByText(
+          `The file is ready to import: 0 new, 1 changed, ${products - 1} unchanged. Nothing has been written yet.`,
+        ),
+      ).toBeVisible();
+      await expect(page.getByRole('table', { name: 'What the file changes (1)' })).toContainText('HEX-CW-20S: price');
       await page.getByRole('button', { name: 'Import', exact: true }).click();
       await expect(
         page.getByText(
-          new RegExp(`^Imported: 0 new, 0 changed, ${products} unchanged\\. The public pages show it now`),
+          new RegExp(`^Imported: 0 new, 1 changed, ${products - 1} unchanged\\. The public pages show it now`),
         ),
       ).toBeVisible();
       expect(new URL(page.url()).searchParams.get('job')).toMatch(/^[a-f0-9-]{36}$/);
+      await publicPage.goto(at(categoryPath(CATEGORY)));
+      await expect(
+        publicPage
+          .getByRole('listitem')
+          .filter({ has: publicPage.getByRole('heading', { name: /^CW Brass Cable Gland/ }) }),
+      ).toContainText('8.45');
       const recent = page.getByRole('table', { name: 'Recent imports' });
-      await expect(recent.getByRole('row')).toHaveCount(3);
+      await expect(recent.getByRole('row')).toHaveCount(4);
       await expect(recent.getByRole('row').nth(1)).toContainText('Import');
       await expect(recent.getByRole('row').nth(1)).toContainText('Done');
       await expect(recent.getByRole('row').nth(2)).toContainText('Check');
       // a job's own page, as a colleague following it would open it
       await recent.getByRole('row').nth(1).getByRole('link').click();
       await expect(heading(page, 'Import job')).toBeVisible();
-      await expect(page.getByText(new RegExp(`^Imported: 0 new, 0 changed, ${products} unchanged`))).toBeVisible();
+      await expect(page.getByText(new RegExp(`^Imported: 0 new, 1 changed, ${products - 1} unchanged`))).toBeVisible();
       expect(await axeViolations(page), 'import job page').toEqual([]);
+      // the import is a version in the gland's history, its change by the size's code
+      await page.goto(staffAt(`/staff/catalogue/${ID}/history`));
+      const versions = page.getByRole('table', { name: 'Published versions, newest first' });
+      await expect(versions.getByRole('row').nth(1)).toContainText(/Imported by .+ from gland-prices\.csv/);
+      await expect(
+        page
+          .getByRole('table', { name: /^Fields that differ from version \d+ to version \d+$/ })
+          .getByRole('rowheader', { name: 'HEX-CW-20S: price' }),
+      ).toBeVisible();
       await page.goto(staffAt('/staff/catalogue-file'));
       await page.getByRole('link', { name: 'Back to the catalogue' }).click();
       await page.getByRole('link', { name: 'Missing Arabic' }).click();

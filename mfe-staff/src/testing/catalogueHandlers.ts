@@ -126,7 +126,10 @@ function variantProblemsOf(content: EditableProduct): ApiProblem[] {
 
 interface FakeProduct {
   product: EditorProduct;
-  versions: { version: number; publishedBy: string | null; publishedAt: string; content: EditableProduct }[];
+  versions: ({ version: number; publishedBy: string | null; publishedAt: string; content: EditableProduct } & Pick<
+    ProductVersionList['versions'][number],
+    'action' | 'importedFrom' | 'importJob'
+  >)[];
 }
 
 export interface FakeCatalogue {
@@ -842,11 +845,7 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       STAFF_API.catalogueVersions,
       forProduct((entry) =>
         HttpResponse.json<ProductVersionList>({
-          versions: entry.versions.map(({ version, publishedBy, publishedAt }) => ({
-            version,
-            publishedBy,
-            publishedAt,
-          })),
+          versions: entry.versions.map(({ content: _content, ...version }) => version),
         }),
       ),
     ),

@@ -22,7 +22,15 @@ beforeEach(() => {
   const v2 = glandContent({ price: '14.75', productName: 'CW Brass Gland' });
   entry.versions = [
     { version: 4, publishedBy: 'omar@crescent.example', publishedAt: '2026-11-24T12:00:00.000Z', content: v2 },
-    { version: 2, publishedBy: CATALOGUE_EDITOR.email, publishedAt: '2026-11-23T12:00:00.000Z', content: v1 },
+    {
+      version: 2,
+      publishedBy: CATALOGUE_EDITOR.email,
+      publishedAt: '2026-11-23T12:00:00.000Z',
+      content: v1,
+      action: 'import',
+      importedFrom: 'price-list.csv',
+      importJob: 'job-12',
+    },
     { version: 0, publishedBy: null, publishedAt: '2026-01-15T00:00:00.000Z', content: glandContent() },
   ];
   entry.product = {
@@ -44,6 +52,15 @@ describe('the product history page', () => {
         .map((row) => row.querySelector('th, td')?.textContent),
     ).toEqual(['Version', 'Version 4', 'Version 2', 'Version 0 (before the editor)']);
     expect(within(versions).getByText('Seed or import')).toBeInTheDocument();
+    // an import's version says by whom and from which file, and leads to the import's report
+    const imported = within(versions).getAllByRole('row')[2]!;
+    expect(imported).toHaveTextContent(
+      `Imported by ${CATALOGUE_EDITOR.email} from price-list.csv (the import’s report)`,
+    );
+    expect(within(imported).getByRole('link', { name: 'the import’s report' })).toHaveAttribute(
+      'href',
+      '/catalogue-file/jobs/job-12',
+    );
     const diff = await screen.findByRole('table', { name: 'Fields that differ from version 2 to version 4' });
     const nameRow = within(diff).getByRole('rowheader', { name: 'productName' }).closest('tr')!;
     expect(within(nameRow).getByText('CW Brass Cable Gland')).toBeInTheDocument();

@@ -10,7 +10,7 @@ import { Actions, FieldRow, StaffField } from '../../ui/StaffField';
 import { Table } from '../../ui/Table';
 import { staffResource } from '../../ui/staffResource';
 import { useRestoreProductVersionMutation } from '../catalogueApi';
-import { editPath, refusalOf, useProductAnswered } from '../catalogueCalls';
+import { editPath, importJobPath, refusalOf, useProductAnswered } from '../catalogueCalls';
 
 const Value = styled.pre`
   margin: 0;
@@ -135,7 +135,21 @@ export function ProductHistoryPage() {
               {list.map((entry) => (
                 <tr key={entry.version}>
                   <td>{versionName(entry.version)}</td>
-                  <td>{entry.publishedBy ?? 'Seed or import'}</td>
+                  <td>
+                    {entry.action === 'import' ? (
+                      <>
+                        {`Imported by ${entry.publishedBy ?? 'the command line'}${entry.importedFrom === undefined ? '' : ` from ${entry.importedFrom}`}`}
+                        {entry.importJob === undefined ? null : (
+                          <>
+                            {' '}
+                            (<Link to={importJobPath(entry.importJob)}>the import’s report</Link>)
+                          </>
+                        )}
+                      </>
+                    ) : (
+                      (entry.publishedBy ?? 'Seed or import')
+                    )}
+                  </td>
                   <td>{formatDateTime(entry.publishedAt)}</td>
                   <td>
                     <Button
