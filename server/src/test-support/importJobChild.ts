@@ -1,4 +1,4 @@
-// The process catalogue/imports/importJobCrash.test.ts kills with SIGKILL in the middle of an import: the whole app on
+// The process catalogue/staff/imports/importJobCrash.test.ts kills with SIGKILL in the middle of an import: the whole app on
 // the database DATABASE_URL names, its data (the held files) in DATA_DIR, which sends the CSV at IMPORT_FILE as an
 // import for IMPORT_EMAIL (a catalogue account) and prints "job <id>" once the upload is answered. It then waits to be
 // killed.

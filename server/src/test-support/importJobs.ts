@@ -1,4 +1,4 @@
-// The staff app's catalogue imports are jobs (catalogue/imports/): the upload answers at once with its job, whose
+// The staff app's catalogue imports are jobs (catalogue/staff/imports/): the upload answers at once with its job, whose
 // progress and report are read from its own address. These send a file and follow its job to its end, as the page does.
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -2,7 +2,7 @@
 // server/src/catalogue/file/), for admins and the catalogue role. The export is written to a temp file a batch at a
 // time and streamed from it; an import's file is an upload (uploads.ts's streaming, at the CLI's 50 MB), its type
 // decided by its content, checked (a dry run: nothing written) or imported in one transaction that bumps and announces
-// the catalogue's version, its audit line committed with it. Both are jobs (../imports/): the upload is answered at
+// the catalogue's version, its audit line committed with it. Both are jobs (imports/): the upload is answered at
 // once with its job (202), which the page follows (its progress, then its report); sent twice (the same
 // Idempotency-Key, or the same file still waiting or running) it is the same job, and an import sent while another
 // runs is told which (409). The import is sent again rather than kept between the dry run and the import: the browser
@@ -38,8 +38,8 @@ import {
   latestJobs,
   readJob,
   type JobRow,
-} from '../imports/jobRows.js';
-import { ImportJobRunner } from '../imports/jobRunner.js';
+} from './imports/jobRows.js';
+import { ImportJobRunner } from './imports/jobRunner.js';
 import { discardTemp, type MediaStore } from '../media/mediaStore.js';
 import { badRequest, EditorError } from './errors.js';
 import { editorOf, type StaffCatalogueSide } from './editorCalls.js';

@@ -372,7 +372,7 @@ export interface CatalogueProductHistoryTable {
   import_job_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** A catalogue file's dry run or import as a background job (migration 042; catalogue/imports/). */
+/** A catalogue file's dry run or import as a background job (migration 042; catalogue/staff/imports/). */
 export interface CatalogueImportJobsTable {
   id: string;
   kind: 'check' | 'import';

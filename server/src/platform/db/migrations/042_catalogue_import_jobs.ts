@@ -1,7 +1,7 @@
 import type { Migration } from './types.js';
 
 /**
- * catalogue_import_jobs: a catalogue file's dry run or import as a background job (catalogue/imports/), so that the
+ * catalogue_import_jobs: a catalogue file's dry run or import as a background job (catalogue/staff/imports/), so that the
  * upload is answered at once and the job outlives the request, and a restart of its process. A running job's runner
  * writes `heartbeat_at` every few seconds: another process takes up a job whose heartbeat has stopped. One import at a
  * time (the partial unique index), and the same Idempotency-Key of one account is one job.

@@ -3,8 +3,8 @@
 // process took the job up) changes nothing any more, and its import's transaction rolls back (jobRunner.ts).
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ImportJob, ImportReport } from '@site/contracts/staff-catalogue-api';
-import type { DatabaseSchema } from '../../platform/db/index.js';
-import type { CatalogueImportJobsTable } from '../../platform/db/schema.js';
+import type { DatabaseSchema } from '../../../platform/db/index.js';
+import type { CatalogueImportJobsTable } from '../../../platform/db/schema.js';
 
 export type JobRow = Selectable<CatalogueImportJobsTable>;
 type Db = Kysely<DatabaseSchema>;

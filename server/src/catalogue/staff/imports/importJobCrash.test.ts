@@ -11,17 +11,17 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../../app.js';
-import { writeCsv } from '../../platform/spreadsheet/csv.js';
-import { onPostgres } from '../../test-support/databases.js';
-import { createFixture } from '../../test-support/fixture.js';
-import { jobEnded } from '../../test-support/importJobs.js';
-import { addStaffAccount, signInStaff } from '../../test-support/staffSignIn.js';
-import { seedCatalogue } from '../seed.js';
-import { CATALOGUE_COLUMNS } from '../file/columns.js';
-import { generateCatalogueRows } from '../file/generate.js';
+import { buildApp } from '../../../app.js';
+import { writeCsv } from '../../../platform/spreadsheet/csv.js';
+import { onPostgres } from '../../../test-support/databases.js';
+import { createFixture } from '../../../test-support/fixture.js';
+import { jobEnded } from '../../../test-support/importJobs.js';
+import { addStaffAccount, signInStaff } from '../../../test-support/staffSignIn.js';
+import { seedCatalogue } from '../../seed.js';
+import { CATALOGUE_COLUMNS } from '../../file/columns.js';
+import { generateCatalogueRows } from '../../file/generate.js';
 
-const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test-support/importJobChild.ts');
+const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../test-support/importJobChild.ts');
 /** New products in the file, 3 sizes each: an import whose writes take a few seconds. */
 const PRODUCTS = 1_500;
 
@@ -86,7 +86,8 @@ test('a process killed mid-import leaves nothing half-applied, and another takes
       child.stderr.on('data', read);
       child.once('exit', (code) => reject(new Error(`the child exited (${code}):\n${output}`)));
     });
-    // killed once its import's transaction writes (the phase is written as it takes the catalogue's lock)
+    // killed as soon as its import's transaction holds the catalogue's lock (the phase is written as it takes it):
+    // from there on, up to its commit, it checks and writes inside that one transaction
     const phase = async () =>
       (
         await db.query<{ phase: string; state: string }>(
@@ -94,11 +95,11 @@ test('a process killed mid-import leaves nothing half-applied, and another takes
           [id],
         )
       )[0]!;
-    for (let tries = 0; (await phase()).phase !== 'writing'; tries += 1) {
-      assert.ok(tries < 3_000, `the job never wrote: ${JSON.stringify(await phase())}\n${output}`);
-      await sleep(20);
+    const deadline = Date.now() + 150_000;
+    while ((await phase()).phase !== 'writing') {
+      assert.ok(Date.now() < deadline, `the job never wrote: ${JSON.stringify(await phase())}\n${output}`);
+      await sleep(10);
     }
-    await sleep(300);
     child.kill('SIGKILL');
     await exited;
     assert.equal(await imported(), 0, 'nothing of the import is in the catalogue');

@@ -3,10 +3,10 @@
 // product that had no version yet first gets version 0, what it was before the import (as a first publish keeps it),
 // so that the import's change can be compared with it and restored. Both run inside the import's transaction.
 import { sql, type Kysely } from 'kysely';
-import type { DatabaseSchema } from '../../platform/db/index.js';
-import { exportCatalogueRowsOf, type ImportOutcome } from '../file/catalogueImport.js';
-import type { StaffActor } from './editorCalls.js';
-import { contentOfRows } from './variantRows.js';
+import type { DatabaseSchema } from '../../../platform/db/index.js';
+import { exportCatalogueRowsOf, type ImportOutcome } from '../../file/catalogueImport.js';
+import type { StaffActor } from '../editorCalls.js';
+import { contentOfRows } from '../variantRows.js';
 
 export interface ImportOrigin {
   by: StaffActor;

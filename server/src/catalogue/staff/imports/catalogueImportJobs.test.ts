@@ -17,14 +17,14 @@ import type {
   ProductDiff,
   ProductVersionList,
 } from '@site/contracts/staff-catalogue-api';
-import { readCsv, writeCsv } from '../../platform/spreadsheet/csv.js';
-import { catalogueEditorApp } from '../../test-support/catalogueEditorApp.js';
-import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../test-support/databases.js';
-import { importJobOf, jobEnded, readImportJob, sendCatalogueFile } from '../../test-support/importJobs.js';
-import { addStaffAccount, onStaffOrigin, signInStaff, type StaffCaller } from '../../test-support/staffSignIn.js';
-import { CATALOGUE_COLUMNS } from '../file/columns.js';
-import { generateCatalogueRows } from '../file/generate.js';
-import { DiskMediaStore } from '../media/mediaStore.js';
+import { readCsv, writeCsv } from '../../../platform/spreadsheet/csv.js';
+import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
+import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
+import { importJobOf, jobEnded, readImportJob, sendCatalogueFile } from '../../../test-support/importJobs.js';
+import { addStaffAccount, onStaffOrigin, signInStaff, type StaffCaller } from '../../../test-support/staffSignIn.js';
+import { CATALOGUE_COLUMNS } from '../../file/columns.js';
+import { generateCatalogueRows } from '../../file/generate.js';
+import { DiskMediaStore } from '../../media/mediaStore.js';
 import { FILE_GONE, GIVEN_UP, MAX_ATTEMPTS } from './jobRunner.js';
 import { JobLostError } from './jobRows.js';
 import { runJob } from './jobWork.js';
@@ -316,10 +316,19 @@ async function jobsSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
 
   await t.test('a process closing mid-job hands the job to the next, which does it once', async () => {
     const before = await version();
-    const sent = await sendCatalogueFile(app, layla, false, 'handed-over.csv', fileOf(30));
+    const sent = await sendCatalogueFile(app, layla, false, 'handed-over.csv', fileOf(30, 1_000));
     assert.equal(sent.statusCode, 202, sent.body);
     const id = sent.json<ImportJob>().id;
-    while ((await readImportJob(app, layla, id)).state === 'queued') await sleep(20);
+    // closed while it checks its 3,000 rows (seconds), not before it started
+    for (;;) {
+      const now = await readImportJob(app, layla, id);
+      if (now.phase === 'checking') break;
+      assert.ok(
+        now.state === 'queued' || now.state === 'running',
+        `the job ended before it was seen checking: ${now.state}`,
+      );
+      await sleep(20);
+    }
     await app.close();
     const job = await jobEnded(other, await signInStaff(other, 'layla@crescent.example'), id, 60_000);
     assert.equal(job.state, 'done', job.failure ?? '');

@@ -7,8 +7,8 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { describeError } from '../../platform/db/index.js';
-import type { MediaStore } from '../media/mediaStore.js';
+import { describeError } from '../../../platform/db/index.js';
+import type { MediaStore } from '../../media/mediaStore.js';
 import {
   beat,
   claimJob,

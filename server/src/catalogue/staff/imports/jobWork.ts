@@ -1,16 +1,16 @@
 // One import job's work, in the process that took it (jobRunner.ts): the held file read and every row checked in the
 // import's worker thread (importWorkerClient.ts), then checked against the database and, unless a dry run or a
 // problem, written in one transaction: the job's end (its report) is written in that same transaction, with the
-// audit line and a version of each product it changed (../staff/importVersions.ts), so the job is done exactly when
+// audit line and a version of each product it changed (importVersions.ts), so the job is done exactly when
 // its rows are, and a runner that lost its job rolls its import back.
 import { sql } from 'kysely';
 import { IMPORT_PROBLEMS_LISTED, type ImportProblem, type ImportReport } from '@site/contracts/staff-catalogue-api';
-import type { Database } from '../../platform/db/index.js';
-import { importCatalogueRows, readCategories, type ImportOutcome } from '../file/catalogueImport.js';
-import { problemColumn } from '../file/columns.js';
-import { checkCatalogueFile } from '../file/importWorkerClient.js';
-import type { RecordStaffAction } from '../staff/editorCalls.js';
-import { keepVersionsBefore, recordImportVersions } from '../staff/importVersions.js';
+import type { Database } from '../../../platform/db/index.js';
+import { importCatalogueRows, readCategories, type ImportOutcome } from '../../file/catalogueImport.js';
+import { problemColumn } from '../../file/columns.js';
+import { checkCatalogueFile } from '../../file/importWorkerClient.js';
+import type { RecordStaffAction } from '../editorCalls.js';
+import { keepVersionsBefore, recordImportVersions } from './importVersions.js';
 import { endJob, type JobEnd, type JobRow, type Progress } from './jobRows.js';
 
 export interface JobWorkOptions {
