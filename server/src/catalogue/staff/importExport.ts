@@ -142,7 +142,7 @@ export async function catalogueFileRoutes(parent: FastifyInstance, options: Impo
           job = await insertJob(db.kysely, {
             id,
             kind,
-            fileName: received.sentName,
+            fileName: shownFileName(received.sentName),
             bytes: received.bytes,
             sha256: received.hash,
             idempotencyKey: key,
@@ -193,6 +193,20 @@ export async function catalogueFileRoutes(parent: FastifyInstance, options: Impo
       return jobAnswer(job);
     },
   );
+}
+
+/**
+ * The sender's file name as the job keeps and shows it: its last path part, without control or direction characters
+ * (a name is shown to colleagues and in the audit log: "\u202Egpj.csv" must not read as another file), at most 200
+ * characters; "catalogue file" when nothing is left.
+ */
+export function shownFileName(sent: string): string {
+  const name = (sent.split(/[\\/]/).pop() ?? '')
+    // eslint-disable-next-line no-control-regex -- the control characters are what is removed
+    .replace(/[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g, '')
+    .trim()
+    .slice(0, 200);
+  return name === '' ? 'catalogue file' : name;
 }
 
 /** The latest jobs the list shows. */

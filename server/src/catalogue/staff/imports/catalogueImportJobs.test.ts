@@ -25,6 +25,7 @@ import { addStaffAccount, onStaffOrigin, signInStaff, type StaffCaller } from '.
 import { CATALOGUE_COLUMNS } from '../../file/columns.js';
 import { generateCatalogueRows } from '../../file/generate.js';
 import { DiskMediaStore } from '../../media/mediaStore.js';
+import { shownFileName } from '../importExport.js';
 import { FILE_GONE, GIVEN_UP, MAX_ATTEMPTS } from './jobRunner.js';
 import { JobLostError } from './jobRows.js';
 import { runJob } from './jobWork.js';
@@ -163,6 +164,13 @@ async function jobsSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
         await count("select count(*)::text as n from catalogue_import_jobs where file_name like 'check%'"),
         1,
       );
+      // the sender's file name is kept without its path, control or direction characters
+      const named = await sendCatalogueFile(app, layla, true, 'C:\\exports\\price\u0007list.csv', fileOf(15, 5));
+      assert.equal(named.statusCode, 202, named.body);
+      assert.equal(named.json<ImportJob>().fileName, 'pricelist.csv');
+      assert.equal(shownFileName('\u202Evsc.exe\u202C.csv'), 'vsc.exe.csv');
+      assert.equal(shownFileName('/tmp/\u0000'), 'catalogue file');
+      await jobEnded(app, layla, named.json<ImportJob>().id);
       const badKey = await sendCatalogueFile(app, layla, true, 'check.csv', file, { idempotencyKey: 'no spaces!' });
       assert.equal(badKey.statusCode, 400, badKey.body);
       assert.equal(
