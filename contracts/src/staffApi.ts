@@ -129,6 +129,13 @@ export const STAFF_API = {
   catalogueImportJobs: '/api/staff/catalogue/import-jobs',
   /** GET → ImportJob: its state, progress (rows checked, rows written) and, once finished, its report. */
   catalogueImportJob: '/api/staff/catalogue/import-jobs/:id',
+  /**
+   * POST (csrf) ?dryRun=1, an Idempotency-Key header → 202 ImportJob (kind undo-check, or undo): the import undone as one
+   * step, each product it changed set back where no later change touched the same field (else refused in words, named
+   * field by field), each product it added and unchanged since withdrawn. 409 while another import or undo runs, or
+   * when the job is no import that wrote, or is undone already.
+   */
+  catalogueImportUndo: '/api/staff/catalogue/import-jobs/:id/undo',
   /** GET ?category&after&limit → MissingArabicReport: the products (and categories) whose Arabic is still missing. */
   catalogueMissingArabic: '/api/staff/catalogue/missing-arabic',
   /** GET → EditorCategoryList (the catalogue's order); POST CreateCategoryBody (csrf) → EditorCategory: live at once. */

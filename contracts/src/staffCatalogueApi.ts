@@ -234,8 +234,8 @@ export const productVersionListSchema = z.strictObject({
       /** null: the content it had before the editor first published it (seed or import). */
       publishedBy: z.string().nullable(),
       publishedAt: z.string(),
-      /** What made the version: a publish, the content as it was archived or restored, or an import (always sent). */
-      action: z.enum(['publish', 'archive', 'unarchive', 'import']).optional(),
+      /** What made the version: a publish, the content as archived or restored, an import or its undo (always sent). */
+      action: z.enum(['publish', 'archive', 'unarchive', 'import', 'undo-import']).optional(),
       /** An import's: the file's name, and the staff app's job (its report) when it came from there. */
       importedFrom: z.string().optional(),
       importJob: z.string().optional(),
@@ -342,11 +342,13 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
  * could not be read: `failure` says why; nothing was imported), failed (the server could not finish it: `failure` says
  * why in words; nothing was imported).
  */
+export const IMPORT_JOB_KINDS = ['check', 'import', 'undo-check', 'undo'] as const;
 export const IMPORT_JOB_STATES = ['queued', 'running', 'done', 'refused', 'failed'] as const;
 export const IMPORT_JOB_PHASES = ['waiting', 'reading', 'checking', 'writing', 'finished'] as const;
 export const importJobSchema = z.strictObject({
   id: z.string(),
-  kind: z.enum(['check', 'import']),
+  /** check / import: a file's dry run or import; undo-check / undo: an import's undo, checked or done (`undoOf`). */
+  kind: z.enum(IMPORT_JOB_KINDS),
   state: z.enum(IMPORT_JOB_STATES),
   phase: z.enum(IMPORT_JOB_PHASES),
   fileName: z.string(),
@@ -365,6 +367,10 @@ export const importJobSchema = z.strictObject({
   attempts: z.number(),
   report: importReportSchema.nullable(),
   failure: z.string().nullable(),
+  /** An undo's: the import it undoes. */
+  undoOf: z.string().nullable(),
+  /** An import's: the undo that undid it, once done. */
+  undoneBy: z.string().nullable(),
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
 

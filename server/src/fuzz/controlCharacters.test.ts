@@ -676,6 +676,15 @@ function staffRoutes(made: Made): Route[] {
       validStatus: 404,
     },
     {
+      method: 'POST',
+      pattern: STAFF_API.catalogueImportUndo,
+      staffApi: 'catalogueImportUndo',
+      as: ['admin'],
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+      query: { dryRun: '1' },
+      validStatus: 404,
+    },
+    {
       method: 'GET',
       pattern: STAFF_API.catalogueMissingArabic,
       staffApi: 'catalogueMissingArabic',

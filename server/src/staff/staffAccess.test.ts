@@ -72,6 +72,7 @@ const CATALOGUE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {
   catalogueImport: ['POST'],
   catalogueImportJobs: ['GET'],
   catalogueImportJob: ['GET'],
+  catalogueImportUndo: ['POST'],
   catalogueMissingArabic: ['GET'],
   catalogueCategories: ['GET', 'POST'],
   catalogueCategory: ['GET', 'PUT'],

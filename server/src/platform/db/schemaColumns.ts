@@ -129,6 +129,8 @@ export const SCHEMA_COLUMNS = {
     rows_written: 'integer',
     report: 'jsonb null',
     failure: 'text null',
+    undo_of: 'text null',
+    undone_by: 'text null',
   },
   catalogue_product_variants: {
     product_id: 'text',

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
+import { CSRF_HEADER, STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type {
   ImportBusy,
   ImportJob,
@@ -25,7 +25,7 @@ import { addStaffAccount, onStaffOrigin, signInStaff, type StaffCaller } from '.
 import { CATALOGUE_COLUMNS } from '../../file/columns.js';
 import { generateCatalogueRows } from '../../file/generate.js';
 import { DiskMediaStore } from '../../media/mediaStore.js';
-import { shownFileName } from '../importExport.js';
+import { NOT_UNDOABLE, shownFileName } from '../importExport.js';
 import { FILE_GONE, GIVEN_UP, MAX_ATTEMPTS } from './jobRunner.js';
 import { JobLostError } from './jobRows.js';
 import { runJob } from './jobWork.js';
@@ -102,6 +102,8 @@ async function jobsSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
           attempts: 0,
           report: null,
           failure: null,
+          undoOf: null,
+          undoneBy: null,
         },
       );
       // followed as the page does: its rows counted while it checks them
@@ -255,6 +257,127 @@ async function jobsSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     const untouched = cells.find((candidate) => candidate[column('id')] !== GLAND)![column('id')]!;
     assert.deepEqual(await versionsOf(untouched), []);
   });
+
+  await t.test(
+    'an import is undone as one step: checked first, refused in words where a later change touched the same field',
+    async () => {
+      const exportCells = async () => {
+        const exported = await app.inject({
+          url: `${STAFF_API.catalogueExport}?format=csv`,
+          headers: { ...onStaffOrigin(app), cookie: layla.cookie },
+        });
+        const [header, ...records] = readCsv(exported.body);
+        return { header: header!.cells, cells: records.map((record) => [...record.cells]) };
+      };
+      const { header, cells } = await exportCells();
+      const column = (name: string) => header.indexOf(name);
+      const rowOf = (rows: string[][], code: string) => rows.find((candidate) => candidate[column('code')] === code)!;
+      const other = cells.find((candidate) => candidate[column('id')] !== GLAND)!;
+      const otherId = other[column('id')]!;
+      const otherName = other[column('productName')]!;
+      const priceBefore = rowOf(cells, 'HEX-CW-25')[column('price')]!;
+      const cheaperBefore = rowOf(cells, 'HEX-CW-20')[column('price')]!;
+      // the import: a gland size's price, another product's name, and a new product
+      rowOf(cells, 'HEX-CW-25')[column('price')] = String(Number(priceBefore) + 2);
+      for (const row of cells.filter((candidate) => candidate[column('id')] === otherId))
+        row[column('productName')] = `${otherName}, imported`;
+      const added = [...rowOf(cells, 'HEX-CW-25')];
+      added[column('id')] = 'undo_added_gland';
+      added[column('code')] = 'UNDO-ADDED-1';
+      const imported = await importJobOf(
+        app,
+        layla,
+        false,
+        'undo-me.csv',
+        Buffer.from(writeCsv(header, [...cells, added])),
+      );
+      assert.equal(imported.report?.written, true, imported.failure ?? '');
+      // a later import: the same name again (the same field), and another size's price (another field)
+      const later = await exportCells();
+      for (const row of later.cells.filter((candidate) => candidate[column('id')] === otherId))
+        row[column('productName')] = `${otherName}, renamed later`;
+      rowOf(later.cells, 'HEX-CW-20')[column('price')] = String(Number(cheaperBefore) + 1);
+      const laterJob = await importJobOf(app, rashid, false, 'later.csv', Buffer.from(writeCsv(header, later.cells)));
+      assert.equal(laterJob.report?.written, true, laterJob.failure ?? '');
+
+      const undo = async (id: string, dryRun: boolean) => {
+        const sent = await app.inject({
+          method: 'POST',
+          url: `${staffApiPath(STAFF_API.catalogueImportUndo, { id })}${dryRun ? '?dryRun=1' : ''}`,
+          headers: { ...onStaffOrigin(app), cookie: layla.cookie, [CSRF_HEADER]: layla.csrf },
+        });
+        return sent;
+      };
+      const undoneJob = async (id: string, dryRun: boolean) => {
+        const sent = await undo(id, dryRun);
+        assert.equal(sent.statusCode, 202, sent.body);
+        assert.equal(sent.json<ImportJob>().undoOf, id);
+        return jobEnded(app, layla, sent.json<ImportJob>().id);
+      };
+      const versionBefore = await version();
+      // checked: the name is refused (changed again by rashid), the rest would be set back
+      const check = await undoneJob(imported.id, true);
+      assert.equal(check.kind, 'undo-check');
+      assert.deepEqual(
+        check.report?.problems.map(({ id, column }) => [id, column]),
+        [[otherId, 'productName']],
+      );
+      assert.match(
+        check.report!.problems[0]!.reason,
+        /^productName was changed again after the import by rashid@crescent\.example on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \(Dubai time\)$/,
+      );
+      assert.deepEqual(
+        check.report?.changes?.map(({ id, change }) => [id, change]),
+        [
+          [GLAND, `HEX-CW-25: price ${Number(priceBefore) + 2} → ${Number(priceBefore)}`],
+          ['undo_added_gland', 'product undo_added_gland: withdrawn (the import added it)'],
+        ],
+      );
+      // done while the conflict stands: nothing changes
+      const refused = await undoneJob(imported.id, false);
+      assert.deepEqual([refused.state, refused.report?.written, refused.report?.badRows], ['done', false, 1]);
+      assert.equal(await version(), versionBefore);
+      // the later import undone first (nothing changed it since), then the first: every field back as it was
+      const laterUndone = await undoneJob(laterJob.id, false);
+      assert.equal(laterUndone.report?.written, true, JSON.stringify(laterUndone));
+      const undone = await undoneJob(imported.id, false);
+      assert.equal(undone.report?.written, true, JSON.stringify(undone));
+      const now = await exportCells();
+      assert.equal(rowOf(now.cells, 'HEX-CW-25')[column('price')], String(Number(priceBefore)));
+      assert.equal(rowOf(now.cells, 'HEX-CW-20')[column('price')], String(Number(cheaperBefore)));
+      assert.ok(
+        now.cells
+          .filter((row) => row[column('id')] === otherId)
+          .every((row) => row[column('productName')] === otherName),
+      );
+      assert.equal(now.cells.filter((row) => row[column('id')] === 'undo_added_gland').length, 0, 'withdrawn');
+      assert.equal(
+        (await app.inject({ url: `/api/catalogue/products/undo_added_gland` })).statusCode >= 400,
+        true,
+        'the added product is gone from the public API',
+      );
+      // the undo is in the history, and the import says so; undone twice, or a dry run undone, is refused
+      const history = await app.inject({
+        url: staffApiPath(STAFF_API.catalogueVersions, { id: GLAND }),
+        headers: { ...onStaffOrigin(app), cookie: layla.cookie },
+      });
+      assert.deepEqual(
+        [
+          history.json<ProductVersionList>().versions[0]?.action,
+          history.json<ProductVersionList>().versions[0]?.importedFrom,
+        ],
+        ['undo-import', 'undo of undo-me.csv'],
+      );
+      assert.equal((await readImportJob(app, layla, imported.id)).undoneBy, undone.id);
+      const again = await undo(imported.id, true);
+      assert.deepEqual(
+        [again.statusCode, again.json<{ error: string }>().error],
+        [409, `This import was undone already (job ${undone.id}).`],
+      );
+      const ofCheck = await undo(check.id, true);
+      assert.deepEqual([ofCheck.statusCode, ofCheck.json<{ error: string }>().error], [409, NOT_UNDOABLE]);
+    },
+  );
 
   /** A job as a process left it: its file held, its row as given (a runner that died, say). */
   const leftJob = async (columns: { state: string; runner: string | null; attempts: number; held: boolean }) => {

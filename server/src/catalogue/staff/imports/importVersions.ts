@@ -10,8 +10,11 @@ import { contentOfRows } from '../variantRows.js';
 
 export interface ImportOrigin {
   by: StaffActor;
+  /** The version's note: the file's name (an undo's: what it undid). */
   fileName: string;
   jobId: string;
+  /** 'import' unless an undo's. */
+  action?: 'import' | 'undo-import';
 }
 
 const BATCH = 1_000;
@@ -81,7 +84,7 @@ export async function recordImportVersions(
       content: JSON.stringify(contentOfRows(fileRows)),
       published_by_id: origin.by.id,
       published_by_email: origin.by.email,
-      action: 'import' as const,
+      action: origin.action ?? 'import',
       note: origin.fileName,
       import_job_id: origin.jobId,
     }));

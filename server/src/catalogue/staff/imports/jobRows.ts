@@ -11,13 +11,15 @@ type Db = Kysely<DatabaseSchema>;
 
 export interface NewJob {
   id: string;
-  kind: 'check' | 'import';
+  kind: JobRow['kind'];
   fileName: string;
   bytes: number;
   sha256: string;
   idempotencyKey: string | undefined;
   staffId: number;
   staffEmail: string;
+  /** An undo's import. */
+  undoOf?: string;
 }
 
 /** The job as the staff API answers it; `withReport` false for a list (its reports are read one at a time). */
@@ -39,6 +41,8 @@ export function jobAnswer(row: JobRow, withReport = true): ImportJob {
     attempts: row.attempts,
     report: withReport ? row.report : null,
     failure: row.failure,
+    undoOf: row.undo_of,
+    undoneBy: row.undone_by,
   };
 }
 
@@ -68,12 +72,12 @@ export const activeJobOfFile = (
     .where('state', 'in', ['queued', 'running'])
     .executeTakeFirst();
 
-/** The import queued or running now (at most one: migration 042's index). */
+/** The import (or undo of one) queued or running now (at most one: migration 042's index). */
 export const activeImport = (db: Db): Promise<JobRow | undefined> =>
   db
     .selectFrom('catalogue_import_jobs')
     .selectAll()
-    .where('kind', '=', 'import')
+    .where('kind', 'in', ['import', 'undo'])
     .where('state', 'in', ['queued', 'running'])
     .executeTakeFirst();
 
@@ -97,6 +101,7 @@ export async function insertJob(db: Db, job: NewJob): Promise<JobRow> {
         idempotency_key: job.idempotencyKey ?? null,
         staff_id: job.staffId,
         staff_email: job.staffEmail,
+        undo_of: job.undoOf ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -21,6 +21,7 @@ import {
   type Progress,
 } from './jobRows.js';
 import { runJob, type JobWorkOptions } from './jobWork.js';
+import { runUndo } from './undoWork.js';
 
 /** A job is taken up again after this many attempts no more: the file itself may stop the process. */
 export const MAX_ATTEMPTS = 3;
@@ -102,8 +103,10 @@ export class ImportJobRunner {
       await store.release(job.id);
       return;
     }
-    const file = await store.heldFile(job.id);
-    if (file === undefined) {
+    const undo = job.kind === 'undo' || job.kind === 'undo-check';
+    // an undo has no file: the import's versions are its input
+    const file = undo ? undefined : await store.heldFile(job.id);
+    if (!undo && file === undefined) {
       await failJob(db.kysely, job.id, FILE_GONE);
       return;
     }
@@ -112,8 +115,11 @@ export class ImportJobRunner {
     const beats = this.beatWhileRunning(job.id, progress, lost);
     const both = AbortSignal.any([signal, lost.signal]);
     try {
-      await runJob(this.options, job, file, this.tag, progress, both, beats.now);
-      await store.release(job.id);
+      if (file === undefined) await runUndo(this.options, job, this.tag, progress, beats.now);
+      else {
+        await runJob(this.options, job, file, this.tag, progress, both, beats.now);
+        await store.release(job.id);
+      }
     } catch (error) {
       if (signal.aborted) {
         // this process is closing: the next runner takes the job up again from its file
