@@ -120,8 +120,9 @@ const shownValue = (text: string | undefined, field: string): string => {
   if (text === undefined) return 'none';
   const value: unknown = JSON.parse(text);
   if (value === null || value === '') return 'none';
-  if (field === 'price' || field === 'packQuantity') return String(value);
-  return typeof value === 'string' ? `"${value}"` : typeof value === 'boolean' ? (value ? 'yes' : 'no') : text;
+  // a price and a pack quantity are numbers written as text: shown bare, as the import's report shows them
+  if (typeof value === 'string') return field === 'price' || field === 'packQuantity' ? value : `"${value}"`;
+  return typeof value === 'boolean' ? (value ? 'yes' : 'no') : text;
 };
 
 /** One unit set back, in the import report's words. */
