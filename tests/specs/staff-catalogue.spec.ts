@@ -281,6 +281,28 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
           .getByRole('table', { name: /^Fields that differ from version \d+ to version \d+$/ })
           .getByRole('rowheader', { name: 'HEX-CW-20S: price' }),
       ).toBeVisible();
+      // the import undone as one step from its report: checked, then done; the listing's price is back
+      await versions.getByRole('row').nth(1).getByRole('link', { name: 'the import’s report' }).click();
+      await page.getByRole('button', { name: 'Undo this import' }).click();
+      await expect(
+        page.getByText('Undoing the import changes 1 of 1 products back. Nothing has been changed yet.'),
+      ).toBeVisible();
+      await expect(page.getByRole('table', { name: 'What the undo changes back (1)' })).toContainText(
+        'HEX-CW-20S: price 8.45 →',
+      );
+      await page.getByRole('button', { name: 'Undo the import' }).click();
+      await expect(
+        page.getByText(/^Undone: 1 of 1 products changed back\. The public pages show it now/),
+      ).toBeVisible();
+      expect(await axeViolations(page), 'undo job page').toEqual([]);
+      await publicPage.goto(at(categoryPath(CATEGORY)));
+      await expect(
+        publicPage
+          .getByRole('listitem')
+          .filter({ has: publicPage.getByRole('heading', { name: /^CW Brass Cable Gland/ }) }),
+      ).not.toContainText('8.45');
+      await page.goto(staffAt(`/staff/catalogue/${ID}/history`));
+      await expect(versions.getByRole('row').nth(1)).toContainText(/Undone by .+ \(undo of gland-prices\.csv\)/);
       await page.goto(staffAt('/staff/catalogue-file'));
       await page.getByRole('link', { name: 'Back to the catalogue' }).click();
       await page.getByRole('link', { name: 'Missing Arabic' }).click();

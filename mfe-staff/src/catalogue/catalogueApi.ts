@@ -139,6 +139,15 @@ export const catalogueApi = staffApi.injectEndpoints({
       }),
       invalidatesTags: (_job, failure) => (failure === undefined ? ['ImportJobs'] : []),
     }),
+    /** An import undone as one step (an undo job), or checked first (dryRun): the job to follow. */
+    undoImport: build.mutation<ImportJob, { id: string; dryRun: boolean; idempotencyKey: string }>({
+      query: ({ id, dryRun, idempotencyKey }) => ({
+        url: `${staffApiPath(STAFF_API.catalogueImportUndo, { id })}?dryRun=${dryRun ? '1' : '0'}`,
+        method: 'POST',
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      }),
+      invalidatesTags: (_job, failure) => (failure === undefined ? ['ImportJobs'] : []),
+    }),
     /** A job's state, progress and (once done) report: polled while it is queued or running. */
     getImportJob: build.query<ImportJob, string>({
       query: (id) => staffApiPath(STAFF_API.catalogueImportJob, { id }),
@@ -165,6 +174,7 @@ export const {
   useUploadPictureMutation,
   useUploadDatasheetMutation,
   useImportCatalogueMutation,
+  useUndoImportMutation,
   useGetImportJobQuery,
   useListImportJobsQuery,
 } = catalogueApi;

@@ -159,6 +159,7 @@ const SCHEMAS: Readonly<Record<string, CallSchemas>> = {
   [`POST ${STAFF_API.catalogueImport}`]: { answer: importJobSchema, refusals: [staffRefusalSchema, importBusySchema] },
   [`GET ${STAFF_API.catalogueImportJobs}`]: plain(importJobListSchema),
   [`GET ${STAFF_API.catalogueImportJob}`]: plain(importJobSchema),
+  [`POST ${STAFF_API.catalogueImportUndo}`]: plain(importJobSchema),
   [`GET ${STAFF_API.catalogueCategories}`]: plain(editorCategoryListSchema),
   [`POST ${STAFF_API.catalogueCategories}`]: plain(editorCategorySchema),
   [`GET ${STAFF_API.catalogueCategory}`]: plain(editorCategorySchema),

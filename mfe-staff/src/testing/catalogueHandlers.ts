@@ -142,6 +142,8 @@ export interface FakeCatalogue {
   imported: string[][];
   /** The import jobs, newest first (a test may put one of a colleague's in, running: fakeImportJob). */
   importJobs: FakeImportJob[];
+  /** What an undo's check finds changed again since the import (none: it may be undone). */
+  undoConflicts?: ImportReport['problems'];
   importJobCount: number;
   /** Every upload's Idempotency-Key, in order ('' when it had none). */
   importKeys: string[];
@@ -210,6 +212,8 @@ export function fakeImportJob(job: Partial<ImportJob> & Pick<ImportJob, 'id'>): 
       attempts: 1,
       report: null,
       failure: null,
+      undoOf: null,
+      undoneBy: null,
       ...job,
     },
     key: `key-of-${job.id}`,
@@ -560,6 +564,8 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
         attempts: 1,
         report: null,
         failure: null,
+        undoOf: null,
+        undoneBy: null,
       };
       const steps = fake.importJobSteps ?? [
         {
@@ -591,6 +597,47 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
         if (next !== undefined) entry.job = { ...entry.job, ...next };
       }
       return HttpResponse.json<ImportJob>(entry.job);
+    }),
+    // An import's undo: its check lists one price set back (or the conflicts the test gave); done, it marks the import
+    http.post(STAFF_API.catalogueImportUndo, ({ request, params }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const imported = fake.importJobs.find(({ job }) => job.id === params.id);
+      if (imported === undefined) return HttpResponse.json({ error: 'There is no such import job.' }, { status: 404 });
+      if (imported.job.kind !== 'import' || imported.job.report?.written !== true || imported.job.undoneBy !== null)
+        return HttpResponse.json({ error: 'Only an import that wrote can be undone.' }, { status: 409 });
+      const dryRun = new URL(request.url).searchParams.get('dryRun') === '1';
+      const problems = fake.undoConflicts ?? [];
+      const written = !dryRun && problems.length === 0;
+      fake.importJobCount += 1;
+      const job: ImportJob = {
+        ...imported.job,
+        id: `job-${fake.importJobCount}`,
+        kind: dryRun ? 'undo-check' : 'undo',
+        bytes: 0,
+        by: author() ?? '',
+        attempts: 1,
+        undoOf: imported.job.id,
+        undoneBy: null,
+        report: {
+          dryRun,
+          written,
+          format: 'csv',
+          rows: 1,
+          added: 0,
+          changed: problems.length === 0 ? 1 : 0,
+          unchanged: 0,
+          badRows: problems.length === 0 ? 0 : 1,
+          problems,
+          problemCount: problems.length,
+          version: written ? 9 : null,
+          changes: [{ line: 0, id: 'hex_cw_brass_cable_gland', change: 'HEX-CW-25: price 15 → 14' }],
+          changeCount: 1,
+        },
+      };
+      if (written) imported.job = { ...imported.job, undoneBy: job.id };
+      fake.importJobs.unshift({ job, key: '', by: author(), text: '', steps: [] });
+      return HttpResponse.json<ImportJob>(job, { status: 202 });
     }),
     http.get(STAFF_API.catalogueImportJobs, ({ request }) => {
       const refused = refusal(request);

@@ -26,7 +26,8 @@ const MEGABYTES = IMPORT_MAX_BYTES / (1024 * 1024);
 /** Said before sending, in the server's words (server/src/catalogue/staff/uploads.ts's tooLarge). */
 export const TOO_LARGE = `The catalogue file is too large: at most ${MEGABYTES} MB is taken. Nothing was sent.`;
 
-type JobKind = ImportJob['kind'];
+/** A file's kinds of job (an undo is sent from the import's own page). */
+type JobKind = 'check' | 'import';
 
 /**
  * The file the page holds, with one Idempotency-Key per kind of send: sending it again (a second click, a retry after

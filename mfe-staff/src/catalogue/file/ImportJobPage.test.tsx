@@ -47,6 +47,93 @@ describe('an import job’s page', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('undoes a finished import: checks first, shows what it changes back, then undoes it and says so', async () => {
+    const report = {
+      dryRun: false,
+      written: true,
+      format: 'csv' as const,
+      rows: 3,
+      added: 0,
+      changed: 1,
+      unchanged: 2,
+      badRows: 0,
+      problems: [],
+      problemCount: 0,
+      version: 8,
+      changes: [],
+      changeCount: 0,
+    };
+    catalogue.importJobs.push(
+      fakeImportJob({ id: 'job-80', state: 'done', phase: 'finished', fileName: 'prices.csv', report }),
+    );
+    await openJob('job-80');
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo this import' }));
+    expect(
+      await screen.findByText('Undoing the import changes 1 of 1 products back. Nothing has been changed yet.'),
+    ).toBeInTheDocument();
+    expect(currentAddress()).toMatch(/^\/catalogue-file\/jobs\/job-\d+$/);
+    const changes = screen.getByRole('table', { name: 'What the undo changes back (1)' });
+    expect(within(changes).getByText('HEX-CW-25: price 15 → 14')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'an import of prices.csv' })).toHaveAttribute(
+      'href',
+      '/catalogue-file/jobs/job-80',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Undo the import' }));
+    expect(
+      await screen.findByText(
+        'Undone: 1 of 1 products changed back. The public pages show it now (catalogue version 9).',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo the import' })).toBeNull();
+    expect(await axeViolations()).toEqual([]);
+    // the import now says it was undone, and offers no second undo
+    fireEvent.click(screen.getByRole('link', { name: 'an import of prices.csv' }));
+    expect(await screen.findByRole('link', { name: 'the undo’s report' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo this import' })).toBeNull();
+  });
+
+  it('refuses an undo in words where a later change touched the same field', async () => {
+    catalogue.importJobs.push(
+      fakeImportJob({
+        id: 'job-81',
+        state: 'done',
+        phase: 'finished',
+        report: {
+          dryRun: false,
+          written: true,
+          format: 'csv',
+          rows: 1,
+          added: 0,
+          changed: 1,
+          unchanged: 0,
+          badRows: 0,
+          problems: [],
+          problemCount: 0,
+          version: 8,
+        },
+      }),
+    );
+    catalogue.undoConflicts = [
+      {
+        line: 0,
+        id: 'hex_cw_brass_cable_gland',
+        column: 'HEX-CW-25: price',
+        reason:
+          'HEX-CW-25: price was changed again after the import by omar@crescent.example on 30 Nov 2026, 14:02 (Dubai time)',
+      },
+    ];
+    await openJob('job-81');
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo this import' }));
+    expect(
+      await screen.findByText(
+        '1 of 1 products were changed again after the import, in the fields listed: nothing was undone. Change those fields back by hand, or keep the import.',
+      ),
+    ).toHaveAttribute('role', 'alert');
+    const kept = screen.getByRole('table', { name: 'Changed again after the import (1)' });
+    expect(within(kept).getByText(/by omar@crescent\.example on 30 Nov 2026, 14:02/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo the import' })).toBeNull();
+  });
+
   it('says a queued job waits for the one before it', async () => {
     catalogue.importJobs.push(fakeImportJob({ id: 'job-78', state: 'queued', phase: 'waiting', rowsTotal: null }));
     await openJob('job-78');

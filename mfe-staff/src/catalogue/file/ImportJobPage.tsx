@@ -10,6 +10,7 @@ import { formatDateTime } from '../../ui/format';
 import { CATALOGUE_FILE_PATH } from '../catalogueCalls';
 import { ImportJobStatus } from './ImportJobStatus';
 import { JOB_KIND_WORDS } from './importJobText';
+import { UndoActions } from './UndoActions';
 import { useImportJob } from './useImportJob';
 
 const Facts = styled.dl`
@@ -44,6 +45,7 @@ export function ImportJobPage() {
             <dd>{formatDateTime(job.createdAt)}</dd>
           </Facts>
           <ImportJobStatus job={job} />
+          <UndoActions job={job} />
         </>
       ) : null}
     </PageContainer>

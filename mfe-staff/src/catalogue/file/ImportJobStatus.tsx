@@ -7,7 +7,8 @@ import type { ImportJob } from '@site/contracts/staff-catalogue-api';
 import { Notice } from '../../ui/Notice';
 import { ImportProgress } from './ImportProgress';
 import { ImportReportView } from './ImportReportView';
-import { isFinished, jobNotices } from './importJobText';
+import { UndoReportView } from './UndoReportView';
+import { isFinished, isUndo, jobNotices } from './importJobText';
 
 export function ImportJobStatus({
   job,
@@ -26,7 +27,7 @@ export function ImportJobStatus({
       <Notice tone={pending === undefined ? (notices?.tone ?? 'info') : 'info'}>{pending ?? notices?.status}</Notice>
       <Notice tone="error">{refusal ?? notices?.error}</Notice>
       {running ? <ImportProgress job={job} /> : null}
-      {report !== null ? <ImportReportView report={report} /> : null}
+      {report === null ? null : isUndo(job) ? <UndoReportView report={report} /> : <ImportReportView report={report} />}
     </>
   );
 }

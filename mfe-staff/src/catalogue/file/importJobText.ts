@@ -16,7 +16,15 @@ export const JOB_STATE_WORDS: Readonly<Record<ImportJob['state'], string>> = {
   failed: 'Failed',
 };
 
-export const JOB_KIND_WORDS: Readonly<Record<ImportJob['kind'], string>> = { check: 'Check', import: 'Import' };
+export const JOB_KIND_WORDS: Readonly<Record<ImportJob['kind'], string>> = {
+  check: 'Check',
+  import: 'Import',
+  'undo-check': 'Undo check',
+  undo: 'Undo',
+};
+
+/** An import's undo, checked or done (its report counts products, not a file's rows). */
+export const isUndo = (job: ImportJob | undefined): boolean => job?.kind === 'undo' || job?.kind === 'undo-check';
 
 const ofTotal = (done: number, total: number | null) =>
   total === null ? count(done) : `${count(done)} of ${count(total)}`;
@@ -43,8 +51,16 @@ export function progressText(job: ImportJob): string {
 export const problemsText = (report: ImportReport) =>
   `${count(report.badRows)} of ${count(report.rows)} rows have problems: nothing was imported. Fix them in the file and check it again.`;
 
+/** An undo's report with products changed again since the import: nothing undone. */
+export const undoRefusedText = (report: ImportReport) =>
+  `${count(report.badRows)} of ${count(report.rows)} products were changed again after the import, in the fields listed: nothing was undone. Change those fields back by hand, or keep the import.`;
+
 /** A report without bad rows: the check's go-ahead, or what the import wrote. */
 export function doneText(kind: ImportJob['kind'], report: ImportReport): string {
+  if (kind === 'undo-check')
+    return `Undoing the import changes ${count(report.changed)} of ${count(report.rows)} products back. Nothing has been changed yet.`;
+  if (kind === 'undo')
+    return `Undone: ${count(report.changed)} of ${count(report.rows)} products changed back. The public pages show it now (catalogue version ${report.version ?? '—'}).`;
   const counts = `${count(report.added)} new, ${count(report.changed)} changed, ${count(report.unchanged)} unchanged.`;
   return kind === 'check'
     ? `The file is ready to import: ${counts} Nothing has been written yet.`
@@ -56,10 +72,11 @@ export function jobNotices(job: ImportJob): { status: string; tone: 'info' | 'su
   if (!isFinished(job)) return { status: progressText(job), tone: 'info', error: null };
   if (job.state !== 'done' || job.report === null)
     return { status: '', tone: 'info', error: job.failure ?? 'The job could not finish. Nothing was imported.' };
-  if (job.report.problemCount > 0) return { status: '', tone: 'info', error: problemsText(job.report) };
+  if (job.report.problemCount > 0)
+    return { status: '', tone: 'info', error: isUndo(job) ? undoRefusedText(job.report) : problemsText(job.report) };
   return {
     status: doneText(job.kind, job.report),
-    tone: job.kind === 'import' ? 'success' : 'info',
+    tone: job.kind === 'import' || job.kind === 'undo' ? 'success' : 'info',
     error: null,
   };
 }

@@ -136,9 +136,11 @@ export function ProductHistoryPage() {
                 <tr key={entry.version}>
                   <td>{versionName(entry.version)}</td>
                   <td>
-                    {entry.action === 'import' ? (
+                    {entry.action === 'import' || entry.action === 'undo-import' ? (
                       <>
-                        {`Imported by ${entry.publishedBy ?? 'the command line'}${entry.importedFrom === undefined ? '' : ` from ${entry.importedFrom}`}`}
+                        {entry.action === 'import'
+                          ? `Imported by ${entry.publishedBy ?? 'the command line'}${entry.importedFrom === undefined ? '' : ` from ${entry.importedFrom}`}`
+                          : `Undone by ${entry.publishedBy ?? 'someone'}${entry.importedFrom === undefined ? '' : ` (${entry.importedFrom})`}`}
                         {entry.importJob === undefined ? null : (
                           <>
                             {' '}

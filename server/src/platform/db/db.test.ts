@@ -39,6 +39,7 @@ const TABLES = [
   'catalogue_search_broad_rows',
   'catalogue_search_broad_pairs',
   'catalogue_facet_sets',
+  'catalogue_import_jobs',
   'catalogue_state',
   'catalogue_product_edits',
   'catalogue_product_history',
