@@ -27,6 +27,27 @@ export const PUBLISHED_CELLS = { yes: true, no: false } as const;
 
 const at = (column: VariantColumn, message: string): RowProblem => ({ path: [column], message });
 
+/** A variant field as a sentence names it. */
+const FIELD_WORDS: Record<string, string> = {
+  mpn: 'Part number (MPN)',
+  label: 'Label',
+  price: 'Price',
+  packQuantity: 'Pack quantity',
+};
+
+/** A field's limit broken, in words ("Pack quantity must be 2 or more, or empty"), never the schema's own text. */
+function limitWords(field: string, issue: { code: string; message: string; minimum?: unknown; maximum?: unknown }) {
+  const words = FIELD_WORDS[field] ?? field;
+  if (field === 'packQuantity')
+    return issue.code === 'too_big'
+      ? `Pack quantity must be ${Number(issue.maximum).toLocaleString('en')} or less, or empty`
+      : 'Pack quantity must be 2 or more, or empty';
+  if (issue.code === 'too_big' && typeof issue.maximum === 'number')
+    return `${words} must be ${issue.maximum.toLocaleString('en')} characters or fewer`;
+  if (issue.code === 'too_small') return `${words} must not be empty`;
+  return `${words}: ${issue.message}`;
+}
+
 /**
  * A table row's cells are one line each (a cell of the table, as the editor's one-line inputs write it): a line break or
  * a direction control in one is said at its keys ('variantRow_ar.size'). The parse has refused other control characters.
@@ -52,7 +73,10 @@ export function checkVariantColumns(row: CatalogueFileRow): { variant: VariantIn
   const packText = row.packQuantity.trim();
   if (packText !== '' && !WHOLE.test(packText))
     problems.push(
-      at('packQuantity', `packQuantity "${row.packQuantity}" must be a whole number of 2 or more, or empty`),
+      at(
+        'packQuantity',
+        `packQuantity: Pack quantity must be a whole number, 2 or more, or empty (not "${row.packQuantity}")`,
+      ),
     );
   const publishedText = row.published.trim().toLowerCase();
   if (publishedText !== '' && !(publishedText in PUBLISHED_CELLS))
@@ -94,10 +118,10 @@ export function checkVariantColumns(row: CatalogueFileRow): { variant: VariantIn
     const column = COLUMN_OF[field ?? ''] ?? 'code';
     // the product's check says the same of the code and unit already: said once
     if (column === 'code' || column === 'unit') continue;
-    // at the value's keys (a table row's cell), where the field has any
+    // at the value's keys (a table row's cell), where the field has any; a field's own limits in words
     problems.push({
       path: [column, ...rest],
-      message: `${column}: ${rest.length > 0 ? `${rest.join('.')}: ` : ''}${issue.message}`,
+      message: `${column}: ${rest.length > 0 ? `${rest.join('.')}: ${issue.message}` : limitWords(field ?? '', issue)}`,
     });
   }
   return problems.length > 0 ? { problems } : { variant };

@@ -86,6 +86,25 @@ async function variantsSuite(t: TestContext, target: DatabaseTarget): Promise<vo
           ],
         },
         {
+          variants: variants.map((variant, index) => (index === 1 ? { ...variant, packQuantity: '1' } : variant)),
+          problems: [
+            {
+              path: ['content', 'variants', 1, 'packQuantity'],
+              message: /^variant 2 \(HEX-CW-20\): Pack quantity must be 2 or more, or empty$/,
+            },
+          ],
+        },
+        {
+          variants: variants.map((variant, index) => (index === 1 ? { ...variant, packQuantity: '2.5' } : variant)),
+          problems: [
+            {
+              path: ['content', 'variants', 1, 'packQuantity'],
+              message:
+                /^variant 2 \(HEX-CW-20\): Pack quantity must be a whole number, 2 or more, or empty \(not "2\.5"\)$/,
+            },
+          ],
+        },
+        {
           variants: variants.map((variant) => ({ ...variant, published: false })),
           problems: [
             {

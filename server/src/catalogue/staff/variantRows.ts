@@ -153,7 +153,11 @@ export function problemsOfLines(
           message: 'At least one variant must be published: a product with none cannot be ordered.',
         });
       else if (field !== undefined)
-        problems.push({ path: ['variants', index, field, ...rest], message: `${named(index)}: ${message}` });
+        problems.push({
+          path: ['variants', index, field, ...rest],
+          // the field is named by the form's label already: a worded limit goes without its column's name
+          message: `${named(index)}: ${rest.length === 0 && message.startsWith(`${String(column)}: `) ? message.slice(String(column).length + 2) : message}`,
+        });
       else problems.push({ path, message });
     }
   }
