@@ -18,6 +18,12 @@ export interface ProductPreviewProps {
   /** Which edition to draw: 'ar' is drawn right-to-left with the Arabic name and details. */
   locale: Locale;
   /**
+   * The code of the variant to draw as chosen (as the product page's `?variant=` does: its code, price and pack in the
+   * summary); absent, or no published variant's: none chosen (a product of several shows their range). A remote built
+   * before this prop draws none chosen.
+   */
+  chosenCode?: string | undefined;
+  /**
    * Called when the parts cannot draw this content (a detail document the page cannot render): the preview then
    * shows nothing until the content changes, and the caller says why. Never called for content that draws.
    */

@@ -59,6 +59,30 @@ describe('the product preview', () => {
     expect(requestsSent()).toEqual(['GET /data/products-category.json']);
   });
 
+  it('draws the size the editor chose as the page’s ?variant= does: its code, price and pack; none chosen, the range', async () => {
+    const size = (code: string, price: string, packQuantity: string) => ({
+      code,
+      mpn: '',
+      label: `Size ${code.slice(-2)}`,
+      label_ar: `مقاس ${code.slice(-2)}`,
+      row: { size: code.slice(-2) },
+      price,
+      unit: 'piece',
+      packQuantity,
+      published: true,
+    });
+    const content: EditableProduct = {
+      ...CONTENT,
+      variants: [size('GLAND-A-20', '12.50', ''), size('GLAND-A-25', '16.75', '10')],
+    };
+    const { rerender } = render(<ProductPreview productId="gland_a" content={content} locale="en" />);
+    expect(await summary().findByText(/12\.50 · 2 variants/)).toBeInTheDocument();
+    expect(summary().queryByText('GLAND-A-25')).toBeNull();
+    rerender(<ProductPreview productId="gland_a" content={content} locale="en" chosenCode="GLAND-A-25" />);
+    expect(await summary().findByText('GLAND-A-25')).toHaveAttribute('dir', 'ltr');
+    expect(summary().getByText(/16\.75 · Packs of 10/)).toBeInTheDocument();
+  });
+
   it('draws the Arabic twin right-to-left, with the Arabic texts of the page and the category', async () => {
     const { container } = render(<ProductPreview productId="gland_a" content={CONTENT} locale="ar" />);
     expect(await screen.findByRole('heading', { level: 2, name: DETAIL_AR.productName })).toBeInTheDocument();

@@ -15,6 +15,7 @@ import { CatalogueBreadcrumb } from '../../common/CatalogueBreadcrumb';
 import { useText } from '../../i18n/useText';
 import { ProductSummary } from '../ProductSummary';
 import { ProductDetailsRest } from '../ProductDetailsRest';
+import { chosenVariant } from '../variants/variants';
 import {
   fetchProductsCategory,
   selectCategories,
@@ -28,7 +29,12 @@ import { previewRecords } from './previewRecords';
  * the editor's content. The category's title in the edition is the catalogue's own (its categories file, as the
  * listing reads it); its id until that arrives, or if it does not.
  */
-function PreviewPage({ productId, content, locale }: Pick<ProductPreviewProps, 'productId' | 'content' | 'locale'>) {
+function PreviewPage({
+  productId,
+  content,
+  locale,
+  chosenCode,
+}: Pick<ProductPreviewProps, 'productId' | 'content' | 'locale' | 'chosenCode'>) {
   const text = useText();
   const dispatch = useAppDispatch();
   const categories = useAppSelector(selectCategories);
@@ -37,7 +43,7 @@ function PreviewPage({ productId, content, locale }: Pick<ProductPreviewProps, '
     if (categoriesStatus === 'idle') void dispatch(fetchProductsCategory());
   }, [dispatch, categoriesStatus]);
   const categoryName = categories.find((category) => category.id === content.productCategoryId.trim())?.title;
-  const { product, quoteFacts } = useMemo(
+  const { product, quoteFacts, variants } = useMemo(
     () => previewRecords(productId, content, locale, categoryName),
     [productId, content, locale, categoryName],
   );
@@ -48,7 +54,12 @@ function PreviewPage({ productId, content, locale }: Pick<ProductPreviewProps, '
         current={product.productName}
       />
       <SectionHeading>{text('catalogue.details.heading')}</SectionHeading>
-      <ProductSummary product={product} quoteFacts={quoteFacts} />
+      <ProductSummary
+        product={product}
+        quoteFacts={quoteFacts}
+        variants={variants}
+        chosen={chosenVariant(variants, chosenCode ?? null)}
+      />
       <ProductDetailsRest product={product} />
     </PageContainer>
   );
@@ -66,7 +77,7 @@ function stayOnThePage(event: MouseEvent) {
  * else), the catalogue's messages and the site's theme. An error while drawing is handed to `onRenderError` (never to
  * the console) and the next content is drawn afresh.
  */
-export default function ProductPreview({ productId, content, locale, onRenderError }: ProductPreviewProps) {
+export default function ProductPreview({ productId, content, locale, chosenCode, onRenderError }: ProductPreviewProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const [root, setRoot] = useState<Root | null>(null);
   // One store per edition: its fetch reads that edition's data files (the categories), as a page of it does.
@@ -108,13 +119,13 @@ export default function ProductPreview({ productId, content, locale, onRenderErr
         <Provider store={store}>
           <ThemeProvider theme={theme}>
             <BrowserRouter>
-              <PreviewPage productId={productId} content={content} locale={locale} />
+              <PreviewPage productId={productId} content={content} locale={locale} chosenCode={chosenCode} />
             </BrowserRouter>
           </ThemeProvider>
         </Provider>
       </SiteI18nProvider>,
     );
-  }, [root, store, productId, content, locale]);
+  }, [root, store, productId, content, locale, chosenCode]);
 
   return <div ref={hostRef} lang={locale} dir={LOCALE_DIRECTION[locale]} data-preview-locale={locale} />;
 }

@@ -1,6 +1,6 @@
-import type { ProductDetail } from '@site/content';
+import type { ProductDetail, ProductVariant } from '@site/content';
 import type { Locale } from '@site/contracts/locale';
-import type { EditableProduct } from '@site/contracts/staff-catalogue-api';
+import type { EditableProduct, EditableVariant } from '@site/contracts/staff-catalogue-api';
 import type { ProductQuoteFacts } from '../productDetailSlice';
 
 /**
@@ -14,7 +14,7 @@ export function previewRecords(
   content: EditableProduct,
   locale: Locale,
   categoryName: string | undefined,
-): { product: ProductDetail; quoteFacts: ProductQuoteFacts } {
+): { product: ProductDetail; quoteFacts: ProductQuoteFacts; variants: ProductVariant[] } {
   const categoryId = content.productCategoryId.trim();
   // The form's illustration key and unit are free text until the server checks them at save: one the catalogue does not
   // know draws as a missing picture or an unknown unit, which is what the form holds.
@@ -39,5 +39,25 @@ export function previewRecords(
   return {
     product: { ...head, ...details, ...table },
     quoteFacts: { code: content.code.trim(), unit, productCategoryId: categoryId, image },
+    variants: published.map((variant) => previewVariant(variant, locale)),
+  };
+}
+
+const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
+const WHOLE = /^\d{1,9}$/;
+
+/** A published variant as the product answer carries it in `locale` (its price and pack read from the form's text). */
+function previewVariant(variant: EditableVariant, locale: Locale): ProductVariant {
+  const row = locale === 'ar' ? (variant.row_ar ?? variant.row) : variant.row;
+  const price = variant.price.trim();
+  const pack = variant.packQuantity.trim();
+  return {
+    code: variant.code.trim(),
+    ...(variant.mpn.trim() === '' ? {} : { mpn: variant.mpn.trim() }),
+    label: (locale === 'ar' ? variant.label_ar : variant.label).trim(),
+    ...(row === undefined ? {} : { row: row as NonNullable<ProductVariant['row']> }),
+    ...(PRICE.test(price) ? { price: Number(price) } : {}),
+    unit: variant.unit.trim() as ProductVariant['unit'],
+    ...(WHOLE.test(pack) ? { packQuantity: Number(pack) } : {}),
   };
 }

@@ -5,6 +5,7 @@ import {
   CATALOGUE_EDITOR,
   catalogueHandlers,
   fakeCatalogue,
+  glandContent,
   type FakeCatalogue,
 } from '../../testing/catalogueHandlers';
 import { server } from '@test/msw';
@@ -28,11 +29,44 @@ function openPanel() {
 }
 
 /** The catalogue's module as the host would load it, drawing what it is given (the real one: mfe-catalogue's tests). */
-function StandInPreview({ content, locale }: ProductPreviewProps) {
-  return <p>{`${locale}: ${locale === 'ar' ? content.productName_ar : content.productName}`}</p>;
+function StandInPreview({ content, locale, chosenCode }: ProductPreviewProps) {
+  return (
+    <>
+      <p>{`${locale}: ${locale === 'ar' ? content.productName_ar : content.productName}`}</p>
+      <p>{`chosen: ${chosenCode ?? 'none'}`}</p>
+    </>
+  );
 }
 
 describe('the edit page’s preview panel', () => {
+  it('draws the size chosen in its picker as the public page’s ?variant= would, or none (the range)', async () => {
+    const size = (code: string, label: string) => ({
+      code,
+      mpn: '',
+      label,
+      label_ar: `مقاس ${label}`,
+      price: '12.50',
+      unit: 'Nos',
+      packQuantity: '',
+      published: true,
+    });
+    const entry = catalogue.products[0]!;
+    const content = glandContent({ variants: [size('CW-20S', '20S'), size('CW-25', '25'), size('CW-32', '32')] });
+    entry.product = { ...entry.product, published: content };
+    await openEditor({ loadProductPreview: () => Promise.resolve({ default: StandInPreview }) });
+    openPanel();
+    const live = await within(previewRegion()).findByRole('region', { name: 'Live preview (English)' });
+    expect(within(live).getByText('chosen: none')).toBeInTheDocument();
+    const picker = within(previewRegion()).getByRole('combobox', { name: 'Size shown as chosen' });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['None: the sizes’ range', 'CW-20S (20S)', 'CW-25 (25)', 'CW-32 (32)']);
+    fireEvent.change(picker, { target: { value: 'CW-25' } });
+    expect(within(live).getByText('chosen: CW-25')).toBeInTheDocument();
+  });
+
   it('loads the catalogue’s preview once opened and draws the form in it, unsaved edits included, once typing pauses', async () => {
     const load = jest.fn<ReturnType<LoadProductPreview>, []>(() => Promise.resolve({ default: StandInPreview }));
     await openEditor({ loadProductPreview: load });

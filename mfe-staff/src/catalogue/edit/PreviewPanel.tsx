@@ -95,6 +95,9 @@ export function PreviewPanel({
   const shown = useSettled(content, PREVIEW_DELAY_MS);
   // The content the preview could not draw, and why: cleared by the next content drawn.
   const [drawError, setDrawError] = useState<{ content: EditableProduct; message: string } | null>(null);
+  // the size drawn as chosen, as the public page's ?variant= draws it; none: the sizes' range
+  const [chosenCode, setChosenCode] = useState('');
+  const sizes = (shown.variants ?? []).filter((variant) => variant.published && variant.code.trim() !== '');
   const address = staffPreviewPath(productId, locale);
   const language = locale === 'ar' ? 'Arabic' : 'English';
   const Preview = live.kind === 'ready' ? live.module.default : null;
@@ -117,6 +120,19 @@ export function PreviewPanel({
           Open the saved draft’s preview in a new tab
         </a>
       </Languages>
+      {sizes.length > 1 ? (
+        <label>
+          Size shown as chosen{' '}
+          <select value={chosenCode} onChange={(event) => setChosenCode(event.currentTarget.value)}>
+            <option value="">None: the sizes’ range</option>
+            {sizes.map((variant) => (
+              <option key={variant.code} value={variant.code.trim()}>
+                {variant.label.trim() === '' ? variant.code : `${variant.code} (${variant.label})`}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       {!open ? null : Preview !== null ? (
         <>
           <p>Drawn by the public site’s own catalogue components from this form, unsaved changes included.</p>
@@ -128,6 +144,7 @@ export function PreviewPanel({
               productId={productId}
               content={shown}
               locale={locale}
+              chosenCode={chosenCode === '' ? undefined : chosenCode}
               onRenderError={(error) => setDrawError({ content: shown, message: error.message })}
             />
           </Live>
