@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import { openDatabase, pgliteDir } from '../../platform/db/index.js';
 import { CatalogueStore } from '../catalogueStore.js';
 import { readCatalogueVersion } from '../state.js';
+import { keepVersionsBefore, recordImportVersions } from '../staff/imports/importVersions.js';
 import { catalogueCli } from './catalogueCli.js';
 import { CATALOGUE_COLUMNS, LONE_VARIANT } from './columns.js';
 import { placeMigratedDatabase } from '../../test-support/databases.js';
@@ -76,6 +77,41 @@ test('an export imports back unchanged, as CSV and as an Excel workbook', async 
       );
     }
   });
+});
+
+test('an import of a file is in the history of each product it changes: by the command line, named by the file', async () => {
+  const exported = file('cli-export.csv');
+  assert.equal((await run('export', exported)).code, 0);
+  const [header, ...records] = readCsv(await readFile(exported, 'utf8'));
+  const column = (name: string) => header!.cells.indexOf(name);
+  const cells = records.map((record) => [...record.cells]);
+  const row = cells.find((candidate) => candidate[column('code')] === 'HEX-CW-25')!;
+  row[column('price')] = String(Number(row[column('price')]) + 3);
+  const prices = file('cli-prices.csv');
+  await writeFile(prices, writeCsv(header!.cells, cells));
+  let err = '';
+  const code = await catalogueCli(
+    ['import', prices],
+    env,
+    { out: () => undefined, err: (text) => (err += text) },
+    {
+      before: keepVersionsBefore,
+      record: (trx, touched, fileName) => recordImportVersions(trx, touched, { by: null, fileName, jobId: null }),
+    },
+  );
+  assert.equal(code, 0, err);
+  const history = await inDatabase((db) =>
+    db.query<{ product_id: string; version: string; action: string; note: string | null; by: string | null }>(
+      'select product_id, version::text, action, note, published_by_email as by from catalogue_product_history order by product_id, version',
+    ),
+  );
+  assert.deepEqual(
+    history.map(({ product_id, version, action, note, by }) => [product_id, version, action, note, by]),
+    [
+      ['hex_cw_brass_cable_gland', '0', 'publish', null, null],
+      ['hex_cw_brass_cable_gland', '1', 'import', 'cli-prices.csv', null],
+    ],
+  );
 });
 
 test('a bad file: every bad row with its line and reason, and nothing written', async () => {

@@ -2,11 +2,13 @@
 // keep it in a spreadsheet. Works on the database the server is configured with: DATABASE_URL (PostgreSQL, beside a
 // running server: the servers pick the change up), else the embedded one in DATA_DIR (the server stopped: one process
 // at a time).
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { runMigrations, describeError } from '../../platform/db/index.js';
+import type { Kysely } from 'kysely';
+import { runMigrations, describeError, type DatabaseSchema } from '../../platform/db/index.js';
 import { openCliDatabase, type CliIo } from '../../platform/cli/cliDatabase.js';
 import { seedCatalogue } from '../seed.js';
-import { exportCatalogueFile, importCatalogueRows } from './catalogueImport.js';
+import { exportCatalogueFile, importCatalogueRows, type ImportOutcome } from './catalogueImport.js';
 import { fileFormat, readCatalogueFile, writeCatalogueFile } from './catalogueFiles.js';
 import { CATALOGUE_COLUMNS } from './columns.js';
 import { generateCatalogueRows } from './generate.js';
@@ -72,10 +74,21 @@ function parseCommandLine(argv: string[]): Args | 'help' {
 }
 
 /** Runs one command; the exit code: 0 done, 1 refused (bad rows, a database error), 2 a usage error. */
+/**
+ * How an import keeps its versions in the products' history (the catalogue editor's importVersions.ts, handed in by
+ * the command's entry so that this lower layer imports nothing of the editor): what the rows replace, before they are
+ * written; the version of each product changed or added, once written.
+ */
+export interface ImportVersionKeeping {
+  before(trx: Kysely<DatabaseSchema>, touched: ImportOutcome['touched']): Promise<void>;
+  record(trx: Kysely<DatabaseSchema>, touched: ImportOutcome['touched'], fileName: string): Promise<void>;
+}
+
 export async function catalogueCli(
   argv: string[],
   env: Record<string, string | undefined>,
   io: CliIo,
+  versions?: ImportVersionKeeping,
 ): Promise<number> {
   let args: Args | 'help';
   try {
@@ -119,7 +132,21 @@ export async function catalogueCli(
       }
       rows = read.rows;
     }
-    const outcome = await importCatalogueRows(db, rows, { dryRun: args.command === 'import' && args.dryRun });
+    // an import of a file is in the products' history, as the staff app's is (not the synthetic rows of generate)
+    const keeping = args.command === 'import' ? versions : undefined;
+    const fileName = path.basename(args.target);
+    const outcome = await importCatalogueRows(db, rows, {
+      dryRun: args.command === 'import' && args.dryRun,
+      ...(keeping === undefined
+        ? {}
+        : {
+            countUnchanged: true,
+            beforeWrite: keeping.before,
+            alsoInTransaction: async (trx, result) => {
+              if (result.written) await keeping.record(trx, result.touched, fileName);
+            },
+          }),
+    });
     if (outcome.problems.length > 0) {
       io.err(
         `${outcome.problems.join('\n')}\n${outcome.badRows.toLocaleString('en')} of ${rows.length.toLocaleString('en')} rows have problems: nothing was imported.\n`,

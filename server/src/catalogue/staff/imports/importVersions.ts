@@ -9,10 +9,12 @@ import type { StaffActor } from '../editorCalls.js';
 import { contentOfRows } from '../variantRows.js';
 
 export interface ImportOrigin {
-  by: StaffActor;
+  /** null: the command line's import (`npm run catalogue -- import`), by nobody the site knows. */
+  by: StaffActor | null;
   /** The version's note: the file's name (an undo's: what it undid). */
   fileName: string;
-  jobId: string;
+  /** null: the command line's import, which is no job. */
+  jobId: string | null;
   /** 'import' unless an undo's. */
   action?: 'import' | 'undo-import';
 }
@@ -72,7 +74,7 @@ export async function recordImportVersions(
       .execute();
     const edits = await trx
       .updateTable('catalogue_product_edits')
-      .set({ saved_by_id: origin.by.id, saved_by_email: origin.by.email, saved_at: sql<Date>`now()` })
+      .set({ saved_by_id: origin.by?.id ?? null, saved_by_email: origin.by?.email ?? null, saved_at: sql<Date>`now()` })
       .where(sql<boolean>`product_id = any(${sql.val(ids)}::text[])`)
       .returning(['product_id', 'version'])
       .execute();
@@ -82,8 +84,8 @@ export async function recordImportVersions(
       product_id: id,
       version: versionOf.get(id) ?? 1,
       content: JSON.stringify(contentOfRows(fileRows)),
-      published_by_id: origin.by.id,
-      published_by_email: origin.by.email,
+      published_by_id: origin.by?.id ?? null,
+      published_by_email: origin.by?.email ?? null,
       action: origin.action ?? 'import',
       note: origin.fileName,
       import_job_id: origin.jobId,
