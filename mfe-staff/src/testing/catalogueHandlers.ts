@@ -193,10 +193,27 @@ export interface FakeImportJob {
 
 const importJobFinished = (job: ImportJob) => job.state !== 'queued' && job.state !== 'running';
 
+/** A job as it is made: queued, nothing read or checked yet, no report. */
+const JUST_MADE = {
+  state: 'queued',
+  phase: 'waiting',
+  startedAt: null,
+  finishedAt: null,
+  rowsTotal: null,
+  rowsChecked: 0,
+  rowsWritten: 0,
+  attempts: 1,
+  report: null,
+  failure: null,
+  undoOf: null,
+  undoneBy: null,
+} as const satisfies Partial<ImportJob>;
+
 /** A job sent by someone else, as the fake would answer it (running an import unless `job` says otherwise). */
 export function fakeImportJob(job: Partial<ImportJob> & Pick<ImportJob, 'id'>): FakeImportJob {
   return {
     job: {
+      ...JUST_MADE,
       kind: 'import',
       state: 'running',
       phase: 'checking',
@@ -205,15 +222,8 @@ export function fakeImportJob(job: Partial<ImportJob> & Pick<ImportJob, 'id'>): 
       by: 'omar@crescent.example',
       createdAt: '2026-11-25T09:58:00.000Z',
       startedAt: '2026-11-25T09:58:01.000Z',
-      finishedAt: null,
       rowsTotal: 15_000,
       rowsChecked: 4_000,
-      rowsWritten: 0,
-      attempts: 1,
-      report: null,
-      failure: null,
-      undoOf: null,
-      undoneBy: null,
       ...job,
     },
     key: `key-of-${job.id}`,
@@ -548,24 +558,13 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       };
       fake.importJobCount += 1;
       const job: ImportJob = {
+        ...JUST_MADE,
         id: `job-${fake.importJobCount}`,
         kind,
-        state: 'queued',
-        phase: 'waiting',
         fileName: part.name,
         bytes: part.bytes.length,
         by: author() ?? '',
         createdAt: fake.now,
-        startedAt: null,
-        finishedAt: null,
-        rowsTotal: null,
-        rowsChecked: 0,
-        rowsWritten: 0,
-        attempts: 1,
-        report: null,
-        failure: null,
-        undoOf: null,
-        undoneBy: null,
       };
       const steps = fake.importJobSteps ?? [
         {

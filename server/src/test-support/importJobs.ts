@@ -67,28 +67,16 @@ export async function jobEnded(
 }
 
 /** Sends the file and follows its job to its end: the job (a 202 is asserted). */
-export async function importJobOf(
-  app: FastifyInstance,
-  who: StaffCaller,
-  dryRun: boolean,
-  filename: string,
-  content: Buffer | Readable,
-  options: SendOptions = {},
-): Promise<ImportJob> {
-  const res = await sendCatalogueFile(app, who, dryRun, filename, content, options);
+export async function importJobOf(...sent: Parameters<typeof sendCatalogueFile>): Promise<ImportJob> {
+  const [app, who] = sent;
+  const res = await sendCatalogueFile(...sent);
   assert.equal(res.statusCode, 202, res.body);
   return jobEnded(app, who, res.json<ImportJob>().id);
 }
 
 /** Sends the file and follows its job: its report (the job must be done). */
-export async function importReportOf(
-  app: FastifyInstance,
-  who: StaffCaller,
-  dryRun: boolean,
-  filename: string,
-  content: Buffer | Readable,
-): Promise<ImportReport> {
-  const job = await importJobOf(app, who, dryRun, filename, content);
+export async function importReportOf(...sent: Parameters<typeof sendCatalogueFile>): Promise<ImportReport> {
+  const job = await importJobOf(...sent);
   assert.equal(job.state, 'done', job.failure ?? '');
   return job.report!;
 }

@@ -31,11 +31,10 @@ import { exportCatalogueFile, ExportMovedError } from '../file/catalogueImport.j
 import {
   activeImport,
   activeJobOfFile,
-  DuplicateJobError,
-  insertJob,
   jobAnswer,
   jobOfKey,
   latestJobs,
+  makeJob,
   readJob,
   type JobRow,
 } from './imports/jobRows.js';
@@ -137,32 +136,26 @@ export async function catalogueFileRoutes(parent: FastifyInstance, options: Impo
         const id = randomUUID();
         await store.hold(received.file, id);
         held = true;
-        let job: JobRow;
-        try {
-          job = await insertJob(db.kysely, {
-            id,
-            kind,
-            fileName: shownFileName(received.sentName),
-            bytes: received.bytes,
-            sha256: received.hash,
-            idempotencyKey: key,
-            staffId: actor.id,
-            staffEmail: actor.email,
-          });
-        } catch (error) {
-          if (!(error instanceof DuplicateJobError)) throw error;
+        const made = await makeJob(db.kysely, {
+          id,
+          kind,
+          fileName: shownFileName(received.sentName),
+          bytes: received.bytes,
+          sha256: received.hash,
+          idempotencyKey: key,
+          staffId: actor.id,
+          staffEmail: actor.email,
+        });
+        if (!('made' in made)) {
           // a twin sent at the same moment was made first (the same key), or an import began meanwhile
-          const twin = key === undefined ? undefined : await jobOfKey(db.kysely, actor.id, key);
-          const running = twin === undefined ? await activeImport(db.kysely) : undefined;
-          if (twin === undefined && running === undefined) throw error;
           await store.release(id);
           held = false;
-          return twin !== undefined
-            ? reply.code(200).send(jobAnswer(twin))
-            : reply.code(409).send(busyAnswer(running!));
+          return 'twin' in made
+            ? reply.code(200).send(jobAnswer(made.twin))
+            : reply.code(409).send(busyAnswer(made.running));
         }
         runner.submitted(id);
-        return reply.code(202).send(jobAnswer(job));
+        return reply.code(202).send(jobAnswer(made.made));
       } finally {
         if (!held) await discardTemp(received.file);
       }
@@ -225,28 +218,21 @@ export async function catalogueFileRoutes(parent: FastifyInstance, options: Impo
         const running = await activeImport(db.kysely);
         if (running !== undefined) return reply.code(409).send(busyAnswer(running));
       }
-      try {
-        const job = await insertJob(db.kysely, {
-          id: randomUUID(),
-          kind,
-          fileName: imported.file_name,
-          bytes: 0,
-          sha256: '',
-          idempotencyKey: key,
-          staffId: actor.id,
-          staffEmail: actor.email,
-          undoOf: imported.id,
-        });
-        runner.submitted(job.id);
-        return reply.code(202).send(jobAnswer(job));
-      } catch (error) {
-        if (!(error instanceof DuplicateJobError)) throw error;
-        const twin = key === undefined ? undefined : await jobOfKey(db.kysely, actor.id, key);
-        if (twin !== undefined) return reply.code(200).send(jobAnswer(twin));
-        const running = await activeImport(db.kysely);
-        if (running === undefined) throw error;
-        return reply.code(409).send(busyAnswer(running));
-      }
+      const made = await makeJob(db.kysely, {
+        id: randomUUID(),
+        kind,
+        fileName: imported.file_name,
+        bytes: 0,
+        sha256: '',
+        idempotencyKey: key,
+        staffId: actor.id,
+        staffEmail: actor.email,
+        undoOf: imported.id,
+      });
+      if ('twin' in made) return reply.code(200).send(jobAnswer(made.twin));
+      if ('running' in made) return reply.code(409).send(busyAnswer(made.running));
+      runner.submitted(made.made.id);
+      return reply.code(202).send(jobAnswer(made.made));
     },
   );
 }

@@ -19,6 +19,10 @@ const FIELD_OF: Partial<Record<string, keyof EditableVariant>> = {
   published: 'published',
 };
 
+/** The file column an editor's variant field is read from ('label' → 'variantLabel'); the field's own name else. */
+export const columnOfVariantField = (field: string): string =>
+  Object.entries(FIELD_OF).find(([, named]) => named === field)?.[0] ?? field;
+
 /** The content's variants; content saved before variants had none: one of its code, price and unit. */
 export function variantsOf(content: EditableProduct): EditableVariant[] {
   return (

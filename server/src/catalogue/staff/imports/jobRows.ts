@@ -112,6 +112,23 @@ export async function insertJob(db: Db, job: NewJob): Promise<JobRow> {
 }
 
 /**
+ * The job made, or, when the unique indexes refuse it, what stands in its way: its twin (the same account and
+ * Idempotency-Key, sent at the same moment) or the import queued or running meanwhile.
+ */
+export async function makeJob(db: Db, job: NewJob): Promise<{ made: JobRow } | { twin: JobRow } | { running: JobRow }> {
+  try {
+    return { made: await insertJob(db, job) };
+  } catch (error) {
+    if (!(error instanceof DuplicateJobError)) throw error;
+    const twin = job.idempotencyKey === undefined ? undefined : await jobOfKey(db, job.staffId, job.idempotencyKey);
+    if (twin !== undefined) return { twin };
+    const running = await activeImport(db);
+    if (running === undefined) throw error;
+    return { running };
+  }
+}
+
+/**
  * Takes a job for `runner`: the one named, if still queued, or else the oldest queued or orphaned one (running with
  * no heartbeat for `leaseMs`, or none since `orphanedBefore`: its process died). Each taking counts an attempt.
  */

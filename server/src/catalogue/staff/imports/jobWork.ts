@@ -3,11 +3,11 @@
 // problem, written in one transaction: the job's end (its report) is written in that same transaction, with the
 // audit line and a version of each product it changed (importVersions.ts), so the job is done exactly when
 // its rows are, and a runner that lost its job rolls its import back.
-import { sql } from 'kysely';
 import { IMPORT_PROBLEMS_LISTED, type ImportProblem, type ImportReport } from '@site/contracts/staff-catalogue-api';
 import type { Database } from '../../../platform/db/index.js';
 import { importCatalogueRows, readCategories, type ImportOutcome } from '../../file/catalogueImport.js';
 import { problemColumn } from '../../file/columns.js';
+import { readCatalogueVersion } from '../../state.js';
 import { checkCatalogueFile } from '../../file/importWorkerClient.js';
 import type { RecordStaffAction } from '../editorCalls.js';
 import { keepVersionsBefore, recordImportVersions } from './importVersions.js';
@@ -107,16 +107,7 @@ export async function runJob(
         'catalogue',
         `${what}, ${format} "${job.file_name}" of ${job.file_bytes} bytes (sha256 ${job.file_sha256}, job ${job.id}); ${summary}`,
       );
-      const version = result.written
-        ? Number(
-            (
-              await trx
-                .selectFrom('catalogue_state')
-                .select(sql<string>`version`.as('version'))
-                .executeTakeFirstOrThrow()
-            ).version,
-          )
-        : null;
+      const version = result.written ? Number(await readCatalogueVersion(trx)) : null;
       const report: ImportReport = {
         dryRun,
         written: result.written,

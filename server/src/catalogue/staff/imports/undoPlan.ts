@@ -10,7 +10,7 @@ import type { DatabaseSchema } from '../../../platform/db/index.js';
 import { canonicalJson, type ImportChange } from '../../file/importChanges.js';
 import { exportCatalogueRowsOf } from '../../file/catalogueImport.js';
 import { cleanContent } from '../content.js';
-import { contentOfRows } from '../variantRows.js';
+import { columnOfVariantField, contentOfRows } from '../variantRows.js';
 
 const PRODUCT_FIELDS = [
   'productCategoryId',
@@ -34,13 +34,6 @@ const VARIANT_FIELDS = [
   'packQuantity',
   'published',
 ] as const;
-/** A field as the import's report names it (its file column). */
-const COLUMN_OF: Readonly<Record<string, string>> = {
-  label: 'variantLabel',
-  label_ar: 'variantLabel_ar',
-  row: 'variantRow',
-  row_ar: 'variantRow_ar',
-};
 const WHOLE = new Set(['details', 'details_ar', 'row', 'row_ar']);
 
 type Unit =
@@ -133,7 +126,7 @@ function changeWords(id: string, key: string, from: Units, to: Units) {
       ? `${unit.code}: put back (the import removed it)`
       : `${unit.code}: removed (the import added it)`;
   const field = unit.field;
-  const column = COLUMN_OF[field] ?? field;
+  const column = columnOfVariantField(field);
   const said = WHOLE.has(field)
     ? `${column} changed back`
     : `${column} ${shownValue(from.get(key)?.json, field)} → ${shownValue(to.get(key)?.json, field)}`;
@@ -144,7 +137,7 @@ const unitName = (key: string): string => {
   const unit = unitOf(key);
   if (unit.kind === 'product') return unit.field;
   if (unit.kind === 'variant') return unit.code;
-  return `${unit.code}: ${COLUMN_OF[unit.field] ?? unit.field}`;
+  return `${unit.code}: ${columnOfVariantField(unit.field)}`;
 };
 
 export interface UndoPlan {

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { IMPORT_PROBLEMS_LISTED, type ImportReport } from '@site/contracts/staff-catalogue-api';
 import { importRowsIn, lockCatalogue } from '../../file/catalogueImport.js';
+import { readCatalogueVersion } from '../../state.js';
 import { archiveIn } from '../archive.js';
 import { rowsOfContent } from '../content.js';
 import type { Editor } from '../editorCalls.js';
@@ -68,7 +69,7 @@ export async function runUndo(
           .set({ undone_by: job.id })
           .where('id', '=', importJob.id)
           .execute();
-        version = Number((await trx.selectFrom('catalogue_state').select('version').executeTakeFirstOrThrow()).version);
+        version = Number(await readCatalogueVersion(trx));
         progress.rowsWritten = restored.length + plan.withdraw.length;
       }
       const written = write && !refused;
