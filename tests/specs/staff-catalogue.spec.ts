@@ -124,13 +124,26 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await arabicValue.fill('نحاس CZ122 مطلي بالنيكل');
       await price.fill('9.95');
       // the first variant's Arabic table cell, beside its English one, right to left: the Arabic table's own text
-      const firstVariant = page.getByRole('group', { name: /^Variant 1:/ });
+      const firstVariant = page.getByRole('row', { name: /^Variant 1:/ });
+      // the gland's 11 sizes are a grid of a row each (a fieldset each made the editor 17,468 px tall)
+      const grid = page.getByRole('table', { name: 'Variants' });
+      await expect(grid.getByRole('row', { name: /^Variant \d+:/ })).toHaveCount(11);
+      const gridHeight = (await grid.boundingBox())?.height ?? Number.POSITIVE_INFINITY;
+      console.log(`variants grid of 11 sizes at 1280 px: ${Math.round(gridHeight)} px tall`);
+      expect(gridHeight).toBeLessThan(900);
       const cableRange = (language: 'English' | 'Arabic') =>
         firstVariant.getByRole('textbox', { name: `Table (${language}): Cable Range, Inner Sheath (mm)`, exact: true });
       await expect(cableRange('Arabic')).toHaveAttribute('dir', 'rtl');
       const arabicCableRange = 'من 3.1 إلى 8.6';
       await cableRange('Arabic').fill(arabicCableRange);
       await expect(cableRange('English')).toHaveValue('3.1 - 8.6');
+      // a column of the table for every size at once, named in both languages
+      await page.getByRole('button', { name: 'Add a table column' }).click();
+      await page.getByRole('textbox', { name: 'Column name (English)' }).fill('IP rating');
+      await page.getByRole('textbox', { name: 'Column name (Arabic)' }).fill('درجة الحماية');
+      await page.getByRole('textbox', { name: 'Value for every size' }).fill('IP68');
+      await page.getByRole('button', { name: 'Add the column' }).click();
+      await expect(firstVariant.getByRole('textbox', { name: 'Table (English): IP rating' })).toHaveValue('IP68');
       // a picture and a datasheet, uploaded at once and saved with the draft
       const media = page.getByRole('region', { name: 'Picture and datasheet' });
       await media.getByLabel('Upload a picture').setInputFiles(PICTURE);
@@ -168,8 +181,10 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await publicPage.goto(at(productPath(CATEGORY, ID)));
       await expect(publicPage.getByRole('main')).toContainText('Material : Brass CZ122, nickel plated');
       await expect(publicPage.getByRole('main')).toContainText('Material: brass, nickel plated as standard');
+      await expect(publicPage.getByRole('columnheader', { name: 'IP rating' })).toBeVisible();
       await publicPage.goto(at(`/ar${productPath(CATEGORY, ID)}`));
       await expect(publicPage.getByRole('main')).toContainText('نحاس CZ122 مطلي بالنيكل');
+      await expect(publicPage.getByRole('columnheader', { name: 'درجة الحماية' })).toBeVisible();
       await expect(publicPage.getByRole('main')).toContainText('المادة: نحاس مطلي بالنيكل قياسيًا');
       await expect(publicPage.getByRole('main')).toContainText(arabicCableRange);
       await publicPage.goto(at(categoryPath(CATEGORY)));
@@ -207,6 +222,7 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await expect(publicPage.getByRole('main')).toContainText(oldArabicSpec);
       await expect(publicPage.getByText('نحاس CZ122 مطلي بالنيكل')).toHaveCount(0);
       await expect(publicPage.getByText(arabicCableRange)).toHaveCount(0);
+      await expect(publicPage.getByRole('columnheader', { name: 'درجة الحماية' })).toHaveCount(0);
 
       // the catalogue as a file: the page's CSV link (the server's streamed attachment), that very file chosen and
       // checked (the browser's own File, multipart): every product unchanged; then the missing-Arabic report

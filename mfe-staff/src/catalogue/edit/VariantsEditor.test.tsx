@@ -48,8 +48,8 @@ beforeEach(() => {
   server.use(...staffHandlers(fake), ...catalogueHandlers(catalogue, () => fake.session));
 });
 
-const rows = () => screen.getAllByRole('group', { name: /^Variant \d+:/ });
-const rowNamed = (name: RegExp) => screen.getByRole('group', { name });
+const rows = () => screen.getAllByRole('row', { name: /^Variant \d+:/ });
+const rowNamed = (name: RegExp) => screen.getByRole('row', { name });
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
 
 test("a product's variants are rows: add, duplicate, move up and down from the keyboard, withdraw; the draft carries them in order", async () => {
@@ -99,13 +99,10 @@ test("a product's variants are rows: add, duplicate, move up and down from the k
   ]);
   expect(within(rows()[0]!).getByRole('button', { name: 'Move up variant 1' })).toBeDisabled();
 
-  fireEvent.click(within(rowNamed(/^Variant 4: CW-25$/)).getByRole('button', { name: 'Withdraw variant 4' }));
+  fireEvent.click(within(rowNamed(/^Variant 4: CW-25$/)).getByRole('checkbox', { name: 'Published (variant 4)' }));
   const withdrawn = rowNamed(/^Variant 4: CW-25$/);
-  expect(within(withdrawn).getByText(/^Withdrawn: not orderable/)).toBeInTheDocument();
-  expect(within(withdrawn).getByRole('button', { name: 'Publish again variant 4' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
+  expect(within(withdrawn).getByRole('rowheader')).toHaveTextContent('4 (withdrawn)');
+  expect(within(withdrawn).getByRole('checkbox', { name: 'Published (variant 4)' })).not.toBeChecked();
   // the listing's code and "from" price follow the variants
   expect(
     screen.getByText(/first published variant’s code \(CW-20\) and the lowest published\s+price \(AED 12.50\)/),
@@ -150,7 +147,9 @@ test("each variant's Arabic table cells are edited beside the English ones, righ
   // without an Arabic row the Arabic page shows the English cells: so do the Arabic inputs, and they say so
   expect(arabicSize).toHaveValue('25');
   expect(within(second()).getByLabelText('Table (Arabic): Thread mm')).toHaveValue('M25');
-  expect(arabicSize).toHaveAccessibleDescription('The Arabic page shows the English cells until these are changed.');
+  expect(arabicSize).toHaveAccessibleDescription(
+    'The Arabic page shows a size’s English cells until its Arabic ones are changed.',
+  );
 
   fireEvent.change(arabicSize, { target: { value: 'المقاس ٢٥' } });
   expect(within(second()).getByLabelText('Table (Arabic): Gland Size')).toHaveValue('المقاس ٢٥');
@@ -178,4 +177,115 @@ test("the server's problem with an Arabic cell is shown beside that cell only", 
   );
   expect(within(first).getByLabelText('Table (English): Gland Size')).not.toHaveAccessibleDescription(/text-direction/);
   expect(within(first).getByLabelText('Table (Arabic): Thread mm')).not.toHaveAccessibleDescription(/text-direction/);
+});
+
+test('the grid is one row per size and moves as a spreadsheet does: Down, Enter and Up keep the column', async () => {
+  await openEditor();
+  const grid = screen.getByRole('table', { name: 'Variants' });
+  expect(
+    within(grid)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent),
+  ).toEqual([
+    'Variant',
+    'Code',
+    'Part number',
+    'Label (English)',
+    'Label (Arabic)',
+    'Price (AED)',
+    'Unit',
+    'Pack quantity',
+    'Table (English): Gland Size',
+    'Table (English): Thread mm',
+    'Table (Arabic): Gland Size',
+    'Table (Arabic): Thread mm',
+    'Published',
+    'Order and copies',
+  ]);
+  const price = (row: RegExp) => within(rowNamed(row)).getByLabelText('Price (AED)');
+  price(/^Variant 1:/).focus();
+  fireEvent.keyDown(price(/^Variant 1:/), { key: 'ArrowDown' });
+  expect(price(/^Variant 2:/)).toHaveFocus();
+  // past the last size the focus stays; Enter does not send the editor's form
+  expect(fireEvent.keyDown(price(/^Variant 2:/), { key: 'Enter' })).toBe(false);
+  expect(price(/^Variant 2:/)).toHaveFocus();
+  fireEvent.keyDown(price(/^Variant 2:/), { key: 'ArrowUp' });
+  expect(price(/^Variant 1:/)).toHaveFocus();
+  fireEvent.keyDown(price(/^Variant 1:/), { key: 'Enter' });
+  expect(price(/^Variant 2:/)).toHaveFocus();
+  expect(fireEvent.keyDown(price(/^Variant 2:/), { key: 'ArrowLeft' })).toBe(true);
+});
+
+const paste = (target: HTMLElement, text: string) =>
+  fireEvent.paste(target, { clipboardData: { getData: (type: string) => (type === 'text/plain' ? text : '') } });
+
+test('cells copied from a spreadsheet are pasted as a block from the cell pasted in; rows past the last are new sizes, said in words', async () => {
+  await openEditor();
+  // code, part number and the English label of three sizes, the second from the first row on
+  paste(
+    within(rowNamed(/^Variant 2:/)).getByLabelText('Code'),
+    'CW-25\tHX-0025\t"Size 25, ""M25"""\r\nCW-32\tHX-0032\tSize 32\r\nCW-40\tHX-0040\tSize 40\r\n',
+  );
+  expect(screen.getByRole('status', { name: 'Variants grid' })).toHaveTextContent(
+    'Pasted 3 rows of 3 columns. 2 variants were added at the end.',
+  );
+  expect(rows().map((row) => row.getAttribute('aria-label'))).toEqual([
+    'Variant 1: CW-20S',
+    'Variant 2: CW-25',
+    'Variant 3: CW-32',
+    'Variant 4: CW-40',
+  ]);
+  expect(within(rowNamed(/^Variant 2:/)).getByLabelText('Label (English)')).toHaveValue('Size 25, "M25"');
+  // one cell's text is typed as it is
+  paste(within(rowNamed(/^Variant 3:/)).getByLabelText('Price (AED)'), '22.50');
+  // prices and packs pasted down a column; the cells past the grid's last column are left out
+  paste(within(rowNamed(/^Variant 3:/)).getByLabelText('Table (Arabic): Thread mm'), 'M32\textra\nM40\textra\n');
+  expect(screen.getByRole('status', { name: 'Variants grid' })).toHaveTextContent(
+    'Pasted 2 rows of 1 column. 2 cells were past the last column and left out.',
+  );
+  paste(within(rowNamed(/^Variant 3:/)).getByLabelText('Price (AED)'), '22.50\n27.00');
+  save();
+  expect(await screen.findByText('Draft saved. Publish it to show it in the catalogue.')).toBeInTheDocument();
+  const [sent] = await draftBodies();
+  expect(sent!.content.variants!.map(({ code, mpn, price, unit }) => [code, mpn, price, unit])).toEqual([
+    ['CW-20S', '', '12.50', 'piece'],
+    ['CW-25', 'HX-0025', '16.75', 'piece'],
+    ['CW-32', 'HX-0032', '22.50', 'piece'],
+    ['CW-40', 'HX-0040', '27.00', 'piece'],
+  ]);
+  expect(sent!.content.variants![3]!.row_ar).toEqual({ thread: { mm: 'M40' } });
+});
+
+test('a column added to the table reaches every size in both languages, named in both; each size then changes its own', async () => {
+  await openEditor();
+  fireEvent.click(screen.getByRole('button', { name: 'Add a table column' }));
+  await waitFor(() => expect(screen.getByLabelText('Column name (English)')).toHaveFocus());
+  fireEvent.click(screen.getByRole('button', { name: 'Add the column' }));
+  expect(screen.getByLabelText('Column name (English)')).toHaveAccessibleDescription(
+    'Give the column its English name.',
+  );
+  expect(screen.getByLabelText('Column name (Arabic)')).toHaveAccessibleDescription('Give the column its Arabic name.');
+  fireEvent.change(screen.getByLabelText('Column name (English)'), { target: { value: 'IP rating' } });
+  fireEvent.change(screen.getByLabelText('Column name (Arabic)'), { target: { value: 'درجة الحماية' } });
+  fireEvent.change(screen.getByLabelText('Value for every size'), { target: { value: 'IP68' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Add the column' }));
+  expect(screen.getByRole('status', { name: 'Variants grid' })).toHaveTextContent(
+    'Column “IP rating” added to the table for every size.',
+  );
+  expect(within(rowNamed(/^Variant 1:/)).getByLabelText('Table (English): IP rating')).toHaveValue('IP68');
+  fireEvent.change(within(rowNamed(/^Variant 2:/)).getByLabelText('Table (English): IP rating'), {
+    target: { value: 'IP66' },
+  });
+  save();
+  expect(await screen.findByText('Draft saved. Publish it to show it in the catalogue.')).toBeInTheDocument();
+  const [sent] = await draftBodies();
+  const header = sent!.content.details.productDetailTableColumns as { id: string; name: string }[][];
+  expect(header.map((row) => row.at(-1))).toEqual([
+    { id: 'h_ipRating', name: 'IP rating' },
+    { id: 'ipRating', name: '' },
+  ]);
+  expect(sent!.content.variants!.map((variant) => variant.row)).toEqual([
+    { size: '20S', thread: { mm: 'M20' }, ipRating: 'IP68' },
+    { size: '25', thread: { mm: 'M25' }, ipRating: 'IP66' },
+  ]);
 });

@@ -1,61 +1,98 @@
-// A product's orderable variants in the editor (docs/decisions/034-orderable-variants.md): a row each, in the order
-// buyers see them, with its code, part number, labels in both languages, its table row's cells in both languages where
-// the product's table lists parts, price, unit, pack and published state; add, duplicate, move up or down, withdraw. Each problem the
-// server answers with a variant's path is shown beside its field. Moving keeps the focus on the moved row's button.
-import { useEffect, useRef } from 'react';
+// A product's orderable variants in the editor (docs/decisions/034-orderable-variants.md) as a grid: one row per size,
+// in the order buyers see them, with its code, part number, labels, price, unit, pack and its table row's cells in both
+// languages, then its published tick and buttons to move or duplicate it. Up and Down (and Enter) move between sizes in
+// a column as a spreadsheet does; cells copied from a spreadsheet are pasted as a block from the cell they are pasted
+// in, adding sizes past the last; a column can be added to the product's table for every size at once. Each problem
+// the server answers with a variant's path is shown in its cell.
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { Button, VisuallyHidden } from '@site/shared-ui';
-import type { EditableProduct, EditableVariant } from '@site/contracts/staff-catalogue-api';
-import { Actions, StaffField } from '../../ui/StaffField';
+import { VisuallyHidden } from '@site/shared-ui';
+import type { EditableProduct } from '@site/contracts/staff-catalogue-api';
+import { Actions } from '../../ui/StaffField';
 import type { FieldProblem } from '../catalogueCalls';
+import { SmallButton } from './editorParts';
+import { AddTableColumn } from './AddTableColumn';
+import { addVariant, changeVariant, duplicateVariant, moveVariant, variantsOf, withVariants } from './variantsModel';
 import {
-  addVariant,
-  changeVariant,
-  duplicateVariant,
-  leafColumns,
-  moveVariant,
-  tableCellOf,
-  type TableRowField,
-  variantsOf,
-  withTableCell,
-  withVariants,
-} from './variantsModel';
+  gridColumns,
+  gridValue,
+  isSpreadsheetBlock,
+  parseSpreadsheetCells,
+  pastedText,
+  pasteIntoGrid,
+  withGridValue,
+  withTableColumn,
+  type GridColumn,
+} from './variantGrid';
 
-const Row = styled.fieldset`
+const Scroller = styled.div`
+  overflow-x: auto;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.md};
-  padding: 12px 16px;
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 180px), 1fr));
-  gap: 12px;
-  legend { font-weight: 600; padding: 0 4px; }
 `;
 
-const Withdrawn = styled.p`
-  grid-column: 1 / -1;
-  margin: 0;
+const Grid = styled.table`
+  border-collapse: collapse;
+  font-size: 0.9375rem;
+  th, td {
+    padding: 4px;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    text-align: start;
+    vertical-align: top;
+  }
+  thead th { font-weight: 600; vertical-align: bottom; background: ${({ theme }) => theme.colors.surfaceAlt}; }
+  /* the size's number and code stay in view while the grid scrolls sideways */
+  th[scope='row'] {
+    position: sticky;
+    inset-inline-start: 0;
+    z-index: 1;
+    background: ${({ theme }) => theme.colors.surface};
+    white-space: nowrap;
+    font-weight: 600;
+  }
+  tr[data-withdrawn] td, tr[data-withdrawn] th { color: ${({ theme }) => theme.colors.textMuted}; }
+  input[type='text'] {
+    box-sizing: border-box;
+    width: 100%;
+    min-height: 40px;
+    padding: 6px 8px;
+    border: 1px solid ${({ theme }) => theme.colors.textMuted};
+    border-radius: ${({ theme }) => theme.radius.sm};
+    font: inherit;
+    color: ${({ theme }) => theme.colors.text};
+    background: ${({ theme }) => theme.colors.surface};
+  }
+  input[aria-invalid='true'] { border: 2px solid ${({ theme }) => theme.colors.error}; }
+  input:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.accent}; outline-offset: 0; }
+  input[type='checkbox'] { width: 24px; height: 24px; margin: 8px; }
+`;
+
+const CellProblem = styled.span`
+  display: block;
+  max-width: 16em;
+  color: ${({ theme }) => theme.colors.error};
+  font-size: 0.875rem;
+`;
+
+const Legend = styled.p`
+  margin: 0 0 8px;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-type TextField = Exclude<keyof EditableVariant, 'row' | 'row_ar' | 'published'>;
-
-const FIELDS: { field: TextField; label: string; lang?: 'en' | 'ar'; hint?: string }[] = [
-  { field: 'code', label: 'Code' },
-  { field: 'mpn', label: 'Part number', hint: "The maker's; empty for none." },
-  { field: 'label', label: 'Label (English)', lang: 'en', hint: 'e.g. Size 25 (M25).' },
-  { field: 'label_ar', label: 'Label (Arabic)', lang: 'ar' },
-  { field: 'price', label: 'Price (AED)', hint: 'Empty for price on request.' },
-  { field: 'unit', label: 'Unit' },
-  { field: 'packQuantity', label: 'Pack quantity', hint: 'Empty for none.' },
-];
-
-/** The table row's cells in each language, English first: the Arabic inputs right to left. */
-const TABLE_ROWS: { field: TableRowField; language: string; lang: 'en' | 'ar' }[] = [
-  { field: 'row', language: 'English', lang: 'en' },
-  { field: 'row_ar', language: 'Arabic', lang: 'ar' },
-];
+const RowButtons = styled.div`
+  display: flex;
+  gap: 4px;
+  button { min-width: 44px; padding: 0 8px; }
+`;
 
 const buttonId = (index: number, action: string) => `variant-${index + 1}-${action}`;
+const cellId = (index: number, column: number) => `variant-${index + 1}-cell-${column}`;
+
+/** A moved row keeps the focus on its own button; at the list's end, on its other one. */
+function movedFocus(to: number, by: -1 | 1, count: number): string {
+  const atEnd = (by === -1 && to === 0) || (by === 1 && to === count - 1);
+  return buttonId(to, atEnd ? (by === -1 ? 'down' : 'up') : by === -1 ? 'up' : 'down');
+}
 
 export function VariantsEditor({
   content,
@@ -67,166 +104,200 @@ export function VariantsEditor({
   onChange: (content: EditableProduct) => void;
 }) {
   const variants = variantsOf(content);
-  const columns = variants.some((variant) => variant.row !== undefined) ? leafColumns(content.details) : [];
-  // the button to focus once the list has drawn again (a moved row's, or the new row's first field)
+  const columns = gridColumns(content);
+  const hasTable = columns.some((column) => column.kind === 'cell');
+  const ids = useId();
+  const arabicHint = `${ids}-arabic-cells`;
+  const [status, setStatus] = useState('');
+  // the control to focus once the grid has drawn again (a moved row's button, a new row's code, a cell below)
   const focus = useRef<string | undefined>(undefined);
-  const setFocus = (target: string) => {
-    focus.current = target;
-  };
-  // after each drawing: the control asked for, once
   useEffect(() => {
     if (focus.current === undefined) return;
     document.querySelector<HTMLElement>(`[data-focus="${focus.current}"]`)?.focus();
     focus.current = undefined;
   });
 
-  const set = (next: EditableVariant[]) => onChange(withVariants(content, next));
-  const errorOf = (index: number, field: string) =>
+  const set = (next: typeof variants) => onChange(withVariants(content, next));
+  // a cell's problem is at its field, or at its table cell's keys ('row_ar', 'thread', 'mm'); one about the whole
+  // table row is shown at its first cell
+  const problemOf = (index: number, column: GridColumn, first: boolean) =>
     problems
-      .filter((problem) => problem.field === 'variants' && problem.at[0] === index && problem.at[1] === field)
-      .map(({ text }) => text)
-      .join(' ') || undefined;
-  // a cell's problem is at its keys ('row_ar', 'thread', 'mm'); one about the whole row is shown at its first cell
-  const cellErrorOf = (index: number, field: TableRowField, id: string, first: boolean) =>
-    problems
-      .filter(
-        ({ field: name, at }) =>
-          name === 'variants' &&
-          at[0] === index &&
-          at[1] === field &&
-          (at.length === 2 ? first : at.slice(2).join('.') === id),
-      )
+      .filter(({ field, at }) => {
+        if (field !== 'variants' || at[0] !== index || at[1] !== column.field) return false;
+        if (column.kind === 'field') return true;
+        return at.length === 2 ? first : at.slice(2).join('.') === column.id;
+      })
       .map(({ text }) => text)
       .join(' ') || undefined;
   const general = problems.filter((problem) => problem.field === 'variants' && problem.at.length === 0);
+
   const move = (index: number, by: -1 | 1) => {
     set(moveVariant(variants, index, by));
-    const to = Math.min(Math.max(index + by, 0), variants.length - 1);
-    // at the list's end the other button of the moved row keeps the focus
-    setFocus(
-      buttonId(
-        to,
-        (by === -1 && to === 0) || (by === 1 && to === variants.length - 1)
-          ? by === -1
-            ? 'down'
-            : 'up'
-          : by === -1
-            ? 'up'
-            : 'down',
-      ),
-    );
+    focus.current = movedFocus(Math.min(Math.max(index + by, 0), variants.length - 1), by, variants.length);
+  };
+
+  // Up and Down (Enter and Shift+Enter as well) go to the same column of the size above or below
+  const onCellKey = (event: KeyboardEvent<HTMLInputElement>, index: number, column: number) => {
+    const by =
+      event.key === 'ArrowDown' || (event.key === 'Enter' && !event.shiftKey)
+        ? 1
+        : event.key === 'ArrowUp' || (event.key === 'Enter' && event.shiftKey)
+          ? -1
+          : 0;
+    if (by === 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+    // Enter would send the editor's form: in the grid it moves, as in a spreadsheet
+    event.preventDefault();
+    const to = index + by;
+    if (to < 0 || to >= variants.length) return;
+    document.querySelector<HTMLElement>(`[data-focus="${cellId(to, column)}"]`)?.focus();
+  };
+
+  const onCellPaste = (event: ClipboardEvent<HTMLInputElement>, index: number, column: number) => {
+    const text = event.clipboardData.getData('text/plain');
+    if (!isSpreadsheetBlock(text)) return;
+    event.preventDefault();
+    const pasted = pasteIntoGrid(content, index, column, parseSpreadsheetCells(text));
+    onChange(pasted.content);
+    setStatus(pastedText(pasted));
   };
 
   return (
     <>
       {general.length > 0 ? <p role="alert">{general.map(({ text }) => text).join(' ')}</p> : null}
-      {variants.map((variant, index) => (
-        <Row key={index} aria-label={`Variant ${index + 1}: ${variant.code || 'new'}`}>
-          <legend>
-            Variant {index + 1}: {variant.code || 'new'}
-            {variant.published ? '' : ' (withdrawn)'}
-          </legend>
-          {FIELDS.map(({ field, label, lang, hint }) => (
-            <StaffField key={field} label={label} hint={hint} error={errorOf(index, field)}>
-              {(control) => (
-                <input
-                  {...control}
-                  data-focus={field === 'code' ? `variant-${index + 1}-code` : undefined}
-                  type="text"
-                  lang={lang}
-                  dir={lang === 'ar' ? 'rtl' : 'ltr'}
-                  value={variant[field]}
-                  onChange={(event) => set(changeVariant(variants, index, { [field]: event.target.value }))}
-                />
-              )}
-            </StaffField>
-          ))}
-          {TABLE_ROWS.map(({ field, language, lang }) =>
-            columns.map((column, at) => (
-              <StaffField
-                key={`${field}:${column.id}`}
-                label={`Table (${language}): ${column.name}`}
-                hint={
-                  field === 'row_ar' && variant.row_ar === undefined && at === 0
-                    ? 'The Arabic page shows the English cells until these are changed.'
-                    : undefined
-                }
-                error={cellErrorOf(index, field, column.id, at === 0)}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    type="text"
-                    lang={lang}
-                    dir={lang === 'ar' ? 'rtl' : 'ltr'}
-                    value={tableCellOf(variant, field, column.id)}
-                    onChange={(event) =>
-                      set(
-                        changeVariant(variants, index, {
-                          [field]: withTableCell(variant, field, column.id, event.target.value),
-                        }),
-                      )
-                    }
-                  />
-                )}
-              </StaffField>
-            )),
-          )}
-          {variant.published ? null : (
-            <Withdrawn>Withdrawn: not orderable, and its row leaves the table once published.</Withdrawn>
-          )}
-          <Actions style={{ gridColumn: '1 / -1' }}>
-            <Button
-              type="button"
-              $variant="secondary"
-              data-focus={buttonId(index, 'up')}
-              disabled={index === 0}
-              onClick={() => move(index, -1)}
-            >
-              Move up<VisuallyHidden> variant {index + 1}</VisuallyHidden>
-            </Button>
-            <Button
-              type="button"
-              $variant="secondary"
-              data-focus={buttonId(index, 'down')}
-              disabled={index === variants.length - 1}
-              onClick={() => move(index, 1)}
-            >
-              Move down<VisuallyHidden> variant {index + 1}</VisuallyHidden>
-            </Button>
-            <Button
-              type="button"
-              $variant="secondary"
-              onClick={() => {
-                set(duplicateVariant(variants, index));
-                setFocus(`variant-${index + 2}-code`);
-              }}
-            >
-              Duplicate<VisuallyHidden> variant {index + 1}</VisuallyHidden>
-            </Button>
-            <Button
-              type="button"
-              $variant="secondary"
-              aria-pressed={!variant.published}
-              onClick={() => set(changeVariant(variants, index, { published: !variant.published }))}
-            >
-              {variant.published ? 'Withdraw' : 'Publish again'}
-              <VisuallyHidden> variant {index + 1}</VisuallyHidden>
-            </Button>
-          </Actions>
-        </Row>
-      ))}
+      <Legend>
+        One row per size. Up and Down move between sizes; cells copied from a spreadsheet paste from the cell you paste
+        in, adding sizes past the last. Empty price: price on request; empty part number or pack quantity: none. A size
+        not published is withdrawn: not orderable, and its row leaves the table once published.
+        {hasTable ? (
+          <span id={arabicHint}> The Arabic page shows a size’s English cells until its Arabic ones are changed.</span>
+        ) : null}
+      </Legend>
+      <Scroller>
+        <Grid aria-label="Variants">
+          <thead>
+            <tr>
+              <th scope="col">Variant</th>
+              {columns.map((column) => (
+                <th key={column.key} scope="col" lang={column.lang} style={{ minWidth: column.width }}>
+                  {column.label}
+                </th>
+              ))}
+              <th scope="col">Published</th>
+              <th scope="col">
+                <VisuallyHidden>Order and copies</VisuallyHidden>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {variants.map((variant, index) => {
+              const name = `Variant ${index + 1}: ${variant.code || 'new'}`;
+              return (
+                <tr key={index} aria-label={name} data-withdrawn={variant.published ? undefined : ''}>
+                  <th scope="row">
+                    {index + 1}
+                    {variant.published ? null : <span> (withdrawn)</span>}
+                  </th>
+                  {columns.map((column, at) => {
+                    const problem = problemOf(index, column, at === columns.findIndex((c) => c.field === column.field));
+                    const problemId = `${ids}-${index}-${at}-problem`;
+                    const describedBy =
+                      [
+                        problem === undefined ? undefined : problemId,
+                        column.kind === 'cell' && column.field === 'row_ar' && variant.row_ar === undefined
+                          ? arabicHint
+                          : undefined,
+                      ]
+                        .filter(Boolean)
+                        .join(' ') || undefined;
+                    return (
+                      <td key={column.key}>
+                        <input
+                          type="text"
+                          aria-label={column.label}
+                          aria-invalid={problem === undefined ? undefined : true}
+                          aria-describedby={describedBy}
+                          data-focus={cellId(index, at)}
+                          lang={column.lang}
+                          dir={column.lang === 'ar' ? 'rtl' : 'ltr'}
+                          value={gridValue(variant, column)}
+                          onChange={(event) => set(withGridValue(variants, index, column, event.target.value))}
+                          onKeyDown={(event) => onCellKey(event, index, at)}
+                          onPaste={(event) => onCellPaste(event, index, at)}
+                        />
+                        {problem === undefined ? null : <CellProblem id={problemId}>{problem}</CellProblem>}
+                      </td>
+                    );
+                  })}
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Published (variant ${index + 1})`}
+                      checked={variant.published}
+                      onChange={(event) => set(changeVariant(variants, index, { published: event.target.checked }))}
+                    />
+                  </td>
+                  <td>
+                    <RowButtons>
+                      <SmallButton
+                        type="button"
+                        $variant="secondary"
+                        data-focus={buttonId(index, 'up')}
+                        disabled={index === 0}
+                        onClick={() => move(index, -1)}
+                      >
+                        <span aria-hidden="true">↑</span>
+                        <VisuallyHidden>Move up variant {index + 1}</VisuallyHidden>
+                      </SmallButton>
+                      <SmallButton
+                        type="button"
+                        $variant="secondary"
+                        data-focus={buttonId(index, 'down')}
+                        disabled={index === variants.length - 1}
+                        onClick={() => move(index, 1)}
+                      >
+                        <span aria-hidden="true">↓</span>
+                        <VisuallyHidden>Move down variant {index + 1}</VisuallyHidden>
+                      </SmallButton>
+                      <SmallButton
+                        type="button"
+                        $variant="secondary"
+                        onClick={() => {
+                          set(duplicateVariant(variants, index));
+                          focus.current = cellId(index + 1, 0);
+                        }}
+                      >
+                        Duplicate<VisuallyHidden> variant {index + 1}</VisuallyHidden>
+                      </SmallButton>
+                    </RowButtons>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Grid>
+      </Scroller>
+      <p role="status" aria-label="Variants grid">
+        {status}
+      </p>
       <Actions>
-        <Button
+        <SmallButton
           type="button"
           $variant="secondary"
           onClick={() => {
             set(addVariant(variants));
-            setFocus(`variant-${variants.length + 1}-code`);
+            focus.current = cellId(variants.length, 0);
           }}
         >
           Add a variant
-        </Button>
+        </SmallButton>
+        {hasTable ? (
+          <AddTableColumn
+            onAdd={(column) => {
+              onChange(withTableColumn(content, column));
+              setStatus(`Column “${column.name.trim()}” added to the table for every size.`);
+            }}
+          />
+        ) : null}
       </Actions>
     </>
   );
