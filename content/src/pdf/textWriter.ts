@@ -4,6 +4,7 @@
 // handed over in reading order, everything else in display order.
 import { paragraphLevel, resolveLevels, visualLine, type VisualChar } from './bidi';
 import { drawable, faceOf, fontName, isInvisible, isJoiner, type Face, type PdfDoc, type Weight } from './fonts';
+import { keepGlyphTextTrue } from './glyphText';
 
 export interface TextStyle {
   size: number;
@@ -56,7 +57,10 @@ export class PdfTextWriter {
   ) {}
 
   private width(text: string, font: string, size: number): number {
-    return text === '' ? 0 : this.doc.font(font).fontSize(size).widthOfString(text);
+    if (text === '') return 0;
+    this.doc.font(font).fontSize(size);
+    keepGlyphTextTrue(this.doc);
+    return this.doc.widthOfString(text);
   }
 
   /** The width of code points in reading order, font by font. */
@@ -198,11 +202,11 @@ export class PdfTextWriter {
       let cursor = side === 'left' ? x : side === 'right' ? x + width - line.width : x + (width - line.width) / 2;
       const baseline = top + index * text.lineHeight + ascent;
       for (const run of line.runs) {
-        if (run.text.trim() !== '')
-          doc
-            .font(run.font)
-            .fontSize(style.size)
-            .text(run.text, cursor, baseline, { lineBreak: false, baseline: 'alphabetic' });
+        if (run.text.trim() !== '') {
+          doc.font(run.font).fontSize(style.size);
+          keepGlyphTextTrue(doc);
+          doc.text(run.text, cursor, baseline, { lineBreak: false, baseline: 'alphabetic' });
+        }
         cursor += run.width;
       }
     });

@@ -21,3 +21,10 @@ export function pdfText(
   if (result.status !== 0) throw new Error(`pdftotext failed (${result.status}): ${result.stderr}`);
   return { text: result.stdout };
 }
+
+/**
+ * The words of a text: Arabic ones (with their marks) and Latin or numeric ones, apart wherever the script changes, as
+ * pdftotext does not always put a space there; its embedding marks and the punctuation between words left out.
+ */
+export const pdfWords = (text: string): string[] =>
+  text.match(/[\p{Script=Arabic}\p{M}]+|[A-Za-z0-9\u00C0-\u024F][A-Za-z0-9\u00C0-\u024F\-./%]*/gu) ?? [];

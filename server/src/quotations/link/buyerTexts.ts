@@ -145,7 +145,7 @@ function arabicTexts(): BuyerTexts {
     subtotal: 'المجموع قبل الضريبة',
     vatTotal: 'ضريبة القيمة المضافة',
     total: 'الإجمالي',
-    vatRounding: 'تُقرَّب ضريبة القيمة المضافة لكل بند على حدة',
+    vatRounding: 'تقريب ضريبة القيمة المضافة لكل بند على حدة',
     paymentTerms: 'شروط الدفع',
     deliveryTerms: 'شروط التسليم',
     note: 'ملاحظة',
