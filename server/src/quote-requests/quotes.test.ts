@@ -16,7 +16,7 @@ import { createSmtpTransport } from '../platform/mail/transport.js';
 import { submissionsCli } from '../staff/submissionsCli.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
-import { pdfText } from '@site/content/pdf/testing';
+import { pdfStructure, pdfText } from '@site/content/pdf/testing';
 import { badJsonBodyCases, json, type BadCase } from '../test-support/jsonBodies.js';
 import { isoDay, quoteRequestBody } from '../test-support/quoteRequest.js';
 import { escapeRegExp } from '../test-support/regexp.js';
@@ -1191,6 +1191,20 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
         if (text !== undefined)
           for (const expected of [reference, 'OC-SWA-416', 'arabic.test@example.com', '+971 50 123 4567'])
             assert.ok(text.includes(expected), `${expected} in:\n${text}`);
+        // tagged: its structure read in Arabic and in reading order (the buyer's company, the notes, a line's cells)
+        const structure = pdfStructure(pdf);
+        if ('elements' in structure) {
+          assert.equal(structure.lang, 'ar');
+          const said = structure.elements.map(({ type, text: words }) => `${type}: ${words}`);
+          for (const expected of [
+            'P: الشركة: شركة الخليج للبناء',
+            'H2: ملاحظات',
+            'P: نرجو التسليم خلال أسبوع.',
+            'TD: OC-SWA-416',
+            'TD: 200',
+          ])
+            assert.ok(said.includes(expected), `${expected} in:\n${said.join('\n')}`);
+        } else t2.diagnostic(structure.skipped);
       } finally {
         await sender.stop();
         await smtp.close();

@@ -6,7 +6,7 @@ export { FakeGemini, type FakeAnswer, type SeenGeminiRequest } from './fakeGemin
 export { adminQuery, findPostgres } from './postgresFinder.js';
 /** What a spec reads a running site's stored rows with (its embedded database, the server stopped or not writing). */
 export { openPglite } from '../platform/db/pglite.js';
-export { pdfText, pdfWords } from '@site/content/pdf/testing';
+export { pdfStructure, pdfText, pdfWords } from '@site/content/pdf/testing';
 export { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp.js';
 export {
   parsePrometheusText,

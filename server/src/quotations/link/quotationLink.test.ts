@@ -28,7 +28,7 @@ import { recordStaffAction } from '../../staff/audit.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../test-support/databases.js';
 import { buildQuotationTestSite, type QuotationTestSite } from '../../test-support/quotationSite.js';
 import { createFixture } from '../../test-support/fixture.js';
-import { pdfText, pdfWords } from '../../test-support/index.js';
+import { pdfStructure, pdfText, pdfWords } from '../../test-support/index.js';
 import { TEST_KEY, TEST_LINK_SEALER } from '../../test-support/staffWorkApp.js';
 import { sealAsBefore } from '../../test-support/legacySeal.js';
 import { linkBinding } from './linkSeal.js';
@@ -176,6 +176,29 @@ async function linkSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
         for (const word of pdfWords(label))
           assert.ok(words.includes(word), `"${word}" of "${label}" in: ${words.join(' ')}`);
     } else t.diagnostic(`PDF text not read: ${text.skipped}`);
+    // tagged: a screen reader reads its structure in Arabic and in reading order, the page footer skipped
+    const structure = pdfStructure(pdf);
+    if ('elements' in structure) {
+      const ar = buyerTexts('ar');
+      assert.equal(structure.lang, 'ar');
+      assert.match(
+        structure.tree,
+        /^Document\n {2}P \(block\)\n[\s\S]*\n {2}H1 \(block\)\n[\s\S]*\n {2}Table \(block\)\n {4}TR\n {6}TH\n/,
+      );
+      const said = structure.elements.map(({ type, text }) => `${type}: ${text}`);
+      for (const expected of [
+        `P: ${ar.companyName}`,
+        `H1: ${ar.title} ${quotation.number}`,
+        `P: ${ar.validUntil}: 2026-12-28`,
+        `TH: ${ar.description}`,
+        `TH: ${ar.lineTotal}`,
+        `TD: ${quotation.totals.subtotal}`,
+        `P: ${ar.total}: ${quotation.totals.total} AED`,
+        `P: ${ar.vatRounding}`,
+      ])
+        assert.ok(said.includes(expected), `${expected} in:\n${said.join('\n')}`);
+      assert.ok(!said.some((line) => line.includes(ar.page(1, 1))), 'the page footer is no element');
+    } else t.diagnostic(`PDF structure not read: ${structure.skipped}`);
   });
 
   await t.test(

@@ -44,6 +44,8 @@ const COLUMNS: readonly { key: Key; width: number; direction: TextDirection }[] 
 ];
 
 interface Row {
+  /** Each cell's text in reading order, as a screen reader reads it. */
+  texts: string[];
   laid: LaidOutText[];
   height: number;
   cellStyle: TextStyle;
@@ -58,24 +60,52 @@ function writeLines(page: QuotePage, view: BuyerQuotation, texts: BuyerTexts): v
     const laid = COLUMNS.map((column, index) =>
       page.writer.layout(cells[column.key], widths[index]! - 2 * CELL_PADDING, cellStyle, column.direction),
     );
-    return { laid, height: Math.max(...laid.map((text) => text.height)) + 2 * CELL_PADDING, cellStyle, fill };
+    return {
+      texts: COLUMNS.map((column) => cells[column.key]),
+      laid,
+      height: Math.max(...laid.map((text) => text.height)) + 2 * CELL_PADDING,
+      cellStyle,
+      fill,
+    };
   };
-  const draw = (laidRow: Row) => {
-    if (laidRow.fill !== undefined)
-      page.doc.rect(page.left, page.y, page.contentWidth, laidRow.height).fill(laidRow.fill);
-    laidRow.laid.forEach((text, index) => {
-      const width = widths[index]! - 2 * CELL_PADDING;
-      page.writer.draw(
-        text,
-        page.boxX(offsets[index]! + CELL_PADDING, width),
-        page.y + CELL_PADDING,
-        width,
-        laidRow.cellStyle,
-        page.align,
+  const table = page.element('Table');
+  /** Draws a row of the table with its cells (TH or TD), or without `cell` as an artifact (the header repeated). */
+  const draw = (laidRow: Row, cell?: 'TH' | 'TD') => {
+    const tableRow = cell === undefined ? undefined : page.element('TR', table);
+    const tagged = (type: string, text: string, paint: () => void) => {
+      if (tableRow === undefined) return paint();
+      const element = page.element(type, tableRow, text);
+      page.content(element, type, paint);
+      element.end();
+    };
+    const graphic = (paint: () => void) => (tableRow === undefined ? paint() : page.artifact(paint));
+    const paintRow = () => {
+      const { fill } = laidRow;
+      if (fill !== undefined)
+        graphic(() => page.doc.rect(page.left, page.y, page.contentWidth, laidRow.height).fill(fill));
+      laidRow.laid.forEach((text, index) => {
+        const width = widths[index]! - 2 * CELL_PADDING;
+        tagged(cell ?? 'TD', laidRow.texts[index]!, () =>
+          page.writer.draw(
+            text,
+            page.boxX(offsets[index]! + CELL_PADDING, width),
+            page.y + CELL_PADDING,
+            width,
+            laidRow.cellStyle,
+            page.align,
+          ),
+        );
+      });
+      page.y += laidRow.height;
+      graphic(() =>
+        page.doc.moveTo(page.left, page.y).lineTo(page.right, page.y).lineWidth(0.5).strokeColor(RULE).stroke(),
       );
-    });
-    page.y += laidRow.height;
-    page.doc.moveTo(page.left, page.y).lineTo(page.right, page.y).lineWidth(0.5).strokeColor(RULE).stroke();
+    };
+    if (tableRow === undefined) page.artifact(paintRow, 'Pagination');
+    else {
+      paintRow();
+      tableRow.end();
+    }
   };
   const header = row(
     {
@@ -91,7 +121,7 @@ function writeLines(page: QuotePage, view: BuyerQuotation, texts: BuyerTexts): v
     HEADER_FILL,
   );
   page.makeRoom(header.height, 40);
-  draw(header);
+  draw(header, 'TH');
   const cellStyle = style(9);
   for (const line of view.lines) {
     const description = [line.description, line.code === null ? '' : `${texts.code}: ${line.code}`]
@@ -110,8 +140,9 @@ function writeLines(page: QuotePage, view: BuyerQuotation, texts: BuyerTexts): v
       cellStyle,
     );
     if (page.makeRoom(laidRow.height)) draw(header);
-    draw(laidRow);
+    draw(laidRow, 'TD');
   }
+  table.end();
 }
 
 function writeTotals(page: QuotePage, view: BuyerQuotation, texts: BuyerTexts): void {
@@ -120,7 +151,7 @@ function writeTotals(page: QuotePage, view: BuyerQuotation, texts: BuyerTexts): 
   writeField(page, texts.subtotal, `${view.totals.subtotal} ${view.currency}`, 'ltr');
   writeField(page, texts.vatTotal, `${view.totals.vat} ${view.currency}`, 'ltr');
   writeField(page, texts.total, `${view.totals.total} ${view.currency}`, 'ltr');
-  page.y += page.write(texts.vatRounding, 0, page.y, page.contentWidth, SMALL);
+  page.y += page.paragraph('P', texts.vatRounding, 0, page.y, page.contentWidth, SMALL);
 }
 
 /** Renders the PDF of a sent quotation, in its buyer's language. */
@@ -130,6 +161,7 @@ export function renderQuotationPdf(view: BuyerQuotation): Promise<Buffer> {
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
+    tagged: true,
     lang: view.language,
     displayTitle: true,
     info: {
@@ -142,8 +174,8 @@ export function renderQuotationPdf(view: BuyerQuotation): Promise<Buffer> {
   const done = documentBytes(doc);
   registerFonts(doc);
   const page = new QuotePage(doc, view.language === 'ar');
-  page.y += page.write(texts.companyName, 0, page.y, page.contentWidth, style(13, 'bold', NAVY));
-  page.y += page.write(`${texts.title} ${view.number}`, 0, page.y, page.contentWidth, style(20, 'bold'));
+  page.y += page.paragraph('P', texts.companyName, 0, page.y, page.contentWidth, style(13, 'bold', NAVY));
+  page.y += page.paragraph('H1', `${texts.title} ${view.number}`, 0, page.y, page.contentWidth, style(20, 'bold'));
   page.y += 4;
   writeField(page, texts.number, view.number, 'ltr');
   writeField(page, texts.reference, view.requestReference, 'ltr');
@@ -163,15 +195,20 @@ export function renderQuotationPdf(view: BuyerQuotation): Promise<Buffer> {
   for (let at = range.start; at < range.start + range.count; at += 1) {
     doc.switchToPage(at);
     const footerTop = doc.page.height - MARGIN - FOOTER / 2;
-    page.writer.write(
-      `${texts.page(at - range.start + 1, range.count)} · ${view.number}`,
-      page.left,
-      footerTop,
-      page.contentWidth,
-      SMALL,
-      { align: page.align, direction: 'auto' },
+    page.artifact(
+      () =>
+        page.writer.write(
+          `${texts.page(at - range.start + 1, range.count)} · ${view.number}`,
+          page.left,
+          footerTop,
+          page.contentWidth,
+          SMALL,
+          { align: page.align, direction: 'auto' },
+        ),
+      'Pagination',
     );
   }
+  page.finish();
   doc.end();
   return done;
 }

@@ -27,8 +27,16 @@ const PRODUCT_INDEX = COLUMNS.findIndex((column) => column.key === 'product');
 
 type Cells = Record<Column['key'], string>;
 
+/** Where a row goes in the structure tree: a row (TR) of the table, its cells header cells or data cells. */
+interface TaggedRow {
+  table: PDFKit.PDFStructureElement;
+  cell: 'TH' | 'TD';
+}
+
 /** A row laid out, not yet drawn: its height decides whether it still fits on the page. */
 interface LaidRow {
+  /** Each cell's text in reading order, as a screen reader reads it. */
+  texts: string[];
   laid: LaidOutText[];
   /** The smaller text under the product's name (its English name in an Arabic request). */
   extra: LaidOutText | undefined;
@@ -77,30 +85,74 @@ class LinesTable {
         ...laid.map((text, index) => text.height + (index === PRODUCT_INDEX && extra !== undefined ? extra.height : 0)),
       ) +
       2 * CELL_PADDING;
-    return { laid, extra, height, cellStyle, fill };
+    const texts = COLUMNS.map((column, index) =>
+      index === PRODUCT_INDEX && below !== undefined ? `${cells[column.key]}\n${below}` : cells[column.key],
+    );
+    return { texts, laid, extra, height, cellStyle, fill };
   }
 
-  /** Draws the row at the page's `y`, with a rule under it, and moves `y` below it. */
-  draw(laidRow: LaidRow): void {
+  /**
+   * Draws the row at the page's `y`, with a rule under it, and moves `y` below it: as a row of `tagged.table` with its
+   * cells (TH or TD), or, without `tagged`, as an artifact (the header repeated on a new page).
+   */
+  draw(laidRow: LaidRow, tagged?: TaggedRow): void {
     const { page } = this;
-    if (laidRow.fill !== undefined)
-      page.doc.rect(page.left, page.y, page.contentWidth, laidRow.height).fill(laidRow.fill);
+    if (tagged === undefined) {
+      page.artifact(
+        () =>
+          this.drawRow(
+            laidRow,
+            (_index, draw) => draw(),
+            (draw) => draw(),
+          ),
+        'Pagination',
+      );
+      return;
+    }
+    const row = page.element('TR', tagged.table);
+    this.drawRow(
+      laidRow,
+      (index, draw) => {
+        const cell = page.element(tagged.cell, row, laidRow.texts[index]);
+        page.content(cell, tagged.cell, draw);
+        cell.end();
+      },
+      (draw) => page.artifact(draw),
+    );
+    row.end();
+  }
+
+  private drawRow(
+    laidRow: LaidRow,
+    cell: (index: number, draw: () => void) => void,
+    graphic: (draw: () => void) => void,
+  ): void {
+    const { page } = this;
+    if (laidRow.fill !== undefined) {
+      const fill = laidRow.fill;
+      graphic(() => page.doc.rect(page.left, page.y, page.contentWidth, laidRow.height).fill(fill));
+    }
     laidRow.laid.forEach((text, index) => {
       const width = this.widths[index]! - 2 * CELL_PADDING;
       const x = page.boxX(this.offsets[index]! + CELL_PADDING, width);
-      const used = page.writer.draw(text, x, page.y + CELL_PADDING, width, laidRow.cellStyle, page.align);
-      if (index === PRODUCT_INDEX && laidRow.extra !== undefined)
-        page.writer.draw(laidRow.extra, x, page.y + CELL_PADDING + used, width, SMALL, page.align);
+      cell(index, () => {
+        const used = page.writer.draw(text, x, page.y + CELL_PADDING, width, laidRow.cellStyle, page.align);
+        if (index === PRODUCT_INDEX && laidRow.extra !== undefined)
+          page.writer.draw(laidRow.extra, x, page.y + CELL_PADDING + used, width, SMALL, page.align);
+      });
     });
     page.y += laidRow.height;
-    page.doc.moveTo(page.left, page.y).lineTo(page.right, page.y).lineWidth(0.5).strokeColor(RULE).stroke();
+    graphic(() =>
+      page.doc.moveTo(page.left, page.y).lineTo(page.right, page.y).lineWidth(0.5).strokeColor(RULE).stroke(),
+    );
   }
 }
 
 /** The request's lines from the page's `y`: their heading, the table's header, then a row per line, new pages as they need. */
 export function writeLinesTable(page: QuotePage, snapshot: QuoteSnapshot, texts: QuoteTexts): void {
   const rtl = snapshot.language === 'ar';
-  page.y += page.write(
+  page.y += page.paragraph(
+    'H2',
     `${texts.products} (${snapshot.lines.length})`,
     0,
     page.y,
@@ -109,9 +161,10 @@ export function writeLinesTable(page: QuotePage, snapshot: QuoteSnapshot, texts:
   );
   page.y += 4;
   const table = new LinesTable(page, texts);
+  const element = page.element('Table');
   // the header and a first line or so on the same page
   page.makeRoom(table.header.height, 40);
-  table.draw(table.header);
+  table.draw(table.header, { table: element, cell: 'TH' });
   snapshot.lines.forEach((line, index) => {
     // the part: the product's name with its variant's label (its code is in the code column)
     const product = quoteLineTitle(line, rtl ? 'ar' : 'en');
@@ -136,6 +189,7 @@ export function writeLinesTable(page: QuotePage, snapshot: QuoteSnapshot, texts:
       below === '' ? undefined : below,
     );
     if (page.makeRoom(laidRow.height)) table.draw(table.header);
-    table.draw(laidRow);
+    table.draw(laidRow, { table: element, cell: 'TD' });
   });
+  element.end();
 }

@@ -1,6 +1,8 @@
 // The quote PDF's page: its margins, colours and text styles, and where the next text goes. Text is written down the
 // page from the top margin; a block that would reach the footer's room starts a new page. In a right-to-left document
-// every box is mirrored, so the same offsets lay out both.
+// every box is mirrored, so the same offsets lay out both. The document is tagged (PDF/UA's way): its text sits in a
+// structure tree (headings, paragraphs, a table's rows and cells) that a screen reader reads in order and in the
+// document's language; rules, fills, repeated table headers and page footers are marked artifacts, which it skips.
 import { PdfTextWriter, type PdfDoc, type TextDirection, type TextStyle } from '@site/content/pdf';
 
 export const NAVY = '#003c75';
@@ -29,12 +31,16 @@ export class QuotePage {
   readonly contentWidth: number;
   readonly align: 'right' | 'left';
   readonly writer: PdfTextWriter;
+  /** The structure tree's root: every element of the document is under it. */
+  readonly structure: PDFKit.PDFStructureElement;
 
   constructor(
     readonly doc: PdfDoc,
     private readonly rtl: boolean,
   ) {
     this.writer = new PdfTextWriter(doc, rtl ? 1 : 0);
+    this.structure = doc.struct('Document');
+    doc.addStructure(this.structure);
     this.right = doc.page.width - MARGIN;
     this.contentWidth = this.right - this.left;
     this.align = rtl ? 'right' : 'left';
@@ -60,6 +66,59 @@ export class QuotePage {
     direction: TextDirection = 'auto',
   ): number {
     return this.writer.write(text, this.boxX(offset, width), top, width, textStyle, { align: this.align, direction });
+  }
+
+  /**
+   * A structure element of `type` (P, H1, Table, TR, TH, TD…) under `parent`; the caller ends it once it is whole.
+   * `text` is what it says in reading order (its ActualText): the drawn glyphs are in display order, Arabic reversed
+   * and spaces left as gaps, so a screen reader would read them backwards and run together.
+   */
+  element(
+    type: string,
+    parent: PDFKit.PDFStructureElement = this.structure,
+    text?: string,
+  ): PDFKit.PDFStructureElement {
+    const element = this.doc.struct(type, text === undefined ? {} : { actual: text });
+    parent.add(element);
+    return element;
+  }
+
+  /** Draws as content of `element` (a screen reader reads it there); returns what `draw` returns. */
+  content<T>(element: PDFKit.PDFStructureElement, type: string, draw: () => T): T {
+    const marked = this.doc.markStructureContent(type);
+    const result = draw();
+    this.doc.endMarkedContent();
+    element.add(marked);
+    return result;
+  }
+
+  /** Draws a paragraph (or a heading: `type` H1, H2) of its own; returns the height it took. */
+  paragraph(
+    type: string,
+    text: string,
+    offset: number,
+    top: number,
+    width: number,
+    textStyle: TextStyle,
+    direction: TextDirection = 'auto',
+  ): number {
+    const element = this.element(type, this.structure, text);
+    const height = this.content(element, type, () => this.write(text, offset, top, width, textStyle, direction));
+    element.end();
+    return height;
+  }
+
+  /** Draws what a reader skips: a rule, a fill, a repeated header, a footer. */
+  artifact<T>(draw: () => T, type: 'Layout' | 'Pagination' = 'Layout'): T {
+    this.doc.markContent('Artifact', { type });
+    const result = draw();
+    this.doc.endMarkedContent();
+    return result;
+  }
+
+  /** Ends the structure tree: call before the document ends. */
+  finish(): void {
+    this.structure.end();
   }
 
   /**
@@ -98,7 +157,12 @@ export function writeField(
   const valueWidth = page.contentWidth - labelWidth;
   const laid = page.writer.layout(value, valueWidth, BODY, direction);
   page.makeRoom(laid.height);
-  page.write(label, 0, page.y, labelWidth - 8, LABEL);
-  page.writer.draw(laid, page.boxX(labelWidth, valueWidth), page.y, valueWidth, BODY, page.align);
+  // one paragraph: the label read first, then its value
+  const field = page.element('P', page.structure, `${label}: ${value}`);
+  page.content(field, 'P', () => page.write(label, 0, page.y, labelWidth - 8, LABEL));
+  page.content(field, 'P', () =>
+    page.writer.draw(laid, page.boxX(labelWidth, valueWidth), page.y, valueWidth, BODY, page.align),
+  );
+  field.end();
   page.y += Math.max(laid.height, BODY.size * 1.55);
 }

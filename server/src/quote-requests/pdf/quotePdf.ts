@@ -30,6 +30,7 @@ function quoteDocument(snapshot: QuoteSnapshot, texts: QuoteTexts): PdfDoc {
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
+    tagged: true,
     lang: snapshot.language,
     displayTitle: true,
     info: {
@@ -47,8 +48,8 @@ const writeField = (page: QuotePage, label: string, value: string, direction: Te
 
 /** The company, the title, the reference and date, then the buyer's details. */
 function writeHeading(page: QuotePage, snapshot: QuoteSnapshot, texts: QuoteTexts): void {
-  page.y += page.write(texts.companyName, 0, page.y, page.contentWidth, style(13, 'bold', NAVY));
-  page.y += page.write(texts.title, 0, page.y, page.contentWidth, style(20, 'bold'));
+  page.y += page.paragraph('P', texts.companyName, 0, page.y, page.contentWidth, style(13, 'bold', NAVY));
+  page.y += page.paragraph('H1', texts.title, 0, page.y, page.contentWidth, style(20, 'bold'));
   page.y += 4;
   writeField(page, texts.reference, snapshot.reference, 'ltr');
   writeField(page, texts.date, quoteDate(snapshot), 'ltr');
@@ -69,18 +70,27 @@ function writeNotes(page: QuotePage, notesText: string, texts: QuoteTexts): void
   const notes = page.writer.layout(notesText, page.contentWidth, BODY);
   const heading = page.writer.layout(texts.notes, page.contentWidth, style(13, 'bold', NAVY));
   page.makeRoom(heading.height, notes.lineHeight);
-  page.y += page.writer.draw(heading, page.left, page.y, page.contentWidth, style(13, 'bold', NAVY), page.align);
+  const title = page.element('H2', page.structure, texts.notes);
+  page.y += page.content(title, 'H2', () =>
+    page.writer.draw(heading, page.left, page.y, page.contentWidth, style(13, 'bold', NAVY), page.align),
+  );
+  title.end();
+  // one paragraph, line by line over as many pages as it takes
+  const paragraph = page.element('P', page.structure, notesText);
   for (const line of notes.lines) {
     page.makeRoom(notes.lineHeight);
-    page.y += page.writer.draw(
-      { lines: [line], lineHeight: notes.lineHeight, height: notes.lineHeight },
-      page.left,
-      page.y,
-      page.contentWidth,
-      BODY,
-      page.align,
+    page.y += page.content(paragraph, 'P', () =>
+      page.writer.draw(
+        { lines: [line], lineHeight: notes.lineHeight, height: notes.lineHeight },
+        page.left,
+        page.y,
+        page.contentWidth,
+        BODY,
+        page.align,
+      ),
     );
   }
+  paragraph.end();
 }
 
 /** The reference and the page number at the foot of every page, written once the pages are all there. */
@@ -90,16 +100,17 @@ function writeFooters(page: QuotePage, snapshot: QuoteSnapshot, texts: QuoteText
   for (let at = range.start; at < range.start + range.count; at += 1) {
     doc.switchToPage(at);
     const footerTop = doc.page.height - MARGIN - FOOTER / 2;
-    page.writer.write(
-      `${texts.page(at - range.start + 1, range.count)} · ${snapshot.reference}`,
-      page.left,
-      footerTop,
-      page.contentWidth,
-      SMALL,
-      {
-        align: page.align,
-        direction: 'auto',
-      },
+    page.artifact(
+      () =>
+        page.writer.write(
+          `${texts.page(at - range.start + 1, range.count)} · ${snapshot.reference}`,
+          page.left,
+          footerTop,
+          page.contentWidth,
+          SMALL,
+          { align: page.align, direction: 'auto' },
+        ),
+      'Pagination',
     );
   }
 }
@@ -115,6 +126,7 @@ export function renderQuotePdf(snapshot: QuoteSnapshot): Promise<Buffer> {
   writeLinesTable(page, snapshot, texts);
   if (snapshot.notes !== null) writeNotes(page, snapshot.notes, texts);
   writeFooters(page, snapshot, texts);
+  page.finish();
   doc.end();
   return done;
 }
