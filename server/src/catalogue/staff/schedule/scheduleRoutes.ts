@@ -32,13 +32,7 @@ export function scheduleRoutes(app: ContractsApp, options: StaffCatalogueOptions
       schema: { params: productIdParamsSchema, body: scheduleBodySchema, response: editorAnswers(editorProductSchema) },
     },
     async (request) =>
-      scheduleDraft(
-        db,
-        editorOf(request, options),
-        request.params.id,
-        request.body.baseVersion,
-        request.body.dueAt,
-      ),
+      scheduleDraft(db, editorOf(request, options), request.params.id, request.body.baseVersion, request.body.dueAt),
   );
 
   app.post(

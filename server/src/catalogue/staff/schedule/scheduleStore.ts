@@ -3,11 +3,7 @@
 // editor afterwards moves it on to that draft (scheduleRows.ts). Each change is audited in its transaction.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import {
-  dubaiLocalToInstant,
-  type EditorProduct,
-  type ScheduleList,
-} from '@site/contracts/staff-catalogue-api';
+import { dubaiLocalToInstant, type EditorProduct, type ScheduleList } from '@site/contracts/staff-catalogue-api';
 import type { Database } from '../../../platform/db/index.js';
 import { badRequest, conflict } from '../errors.js';
 import type { Editor } from '../editorCalls.js';
