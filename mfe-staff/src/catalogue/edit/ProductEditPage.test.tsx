@@ -262,13 +262,13 @@ describe('the product edit page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     const when = await section.findByLabelText(/^Publish on \(Dubai time\)/);
     fireEvent.change(when, { target: { value: '2020-01-01T00:00' } });
-    fireEvent.click(section.getByRole('button', { name: 'Schedule publish' }));
+    fireEvent.click(section.getByRole('button', { name: 'Schedule' }));
     expect(
       await section.findByText('1 Jan 2020, 00:00 (Dubai time) has passed: choose a later date and time.'),
     ).toBeInTheDocument();
 
     fireEvent.change(when, { target: { value: '2027-01-01T00:00' } });
-    fireEvent.click(section.getByRole('button', { name: 'Schedule publish' }));
+    fireEvent.click(section.getByRole('button', { name: 'Schedule' }));
     expect(
       await section.findByText('Scheduled: the draft goes live on 1 Jan 2027, 00:00 (Dubai time).'),
     ).toBeInTheDocument();

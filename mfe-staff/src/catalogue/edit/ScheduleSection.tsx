@@ -86,7 +86,7 @@ export function ScheduleSection({ product, dirty, onChanged }: ScheduleSectionPr
       </StaffField>
       <Actions>
         <Button type="submit" disabled={busy || dirty || dueAt === ''}>
-          {pending === null ? 'Schedule publish' : 'Save the new time'}
+          {pending === null ? 'Schedule' : 'Save the new time'}
         </Button>
         {pending === null ? null : (
           <Button type="button" $variant="secondary" disabled={busy} onClick={() => setChanging(false)}>
