@@ -2,7 +2,8 @@
 // on both databases: a draft scheduled at a Dubai time, moved, cancelled, a past time refused in words; the 1 January
 // price list published at its midnight with nobody there, once though two processes race for it, in the history as
 // published on schedule by whom scheduled it and seen by the other process; both processes' own pollers publishing a
-// due schedule once; a stale schedule (its product archived) failed in words, nothing of it applied.
+// due schedule once; a publish by hand ending the schedule; a stale schedule (its product archived) failed in words,
+// nothing of it applied.
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { catalogueProductApiPath } from '@site/contracts/api';
@@ -188,6 +189,16 @@ async function scheduleSuite(t: TestContext, target: DatabaseTarget): Promise<vo
     await new Promise((resolve) => setTimeout(resolve, 600));
     assert.equal((await versions()).length, historyBefore + 1);
     assert.deepEqual((await schedules()).at(-1)?.state, 'published');
+  });
+
+  await t.test('a publish by hand ends the pending schedule', async () => {
+    const saved = await saveName('Brass Gland, published by hand');
+    assert.equal((await schedule(layla, saved.version, '2027-01-01T00:00')).statusCode, 200);
+    const published = await call(app, yusuf, 'POST', url(STAFF_API.cataloguePublish), { baseVersion: saved.version });
+    assert.equal(published.statusCode, 200, published.body);
+    assert.equal(published.json<EditorProduct>().schedule, null);
+    assert.equal((await schedules()).at(-1)?.state, 'cancelled');
+    assert.equal(await publishDueSchedules(db, recordStaffAction, new Date('2027-01-01T00:00:00Z')), 0);
   });
 
   await t.test('a schedule whose product was archived fails in words, nothing of it applied', async () => {
