@@ -83,6 +83,9 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
         `Scheduled to publish on ${formatDubaiTime(due)} (Dubai time) by ${CATALOGUE_STAFF.email}.`,
       );
       await page.goto(staffAt('/staff/catalogue'));
+      await expect(page.getByRole('region', { name: 'Scheduled to publish' })).toContainText(
+        `${SCHEDULED.name} on ${formatDubaiTime(due)} (Dubai time), scheduled by ${CATALOGUE_STAFF.email}`,
+      );
 
       // find the product: by one of its sizes' codes (not the product's own), then by its name
       await page.getByRole('searchbox', { name: 'Search' }).fill('HEX-CW-40');
