@@ -106,6 +106,12 @@ export const STAFF_API = {
   catalogueArchive: '/api/staff/catalogue/products/:id/archive',
   /** POST {baseVersion} (csrf) → EditorProduct: an archived product is published again as it was archived. */
   catalogueUnarchive: '/api/staff/catalogue/products/:id/unarchive',
+  /** PUT ScheduleBody (csrf) → EditorProduct: its draft published at a Dubai date and time (a pending one moved). */
+  catalogueSchedule: '/api/staff/catalogue/products/:id/schedule',
+  /** POST CancelScheduleBody (csrf) → EditorProduct: its pending publish schedule cancelled. */
+  catalogueScheduleCancel: '/api/staff/catalogue/products/:id/schedule/cancel',
+  /** GET → ScheduleList: every pending publish schedule, the soonest first. */
+  catalogueSchedules: '/api/staff/catalogue/schedules',
   /** POST multipart/form-data, one file part (csrf) → UploadedPicture: put its `picture` into the draft's details. */
   cataloguePictures: '/api/staff/catalogue/products/:id/pictures',
   /** POST multipart/form-data, one file part (csrf) → UploadedDatasheet: put its `datasheet` into the draft's details. */

@@ -167,6 +167,80 @@ export type EditorProductPage = z.infer<typeof editorProductPageSchema>;
 
 const byWhomSchema = z.strictObject({ by: z.string().nullable(), at: z.string() });
 
+// ---- scheduled publishing (STAFF_API.catalogueSchedule*): a draft published at a time in the branch's time zone ----
+
+/**
+ * The catalogue's branch time zone: a schedule's time is entered and shown in it. Asia/Dubai keeps no summer time, so
+ * it is always UTC+4 and a local time is one instant.
+ */
+export const SCHEDULE_TIME_ZONE = 'Asia/Dubai';
+const DUBAI_OFFSET = '+04:00';
+/** A local date and time as a datetime-local input writes it: 2027-01-01T00:00. */
+export const LOCAL_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+/** The instant of a Dubai local date and time (2027-01-01T00:00), or undefined when it is no such date. */
+export function dubaiLocalToInstant(local: string): Date | undefined {
+  if (!LOCAL_TIME_PATTERN.test(local)) return undefined;
+  const instant = new Date(`${local}:00${DUBAI_OFFSET}`);
+  // 2027-02-30 is no date: the round trip to local time must give back what was written
+  return Number.isNaN(instant.getTime()) || instantToDubaiLocal(instant) !== local ? undefined : instant;
+}
+
+/** An instant as a Dubai local date and time, as a datetime-local input takes it (2027-01-01T00:00). */
+export function instantToDubaiLocal(instant: Date | string): string {
+  const at = new Date(new Date(instant).getTime() + 4 * 3_600_000);
+  return at.toISOString().slice(0, 16);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** An instant in Dubai time as people read it: "1 Jan 2027, 00:00" (the same on the server and in any browser). */
+export function formatDubaiTime(instant: Date | string): string {
+  const local = instantToDubaiLocal(instant);
+  const [year, month, day] = local.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return `${day} ${MONTHS[month - 1]} ${year}, ${local.slice(11, 16)}`;
+}
+
+/** PUT STAFF_API.catalogueSchedule: publish the draft of `baseVersion` at `dueAt`, Dubai time (or move its time). */
+export const scheduleBodySchema = z.strictObject({
+  baseVersion: z.number().int().min(0),
+  dueAt: z
+    .string()
+    .regex(LOCAL_TIME_PATTERN, 'dueAt: a date and time in Dubai time, as 2027-01-01T00:00')
+    .refine((local) => dubaiLocalToInstant(local) !== undefined, 'dueAt: there is no such date'),
+});
+export type ScheduleBody = z.infer<typeof scheduleBodySchema>;
+/** POST STAFF_API.catalogueScheduleCancel: the pending schedule cancelled (the one the editor showed). */
+export const cancelScheduleBodySchema = z.strictObject({ scheduleId: z.string().min(1).max(100) });
+export type CancelScheduleBody = z.infer<typeof cancelScheduleBodySchema>;
+
+/**
+ * A product's publish schedule: the pending one, or the last one that failed (why, in words) while nothing was
+ * changed in the editor since. `dueAt` is an instant (ISO, UTC); show it with formatDubaiTime.
+ */
+export const publishScheduleSchema = z.strictObject({
+  id: z.string(),
+  state: z.enum(['scheduled', 'failed']),
+  dueAt: z.string(),
+  scheduledBy: z.string(),
+  scheduledAt: z.string(),
+  failure: z.string().optional(),
+});
+export type PublishSchedule = z.infer<typeof publishScheduleSchema>;
+
+/** GET STAFF_API.catalogueSchedules: every pending schedule, the soonest first. */
+export const scheduleListSchema = z.strictObject({
+  schedules: z.array(
+    z.strictObject({
+      id: z.string(),
+      productId: z.string(),
+      productName: z.string(),
+      dueAt: z.string(),
+      scheduledBy: z.string(),
+    }),
+  ),
+});
+export type ScheduleList = z.infer<typeof scheduleListSchema>;
+
 export const editorProductSchema = z.strictObject({
   id: z.string(),
   /** The product's edit version: send it back as `baseVersion` with the next change. */
@@ -194,6 +268,8 @@ export const editorProductSchema = z.strictObject({
    * edited). The server always sends it; optional for the clients written before archiving.
    */
   archived: byWhomSchema.nullable().optional(),
+  /** Its publish schedule (pending, or failed and not yet seen to): the server always sends it. */
+  schedule: publishScheduleSchema.nullable().optional(),
 });
 export type EditorProduct = z.infer<typeof editorProductSchema>;
 
@@ -239,6 +315,8 @@ export const productVersionListSchema = z.strictObject({
       /** An import's: the file's name, and the staff app's job (its report) when it came from there. */
       importedFrom: z.string().optional(),
       importJob: z.string().optional(),
+      /** Published by a schedule (its `publishedBy` is who scheduled it). */
+      onSchedule: z.literal(true).optional(),
     }),
   ),
 });

@@ -30,6 +30,7 @@ const OWNERS: Readonly<Record<string, readonly string[]>> = {
   catalogue_archived_products: ['catalogue'],
   catalogue_product_variants: ['catalogue'],
   catalogue_import_jobs: ['catalogue'],
+  catalogue_publish_schedules: ['catalogue'],
   // the public forms; the staff inbox changes and deletes their rows through the feature (submissions/handling.ts)
   contact_messages: ['submissions'],
   registrations: ['submissions'],

@@ -4,10 +4,13 @@
 // uploads a picture and a datasheet, saves the draft, previews it in both languages and publishes it;
 // the public pages (a new page load) show the change; an older version restored and published brings the old values
 // back; the catalogue exported as CSV and that file checked back unchanged; the missing-Arabic report. Axe checks the five screens on the way.
+// Meanwhile another product's draft, scheduled first at a near minute (Dubai time), goes live by itself on its public page
+// and is in its history as published on schedule.
 import { readFile, writeFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import path from 'node:path';
 import { categoryPath, productPath } from '@site/contracts/paths';
+import { formatDubaiTime, instantToDubaiLocal } from '@site/contracts/staff-catalogue-api';
 import { axeViolations } from '../support/axe';
 import { REPO_ROOT } from '../support/site-server';
 import { test, expect, localOnly } from '../support/fixtures';
@@ -37,6 +40,8 @@ function datasheetPdf(): Buffer {
   );
 }
 const CATEGORY = 'industrial_cable_glands';
+/** The product whose draft is published on schedule, and its new name. */
+const SCHEDULED = { id: 'oc_cu_xlpe_swa_pvc_cable', category: 'cables', name: 'Armoured Power Cable, 2027 price list' };
 
 test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] }, () => {
   test('a catalogue editor changes a row in both languages and the price, publishes, sees it on the public pages, then restores the old version', async ({
@@ -45,7 +50,8 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
     // about 55 s on the 2-core container with other jobs running (the account's CLI, the server's start, three axe
     // runs, five public page loads): three times that for a slow CI machine
     test.setTimeout(180_000);
-    const staffSite = await startStaffSite([CATALOGUE_STAFF]);
+    // due publish schedules looked for every second (15 s by default), so the schedule's minute is soon seen
+    const staffSite = await startStaffSite([CATALOGUE_STAFF], { CATALOGUE_SCHEDULE_POLL_SECONDS: '1' });
     const at = (path: string) => `${staffSite.url}${path}`;
     const staffAt = (path: string) => `${staffSite.staffUrl}${path}`;
     try {
@@ -61,6 +67,25 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await expect(page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link')).toHaveText([
         'Catalogue',
       ]);
+
+      // first, so that its minute comes while the rest runs: another product's name saved as a draft and scheduled to
+      // publish at the first minute at least 12 s away, entered in Dubai time as the editor takes it
+      await page.goto(staffAt(`/staff/catalogue/${SCHEDULED.id}`));
+      await expect(heading(page, /^Edit: 0\.6\/1 kV/)).toBeVisible();
+      await page.getByRole('textbox', { name: 'English name' }).fill(SCHEDULED.name);
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await expect(page.getByText('Draft saved. Publish it to show it in the catalogue.')).toBeVisible();
+      const due = new Date(Math.ceil((Date.now() + 12_000) / 60_000) * 60_000);
+      const schedule = page.getByRole('region', { name: 'Schedule' });
+      await schedule.getByLabel(/^Publish on \(Dubai time\)/).fill(instantToDubaiLocal(due));
+      await schedule.getByRole('button', { name: 'Schedule', exact: true }).click();
+      await expect(schedule).toContainText(
+        `Scheduled to publish on ${formatDubaiTime(due)} (Dubai time) by ${CATALOGUE_STAFF.email}.`,
+      );
+      await page.goto(staffAt('/staff/catalogue'));
+      await expect(page.getByRole('region', { name: 'Scheduled to publish' })).toContainText(
+        `${SCHEDULED.name} on ${formatDubaiTime(due)} (Dubai time), scheduled by ${CATALOGUE_STAFF.email}`,
+      );
 
       // find the product: by one of its sizes' codes (not the product's own), then by its name
       await page.getByRole('searchbox', { name: 'Search' }).fill('HEX-CW-40');
@@ -193,6 +218,23 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
           .getByRole('listitem')
           .filter({ has: publicPage.getByRole('heading', { name: /^CW Brass Cable Gland/ }) }),
       ).toContainText('9.95');
+
+      // the scheduled draft went live at its minute, nobody pressing anything: its public page (a new load each time)
+      await expect
+        .poll(
+          async () => {
+            await publicPage.goto(at(productPath(SCHEDULED.category, SCHEDULED.id)));
+            return publicPage.getByRole('main').textContent();
+          },
+          { timeout: 90_000, intervals: [2_000] },
+        )
+        .toContain(SCHEDULED.name);
+      const scheduledHistory = await page.context().newPage();
+      await scheduledHistory.goto(staffAt(`/staff/catalogue/${SCHEDULED.id}/history`));
+      await expect(
+        scheduledHistory.getByRole('table', { name: 'Published versions, newest first' }).getByRole('row').nth(1),
+      ).toContainText(`Published on schedule, scheduled by ${CATALOGUE_STAFF.email}`);
+      await scheduledHistory.close();
 
       // the history: restore the version before the editor, publish it, the old values are back
       await page.getByRole('link', { name: 'History and versions' }).click();

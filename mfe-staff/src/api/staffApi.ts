@@ -44,6 +44,7 @@ export const staffApi = createApi({
     'Reviews',
     'QuotationLinks',
     'ImportJobs',
+    'Schedules',
   ],
   endpoints: (build) => ({
     // ---- the session (sessionSlice.ts keeps who is signed in and the CSRF token from these answers) ----

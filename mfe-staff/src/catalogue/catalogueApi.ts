@@ -13,6 +13,8 @@ import type {
   EditorProduct,
   ImportJob,
   ImportJobList,
+  ScheduleBody,
+  ScheduleList,
   SaveCategoryBody,
   SaveDraftBody,
   UploadedDatasheet,
@@ -20,10 +22,10 @@ import type {
 } from '@site/contracts/staff-catalogue-api';
 import { staffApi } from '../api/staffApi';
 
-type Tag = 'CatalogueList' | 'Product' | 'Versions' | 'Categories';
+type Tag = 'CatalogueList' | 'Product' | 'Versions' | 'Categories' | 'Schedules';
 /** What an import that wrote makes stale: it may change every product and category. */
 export const IMPORTED: Tag[] = ['CatalogueList', 'Product', 'Versions', 'Categories'];
-const CHANGED: Tag[] = ['CatalogueList', 'Versions', 'Categories'];
+const CHANGED: Tag[] = ['CatalogueList', 'Versions', 'Categories', 'Schedules'];
 /** A change's tags to read again: none when it was refused (nothing changed). */
 const afterChange = (_answer: unknown, failure: unknown): Tag[] => (failure === undefined ? CHANGED : []);
 
@@ -69,6 +71,24 @@ export const catalogueApi = staffApi.injectEndpoints({
         body: { baseVersion },
       }),
       invalidatesTags: afterChange,
+    }),
+    /** Its draft published at a Dubai date and time (a pending schedule moved there). */
+    scheduleProductPublish: build.mutation<EditorProduct, { id: string; body: ScheduleBody }>({
+      query: ({ id, body }) => ({ url: staffApiPath(STAFF_API.catalogueSchedule, { id }), method: 'PUT', body }),
+      invalidatesTags: (_answer, failure) => (failure === undefined ? ['Schedules'] : []),
+    }),
+    cancelProductSchedule: build.mutation<EditorProduct, { id: string; scheduleId: string }>({
+      query: ({ id, scheduleId }) => ({
+        url: staffApiPath(STAFF_API.catalogueScheduleCancel, { id }),
+        method: 'POST',
+        body: { scheduleId },
+      }),
+      invalidatesTags: (_answer, failure) => (failure === undefined ? ['Schedules'] : []),
+    }),
+    /** Every pending publish schedule, the soonest first. */
+    listSchedules: build.query<ScheduleList, void>({
+      query: () => STAFF_API.catalogueSchedules,
+      providesTags: ['Schedules'],
     }),
     createProduct: build.mutation<EditorProduct, CreateProductBody>({
       query: (body) => ({ url: STAFF_API.catalogueCreate, method: 'POST', body }),
@@ -164,6 +184,9 @@ export const {
   useSaveProductDraftMutation,
   useChangeProductStateMutation,
   useRestoreProductVersionMutation,
+  useScheduleProductPublishMutation,
+  useCancelProductScheduleMutation,
+  useListSchedulesQuery,
   useCreateProductMutation,
   useDuplicateProductMutation,
   useDeleteNewProductMutation,

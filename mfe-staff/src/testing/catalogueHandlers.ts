@@ -28,6 +28,9 @@ import {
   type EditorProductSummary,
   type ProductDiff,
   type ProductVersionList,
+  type ScheduleList,
+  dubaiLocalToInstant,
+  formatDubaiTime,
   type StaleEditAnswer,
   type UploadedDatasheet,
   type UploadedPicture,
@@ -128,7 +131,7 @@ interface FakeProduct {
   product: EditorProduct;
   versions: ({ version: number; publishedBy: string | null; publishedAt: string; content: EditableProduct } & Pick<
     ProductVersionList['versions'][number],
-    'action' | 'importedFrom' | 'importJob'
+    'action' | 'importedFrom' | 'importJob' | 'onSchedule'
   >)[];
 }
 
@@ -382,6 +385,7 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
     );
   const author = () => session()?.account.email ?? null;
   let uploads = 0;
+  let schedules = 0;
   /** The request's one file part, or a refusal. */
   const filePart = async (
     request: Request,
@@ -763,10 +767,81 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
           });
         const version = entry.product.version + 1;
         entry.versions.unshift({ version, publishedBy: author(), publishedAt: fake.now, content: draft.content });
-        entry.product = { ...entry.product, version, published: draft.content, draft: null, lastChange: changedNow() };
+        // a pending schedule is over, its draft live (as the server's)
+        const schedule = entry.product.schedule?.state === 'scheduled' ? null : entry.product.schedule;
+        entry.product = {
+          ...entry.product,
+          version,
+          published: draft.content,
+          draft: null,
+          lastChange: changedNow(),
+          ...(schedule === undefined ? {} : { schedule }),
+        };
         return HttpResponse.json(entry.product);
       }),
     ),
+    // as the server: the saved draft published at a Dubai time later than the fake's now; a pending one moved
+    http.put(
+      STAFF_API.catalogueSchedule,
+      forProduct(async (entry, request) => {
+        const { baseVersion, dueAt } = (await request.json()) as { baseVersion: number; dueAt: string };
+        if (baseVersion !== entry.product.version) return stale(entry);
+        if (entry.product.draft === null)
+          return HttpResponse.json(
+            { error: 'There is no draft of this product to schedule: save one first.' },
+            { status: 409 },
+          );
+        const due = dubaiLocalToInstant(dueAt);
+        if (due === undefined || due.getTime() <= Date.parse(fake.now)) {
+          const error = `${formatDubaiTime(due ?? new Date(0))} (Dubai time) has passed: choose a later date and time.`;
+          return HttpResponse.json({ error, problems: [{ path: ['dueAt'], message: error }] }, { status: 400 });
+        }
+        schedules += 1;
+        entry.product = {
+          ...entry.product,
+          schedule: {
+            id: entry.product.schedule?.state === 'scheduled' ? entry.product.schedule.id : `schedule-${schedules}`,
+            state: 'scheduled',
+            dueAt: due.toISOString(),
+            scheduledBy: author() ?? 'someone',
+            scheduledAt: fake.now,
+          },
+        };
+        return HttpResponse.json(entry.product);
+      }),
+    ),
+    http.post(
+      STAFF_API.catalogueScheduleCancel,
+      forProduct(async (entry, request) => {
+        const { scheduleId } = (await request.json()) as { scheduleId: string };
+        const pending = entry.product.schedule;
+        if (pending?.state !== 'scheduled' || pending.id !== scheduleId)
+          return HttpResponse.json(
+            { error: 'This publish is no longer scheduled: reload the product.' },
+            { status: 409 },
+          );
+        entry.product = { ...entry.product, schedule: null };
+        return HttpResponse.json(entry.product);
+      }),
+    ),
+    http.get(STAFF_API.catalogueSchedules, ({ request }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const schedules: ScheduleList['schedules'] = fake.products.flatMap(({ product }) =>
+        product.schedule?.state === 'scheduled'
+          ? [
+              {
+                id: product.schedule.id,
+                productId: product.id,
+                productName: (product.draft?.content ?? product.published).productName,
+                dueAt: product.schedule.dueAt,
+                scheduledBy: product.schedule.scheduledBy,
+              },
+            ]
+          : [],
+      );
+      return HttpResponse.json<ScheduleList>({ schedules });
+    }),
     // as the server: a new product is a draft only (unpublished), its id no other's and its code no published one's
     http.post(STAFF_API.catalogueCreate, async ({ request }) => {
       const refused = refusal(request);

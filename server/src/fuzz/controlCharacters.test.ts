@@ -797,6 +797,27 @@ function staffRoutes(made: Made): Route[] {
           typeof body.baseVersion === 'number' ? { ...body, baseVersion: await made.categoryVersion() } : body,
       }),
     ),
+    // after the draft: the valid schedule publishes it at a time never due in a test (at the current version); the
+    // valid cancel names no pending schedule (a 409)
+    {
+      method: 'PUT',
+      pattern: STAFF_API.catalogueSchedule,
+      staffApi: 'catalogueSchedule',
+      as: ['admin'],
+      params: { id: PRODUCT },
+      body: { baseVersion: 0, dueAt: '2099-01-01T00:00' },
+      bodyNow: async (body) =>
+        typeof body.baseVersion === 'number' ? { ...body, baseVersion: await made.editVersion() } : body,
+    },
+    {
+      method: 'POST',
+      pattern: STAFF_API.catalogueScheduleCancel,
+      staffApi: 'catalogueScheduleCancel',
+      as: ['admin'],
+      params: { id: PRODUCT },
+      body: { scheduleId: 'no-such-schedule' },
+      validStatus: 409,
+    },
     // after the draft: the valid archive withdraws the product, the valid unarchive puts it back (each at its version)
     ...(['catalogueArchive', 'catalogueUnarchive'] as const).map(
       (staffApi): Route => ({
@@ -819,6 +840,7 @@ const STAFF_UNSLOTTED: readonly Unslotted[] = [
   { staffApi: 'totpSetup', why: 'no body or parameter' },
   { staffApi: 'accounts', why: 'no body or parameter' },
   { staffApi: 'catalogueImportJobs', why: 'no body or parameter' },
+  { staffApi: 'catalogueSchedules', why: 'no body or parameter' },
   { staffApi: 'releaseRemotes', why: 'no body or parameter' },
   { staffApi: 'stockHealth', why: 'no body or parameter' },
   { staffApi: 'siteVitals', why: 'no body or parameter' },

@@ -420,6 +420,8 @@ const ServerVariables = z
     MAIL_RETRY_BASE_SECONDS: seconds(30),
     MAIL_RETRY_MAX_SECONDS: seconds(3600),
     MAIL_POLL_SECONDS: seconds(10),
+    /** How often each process looks for catalogue drafts due to be published on schedule. */
+    CATALOGUE_SCHEDULE_POLL_SECONDS: seconds(15),
 
     GEMINI_API_KEY: z
       .string()

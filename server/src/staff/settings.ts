@@ -15,6 +15,8 @@ export function staffConfigOf(vars: Vars, dataDir: string) {
     totpKeyFile: path.join(dataDir, 'staff-totp.key'),
     /** Days a new quotation is valid, from the day staff prepare it (they may change its date). */
     quotationValidDays: vars.QUOTATION_VALID_DAYS,
+    /** How often each process looks for catalogue drafts due to be published on schedule. */
+    catalogueSchedulePollMs: vars.CATALOGUE_SCHEDULE_POLL_SECONDS,
   };
 }
 

@@ -32,6 +32,8 @@ export interface SignedInScopeOptions {
   releases?: StaffReleasesOptions | undefined;
   /** QUOTATION_VALID_DAYS. */
   quotationValidDays?: number | undefined;
+  /** CATALOGUE_SCHEDULE_POLL_SECONDS. */
+  catalogueSchedulePollMs?: number | undefined;
   /** PUBLIC_SITE_URL: the origin of the quotation links mailed to buyers. */
   publicSiteUrl?: string | undefined;
   /** Seals the quotation links kept in the outbox (the TOTP secrets' keys). */
@@ -70,6 +72,7 @@ export async function signedInRoutes(signedIn: FastifyInstance, options: SignedI
     onOutboxWrite: options.onOutboxWrite,
     media: options.media,
     quotationValidDays: options.quotationValidDays,
+    catalogueSchedulePollMs: options.catalogueSchedulePollMs,
     publicSiteUrl: options.publicSiteUrl,
     linkSealer: options.linkSealer,
   });

@@ -48,6 +48,8 @@ export interface StaffRoutesOptions {
   releases?: StaffReleasesOptions | undefined;
   /** QUOTATION_VALID_DAYS: how long a new quotation is valid (quotations/). */
   quotationValidDays?: number | undefined;
+  /** CATALOGUE_SCHEDULE_POLL_SECONDS: how often due publish schedules are looked for (catalogue/staff/schedule/). */
+  catalogueSchedulePollMs?: number | undefined;
   /** The stock feeds' list (stock/): when a feed is late. */
   stock?: StaffStockOptions | undefined;
 }
@@ -91,6 +93,7 @@ export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesO
     media,
     releases,
     quotationValidDays,
+    catalogueSchedulePollMs: options.catalogueSchedulePollMs,
     stock,
     publicSiteUrl: options.publicSiteUrl,
     linkSealer: secrets.forPurpose(LINK_SEAL_PURPOSE),

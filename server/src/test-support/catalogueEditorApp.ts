@@ -19,25 +19,26 @@ export async function catalogueEditorApp(t: TestContext, target: DatabaseTarget)
 export async function catalogueEditorApp(
   t: TestContext,
   target: DatabaseTarget,
-  options: { anotherProcess: true },
-): Promise<CatalogueEditorApp & { other: FastifyInstance }>;
+  options: { anotherProcess: true; env?: Record<string, string> },
+): Promise<CatalogueEditorApp & { other: FastifyInstance; otherDb: Database }>;
 export async function catalogueEditorApp(
   t: TestContext,
   target: DatabaseTarget,
-  { anotherProcess = false } = {},
-): Promise<CatalogueEditorApp & { other?: FastifyInstance }> {
+  { anotherProcess = false, env = {} }: { anotherProcess?: boolean; env?: Record<string, string> } = {},
+): Promise<CatalogueEditorApp & { other?: FastifyInstance; otherDb?: Database }> {
   // Staff suites send many calls in a row: the public rate limit is not what they test.
-  const fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0' } });
+  const fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0', ...env } });
   const database = await target.fresh();
   const { db } = database;
   await seedCatalogue(db);
   const app = await buildApp(fixture.config, db);
-  const other = anotherProcess ? await buildApp(fixture.config, await database.openAnother()) : undefined;
+  const otherDb = anotherProcess ? await database.openAnother() : undefined;
+  const other = otherDb === undefined ? undefined : await buildApp(fixture.config, otherDb);
   t.after(async () => {
     await other?.close();
     await app.close();
     await database.cleanup();
     await fixture.cleanup();
   });
-  return { app, db, fixture, ...(other === undefined ? {} : { other }) };
+  return { app, db, fixture, ...(other === undefined || otherDb === undefined ? {} : { other, otherDb }) };
 }

@@ -254,6 +254,62 @@ describe('the product edit page', () => {
     expect(section).toHaveTextContent('Save the draft or load the latest version first.');
   });
 
+  it('schedules the saved draft at a Dubai time, refuses a past one in words, changes and cancels it', async () => {
+    await openEditor();
+    const section = within(screen.getByRole('region', { name: 'Schedule' }));
+    expect(section.getByText('Nothing to schedule: save a draft first.')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: 'English name' }), { target: { value: 'CW Gland 2027' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    const when = await section.findByLabelText(/^Publish on \(Dubai time\)/);
+    fireEvent.change(when, { target: { value: '2020-01-01T00:00' } });
+    fireEvent.click(section.getByRole('button', { name: 'Schedule' }));
+    expect(
+      await section.findByText('1 Jan 2020, 00:00 (Dubai time) has passed: choose a later date and time.'),
+    ).toBeInTheDocument();
+
+    fireEvent.change(when, { target: { value: '2027-01-01T00:00' } });
+    fireEvent.click(section.getByRole('button', { name: 'Schedule' }));
+    expect(
+      await section.findByText('Scheduled: the draft goes live on 1 Jan 2027, 00:00 (Dubai time).'),
+    ).toBeInTheDocument();
+    expect(
+      section.getByText(/^Scheduled to publish on 1 Jan 2027, 00:00 \(Dubai time\) by layla@crescent\.example\./),
+    ).toBeInTheDocument();
+    // stored as the instant: midnight in Dubai is 20:00 UTC the day before
+    expect(gland().schedule?.dueAt).toBe('2026-12-31T20:00:00.000Z');
+
+    fireEvent.click(section.getByRole('button', { name: 'Change' }));
+    expect(section.getByLabelText(/^Publish on \(Dubai time\)/)).toHaveValue('2027-01-01T00:00');
+    fireEvent.change(section.getByLabelText(/^Publish on \(Dubai time\)/), { target: { value: '2027-01-02T09:30' } });
+    fireEvent.click(section.getByRole('button', { name: 'Save the new time' }));
+    expect(await section.findByText(/^Scheduled to publish on 2 Jan 2027, 09:30 \(Dubai time\)/)).toBeInTheDocument();
+
+    fireEvent.click(section.getByRole('button', { name: 'Cancel schedule' }));
+    expect(
+      await section.findByText('Schedule cancelled: the draft stays a draft until you publish it.'),
+    ).toBeInTheDocument();
+    expect(gland().schedule).toBeNull();
+    expect(gland().draft?.content.productName).toBe('CW Gland 2027');
+  });
+
+  it('shows a schedule that failed, in words', async () => {
+    catalogue.products[0]!.product = {
+      ...gland(),
+      schedule: {
+        id: 'schedule-9',
+        state: 'failed',
+        dueAt: '2026-12-31T20:00:00.000Z',
+        scheduledBy: 'yusuf@crescent.example',
+        scheduledAt: '2026-11-20T08:00:00.000Z',
+        failure: 'Not published: this product is archived: restore it (unarchive) before changing it.',
+      },
+    };
+    await openEditor();
+    expect(screen.getByRole('region', { name: 'Schedule' })).toHaveTextContent(
+      'The publish scheduled for 1 Jan 2027, 00:00 (Dubai time) by yusuf@crescent.example did not happen. Not published: this product is archived',
+    );
+  });
+
   it('an unknown product is said so', async () => {
     renderStaffApp('/catalogue/no_such_product');
     expect(await screen.findByText('There is no product no_such_product.')).toBeInTheDocument();

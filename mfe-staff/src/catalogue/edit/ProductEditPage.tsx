@@ -13,6 +13,7 @@ import { DetailsEditor } from './DetailsEditor';
 import { MediaEditor } from './MediaEditor';
 import { PreviewPanel } from './PreviewPanel';
 import { VariantsEditor } from './VariantsEditor';
+import { ScheduleSection } from './ScheduleSection';
 import { WithdrawSection } from './WithdrawSection';
 import { DuplicateSection } from '../create/DuplicateSection';
 import { DeleteDraftSection } from '../create/DeleteDraftSection';
@@ -247,6 +248,11 @@ function ProductEditor({ id }: { id: string }) {
           </Actions>
         </Sticky>
       </form>
+
+      <Section aria-labelledby="schedule-heading">
+        <h2 id="schedule-heading">Schedule</h2>
+        <ScheduleSection product={product} dirty={editor.dirty} onChanged={editor.showAnswer} />
+      </Section>
 
       <Section aria-labelledby="preview-heading">
         <h2 id="preview-heading">Preview</h2>

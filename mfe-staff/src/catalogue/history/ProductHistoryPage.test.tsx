@@ -21,7 +21,13 @@ beforeEach(() => {
   const v1 = glandContent({ price: '14.75' });
   const v2 = glandContent({ price: '14.75', productName: 'CW Brass Gland' });
   entry.versions = [
-    { version: 4, publishedBy: 'omar@crescent.example', publishedAt: '2026-11-24T12:00:00.000Z', content: v2 },
+    {
+      version: 4,
+      publishedBy: 'omar@crescent.example',
+      publishedAt: '2026-11-24T12:00:00.000Z',
+      content: v2,
+      onSchedule: true,
+    },
     {
       version: 2,
       publishedBy: CATALOGUE_EDITOR.email,
@@ -52,6 +58,10 @@ describe('the product history page', () => {
         .map((row) => row.querySelector('th, td')?.textContent),
     ).toEqual(['Version', 'Version 4', 'Version 2', 'Version 0 (before the editor)']);
     expect(within(versions).getByText('Seed or import')).toBeInTheDocument();
+    // a version a schedule published names who scheduled it
+    expect(within(versions).getAllByRole('row')[1]!).toHaveTextContent(
+      'Published on schedule, scheduled by omar@crescent.example',
+    );
     // an import's version says by whom and from which file, and leads to the import's report
     const imported = within(versions).getAllByRole('row')[2]!;
     expect(imported).toHaveTextContent(

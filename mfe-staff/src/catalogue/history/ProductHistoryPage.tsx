@@ -148,6 +148,8 @@ export function ProductHistoryPage() {
                           </>
                         )}
                       </>
+                    ) : entry.onSchedule === true ? (
+                      `Published on schedule, scheduled by ${entry.publishedBy ?? 'someone'}`
                     ) : (
                       (entry.publishedBy ?? 'Seed or import')
                     )}

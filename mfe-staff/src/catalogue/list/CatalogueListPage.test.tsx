@@ -37,6 +37,36 @@ describe('the catalogue list', () => {
     expect(requestsSent().some((request) => request.startsWith(`GET ${STAFF_API.inbox}`))).toBe(false);
   });
 
+  it('lists the drafts scheduled to publish, the soonest first, each leading to its editor', async () => {
+    const scheduled = (index: number, dueAt: string) => {
+      const entry = catalogue.products[index]!;
+      entry.product = {
+        ...entry.product,
+        draft: { content: entry.product.published, basedOn: 0, savedBy: 'yusuf@crescent.example', savedAt: dueAt },
+        schedule: {
+          id: `schedule-${index}`,
+          state: 'scheduled',
+          dueAt,
+          scheduledBy: 'yusuf@crescent.example',
+          scheduledAt: '2026-11-20T08:00:00.000Z',
+        },
+      };
+    };
+    scheduled(0, '2026-12-31T20:00:00.000Z');
+    scheduled(1, '2027-01-02T05:30:00.000Z');
+    renderStaffApp('/catalogue');
+    const upcoming = await screen.findByRole('region', { name: 'Scheduled to publish' });
+    expect(
+      within(upcoming)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'CW Brass Cable Gland on 1 Jan 2027, 00:00 (Dubai time), scheduled by yusuf@crescent.example',
+      'Product 1 on 2 Jan 2027, 09:30 (Dubai time), scheduled by yusuf@crescent.example',
+    ]);
+    expect(within(upcoming).getByRole('link', { name: 'Product 1' })).toHaveAttribute('href', '/catalogue/product_001');
+  });
+
   it('the inbox address sends the catalogue role to the catalogue', async () => {
     renderStaffApp('/inbox');
     await waitFor(() => expect(currentAddress()).toBe('/catalogue'));

@@ -28,6 +28,7 @@ import {
   NEW_PRODUCT_PATH,
 } from '../catalogueCalls';
 import { listQueryFromSearch, listSearch, type ListQuery } from './listQuery';
+import { UpcomingSchedules } from './UpcomingSchedules';
 
 export const EDITOR_STATUS_LABELS: Record<EditorStatus, string> = {
   published: 'Published',
@@ -148,6 +149,7 @@ export function CatalogueListPage() {
         <Link to={MISSING_ARABIC_PATH}>Missing Arabic</Link>
         <Link to={CATEGORIES_PATH}>Categories</Link>
       </LinkRow>
+      <UpcomingSchedules />
       <FilterForm role="search" aria-label="Filter the products" onSubmit={submitSearch}>
         <FieldRow>
           <StaffField label="Category">

@@ -39,6 +39,8 @@ export interface StaffCatalogueOptions extends StaffCatalogueSide {
   db: Database;
   /** Where uploaded pictures and datasheets are kept (DATA_DIR/catalogue-media); unset (work tests' apps): no uploads. */
   media?: MediaStore | undefined;
+  /** How often this process looks for due publish schedules (CATALOGUE_SCHEDULE_POLL_SECONDS; 15 s by default). */
+  schedulePollMs?: number | undefined;
 }
 
 export const EDITORS_ONLY = 'Only the catalogue role and administrators can edit the catalogue.';

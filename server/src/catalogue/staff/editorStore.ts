@@ -9,6 +9,7 @@ import { lockCatalogue } from '../file/catalogueImport.js';
 import { conflict, notFound, EditorError } from './errors.js';
 import type { Editor } from './editorCalls.js';
 import { archivedContent, cleanContent, contentRefused, importContent, publishedContent } from './content.js';
+import { endScheduleByHand, scheduleFollowsDraft, scheduleShown } from './schedule/scheduleRows.js';
 
 /** A change based on a version that is not the product's any more: answered 409 with these fields. */
 export class StaleEdit extends EditorError {
@@ -135,6 +136,7 @@ export async function readEditorProduct(db: Kysely<DatabaseSchema>, id: string):
           },
     lastChange: edits === undefined ? null : { by: edits.saved_by_email, at: edits.saved_at.toISOString() },
     archived: archived === undefined ? null : { by: archived.by, at: archived.at.toISOString() },
+    schedule: await scheduleShown(db, id, edits?.saved_at),
   };
 }
 
@@ -156,6 +158,7 @@ export async function saveDraft(
     const version = edits.version + 1;
     await writeEdits(trx, id, actor, version, { content, basedOn: baseVersion });
     await actor.audit(trx, actor, 'catalogue.draft', `product:${id}`, `draft saved as version ${version}`);
+    await scheduleFollowsDraft(trx, actor, id, version);
   });
   return readEditorProduct(db.kysely, id);
 }
@@ -163,7 +166,8 @@ export async function saveDraft(
 /**
  * Publishes the product's draft: written as the import writes a row (one transaction, under the import's lock), kept
  * in the history as the new version, the draft cleared. The first publish also keeps what the product was before
- * (version 0 when the editor never changed it), so it can be restored.
+ * (version 0 when the editor never changed it), so it can be restored. A publish schedule pending is over: its draft
+ * is live.
  */
 export async function publishDraft(
   db: Database,
@@ -175,41 +179,65 @@ export async function publishDraft(
     await lockCatalogue(trx);
     const edits = await lockProduct(trx, id, { unpublished: 'allow' });
     refuseStale(edits, baseVersion);
-    const draft = edits.edits?.draft;
-    if (draft == null) throw conflict('There is no draft of this product to publish: save one first.');
-    const content = draft as EditableProduct;
-    const before = await trx
-      .selectFrom('catalogue_product_history')
-      .select('version')
-      .where('product_id', '=', id)
-      .limit(1)
-      .executeTakeFirst();
-    if (before === undefined) {
-      const live = await publishedContent(trx, id);
-      if (live !== undefined) {
-        await trx
-          .insertInto('catalogue_product_history')
-          .values({ product_id: id, version: 0, content: JSON.stringify(live), published_at: sql<Date>`now()` })
-          .execute();
-      }
-    }
-    const problems = await importContent(trx, id, content, { dryRun: false });
-    if (problems.length > 0) throw contentRefused('saved', problems, []);
-    const version = edits.version + 1;
-    await writeEdits(trx, id, actor, version, null);
-    await trx
-      .insertInto('catalogue_product_history')
-      .values({
-        product_id: id,
-        version,
-        content: JSON.stringify(content),
-        published_by_id: actor.id,
-        published_by_email: actor.email,
-      })
-      .execute();
-    await actor.audit(trx, actor, 'catalogue.publish', `product:${id}`, `version ${version} published`);
+    const version = await publishLockedDraft(trx, actor, id, edits);
+    await endScheduleByHand(trx, actor, id, version);
   });
   return readEditorProduct(db.kysely, id);
+}
+
+/**
+ * The publish itself, inside the caller's transaction holding the catalogue's lock and the product's (lockProduct's
+ * `edits`); by a schedule, its version names it. Resolves to the version published; nothing is written when the
+ * draft breaks a rule (a 400 thrown) or there is none (409).
+ */
+export async function publishLockedDraft(
+  trx: Kysely<DatabaseSchema>,
+  actor: Editor,
+  id: string,
+  edits: Awaited<ReturnType<typeof lockedEdits>>,
+  schedule?: { id: string; detail: string },
+): Promise<number> {
+  const draft = edits.edits?.draft;
+  if (draft == null) throw conflict('There is no draft of this product to publish: save one first.');
+  const content = draft as EditableProduct;
+  const before = await trx
+    .selectFrom('catalogue_product_history')
+    .select('version')
+    .where('product_id', '=', id)
+    .limit(1)
+    .executeTakeFirst();
+  if (before === undefined) {
+    const live = await publishedContent(trx, id);
+    if (live !== undefined) {
+      await trx
+        .insertInto('catalogue_product_history')
+        .values({ product_id: id, version: 0, content: JSON.stringify(live), published_at: sql<Date>`now()` })
+        .execute();
+    }
+  }
+  const problems = await importContent(trx, id, content, { dryRun: false });
+  if (problems.length > 0) throw contentRefused('saved', problems, []);
+  const version = edits.version + 1;
+  await writeEdits(trx, id, actor, version, null);
+  await trx
+    .insertInto('catalogue_product_history')
+    .values({
+      product_id: id,
+      version,
+      content: JSON.stringify(content),
+      published_by_id: actor.id,
+      published_by_email: actor.email,
+      publish_schedule_id: schedule?.id ?? null,
+    })
+    .execute();
+  await actor.audit(
+    trx,
+    actor,
+    'catalogue.publish',
+    `product:${id}`,
+    `version ${version} published${schedule === undefined ? '' : ` ${schedule.detail}`}`,
+  );
+  return version;
 }
 
 /** Makes an earlier published version the product's draft (publishing it is a step of its own). */
@@ -239,6 +267,7 @@ export async function restoreVersion(
       `product:${id}`,
       `version ${restored} restored as the draft (version ${version})`,
     );
+    await scheduleFollowsDraft(trx, actor, id, version);
   });
   return readEditorProduct(db.kysely, id);
 }

@@ -11,7 +11,7 @@ export async function listVersions(db: Kysely<DatabaseSchema>, id: string): Prom
   if (product === undefined) throw notFound('There is no such product');
   const rows = await db
     .selectFrom('catalogue_product_history')
-    .select(['version', 'published_by_email', 'published_at', 'action', 'note', 'import_job_id'])
+    .select(['version', 'published_by_email', 'published_at', 'action', 'note', 'import_job_id', 'publish_schedule_id'])
     .where('product_id', '=', id)
     .orderBy('version', 'desc')
     .execute();
@@ -23,6 +23,7 @@ export async function listVersions(db: Kysely<DatabaseSchema>, id: string): Prom
       action: row.action,
       ...(row.note === null ? {} : { importedFrom: row.note }),
       ...(row.import_job_id === null ? {} : { importJob: row.import_job_id }),
+      ...(row.publish_schedule_id === null ? {} : { onSchedule: true as const }),
     })),
   };
 }

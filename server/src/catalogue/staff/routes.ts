@@ -14,6 +14,7 @@ import { StaleEdit } from './editorStore.js';
 import { catalogueFileRoutes } from './importExport.js';
 import { newProductRoutes } from './newProductRoutes.js';
 import { productEditorRoutes } from './productRoutes.js';
+import { scheduleRoutes } from './schedule/scheduleRoutes.js';
 import { catalogueUploadRoutes } from './uploads.js';
 
 export { EDITORS_ONLY, type StaffCatalogueOptions } from './editorCalls.js';
@@ -30,6 +31,7 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, options: Sta
   app.setErrorHandler(answerEditorError);
 
   productEditorRoutes(app, options);
+  scheduleRoutes(app, options);
   newProductRoutes(app, options);
   categoryRoutes(app, options);
 

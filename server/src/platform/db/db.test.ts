@@ -40,6 +40,7 @@ const TABLES = [
   'catalogue_search_broad_pairs',
   'catalogue_facet_sets',
   'catalogue_import_jobs',
+  'catalogue_publish_schedules',
   'catalogue_state',
   'catalogue_product_edits',
   'catalogue_product_history',

@@ -370,6 +370,27 @@ export interface CatalogueProductHistoryTable {
   note: ColumnType<string | null, string | null | undefined, string | null>;
   /** The staff app's import job that made the version (migration 043). */
   import_job_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The schedule that published the version (migration 044; catalogue/staff/schedule/). */
+  publish_schedule_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A product's draft to be published at a time (migration 044; catalogue/staff/schedule/). */
+export interface CataloguePublishSchedulesTable {
+  id: string;
+  product_id: string;
+  /** The edit version of the draft it publishes (a draft saved in the editor moves it on). */
+  draft_version: number;
+  due_at: Date;
+  state: Defaulted<'scheduled' | 'published' | 'failed' | 'cancelled'>;
+  scheduled_by_id: number;
+  scheduled_by_email: string;
+  scheduled_at: Timestamp;
+  ended_at: Date | null;
+  /** Who cancelled it (or published the draft before its time). */
+  ended_by_email: string | null;
+  /** Why it was not published, in words. */
+  failure: string | null;
+  published_version: number | null;
 }
 
 /** A catalogue file's dry run or import as a background job (migration 042; catalogue/staff/imports/). */
@@ -696,6 +717,7 @@ export interface DatabaseSchema {
   catalogue_product_edits: CatalogueProductEditsTable;
   catalogue_product_history: CatalogueProductHistoryTable;
   catalogue_import_jobs: CatalogueImportJobsTable;
+  catalogue_publish_schedules: CataloguePublishSchedulesTable;
   catalogue_archived_products: CatalogueArchivedProductsTable;
   catalogue_product_variants: CatalogueProductVariantsTable;
   remote_releases: RemoteReleasesTable;

@@ -28,6 +28,8 @@ export interface StaffWorkOptions {
   media?: MediaStore | undefined;
   /** QUOTATION_VALID_DAYS (its default when left out). */
   quotationValidDays?: number | undefined;
+  /** CATALOGUE_SCHEDULE_POLL_SECONDS: how often due publish schedules are looked for. */
+  catalogueSchedulePollMs?: number | undefined;
   /** Now, for the quotations' days (tests). */
   now?: (() => Date) | undefined;
   /** PUBLIC_SITE_URL: the origin of the quotation links mailed to buyers. */
@@ -57,7 +59,13 @@ export async function staffWorkRoutes(parent: FastifyInstance, options: StaffWor
   inboxRoutes(app, { db, onOutboxWrite: options.onOutboxWrite });
   reviewModerationRoutes(app, db, productName);
   // the catalogue editor (admins and the catalogue role): the catalogue feature's calls, with this scope's account and audit
-  await app.register(staffCatalogueRoutes, { db, media: options.media, staffOf, recordStaffAction });
+  await app.register(staffCatalogueRoutes, {
+    db,
+    media: options.media,
+    staffOf,
+    recordStaffAction,
+    schedulePollMs: options.catalogueSchedulePollMs,
+  });
   settingsRoutes(app, db);
   // pricing a request for quotation: the quotations feature's calls, with this scope's account, branch rule and audit
   await app.register(staffQuotationsPlugin, {
