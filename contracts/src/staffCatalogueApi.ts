@@ -342,12 +342,15 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
  * could not be read: `failure` says why; nothing was imported), failed (the server could not finish it: `failure` says
  * why in words; nothing was imported).
  */
-export const IMPORT_JOB_KINDS = ['check', 'import', 'undo-check', 'undo'] as const;
+export const IMPORT_JOB_KINDS = ['check', 'import', 'undo-check', 'undo', 'bulk-check', 'bulk'] as const;
 export const IMPORT_JOB_STATES = ['queued', 'running', 'done', 'refused', 'failed'] as const;
 export const IMPORT_JOB_PHASES = ['waiting', 'reading', 'checking', 'writing', 'finished'] as const;
 export const importJobSchema = z.strictObject({
   id: z.string(),
-  /** check / import: a file's dry run or import; undo-check / undo: an import's undo, checked or done (`undoOf`). */
+  /**
+   * check / import: a file's dry run or import; undo-check / undo: an import's undo, checked or done (`undoOf`);
+   * bulk-check / bulk: a bulk edit of the product list, checked or done (`fileName` says what it changes).
+   */
   kind: z.enum(IMPORT_JOB_KINDS),
   state: z.enum(IMPORT_JOB_STATES),
   phase: z.enum(IMPORT_JOB_PHASES),
@@ -385,6 +388,74 @@ export const importJobListSchema = z.strictObject({
   jobs: z.array(importJobSchema),
 });
 export type ImportJobList = z.infer<typeof importJobListSchema>;
+
+/** The most products one bulk edit changes (its rows are one import's, in one transaction). */
+export const BULK_EDIT_PRODUCTS_MAX = 10_000;
+/** A price change: a signed amount of AED or percentage, at most two decimals ("5", "-2.5"). */
+export const BULK_PRICE_CHANGE = /^[+-]?\d{1,7}(\.\d{1,2})?$/;
+export const bulkChangesSchema = z
+  .strictObject({
+    /** Each chosen size's price moved by an amount or a percentage, rounded to fils (half away from zero). */
+    price: z
+      .strictObject({
+        by: z.enum(['amount', 'percent'], { error: 'price.by must be amount or percent' }),
+        value: z
+          .string({ error: 'price.value must be text' })
+          .regex(BULK_PRICE_CHANGE, { error: 'The price change must be a number with at most two decimals, e.g. 5 or -2.5' }),
+      })
+      .optional(),
+    /** Each chosen size's pack quantity: a whole number of 2 or more, or '' for none. */
+    packQuantity: text('packQuantity', 9).optional(),
+    /** Each chosen product's category. */
+    categoryId: z.string().regex(PRODUCT_ID_PATTERN, { error: 'categoryId must be a category id' }).optional(),
+    /** Each chosen product's brand line ('' for none). */
+    brand: text('brand', 200).optional(),
+    /** Each chosen size published (true) or withdrawn (false). */
+    published: z.boolean({ error: 'published must be true or false' }).optional(),
+  })
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
+    error: 'Choose at least one change: price, pack, category, brand, or published.',
+  });
+export type BulkChanges = z.infer<typeof bulkChangesSchema>;
+/** The filters of the product list ("all results"): resolved to the products they match when the edit is sent. */
+export const bulkListQuerySchema = editorListQuerySchema.pick({
+  q: true,
+  category: true,
+  brand: true,
+  status: true,
+  missingArabic: true,
+});
+export const bulkSelectionSchema = z.union(
+  [
+    /** These products, every size of each. */
+    z.strictObject({
+      products: z
+        .array(z.string().regex(PRODUCT_ID_PATTERN, { error: 'products must be product ids' }))
+        .min(1, { error: 'Choose at least one product.' })
+        .max(BULK_EDIT_PRODUCTS_MAX, { error: `At most ${BULK_EDIT_PRODUCTS_MAX.toLocaleString('en')} products at once.` }),
+    }),
+    /** These sizes, by code (their products' own fields too: category, brand). */
+    z.strictObject({
+      codes: z
+        .array(text('codes', 200))
+        .min(1, { error: 'Choose at least one size.' })
+        .max(BULK_EDIT_PRODUCTS_MAX, { error: `At most ${BULK_EDIT_PRODUCTS_MAX.toLocaleString('en')} sizes at once.` }),
+    }),
+    /** Every product the list's filters match. */
+    z.strictObject({ query: bulkListQuerySchema }),
+  ],
+  { error: 'selection must name products, sizes (codes) or the list query' },
+);
+export type BulkSelection = z.infer<typeof bulkSelectionSchema>;
+/** A bulk edit's check (dryRun=1) or write: its products and changes, or a check's job to write as it was checked. */
+export const bulkEditBodySchema = z.union(
+  [
+    z.strictObject({ selection: bulkSelectionSchema, changes: bulkChangesSchema }),
+    z.strictObject({ check: z.string().regex(/^[a-f0-9-]{36}$/, { error: 'check must be a job id' }) }),
+  ],
+  { error: 'The body must hold the selection and the changes, or the checked job' },
+);
+export type BulkEditBody = z.input<typeof bulkEditBodySchema>;
 
 /** A product's fields that can lack Arabic: the name with no Arabic letter, the details with none (an English copy). */
 export const MISSING_ARABIC_PRODUCT_FIELDS = ['productName_ar', 'details_ar'] as const;

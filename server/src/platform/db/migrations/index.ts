@@ -37,6 +37,7 @@ import { migration040VitalsNetworks } from './040_vitals_networks.js';
 import { migration041QaTokens } from './041_qa_tokens.js';
 import { migration042CatalogueImportJobs } from './042_catalogue_import_jobs.js';
 import { migration043CatalogueHistoryImports } from './043_catalogue_history_imports.js';
+import { migration045CatalogueBulkEdits } from './045_catalogue_bulk_edits.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -82,4 +83,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration041QaTokens,
   migration042CatalogueImportJobs,
   migration043CatalogueHistoryImports,
+  migration045CatalogueBulkEdits,
 ];
