@@ -4,6 +4,7 @@
 // checked by the same rules as an import, with the two detail documents as JSON objects instead of JSON text.
 import { z } from 'zod';
 import { apiProblemsSchema } from './apiProblems';
+import { textField } from './textField';
 import { CATALOGUE_MEDIA_PREFIX, uploadedDatasheetSchema, uploadedPictureSchema } from '@site/content/schema';
 
 export { CATALOGUE_MEDIA_PREFIX };
@@ -234,8 +235,8 @@ export const productVersionListSchema = z.strictObject({
       /** null: the content it had before the editor first published it (seed or import). */
       publishedBy: z.string().nullable(),
       publishedAt: z.string(),
-      /** What made the version: a publish, the content as archived or restored, an import or its undo (always sent). */
-      action: z.enum(['publish', 'archive', 'unarchive', 'import', 'undo-import']).optional(),
+      /** What made the version: a publish, the content as archived or restored, an import, a bulk edit or an undo. */
+      action: z.enum(['publish', 'archive', 'unarchive', 'import', 'undo-import', 'bulk-edit']).optional(),
       /** An import's: the file's name, and the staff app's job (its report) when it came from there. */
       importedFrom: z.string().optional(),
       importJob: z.string().optional(),
@@ -405,11 +406,11 @@ export const bulkChangesSchema = z
       })
       .optional(),
     /** Each chosen size's pack quantity: a whole number of 2 or more, or '' for none. */
-    packQuantity: text('packQuantity', 9).optional(),
+    packQuantity: textField('packQuantity', { max: 9 }).optional(),
     /** Each chosen product's category. */
     categoryId: z.string().regex(PRODUCT_ID_PATTERN, { error: 'categoryId must be a category id' }).optional(),
     /** Each chosen product's brand line ('' for none). */
-    brand: text('brand', 200).optional(),
+    brand: textField('brand', { max: 200 }).optional(),
     /** Each chosen size published (true) or withdrawn (false). */
     published: z.boolean({ error: 'published must be true or false' }).optional(),
   })
@@ -437,7 +438,7 @@ export const bulkSelectionSchema = z.union(
     /** These sizes, by code (their products' own fields too: category, brand). */
     z.strictObject({
       codes: z
-        .array(text('codes', 200))
+        .array(textField('codes', { max: 200 }))
         .min(1, { error: 'Choose at least one size.' })
         .max(BULK_EDIT_PRODUCTS_MAX, { error: `At most ${BULK_EDIT_PRODUCTS_MAX.toLocaleString('en')} sizes at once.` }),
     }),

@@ -49,6 +49,7 @@ const RELEASED = new Map<string, string>([
   ['041_qa_tokens', '7438751d3c9fa163ec36ff89f439b617437c9dc4ef4618506f5d8aa19bb28987'],
   ['042_catalogue_import_jobs', 'ad5be62a109173acaf203dcffd03f4f42c43cbf1dd46d007596e13a99a9d0fb0'],
   ['043_catalogue_history_imports', '16cb86ee6f5ddbce857c827ec9c881efa4e96e29f932ce2dc5e00cb0fd240587'],
+  ['045_catalogue_bulk_edits', '64a0128293465edc1b3f50243ac81fc90187521f39b4597ae6849dd56738d1ba'],
 ]);
 
 test('no released migration has changed: every database that applied it still starts', () => {
