@@ -18,7 +18,9 @@ export function UndoActions({ job }: { job: ImportJob }) {
   const [keys] = useState(() => ({ check: newIdempotencyKey(), undo: newIdempotencyKey() }));
   const [refusal, setRefusal] = useState<string | undefined>(undefined);
   const done = job.state === 'done' && job.report !== null;
-  const undoable = done && job.kind === 'import' && job.report?.written === true && job.undoneBy === null;
+  // a bulk edit is an import of its rows: undone the same way
+  const undoable =
+    done && (job.kind === 'import' || job.kind === 'bulk') && job.report?.written === true && job.undoneBy === null;
   const confirmable =
     done && job.kind === 'undo-check' && job.report?.problemCount === 0 && (job.report?.changed ?? 0) > 0;
 
@@ -36,7 +38,8 @@ export function UndoActions({ job }: { job: ImportJob }) {
     <>
       {job.undoneBy !== null ? (
         <p>
-          This import was undone: <Link to={importJobPath(job.undoneBy)}>the undo’s report</Link>.
+          {`This ${job.kind === 'bulk' ? 'edit' : 'import'} was undone: `}
+          <Link to={importJobPath(job.undoneBy)}>the undo’s report</Link>.
         </p>
       ) : null}
       {job.undoOf !== null ? (
@@ -48,7 +51,7 @@ export function UndoActions({ job }: { job: ImportJob }) {
         <Actions>
           {undoable ? (
             <Button type="button" $variant="secondary" disabled={isLoading} onClick={() => void send(job.id, true)}>
-              Undo this import
+              {job.kind === 'bulk' ? 'Undo this edit' : 'Undo this import'}
             </Button>
           ) : null}
           {confirmable && job.undoOf !== null ? (
