@@ -176,7 +176,7 @@ describe('the catalogue list', () => {
       { selection: { products: ['hex_cw_brass_cable_gland'] }, changes: { price: { by: 'percent', value: '5' } } },
     ]);
     expect(await screen.findByText(/^The edit is ready to apply: 1 products change/)).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: /What the file changes/ })).toHaveTextContent(/: price .+ → /);
+    expect(screen.getByRole('table', { name: /What the edit changes/ })).toHaveTextContent(/: price .+ → /);
     fireEvent.click(screen.getByRole('button', { name: 'Apply this edit' }));
     await waitFor(() => expect(currentAddress()).toBe('/catalogue-file/jobs/job-2'));
     expect(catalogue.bulkEdits[1]).toEqual({ check: 'job-1' });

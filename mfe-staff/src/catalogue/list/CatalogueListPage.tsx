@@ -266,7 +266,7 @@ export function CatalogueListPage() {
               $variant="secondary"
               onClick={() => bulk.chooseAll(choosable.map((product) => product.id))}
             >
-              {`Select all ${page.total} results`}
+              {page.total === 1 ? 'Select the 1 result' : `Select all ${page.total} results`}
             </Button>
           ) : null}
           {selection === undefined ? null : (
