@@ -402,7 +402,9 @@ export const bulkChangesSchema = z
         by: z.enum(['amount', 'percent'], { error: 'price.by must be amount or percent' }),
         value: z
           .string({ error: 'price.value must be text' })
-          .regex(BULK_PRICE_CHANGE, { error: 'The price change must be a number with at most two decimals, e.g. 5 or -2.5' }),
+          .regex(BULK_PRICE_CHANGE, {
+            error: 'The price change must be a number with at most two decimals, e.g. 5 or -2.5',
+          }),
       })
       .optional(),
     /** Each chosen size's pack quantity: a whole number of 2 or more, or '' for none. */
@@ -433,17 +435,27 @@ export const bulkSelectionSchema = z.union(
       products: z
         .array(z.string().regex(PRODUCT_ID_PATTERN, { error: 'products must be product ids' }))
         .min(1, { error: 'Choose at least one product.' })
-        .max(BULK_EDIT_PRODUCTS_MAX, { error: `At most ${BULK_EDIT_PRODUCTS_MAX.toLocaleString('en')} products at once.` }),
+        .max(BULK_EDIT_PRODUCTS_MAX, {
+          error: `At most ${BULK_EDIT_PRODUCTS_MAX.toLocaleString('en')} products at once.`,
+        }),
     }),
     /** These sizes, by code (their products' own fields too: category, brand). */
     z.strictObject({
       codes: z
         .array(textField('codes', { max: 200 }))
         .min(1, { error: 'Choose at least one size.' })
-        .max(BULK_EDIT_PRODUCTS_MAX, { error: `At most ${BULK_EDIT_PRODUCTS_MAX.toLocaleString('en')} sizes at once.` }),
+        .max(BULK_EDIT_PRODUCTS_MAX, {
+          error: `At most ${BULK_EDIT_PRODUCTS_MAX.toLocaleString('en')} sizes at once.`,
+        }),
     }),
-    /** Every product the list's filters match. */
-    z.strictObject({ query: bulkListQuerySchema }),
+    /**
+     * Every product the list's filters match; with onlyMatchingSizes, only their sizes whose code or part number holds
+     * the search (`q`, compared as the list compares codes).
+     */
+    z.strictObject({
+      query: bulkListQuerySchema,
+      onlyMatchingSizes: z.boolean({ error: 'onlyMatchingSizes must be true or false' }).optional(),
+    }),
   ],
   { error: 'selection must name products, sizes (codes) or the list query' },
 );

@@ -24,6 +24,15 @@ const Panel = styled.form`
   h2 { margin: 0; font-size: 1.125rem; }
 `;
 
+const CheckLabel = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  min-height: 44px;
+  font-weight: 600;
+  input { width: 20px; height: 20px; }
+`;
+
 type PriceBy = '' | 'percent' | 'amount';
 type Publish = '' | 'publish' | 'withdraw';
 
@@ -60,6 +69,9 @@ export function BulkEditPanel({
   const [bulkEdit, { isLoading }] = useBulkEditMutation();
   const [key, setKey] = useState(newIdempotencyKey);
   const [priceBy, setPriceBy] = useState<PriceBy>('');
+  // every result of a search: its sizes alone may be edited (the search "HEX-CW-2": sizes 20S, 20 and 25)
+  const search = 'query' in selection ? selection.query.q : undefined;
+  const [onlyMatching, setOnlyMatching] = useState(false);
   const [refusal, setRefusal] = useState<string | undefined>(undefined);
 
   const check = async (event: FormEvent<HTMLFormElement>) => {
@@ -80,7 +92,8 @@ export function BulkEditPanel({
       return;
     }
     try {
-      const job = await bulkEdit({ body: { selection, changes }, dryRun: true, idempotencyKey: key }).unwrap();
+      const sent = 'query' in selection && onlyMatching ? { ...selection, onlyMatchingSizes: true } : selection;
+      const job = await bulkEdit({ body: { selection: sent, changes }, dryRun: true, idempotencyKey: key }).unwrap();
       void navigate(importJobPath(job.id));
     } catch (error) {
       // refused: nothing was made, and the edit sent again (changed) is another
@@ -92,7 +105,20 @@ export function BulkEditPanel({
   return (
     <Panel aria-labelledby="bulk-edit-heading" onSubmit={(event) => void check(event)}>
       <h2 id="bulk-edit-heading">Bulk edit</h2>
-      <p>{chosen} Every size of each product is changed. Nothing is written until you apply the checked edit.</p>
+      <p>
+        {`${chosen} ${search !== undefined && onlyMatching ? `Only their sizes whose code or part number holds “${search}” are changed.` : 'Every size of each product is changed.'} Nothing is written until you apply the checked edit.`}
+      </p>
+      {search === undefined ? null : (
+        <CheckLabel>
+          <input
+            type="checkbox"
+            name="onlyMatchingSizes"
+            checked={onlyMatching}
+            onChange={(event) => setOnlyMatching(event.target.checked)}
+          />
+          {`Only the sizes whose code or part number holds “${search}”`}
+        </CheckLabel>
+      )}
       <FieldRow>
         <StaffField label="Change prices by">
           {(control) => (

@@ -207,6 +207,26 @@ describe('the catalogue list', () => {
     expect(catalogue.bulkEdits[0]).toEqual({ selection: { query: {} }, changes: { published: false } });
   });
 
+  it('bulk edit: every result of a search, its matching sizes alone', async () => {
+    renderStaffApp('/catalogue?q=gland');
+    await screen.findByRole('table', { name: 'Products' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Select the 1 result' }));
+    const panel = await screen.findByRole('form', { name: 'Bulk edit' });
+    fireEvent.click(
+      within(panel).getByRole('checkbox', { name: 'Only the sizes whose code or part number holds “gland”' }),
+    );
+    expect(
+      within(panel).getByText(/Only their sizes whose code or part number holds “gland” are changed\./),
+    ).toBeInTheDocument();
+    fireEvent.change(within(panel).getByRole('textbox', { name: /^Pack quantity/ }), { target: { value: 'none' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Check the edit' }));
+    await waitFor(() => expect(catalogue.bulkEdits).toHaveLength(1));
+    expect(catalogue.bulkEdits[0]).toEqual({
+      selection: { query: { q: 'gland' }, onlyMatchingSizes: true },
+      changes: { packQuantity: '' },
+    });
+  });
+
   it('branch staff see no catalogue entry, and the page says who may open it without calling the server', async () => {
     fake.session = sessionOf(DUBAI_STAFF);
     renderStaffApp('/catalogue');

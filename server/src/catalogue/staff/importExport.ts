@@ -26,15 +26,7 @@ import {
 import type { Database } from '../../platform/db/index.js';
 import { CatalogueFileWriteError } from '../file/catalogueFiles.js';
 import { exportCatalogueFile, ExportMovedError } from '../file/catalogueImport.js';
-import {
-  activeImport,
-  activeJobOfFile,
-  jobAnswer,
-  jobOfKey,
-  latestJobs,
-  makeJob,
-  readJob,
-} from './imports/jobRows.js';
+import { activeImport, activeJobOfFile, jobAnswer, jobOfKey, latestJobs, makeJob, readJob } from './imports/jobRows.js';
 import { ImportJobRunner } from './imports/jobRunner.js';
 import { busyAnswer, idempotencyKeyOf } from './imports/jobReplies.js';
 import { bulkEditRoute } from './bulk/bulkEditRoute.js';
@@ -211,7 +203,11 @@ export async function catalogueFileRoutes(parent: FastifyInstance, options: Impo
       if (sent !== undefined) return reply.code(200).send(jobAnswer(sent));
       const imported = await readJob(db.kysely, request.params.id);
       if (imported === undefined) throw new EditorError(404, 'There is no such import job.');
-      if ((imported.kind !== 'import' && imported.kind !== 'bulk') || imported.state !== 'done' || imported.report?.written !== true)
+      if (
+        (imported.kind !== 'import' && imported.kind !== 'bulk') ||
+        imported.state !== 'done' ||
+        imported.report?.written !== true
+      )
         throw new EditorError(409, NOT_UNDOABLE);
       if (imported.undone_by !== null)
         throw new EditorError(409, `This import was undone already (job ${imported.undone_by}).`);

@@ -5,6 +5,8 @@
 import { sql, type Kysely } from 'kysely';
 import { BULK_EDIT_PRODUCTS_MAX, type BulkSelection } from '@site/contracts/staff-catalogue-api';
 import type { DatabaseSchema } from '../../../platform/db/index.js';
+import { foldSearchText } from '@site/content/search-text';
+import { codeKeyOf } from '../../searchCondition.js';
 import { catalogueProductIdsOf } from '../productList.js';
 
 export interface ChosenRows {
@@ -33,7 +35,9 @@ export async function chosenRowsOf(db: Kysely<DatabaseSchema>, selection: BulkSe
       throw new SelectionRefused(
         `More than ${BULK_EDIT_PRODUCTS_MAX.toLocaleString('en')} products match these filters: narrow them down, or edit them in parts.`,
       );
-    return { products, codes: null };
+    return selection.onlyMatchingSizes === true
+      ? matchingSizesOf(db, products, selection.query.q ?? '')
+      : { products, codes: null };
   }
   if ('products' in selection) {
     const wanted = [...new Set(selection.products)];
@@ -57,7 +61,9 @@ export async function chosenRowsOf(db: Kysely<DatabaseSchema>, selection: BulkSe
   const { rows } = await sql<{ key: string; code: string; product_id: string }>`
     select w.key, v.code, v.product_id
     from unnest(${sql.val(wanted)}::text[]) as w(key)
-    join catalogue_product_variants as v on v.code_key = regexp_replace(lower(w.key), '[^a-z0-9]+', '', 'g')`.execute(db);
+    join catalogue_product_variants as v on v.code_key = regexp_replace(lower(w.key), '[^a-z0-9]+', '', 'g')`.execute(
+    db,
+  );
   const foundKeys = new Set(rows.map((row) => row.key));
   const missing = wanted.filter((code) => !foundKeys.has(code));
   if (missing.length > 0) throw new SelectionRefused(`No size of the catalogue has the code ${listed(missing)}.`);
@@ -65,4 +71,20 @@ export async function chosenRowsOf(db: Kysely<DatabaseSchema>, selection: BulkSe
     products: [...new Set(rows.map((row) => row.product_id))],
     codes: [...new Set(rows.map((row) => row.code))],
   };
+}
+
+/** The sizes of `products` whose code or part number holds the search `q` (as the list finds them), and their products. */
+async function matchingSizesOf(db: Kysely<DatabaseSchema>, products: string[], q: string): Promise<ChosenRows> {
+  const key = codeKeyOf(foldSearchText(q));
+  if (key.length < 2)
+    throw new SelectionRefused(
+      'Only the sizes matching the search needs a search of at least two letters or digits of a code.',
+    );
+  const { rows } = await sql<{ product_id: string; code: string }>`
+    select product_id, code from catalogue_product_variants
+    where product_id = any(${sql.val(products)}::text[])
+      and (strpos(code_key, ${key}) > 0 or strpos(coalesce(mpn_key, ''), ${key}) > 0)
+    order by product_id, position`.execute(db);
+  if (rows.length === 0) throw new SelectionRefused(`No size's code or part number holds "${q.trim()}".`);
+  return { products: [...new Set(rows.map((row) => row.product_id))], codes: rows.map((row) => row.code) };
 }

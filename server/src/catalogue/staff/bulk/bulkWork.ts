@@ -48,5 +48,6 @@ export async function runBulkEdit(
     auditAction: dryRun ? 'catalogue.bulk-edit-check' : 'catalogue.bulk-edit',
     subject: `${edit.description} (job ${job.id})`,
     versions: { note: edit.description, action: 'bulk-edit' },
+    writtenWord: 'edited',
   });
 }

@@ -93,8 +93,16 @@ async function bulkSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
         })
       ).json<ProductVersionList>().versions;
       assert.deepEqual(
-        versions.filter((entry) => entry.importJob === applied.id).map(({ action, publishedBy, importedFrom }) => ({ action, publishedBy, importedFrom })),
-        [{ action: 'bulk-edit', publishedBy: 'layla@crescent.example', importedFrom: 'Bulk edit of 1 product: price +5 %' }],
+        versions
+          .filter((entry) => entry.importJob === applied.id)
+          .map(({ action, publishedBy, importedFrom }) => ({ action, publishedBy, importedFrom })),
+        [
+          {
+            action: 'bulk-edit',
+            publishedBy: 'layla@crescent.example',
+            importedFrom: 'Bulk edit of 1 product: price +5 %',
+          },
+        ],
       );
       const audit = await db.query<{ action: string; detail: string }>(
         "select action, detail from staff_audit_log where action like 'catalogue.bulk-edit%' order by id",
@@ -103,7 +111,10 @@ async function bulkSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
         audit.map(({ action }) => action),
         ['catalogue.bulk-edit-check', 'catalogue.bulk-edit'],
       );
-      assert.match(audit[1]!.detail, /Bulk edit of 1 product: price \+5 % \(job [a-f0-9-]{36}\); 11 rows: 0 new, 1 changed/);
+      assert.match(
+        audit[1]!.detail,
+        /^edited, Bulk edit of 1 product: price \+5 % \(job [a-f0-9-]{36}\); 11 rows: 0 new, 1 changed/,
+      );
 
       // undone as one step, by the import's undo: every price back
       const undo = await app.inject({
@@ -121,30 +132,43 @@ async function bulkSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     },
   );
 
-  await t.test('sizes chosen by code change alone; withdrawn and pack said by code; all the products of a brand', async () => {
-    const check = await bulkJob(app, layla, true, {
-      selection: { codes: ['hex-bw-25', 'HEX-BW-32'] },
-      changes: { packQuantity: '20', published: false },
-    });
-    assert.equal(check.fileName, 'Bulk edit of 2 sizes of 1 product: pack quantity 20, withdrawn');
-    assert.deepEqual(
-      check.report?.changes?.map(({ change }) => change),
-      [
-        'HEX-BW-25: packQuantity 10 → 20',
-        'HEX-BW-25: withdrawn (published yes → no)',
-        'HEX-BW-32: packQuantity 5 → 20',
-        'HEX-BW-32: withdrawn (published yes → no)',
-      ],
-    );
-    // every product the filters match: the products of the HEX brand's glands by their codes
-    const glands = await productsOf('HEX-');
-    const all = await bulkJob(app, layla, true, {
-      selection: { query: { q: 'HEX-' } },
-      changes: { price: { by: 'amount', value: '1' } },
-    });
-    assert.equal(all.report?.changed, glands.length, JSON.stringify(all.report));
-    assert.equal(all.fileName, `Bulk edit of ${glands.length} products: price +1 AED`);
-  });
+  await t.test(
+    'sizes chosen by code change alone; withdrawn and pack said by code; all the products of a brand',
+    async () => {
+      const check = await bulkJob(app, layla, true, {
+        selection: { codes: ['hex-bw-25', 'HEX-BW-32'] },
+        changes: { packQuantity: '20', published: false },
+      });
+      assert.equal(check.fileName, 'Bulk edit of 2 sizes of 1 product: pack quantity 20, withdrawn');
+      assert.deepEqual(
+        check.report?.changes?.map(({ change }) => change),
+        [
+          'HEX-BW-25: packQuantity 10 → 20',
+          'HEX-BW-25: withdrawn (published yes → no)',
+          'HEX-BW-32: packQuantity 5 → 20',
+          'HEX-BW-32: withdrawn (published yes → no)',
+        ],
+      );
+      // the search's sizes only: HEX-CW-2 holds 20S, 20 and 25, not 32 and up
+      const matching = await bulkJob(app, layla, true, {
+        selection: { query: { q: 'hex cw 2' }, onlyMatchingSizes: true },
+        changes: { price: { by: 'amount', value: '0.5' } },
+      });
+      assert.equal(matching.fileName, 'Bulk edit of 3 sizes of 1 product: price +0.5 AED');
+      assert.deepEqual(
+        matching.report?.changes?.map(({ change }) => change),
+        ['HEX-CW-20S: price 12 → 12.5', 'HEX-CW-20: price 13.5 → 14', 'HEX-CW-25: price 16.75 → 17.25'],
+      );
+      // every product the filters match: the products of the HEX brand's glands by their codes
+      const glands = await productsOf('HEX-');
+      const all = await bulkJob(app, layla, true, {
+        selection: { query: { q: 'HEX-' } },
+        changes: { price: { by: 'amount', value: '1' } },
+      });
+      assert.equal(all.report?.changed, glands.length, JSON.stringify(all.report));
+      assert.equal(all.fileName, `Bulk edit of ${glands.length} products: price +1 AED`);
+    },
+  );
 
   await t.test('refused in words: a price to zero, products not in the catalogue, a check with problems', async () => {
     const below = await bulkJob(app, layla, true, {
@@ -161,7 +185,10 @@ async function bulkSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
       changes: { brand: 'Hex' },
     });
     assert.equal(unknown.statusCode, 400);
-    assert.match(unknown.body, /Not in the catalogue \(new drafts and archived products cannot be edited in bulk\): no_such_product\./);
+    assert.match(
+      unknown.body,
+      /Not in the catalogue \(new drafts and archived products cannot be edited in bulk\): no_such_product\./,
+    );
     const archived = await sendBulk(app, layla, true, {
       selection: { query: { status: 'archived' } },
       changes: { published: true },
@@ -171,6 +198,15 @@ async function bulkSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     const nothing = await sendBulk(app, layla, true, { selection: { products: [GLAND] }, changes: {} });
     assert.equal(nothing.statusCode, 400);
     assert.match(nothing.body, /Choose at least one change/);
+    // every size of a product withdrawn: the import's rule, in its words (archive a whole product instead)
+    const allWithdrawn = await bulkJob(app, layla, true, {
+      selection: { products: ['hex_bw_brass_cable_gland'] },
+      changes: { published: false },
+    });
+    assert.match(
+      allWithdrawn.report?.problems.map(({ reason }) => reason).join(' | ') ?? '',
+      /no variant of product hex_bw_brass_cable_gland is published: at least one must be/,
+    );
     // a pack of 1 breaks the catalogue's rule: the check says so at the size, and cannot be applied
     const pack = await bulkJob(app, layla, true, {
       selection: { codes: ['HEX-CW-40'] },

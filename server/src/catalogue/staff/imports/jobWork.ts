@@ -5,7 +5,12 @@
 // its rows are, and a runner that lost its job rolls its import back.
 import { IMPORT_PROBLEMS_LISTED, type ImportProblem, type ImportReport } from '@site/contracts/staff-catalogue-api';
 import type { Database } from '../../../platform/db/index.js';
-import { importCatalogueRows, readCategories, type ImportOutcome, type ImportRows } from '../../file/catalogueImport.js';
+import {
+  importCatalogueRows,
+  readCategories,
+  type ImportOutcome,
+  type ImportRows,
+} from '../../file/catalogueImport.js';
 import { problemColumn } from '../../file/columns.js';
 import { readCatalogueVersion } from '../../state.js';
 import { checkCatalogueFile } from '../../file/importWorkerClient.js';
@@ -100,6 +105,8 @@ export interface JobImport {
   subject: string;
   /** The versions' note and action. */
   versions: { note: string; action: 'import' | 'bulk-edit' };
+  /** The audit line's word for rows written ('imported' unless said). */
+  writtenWord?: string;
 }
 
 /**
@@ -144,7 +151,7 @@ export async function importForJob(
           action: what.versions.action,
         });
       const summary = `${rowCount} rows: ${result.added} new, ${result.updated - result.unchanged} changed, ${result.unchanged} unchanged, ${result.badRows} with problems`;
-      const done = dryRun ? 'dry run' : result.written ? 'imported' : 'refused';
+      const done = dryRun ? 'dry run' : result.written ? (what.writtenWord ?? 'imported') : 'refused';
       await audit(
         trx,
         { id: job.staff_id, email: job.staff_email },
