@@ -400,11 +400,9 @@ export const bulkChangesSchema = z
     price: z
       .strictObject({
         by: z.enum(['amount', 'percent'], { error: 'price.by must be amount or percent' }),
-        value: z
-          .string({ error: 'price.value must be text' })
-          .regex(BULK_PRICE_CHANGE, {
-            error: 'The price change must be a number with at most two decimals, e.g. 5 or -2.5',
-          }),
+        value: z.string({ error: 'price.value must be text' }).regex(BULK_PRICE_CHANGE, {
+          error: 'The price change must be a number with at most two decimals, e.g. 5 or -2.5',
+        }),
       })
       .optional(),
     /** Each chosen size's pack quantity: a whole number of 2 or more, or '' for none. */

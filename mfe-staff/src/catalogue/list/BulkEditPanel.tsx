@@ -77,7 +77,10 @@ export function BulkEditPanel({
   const check = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const value = (name: string) => String(data.get(name) ?? '');
+    const value = (name: string) => {
+      const entry = data.get(name);
+      return typeof entry === 'string' ? entry : '';
+    };
     const changes = changesOf({
       priceBy,
       priceValue: value('priceValue'),
