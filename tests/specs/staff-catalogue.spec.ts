@@ -330,7 +330,10 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await publicPage.goto(at(categoryPath(CATEGORY)));
       await expect(glandListing()).toContainText(/12\.60?\b/);
       await page.getByRole('button', { name: 'Undo this edit' }).click();
-      await page.getByRole('button', { name: 'Undo the import' }).click();
+      await expect(
+        page.getByRole('link', { name: /^a bulk edit \(Bulk edit of 1 product: price \+5 %\)$/ }),
+      ).toBeVisible();
+      await page.getByRole('button', { name: 'Undo the edit' }).click();
       await expect(page.getByText(/^Undone: 1 of 1 products changed back/)).toBeVisible();
       await publicPage.goto(at(categoryPath(CATEGORY)));
       await expect(glandListing()).not.toContainText(/12\.60?\b/);

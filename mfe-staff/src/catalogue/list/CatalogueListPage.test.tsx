@@ -181,8 +181,17 @@ describe('the catalogue list', () => {
     await waitFor(() => expect(currentAddress()).toBe('/catalogue-file/jobs/job-2'));
     expect(catalogue.bulkEdits[1]).toEqual({ check: 'job-1' });
     expect(await screen.findByText(/^Applied: 1 products changed/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Undo this edit' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the catalogue' })).toHaveAttribute('href', '/catalogue');
+    // undone as an import is: checked, then done; the undo's page names the edit
+    fireEvent.click(screen.getByRole('button', { name: 'Undo this edit' }));
+    await waitFor(() => expect(currentAddress()).toBe('/catalogue-file/jobs/job-3'));
+    expect(await screen.findByRole('link', { name: /^a bulk edit \(Bulk edit of 1 products/ })).toHaveAttribute(
+      'href',
+      '/catalogue-file/jobs/job-2',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo the edit' }));
+    await waitFor(() => expect(currentAddress()).toBe('/catalogue-file/jobs/job-4'));
+    expect(await screen.findByText(/^Undone: 1 of 1 products changed back/)).toBeInTheDocument();
   });
 
   it('bulk edit: "Select all N results" sends the list\'s filters, and other filters start the choice again', async () => {
