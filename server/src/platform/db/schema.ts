@@ -381,6 +381,8 @@ export interface BulkEditInput {
   codes: string[] | null;
   changes: BulkChanges;
   description: string;
+  /** A written edit's check (its job id): a check is applied once. */
+  appliedCheck?: string;
 }
 
 /** A catalogue file's dry run or import as a background job (migration 042; catalogue/staff/imports/). */

@@ -5,6 +5,7 @@
 // (its rows made again from the catalogue as it is then, and checked again).
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STAFF_API } from '@site/contracts/staff-api';
@@ -28,6 +29,16 @@ import { chosenRowsOf, SelectionRefused } from './bulkSelection.js';
 
 export const NOT_APPLICABLE =
   'Only a bulk edit checked without problems can be applied: check the edit again and read its report.';
+
+/** The write of check `id` not refused or failed (queued, running or done), if any. */
+const applicationOf = (db: Database, id: string) =>
+  db.kysely
+    .selectFrom('catalogue_import_jobs')
+    .select(['id', 'state'])
+    .where('kind', '=', 'bulk')
+    .where('state', 'not in', ['refused', 'failed'])
+    .where(sql<boolean>`bulk_edit->>'appliedCheck' = ${id}`)
+    .executeTakeFirst();
 
 export function bulkEditRoute(
   parent: FastifyInstance,
@@ -69,7 +80,11 @@ export function bulkEditRoute(
           (check.report?.problemCount ?? 1) > 0
         )
           throw new EditorError(409, NOT_APPLICABLE);
-        input = check.bulk_edit;
+        // applied once: a second "Apply" (the page opened again later) would add the change twice
+        const applied = kind === 'bulk' ? await applicationOf(db, check.id) : undefined;
+        if (applied !== undefined)
+          throw new EditorError(409, `This check was applied already (job ${applied.id}, ${applied.state}).`);
+        input = { ...check.bulk_edit, ...(kind === 'bulk' ? { appliedCheck: check.id } : {}) };
       } else {
         try {
           const chosen = await chosenRowsOf(db.kysely, body.selection);
