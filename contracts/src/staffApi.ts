@@ -142,6 +142,12 @@ export const STAFF_API = {
    * when the job is no import that wrote, or is undone already.
    */
   catalogueImportUndo: '/api/staff/catalogue/import-jobs/:id/undo',
+  /**
+   * POST BulkEditBody (csrf) ?dryRun=1, an Idempotency-Key header → 202 ImportJob (kind bulk-check, or bulk): the chosen
+   * products' or sizes' fields changed as an import of their rows (the same report by code, one version a product,
+   * undone by catalogueImportUndo); {check} writes a check's products and changes. 409 while an import runs.
+   */
+  catalogueBulkEdit: '/api/staff/catalogue/bulk-edits',
   /** GET ?category&after&limit → MissingArabicReport: the products (and categories) whose Arabic is still missing. */
   catalogueMissingArabic: '/api/staff/catalogue/missing-arabic',
   /** GET → EditorCategoryList (the catalogue's order); POST CreateCategoryBody (csrf) → EditorCategory: live at once. */

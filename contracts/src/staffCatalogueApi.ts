@@ -4,6 +4,7 @@
 // checked by the same rules as an import, with the two detail documents as JSON objects instead of JSON text.
 import { z } from 'zod';
 import { apiProblemsSchema } from './apiProblems';
+import { textField } from './textField';
 import { CATALOGUE_MEDIA_PREFIX, uploadedDatasheetSchema, uploadedPictureSchema } from '@site/content/schema';
 
 export { CATALOGUE_MEDIA_PREFIX };
@@ -310,8 +311,8 @@ export const productVersionListSchema = z.strictObject({
       /** null: the content it had before the editor first published it (seed or import). */
       publishedBy: z.string().nullable(),
       publishedAt: z.string(),
-      /** What made the version: a publish, the content as archived or restored, an import or its undo (always sent). */
-      action: z.enum(['publish', 'archive', 'unarchive', 'import', 'undo-import']).optional(),
+      /** What made the version: a publish, the content as archived or restored, an import, a bulk edit or an undo. */
+      action: z.enum(['publish', 'archive', 'unarchive', 'import', 'undo-import', 'bulk-edit']).optional(),
       /** An import's: the file's name, and the staff app's job (its report) when it came from there. */
       importedFrom: z.string().optional(),
       importJob: z.string().optional(),
@@ -420,12 +421,15 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
  * could not be read: `failure` says why; nothing was imported), failed (the server could not finish it: `failure` says
  * why in words; nothing was imported).
  */
-export const IMPORT_JOB_KINDS = ['check', 'import', 'undo-check', 'undo'] as const;
+export const IMPORT_JOB_KINDS = ['check', 'import', 'undo-check', 'undo', 'bulk-check', 'bulk'] as const;
 export const IMPORT_JOB_STATES = ['queued', 'running', 'done', 'refused', 'failed'] as const;
 export const IMPORT_JOB_PHASES = ['waiting', 'reading', 'checking', 'writing', 'finished'] as const;
 export const importJobSchema = z.strictObject({
   id: z.string(),
-  /** check / import: a file's dry run or import; undo-check / undo: an import's undo, checked or done (`undoOf`). */
+  /**
+   * check / import: a file's dry run or import; undo-check / undo: an import's undo, checked or done (`undoOf`);
+   * bulk-check / bulk: a bulk edit of the product list, checked or done (`fileName` says what it changes).
+   */
   kind: z.enum(IMPORT_JOB_KINDS),
   state: z.enum(IMPORT_JOB_STATES),
   phase: z.enum(IMPORT_JOB_PHASES),
@@ -463,6 +467,84 @@ export const importJobListSchema = z.strictObject({
   jobs: z.array(importJobSchema),
 });
 export type ImportJobList = z.infer<typeof importJobListSchema>;
+
+/** The most products one bulk edit changes (its rows are one import's, in one transaction). */
+export const BULK_EDIT_PRODUCTS_MAX = 10_000;
+/** A price change: a signed amount of AED or percentage, at most two decimals ("5", "-2.5"). */
+export const BULK_PRICE_CHANGE = /^[+-]?\d{1,7}(\.\d{1,2})?$/;
+export const bulkChangesSchema = z
+  .strictObject({
+    /** Each chosen size's price moved by an amount or a percentage, rounded to fils (half away from zero). */
+    price: z
+      .strictObject({
+        by: z.enum(['amount', 'percent'], { error: 'price.by must be amount or percent' }),
+        value: z.string({ error: 'price.value must be text' }).regex(BULK_PRICE_CHANGE, {
+          error: 'The price change must be a number with at most two decimals, e.g. 5 or -2.5',
+        }),
+      })
+      .optional(),
+    /** Each chosen size's pack quantity: a whole number of 2 or more, or '' for none. */
+    packQuantity: textField('packQuantity', { max: 9 }).optional(),
+    /** Each chosen product's category. */
+    categoryId: z.string().regex(PRODUCT_ID_PATTERN, { error: 'categoryId must be a category id' }).optional(),
+    /** Each chosen product's brand line ('' for none). */
+    brand: textField('brand', { max: 200 }).optional(),
+    /** Each chosen size published (true) or withdrawn (false). */
+    published: z.boolean({ error: 'published must be true or false' }).optional(),
+  })
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
+    error: 'Choose at least one change: price, pack, category, brand, or published.',
+  });
+export type BulkChanges = z.infer<typeof bulkChangesSchema>;
+/** The filters of the product list ("all results"): resolved to the products they match when the edit is sent. */
+export const bulkListQuerySchema = editorListQuerySchema.pick({
+  q: true,
+  category: true,
+  brand: true,
+  status: true,
+  missingArabic: true,
+});
+export const bulkSelectionSchema = z.union(
+  [
+    /** These products, every size of each. */
+    z.strictObject({
+      products: z
+        .array(z.string().regex(PRODUCT_ID_PATTERN, { error: 'products must be product ids' }))
+        .min(1, { error: 'Choose at least one product.' })
+        .max(BULK_EDIT_PRODUCTS_MAX, {
+          error: `At most ${BULK_EDIT_PRODUCTS_MAX.toLocaleString('en')} products at once.`,
+        }),
+    }),
+    /** These sizes, by code (their products' own fields too: category, brand). */
+    z.strictObject({
+      codes: z
+        .array(textField('codes', { max: 200 }))
+        .min(1, { error: 'Choose at least one size.' })
+        .max(BULK_EDIT_PRODUCTS_MAX, {
+          error: `At most ${BULK_EDIT_PRODUCTS_MAX.toLocaleString('en')} sizes at once.`,
+        }),
+    }),
+    /**
+     * Every product the list's filters match; with onlyMatchingSizes, only their sizes whose code or part number holds
+     * the search (`q`, compared as the list compares codes).
+     */
+    z.strictObject({
+      query: bulkListQuerySchema,
+      onlyMatchingSizes: z.boolean({ error: 'onlyMatchingSizes must be true or false' }).optional(),
+    }),
+  ],
+  { error: 'selection must name products, sizes (codes) or the list query' },
+);
+export type BulkSelection = z.infer<typeof bulkSelectionSchema>;
+/** A bulk edit's check (dryRun=1) or write: its products and changes, or a check's job to write as it was checked. */
+export const bulkEditBodySchema = z.union(
+  [
+    z.strictObject({ selection: bulkSelectionSchema, changes: bulkChangesSchema }),
+    z.strictObject({ check: z.string().regex(/^[a-f0-9-]{36}$/, { error: 'check must be a job id' }) }),
+  ],
+  { error: 'The body must hold the selection and the changes, or the checked job' },
+);
+export type BulkEditBody = z.input<typeof bulkEditBodySchema>;
 
 /** A product's fields that can lack Arabic: the name with no Arabic letter, the details with none (an English copy). */
 export const MISSING_ARABIC_PRODUCT_FIELDS = ['productName_ar', 'details_ar'] as const;

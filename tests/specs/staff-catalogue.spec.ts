@@ -361,6 +361,40 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       ).not.toContainText('8.45');
       await page.goto(staffAt(`/staff/catalogue/${ID}/history`));
       await expect(versions.getByRole('row').nth(1)).toContainText(/Undone by .+ \(undo of gland-prices\.csv\)/);
+
+      // a bulk edit from the list: the gland found by a size's code, every result chosen, +5 %; checked (the sizes'
+      // new prices by code), applied (the public listing's "from" price moves), then undone (the old price back)
+      await page.goto(staffAt('/staff/catalogue'));
+      await page.getByRole('searchbox', { name: 'Search' }).fill('HEX-CW');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(page.getByText('1 product matches.')).toBeVisible();
+      await page.getByRole('button', { name: /^Select (the 1 result|all \d+ results)$/ }).click();
+      const bulk = page.getByRole('form', { name: 'Bulk edit' });
+      await bulk.getByLabel('Change prices by').selectOption('percent');
+      await bulk.getByRole('textbox', { name: /^Price change/ }).fill('5');
+      expect(await axeViolations(page), 'catalogue list with the bulk edit').toEqual([]);
+      await bulk.getByRole('button', { name: 'Check the edit' }).click();
+      await expect(heading(page, 'Bulk edit')).toBeVisible();
+      await expect(page.getByText(/^The edit is ready to apply: 1 products change/)).toBeVisible();
+      const bulkChanges = page.getByRole('table', { name: /^What the edit changes/ });
+      await expect(bulkChanges).toContainText('HEX-CW-20S: price 12 → 12.6');
+      await expect(bulkChanges).toContainText('HEX-CW-20: price 13.5 → 14.18');
+      await page.getByRole('button', { name: 'Apply this edit' }).click();
+      await expect(page.getByText(/^Applied: 1 products changed\. The public pages show it now/)).toBeVisible();
+      const glandListing = () =>
+        publicPage
+          .getByRole('listitem')
+          .filter({ has: publicPage.getByRole('heading', { name: /^CW Brass Cable Gland/ }) });
+      await publicPage.goto(at(categoryPath(CATEGORY)));
+      await expect(glandListing()).toContainText(/12\.60?\b/);
+      await page.getByRole('button', { name: 'Undo this edit' }).click();
+      await expect(
+        page.getByRole('link', { name: /^a bulk edit \(Bulk edit of 1 product: price \+5 %\)$/ }),
+      ).toBeVisible();
+      await page.getByRole('button', { name: 'Undo the edit' }).click();
+      await expect(page.getByText(/^Undone: 1 of 1 products changed back/)).toBeVisible();
+      await publicPage.goto(at(categoryPath(CATEGORY)));
+      await expect(glandListing()).not.toContainText(/12\.60?\b/);
       await page.goto(staffAt('/staff/catalogue-file'));
       await page.getByRole('link', { name: 'Back to the catalogue' }).click();
       await page.getByRole('link', { name: 'Missing Arabic' }).click();

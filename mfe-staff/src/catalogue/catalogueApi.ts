@@ -5,6 +5,7 @@
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import { IDEMPOTENCY_KEY_HEADER } from '@site/contracts/staff-catalogue-api';
 import type {
+  BulkEditBody,
   CreateCategoryBody,
   CreateProductBody,
   DeletedProduct,
@@ -168,6 +169,19 @@ export const catalogueApi = staffApi.injectEndpoints({
       }),
       invalidatesTags: (_job, failure) => (failure === undefined ? ['ImportJobs'] : []),
     }),
+    /**
+     * A bulk edit of the list's products checked (dryRun) or written (the body names the check's job): the job to
+     * follow, as an import's. Nothing is written yet, so only the list of jobs is stale.
+     */
+    bulkEdit: build.mutation<ImportJob, { body: BulkEditBody; dryRun: boolean; idempotencyKey: string }>({
+      query: ({ body, dryRun, idempotencyKey }) => ({
+        url: `${STAFF_API.catalogueBulkEdit}?dryRun=${dryRun ? '1' : '0'}`,
+        method: 'POST',
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+        body,
+      }),
+      invalidatesTags: (_job, failure) => (failure === undefined ? ['ImportJobs'] : []),
+    }),
     /** A job's state, progress and (once done) report: polled while it is queued or running. */
     getImportJob: build.query<ImportJob, string>({
       query: (id) => staffApiPath(STAFF_API.catalogueImportJob, { id }),
@@ -198,6 +212,7 @@ export const {
   useUploadDatasheetMutation,
   useImportCatalogueMutation,
   useUndoImportMutation,
+  useBulkEditMutation,
   useGetImportJobQuery,
   useListImportJobsQuery,
 } = catalogueApi;

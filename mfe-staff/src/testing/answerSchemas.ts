@@ -164,6 +164,7 @@ const SCHEMAS: Readonly<Record<string, CallSchemas>> = {
   [`GET ${STAFF_API.catalogueImportJobs}`]: plain(importJobListSchema),
   [`GET ${STAFF_API.catalogueImportJob}`]: plain(importJobSchema),
   [`POST ${STAFF_API.catalogueImportUndo}`]: plain(importJobSchema),
+  [`POST ${STAFF_API.catalogueBulkEdit}`]: plain(importJobSchema),
   [`GET ${STAFF_API.catalogueCategories}`]: plain(editorCategoryListSchema),
   [`POST ${STAFF_API.catalogueCategories}`]: plain(editorCategorySchema),
   [`GET ${STAFF_API.catalogueCategory}`]: plain(editorCategorySchema),

@@ -16,6 +16,7 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   IMPORT_MAX_BYTES,
   PICTURE_MAX_BYTES,
+  type BulkEditBody,
   type ImportBusy,
   type ImportJob,
   type ImportJobList,
@@ -154,6 +155,8 @@ export interface FakeCatalogue {
   importJobSteps?: Partial<ImportJob>[];
   /** A new job's end instead of its report (a failure). */
   importJobEnd?: Partial<ImportJob>;
+  /** Every bulk edit's body, in order. */
+  bulkEdits: BulkEditBody[];
   /** The session's account's e-mail, as the server writes it as author. */
   now: string;
 }
@@ -179,6 +182,7 @@ export function fakeCatalogue(count = 3): FakeCatalogue {
     importJobs: [],
     importJobCount: 0,
     importKeys: [],
+    bulkEdits: [],
     now: '2026-11-25T10:00:00.000Z',
   };
 }
@@ -589,6 +593,64 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       });
       return HttpResponse.json<ImportJob>(job, { status: 202 });
     }),
+    // A bulk edit, simplified: the ticked products' (or every product's, for the list's filters) prices by the
+    // percentage asked, one change each by the product's code; {check} writes the checked job's edit.
+    http.post(STAFF_API.catalogueBulkEdit, async ({ request }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const body = (await request.json()) as BulkEditBody;
+      fake.bulkEdits.push(body);
+      const dryRun = new URL(request.url).searchParams.get('dryRun') === '1';
+      const checked = 'check' in body ? fake.importJobs.find(({ job }) => job.id === body.check) : undefined;
+      const edit = 'check' in body ? fake.bulkEdits.find((sent) => 'selection' in sent) : body;
+      if (edit === undefined || !('selection' in edit))
+        return HttpResponse.json({ error: 'There is no such bulk edit.' }, { status: 404 });
+      const ids =
+        'products' in edit.selection ? edit.selection.products : fake.products.map(({ product }) => product.id);
+      const percent = Number(edit.changes.price?.value ?? 0);
+      const changes = ids.flatMap((id, index) => {
+        const content = find(id)?.product.published;
+        if (content === undefined) return [];
+        const after = Math.round(Number(content.price) * (100 + percent)) / 100;
+        return [{ line: index + 1, id, change: `${content.code}: price ${content.price} → ${after}` }];
+      });
+      const written = !dryRun;
+      if (written) fake.version += 1;
+      fake.importJobCount += 1;
+      const job: ImportJob = {
+        ...JUST_MADE,
+        id: `job-${fake.importJobCount}`,
+        kind: dryRun ? 'bulk-check' : 'bulk',
+        fileName: checked?.job.fileName ?? `Bulk edit of ${ids.length} products: price +${percent} %`,
+        bytes: 0,
+        by: author() ?? '',
+        createdAt: fake.now,
+      };
+      const report: ImportReport = {
+        dryRun,
+        written,
+        format: 'csv',
+        rows: changes.length,
+        added: 0,
+        changed: changes.length,
+        unchanged: 0,
+        badRows: 0,
+        problems: [],
+        problemCount: 0,
+        version: written ? fake.version : null,
+        changes,
+        changeCount: changes.length,
+      };
+      fake.importJobs.unshift({
+        job,
+        key: request.headers.get(IDEMPOTENCY_KEY_HEADER) ?? '',
+        by: author(),
+        text: '',
+        steps: [],
+        end: () => ({ state: 'done', phase: 'finished', report, finishedAt: fake.now }),
+      });
+      return HttpResponse.json<ImportJob>(job, { status: 202 });
+    }),
     // A job read: one step further each time (a job seeded as running, without an end, stays as it is).
     http.get(STAFF_API.catalogueImportJob, ({ request, params }) => {
       const refused = refusal(request);
@@ -607,7 +669,11 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       if (refused) return refused;
       const imported = fake.importJobs.find(({ job }) => job.id === params.id);
       if (imported === undefined) return HttpResponse.json({ error: 'There is no such import job.' }, { status: 404 });
-      if (imported.job.kind !== 'import' || imported.job.report?.written !== true || imported.job.undoneBy !== null)
+      if (
+        (imported.job.kind !== 'import' && imported.job.kind !== 'bulk') ||
+        imported.job.report?.written !== true ||
+        imported.job.undoneBy !== null
+      )
         return HttpResponse.json({ error: 'Only an import that wrote can be undone.' }, { status: 409 });
       const dryRun = new URL(request.url).searchParams.get('dryRun') === '1';
       const problems = fake.undoConflicts ?? [];

@@ -685,6 +685,15 @@ function staffRoutes(made: Made): Route[] {
       validStatus: 404,
     },
     {
+      method: 'POST',
+      pattern: STAFF_API.catalogueBulkEdit,
+      staffApi: 'catalogueBulkEdit',
+      as: ['admin'],
+      query: { dryRun: '1' },
+      body: { selection: { codes: ['HEX-CW-25'] }, changes: { brand: 'Hex', packQuantity: '10' } },
+      validStatus: 202,
+    },
+    {
       method: 'GET',
       pattern: STAFF_API.catalogueMissingArabic,
       staffApi: 'catalogueMissingArabic',

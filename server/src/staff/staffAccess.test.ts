@@ -76,6 +76,7 @@ const CATALOGUE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {
   catalogueImportJobs: ['GET'],
   catalogueImportJob: ['GET'],
   catalogueImportUndo: ['POST'],
+  catalogueBulkEdit: ['POST'],
   catalogueMissingArabic: ['GET'],
   catalogueCategories: ['GET', 'POST'],
   catalogueCategory: ['GET', 'PUT'],

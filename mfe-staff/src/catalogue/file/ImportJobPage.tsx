@@ -8,8 +8,9 @@ import { Notice } from '../../ui/Notice';
 import { PageHeading } from '../../ui/PageHeading';
 import { formatDateTime } from '../../ui/format';
 import { CATALOGUE_FILE_PATH } from '../catalogueCalls';
+import { BulkEditActions } from './BulkEditActions';
 import { ImportJobStatus } from './ImportJobStatus';
-import { JOB_KIND_WORDS } from './importJobText';
+import { isBulkEdit, JOB_KIND_WORDS } from './importJobText';
 import { UndoActions } from './UndoActions';
 import { useImportJob } from './useImportJob';
 
@@ -24,18 +25,24 @@ const Facts = styled.dl`
 export function ImportJobPage() {
   const { id = '' } = useParams();
   const { job, failure } = useImportJob(id);
+  // a bulk edit is made on the catalogue list, and goes back there
+  const bulk = isBulkEdit(job);
   return (
     <PageContainer>
-      <PageHeading title="Import job" />
+      <PageHeading title={bulk ? 'Bulk edit' : 'Import job'} />
       <p>
-        <Link to={CATALOGUE_FILE_PATH}>Back to import and export</Link>
+        {bulk ? (
+          <Link to="/catalogue">Back to the catalogue</Link>
+        ) : (
+          <Link to={CATALOGUE_FILE_PATH}>Back to import and export</Link>
+        )}
       </p>
       {job === undefined && failure === undefined ? <Notice>Loading the job…</Notice> : null}
       {job === undefined && failure !== undefined ? <Notice tone="error">{failure.message}</Notice> : null}
       {job !== undefined ? (
         <>
           <Facts>
-            <dt>File</dt>
+            <dt>{bulk ? 'Edit' : 'File'}</dt>
             <dd>{job.fileName}</dd>
             <dt>Kind</dt>
             <dd>{JOB_KIND_WORDS[job.kind]}</dd>
@@ -45,6 +52,7 @@ export function ImportJobPage() {
             <dd>{formatDateTime(job.createdAt)}</dd>
           </Facts>
           <ImportJobStatus job={job} />
+          <BulkEditActions job={job} />
           <UndoActions job={job} />
         </>
       ) : null}

@@ -8,7 +8,7 @@ import { Notice } from '../../ui/Notice';
 import { ImportProgress } from './ImportProgress';
 import { ImportReportView } from './ImportReportView';
 import { UndoReportView } from './UndoReportView';
-import { isFinished, isUndo, jobNotices } from './importJobText';
+import { isBulkEdit, isFinished, isUndo, jobNotices } from './importJobText';
 
 export function ImportJobStatus({
   job,
@@ -27,7 +27,11 @@ export function ImportJobStatus({
       <Notice tone={pending === undefined ? (notices?.tone ?? 'info') : 'info'}>{pending ?? notices?.status}</Notice>
       <Notice tone="error">{refusal ?? notices?.error}</Notice>
       {running ? <ImportProgress job={job} /> : null}
-      {report === null ? null : isUndo(job) ? <UndoReportView report={report} /> : <ImportReportView report={report} />}
+      {report === null ? null : isUndo(job) ? (
+        <UndoReportView report={report} />
+      ) : (
+        <ImportReportView report={report} of={isBulkEdit(job) ? 'edit' : 'file'} />
+      )}
     </>
   );
 }

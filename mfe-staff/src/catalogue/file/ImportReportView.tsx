@@ -112,7 +112,7 @@ export function ChangeTable({ report, caption, lines }: { report: ImportReport }
 }
 
 /** The counts, then the bad rows, or (with none) what the file changes. */
-export function ImportReportView({ report }: { report: ImportReport }) {
+export function ImportReportView({ report, of = 'file' }: { report: ImportReport; of?: 'file' | 'edit' }) {
   return (
     <>
       <ReportCounts
@@ -129,12 +129,14 @@ export function ImportReportView({ report }: { report: ImportReport }) {
         caption={`Rows with problems (${count(report.badRows)})`}
         lines
         reasonHeading="Problem"
-        moreText={(more) => `And ${more} more problems not listed: fix these and check the file again.`}
+        moreText={(more) =>
+          `And ${more} more problems not listed: fix these and check the ${of === 'edit' ? 'edit' : 'file'} again.`
+        }
       />
       {report.problemCount === 0 ? (
         <ChangeTable
           report={report}
-          caption={`What the file changes (${count(report.changeCount ?? report.changes?.length ?? 0)})`}
+          caption={`What the ${of} changes (${count(report.changeCount ?? report.changes?.length ?? 0)})`}
           lines
         />
       ) : null}

@@ -9,7 +9,7 @@ import type { ImportJob } from '@site/contracts/staff-catalogue-api';
 import { newIdempotencyKey } from '../../api/idempotencyKey';
 import { Notice } from '../../ui/Notice';
 import { Actions } from '../../ui/StaffField';
-import { useUndoImportMutation } from '../catalogueApi';
+import { useGetImportJobQuery, useUndoImportMutation } from '../catalogueApi';
 import { importJobPath, refusalOf } from '../catalogueCalls';
 
 export function UndoActions({ job }: { job: ImportJob }) {
@@ -18,7 +18,12 @@ export function UndoActions({ job }: { job: ImportJob }) {
   const [keys] = useState(() => ({ check: newIdempotencyKey(), undo: newIdempotencyKey() }));
   const [refusal, setRefusal] = useState<string | undefined>(undefined);
   const done = job.state === 'done' && job.report !== null;
-  const undoable = done && job.kind === 'import' && job.report?.written === true && job.undoneBy === null;
+  // a bulk edit is an import of its rows: undone the same way
+  const undoable =
+    done && (job.kind === 'import' || job.kind === 'bulk') && job.report?.written === true && job.undoneBy === null;
+  // an undo's own words name what it undoes: an import's file, or a bulk edit (the undone job read once, not polled)
+  const undone = useGetImportJobQuery(job.undoOf ?? '', { skip: job.undoOf === null }).currentData;
+  const ofBulkEdit = undone?.kind === 'bulk';
   const confirmable =
     done && job.kind === 'undo-check' && job.report?.problemCount === 0 && (job.report?.changed ?? 0) > 0;
 
@@ -36,24 +41,29 @@ export function UndoActions({ job }: { job: ImportJob }) {
     <>
       {job.undoneBy !== null ? (
         <p>
-          This import was undone: <Link to={importJobPath(job.undoneBy)}>the undo’s report</Link>.
+          {`This ${job.kind === 'bulk' ? 'edit' : 'import'} was undone: `}
+          <Link to={importJobPath(job.undoneBy)}>the undo’s report</Link>.
         </p>
       ) : null}
       {job.undoOf !== null ? (
         <p>
-          This job undoes <Link to={importJobPath(job.undoOf)}>an import of {job.fileName}</Link>.
+          This job undoes{' '}
+          <Link to={importJobPath(job.undoOf)}>
+            {ofBulkEdit ? `a bulk edit (${job.fileName})` : `an import of ${job.fileName}`}
+          </Link>
+          .
         </p>
       ) : null}
       {undoable || confirmable ? (
         <Actions>
           {undoable ? (
             <Button type="button" $variant="secondary" disabled={isLoading} onClick={() => void send(job.id, true)}>
-              Undo this import
+              {job.kind === 'bulk' ? 'Undo this edit' : 'Undo this import'}
             </Button>
           ) : null}
           {confirmable && job.undoOf !== null ? (
             <Button type="button" disabled={isLoading} onClick={() => void send(job.undoOf ?? '', false)}>
-              Undo the import
+              {ofBulkEdit ? 'Undo the edit' : 'Undo the import'}
             </Button>
           ) : null}
         </Actions>

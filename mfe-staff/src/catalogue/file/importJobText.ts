@@ -21,7 +21,12 @@ export const JOB_KIND_WORDS: Readonly<Record<ImportJob['kind'], string>> = {
   import: 'Import',
   'undo-check': 'Undo check',
   undo: 'Undo',
+  'bulk-check': 'Bulk edit check',
+  bulk: 'Bulk edit',
 };
+
+/** A bulk edit of the product list, checked or done (its rows are the chosen products' sizes, not a file's). */
+export const isBulkEdit = (job: ImportJob | undefined): boolean => job?.kind === 'bulk' || job?.kind === 'bulk-check';
 
 /** An import's undo, checked or done (its report counts products, not a file's rows). */
 export const isUndo = (job: ImportJob | undefined): boolean => job?.kind === 'undo' || job?.kind === 'undo-check';
@@ -51,6 +56,10 @@ export function progressText(job: ImportJob): string {
 export const problemsText = (report: ImportReport) =>
   `${count(report.badRows)} of ${count(report.rows)} rows have problems: nothing was imported. Fix them in the file and check it again.`;
 
+/** A bulk edit's report with bad rows: nothing changed. */
+export const bulkProblemsText = (report: ImportReport) =>
+  `${count(report.badRows)} of ${count(report.rows)} sizes would break the catalogue's rules: nothing was changed. Change the edit on the catalogue list and check it again.`;
+
 /** An undo's report with products changed again since the import: nothing undone. */
 export const undoRefusedText = (report: ImportReport) =>
   `${count(report.badRows)} of ${count(report.rows)} products were changed again after the import, in the fields listed: nothing was undone. Change those fields back by hand, or keep the import.`;
@@ -61,6 +70,10 @@ export function doneText(kind: ImportJob['kind'], report: ImportReport): string 
     return `Undoing the import changes ${count(report.changed)} of ${count(report.rows)} products back. Nothing has been changed yet.`;
   if (kind === 'undo')
     return `Undone: ${count(report.changed)} of ${count(report.rows)} products changed back. The public pages show it now (catalogue version ${report.version ?? '—'}).`;
+  if (kind === 'bulk-check')
+    return `The edit is ready to apply: ${count(report.changed)} products change, ${count(report.unchanged)} stay as they are. Nothing has been written yet.`;
+  if (kind === 'bulk')
+    return `Applied: ${count(report.changed)} products changed. The public pages show it now (catalogue version ${report.version ?? '—'}).`;
   const counts = `${count(report.added)} new, ${count(report.changed)} changed, ${count(report.unchanged)} unchanged.`;
   return kind === 'check'
     ? `The file is ready to import: ${counts} Nothing has been written yet.`
@@ -73,10 +86,18 @@ export function jobNotices(job: ImportJob): { status: string; tone: 'info' | 'su
   if (job.state !== 'done' || job.report === null)
     return { status: '', tone: 'info', error: job.failure ?? 'The job could not finish. Nothing was imported.' };
   if (job.report.problemCount > 0)
-    return { status: '', tone: 'info', error: isUndo(job) ? undoRefusedText(job.report) : problemsText(job.report) };
+    return {
+      status: '',
+      tone: 'info',
+      error: isUndo(job)
+        ? undoRefusedText(job.report)
+        : isBulkEdit(job)
+          ? bulkProblemsText(job.report)
+          : problemsText(job.report),
+    };
   return {
     status: doneText(job.kind, job.report),
-    tone: job.kind === 'import' || job.kind === 'undo' ? 'success' : 'info',
+    tone: job.kind === 'import' || job.kind === 'undo' || job.kind === 'bulk' ? 'success' : 'info',
     error: null,
   };
 }

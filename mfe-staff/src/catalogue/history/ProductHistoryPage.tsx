@@ -136,15 +136,21 @@ export function ProductHistoryPage() {
                 <tr key={entry.version}>
                   <td>{versionName(entry.version)}</td>
                   <td>
-                    {entry.action === 'import' || entry.action === 'undo-import' ? (
+                    {entry.action === 'import' || entry.action === 'undo-import' || entry.action === 'bulk-edit' ? (
                       <>
                         {entry.action === 'import'
                           ? `Imported by ${entry.publishedBy ?? 'the command line'}${entry.importedFrom === undefined ? '' : ` from ${entry.importedFrom}`}`
-                          : `Undone by ${entry.publishedBy ?? 'someone'}${entry.importedFrom === undefined ? '' : ` (${entry.importedFrom})`}`}
+                          : entry.action === 'bulk-edit'
+                            ? `Changed by ${entry.publishedBy ?? 'someone'} in a bulk edit${entry.importedFrom === undefined ? '' : ` (${entry.importedFrom})`}`
+                            : `Undone by ${entry.publishedBy ?? 'someone'}${entry.importedFrom === undefined ? '' : ` (${entry.importedFrom})`}`}
                         {entry.importJob === undefined ? null : (
                           <>
                             {' '}
-                            (<Link to={importJobPath(entry.importJob)}>the import’s report</Link>)
+                            (
+                            <Link to={importJobPath(entry.importJob)}>
+                              {entry.action === 'bulk-edit' ? 'the edit’s report' : 'the import’s report'}
+                            </Link>
+                            )
                           </>
                         )}
                       </>

@@ -115,20 +115,20 @@ describe('the catalogue list', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Name', 'Arabic name', 'Code', 'Category', 'Brand', 'Price', 'Sizes', 'Status', 'Last change']);
+    ).toEqual(['', 'Name', 'Arabic name', 'Code', 'Category', 'Brand', 'Price', 'Sizes', 'Status', 'Last change']);
     const cells = (name: string) =>
       within(within(table).getByRole('link', { name }).closest('tr')!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent);
-    // the withdrawn size is neither priced nor counted
-    expect(cells('CW Brass Cable Gland').slice(5)).toEqual([
+    // the withdrawn size is neither priced nor counted (the first cell: its bulk edit tick box)
+    expect(cells('CW Brass Cable Gland').slice(6)).toEqual([
       '12.50–31.00 AED',
       '2',
       'Published',
       expect.stringMatching(/^25 Nov 2026, \d\d:\d\d by omar@crescent\.example$/),
     ]);
-    expect(cells('Product 1').slice(5, 7)).toEqual(['', '1']);
-    expect(cells('Product 2').slice(5, 7)).toEqual(['7.00 AED', '1']);
+    expect(cells('Product 1').slice(6, 8)).toEqual(['', '1']);
+    expect(cells('Product 2').slice(6, 8)).toEqual(['7.00 AED', '1']);
     expect(screen.getByText('3 products match.')).toBeInTheDocument();
   });
 
@@ -183,6 +183,87 @@ describe('the catalogue list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
     await waitFor(() => expect(currentAddress()).toBe('/catalogue'));
     expect(await screen.findByRole('link', { name: 'CW Brass Cable Gland' })).toBeInTheDocument();
+  });
+
+  it('bulk edit: ticks products, checks +5 %, applies the checked edit, and offers its undo', async () => {
+    renderStaffApp('/catalogue');
+    const table = await screen.findByRole('table', { name: 'Products' });
+    expect(screen.getByText('Tick products to edit them in bulk.')).toBeInTheDocument();
+    fireEvent.click(within(table).getByRole('checkbox', { name: 'Choose CW Brass Cable Gland' }));
+    const panel = await screen.findByRole('form', { name: 'Bulk edit' });
+    expect(within(panel).getByText(/^1 product is chosen\./)).toBeInTheDocument();
+    // nothing to change: said, nothing sent
+    fireEvent.click(within(panel).getByRole('button', { name: 'Check the edit' }));
+    expect(await within(panel).findByText(/Choose at least one change/)).toBeInTheDocument();
+    expect(catalogue.bulkEdits).toEqual([]);
+    fireEvent.change(within(panel).getByRole('combobox', { name: 'Change prices by' }), {
+      target: { value: 'percent' },
+    });
+    fireEvent.change(within(panel).getByRole('textbox', { name: /^Price change/ }), { target: { value: '5' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Check the edit' }));
+    await waitFor(() => expect(currentAddress()).toBe('/catalogue-file/jobs/job-1'));
+    expect(catalogue.bulkEdits).toEqual([
+      { selection: { products: ['hex_cw_brass_cable_gland'] }, changes: { price: { by: 'percent', value: '5' } } },
+    ]);
+    expect(await screen.findByText(/^The edit is ready to apply: 1 products change/)).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: /What the edit changes/ })).toHaveTextContent(/: price .+ → /);
+    fireEvent.click(screen.getByRole('button', { name: 'Apply this edit' }));
+    await waitFor(() => expect(currentAddress()).toBe('/catalogue-file/jobs/job-2'));
+    expect(catalogue.bulkEdits[1]).toEqual({ check: 'job-1' });
+    expect(await screen.findByText(/^Applied: 1 products changed/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the catalogue' })).toHaveAttribute('href', '/catalogue');
+    // undone as an import is: checked, then done; the undo's page names the edit
+    fireEvent.click(screen.getByRole('button', { name: 'Undo this edit' }));
+    await waitFor(() => expect(currentAddress()).toBe('/catalogue-file/jobs/job-3'));
+    expect(await screen.findByRole('link', { name: /^a bulk edit \(Bulk edit of 1 products/ })).toHaveAttribute(
+      'href',
+      '/catalogue-file/jobs/job-2',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo the edit' }));
+    await waitFor(() => expect(currentAddress()).toBe('/catalogue-file/jobs/job-4'));
+    expect(await screen.findByText(/^Undone: 1 of 1 products changed back/)).toBeInTheDocument();
+  });
+
+  it('bulk edit: "Select all N results" sends the list\'s filters, and other filters start the choice again', async () => {
+    renderStaffApp('/catalogue?sort=name-asc');
+    const table = await screen.findByRole('table', { name: 'Products' });
+    fireEvent.click(within(table).getByRole('checkbox', { name: 'Choose CW Brass Cable Gland' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Select all 3 results' }));
+    expect(screen.getAllByText(/^All 3 results of these filters are chosen\./).length).toBeGreaterThan(0);
+    expect(within(table).getByRole('checkbox', { name: 'Choose Product 2' })).toBeChecked();
+    // another filter: another list, nothing chosen of it
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'published' } });
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Bulk edit' })).toBeNull());
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: '' } });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Choose CW Brass Cable Gland' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Select all 3 results' }));
+    const panel = await screen.findByRole('form', { name: 'Bulk edit' });
+    fireEvent.change(within(panel).getByRole('combobox', { name: 'Sizes published' }), {
+      target: { value: 'withdraw' },
+    });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Check the edit' }));
+    await waitFor(() => expect(catalogue.bulkEdits).toHaveLength(1));
+    expect(catalogue.bulkEdits[0]).toEqual({ selection: { query: {} }, changes: { published: false } });
+  });
+
+  it('bulk edit: every result of a search, its matching sizes alone', async () => {
+    renderStaffApp('/catalogue?q=gland');
+    await screen.findByRole('table', { name: 'Products' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Select the 1 result' }));
+    const panel = await screen.findByRole('form', { name: 'Bulk edit' });
+    fireEvent.click(
+      within(panel).getByRole('checkbox', { name: 'Only the sizes whose code or part number holds “gland”' }),
+    );
+    expect(
+      within(panel).getByText(/Only their sizes whose code or part number holds “gland” are changed\./),
+    ).toBeInTheDocument();
+    fireEvent.change(within(panel).getByRole('textbox', { name: /^Pack quantity/ }), { target: { value: 'none' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Check the edit' }));
+    await waitFor(() => expect(catalogue.bulkEdits).toHaveLength(1));
+    expect(catalogue.bulkEdits[0]).toEqual({
+      selection: { query: { q: 'gland' }, onlyMatchingSizes: true },
+      changes: { packQuantity: '' },
+    });
   });
 
   it('branch staff see no catalogue entry, and the page says who may open it without calling the server', async () => {

@@ -1,7 +1,7 @@
-import { useMemo, type FormEvent } from 'react';
+import { useEffect, useMemo, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
+import { Button, LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
 import { useCatalogueProductsQuery } from '../../api/staffApi';
 import {
   EDITOR_STATUSES,
@@ -29,6 +29,11 @@ import {
 } from '../catalogueCalls';
 import { listQueryFromSearch, listSearch, type ListQuery } from './listQuery';
 import { UpcomingSchedules } from './UpcomingSchedules';
+import { BulkEditPanel } from './BulkEditPanel';
+import { selectionOf, useBulkChoice } from './bulkChoice';
+
+/** Products a bulk edit cannot change: not in the catalogue (a new draft alone, or archived). */
+const notEditableInBulk = (status: EditorStatus) => status === 'new' || status === 'archived';
 
 export const EDITOR_STATUS_LABELS: Record<EditorStatus, string> = {
   published: 'Published',
@@ -59,6 +64,21 @@ const SortButton = styled.button`
   color: inherit;
   cursor: pointer;
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.accent}; outline-offset: 2px; }
+`;
+
+const ChoiceRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px 16px;
+  margin-bottom: 8px;
+`;
+
+/** A row's tick box, as large as a finger needs. */
+const ChoiceBox = styled.input`
+  width: 20px;
+  height: 20px;
+  margin: 12px;
 `;
 
 const LinkRow = styled.p`
@@ -138,6 +158,17 @@ export function CatalogueListPage() {
   };
 
   const page = resource.data;
+  // the choice is of this list's results: other filters start it again (the page and the order keep it)
+  const bulk = useBulkChoice();
+  const filtersKey = listSearch({ ...query, after: undefined, sort: undefined });
+  const { clear } = bulk;
+  useEffect(() => clear(), [filtersKey, clear]);
+  const choosable = (page?.products ?? []).filter((product) => !notEditableInBulk(product.status));
+  const pageChosen = choosable.length > 0 && choosable.every((product) => bulk.choice.ticked.has(product.id));
+  const selection = selectionOf(bulk.choice, query);
+  const chosenWords = bulk.choice.all
+    ? `All ${page?.total ?? 0} results of these filters are chosen.`
+    : `${bulk.choice.ticked.size} ${bulk.choice.ticked.size === 1 ? 'product is' : 'products are'} chosen.`;
   const sortBy = (sort: EditorSort) => apply({ ...query, sort });
   const heading = (column: EditorSortColumn) => <SortHeading column={column} sort={query.sort} onSort={sortBy} />;
   return (
@@ -229,9 +260,45 @@ export function CatalogueListPage() {
         <LoadError message={`The products could not be loaded. ${resource.error}`} onRetry={retry} />
       ) : null}
       {page !== undefined && page.products.length > 0 ? (
+        <ChoiceRow>
+          <span>{selection === undefined ? 'Tick products to edit them in bulk.' : chosenWords}</span>
+          {!bulk.choice.all && page.total > bulk.choice.ticked.size ? (
+            <Button
+              type="button"
+              $variant="secondary"
+              onClick={() => bulk.chooseAll(choosable.map((product) => product.id))}
+            >
+              {page.total === 1 ? 'Select the 1 result' : `Select all ${page.total} results`}
+            </Button>
+          ) : null}
+          {selection === undefined ? null : (
+            <Button type="button" $variant="secondary" onClick={bulk.clear}>
+              Clear the choice
+            </Button>
+          )}
+        </ChoiceRow>
+      ) : null}
+      {selection === undefined ? null : (
+        <BulkEditPanel selection={selection} chosen={chosenWords} categories={categoryOptions} />
+      )}
+      {page !== undefined && page.products.length > 0 ? (
         <Table caption="Products">
           <thead>
             <tr>
+              <th scope="col">
+                <ChoiceBox
+                  type="checkbox"
+                  aria-label="Choose the products of this page"
+                  checked={bulk.choice.all || pageChosen}
+                  disabled={choosable.length === 0}
+                  onChange={(event) =>
+                    bulk.tickPage(
+                      choosable.map((product) => product.id),
+                      event.target.checked,
+                    )
+                  }
+                />
+              </th>
               {heading('name')}
               <th scope="col">Arabic name</th>
               {heading('code')}
@@ -246,6 +313,15 @@ export function CatalogueListPage() {
           <tbody>
             {page.products.map((product) => (
               <tr key={product.id}>
+                <td>
+                  <ChoiceBox
+                    type="checkbox"
+                    aria-label={`Choose ${product.name}`}
+                    checked={bulk.choice.all ? !notEditableInBulk(product.status) : bulk.choice.ticked.has(product.id)}
+                    disabled={notEditableInBulk(product.status)}
+                    onChange={(event) => bulk.tick(product.id, event.target.checked)}
+                  />
+                </td>
                 <td>
                   <Link to={editPath(product.id)}>
                     <VisibleText text={product.name} />

@@ -17,30 +17,21 @@ import {
   editorErrorSchema,
   exportQuerySchema,
   IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_KEY_PATTERN,
   IMPORT_MAX_BYTES,
   importBusySchema,
   importJobListSchema,
   importJobSchema,
   importQuerySchema,
-  type ImportBusy,
 } from '@site/contracts/staff-catalogue-api';
 import type { Database } from '../../platform/db/index.js';
 import { CatalogueFileWriteError } from '../file/catalogueFiles.js';
 import { exportCatalogueFile, ExportMovedError } from '../file/catalogueImport.js';
-import {
-  activeImport,
-  activeJobOfFile,
-  jobAnswer,
-  jobOfKey,
-  latestJobs,
-  makeJob,
-  readJob,
-  type JobRow,
-} from './imports/jobRows.js';
+import { activeImport, activeJobOfFile, jobAnswer, jobOfKey, latestJobs, makeJob, readJob } from './imports/jobRows.js';
 import { ImportJobRunner } from './imports/jobRunner.js';
+import { busyAnswer, idempotencyKeyOf } from './imports/jobReplies.js';
+import { bulkEditRoute } from './bulk/bulkEditRoute.js';
 import { discardTemp, type MediaStore } from '../media/mediaStore.js';
-import { badRequest, EditorError } from './errors.js';
+import { EditorError } from './errors.js';
 import { editorOf, type StaffCatalogueSide } from './editorCalls.js';
 import { receiveOneFile } from './uploads.js';
 
@@ -162,6 +153,8 @@ export async function catalogueFileRoutes(parent: FastifyInstance, options: Impo
     },
   );
 
+  bulkEditRoute(app, options, runner);
+
   app.get(STAFF_API.catalogueImportJobs, { schema: { response: { 200: importJobListSchema } } }, async (request) => {
     editorOf(request, options);
     const [running, jobs] = await Promise.all([activeImport(db.kysely), latestJobs(db.kysely, LATEST_JOBS)]);
@@ -210,7 +203,11 @@ export async function catalogueFileRoutes(parent: FastifyInstance, options: Impo
       if (sent !== undefined) return reply.code(200).send(jobAnswer(sent));
       const imported = await readJob(db.kysely, request.params.id);
       if (imported === undefined) throw new EditorError(404, 'There is no such import job.');
-      if (imported.kind !== 'import' || imported.state !== 'done' || imported.report?.written !== true)
+      if (
+        (imported.kind !== 'import' && imported.kind !== 'bulk') ||
+        imported.state !== 'done' ||
+        imported.report?.written !== true
+      )
         throw new EditorError(409, NOT_UNDOABLE);
       if (imported.undone_by !== null)
         throw new EditorError(409, `This import was undone already (job ${imported.undone_by}).`);
@@ -252,40 +249,7 @@ export function shownFileName(sent: string): string {
 }
 
 /** The latest jobs the list shows. */
-export const NOT_UNDOABLE = 'Only an import that wrote can be undone: this job is a dry run, or wrote nothing.';
+export const NOT_UNDOABLE =
+  'Only an import or bulk edit that wrote can be undone: this job is a dry run, or wrote nothing.';
 const LATEST_JOBS = 20;
 const JOB_ID = /^[a-f0-9-]{36}$/;
-
-/** The header's key: absent, or one of IDEMPOTENCY_KEY_PATTERN (a 400 otherwise: a client's mistake, said). */
-function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header))
-    throw badRequest('The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.');
-  return header;
-}
-
-const WHEN = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Dubai',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-/** What the running job is doing, in words. */
-function progressWords(job: JobRow): string {
-  const of = job.rows_total === null ? '' : ` of ${job.rows_total.toLocaleString('en')}`;
-  if (job.state === 'queued') return 'it is waiting to start';
-  if (job.phase === 'writing') return `${job.rows_written.toLocaleString('en')}${of} rows written`;
-  if (job.phase === 'checking') return `${job.rows_checked.toLocaleString('en')}${of} rows checked`;
-  return 'its file is being read';
-}
-
-/** 409: the import queued or running, to wait for. */
-function busyAnswer(job: JobRow): ImportBusy {
-  return {
-    error: `${job.kind === 'undo' ? 'An undo of an import is running' : 'Another import is running'}: "${job.file_name}", sent by ${job.staff_email} on ${WHEN.format(job.created_at)} (Dubai time); ${progressWords(job)}. Wait for it to finish, then send this file again.`,
-    job: jobAnswer(job, false),
-  };
-}

@@ -261,3 +261,18 @@ export async function listEditorProducts(
     total: Number(count.rows[0]?.total ?? 0),
   };
 }
+
+/**
+ * The ids of the catalogue's products (not the new drafts, nor the archived) the list's filters match, in id order, at
+ * most `limit`: a bulk edit's "all results".
+ */
+export async function catalogueProductIdsOf(
+  db: Kysely<DatabaseSchema>,
+  filters: Omit<EditorListFilters, 'after' | 'limit' | 'sort'>,
+  limit: number,
+): Promise<string[]> {
+  const source = LIVE(filters.status);
+  const { rows } = await sql<{ id: string }>`select ${source.id} as id from ${source.from}
+    ${whereOf(conditions(source, { ...filters, limit }))} order by 1 limit ${limit}`.execute(db);
+  return rows.map((row) => row.id);
+}

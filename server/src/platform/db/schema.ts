@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AuditFields, StaffBranch } from '@site/contracts/staff-api';
-import type { CategoryState, ImportReport } from '@site/contracts/staff-catalogue-api';
+import type { BulkChanges, CategoryState, ImportReport } from '@site/contracts/staff-catalogue-api';
 import type { LocationAvailability } from '@site/contracts/stock-api';
 
 /**
@@ -365,7 +365,7 @@ export interface CatalogueProductHistoryTable {
   published_by_email: string | null;
   published_at: Timestamp;
   /** What made the version (migration 016): a publish, the content as it was archived or restored, an import (043). */
-  action: Defaulted<'publish' | 'archive' | 'unarchive' | 'import' | 'undo-import'>;
+  action: Defaulted<'publish' | 'archive' | 'unarchive' | 'import' | 'undo-import' | 'bulk-edit'>;
   /** An import's file name (migration 043). */
   note: ColumnType<string | null, string | null | undefined, string | null>;
   /** The staff app's import job that made the version (migration 043). */
@@ -393,10 +393,23 @@ export interface CataloguePublishSchedulesTable {
   published_version: number | null;
 }
 
+/**
+ * A bulk edit's input (migration 045), fixed when it is sent: the products it changes, and of them only the sizes of
+ * `codes` (null: every size), the changes, and what it does in words (the job's name, the versions' note).
+ */
+export interface BulkEditInput {
+  products: string[];
+  codes: string[] | null;
+  changes: BulkChanges;
+  description: string;
+  /** A written edit's check (its job id): a check is applied once. */
+  appliedCheck?: string;
+}
+
 /** A catalogue file's dry run or import as a background job (migration 042; catalogue/staff/imports/). */
 export interface CatalogueImportJobsTable {
   id: string;
-  kind: 'check' | 'import' | 'undo-check' | 'undo';
+  kind: 'check' | 'import' | 'undo-check' | 'undo' | 'bulk-check' | 'bulk';
   state: Defaulted<'queued' | 'running' | 'done' | 'refused' | 'failed'>;
   phase: Defaulted<'waiting' | 'reading' | 'checking' | 'writing' | 'finished'>;
   file_name: string;
@@ -422,6 +435,8 @@ export interface CatalogueImportJobsTable {
   undo_of: ColumnType<string | null, string | null | undefined, string | null>;
   /** An import's undo, once done. */
   undone_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A bulk edit's products, sizes and changes (migration 045; catalogue/staff/bulk/). */
+  bulk_edit: ColumnType<BulkEditInput | null, string | null | undefined, string | null>;
 }
 
 /** A withdrawn product: its catalogue_products row, moved here whole while it is archived (migration 016). */

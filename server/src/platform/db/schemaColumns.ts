@@ -146,6 +146,7 @@ export const SCHEMA_COLUMNS = {
     failure: 'text null',
     undo_of: 'text null',
     undone_by: 'text null',
+    bulk_edit: 'jsonb null',
   },
   catalogue_product_variants: {
     product_id: 'text',

@@ -15,8 +15,8 @@ export interface ImportOrigin {
   fileName: string;
   /** null: the command line's import, which is no job. */
   jobId: string | null;
-  /** 'import' unless an undo's. */
-  action?: 'import' | 'undo-import';
+  /** 'import' unless an undo's or a bulk edit's. */
+  action?: 'import' | 'undo-import' | 'bulk-edit';
 }
 
 const BATCH = 1_000;

@@ -4,7 +4,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ImportJob, ImportReport } from '@site/contracts/staff-catalogue-api';
 import type { DatabaseSchema } from '../../../platform/db/index.js';
-import type { CatalogueImportJobsTable } from '../../../platform/db/schema.js';
+import type { BulkEditInput, CatalogueImportJobsTable } from '../../../platform/db/schema.js';
 
 export type JobRow = Selectable<CatalogueImportJobsTable>;
 type Db = Kysely<DatabaseSchema>;
@@ -20,6 +20,8 @@ export interface NewJob {
   staffEmail: string;
   /** An undo's import. */
   undoOf?: string;
+  /** A bulk edit's products and changes. */
+  bulkEdit?: BulkEditInput;
 }
 
 /** The job as the staff API answers it; `withReport` false for a list (its reports are read one at a time). */
@@ -72,12 +74,15 @@ export const activeJobOfFile = (
     .where('state', 'in', ['queued', 'running'])
     .executeTakeFirst();
 
-/** The import (or undo of one) queued or running now (at most one: migration 042's index). */
+/** The jobs that write the catalogue: one at a time (migration 045's index). */
+export const WRITING_KINDS = ['import', 'undo', 'bulk'] as const;
+
+/** The import (or undo of one, or bulk edit) queued or running now (at most one: migration 045's index). */
 export const activeImport = (db: Db): Promise<JobRow | undefined> =>
   db
     .selectFrom('catalogue_import_jobs')
     .selectAll()
-    .where('kind', 'in', ['import', 'undo'])
+    .where('kind', 'in', WRITING_KINDS)
     .where('state', 'in', ['queued', 'running'])
     .executeTakeFirst();
 
@@ -102,6 +107,7 @@ export async function insertJob(db: Db, job: NewJob): Promise<JobRow> {
         staff_id: job.staffId,
         staff_email: job.staffEmail,
         undo_of: job.undoOf ?? null,
+        bulk_edit: job.bulkEdit === undefined ? null : JSON.stringify(job.bulkEdit),
       })
       .returningAll()
       .executeTakeFirstOrThrow();

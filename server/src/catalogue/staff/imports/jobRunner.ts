@@ -22,6 +22,7 @@ import {
 } from './jobRows.js';
 import { runJob, type JobWorkOptions } from './jobWork.js';
 import { runUndo } from './undoWork.js';
+import { runBulkEdit } from '../bulk/bulkWork.js';
 
 /** A job is taken up again after this many attempts no more: the file itself may stop the process. */
 export const MAX_ATTEMPTS = 3;
@@ -104,9 +105,10 @@ export class ImportJobRunner {
       return;
     }
     const undo = job.kind === 'undo' || job.kind === 'undo-check';
-    // an undo has no file: the import's versions are its input
-    const file = undo ? undefined : await store.heldFile(job.id);
-    if (!undo && file === undefined) {
+    const bulk = job.kind === 'bulk' || job.kind === 'bulk-check';
+    // an undo has no file: the import's versions are its input; nor has a bulk edit: its products and changes are
+    const file = undo || bulk ? undefined : await store.heldFile(job.id);
+    if (!undo && !bulk && file === undefined) {
       await failJob(db.kysely, job.id, FILE_GONE);
       return;
     }
@@ -115,7 +117,8 @@ export class ImportJobRunner {
     const beats = this.beatWhileRunning(job.id, progress, lost);
     const both = AbortSignal.any([signal, lost.signal]);
     try {
-      if (file === undefined) await runUndo(this.options, job, this.tag, progress, beats.now);
+      if (bulk) await runBulkEdit(this.options, job, this.tag, progress, both, beats.now);
+      else if (file === undefined) await runUndo(this.options, job, this.tag, progress, beats.now);
       else {
         await runJob(this.options, job, file, this.tag, progress, both, beats.now);
         await store.release(job.id);

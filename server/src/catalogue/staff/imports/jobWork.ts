@@ -5,7 +5,12 @@
 // its rows are, and a runner that lost its job rolls its import back.
 import { IMPORT_PROBLEMS_LISTED, type ImportProblem, type ImportReport } from '@site/contracts/staff-catalogue-api';
 import type { Database } from '../../../platform/db/index.js';
-import { importCatalogueRows, readCategories, type ImportOutcome } from '../../file/catalogueImport.js';
+import {
+  importCatalogueRows,
+  readCategories,
+  type ImportOutcome,
+  type ImportRows,
+} from '../../file/catalogueImport.js';
 import { problemColumn } from '../../file/columns.js';
 import { readCatalogueVersion } from '../../state.js';
 import { checkCatalogueFile } from '../../file/importWorkerClient.js';
@@ -76,8 +81,54 @@ export async function runJob(
   const { format, rows } = checked;
   if (rows.checks.length === 0)
     return end({ state: 'refused', failure: 'The file has its header but no product rows: nothing to import.' });
-  const idOf = new Map(rows.checks.map(({ line, id }) => [line, id]));
   signal.throwIfAborted();
+  await importForJob({ db, audit }, job, runner, progress, signal, onPhase, {
+    rows,
+    idOf: new Map(rows.checks.map(({ line, id }) => [line, id])),
+    format,
+    dryRun,
+    auditAction: dryRun ? 'catalogue.import-check' : 'catalogue.import',
+    subject: `${format} "${job.file_name}" of ${job.file_bytes} bytes (sha256 ${job.file_sha256}, job ${job.id})`,
+    versions: { note: job.file_name, action: 'import' },
+  });
+}
+
+/** What a job imports (a file's rows, or a bulk edit's), and how its audit line and versions name it. */
+export interface JobImport {
+  rows: ImportRows;
+  /** Each row's product id by its line, for the report's problems. */
+  idOf: ReadonlyMap<number, string>;
+  format: ImportReport['format'];
+  dryRun: boolean;
+  auditAction: string;
+  /** What was imported, in the audit line ('csv "x.csv" of 120 bytes (…)'). */
+  subject: string;
+  /** The versions' note and action. */
+  versions: { note: string; action: 'import' | 'bulk-edit' };
+  /** The audit line's word for rows written ('imported' unless said). */
+  writtenWord?: string;
+}
+
+/**
+ * `what.rows` imported (or, a dry run, checked against the catalogue) in one transaction with the job's versions,
+ * audit line and end (its report).
+ */
+export async function importForJob(
+  { db, audit }: JobWorkOptions,
+  job: JobRow,
+  runner: string,
+  progress: Progress,
+  signal: AbortSignal,
+  onPhase: () => void,
+  what: JobImport,
+): Promise<void> {
+  const { rows, idOf, format, dryRun } = what;
+  const counts = () => ({
+    rowsTotal: progress.rowsTotal,
+    rowsChecked: progress.rowsChecked,
+    rowsWritten: progress.rowsWritten,
+  });
+  const rowCount = 'checks' in rows ? rows.checks.length : rows.length;
   await importCatalogueRows(db, rows, {
     dryRun,
     countUnchanged: true,
@@ -95,24 +146,25 @@ export async function runJob(
       if (result.written)
         await recordImportVersions(trx, result.touched, {
           by: { id: job.staff_id, email: job.staff_email },
-          fileName: job.file_name,
+          fileName: what.versions.note,
           jobId: job.id,
+          action: what.versions.action,
         });
-      const summary = `${rows.checks.length} rows: ${result.added} new, ${result.updated - result.unchanged} changed, ${result.unchanged} unchanged, ${result.badRows} with problems`;
-      const what = dryRun ? 'dry run' : result.written ? 'imported' : 'refused';
+      const summary = `${rowCount} rows: ${result.added} new, ${result.updated - result.unchanged} changed, ${result.unchanged} unchanged, ${result.badRows} with problems`;
+      const done = dryRun ? 'dry run' : result.written ? (what.writtenWord ?? 'imported') : 'refused';
       await audit(
         trx,
         { id: job.staff_id, email: job.staff_email },
-        dryRun ? 'catalogue.import-check' : 'catalogue.import',
+        what.auditAction,
         'catalogue',
-        `${what}, ${format} "${job.file_name}" of ${job.file_bytes} bytes (sha256 ${job.file_sha256}, job ${job.id}); ${summary}`,
+        `${done}, ${what.subject}; ${summary}`,
       );
       const version = result.written ? Number(await readCatalogueVersion(trx)) : null;
       const report: ImportReport = {
         dryRun,
         written: result.written,
         format,
-        rows: rows.checks.length,
+        rows: rowCount,
         added: result.added,
         changed: result.updated - result.unchanged,
         unchanged: result.unchanged,

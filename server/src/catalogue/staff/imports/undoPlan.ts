@@ -172,7 +172,8 @@ export async function planUndo(trx: Kysely<DatabaseSchema>, importJobId: string)
     .selectFrom('catalogue_product_history')
     .select(['product_id', 'version', 'content'])
     .where('import_job_id', '=', importJobId)
-    .where('action', '=', 'import')
+    // a bulk edit's versions are an import's (its rows were imported)
+    .where('action', 'in', ['import', 'bulk-edit'])
     .orderBy('product_id')
     .execute();
   const ids = versions.map((row) => row.product_id);
@@ -180,13 +181,13 @@ export async function planUndo(trx: Kysely<DatabaseSchema>, importJobId: string)
   const { rows: before } = await sql<{ product_id: string; content: EditableProduct }>`
     select distinct on (h.product_id) h.product_id, h.content
     from catalogue_product_history h
-    join catalogue_product_history j on j.product_id = h.product_id and j.import_job_id = ${importJobId} and j.action = 'import'
+    join catalogue_product_history j on j.product_id = h.product_id and j.import_job_id = ${importJobId} and j.action in ('import', 'bulk-edit')
     where h.version < j.version
     order by h.product_id, h.version desc`.execute(trx);
   const { rows: later } = await sql<{ product_id: string; published_by_email: string | null; published_at: Date }>`
     select distinct on (h.product_id) h.product_id, h.published_by_email, h.published_at
     from catalogue_product_history h
-    join catalogue_product_history j on j.product_id = h.product_id and j.import_job_id = ${importJobId} and j.action = 'import'
+    join catalogue_product_history j on j.product_id = h.product_id and j.import_job_id = ${importJobId} and j.action in ('import', 'bulk-edit')
     where h.version > j.version
     order by h.product_id, h.version desc`.execute(trx);
   const beforeOf = new Map(before.map((row) => [row.product_id, row.content]));

@@ -38,6 +38,7 @@ import { migration041QaTokens } from './041_qa_tokens.js';
 import { migration042CatalogueImportJobs } from './042_catalogue_import_jobs.js';
 import { migration043CatalogueHistoryImports } from './043_catalogue_history_imports.js';
 import { migration044CataloguePublishSchedules } from './044_catalogue_publish_schedules.js';
+import { migration045CatalogueBulkEdits } from './045_catalogue_bulk_edits.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -84,4 +85,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration042CatalogueImportJobs,
   migration043CatalogueHistoryImports,
   migration044CataloguePublishSchedules,
+  migration045CatalogueBulkEdits,
 ];
