@@ -23,6 +23,7 @@ import {
 export type { RowProblem } from './columns.js';
 import { jsonObjectCell } from './jsonCell.js';
 import { checkVariantColumns } from './variantChecks.js';
+import { arabicRelatedProblem } from '../related/relatedImport.js';
 
 /** What a row's check reads of the category it names. */
 export interface CategoryInfo {
@@ -209,6 +210,8 @@ export function checkRow(
   if (detail !== undefined && !detail.success) problems.push(...issueProblems('details: ', detail.error, 'details'));
   if (detailAr !== undefined && !detailAr.success)
     problems.push(...issueProblems('details_ar: ', detailAr.error, 'details_ar'));
+  const arabicRelated = arabicRelatedProblem(detailsAr);
+  if (arabicRelated !== null) problems.push(arabicRelated);
 
   const variant = checkVariantColumns(row);
   if ('problems' in variant) problems.push(...variant.problems);
