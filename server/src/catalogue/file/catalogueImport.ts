@@ -30,6 +30,7 @@ import {
   type RowProblem,
 } from './rowChecks.js';
 import { relatedProblems } from '../related/relatedImport.js';
+import { relatedCells, withoutRelated } from '../related/relatedColumns.js';
 
 export interface ImportOutcome {
   /** Every problem found, one line each ('line 7 (id x): unknown category "foo"'); nothing was written when any. */
@@ -576,8 +577,10 @@ async function readFileRows(
       popularity: String(row.popularity),
       dateAdded: row.date_added,
       image: row.image,
-      details: JSON.stringify(row.details),
+      // the links are their columns' (related/relatedColumns.ts)
+      details: JSON.stringify(withoutRelated(row.details)),
       details_ar: JSON.stringify(row.details_ar),
+      ...relatedCells(row.details),
     };
     return (variantsOf.get(row.id) ?? []).map((variant) => ({ ...product, ...variant }));
   });
