@@ -9,6 +9,7 @@ import { usePageTitle } from '../common/usePageTitle';
 import { ProductSummary } from './ProductSummary';
 import { ProductDetailsRest } from './ProductDetailsRest';
 import { ProductReviews } from './ProductReviews';
+import { RelatedParts } from './related/RelatedParts';
 import { productVariantOf } from '@site/contracts/product-view';
 import { loadLaterParts } from './later/LaterParts';
 import { loadRichTextSanitizer } from './richTextSanitizer';
@@ -19,6 +20,7 @@ import {
   selectProductDetail,
   selectProductQuoteFacts,
   selectProductVariants,
+  selectProductRelated,
   selectProductWithdrawn,
   selectProductDetailError,
   selectProductDetailStatus,
@@ -62,6 +64,7 @@ export default function ProductDetailsPage() {
   const product = useAppSelector(selectProductDetail);
   const quoteFacts = useAppSelector(selectProductQuoteFacts);
   const variants = useAppSelector(selectProductVariants);
+  const related = useAppSelector(selectProductRelated);
   // the address's query as the shared router facade gives it (it has no useSearchParams: useAddressQuery.ts)
   const chosenCode = productVariantOf(useLocation().search);
   const chosen = chosenVariant(variants, chosenCode);
@@ -163,6 +166,7 @@ export default function ProductDetailsPage() {
       ) : (
         <>
           <ProductSummary product={product} quoteFacts={quoteFacts} variants={variants} chosen={chosen} />
+          <RelatedParts related={related} />
           {restReady ? (
             <>
               <ProductDetailsRest product={product} variants={restVariants} />

@@ -80,3 +80,13 @@ export function LazyStockPanel(props: StockPanelProps) {
     </div>
   );
 }
+
+/** The id of the related parts' section (../related/RelatedParts.tsx), which the server draws. */
+export const RELATED_PARTS_ID = 'related-parts';
+
+const RelatedStockChunk = chunkPart((parts) => parts.CompareStock, RELATED_PARTS_ID);
+
+/** A related part's stock word ('In stock'), once the page has started and the stock has been read: nothing before. */
+export function LazyRelatedStock(props: { codes: readonly string[] }) {
+  return useHydrated() ? <RelatedStockChunk {...props} /> : null;
+}
