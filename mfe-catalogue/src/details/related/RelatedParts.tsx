@@ -2,7 +2,6 @@
 // "Alternatives", each part with its name (a link to its page, the part chosen), code, price, stock word and an "Add to
 // quote" form. Drawn by the server: the forms take a tap before the page has started as the summary's does (early
 // taps, decision 035); the stock words come once it has started (the later chunk), in a cell kept for them.
-import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { RelatedPart } from '@site/contracts/catalogue-api';
@@ -13,57 +12,40 @@ import { priceText } from '../../listing/priceText';
 import { AddToQuote } from '../../quote/AddToQuote';
 import { LazyRelatedStock, RELATED_PARTS_ID } from '../later/LaterParts';
 
+// One styled element for the whole section (its parts styled by their elements): each styled component costs the
+// product page's first chunk bytes (tests/budgets/first-view.json).
 const Section = styled.section`
   margin-block: 24px;
   h3 { margin: 0 0 8px; font-size: ${({ theme }) => theme.typeScale.lg}; color: ${({ theme }) => theme.colors.brand}; }
-`;
-
-const Parts = styled.ul`
-  list-style: none;
-  margin: 0 0 16px;
-  padding: 0;
-  display: grid;
-  gap: 12px;
-`;
-
-const Part = styled.li`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) auto;
-  gap: 4px 16px;
-  align-items: end;
-  padding: 12px 16px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.md};
+  ul { list-style: none; margin: 0 0 16px; padding: 0; display: grid; gap: 12px; }
+  li {
+    display: flex; flex-wrap: wrap; align-items: flex-end; justify-content: space-between; gap: 4px 16px;
+    padding: 12px 16px; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radius.md};
+  }
+  li > div { flex: 1 1 240px; min-width: 0; }
   p { margin: 0; line-height: 1.5; overflow-wrap: anywhere; }
-  @media (max-width: 600px) { grid-template-columns: 1fr; }
-`;
-
-/** A part's stock word: one line, kept so that nothing moves when it comes. */
-const Stock = styled.p`
-  min-block-size: 1.5em;
-  font-size: ${({ theme }) => theme.typeScale.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  /* the stock word's line, kept so that nothing moves when it comes */
+  li > div > p:last-child { min-block-size: 1.5em; font-size: ${({ theme }) => theme.typeScale.sm}; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
 function PartRow({ part }: { part: RelatedPart }) {
   const text = useText();
   const { variant } = part;
-  const name = variant.label === '' ? part.name : `${part.name} — ${variant.label}`;
   return (
-    <Part>
+    <li>
       <div>
         <p>
           <Link to={`${productPath(part.productCategoryId, part.productId)}${productViewSearch(variant.code)}`}>
-            {name}
+            {variant.label ? `${part.name} — ${variant.label}` : part.name}
           </Link>
         </p>
         <p>
           <strong>{text('catalogue.summary.code')}</strong> <bdi dir="ltr">{variant.code}</bdi> ·{' '}
           <strong>{text('catalogue.summary.price')}</strong> {priceText(variant.price, text)}
         </p>
-        <Stock>
+        <p>
           <LazyRelatedStock codes={[variant.code]} />
-        </Stock>
+        </p>
       </div>
       <AddToQuote
         compact
@@ -78,7 +60,7 @@ function PartRow({ part }: { part: RelatedPart }) {
           image: part.image,
         }}
       />
-    </Part>
+    </li>
   );
 }
 
@@ -88,24 +70,24 @@ const KINDS = [
 ] as const;
 
 /** The product's related parts by kind, each kind under its heading; nothing when it has none. */
-export const RelatedParts = memo(function RelatedParts({ related }: { related: readonly RelatedPart[] }) {
+export function RelatedParts({ related }: { related: readonly RelatedPart[] }) {
   const text = useText();
   if (related.length === 0) return null;
   return (
-    <Section id={RELATED_PARTS_ID} aria-label={text('catalogue.related.label')}>
+    <Section id={RELATED_PARTS_ID}>
       {KINDS.map(({ kind, heading }) => {
         const parts = related.filter((part) => part.kind === kind);
         return parts.length === 0 ? null : (
           <div key={kind}>
             <h3>{text(heading)}</h3>
-            <Parts>
+            <ul>
               {parts.map((part) => (
                 <PartRow key={part.variant.code} part={part} />
               ))}
-            </Parts>
+            </ul>
           </div>
         );
       })}
     </Section>
   );
-});
+}
