@@ -9,9 +9,8 @@ import { usePageTitle } from '../common/usePageTitle';
 import { ProductSummary } from './ProductSummary';
 import { ProductDetailsRest } from './ProductDetailsRest';
 import { ProductReviews } from './ProductReviews';
-import { RelatedParts } from './related/RelatedParts';
 import { productVariantOf } from '@site/contracts/product-view';
-import { loadLaterParts } from './later/LaterParts';
+import { LazyRelatedParts, loadLaterParts, RELATED_PARTS_ID } from './later/LaterParts';
 import { loadRichTextSanitizer } from './richTextSanitizer';
 import { chosenVariant, isVariantTable, VARIANT_TABLE_ID } from './variants/variants';
 import {
@@ -52,6 +51,9 @@ export const loadFirstView: LoadFirstView = async ({ dispatch, params }) => {
   const [loaded] = await Promise.all([dispatch(fetchProductDetail(params.productId ?? '')), loadRichTextSanitizer()]);
   if (fetchProductDetail.fulfilled.match(loaded) && isVariantTable(loaded.payload.variants))
     await loadLaterParts(VARIANT_TABLE_ID);
+  // its related parts are drawn by the later chunk too (related/RelatedParts.tsx)
+  else if (fetchProductDetail.fulfilled.match(loaded) && loaded.payload.related.length > 0)
+    await loadLaterParts(RELATED_PARTS_ID);
 };
 
 export default function ProductDetailsPage() {
@@ -166,7 +168,7 @@ export default function ProductDetailsPage() {
       ) : (
         <>
           <ProductSummary product={product} quoteFacts={quoteFacts} variants={variants} chosen={chosen} />
-          <RelatedParts related={related} />
+          {related.length > 0 ? <LazyRelatedParts related={related} /> : null}
           {restReady ? (
             <>
               <ProductDetailsRest product={product} variants={restVariants} />

@@ -84,9 +84,5 @@ export function LazyStockPanel(props: StockPanelProps) {
 /** The id of the related parts' section (../related/RelatedParts.tsx), which the server draws. */
 export const RELATED_PARTS_ID = 'related-parts';
 
-const RelatedStockChunk = chunkPart((parts) => parts.CompareStock, RELATED_PARTS_ID);
-
-/** A related part's stock word ('In stock'), once the page has started and the stock has been read: nothing before. */
-export function LazyRelatedStock(props: { codes: readonly string[] }) {
-  return useHydrated() ? <RelatedStockChunk {...props} /> : null;
-}
+/** The related parts, drawn once the chunk is there (already there on the server: loadFirstView awaits it). */
+export const LazyRelatedParts = chunkPart((parts) => parts.RelatedParts, RELATED_PARTS_ID);
