@@ -152,7 +152,7 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
         /^\/media\/catalogue\/hex_cw_brass_cable_gland\/[a-f0-9]{64}\.pdf$/,
       );
       // related parts: the shroud fits with it, the E1W gland is an alternative (docs/decisions/038-related-parts.md)
-      const related = page.getByRole('group', { name: 'Related parts' });
+      const related = page.getByRole('group', { name: 'Accessories and alternatives' });
       await related.getByRole('button', { name: 'Add a related part' }).click();
       await related.getByRole('textbox', { name: 'Code of related part 1' }).fill(SHROUD);
       await related.getByRole('button', { name: 'Add a related part' }).click();
@@ -215,6 +215,12 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await expect(shroudRow.getByRole('status')).toContainText('تمت إضافة');
       await publicPage.setViewportSize({ width: 1280, height: 900 });
       await publicPage.goto(at(productPath(CATEGORY, ID)));
+      // the chat's panel, open on a desktop's visit, stands over the page's right side: closed first
+      const closeChat = publicPage
+        .getByRole('dialog', { name: 'Crescent Assistant' })
+        .getByRole('button', { name: 'Close chat' });
+      await expect(closeChat).toBeVisible({ timeout: 30_000 });
+      await closeChat.click();
       await shroudRow.getByRole('button', { name: `Add ${SHROUD} to quote` }).click();
       await expect(shroudRow.getByRole('status')).toHaveText(/^Added 1 piece to your quote basket\./);
       await shroudRow.getByRole('link', { name: 'View quote basket' }).click();

@@ -7,7 +7,7 @@ import { draftBodies, openEditor } from '../../../testing/productEditor';
 let catalogue: FakeCatalogue;
 beforeEach(() => ({ catalogue } = servedCatalogueEditor(2)));
 
-const section = () => within(screen.getByRole('group', { name: 'Related parts' }));
+const section = () => within(screen.getByRole('group', { name: 'Accessories and alternatives' }));
 
 describe('the related parts section', () => {
   it('adds, moves and removes links by kind and code, saves them in the English details in order, and publishes them', async () => {

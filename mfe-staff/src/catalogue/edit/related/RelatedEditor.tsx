@@ -32,7 +32,7 @@ export function RelatedEditor({ details, problems, onChange }: RelatedEditorProp
   const general = problems.filter(({ at }) => at[0] === 'related' && typeof at[1] !== 'number');
   return (
     <Fieldset>
-      <legend>Related parts</legend>
+      <legend>Accessories and alternatives</legend>
       <p>
         Accessories (shown under &ldquo;Fits with&rdquo;) and alternatives, each by the code of another product or of
         one of its variants (a product&rsquo;s code is its first variant&rsquo;s), in the order the page lists them.
