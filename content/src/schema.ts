@@ -198,7 +198,7 @@ export const productCodeSchema = z
     /^[A-Z0-9]+(-[A-Z0-9]+)*$/,
     'expected a model code of upper-case letters and digits joined by dashes, like OC-SWA-416',
   );
-/** The kinds of a product's related part (content/src/relatedParts.ts): "Fits with" and "Alternatives" on its page. */
+/** The kinds of a product's related part: "Fits with" (accessories) and "Alternatives" on its page. */
 export const RELATED_KINDS = ['accessory', 'alternative'] as const;
 /** Most related parts one product names. */
 export const RELATED_PARTS_MAX = 24;
@@ -602,7 +602,7 @@ export const productDetailSchema = z
     datasheet: uploadedDatasheetSchema.optional(),
     /** External https link to the manufacturer's catalogue. */
     viewManufacturersCatalogue: z.url({ protocol: /^https$/ }).optional(),
-    /** Its accessories and alternatives by code (the English document's; relatedParts.ts). */
+    /** Its accessories and alternatives by code (the English document's: docs/decisions/038-related-parts.md). */
     related: relatedPartsSchema.optional(),
   })
   .superRefine((d, ctx) => {

@@ -12,7 +12,7 @@ import { productViewSearch } from '@site/contracts/product-view';
 import { useHydrated } from '@site/shared-ui';
 import { priceText } from '../../listing/priceText';
 import { AddToQuote } from '../../quote/AddToQuote';
-import { RELATED_PARTS_ID } from '../later/LaterParts';
+import { RELATED_PARTS_ID } from './relatedPartsId';
 import { CompareStock } from '../stock/StockPanel';
 import { useVariantText } from '../variants/i18n/variantText';
 
