@@ -175,6 +175,8 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
 
       // the public pages, each a new page load
       const publicPage = await page.context().newPage();
+      // no console error on the public pages (a hydration mismatch of the related parts would be one)
+      const publicConsole = watchStaffConsole(publicPage);
       await publicPage.goto(at(productPath(CATEGORY, ID)));
       await expect(publicPage.getByRole('main')).toContainText('Material : Brass CZ122, nickel plated');
       await expect(publicPage.getByRole('main')).toContainText('Material: brass, nickel plated as standard');
@@ -225,6 +227,7 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await expect(shroudRow.getByRole('status')).toHaveText(/^Added 1 piece to your quote basket\./);
       await shroudRow.getByRole('link', { name: 'View quote basket' }).click();
       await expect(publicPage.getByRole('main')).toContainText(SHROUD);
+      expect(publicConsole.problems).toEqual([]);
 
       // the history: restore the version before the editor, publish it, the old values are back
       await page.getByRole('link', { name: 'History and versions' }).click();
