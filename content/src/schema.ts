@@ -198,6 +198,25 @@ export const productCodeSchema = z
     /^[A-Z0-9]+(-[A-Z0-9]+)*$/,
     'expected a model code of upper-case letters and digits joined by dashes, like OC-SWA-416',
   );
+/** The kinds of a product's related part: "Fits with" (accessories) and "Alternatives" on its page. */
+export const RELATED_KINDS = ['accessory', 'alternative'] as const;
+/** Most related parts one product names. */
+export const RELATED_PARTS_MAX = 24;
+/**
+ * A product's related parts in order (docs/decisions/040-related-parts.md): each a code of another product or of one
+ * of its variants, an accessory ("Fits with") or an alternative. Kept in the English detail document only (codes have
+ * no language); whether the code is in the catalogue is the import's check, against the database.
+ */
+export const relatedPartsSchema = z
+  .array(z.strictObject({ kind: z.enum(RELATED_KINDS), code: productCodeSchema }))
+  .max(RELATED_PARTS_MAX)
+  .superRefine((links, ctx) =>
+    addDuplicateIssues(
+      links.map((link) => link.code),
+      ctx,
+      'related part',
+    ),
+  );
 const categoryId = productCategorySchema.shape.id;
 const productImageKey = z.enum(PRODUCT_IMAGE_KEYS);
 /** A datasheet file name under /uploads/, produced by scripts/generate-pdfs.ts. */
@@ -583,6 +602,8 @@ export const productDetailSchema = z
     datasheet: uploadedDatasheetSchema.optional(),
     /** External https link to the manufacturer's catalogue. */
     viewManufacturersCatalogue: z.url({ protocol: /^https$/ }).optional(),
+    /** Its accessories and alternatives by code (the English document's: docs/decisions/040-related-parts.md). */
+    related: relatedPartsSchema.optional(),
   })
   .superRefine((d, ctx) => {
     // brands: known names, logos parallel to the names

@@ -8,6 +8,7 @@ import {
   productDetailSchema,
   productSchema,
   productVariantSchema,
+  RELATED_KINDS,
   searchResultSchema,
 } from '@site/content/schema';
 import { COMPARE_ID_MAX, COMPARE_MAX, compareIdsOf } from './compareView';
@@ -140,10 +141,27 @@ export const productQuerySchema = z.strictObject({ lang: catalogueLanguageSchema
  * published variants in order (at least one; docs/decisions/034-orderable-variants.md). Where the variants carry table
  * rows, the detail's productDetailTableData is exactly their rows, in the same order.
  */
+/**
+ * A related part as the product page shows it ("Fits with", "Alternatives"; docs/decisions/040-related-parts.md): the
+ * part the code names (a published variant) with its product, in the answer's language, in the product's order.
+ */
+export const relatedPartSchema = z.strictObject({
+  kind: z.enum(RELATED_KINDS),
+  productId: z.string(),
+  productCategoryId: z.string(),
+  /** Its product's name. */
+  name: z.string(),
+  image: productSchema.shape.image,
+  variant: productVariantSchema,
+});
+export type RelatedPart = z.infer<typeof relatedPartSchema>;
+
 export const productResponseSchema = z.strictObject({
   product: productDetailSchema,
   listing: productSchema,
   variants: z.array(productVariantSchema).min(1),
+  /** Its related parts still in the catalogue (one withdrawn since is left out); absent: none. */
+  related: z.array(relatedPartSchema).optional(),
 });
 export type ProductResponse = z.infer<typeof productResponseSchema>;
 

@@ -3,7 +3,8 @@
 // and the price (the live preview drawing them as they are typed, in both languages) and a variant's Arabic table cell,
 // uploads a picture and a datasheet, saves the draft, previews it in both languages and publishes it;
 // the public pages (a new page load) show the change; an older version restored and published brings the old values
-// back; the catalogue exported as CSV and that file checked back unchanged; the missing-Arabic report. Axe checks the five screens on the way.
+// back; related parts linked in the editor shown on the product page in both editions at 375 and 1280 px and added to
+// the quote basket; the catalogue exported as CSV and that file checked back unchanged; the missing-Arabic report. Axe checks the five screens on the way.
 // Meanwhile another product's draft, scheduled first at a near minute (Dubai time), goes live by itself on its public page
 // and is in its history as published on schedule.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -42,6 +43,8 @@ function datasheetPdf(): Buffer {
 const CATEGORY = 'industrial_cable_glands';
 /** The product whose draft is published on schedule, and its new name. */
 const SCHEDULED = { id: 'oc_cu_xlpe_swa_pvc_cable', category: 'cables', name: 'Armoured Power Cable, 2027 price list' };
+/** The accessory the editor links to the gland: a shroud of the same category. */
+const SHROUD = 'HEX-SHR-20-PVC';
 
 test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] }, () => {
   test('a catalogue editor changes a row in both languages and the price, publishes, sees it on the public pages, then restores the old version', async ({
@@ -186,6 +189,13 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
         'href',
         /^\/media\/catalogue\/hex_cw_brass_cable_gland\/[a-f0-9]{64}\.pdf$/,
       );
+      // related parts: the shroud fits with it, the E1W gland is an alternative (docs/decisions/040-related-parts.md)
+      const related = page.getByRole('group', { name: 'Accessories and alternatives' });
+      await related.getByRole('button', { name: 'Add a related part' }).click();
+      await related.getByRole('textbox', { name: 'Code of related part 1' }).fill(SHROUD);
+      await related.getByRole('button', { name: 'Add a related part' }).click();
+      await related.getByRole('combobox', { name: 'Kind of related part 2' }).selectOption('alternative');
+      await related.getByRole('textbox', { name: 'Code of related part 2' }).fill('HEX-E1W-20S');
       await page.getByRole('button', { name: 'Save draft' }).click();
       await expect(page.getByText('Draft saved. Publish it to show it in the catalogue.')).toBeVisible();
       await expect(picture).toBeVisible();
@@ -203,6 +213,8 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
 
       // the public pages, each a new page load
       const publicPage = await page.context().newPage();
+      // no console error on the public pages (a hydration mismatch of the related parts would be one)
+      const publicConsole = watchStaffConsole(publicPage);
       await publicPage.goto(at(productPath(CATEGORY, ID)));
       await expect(publicPage.getByRole('main')).toContainText('Material : Brass CZ122, nickel plated');
       await expect(publicPage.getByRole('main')).toContainText('Material: brass, nickel plated as standard');
@@ -235,6 +247,43 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
         scheduledHistory.getByRole('table', { name: 'Published versions, newest first' }).getByRole('row').nth(1),
       ).toContainText(`Published on schedule, scheduled by ${CATALOGUE_STAFF.email}`);
       await scheduledHistory.close();
+      // its related parts in both editions at 375 and 1280 px, each orderable from its own form
+      const relatedSection = publicPage.locator('#related-parts');
+      for (const width of [1280, 375]) {
+        await publicPage.setViewportSize({ width, height: 900 });
+        for (const [edition, fitsWith, alternatives] of [
+          ['', 'Fits with', 'Alternatives'],
+          ['/ar', 'ملحقات متوافقة', 'بدائل'],
+        ] as const) {
+          await publicPage.goto(at(`${edition}${productPath(CATEGORY, ID)}`));
+          await expect(relatedSection.getByRole('heading', { name: fitsWith, exact: true })).toBeVisible();
+          await expect(relatedSection.getByRole('heading', { name: alternatives, exact: true })).toBeVisible();
+          const shroud = relatedSection.getByRole('listitem').filter({ hasText: SHROUD });
+          await expect(shroud).toContainText(edition === '' ? 'PVC / LSF Cable Gland Shroud' : /[\u0600-\u06FF]/);
+          // its price as the site writes prices (a whole price without fils)
+          await expect(shroud).toContainText(edition === '' ? 'Price: AED 2' : /\b2\b/);
+          await expect(relatedSection.getByRole('listitem').filter({ hasText: 'HEX-E1W-20S' })).toBeVisible();
+          // nothing wider than the page
+          expect(await publicPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        }
+      }
+      // added to the quote basket from the Arabic page at 375 px, then from the English page at 1280 px
+      const shroudRow = relatedSection.getByRole('listitem').filter({ hasText: SHROUD });
+      await shroudRow.getByRole('button', { name: `أضف ${SHROUD} إلى طلب التسعير` }).click();
+      await expect(shroudRow.getByRole('status')).toContainText('تمت إضافة');
+      await publicPage.setViewportSize({ width: 1280, height: 900 });
+      await publicPage.goto(at(productPath(CATEGORY, ID)));
+      // the chat's panel, open on a desktop's visit, stands over the page's right side: closed first
+      const closeChat = publicPage
+        .getByRole('dialog', { name: 'Crescent Assistant' })
+        .getByRole('button', { name: 'Close chat' });
+      await expect(closeChat).toBeVisible({ timeout: 30_000 });
+      await closeChat.click();
+      await shroudRow.getByRole('button', { name: `Add ${SHROUD} to quote` }).click();
+      await expect(shroudRow.getByRole('status')).toHaveText(/^Added 1 piece to your quote basket\./);
+      await shroudRow.getByRole('link', { name: 'View quote basket' }).click();
+      await expect(publicPage.getByRole('main')).toContainText(SHROUD);
+      expect(publicConsole.problems).toEqual([]);
 
       // the history: restore the version before the editor, publish it, the old values are back
       await page.getByRole('link', { name: 'History and versions' }).click();
@@ -259,6 +308,7 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await expect(publicPage.getByRole('main')).toContainText(`Material : ${oldEnglish}`);
       await expect(publicPage.getByRole('main')).toContainText('Material: brass, nickel plating optional');
       await expect(publicPage.getByText('Brass CZ122, nickel plated')).toHaveCount(0);
+      await expect(publicPage.getByRole('heading', { name: 'Fits with' })).toHaveCount(0);
       await publicPage.goto(at(`/ar${productPath(CATEGORY, ID)}`));
       await expect(publicPage.getByRole('main')).toContainText(oldArabic);
       await expect(publicPage.getByRole('main')).toContainText(oldArabicSpec);

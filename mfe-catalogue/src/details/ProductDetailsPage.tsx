@@ -10,7 +10,7 @@ import { ProductSummary } from './ProductSummary';
 import { ProductDetailsRest } from './ProductDetailsRest';
 import { ProductReviews } from './ProductReviews';
 import { productVariantOf } from '@site/contracts/product-view';
-import { loadLaterParts } from './later/LaterParts';
+import { LazyRelatedParts, loadLaterParts, RELATED_PARTS_ID } from './later/LaterParts';
 import { loadRichTextSanitizer } from './richTextSanitizer';
 import { chosenVariant, isVariantTable, VARIANT_TABLE_ID } from './variants/variants';
 import {
@@ -19,6 +19,7 @@ import {
   selectProductDetail,
   selectProductQuoteFacts,
   selectProductVariants,
+  selectProductRelated,
   selectProductWithdrawn,
   selectProductDetailError,
   selectProductDetailStatus,
@@ -50,6 +51,9 @@ export const loadFirstView: LoadFirstView = async ({ dispatch, params }) => {
   const [loaded] = await Promise.all([dispatch(fetchProductDetail(params.productId ?? '')), loadRichTextSanitizer()]);
   if (fetchProductDetail.fulfilled.match(loaded) && isVariantTable(loaded.payload.variants))
     await loadLaterParts(VARIANT_TABLE_ID);
+  // its related parts are drawn by the later chunk too (related/RelatedParts.tsx)
+  else if (fetchProductDetail.fulfilled.match(loaded) && loaded.payload.related.length > 0)
+    await loadLaterParts(RELATED_PARTS_ID);
 };
 
 export default function ProductDetailsPage() {
@@ -62,6 +66,7 @@ export default function ProductDetailsPage() {
   const product = useAppSelector(selectProductDetail);
   const quoteFacts = useAppSelector(selectProductQuoteFacts);
   const variants = useAppSelector(selectProductVariants);
+  const related = useAppSelector(selectProductRelated);
   // the address's query as the shared router facade gives it (it has no useSearchParams: useAddressQuery.ts)
   const chosenCode = productVariantOf(useLocation().search);
   const chosen = chosenVariant(variants, chosenCode);
@@ -163,6 +168,7 @@ export default function ProductDetailsPage() {
       ) : (
         <>
           <ProductSummary product={product} quoteFacts={quoteFacts} variants={variants} chosen={chosen} />
+          {related.length > 0 ? <LazyRelatedParts related={related} /> : null}
           {restReady ? (
             <>
               <ProductDetailsRest product={product} variants={restVariants} />

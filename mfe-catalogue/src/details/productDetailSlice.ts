@@ -2,7 +2,12 @@ import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit'
 import { addLoadCases, fetchOf, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
 import type { CustomerReview, Product, ProductDetail, ProductVariant } from '@site/content';
 import { catalogueProductApiPath } from '@site/contracts/api';
-import { PRODUCT_GONE_STATUS, type ProductGone, type ProductResponse } from '@site/contracts/catalogue-api';
+import {
+  PRODUCT_GONE_STATUS,
+  type ProductGone,
+  type ProductResponse,
+  type RelatedPart,
+} from '@site/contracts/catalogue-api';
 import type { ReviewToSend } from '@site/contracts/reviews-api';
 import { getReviews, postReview } from '../reviews/reviewsApi';
 
@@ -20,6 +25,8 @@ export interface ProductDetailState {
   quoteFacts: ProductQuoteFacts | null;
   /** Its published variants in order (docs/decisions/034-orderable-variants.md); empty until loaded, or from a server without them. */
   variants: ProductVariant[];
+  /** Its related parts still in the catalogue ("Fits with", "Alternatives"), in its order; empty when none. */
+  related: RelatedPart[];
   /** The product was withdrawn from the catalogue (the API's 410): its name and category, for the page's words and link. */
   withdrawn: WithdrawnProduct | null;
   status: LoadStatus;
@@ -37,6 +44,7 @@ const initialState: ProductDetailState = {
   productDetail: null,
   quoteFacts: null,
   variants: [],
+  related: [],
   withdrawn: null,
   status: 'idle',
   error: null,
@@ -59,13 +67,15 @@ export const fetchProductDetail = createAsyncThunk(
   async (productId: string, { signal, extra }) => {
     const path = catalogueProductApiPath(productId);
     const response = await fetchOf(extra)(path, { signal, headers: { Accept: 'application/json' } });
-    if (response.status === PRODUCT_NOT_FOUND) return { detail: null, quoteFacts: null, variants: [], withdrawn: null };
+    if (response.status === PRODUCT_NOT_FOUND)
+      return { detail: null, quoteFacts: null, variants: [], related: [], withdrawn: null };
     if (response.status === PRODUCT_GONE_STATUS) {
       const { withdrawn } = (await response.json()) as ProductGone;
       return {
         detail: null,
         quoteFacts: null,
         variants: [],
+        related: [],
         withdrawn: {
           productName: withdrawn.productName,
           categoryId: withdrawn.categoryId,
@@ -74,14 +84,14 @@ export const fetchProductDetail = createAsyncThunk(
       };
     }
     if (!response.ok) throw new Error(`Could not load ${path} (HTTP ${response.status})`);
-    const { product, listing, variants = [] } = (await response.json()) as ProductResponse;
+    const { product, listing, variants = [], related = [] } = (await response.json()) as ProductResponse;
     const quoteFacts: ProductQuoteFacts = {
       code: listing.code,
       unit: listing.unit,
       productCategoryId: listing.productCategoryId,
       image: listing.image,
     };
-    return { detail: product, quoteFacts, variants, withdrawn: null };
+    return { detail: product, quoteFacts, variants, related, withdrawn: null };
   },
   // The server drew the page with this product: not again as it hydrates.
   {
@@ -115,12 +125,14 @@ export const productDetailSlice = createSlice({
         state.productDetail = null;
         state.quoteFacts = null;
         state.variants = [];
+        state.related = [];
         state.withdrawn = null;
       },
       fulfilled: (state, action) => {
         state.productDetail = action.payload.detail;
         state.quoteFacts = action.payload.quoteFacts;
         state.variants = action.payload.variants;
+        state.related = action.payload.related;
         state.withdrawn = action.payload.withdrawn;
       },
     });
@@ -145,6 +157,7 @@ export const productDetailSlice = createSlice({
     selectProductDetail: (state) => state.productDetail,
     selectProductQuoteFacts: (state) => state.quoteFacts,
     selectProductVariants: (state) => state.variants,
+    selectProductRelated: (state) => state.related,
     selectProductWithdrawn: (state) => state.withdrawn,
     selectProductDetailStatus: (state) => state.status,
     selectProductDetailError: (state) => state.error,
@@ -165,6 +178,7 @@ export const {
   selectProductDetail,
   selectProductQuoteFacts,
   selectProductVariants,
+  selectProductRelated,
   selectProductWithdrawn,
   selectProductDetailStatus,
   selectProductDetailError,

@@ -17,6 +17,7 @@ import {
   type CompareVariant,
   type ListingResponse,
   type ProductResponse,
+  type RelatedPart,
   type SearchResponse,
 } from '@site/contracts/catalogue-api';
 import type { Product, ProductDetail, ProductVariant, SearchResult } from '@site/content';
@@ -81,6 +82,8 @@ interface ProductRecords {
   listing: readonly Product[];
   /** By product id; a product without an entry has one variant: its listing record's code, unit and price. */
   variants?: Readonly<Record<string, readonly ProductVariant[]>>;
+  /** By product id: its related parts as the answer carries them (none when absent). */
+  related?: Readonly<Record<string, readonly RelatedPart[]>>;
 }
 
 /**
@@ -109,7 +112,13 @@ export function productApi(
       unit: listing.unit,
       ...(listing.price === undefined ? {} : { price: listing.price }),
     };
-    const answer: ProductResponse = { product, listing, variants: [...(edition.variants?.[listing.id] ?? [variant])] };
+    const related = edition.related?.[listing.id];
+    const answer: ProductResponse = {
+      product,
+      listing,
+      variants: [...(edition.variants?.[listing.id] ?? [variant])],
+      ...(related === undefined ? {} : { related: [...related] }),
+    };
     return HttpResponse.json(answer);
   });
 }

@@ -353,6 +353,29 @@ function contentProblems(content: EditableProduct): ApiProblem[] {
   return [...problems, ...variantProblemsOf(content)];
 }
 
+/**
+ * The related parts' rule (server/src/catalogue/related/relatedImport.ts), worded as it: each code names another of the
+ * catalogue's products (by its code here: the fake's products have one variant).
+ */
+function relatedProblemsOf(content: EditableProduct, catalogue: FakeCatalogue, id: string): ApiProblem[] {
+  const related = Array.isArray(content.details.related) ? (content.details.related as { code: string }[]) : [];
+  const owners = new Map(catalogue.products.map(({ product }) => [product.published.code, product.id]));
+  return related.flatMap(({ code }, index) => {
+    const owner = owners.get(code);
+    return owner !== undefined && owner !== id
+      ? []
+      : [
+          {
+            path: ['content', 'details', 'related', index, 'code'],
+            message:
+              owner === id
+                ? `details: related part "${code}" is this product's own code: link another product`
+                : `details: related part "${code}" is not in the catalogue: no published product or variant has this code (an archived product's neither)`,
+          },
+        ];
+  });
+}
+
 /** Every field that differs, top-level and one level into the detail documents. */
 function changes(before: EditableProduct, after: EditableProduct): ProductDiff['changes'] {
   const list: ProductDiff['changes'] = [];
@@ -797,7 +820,7 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       forProduct(async (entry, request) => {
         const { baseVersion, content } = (await request.json()) as { baseVersion: number; content: EditableProduct };
         if (baseVersion !== entry.product.version) return stale(entry, content);
-        const problems = contentProblems(content);
+        const problems = [...contentProblems(content), ...relatedProblemsOf(content, fake, entry.product.id)];
         if (problems.length > 0) {
           return HttpResponse.json(
             {

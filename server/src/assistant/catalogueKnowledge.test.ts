@@ -16,6 +16,7 @@ import { FakeGemini } from '../test-support/fakeGemini.js';
 import { createFixture } from '../test-support/fixture.js';
 import { logStatements } from '../test-support/statementLog.js';
 import { databaseKnowledgeBases, questionProducts } from './catalogueKnowledge.js';
+import { exportCatalogueRows, importCatalogueRows } from '../catalogue/file/catalogueImport.js';
 import { arabicKnowledgeBaseSources, buildKnowledgeBase } from './knowledge-base/index.js';
 
 /** A statement that reads every product (the whole catalogue's records, not a page's rows). */
@@ -172,6 +173,30 @@ async function chatOverTheDatabase(t: TestContext, target: DatabaseTarget): Prom
         'the new name, found by the search',
       );
     });
+
+    await t.test(
+      "a product's related parts linked by an import are in its knowledge, by code and name, in each language",
+      async () => {
+        const rows = (await exportCatalogueRows(database.db.kysely)).filter(
+          (row) => row.id === 'hex_cw_brass_cable_gland',
+        );
+        const linked = rows.map((row) => ({ ...row, fitsWith: 'HEX-SHR-20-PVC', alternatives: 'HEX-E1W-20S' }));
+        const outcome = await importCatalogueRows(
+          database.db,
+          linked.map((row, index) => ({ line: index + 2, row })),
+          { dryRun: false },
+        );
+        assert.deepEqual(outcome.problems, []);
+        const prompt = await eventually(
+          () => ask('What fits the HEX-CW-25 gland?'),
+          (sent) => sent.includes('"fitsWith"'),
+        );
+        assert.ok(prompt.includes('"fitsWith":["HEX-SHR-20-PVC: PVC / LSF Cable Gland Shroud'), 'the accessory');
+        assert.match(prompt, /"alternatives":\["HEX-E1W-20S: E1W Weatherproof Brass Cable Gland[^"]*"\]/);
+        const arabic = await ask('ما الملحقات المتوافقة مع HEX-CW-25؟', 'ar');
+        assert.match(arabic, /"fitsWith":\["HEX-SHR-20-PVC: [^"]*[\u0600-\u06FF]/, 'the Arabic name');
+      },
+    );
   } finally {
     await app.close();
     await fixture.cleanup();

@@ -33,7 +33,7 @@ export interface CatalogueKnowledgeLimits {
 
 type KnowledgeStore = Pick<
   CatalogueStore,
-  'categorySamples' | 'productsWithDetails' | 'publishedVariantsOf' | 'search'
+  'categorySamples' | 'productsWithDetails' | 'publishedVariantsOf' | 'relatedPartsOf' | 'search'
 >;
 
 /** The ids of the products the search finds for `text` (not those of a corrected text: the visitor named none of them). */
@@ -87,6 +87,12 @@ export function databaseKnowledgeBases(
       products.map((product) => product.id),
       locale,
     );
+  // and its related parts ("what fits the HEX-CW-25?", "an alternative to …?")
+  const relatedOf = (products: CatalogueSample['products'], locale: Locale) =>
+    store.relatedPartsOf(
+      products.map((product) => product.id),
+      locale,
+    );
   const sampled = feed.perVersion(async () => {
     const samples: Record<Locale, CatalogueSample> = {
       en: await store.categorySamples('en', perCategory),
@@ -96,14 +102,18 @@ export function databaseKnowledgeBases(
       en: await variantsOf(samples.en.products, 'en'),
       ar: await variantsOf(samples.ar.products, 'ar'),
     };
-    const knowledgeBases: Record<Locale, KnowledgeBase> = {
-      en: catalogueKnowledgeBase(samples.en, 'en', variants.en),
-      ar: catalogueKnowledgeBase(samples.ar, 'ar', variants.ar),
+    const related = {
+      en: await relatedOf(samples.en.products, 'en'),
+      ar: await relatedOf(samples.ar.products, 'ar'),
     };
-    return { samples, variants, knowledgeBases };
+    const knowledgeBases: Record<Locale, KnowledgeBase> = {
+      en: catalogueKnowledgeBase(samples.en, 'en', variants.en, related.en),
+      ar: catalogueKnowledgeBase(samples.ar, 'ar', variants.ar, related.ar),
+    };
+    return { samples, variants, related, knowledgeBases };
   });
   return async (question, locale) => {
-    const { samples, variants, knowledgeBases } = await sampled();
+    const { samples, variants, related, knowledgeBases } = await sampled();
     const sample = samples[locale];
     const inSample = new Set(sample.products.map((product) => product.id));
     const more = (await questionProducts(store, question, locale, searchLimit)).filter((id) => !inSample.has(id));
@@ -116,9 +126,15 @@ export function databaseKnowledgeBases(
       details: [...sample.details, ...found.details],
     };
     const foundVariants = await variantsOf(found.products, locale);
+    const foundRelated = await relatedOf(found.products, locale);
     return {
       ...knowledgeBases,
-      [locale]: catalogueKnowledgeBase(edition, locale, new Map([...variants[locale], ...foundVariants])),
+      [locale]: catalogueKnowledgeBase(
+        edition,
+        locale,
+        new Map([...variants[locale], ...foundVariants]),
+        new Map([...related[locale], ...foundRelated]),
+      ),
     };
   };
 }

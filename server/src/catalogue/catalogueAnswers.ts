@@ -136,7 +136,12 @@ export async function productAnswer(
 ): Promise<Answer<ProductResponse>> {
   const records = await reads.product(productId, lang);
   if (records !== undefined)
-    return ok({ product: records.detail, listing: records.listing, variants: records.variants });
+    return ok({
+      product: records.detail,
+      listing: records.listing,
+      variants: records.variants,
+      ...(records.related.length === 0 ? {} : { related: records.related }),
+    });
   // a withdrawn product is gone, not unknown: its page says so and leads to its category
   const gone = await reads.archivedProduct(productId, lang);
   if (gone === undefined) return refused(404, `There is no product "${productId}" in the catalogue`);

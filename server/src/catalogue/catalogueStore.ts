@@ -34,6 +34,8 @@ import {
   variantsWithKeys,
   type VariantRow,
 } from './variants/variantRecords.js';
+import { relatedLinksOf, relatedParts, relatedPartsByProduct } from './related/relatedParts.js';
+import type { RelatedPart } from '@site/contracts/catalogue-api';
 
 /** The listing's orders (spec: six options, values 1–6): catalogue order, popularity, rating, newness, price up, price down. */
 export const LISTING_SORTS = [1, 2, 3, 4, 5, 6] as const;
@@ -83,6 +85,8 @@ export interface ProductRecords {
   listing: Product;
   category: ProductCategory;
   variants: ProductVariant[];
+  /** Its related parts still in the catalogue (related/relatedParts.ts), in its order. */
+  related: RelatedPart[];
 }
 
 /** A category page's head: the category, the products of its listing's first page (catalogue order) and how many it has. */
@@ -366,25 +370,32 @@ export class CatalogueStore {
   async product(id: string, locale: Locale): Promise<ProductRecords | undefined> {
     const row = await selectProductRow(this.db.selectFrom('catalogue_products'))
       .select(locale === 'ar' ? 'details_ar as details' : 'details')
+      // the related parts are the English document's in both editions (codes have no language)
+      .select(sql<unknown>`details->'related'`.as('related_links'))
       .where('id', '=', id)
       .executeTakeFirst();
     if (row === undefined) return undefined;
-    const [category, variantRows] = await Promise.all([
+    const [category, variantRows, related] = await Promise.all([
       this.categoryRow(row.category_id),
       publishedVariants(this.db, id),
+      relatedParts(this.db, relatedLinksOf(row.related_links), locale),
     ]);
     if (category === undefined) return undefined; // the foreign key makes this impossible; kept for the type
     const variants = variantRows.map((variant) => variantRecord(variant, locale));
-    const detail = productDetailRecord(row, category, locale);
+    const { related_links: _links, ...productRow } = row;
+    const detail = productDetailRecord(productRow, category, locale);
+    // the codes are answered as the parts they name (`related`), not as they are stored
+    delete detail.related;
     // where the variants are the table's rows, the table is theirs: a withdrawn variant's row leaves it (decision 034)
     if (variants.some((variant) => variant.row !== undefined)) {
       detail.productDetailTableData = variants.flatMap((variant) => (variant.row === undefined ? [] : [variant.row]));
     }
     return {
       detail,
-      listing: productRecord(row, category, locale),
+      listing: productRecord(productRow, category, locale),
       category: categoryRecord(category, locale),
       variants,
+      related,
     };
   }
 
@@ -512,6 +523,11 @@ export class CatalogueStore {
       byProduct.set(row.product_id, variants);
     }
     return byProduct;
+  }
+
+  /** The related parts of the products `ids` still in the catalogue, by product (the chat's knowledge base). */
+  relatedPartsOf(ids: readonly string[], locale: Locale): Promise<Map<string, RelatedPart[]>> {
+    return relatedPartsByProduct(this.db, ids, locale);
   }
 
   /** The variants, published or not, whose code may be one of `keys` (their letters and digits, by the unique index). */

@@ -76,7 +76,13 @@ export function databaseSeoPages(rows: SeoRows, catalogue: SeoVersion): CurrentS
     kept.get(`${locale} product ${id}`, async () => {
       const records = await reads.product(id, locale);
       if (records !== undefined)
-        return heads[locale].productPage(records.listing, records.detail, records.category, records.variants);
+        return heads[locale].productPage(
+          records.listing,
+          records.detail,
+          records.category,
+          records.variants,
+          records.related,
+        );
       // withdrawn: the not-found head (noindex) at the product's own address, where the app says it is no longer
       // available and links its category. Answered 200, not 410: a browser logs every 4xx page as an error.
       const gone = await reads.archivedProduct(id, locale);

@@ -18,6 +18,7 @@ import {
 } from './editionSitemap.js';
 import { EDITION_TEXTS } from './editionTexts.js';
 import type { SitemapEntry, SitePage } from './types.js';
+import type { RelatedPart } from '@site/contracts/catalogue-api';
 
 export { editionPaths } from './editionAddresses.js';
 export type { SiteFactsSource } from './editionPages.js';
@@ -60,6 +61,8 @@ export interface EditionHeads {
     detail: ProductDetail,
     category: ProductCategory | undefined,
     variants?: readonly ProductVariant[],
+    /** Its related parts (JSON-LD's isSimilarTo, isAccessoryOrSparePartFor). */
+    related?: readonly RelatedPart[],
   ): SitePage;
   /**
    * The edition's indexable pages, by the address inside the edition: the facts pages in the table's order, then
@@ -88,7 +91,8 @@ export function editionHeads(locale: Locale, facts: SiteFactsSource): EditionHea
     noscript: EDITION_TEXTS[locale].noscript(facts.company),
     factsPages: (categories) => pages.factsPages(categories),
     categoryPage: (category, firstPage, total) => pages.categoryPage(category, firstPage, total),
-    productPage: (product, detail, category, variants) => pages.productPage(product, detail, category, variants),
+    productPage: (product, detail, category, variants, related) =>
+      pages.productPage(product, detail, category, variants, related),
     sitemap: (categories, products, withPages) => editionSitemap(routes, categories, products, withPages),
     sitemapHead: (categories, newest) => sitemapHead(routes, categories, newest),
     sitemapProducts: (products) => sitemapProducts(routes, products),

@@ -28,6 +28,8 @@ import { categoryPath, editionPaths, isFactsRoute, productPath, type CatalogueRo
 import { absolute, EditionLd, organizationId } from './editionLd.js';
 import { EDITION_TEXTS, type EditionTexts } from './editionTexts.js';
 import { productLd } from './productLd.js';
+import { relatedLd } from './relatedLd.js';
+import type { RelatedPart } from '@site/contracts/catalogue-api';
 import type { JsonLd, PageImage, SeoSource, SitePage } from './types.js';
 
 /** The site's facts besides the catalogue (content/data's company files), in one edition's language. */
@@ -155,6 +157,7 @@ export class EditionPages {
     detail: ProductDetail,
     category: ProductCategory | undefined,
     variants: readonly ProductVariant[] = [],
+    related: readonly RelatedPart[] = [],
   ): SitePage {
     const categoryName = detail.categoryName || category?.title || product.productCategory;
     const brands = detail.company?.length ? detail.company : names(product.company ?? category?.company);
@@ -170,30 +173,38 @@ export class EditionPages {
       description,
       image,
       ogType: 'product',
-      structuredData: (origin) => [
-        productLd(
-          {
-            '@id': `${this.ld.url(origin, path)}#product`,
-            name: product.productName,
-            description: truncateText(description, 500),
-            url: this.ld.url(origin, path),
-            image: absolute(origin, image.path),
-            category: categoryName,
-            ...(brandLd.length === 1 ? { brand: brandLd[0] } : brandLd.length > 1 ? { brand: brandLd } : {}),
-          },
-          product.id,
-          variants,
-          detail.productDetailTableColumns,
-        ),
-        this.ld.webPage(origin, 'ItemPage', path, product.productName, truncateText(description, DESCRIPTION_MAX), {
-          mainEntity: { '@id': `${this.ld.url(origin, path)}#product` },
-        }),
-        this.ld.breadcrumb(origin, [
-          [this.categoriesTitle, this.categoriesPath],
-          [categoryName, categoryPath(product.productCategoryId)],
-          [product.productName, path],
-        ]),
-      ],
+      structuredData: (origin) => {
+        const url = (to: string) => this.ld.url(origin, to);
+        const parts = relatedLd(related, `${url(path)}#product`, url, (part) =>
+          productPath({ id: part.productId, productCategoryId: part.productCategoryId }),
+        );
+        return [
+          productLd(
+            {
+              '@id': `${this.ld.url(origin, path)}#product`,
+              name: product.productName,
+              description: truncateText(description, 500),
+              url: this.ld.url(origin, path),
+              image: absolute(origin, image.path),
+              category: categoryName,
+              ...(brandLd.length === 1 ? { brand: brandLd[0] } : brandLd.length > 1 ? { brand: brandLd } : {}),
+              ...parts.similar,
+            },
+            product.id,
+            variants,
+            detail.productDetailTableColumns,
+          ),
+          ...parts.accessories,
+          this.ld.webPage(origin, 'ItemPage', path, product.productName, truncateText(description, DESCRIPTION_MAX), {
+            mainEntity: { '@id': `${this.ld.url(origin, path)}#product` },
+          }),
+          this.ld.breadcrumb(origin, [
+            [this.categoriesTitle, this.categoriesPath],
+            [categoryName, categoryPath(product.productCategoryId)],
+            [product.productName, path],
+          ]),
+        ];
+      },
     });
   }
 

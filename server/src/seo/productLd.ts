@@ -15,6 +15,8 @@ export interface ProductLdFields {
   image: string;
   category: string;
   brand?: JsonLd | JsonLd[];
+  /** Its alternatives (relatedLd.ts). */
+  isSimilarTo?: JsonLd[];
 }
 
 /** A variant with a price: orderable at it. A published variant is orderable (quoted on request, delivered from stock or to order). */

@@ -8,6 +8,7 @@ import { useHydrated } from '@site/shared-ui';
 import type { ReviewFormProps } from '../../reviews/ReviewForm';
 import type { StockPanelProps } from '../stock/StockPanel';
 import { VARIANT_TABLE_ID } from '../variants/variants';
+import { RELATED_PARTS_ID } from '../related/relatedPartsId';
 import { afterPageStart } from '../../common/afterStart';
 import type * as LaterChunk from './laterChunk';
 
@@ -80,3 +81,8 @@ export function LazyStockPanel(props: StockPanelProps) {
     </div>
   );
 }
+
+export { RELATED_PARTS_ID };
+
+/** The related parts, drawn once the chunk is there (already there on the server: loadFirstView awaits it). */
+export const LazyRelatedParts = chunkPart((parts) => parts.RelatedParts, RELATED_PARTS_ID);

@@ -12,6 +12,7 @@ import { historyPath } from '../catalogueCalls';
 import { DetailsEditor } from './DetailsEditor';
 import { MediaEditor } from './MediaEditor';
 import { PreviewPanel } from './PreviewPanel';
+import { RelatedEditor } from './related/RelatedEditor';
 import { VariantsEditor } from './VariantsEditor';
 import { ScheduleSection } from './ScheduleSection';
 import { WithdrawSection } from './WithdrawSection';
@@ -199,6 +200,15 @@ function ProductEditor({ id }: { id: string }) {
         <Section aria-labelledby="media-heading">
           <h2 id="media-heading">Picture and datasheet</h2>
           <MediaEditor productId={id} content={content} update={editor.update} />
+        </Section>
+
+        <Section aria-labelledby="related-heading">
+          <h2 id="related-heading">Related parts</h2>
+          <RelatedEditor
+            details={content.details}
+            problems={problemsOf('details')}
+            onChange={(details) => editor.edit({ ...content, details })}
+          />
         </Section>
 
         <Section aria-labelledby="details-heading">

@@ -35,6 +35,7 @@ import { htmlToText } from '@site/content/html-text';
 import { DEFAULT_LOCALE, localizedPath, type Locale } from '@site/contracts/locale';
 import { categoryPath, productPath } from '@site/contracts/paths';
 import type { CatalogueEdition, CatalogueRecords } from '../../catalogue/index.js';
+import type { RelatedPart } from '@site/contracts/catalogue-api';
 
 /** Most specification lines kept per product (the prompt carries the whole knowledge base). */
 export const MAX_SPECS_PER_PRODUCT = 8;
@@ -58,6 +59,9 @@ export interface KbProduct {
   specs: string[];
   /** Its orderable variants (published), in its order: at least one. */
   variants: KbVariant[];
+  /** Its accessories ("Fits with" on its page) and alternatives: "CODE: name", in its order; absent when none. */
+  fitsWith?: string[];
+  alternatives?: string[];
 }
 
 export interface KbCategory {
@@ -131,6 +135,8 @@ export interface KnowledgeBaseSources {
   facts: KnowledgeBaseFacts;
   /** The published variants of the products that have several, by product id; one not in it has one: its code, price and unit. */
   variants?: ReadonlyMap<string, readonly ProductVariant[]>;
+  /** The products' related parts still in the catalogue, by product id (the database's). */
+  related?: ReadonlyMap<string, readonly RelatedPart[]>;
 }
 
 /** The seeded catalogue's variants (content/data/product-variants.json) with their labels in `locale`, by product. */
@@ -159,7 +165,7 @@ export const siteKnowledgeBaseSources = (): KnowledgeBaseSources => ({
 });
 
 /** The data file each part of the sources comes from (its Arabic dictionary translates that part). */
-const SOURCE_FILES: Readonly<Record<Exclude<keyof KnowledgeBaseSources, 'variants'>, DataFileName>> = {
+const SOURCE_FILES: Readonly<Record<Exclude<keyof KnowledgeBaseSources, 'variants' | 'related'>, DataFileName>> = {
   company: 'company.json',
   branches: 'branches.json',
   categories: 'products-category.json',
@@ -213,6 +219,7 @@ export function catalogueKnowledgeBase(
   edition: CatalogueEdition,
   locale: Locale,
   variants?: ReadonlyMap<string, readonly ProductVariant[]>,
+  related?: ReadonlyMap<string, readonly RelatedPart[]>,
 ): KnowledgeBase {
   const site = locale === 'ar' ? arabicKnowledgeBaseSources() : siteKnowledgeBaseSources();
   const products = {
@@ -220,7 +227,15 @@ export function catalogueKnowledgeBase(
     products: [...edition.products],
     productDetails: [...edition.details],
   };
-  return buildKnowledgeBase({ ...site, ...products, ...(variants === undefined ? {} : { variants }) }, locale);
+  return buildKnowledgeBase(
+    {
+      ...site,
+      ...products,
+      ...(variants === undefined ? {} : { variants }),
+      ...(related === undefined ? {} : { related }),
+    },
+    locale,
+  );
 }
 
 /** Names the certificates' data writes in English only (a code, not prose), in Arabic. */
@@ -274,6 +289,20 @@ function kbVariants(product: Product, variants: readonly ProductVariant[] | unde
   }));
 }
 
+/** A product's related parts as the knowledge base lists them, by kind: "HEX-SH-25: Shroud — Size 25". */
+function kbRelated(parts: readonly RelatedPart[] | undefined): Pick<KbProduct, 'fitsWith' | 'alternatives'> {
+  const named = (kind: RelatedPart['kind']) =>
+    (parts ?? [])
+      .filter((part) => part.kind === kind)
+      .map(({ name, variant }) => `${variant.code}: ${variant.label === '' ? name : `${name} — ${variant.label}`}`);
+  const fitsWith = named('accessory');
+  const alternatives = named('alternative');
+  return {
+    ...(fitsWith.length === 0 ? {} : { fitsWith }),
+    ...(alternatives.length === 0 ? {} : { alternatives }),
+  };
+}
+
 function buildCategories(sources: KnowledgeBaseSources, locale: Locale): KbCategory[] {
   const details = new Map(sources.productDetails.map((d) => [d.id, d]));
   return sources.categories.map((category) => {
@@ -296,6 +325,7 @@ function buildCategories(sources: KnowledgeBaseSources, locale: Locale): KbCateg
           company: detail?.company ?? splitNames(p.company),
           specs: productSpecs(detail),
           variants: kbVariants(p, sources.variants?.get(p.id)),
+          ...kbRelated(sources.related?.get(p.id)),
         };
       }),
     };

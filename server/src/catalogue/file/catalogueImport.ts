@@ -29,6 +29,8 @@ import {
   type RowMemo,
   type RowProblem,
 } from './rowChecks.js';
+import { relatedProblems } from '../related/relatedImport.js';
+import { relatedCells, withoutRelated } from '../related/relatedColumns.js';
 
 export interface ImportOutcome {
   /** Every problem found, one line each ('line 7 (id x): unknown category "foo"'); nothing was written when any. */
@@ -233,6 +235,9 @@ export async function importRowsIn(
     byLine.set(line, [...(byLine.get(line) ?? []), ...problems]);
   // a withdrawn product's id stays its own (migration 016): written here it would be a second product beside it
   for (const [line, problems] of await archivedProblems(trx, checks))
+    byLine.set(line, [...(byLine.get(line) ?? []), ...problems]);
+  // a related part names a published part of another product (related/relatedImport.ts)
+  for (const [line, problems] of await relatedProblems(trx, groups))
     byLine.set(line, [...(byLine.get(line) ?? []), ...problems]);
   const idOf = new Map(checks.map(({ line, id }) => [line, id]));
   const problems = [...byLine]
@@ -572,8 +577,10 @@ async function readFileRows(
       popularity: String(row.popularity),
       dateAdded: row.date_added,
       image: row.image,
-      details: JSON.stringify(row.details),
+      // the links are their columns' (related/relatedColumns.ts)
+      details: JSON.stringify(withoutRelated(row.details)),
       details_ar: JSON.stringify(row.details_ar),
+      ...relatedCells(row.details),
     };
     return (variantsOf.get(row.id) ?? []).map((variant) => ({ ...product, ...variant }));
   });

@@ -29,7 +29,13 @@ export const CATALOGUE_COLUMNS = [
   'variantRow_ar',
   'packQuantity',
   'published',
+  // related parts (../related/relatedColumns.ts): product columns, may be left out of a file's header
+  'fitsWith',
+  'alternatives',
 ] as const;
+
+/** The columns a file's header may leave out (a file written before them): their cells are empty. */
+export const OPTIONAL_COLUMNS: readonly CatalogueColumn[] = ['fitsWith', 'alternatives'];
 
 /** A variant's own columns (the rest of a row is its product's, the same on each of the product's rows). */
 export const VARIANT_COLUMNS = [
@@ -78,7 +84,7 @@ export function rowsFromRecords(
   if (header === undefined) return { problems: ['the file is empty: its first line must name the columns'] };
   const names = header.cells.map((cell) => cell.trim());
   const problems: string[] = [];
-  const missing = CATALOGUE_COLUMNS.filter((column) => !names.includes(column));
+  const missing = CATALOGUE_COLUMNS.filter((column) => !names.includes(column) && !OPTIONAL_COLUMNS.includes(column));
   if (missing.length > 0) problems.push(`line ${header.line}: missing column(s) ${missing.join(', ')}`);
   const unknown = names.filter((name) => !(CATALOGUE_COLUMNS as readonly string[]).includes(name));
   if (unknown.length > 0)
@@ -106,7 +112,10 @@ export function problemColumn(path: readonly (string | number)[]): CatalogueColu
     : null;
 }
 
-/** The variant columns of a product's only variant beside its code, price and unit (no label, part number or row). */
+/**
+ * The variant columns of a product's only variant beside its code, price and unit (no label, part number or row), and
+ * no related parts: the rest of a plain product's row.
+ */
 export const LONE_VARIANT = {
   mpn: '',
   variantLabel: '',
@@ -115,6 +124,8 @@ export const LONE_VARIANT = {
   variantRow_ar: '',
   packQuantity: '',
   published: 'yes',
+  fitsWith: '',
+  alternatives: '',
 } as const;
 
 /**

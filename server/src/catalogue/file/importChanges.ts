@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema, NewRow } from '../../platform/db/index.js';
 import type { VariantInput } from '../variants/variantStore.js';
 import { pacer } from './pacer.js';
+import { relatedChanges, withoutRelated } from '../related/relatedColumns.js';
 import type { ProductGroup } from './productGroups.js';
 
 /** A change the import makes, on the line that makes it. */
@@ -78,8 +79,11 @@ function productChanges(stored: StoredProduct, value: NewRow<'catalogue_products
   ];
   for (const [column, before, after] of simple)
     if (before !== after) changes.push(`${column} ${shown(before)} → ${shown(after)}`);
-  if (canonicalJson(stored.details) !== canonicalJson(JSON.parse(String(value.details))))
+  // the links are said by their columns and codes (related/relatedColumns.ts), the rest of the document as a whole
+  const details: unknown = JSON.parse(String(value.details));
+  if (canonicalJson(withoutRelated(stored.details)) !== canonicalJson(withoutRelated(details)))
     changes.push('details changed');
+  changes.push(...relatedChanges(stored.details, details));
   if (canonicalJson(stored.details_ar) !== canonicalJson(JSON.parse(String(value.details_ar))))
     changes.push('details_ar changed');
   return changes;

@@ -23,6 +23,8 @@ import {
 export type { RowProblem } from './columns.js';
 import { jsonObjectCell } from './jsonCell.js';
 import { checkVariantColumns } from './variantChecks.js';
+import { arabicRelatedProblem } from '../related/relatedImport.js';
+import { withRelatedColumns } from '../related/relatedColumns.js';
 
 /** What a row's check reads of the category it names. */
 export interface CategoryInfo {
@@ -189,7 +191,12 @@ export function checkRow(
     categoryName: title,
   });
   // their HTML cleaned to what the product page renders before it is checked and stored (catalogue/richText.ts)
-  const details = cleanDocument(parseDocument(row, 'details', problems), 'details', problems);
+  // the related parts columns are the English document's `related` (related/relatedColumns.ts)
+  const details = cleanDocument(
+    withRelatedColumns(parseDocument(row, 'details', problems), row, problems),
+    'details',
+    problems,
+  );
   const detailsAr = cleanDocument(parseDocument(row, 'details_ar', problems), 'details_ar', problems);
   // an unknown category is reported once, above: its id stands in for its titles here
   const detail =
@@ -209,6 +216,8 @@ export function checkRow(
   if (detail !== undefined && !detail.success) problems.push(...issueProblems('details: ', detail.error, 'details'));
   if (detailAr !== undefined && !detailAr.success)
     problems.push(...issueProblems('details_ar: ', detailAr.error, 'details_ar'));
+  const arabicRelated = arabicRelatedProblem(detailsAr);
+  if (arabicRelated !== null) problems.push(arabicRelated);
 
   const variant = checkVariantColumns(row);
   if ('problems' in variant) problems.push(...variant.problems);

@@ -4,6 +4,7 @@
 import type { EditableProduct, EditableVariant } from '@site/contracts/staff-catalogue-api';
 import { type CatalogueFileRow, problemColumn } from '../file/columns.js';
 import type { RowProblem } from '../file/rowChecks.js';
+import { withRelatedColumns } from '../related/relatedColumns.js';
 
 /** The editable variant's field each variant column of the file is. */
 const FIELD_OF: Partial<Record<string, keyof EditableVariant>> = {
@@ -57,7 +58,15 @@ export function derivedProductColumns(content: EditableProduct): Pick<EditablePr
 
 export function rowsOfContent(id: string, content: EditableProduct): CatalogueFileRow[] {
   const { variants: _variants, code: _code, price: _price, unit: _unit, details, details_ar, ...fields } = content;
-  const product = { id, ...fields, details: JSON.stringify(details), details_ar: JSON.stringify(details_ar) };
+  // the links travel in `details` (their columns left empty: related/relatedColumns.ts)
+  const product = {
+    id,
+    ...fields,
+    details: JSON.stringify(details),
+    details_ar: JSON.stringify(details_ar),
+    fitsWith: '',
+    alternatives: '',
+  };
   return variantsOf(content).map((variant) => ({
     ...product,
     code: variant.code,
@@ -106,7 +115,8 @@ export function contentOfRows(rows: readonly CatalogueFileRow[]): EditableProduc
     popularity: first.popularity,
     dateAdded: first.dateAdded,
     image: first.image,
-    details: JSON.parse(first.details) as Record<string, unknown>,
+    // the exported row's links are in their columns: the editor keeps them in `details`
+    details: withRelatedColumns(JSON.parse(first.details) as Record<string, unknown>, first) ?? {},
     details_ar: JSON.parse(first.details_ar) as Record<string, unknown>,
     variants,
   };

@@ -1,4 +1,5 @@
-// The variant table's own messages (en.json, ar.json here; the stock's lines and words among them): in its chunk, not in the catalogue's catalog that every
+// The product page's later chunk's own messages (en.json, ar.json here: the variant table's, the stock's lines and words,
+// the related parts' headings): in its chunk, not in the catalogue's catalog that every
 // catalogue page downloads. Added to the page's Lingui instance when the table first draws with it.
 import type { I18n, Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
