@@ -23,6 +23,7 @@ import {
 export type { RowProblem } from './columns.js';
 import { jsonObjectCell } from './jsonCell.js';
 import { checkVariantColumns } from './variantChecks.js';
+import { galleryProblems } from './galleryChecks.js';
 
 /** What a row's check reads of the category it names. */
 export interface CategoryInfo {
@@ -210,6 +211,7 @@ export function checkRow(
   if (detailAr !== undefined && !detailAr.success)
     problems.push(...issueProblems('details_ar: ', detailAr.error, 'details_ar'));
 
+  if (detail?.success && detailAr?.success) problems.push(...galleryProblems(row.id.trim(), detail.data, detailAr.data));
   const variant = checkVariantColumns(row);
   if ('problems' in variant) problems.push(...variant.problems);
   if (problems.length > 0 || !product.success || !detail?.success || !detailAr?.success || 'problems' in variant)
