@@ -2,7 +2,7 @@ import { memo, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink, CataloguePicture, maxWidth } from '@site/shared-ui';
-import { productImagePath, type ProductDetail, type ProductVariant } from '@site/content';
+import { productImagePath, shownDatasheet, shownPictures, type ProductDetail, type ProductVariant } from '@site/content';
 import { DescriptionList } from './description/DescriptionList';
 import { DescriptionSections } from './description/DescriptionSections';
 import { parseDescription } from './description/parseDescription';
@@ -10,7 +10,8 @@ import { SafeHtml } from './SafeHtml';
 import { categoryPath } from '@site/contracts/paths';
 import { useText } from '../i18n/useText';
 import { DatasheetLink, DownloadLink, UploadedDatasheetLink } from './DownloadLink';
-import { ProductPicture } from './ProductPicture';
+import { ProductGallery } from './gallery/ProductGallery';
+import { VariantDatasheetLink } from './gallery/VariantDatasheetLink';
 import type { ProductQuoteFacts } from './productDetailSlice';
 import { AddToQuote } from '../quote/AddToQuote';
 import { CompareToggle } from '../compare/CompareToggle';
@@ -28,10 +29,6 @@ const Layout = styled.section`
 `;
 
 const Picture = styled(CataloguePicture)`
-  border-radius: ${({ theme }) => theme.radius.md};
-`;
-
-const UploadedPicture = styled(ProductPicture)`
   border-radius: ${({ theme }) => theme.radius.md};
 `;
 
@@ -97,20 +94,21 @@ export const ProductSummary = memo(function ProductSummary({
   // one): its code, price and form.
   const several = isVariantTable(variants);
   const variant = chosen ?? (several ? null : (variants[0] ?? null));
+  // the gallery (the chosen size's own picture first, where it has one) and the chosen size's datasheet, else the product's
+  const pictures = useMemo(
+    () => shownPictures(product, chosen === null ? undefined : chosen),
+    [product, chosen],
+  );
+  const datasheet = shownDatasheet(product, chosen?.code);
+  const ownDatasheet = chosen !== null && datasheet !== product.datasheet ? chosen : null;
 
   return (
     <Layout aria-label={text('catalogue.summary.label')}>
       {/* The uploaded photo where there is one; the same 480 × 360 box either way. Either is the page's largest element,
           eager at high priority: each <img> asks (React's preload of the illustration in the server's head carries it;
           the server adds a hint of its own only to a page it did not draw). */}
-      {product.picture ? (
-        <UploadedPicture
-          picture={product.picture}
-          alt={product.productName}
-          width={480}
-          height={360}
-          fetchPriority="high"
-        />
+      {pictures.length > 0 ? (
+        <ProductGallery productId={product.id} pictures={pictures} />
       ) : (
         <Picture
           src={productImagePath(product.image)}
@@ -195,10 +193,14 @@ export const ProductSummary = memo(function ProductSummary({
         ))}
         <DescriptionList blocks={blocks} />
         <DescriptionSections sections={sections} />
-        {product.downloadFile || product.datasheet || downloads.length > 0 || product.viewManufacturersCatalogue ? (
+        {product.downloadFile || datasheet || downloads.length > 0 || product.viewManufacturersCatalogue ? (
           <Buttons>
             {product.downloadFile ? <DatasheetLink file={product.downloadFile} /> : null}
-            {product.datasheet ? <UploadedDatasheetLink path={product.datasheet} /> : null}
+            {datasheet === undefined ? null : ownDatasheet === null ? (
+              <UploadedDatasheetLink path={datasheet} />
+            ) : (
+              <VariantDatasheetLink path={datasheet} label={ownDatasheet.label || ownDatasheet.code} />
+            )}
             {downloads.map(([label, file]) => (
               <DownloadLink key={label} label={label} file={file} />
             ))}

@@ -16,7 +16,9 @@ function mediaKeys(detail: ProductDetail): { path: (string | number)[]; key: str
     ...(detail.datasheet === undefined ? [] : [{ path: ['datasheet'], key: detail.datasheet }]),
     ...(detail.gallery ?? []).map((picture, index) => ({ path: ['gallery', index, 'src'], key: picture.src })),
     ...(detail.variantMedia ?? []).flatMap((media, index) => [
-      ...(media.picture === undefined ? [] : [{ path: ['variantMedia', index, 'picture', 'src'], key: media.picture.src }]),
+      ...(media.picture === undefined
+        ? []
+        : [{ path: ['variantMedia', index, 'picture', 'src'], key: media.picture.src }]),
       ...(media.datasheet === undefined ? [] : [{ path: ['variantMedia', index, 'datasheet'], key: media.datasheet }]),
     ]),
   ];
