@@ -2,7 +2,13 @@ import { memo, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink, CataloguePicture, maxWidth } from '@site/shared-ui';
-import { productImagePath, shownDatasheet, shownPictures, type ProductDetail, type ProductVariant } from '@site/content';
+import {
+  productImagePath,
+  shownDatasheet,
+  shownPictures,
+  type ProductDetail,
+  type ProductVariant,
+} from '@site/content';
 import { DescriptionList } from './description/DescriptionList';
 import { DescriptionSections } from './description/DescriptionSections';
 import { parseDescription } from './description/parseDescription';
@@ -95,10 +101,7 @@ export const ProductSummary = memo(function ProductSummary({
   const several = isVariantTable(variants);
   const variant = chosen ?? (several ? null : (variants[0] ?? null));
   // the gallery (the chosen size's own picture first, where it has one) and the chosen size's datasheet, else the product's
-  const pictures = useMemo(
-    () => shownPictures(product, chosen === null ? undefined : chosen),
-    [product, chosen],
-  );
+  const pictures = useMemo(() => shownPictures(product, chosen === null ? undefined : chosen), [product, chosen]);
   const datasheet = shownDatasheet(product, chosen?.code);
   const ownDatasheet = chosen !== null && datasheet !== product.datasheet ? chosen : null;
 

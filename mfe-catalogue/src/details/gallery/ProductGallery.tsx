@@ -82,7 +82,10 @@ export const ProductGallery = memo(function ProductGallery({ productId, pictures
     const item = strip.current?.children[index];
     if (!(item instanceof HTMLElement)) return;
     event.preventDefault();
-    strip.current?.scrollTo({ left: item.offsetLeft - (strip.current.firstElementChild as HTMLElement).offsetLeft, behavior: 'smooth' });
+    strip.current?.scrollTo({
+      left: item.offsetLeft - (strip.current.firstElementChild as HTMLElement).offsetLeft,
+      behavior: 'smooth',
+    });
   };
 
   return (

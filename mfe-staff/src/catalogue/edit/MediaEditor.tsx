@@ -1,5 +1,6 @@
-// The product's uploaded picture and datasheet (details.picture / details.datasheet): a file chosen is uploaded at once,
-// and the server's reference goes into both detail documents (the same file serves both languages). Nothing is live
+// The product's uploaded pictures (its gallery: gallery/GalleryEditor.tsx), its datasheet (details.datasheet) and its
+// variants' own (gallery/VariantMediaEditor.tsx): a file chosen is uploaded at once, and the server's reference goes
+// into both detail documents (the same file serves both languages). Nothing is live
 // until the draft is saved and published, so the upload only changes the form.
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
@@ -9,7 +10,10 @@ import { StaffField } from '../../ui/StaffField';
 import { useUploadDatasheetMutation, useUploadPictureMutation } from '../catalogueApi';
 import { refusalOf } from '../catalogueCalls';
 import { SmallButton } from './editorParts';
-import { withField, type Details } from './detailsModel';
+import { withField } from './detailsModel';
+import type { FieldProblem } from '../catalogueCalls';
+import { GalleryEditor } from './gallery/GalleryEditor';
+import { VariantMediaEditor } from './gallery/VariantMediaEditor';
 
 export type MediaKind = 'picture' | 'datasheet';
 
@@ -42,13 +46,6 @@ export interface PictureRef {
   widths: number[];
 }
 
-function pictureOf(details: Details): PictureRef | undefined {
-  const picture = details.picture as Partial<PictureRef> | undefined;
-  if (typeof picture?.src !== 'string' || !Array.isArray(picture.widths) || picture.widths.length === 0)
-    return undefined;
-  return { src: picture.src, widths: picture.widths.filter((width): width is number => typeof width === 'number') };
-}
-
 /** The 320 px WebP variant, or the one variant of a picture narrower than that (never enlarged by the server). */
 export function thumbnailOf({ src, widths }: PictureRef): string {
   const width = widths.includes(320) ? 320 : Math.min(...widths);
@@ -63,10 +60,9 @@ type UploadState =
   | { kind: 'refused'; message: string };
 
 const Row = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 320px), 1fr));
+  display: flex;
+  flex-direction: column;
   gap: 24px;
-  align-items: start;
 `;
 
 const Current = styled.div`
@@ -91,6 +87,8 @@ interface MediaEditorProps {
   content: EditableProduct;
   /** Applies a change to the content as it is when the change lands (an upload answers later). */
   update: (change: (content: EditableProduct) => EditableProduct) => void;
+  /** The server's problems with the content (the gallery's and the variants' media show at their fields). */
+  problems: readonly FieldProblem[];
 }
 
 /** Sets (or, with undefined, removes) a field in both detail documents. */
@@ -102,14 +100,12 @@ const inBoth =
     details_ar: withField(content.details_ar, field, value),
   });
 
-export function MediaEditor({ productId, content, update }: MediaEditorProps) {
-  const picture = pictureOf(content.details);
+export function MediaEditor({ productId, content, update, problems }: MediaEditorProps) {
   const datasheet = typeof content.details.datasheet === 'string' ? content.details.datasheet : undefined;
   return (
     <Row>
-      <MediaField productId={productId} kind="picture" present={picture !== undefined} update={update}>
-        {picture ? <img src={thumbnailOf(picture)} alt={content.productName} width={160} /> : null}
-      </MediaField>
+      {/* the pictures are the gallery's (the older single picture shows as its first) */}
+      <GalleryEditor productId={productId} content={content} update={update} problems={problems} />
       <MediaField productId={productId} kind="datasheet" present={datasheet !== undefined} update={update}>
         {datasheet ? (
           // the server sends an uploaded PDF as a download (never shown on the site's origin: it may hold script)
@@ -118,6 +114,7 @@ export function MediaEditor({ productId, content, update }: MediaEditorProps) {
           </a>
         ) : null}
       </MediaField>
+      <VariantMediaEditor productId={productId} content={content} update={update} problems={problems} />
     </Row>
   );
 }
