@@ -132,7 +132,7 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await cableRange('Arabic').fill(arabicCableRange);
       await expect(cableRange('English')).toHaveValue('3.1 - 8.6');
       // a picture and a datasheet, uploaded at once and saved with the draft
-      const media = page.getByRole('region', { name: 'Picture and datasheet' });
+      const media = page.getByRole('region', { name: 'Pictures and datasheets' });
       await media.getByLabel('Upload a picture').setInputFiles(PICTURE);
       await expect(media.getByText('Uploaded. Save the draft to keep it.')).toBeVisible();
       const picture = media.getByRole('img', { name: 'CW Brass Cable Gland' });
