@@ -250,7 +250,7 @@ export const variantMediaSchema = z
     datasheet: uploadedDatasheetSchema.optional(),
   })
   .refine((media) => media.picture !== undefined || media.datasheet !== undefined, {
-    message: 'a variant\'s media names a picture, a datasheet or both',
+    message: "a variant's media names a picture, a datasheet or both",
   });
 
 /**
@@ -665,7 +665,7 @@ function galleryProblems(
   if (d.picture !== undefined && d.gallery !== undefined)
     ctx.addIssue({
       code: 'custom',
-      message: 'a product has a gallery or a single picture, not both: the gallery\'s first picture is its lead',
+      message: "a product has a gallery or a single picture, not both: the gallery's first picture is its lead",
       path: ['picture'],
     });
   const once = (keys: readonly string[], field: 'gallery' | 'variantMedia', what: string) =>
@@ -673,8 +673,16 @@ function galleryProblems(
       if (keys.indexOf(key) !== index)
         ctx.addIssue({ code: 'custom', message: `${what} ${key} is there twice`, path: [field, index] });
     });
-  once((d.gallery ?? []).map((picture) => picture.src), 'gallery', 'the picture');
-  once((d.variantMedia ?? []).map((media) => media.code), 'variantMedia', 'the variant');
+  once(
+    (d.gallery ?? []).map((picture) => picture.src),
+    'gallery',
+    'the picture',
+  );
+  once(
+    (d.variantMedia ?? []).map((media) => media.code),
+    'variantMedia',
+    'the variant',
+  );
 }
 
 /** product-details.json: unique ids, at least MIN_PRODUCTS records. */

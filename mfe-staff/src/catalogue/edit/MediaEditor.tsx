@@ -11,11 +11,12 @@ import { useUploadDatasheetMutation, useUploadPictureMutation } from '../catalog
 import { refusalOf } from '../catalogueCalls';
 import { SmallButton } from './editorParts';
 import { withField } from './detailsModel';
+import { megabytes, tooLargeSentence, type MediaKind } from './mediaRefs';
+
+export { thumbnailOf, tooLargeSentence, type MediaKind, type PictureRef } from './mediaRefs';
 import type { FieldProblem } from '../catalogueCalls';
 import { GalleryEditor } from './gallery/GalleryEditor';
 import { VariantMediaEditor } from './gallery/VariantMediaEditor';
-
-export type MediaKind = 'picture' | 'datasheet';
 
 /** What each kind takes: the input's accept list (a hint to the file chooser; the server decides by the content). */
 const KINDS: Record<MediaKind, { label: string; accept: string; hint: string; maxBytes: number }> = {
@@ -32,25 +33,6 @@ const KINDS: Record<MediaKind, { label: string; accept: string; hint: string; ma
     maxBytes: DATASHEET_MAX_BYTES,
   },
 };
-
-function megabytes(bytes: number): string {
-  return `${bytes / (1024 * 1024)} MB`;
-}
-
-/** The sentence for a file refused before sending, in the server's style (tooLarge in server/src/catalogue/staff/uploads.ts). */
-export const tooLargeSentence = (kind: MediaKind) =>
-  `The ${kind} is too large: at most ${megabytes(KINDS[kind].maxBytes)} is taken. Nothing was sent.`;
-
-export interface PictureRef {
-  src: string;
-  widths: number[];
-}
-
-/** The 320 px WebP variant, or the one variant of a picture narrower than that (never enlarged by the server). */
-export function thumbnailOf({ src, widths }: PictureRef): string {
-  const width = widths.includes(320) ? 320 : Math.min(...widths);
-  return `${src}-${width}.webp`;
-}
 
 type UploadState =
   | { kind: 'idle' }

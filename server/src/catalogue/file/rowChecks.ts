@@ -211,7 +211,8 @@ export function checkRow(
   if (detailAr !== undefined && !detailAr.success)
     problems.push(...issueProblems('details_ar: ', detailAr.error, 'details_ar'));
 
-  if (detail?.success && detailAr?.success) problems.push(...galleryProblems(row.id.trim(), detail.data, detailAr.data));
+  if (detail?.success && detailAr?.success)
+    problems.push(...galleryProblems(row.id.trim(), detail.data, detailAr.data));
   const variant = checkVariantColumns(row);
   if ('problems' in variant) problems.push(...variant.problems);
   if (problems.length > 0 || !product.success || !detail?.success || !detailAr?.success || 'problems' in variant)

@@ -79,7 +79,7 @@ describe('the gallery', () => {
     await openEditor();
     const size = within(media().getByRole('group', { name: 'CW-20S' }));
     choose(size.getByLabelText('Upload a picture of CW-20S'), file(PNG, 'size20s.png', 'image/png'));
-    expect(await size.findByRole('img', { name: 'Picture of CW-20S' })).toBeInTheDocument();
+    expect(await size.findByRole('img', { name: 'CW-20S' })).toBeInTheDocument();
     choose(size.getByLabelText('Upload a datasheet of CW-20S'), file(PDF, 'size20s.pdf', 'application/pdf'));
     const link = await size.findByRole('link', { name: 'Datasheet of CW-20S (PDF, download)' });
 

@@ -9,7 +9,7 @@ import type { FieldProblem } from '../../catalogueCalls';
 import { Fieldset, ItemProblem, langProps, moved, removed, replaced, RowButtons, SmallLabel } from '../editorParts';
 import { galleryItemsOf, withGallery, withPictureAdded, type GalleryItem } from './galleryModel';
 import { uploadStatus, usePictureUpload } from './useMediaUpload';
-import { thumbnailOf } from '../MediaEditor';
+import { thumbnailOf } from '../mediaRefs';
 
 const Items = styled.ol`
   display: flex;

@@ -7,7 +7,7 @@ import { Notice } from '../../../ui/Notice';
 import { StaffField } from '../../../ui/StaffField';
 import type { FieldProblem } from '../../catalogueCalls';
 import { Fieldset, ItemProblem, SmallButton } from '../editorParts';
-import { thumbnailOf } from '../MediaEditor';
+import { thumbnailOf } from '../mediaRefs';
 import { variantMediaOf, withVariantMedia, type VariantMedia } from './galleryModel';
 import { uploadStatus, useDatasheetUpload, usePictureUpload } from './useMediaUpload';
 
@@ -50,9 +50,10 @@ export function VariantMediaEditor({ productId, content, update, problems }: Var
         <ItemProblem key={text}>{text}</ItemProblem>
       ))}
       <Grid>
-        {variants.map((variant) => (
+        {variants.map((variant, index) => (
           <VariantMediaFields
-            key={variant.code}
+            // by place: a code is typed (and may be another's while it is) without losing the upload's state
+            key={index}
             productId={productId}
             code={variant.code}
             label={variant.label}
@@ -112,7 +113,7 @@ function VariantMediaFields({
       <Current>
         {media?.picture ? (
           <>
-            <img src={thumbnailOf(media.picture)} alt={`Picture of ${name}`} width={120} />
+            <img src={thumbnailOf(media.picture)} alt={name} width={120} />
             <SmallButton
               type="button"
               $variant="secondary"

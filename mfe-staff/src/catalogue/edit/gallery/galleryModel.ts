@@ -6,10 +6,9 @@
 import type { EditableProduct } from '@site/contracts/staff-catalogue-api';
 import { withField, type Details } from '../detailsModel';
 
-export interface PictureRef {
-  src: string;
-  widths: number[];
-}
+import type { PictureRef } from '../mediaRefs';
+
+export type { PictureRef };
 
 export interface GalleryItem extends PictureRef {
   alt: string;

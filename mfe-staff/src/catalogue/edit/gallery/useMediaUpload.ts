@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { DATASHEET_MAX_BYTES, PICTURE_MAX_BYTES } from '@site/contracts/staff-catalogue-api';
 import { useUploadDatasheetMutation, useUploadPictureMutation } from '../../catalogueApi';
 import { refusalOf } from '../../catalogueCalls';
-import { tooLargeSentence } from '../MediaEditor';
+import { tooLargeSentence } from '../mediaRefs';
 import type { PictureRef } from './galleryModel';
 
 export type UploadState =
