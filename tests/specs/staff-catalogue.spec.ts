@@ -209,7 +209,7 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await second.getByLabel('Alt text (Arabic)').fill('الجلبة مفككة');
       await media
         .getByRole('group', { name: 'HEX-CW-25: Size 25 (M25)' })
-        .getByLabel('Upload a picture of HEX-CW-25')
+        .getByLabel('Upload HEX-CW-25’s own picture')
         .setInputFiles(SIZE_PICTURE);
       await expect(media.getByRole('img', { name: 'HEX-CW-25', exact: true })).toBeVisible();
       await page.getByRole('button', { name: 'Save draft' }).click();

@@ -78,9 +78,9 @@ describe('the gallery', () => {
   it("uploads a variant's own picture and datasheet into both documents by its code (a product of one: its code)", async () => {
     await openEditor();
     const size = within(media().getByRole('group', { name: 'CW-20S' }));
-    choose(size.getByLabelText('Upload a picture of CW-20S'), file(PNG, 'size20s.png', 'image/png'));
+    choose(size.getByLabelText('Upload CW-20S’s own picture'), file(PNG, 'size20s.png', 'image/png'));
     expect(await size.findByRole('img', { name: 'CW-20S' })).toBeInTheDocument();
-    choose(size.getByLabelText('Upload a datasheet of CW-20S'), file(PDF, 'size20s.pdf', 'application/pdf'));
+    choose(size.getByLabelText('Upload CW-20S’s own datasheet'), file(PDF, 'size20s.pdf', 'application/pdf'));
     const link = await size.findByRole('link', { name: 'Datasheet of CW-20S (PDF, download)' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));

@@ -127,7 +127,7 @@ function VariantMediaFields({
           </>
         ) : null}
       </Current>
-      <StaffField label={`Upload a picture of ${name}`}>
+      <StaffField label={`Upload ${name}’s own picture`}>
         {(control) => (
           <input
             {...control}
@@ -158,7 +158,7 @@ function VariantMediaFields({
           </>
         ) : null}
       </Current>
-      <StaffField label={`Upload a datasheet of ${name}`}>
+      <StaffField label={`Upload ${name}’s own datasheet`}>
         {(control) => (
           <input
             {...control}
