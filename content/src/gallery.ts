@@ -1,6 +1,6 @@
 // A product's pictures as the page shows them (docs/catalogue.md "Pictures and documents"): its gallery in order, or
-// the single picture of older content as a gallery of one; a chosen variant's own picture first and its own datasheet
-// instead of the product's. Types only from the schema, so the browser's bundles take these few lines alone.
+// the single picture of older content as a gallery of one; a chosen variant's own picture first (its own datasheet:
+// variantMediaOf). Types only from the schema, so the browser's bundles take these few lines alone.
 import type { ProductDetail } from './types';
 import type { PictureVariants } from './index';
 
@@ -9,7 +9,7 @@ export interface ShownPicture extends PictureVariants {
   alt: string;
 }
 
-type MediaFields = Pick<ProductDetail, 'productName' | 'picture' | 'gallery' | 'variantMedia' | 'datasheet'>;
+type MediaFields = Pick<ProductDetail, 'productName' | 'picture' | 'gallery' | 'variantMedia'>;
 
 /** The product's own pictures in order: its gallery, else its older single picture (alt: the product's name). */
 export function galleryOf(detail: MediaFields): ShownPicture[] {
@@ -32,7 +32,3 @@ export function shownPictures(detail: MediaFields, chosen?: { code: string; labe
   const alt = chosen.label === '' ? detail.productName : `${detail.productName}, ${chosen.label}`;
   return [{ ...own, alt }, ...gallery.filter((picture) => picture.src !== own.src)];
 }
-
-/** The datasheet offered with variant `code` chosen: its own where it has one, else the product's. */
-export const shownDatasheet = (detail: MediaFields, code?: string): string | undefined =>
-  variantMediaOf(detail, code)?.datasheet ?? detail.datasheet;

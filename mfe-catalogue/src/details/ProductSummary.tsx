@@ -2,13 +2,7 @@ import { memo, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink, CataloguePicture, maxWidth } from '@site/shared-ui';
-import {
-  productImagePath,
-  shownDatasheet,
-  shownPictures,
-  type ProductDetail,
-  type ProductVariant,
-} from '@site/content';
+import { productImagePath, type ProductDetail, type ProductVariant } from '@site/content';
 import { DescriptionList } from './description/DescriptionList';
 import { DescriptionSections } from './description/DescriptionSections';
 import { parseDescription } from './description/parseDescription';
@@ -16,15 +10,16 @@ import { SafeHtml } from './SafeHtml';
 import { categoryPath } from '@site/contracts/paths';
 import { useText } from '../i18n/useText';
 import { DatasheetLink, DownloadLink, UploadedDatasheetLink } from './DownloadLink';
-import { ProductGallery } from './gallery/ProductGallery';
-import { VariantDatasheetLink } from './gallery/VariantDatasheetLink';
+import { ProductPicture } from './ProductPicture';
+import { hasLaterMedia, leadPicture } from './gallery/gallery';
+
 import type { ProductQuoteFacts } from './productDetailSlice';
 import { AddToQuote } from '../quote/AddToQuote';
 import { CompareToggle } from '../compare/CompareToggle';
 import { priceText } from '../listing/priceText';
 import { variantsPrice } from '../compare/variantFacts';
 import { isVariantTable, VARIANT_TABLE_ID, variantQuoteProduct } from './variants/variants';
-import { LazyStockPanel } from './later/LaterParts';
+import { LazyMediaDatasheet, LazyProductMedia, LazyStockPanel } from './later/LaterParts';
 
 const Layout = styled.section`
   display: grid;
@@ -35,6 +30,10 @@ const Layout = styled.section`
 `;
 
 const Picture = styled(CataloguePicture)`
+  border-radius: ${({ theme }) => theme.radius.md};
+`;
+
+const UploadedPicture = styled(ProductPicture)`
   border-radius: ${({ theme }) => theme.radius.md};
 `;
 
@@ -100,18 +99,19 @@ export const ProductSummary = memo(function ProductSummary({
   // one): its code, price and form.
   const several = isVariantTable(variants);
   const variant = chosen ?? (several ? null : (variants[0] ?? null));
-  // the gallery (the chosen size's own picture first, where it has one) and the chosen size's datasheet, else the product's
-  const pictures = useMemo(() => shownPictures(product, chosen === null ? undefined : chosen), [product, chosen]);
-  const datasheet = shownDatasheet(product, chosen?.code);
-  const ownDatasheet = chosen !== null && datasheet !== product.datasheet ? chosen : null;
+  // several pictures or a variant's own media: the later chunk draws them (the server awaits it); else one picture here
+  const laterMedia = hasLaterMedia(product);
+  const lead = leadPicture(product);
 
   return (
     <Layout aria-label={text('catalogue.summary.label')}>
       {/* The uploaded photo where there is one; the same 480 × 360 box either way. Either is the page's largest element,
           eager at high priority: each <img> asks (React's preload of the illustration in the server's head carries it;
           the server adds a hint of its own only to a page it did not draw). */}
-      {pictures.length > 0 ? (
-        <ProductGallery productId={product.id} pictures={pictures} />
+      {laterMedia ? (
+        <LazyProductMedia product={product} chosen={chosen} />
+      ) : lead ? (
+        <UploadedPicture picture={lead} alt={lead.alt} width={480} height={360} fetchPriority="high" />
       ) : (
         <Picture
           src={productImagePath(product.image)}
@@ -196,14 +196,18 @@ export const ProductSummary = memo(function ProductSummary({
         ))}
         <DescriptionList blocks={blocks} />
         <DescriptionSections sections={sections} />
-        {product.downloadFile || datasheet || downloads.length > 0 || product.viewManufacturersCatalogue ? (
+        {product.downloadFile ||
+        product.datasheet ||
+        laterMedia ||
+        downloads.length > 0 ||
+        product.viewManufacturersCatalogue ? (
           <Buttons>
             {product.downloadFile ? <DatasheetLink file={product.downloadFile} /> : null}
-            {datasheet === undefined ? null : ownDatasheet === null ? (
-              <UploadedDatasheetLink path={datasheet} />
-            ) : (
-              <VariantDatasheetLink path={datasheet} label={ownDatasheet.label || ownDatasheet.code} />
-            )}
+            {laterMedia ? (
+              <LazyMediaDatasheet product={product} chosen={chosen} />
+            ) : product.datasheet ? (
+              <UploadedDatasheetLink path={product.datasheet} />
+            ) : null}
             {downloads.map(([label, file]) => (
               <DownloadLink key={label} label={label} file={file} />
             ))}
