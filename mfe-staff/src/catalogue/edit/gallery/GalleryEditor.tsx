@@ -2,14 +2,14 @@
 // first is the lead, shown first and shared), removed; "Upload a picture" adds one at the end at once, its alt texts the
 // product's names to start from. The server's problems with a picture show at its fields.
 import styled from 'styled-components';
-import type { EditableProduct } from '@site/contracts/staff-catalogue-api';
+import { PICTURE_MAX_BYTES, type EditableProduct } from '@site/contracts/staff-catalogue-api';
 import { Notice } from '../../../ui/Notice';
 import { StaffField } from '../../../ui/StaffField';
 import type { FieldProblem } from '../../catalogueCalls';
 import { Fieldset, ItemProblem, langProps, moved, removed, replaced, RowButtons, SmallLabel } from '../editorParts';
 import { galleryItemsOf, withGallery, withPictureAdded, type GalleryItem } from './galleryModel';
 import { uploadStatus, usePictureUpload } from './useMediaUpload';
-import { thumbnailOf } from '../mediaRefs';
+import { megabytes, thumbnailOf } from '../mediaRefs';
 
 const Items = styled.ol`
   display: flex;
@@ -132,7 +132,7 @@ export function GalleryEditor({ productId, content, update, problems }: GalleryE
       )}
       <StaffField
         label="Upload a picture"
-        hint="JPEG, PNG, WebP or AVIF, at most 10 MB. It joins the end of the pictures; the same picture shows in both languages."
+        hint={`JPEG, PNG, WebP or AVIF, at most ${megabytes(PICTURE_MAX_BYTES)}. It joins the end of the pictures; the same picture shows in both languages.`}
       >
         {(control) => (
           <input
