@@ -10,7 +10,7 @@ import path from 'node:path';
 import { categoryPath, productPath } from '@site/contracts/paths';
 import { axeViolations } from '../support/axe';
 import { REPO_ROOT } from '../support/site-server';
-import type { Page } from '@playwright/test';
+import type { ConsoleMessage, Page } from '@playwright/test';
 import { test, expect, localOnly } from '../support/fixtures';
 import {
   CATALOGUE_STAFF,
@@ -47,6 +47,13 @@ const SIZE_PICTURE = path.join(REPO_ROOT, 'content/public/images/carousel/slide-
  * its own picture leads.
  */
 async function seeGallery(publicPage: Page, at: (path: string) => string): Promise<void> {
+  const problems: string[] = [];
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error') problems.push(message.text());
+  };
+  const onError = (error: Error) => problems.push(`Uncaught: ${error.message}`);
+  publicPage.on('console', onConsole);
+  publicPage.on('pageerror', onError);
   for (const [edition, label, show, secondAlt, sizeAlt] of [
     [
       '',
@@ -81,6 +88,7 @@ async function seeGallery(publicPage: Page, at: (path: string) => string): Promi
         await publicPage.getByRole('link', { name: show }).click();
         await expect(second).toBeInViewport();
       }
+      if (width === 375 && edition === '/ar') expect(await axeViolations(publicPage), 'the gallery').toEqual([]);
       // the size chosen in the table: its own picture leads
       await publicPage.goto(at(`${edition}${productPath(CATEGORY, ID)}?variant=HEX-CW-25`));
       await expect(strip.getByRole('img')).toHaveCount(3);
@@ -89,6 +97,9 @@ async function seeGallery(publicPage: Page, at: (path: string) => string): Promi
     }
   }
   await publicPage.setViewportSize({ width: 1280, height: 720 });
+  publicPage.off('console', onConsole);
+  publicPage.off('pageerror', onError);
+  expect(problems, 'console errors on the public pages').toEqual([]);
 }
 
 test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] }, () => {
