@@ -75,6 +75,8 @@ async function seeGallery(publicPage: Page, at: (path: string) => string): Promi
       await expect(pictures.nth(1)).not.toBeInViewport();
       const second = strip.getByRole('img', { name: secondAlt });
       if (width === 375) {
+        // the strip scrolls, the page does not
+        expect(await publicPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
         // a swipe: the strip scrolled sideways by a finger's width, snapping to the next picture
         await strip.evaluate((element, rtl) => element.scrollBy({ left: rtl ? -200 : 200 }), edition === '/ar');
         await expect(second).toBeInViewport();
