@@ -229,30 +229,6 @@ export const uploadedDatasheetSchema = z
     `expected an uploaded datasheet's path, ${CATALOGUE_MEDIA_PREFIX}/<product id>/<hash>.pdf`,
   );
 
-/** The most pictures a product's gallery holds. */
-export const GALLERY_PICTURES_MAX = 12;
-/**
- * A picture of a product's gallery (details.gallery, in order; docs/catalogue.md "Pictures and documents"): an uploaded
- * picture and its alt text in the document's language (the English document's in English, the Arabic one's in Arabic).
- */
-export const galleryPictureSchema = uploadedPictureSchema.extend({
-  alt: z
-    .string()
-    .trim()
-    .min(1, 'the alt text is missing: say in words what the picture shows')
-    .max(250, 'the alt text must be 250 characters or fewer'),
-});
-/** A variant's own picture and datasheet (details.variantMedia), where they differ from the product's; by its code. */
-export const variantMediaSchema = z
-  .strictObject({
-    code: z.string().trim().min(1).max(200),
-    picture: uploadedPictureSchema.optional(),
-    datasheet: uploadedDatasheetSchema.optional(),
-  })
-  .refine((media) => media.picture !== undefined || media.datasheet !== undefined, {
-    message: "a variant's media names a picture, a datasheet or both",
-  });
-
 /**
  * An HTML fragment from the data. The UI sanitises it anyway; the data itself must not carry anything active,
  * and its tags must be balanced.
@@ -284,6 +260,32 @@ const noMarkup = (schema: z.ZodString): z.ZodString =>
     .refine((s) => !/&(#\d+|#x[\da-f]+|[a-z]+);/i.test(s), 'character entity in a plain-text field');
 export const plainTextSchema = noMarkup(z.string());
 const plain = noMarkup(text);
+
+/** The most pictures a product's gallery holds. */
+export const GALLERY_PICTURES_MAX = 12;
+/**
+ * A picture of a product's gallery (details.gallery, in order; docs/catalogue.md "Pictures and documents"): an uploaded
+ * picture and its alt text in the document's language (the English document's in English, the Arabic one's in Arabic).
+ */
+export const galleryPictureSchema = uploadedPictureSchema.extend({
+  alt: noMarkup(
+    z
+      .string()
+      .trim()
+      .min(1, 'the alt text is missing: say in words what the picture shows')
+      .max(250, 'the alt text must be 250 characters or fewer'),
+  ),
+});
+/** A variant's own picture and datasheet (details.variantMedia), where they differ from the product's; by its code. */
+export const variantMediaSchema = z
+  .strictObject({
+    code: z.string().trim().min(1).max(200),
+    picture: uploadedPictureSchema.optional(),
+    datasheet: uploadedDatasheetSchema.optional(),
+  })
+  .refine((media) => media.picture !== undefined || media.datasheet !== undefined, {
+    message: "a variant's media names a picture, a datasheet or both",
+  });
 
 export const productSchema = z.strictObject({
   /** Url-safe id (letters, digits, underscores), unique over the catalogue; also the id of the detail record. */
