@@ -33,6 +33,7 @@ export {
 export type * from './types';
 export { descriptionEntryKind, referencedDownloadFiles, type DescriptionEntryKind } from './catalogue';
 export { flattenTableRow, headerRowSpan, leafColumns, tableHeaderProblems, tableRowProblems } from './detailTable';
+export { galleryOf, shownPictures, variantMediaOf, type ShownPicture } from './gallery';
 
 export const productCategories: ProductCategory[] = categoriesJson as ProductCategory[];
 export const branches: Branch[] = branchesJson as Branch[];

@@ -280,6 +280,32 @@ const noMarkup = (schema: z.ZodString): z.ZodString =>
 export const plainTextSchema = noMarkup(z.string());
 const plain = noMarkup(text);
 
+/** The most pictures a product's gallery holds. */
+export const GALLERY_PICTURES_MAX = 12;
+/**
+ * A picture of a product's gallery (details.gallery, in order; docs/catalogue.md "Pictures and documents"): an uploaded
+ * picture and its alt text in the document's language (the English document's in English, the Arabic one's in Arabic).
+ */
+export const galleryPictureSchema = uploadedPictureSchema.extend({
+  alt: noMarkup(
+    z
+      .string()
+      .trim()
+      .min(1, 'the alt text is missing: say in words what the picture shows')
+      .max(250, 'the alt text must be 250 characters or fewer'),
+  ),
+});
+/** A variant's own picture and datasheet (details.variantMedia), where they differ from the product's; by its code. */
+export const variantMediaSchema = z
+  .strictObject({
+    code: z.string().trim().min(1).max(200),
+    picture: uploadedPictureSchema.optional(),
+    datasheet: uploadedDatasheetSchema.optional(),
+  })
+  .refine((media) => media.picture !== undefined || media.datasheet !== undefined, {
+    message: "a variant's media names a picture, a datasheet or both",
+  });
+
 export const productSchema = z.strictObject({
   /** Url-safe id (letters, digits, underscores), unique over the catalogue; also the id of the detail record. */
   id: productIdSchema,
@@ -600,6 +626,10 @@ export const productDetailSchema = z
     picture: uploadedPictureSchema.optional(),
     /** A datasheet uploaded in the catalogue editor (its path, not a file name under /uploads/). */
     datasheet: uploadedDatasheetSchema.optional(),
+    /** The product's pictures in order, each with its alt text (the first is the lead; replaces `picture`). */
+    gallery: z.array(galleryPictureSchema).min(1).max(GALLERY_PICTURES_MAX).optional(),
+    /** Pictures and datasheets of single variants, by their codes (the product's own otherwise). */
+    variantMedia: z.array(variantMediaSchema).min(1).max(200).optional(),
     /** External https link to the manufacturer's catalogue. */
     viewManufacturersCatalogue: z.url({ protocol: /^https$/ }).optional(),
     /** Its accessories and alternatives by code (the English document's: docs/decisions/040-related-parts.md). */
@@ -644,10 +674,39 @@ export const productDetailSchema = z
           ctx.addIssue({ code: 'custom', message: problem, path: ['productDetailTableData', i] });
       });
     }
+    galleryProblems(d, ctx);
     if (d.downloadFiles && Object.keys(d.downloadFiles).length === 0) {
       ctx.addIssue({ code: 'custom', message: 'empty downloadFiles', path: ['downloadFiles'] });
     }
   });
+
+/** The gallery's and variant media's own rules: one lead (gallery or the older picture), each picture and code once. */
+function galleryProblems(
+  d: { picture?: unknown; gallery?: { src: string }[]; variantMedia?: { code: string }[] },
+  ctx: z.RefinementCtx,
+): void {
+  if (d.picture !== undefined && d.gallery !== undefined)
+    ctx.addIssue({
+      code: 'custom',
+      message: "a product has a gallery or a single picture, not both: the gallery's first picture is its lead",
+      path: ['picture'],
+    });
+  const once = (keys: readonly string[], field: 'gallery' | 'variantMedia', what: string) =>
+    keys.forEach((key, index) => {
+      if (keys.indexOf(key) !== index)
+        ctx.addIssue({ code: 'custom', message: `${what} ${key} is there twice`, path: [field, index] });
+    });
+  once(
+    (d.gallery ?? []).map((picture) => picture.src),
+    'gallery',
+    'the picture',
+  );
+  once(
+    (d.variantMedia ?? []).map((media) => media.code),
+    'variantMedia',
+    'the variant',
+  );
+}
 
 /** product-details.json: unique ids, at least MIN_PRODUCTS records. */
 export const productDetailsSchema = z

@@ -1,7 +1,7 @@
 // The catalogue editor's screens against the built server: a catalogue-role account signs in (landing on the
 // catalogue, no inbox), finds a product, changes a description row and a specification line in English and Arabic
 // and the price (the live preview drawing them as they are typed, in both languages) and a variant's Arabic table cell,
-// uploads a picture and a datasheet, saves the draft, previews it in both languages and publishes it;
+// uploads two pictures for the gallery (with their alt texts), the size 25's own picture and a datasheet, saves the draft, previews it in both languages and publishes it;
 // the public pages (a new page load) show the change; an older version restored and published brings the old values
 // back; related parts linked in the editor shown on the product page in both editions at 375 and 1280 px and added to
 // the quote basket; the catalogue exported as CSV and that file checked back unchanged; the missing-Arabic report. Axe checks the five screens on the way.
@@ -14,6 +14,7 @@ import { categoryPath, productPath } from '@site/contracts/paths';
 import { formatDubaiTime, instantToDubaiLocal } from '@site/contracts/staff-catalogue-api';
 import { axeViolations } from '../support/axe';
 import { REPO_ROOT } from '../support/site-server';
+import type { ConsoleMessage, Page } from '@playwright/test';
 import { test, expect, localOnly } from '../support/fixtures';
 import {
   CATALOGUE_STAFF,
@@ -45,6 +46,71 @@ const CATEGORY = 'industrial_cable_glands';
 const SCHEDULED = { id: 'oc_cu_xlpe_swa_pvc_cable', category: 'cables', name: 'Armoured Power Cable, 2027 price list' };
 /** The accessory the editor links to the gland: a shroud of the same category. */
 const SHROUD = 'HEX-SHR-20-PVC';
+const SECOND_PICTURE = path.join(REPO_ROOT, 'content/public/images/carousel/slide-2.jpg');
+const SIZE_PICTURE = path.join(REPO_ROOT, 'content/public/images/carousel/slide-3.webp');
+
+/**
+ * The published gallery in both editions at 1280 and 375 px: its two pictures in a strip, the second reached by its
+ * link, swiped to on a phone (the strip scrolled sideways, as a finger does) and by the keyboard; the size 25 chosen,
+ * its own picture leads.
+ */
+async function seeGallery(publicPage: Page, at: (path: string) => string): Promise<void> {
+  const problems: string[] = [];
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error') problems.push(message.text());
+  };
+  const onError = (error: Error) => problems.push(`Uncaught: ${error.message}`);
+  publicPage.on('console', onConsole);
+  publicPage.on('pageerror', onError);
+  for (const [edition, label, show, secondAlt, sizeAlt] of [
+    [
+      '',
+      'Product pictures: scroll sideways for the next',
+      'Show picture 2 of 2',
+      'The gland taken apart',
+      /Size 25 \(M25\)$/,
+    ],
+    ['/ar', 'صور المنتج: مرِّر أفقيًا لعرض الصورة التالية', 'عرض الصورة 2 من 2', 'الجلبة مفككة', /المقاس 25 \(M25\)$/],
+  ] as const) {
+    for (const width of [1280, 375]) {
+      await publicPage.setViewportSize({ width, height: 800 });
+      await publicPage.goto(at(`${edition}${productPath(CATEGORY, ID)}`));
+      const strip = publicPage.getByRole('list', { name: label });
+      const pictures = strip.getByRole('img');
+      await expect(pictures).toHaveCount(2);
+      await expect(pictures.nth(0)).toBeInViewport();
+      await expect(pictures.nth(1)).toHaveAttribute('loading', 'lazy');
+      await expect(pictures.nth(1)).not.toBeInViewport();
+      const second = strip.getByRole('img', { name: secondAlt });
+      if (width === 375) {
+        // the strip scrolls, the page does not
+        expect(await publicPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        // a swipe: the strip scrolled sideways by a finger's width, snapping to the next picture
+        await strip.evaluate((element, rtl) => element.scrollBy({ left: rtl ? -200 : 200 }), edition === '/ar');
+        await expect(second).toBeInViewport();
+        await expect.poll(() => second.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+        // and back by the keyboard: the strip takes the focus and scrolls with the arrow keys
+        await strip.focus();
+        await publicPage.keyboard.press(edition === '/ar' ? 'ArrowRight' : 'ArrowLeft');
+        await expect(pictures.nth(0)).toBeInViewport();
+      } else {
+        // its link: an anchor before the page's later chunk has come, the strip scrolled by script after
+        await publicPage.getByRole('link', { name: show }).click();
+        await expect(second).toBeInViewport();
+      }
+      if (width === 375 && edition === '/ar') expect(await axeViolations(publicPage), 'the gallery').toEqual([]);
+      // the size chosen in the table: its own picture leads
+      await publicPage.goto(at(`${edition}${productPath(CATEGORY, ID)}?variant=HEX-CW-25`));
+      await expect(strip.getByRole('img')).toHaveCount(3);
+      await expect(strip.getByRole('img').first()).toHaveAccessibleName(sizeAlt);
+      await expect(strip.getByRole('img').first()).toBeInViewport();
+    }
+  }
+  await publicPage.setViewportSize({ width: 1280, height: 720 });
+  publicPage.off('console', onConsole);
+  publicPage.off('pageerror', onError);
+  expect(problems, 'console errors on the public pages').toEqual([]);
+}
 
 test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] }, () => {
   test('a catalogue editor changes a row in both languages and the price, publishes, sees it on the public pages, then restores the old version', async ({
@@ -173,7 +239,7 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await page.getByRole('button', { name: 'Add the column' }).click();
       await expect(firstVariant.getByRole('textbox', { name: 'Table (English): IP rating' })).toHaveValue('IP68');
       // a picture and a datasheet, uploaded at once and saved with the draft
-      const media = page.getByRole('region', { name: 'Picture and datasheet' });
+      const media = page.getByRole('region', { name: 'Pictures and datasheets' });
       await media.getByLabel('Upload a picture').setInputFiles(PICTURE);
       await expect(media.getByText('Uploaded. Save the draft to keep it.')).toBeVisible();
       const picture = media.getByRole('img', { name: 'CW Brass Cable Gland' });
@@ -196,6 +262,16 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await related.getByRole('button', { name: 'Add a related part' }).click();
       await related.getByRole('combobox', { name: 'Kind of related part 2' }).selectOption('alternative');
       await related.getByRole('textbox', { name: 'Code of related part 2' }).fill('HEX-E1W-20S');
+      // a second picture for the gallery, its alt texts in both languages, and the size 25's own picture
+      await media.getByLabel('Upload a picture').setInputFiles(SECOND_PICTURE);
+      const second = media.getByRole('group', { name: 'Picture 2', exact: true });
+      await second.getByLabel('Alt text (English)').fill('The gland taken apart');
+      await second.getByLabel('Alt text (Arabic)').fill('الجلبة مفككة');
+      await media
+        .getByRole('group', { name: 'HEX-CW-25: Size 25 (M25)' })
+        .getByLabel('Upload HEX-CW-25’s own picture')
+        .setInputFiles(SIZE_PICTURE);
+      await expect(media.getByRole('img', { name: 'HEX-CW-25', exact: true })).toBeVisible();
       await page.getByRole('button', { name: 'Save draft' }).click();
       await expect(page.getByText('Draft saved. Publish it to show it in the catalogue.')).toBeVisible();
       await expect(picture).toBeVisible();
@@ -230,6 +306,7 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
           .getByRole('listitem')
           .filter({ has: publicPage.getByRole('heading', { name: /^CW Brass Cable Gland/ }) }),
       ).toContainText('9.95');
+      await seeGallery(publicPage, at);
 
       // the scheduled draft went live at its minute, nobody pressing anything: its public page (a new load each time)
       await expect

@@ -11,6 +11,7 @@ import { ProductDetailsRest } from './ProductDetailsRest';
 import { ProductReviews } from './ProductReviews';
 import { productVariantOf } from '@site/contracts/product-view';
 import { LazyRelatedParts, loadLaterParts, RELATED_PARTS_ID } from './later/LaterParts';
+import { hasLaterMedia } from './gallery/gallery';
 import { loadRichTextSanitizer } from './richTextSanitizer';
 import { chosenVariant, isVariantTable, VARIANT_TABLE_ID } from './variants/variants';
 import {
@@ -44,12 +45,16 @@ const NotFound = styled.div`
 /** /our-products/{productCategoryId}/{productId}: summary, detail blocks, the detail table and the reviews. */
 /**
  * For the server (shared-store's LoadFirstView): the product (its reviews, visitors' data, load in the browser) as its
- * effect below loads it, the rich text's sanitizer, and the code of its variants' table where it has one, so the HTML
- * has them.
+ * effect below loads it, the rich text's sanitizer, and the later chunk where it draws a part of it (its variants'
+ * table, its strip of pictures, a size's own datasheet), so the HTML has them.
  */
 export const loadFirstView: LoadFirstView = async ({ dispatch, params }) => {
   const [loaded] = await Promise.all([dispatch(fetchProductDetail(params.productId ?? '')), loadRichTextSanitizer()]);
-  if (fetchProductDetail.fulfilled.match(loaded) && isVariantTable(loaded.payload.variants))
+  if (
+    fetchProductDetail.fulfilled.match(loaded) &&
+    (isVariantTable(loaded.payload.variants) ||
+      (loaded.payload.detail !== null && hasLaterMedia(loaded.payload.detail)))
+  )
     await loadLaterParts(VARIANT_TABLE_ID);
   // its related parts are drawn by the later chunk too (related/RelatedParts.tsx)
   else if (fetchProductDetail.fulfilled.match(loaded) && loaded.payload.related.length > 0)

@@ -1,5 +1,5 @@
-// The summary's uploaded picture and datasheet (the catalogue editor's uploads), in both editions, and the same
-// markup drawn on the server and hydrated in the browser.
+// The summary's uploaded picture and datasheet (the catalogue editor's uploads), its gallery and a size's own picture
+// and datasheet, in both editions, and the same markup drawn on the server and hydrated in the browser.
 import type { ReactElement } from 'react';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -15,6 +15,8 @@ import { renderInSite, testI18n } from '@test/render';
 import { DETAIL_AR } from '../testing/arabicFixtures';
 import { DETAIL } from '../testing/catalogueFixtures';
 import { ProductSummary } from './ProductSummary';
+import { GALLERY_ID } from './gallery/gallery';
+import { loadLaterParts } from './later/LaterParts';
 
 const MEDIA = `/media/catalogue/gland_a/${'a1'.repeat(32)}`;
 const PICTURE = { src: MEDIA, widths: [1280, 320, 640] };
@@ -112,6 +114,65 @@ describe('ProductSummary: uploaded picture and datasheet', () => {
       'href',
       '/uploads/gland-a.pdf',
     );
+  });
+
+  describe("a gallery and a size of its own (drawn by the page's later chunk)", () => {
+    const SIDE = { src: `/media/catalogue/gland_a/${'c3'.repeat(32)}`, widths: [320, 640] };
+    const SIZE = { src: `/media/catalogue/gland_a/${'d4'.repeat(32)}`, widths: [320, 640] };
+    const SIZE_SHEET = `/media/catalogue/gland_a/${'e5'.repeat(32)}.pdf`;
+    const GALLERY = [
+      { ...PICTURE, alt: 'The gland, front view' },
+      { ...SIDE, alt: 'The gland, from the side' },
+    ];
+    const variant = { code: 'GL-25', label: 'Size 25', unit: 'piece' as const };
+    const withSize = {
+      ...DETAIL,
+      gallery: GALLERY,
+      variantMedia: [{ code: 'GL-25', picture: SIZE, datasheet: SIZE_SHEET }],
+    };
+
+    // the chunk's code there first, as the server awaits it before drawing (its first import is slow in jest)
+    beforeAll(() => loadLaterParts(GALLERY_ID), 15_000);
+
+    it('shows the pictures in a strip with a link to each, only the first eager', async () => {
+      renderInSite(<ProductSummary product={{ ...DETAIL, gallery: GALLERY }} quoteFacts={null} />);
+      const strip = await screen.findByRole('list', { name: 'Product pictures: scroll sideways for the next' });
+      const pictures = within(strip).getAllByRole('img');
+      expect(pictures.map((img) => img.getAttribute('alt'))).toEqual([
+        'The gland, front view',
+        'The gland, from the side',
+      ]);
+      expect(pictures[0]).toHaveAttribute('fetchpriority', 'high');
+      expect(pictures[0]).not.toHaveAttribute('loading');
+      expect(pictures[1]).toHaveAttribute('loading', 'lazy');
+      const links = screen.getByRole('list', { name: 'Pictures' });
+      expect(within(links).getByRole('link', { name: 'Show picture 2 of 2' })).toHaveAttribute(
+        'href',
+        `#${pictures[1]!.closest('li')!.id}`,
+      );
+    });
+
+    it('with the size chosen, its own picture leads and its own datasheet is offered', async () => {
+      renderInSite(<ProductSummary product={withSize} quoteFacts={null} variants={[variant]} chosen={variant} />);
+      const strip = await screen.findByRole('list', { name: 'Product pictures: scroll sideways for the next' });
+      expect(within(strip).getAllByRole('img')[0]).toHaveAccessibleName(`${DETAIL.productName}, Size 25`);
+      expect(within(strip).getAllByRole('img')).toHaveLength(3);
+      expect(await screen.findByRole('link', { name: 'Download the datasheet of Size 25 (PDF)' })).toHaveAttribute(
+        'href',
+        SIZE_SHEET,
+      );
+    });
+
+    it('in Arabic: the Arabic alt texts and words', async () => {
+      const arabic = [
+        { ...PICTURE, alt: 'الجلبة، منظر أمامي' },
+        { ...SIDE, alt: 'الجلبة، منظر جانبي' },
+      ];
+      renderInSite(<ProductSummary product={{ ...DETAIL_AR, gallery: arabic }} quoteFacts={null} />, { locale: 'ar' });
+      const strip = await screen.findByRole('list', { name: 'صور المنتج: مرِّر أفقيًا لعرض الصورة التالية' });
+      expect(within(strip).getByRole('img', { name: 'الجلبة، منظر جانبي' })).toHaveAttribute('loading', 'lazy');
+      expect(screen.getByRole('link', { name: 'عرض الصورة 2 من 2' })).toBeInTheDocument();
+    });
   });
 
   describe('in Arabic', () => {

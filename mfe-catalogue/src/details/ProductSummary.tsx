@@ -11,13 +11,15 @@ import { categoryPath } from '@site/contracts/paths';
 import { useText } from '../i18n/useText';
 import { DatasheetLink, DownloadLink, UploadedDatasheetLink } from './DownloadLink';
 import { ProductPicture } from './ProductPicture';
+import { hasLaterMedia, leadPicture } from './gallery/gallery';
+
 import type { ProductQuoteFacts } from './productDetailSlice';
 import { AddToQuote } from '../quote/AddToQuote';
 import { CompareToggle } from '../compare/CompareToggle';
 import { priceText } from '../listing/priceText';
 import { variantsPrice } from '../compare/variantFacts';
 import { isVariantTable, VARIANT_TABLE_ID, variantQuoteProduct } from './variants/variants';
-import { LazyStockPanel } from './later/LaterParts';
+import { LazyMediaDatasheet, LazyProductMedia, LazyStockPanel } from './later/LaterParts';
 
 const Layout = styled.section`
   display: grid;
@@ -97,20 +99,19 @@ export const ProductSummary = memo(function ProductSummary({
   // one): its code, price and form.
   const several = isVariantTable(variants);
   const variant = chosen ?? (several ? null : (variants[0] ?? null));
+  // several pictures or a variant's own media: the later chunk draws them (the server awaits it); else one picture here
+  const laterMedia = hasLaterMedia(product);
+  const lead = leadPicture(product);
 
   return (
     <Layout aria-label={text('catalogue.summary.label')}>
       {/* The uploaded photo where there is one; the same 480 × 360 box either way. Either is the page's largest element,
           eager at high priority: each <img> asks (React's preload of the illustration in the server's head carries it;
           the server adds a hint of its own only to a page it did not draw). */}
-      {product.picture ? (
-        <UploadedPicture
-          picture={product.picture}
-          alt={product.productName}
-          width={480}
-          height={360}
-          fetchPriority="high"
-        />
+      {laterMedia ? (
+        <LazyProductMedia product={product} chosen={chosen} />
+      ) : lead ? (
+        <UploadedPicture picture={lead} alt={lead.alt} width={480} height={360} fetchPriority="high" />
       ) : (
         <Picture
           src={productImagePath(product.image)}
@@ -195,10 +196,18 @@ export const ProductSummary = memo(function ProductSummary({
         ))}
         <DescriptionList blocks={blocks} />
         <DescriptionSections sections={sections} />
-        {product.downloadFile || product.datasheet || downloads.length > 0 || product.viewManufacturersCatalogue ? (
+        {product.downloadFile ||
+        product.datasheet ||
+        laterMedia ||
+        downloads.length > 0 ||
+        product.viewManufacturersCatalogue ? (
           <Buttons>
             {product.downloadFile ? <DatasheetLink file={product.downloadFile} /> : null}
-            {product.datasheet ? <UploadedDatasheetLink path={product.datasheet} /> : null}
+            {laterMedia ? (
+              <LazyMediaDatasheet product={product} chosen={chosen} />
+            ) : product.datasheet ? (
+              <UploadedDatasheetLink path={product.datasheet} />
+            ) : null}
             {downloads.map(([label, file]) => (
               <DownloadLink key={label} label={label} file={file} />
             ))}

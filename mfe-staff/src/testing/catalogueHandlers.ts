@@ -349,6 +349,15 @@ function contentProblems(content: EditableProduct): ApiProblem[] {
           message: `${field}: description.${index}.value: the '' entry needs a value`,
         });
     });
+    // the gallery's alt texts, as the server's schema says of them (content/src/schema.ts galleryPictureSchema)
+    const gallery = Array.isArray(content[field].gallery) ? (content[field].gallery as { alt?: unknown }[]) : [];
+    gallery.forEach((picture, index) => {
+      if (typeof picture.alt !== 'string' || picture.alt.trim() === '')
+        problems.push({
+          path: ['content', field, 'gallery', index, 'alt'],
+          message: `${field}: gallery.${index}.alt: the alt text is missing: say in words what the picture shows`,
+        });
+    });
   }
   return [...problems, ...variantProblemsOf(content)];
 }

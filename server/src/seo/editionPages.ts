@@ -3,6 +3,7 @@
 import {
   categoryImagePath,
   LOGO_PATH,
+  galleryOf,
   pictureSrcSet,
   PRODUCT_PICTURE_SIZES,
   productImagePath,
@@ -63,11 +64,12 @@ const names = (list: string | undefined): string[] =>
  * not AVIF), preloaded as the AVIF its <picture> picks first.
  */
 function productImage(product: Product, detail: ProductDetail): PageImage {
-  const picture = detail.picture;
+  // the gallery's lead (or the older single picture): the first picture the page shows without a variant chosen
+  const picture = galleryOf(detail)[0];
   return picture
     ? {
         path: `${picture.src}-${Math.max(...picture.widths)}.webp`,
-        alt: product.productName,
+        alt: picture.alt,
         preload: { type: 'image/avif', srcset: pictureSrcSet(picture, 'avif'), sizes: PRODUCT_PICTURE_SIZES },
       }
     : { path: productImagePath(detail.image || product.image), alt: product.productName };

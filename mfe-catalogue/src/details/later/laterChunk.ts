@@ -6,3 +6,6 @@ export { default as VariantTable } from '../variants/VariantTable';
 export { ReviewForm } from '../../reviews/ReviewForm';
 export { StockPanel, CompareStock } from '../stock/StockPanel';
 export { RelatedParts } from '../related/RelatedParts';
+// a gallery of several pictures, a size's own picture and datasheet (their HTML drawn by the server)
+export { default as ProductMedia } from '../gallery/ProductMedia';
+export { MediaDatasheet } from '../gallery/MediaDatasheet';

@@ -49,7 +49,7 @@ const file = (parts: (string | Uint8Array)[], name: string, type: string) =>
   new NodeFile(parts, name, { type }) as unknown as File;
 const pngFile = (name = 'gland.png') => file([PNG], name, 'image/png');
 
-const media = () => within(screen.getByRole('region', { name: 'Picture and datasheet' }));
+const media = () => within(screen.getByRole('region', { name: 'Pictures and datasheets' }));
 const pictureInput = () => media().getByLabelText('Upload a picture');
 const datasheetInput = () => media().getByLabelText('Upload a datasheet');
 const choose = (input: HTMLElement, file: File) => fireEvent.change(input, { target: { files: [file] } });
@@ -94,10 +94,12 @@ describe('the picture and datasheet section', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('Draft saved. Publish it to show it in the catalogue.')).toBeInTheDocument();
     const [sent] = await draftBodies();
-    const picture = sent?.content.details.picture as { src: string; widths: number[] };
-    expect(picture.src).toMatch(HASH);
-    expect(picture.widths).toEqual([320, 640, 1280]);
-    expect(sent?.content.details_ar.picture).toEqual(picture);
+    // the gallery's first picture, its alt texts the product's names to start from, in each language's document
+    const [picture] = sent?.content.details.gallery as { src: string; widths: number[]; alt: string }[];
+    expect(picture?.src).toMatch(HASH);
+    expect(picture?.widths).toEqual([320, 640, 1280]);
+    expect(picture?.alt).toBe(glandContent().productName);
+    expect(sent?.content.details_ar.gallery).toEqual([{ ...picture, alt: glandContent().productName_ar }]);
     expect(sent?.content.details.datasheet).toBe(link.getAttribute('href'));
     expect(sent?.content.details_ar.datasheet).toBe(link.getAttribute('href'));
     // the rest of the documents travel untouched
@@ -148,7 +150,8 @@ describe('the picture and datasheet section', () => {
     );
     expect(media().getByRole('link', { name: 'Datasheet (PDF, download)' })).toHaveAttribute('href', datasheet);
 
-    fireEvent.click(media().getByRole('button', { name: 'Remove the picture' }));
+    // the older single picture is the gallery's first
+    fireEvent.click(media().getByRole('button', { name: 'Remove picture 1' }));
     expect(media().queryByRole('img')).not.toBeInTheDocument();
     expect(media().getByText('The picture is removed. Save the draft to keep the change.')).toHaveAttribute(
       'role',
@@ -162,6 +165,7 @@ describe('the picture and datasheet section', () => {
     const [sent] = await draftBodies();
     for (const details of [sent!.content.details, sent!.content.details_ar]) {
       expect(details).not.toHaveProperty('picture');
+      expect(details).not.toHaveProperty('gallery');
       expect(details).not.toHaveProperty('datasheet');
     }
     expect(sent?.content.details.companyImg).toEqual(['/images/brands/hex.svg']);

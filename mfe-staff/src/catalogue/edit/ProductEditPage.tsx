@@ -198,8 +198,8 @@ function ProductEditor({ id }: { id: string }) {
         </Section>
 
         <Section aria-labelledby="media-heading">
-          <h2 id="media-heading">Picture and datasheet</h2>
-          <MediaEditor productId={id} content={content} update={editor.update} />
+          <h2 id="media-heading">Pictures and datasheets</h2>
+          <MediaEditor productId={id} content={content} update={editor.update} problems={problems} />
         </Section>
 
         <Section aria-labelledby="related-heading">

@@ -9,6 +9,7 @@ import type { DatabaseSchema } from '../../platform/db/index.js';
 import { productColumns, type VariantInput } from '../variants/variantStore.js';
 import type { CatalogueColumn } from './columns.js';
 import type { CheckedRow, RowKey, RowProblem } from './rowChecks.js';
+import { variantMediaCodeProblems } from './galleryChecks.js';
 
 /** A product of the file: its first row (the product's columns), and its variants with their lines, in the file's order. */
 export interface ProductGroup {
@@ -141,6 +142,11 @@ export function crossProblems(
   codeProblems(groups, owners, add);
   for (const group of groups) {
     const line = group.lines[0]!;
+    const mediaProblems = variantMediaCodeProblems(
+      group.first.detail,
+      group.variants.map((variant) => variant.code),
+    );
+    if (mediaProblems.length > 0) problems.set(line, [...(problems.get(line) ?? []), ...mediaProblems]);
     if (group.variants.length > PRODUCT_VARIANTS_MAX)
       add(
         line,

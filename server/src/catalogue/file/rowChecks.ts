@@ -25,6 +25,7 @@ import { jsonObjectCell } from './jsonCell.js';
 import { checkVariantColumns } from './variantChecks.js';
 import { arabicRelatedProblem } from '../related/relatedImport.js';
 import { withRelatedColumns } from '../related/relatedColumns.js';
+import { galleryProblems } from './galleryChecks.js';
 
 /** What a row's check reads of the category it names. */
 export interface CategoryInfo {
@@ -219,6 +220,8 @@ export function checkRow(
   const arabicRelated = arabicRelatedProblem(detailsAr);
   if (arabicRelated !== null) problems.push(arabicRelated);
 
+  if (detail?.success && detailAr?.success)
+    problems.push(...galleryProblems(row.id.trim(), detail.data, detailAr.data));
   const variant = checkVariantColumns(row);
   if ('problems' in variant) problems.push(...variant.problems);
   if (problems.length > 0 || !product.success || !detail?.success || !detailAr?.success || 'problems' in variant)

@@ -83,13 +83,19 @@ async function copyId(db: Kysely<DatabaseSchema>, id: string): Promise<string> {
 /**
  * A copy of the product (its draft if it has one, else what is published) as a new draft: every field kept but the
  * code, suffixed -COPY for the staff member to change (codes are unique once published), and the names, marked as a
- * copy in both languages. The uploaded picture and datasheet are the source's files (a draft may only name its own
+ * copy in both languages. The uploaded pictures and datasheets (the gallery's and the variants' too) are the source's files (a draft may only name its own
  * product's), so the copy starts without them.
  */
 export async function duplicateProduct(db: Database, actor: Editor, sourceId: string): Promise<EditorProduct> {
   const source = await readEditorProduct(db.kysely, sourceId);
   const content = source.draft?.content ?? source.published;
-  const withoutMedia = ({ picture: _picture, datasheet: _datasheet, ...details }: Record<string, unknown>) => details;
+  const withoutMedia = ({
+    picture: _picture,
+    datasheet: _datasheet,
+    gallery: _gallery,
+    variantMedia: _variantMedia,
+    ...details
+  }: Record<string, unknown>) => details;
   const copied = (code: string) => `${code.slice(0, CODE_MAX - COPY_CODE.length)}${COPY_CODE}`;
   const copy: EditableProduct = {
     ...content,

@@ -26,6 +26,7 @@ import { checkPdf, inspectPicture, MediaRefused, storePictureVariants, streamToF
 import { discardTemp, type MediaStore } from '../media/mediaStore.js';
 import { notFound, EditorError } from './errors.js';
 import { editorOf, type StaffCatalogueSide } from './editorCalls.js';
+import { mediaReferencesOf } from './mediaReferences.js';
 
 export interface UploadOptions extends StaffCatalogueSide {
   db: Database;
@@ -201,35 +202,27 @@ export async function mediaReferenceProblem(
   const stored = async (path: string) =>
     store !== undefined && (await store.has({ productId: id, name: path.slice(own.length) }));
   for (const [field, document] of Object.entries(documents)) {
-    const problem = (key: 'picture' | 'datasheet', message: string): ApiProblem => ({
-      path: ['content', field, key],
-      message: `${field}.${key}: ${message}`,
-    });
-    const picture = document.picture as { src?: unknown; widths?: unknown } | undefined;
-    if (
-      typeof picture === 'object' &&
-      picture !== null &&
-      typeof picture.src === 'string' &&
-      Array.isArray(picture.widths)
-    ) {
-      if (!picture.src.startsWith(own))
-        return problem('picture', `the picture must be one uploaded for this product (${own}…)`);
-      for (const width of picture.widths) {
+    for (const reference of mediaReferencesOf(document)) {
+      const where = [field, ...reference.path].join('.');
+      const problem = (message: string): ApiProblem => ({
+        path: ['content', field, ...reference.path],
+        message: `${where}: ${message}`,
+      });
+      if (!reference.src.startsWith(own))
+        return problem(`the ${reference.kind} must be one uploaded for this product (${own}…)`);
+      if (reference.kind === 'datasheet') {
+        if (!(await stored(reference.src)))
+          return problem(`there is no uploaded datasheet ${reference.src}: upload it again`);
+        continue;
+      }
+      for (const width of reference.widths) {
         for (const format of ['avif', 'webp']) {
-          if (!(await stored(`${picture.src}-${String(width)}.${format}`)))
+          if (!(await stored(`${reference.src}-${String(width)}.${format}`)))
             return problem(
-              'picture',
-              `there is no uploaded picture ${picture.src} ${String(width)} px wide: upload the picture again`,
+              `there is no uploaded picture ${reference.src} ${String(width)} px wide: upload the picture again`,
             );
         }
       }
-    }
-    const datasheet = document.datasheet;
-    if (typeof datasheet === 'string') {
-      if (!datasheet.startsWith(own))
-        return problem('datasheet', `the datasheet must be one uploaded for this product (${own}…)`);
-      if (!(await stored(datasheet)))
-        return problem('datasheet', `there is no uploaded datasheet ${datasheet}: upload it again`);
     }
   }
   return undefined;
