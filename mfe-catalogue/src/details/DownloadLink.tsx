@@ -3,13 +3,16 @@ import { uploadPath } from '@site/content';
 import { useText } from '../i18n/useText';
 import type { MessageId } from '../i18n/text';
 
-/** The data's download labels (keys of a product's downloadFiles) the catalogs name in every language. */
-const DOWNLOAD_LABELS: Readonly<Record<string, MessageId>> = {
-  'Type Test Report': 'catalogue.download.label.typeTestReport',
-  'Installation Instructions': 'catalogue.download.label.installationInstructions',
-  'Technical Specification': 'catalogue.download.label.technicalSpecification',
-  Datasheet: 'catalogue.download.label.datasheet',
-};
+/**
+ * The data's download labels (keys of a product's downloadFiles) the catalogs name in every language, each under
+ * `catalogue.download.label.<label>` (the label itself in the id: one string fewer a label in the first view's code).
+ */
+const DOWNLOAD_LABELS: ReadonlySet<string> = new Set([
+  'Type Test Report',
+  'Installation Instructions',
+  'Technical Specification',
+  'Datasheet',
+]);
 
 /** A PDF, in a new tab. */
 function PdfLink({ href, label }: { href: string; label: string }) {
@@ -38,11 +41,12 @@ export function UploadedDatasheetLink({ path }: { path: string }) {
 /** A named download ('Type Test Report'), its label from the catalogs when they know it, else as the data has it. */
 export function DownloadLink({ label, file }: { label: string; file: string }) {
   const text = useText();
-  const known = DOWNLOAD_LABELS[label];
   return (
     <PdfLink
       href={uploadPath(file)}
-      label={text('catalogue.download.file', { label: known === undefined ? label : text(known) })}
+      label={text('catalogue.download.file', {
+        label: DOWNLOAD_LABELS.has(label) ? text(`catalogue.download.label.${label}` as MessageId) : label,
+      })}
     />
   );
 }

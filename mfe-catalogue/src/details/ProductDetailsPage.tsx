@@ -10,7 +10,7 @@ import { ProductSummary } from './ProductSummary';
 import { ProductDetailsRest } from './ProductDetailsRest';
 import { ProductReviews } from './ProductReviews';
 import { productVariantOf } from '@site/contracts/product-view';
-import { LazyRelatedParts, loadLaterParts, RELATED_PARTS_ID } from './later/LaterParts';
+import { LazyRelatedParts, loadLaterParts } from './later/LaterParts';
 import { hasLaterMedia } from './gallery/gallery';
 import { loadRichTextSanitizer } from './richTextSanitizer';
 import { chosenVariant, isVariantTable, VARIANT_TABLE_ID } from './variants/variants';
@@ -46,19 +46,15 @@ const NotFound = styled.div`
 /**
  * For the server (shared-store's LoadFirstView): the product (its reviews, visitors' data, load in the browser) as its
  * effect below loads it, the rich text's sanitizer, and the later chunk where it draws a part of it (its variants'
- * table, its strip of pictures, a size's own datasheet), so the HTML has them.
+ * table, its strip of pictures, a size's own datasheet, its related parts), so the HTML has them.
  */
 export const loadFirstView: LoadFirstView = async ({ dispatch, params }) => {
   const [loaded] = await Promise.all([dispatch(fetchProductDetail(params.productId ?? '')), loadRichTextSanitizer()]);
-  if (
-    fetchProductDetail.fulfilled.match(loaded) &&
-    (isVariantTable(loaded.payload.variants) ||
-      (loaded.payload.detail !== null && hasLaterMedia(loaded.payload.detail)))
-  )
+  if (!fetchProductDetail.fulfilled.match(loaded)) return;
+  const { variants, detail, related } = loaded.payload;
+  // the id only steers the browser's wait (afterStart.ts): on the server, where this runs, the chunk comes at once
+  if (isVariantTable(variants) || related.length > 0 || (detail !== null && hasLaterMedia(detail)))
     await loadLaterParts(VARIANT_TABLE_ID);
-  // its related parts are drawn by the later chunk too (related/RelatedParts.tsx)
-  else if (fetchProductDetail.fulfilled.match(loaded) && loaded.payload.related.length > 0)
-    await loadLaterParts(RELATED_PARTS_ID);
 };
 
 export default function ProductDetailsPage() {

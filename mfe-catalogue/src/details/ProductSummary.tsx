@@ -19,7 +19,7 @@ import { CompareToggle } from '../compare/CompareToggle';
 import { priceText } from '../listing/priceText';
 import { variantsPrice } from '../compare/variantFacts';
 import { isVariantTable, VARIANT_TABLE_ID, variantQuoteProduct } from './variants/variants';
-import { LazyMediaDatasheet, LazyProductMedia, LazyStockPanel } from './later/LaterParts';
+import { LazyProductMedia, LazyStockPanel } from './later/LaterParts';
 
 const Layout = styled.section`
   display: grid;
@@ -204,7 +204,7 @@ export const ProductSummary = memo(function ProductSummary({
           <Buttons>
             {product.downloadFile ? <DatasheetLink file={product.downloadFile} /> : null}
             {laterMedia ? (
-              <LazyMediaDatasheet product={product} chosen={chosen} />
+              <LazyProductMedia product={product} chosen={chosen} part="datasheet" />
             ) : product.datasheet ? (
               <UploadedDatasheetLink path={product.datasheet} />
             ) : null}

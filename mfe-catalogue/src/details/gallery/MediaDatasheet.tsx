@@ -2,7 +2,9 @@ import { ButtonLink, DownloadIcon } from '@site/shared-ui';
 import { variantMediaOf, type ProductDetail, type ProductVariant } from '@site/content';
 import { useVariantText } from '../variants/i18n/variantText';
 import { UploadedDatasheetLink } from '../DownloadLink';
-import { VARIANT_DATASHEET_ID } from './gallery';
+
+/** The id of the chosen size's own datasheet link, which the server draws. */
+const VARIANT_DATASHEET_ID = 'variant-datasheet';
 
 /** The chosen size's own datasheet where it has one, else the product's uploaded one (or none). */
 export function MediaDatasheet({ product, chosen }: { product: ProductDetail; chosen: ProductVariant | null }) {

@@ -9,7 +9,7 @@ import type { ReviewFormProps } from '../../reviews/ReviewForm';
 import type { StockPanelProps } from '../stock/StockPanel';
 import { VARIANT_TABLE_ID } from '../variants/variants';
 import { RELATED_PARTS_ID } from '../related/relatedPartsId';
-import { GALLERY_ID, VARIANT_DATASHEET_ID } from '../gallery/gallery';
+import { GALLERY_ID } from '../gallery/gallery';
 import { afterPageStart } from '../../common/afterStart';
 import type * as LaterChunk from './laterChunk';
 
@@ -50,11 +50,11 @@ function chunkPart<Props extends object>(pick: (parts: Parts) => ComponentType<P
 /** The variant table, drawn once the chunk is there (already there on the server). */
 export const LazyVariantTable = chunkPart((parts) => parts.VariantTable, VARIANT_TABLE_ID);
 
-/** The product's pictures where the later chunk draws them (gallery/gallery.ts hasLaterMedia), once it is there. */
-export const LazyProductMedia = chunkPart((parts) => parts.ProductMedia, GALLERY_ID);
-
-/** The product's or the chosen size's datasheet where the later chunk draws the media, once it is there. */
-export const LazyMediaDatasheet = chunkPart((parts) => parts.MediaDatasheet, VARIANT_DATASHEET_ID);
+/**
+ * The product's pictures where the later chunk draws them (gallery/gallery.ts hasLaterMedia), once it is there; with
+ * `part` 'datasheet', its or the chosen size's datasheet.
+ */
+export const LazyProductMedia = chunkPart((parts) => parts.ProductMediaPart, GALLERY_ID);
 
 /** The id of the reviews' heading, which the server draws: the review form's chunk waits for the page's start there. */
 export const REVIEWS_HEADING_ID = 'product-reviews';

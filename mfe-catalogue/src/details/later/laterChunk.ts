@@ -7,5 +7,4 @@ export { ReviewForm } from '../../reviews/ReviewForm';
 export { StockPanel, CompareStock } from '../stock/StockPanel';
 export { RelatedParts } from '../related/RelatedParts';
 // a gallery of several pictures, a size's own picture and datasheet (their HTML drawn by the server)
-export { default as ProductMedia } from '../gallery/ProductMedia';
-export { MediaDatasheet } from '../gallery/MediaDatasheet';
+export { ProductMediaPart } from '../gallery/ProductMediaPart';

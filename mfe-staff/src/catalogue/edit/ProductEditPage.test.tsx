@@ -290,7 +290,8 @@ describe('the product edit page', () => {
     ).toBeInTheDocument();
     expect(gland().schedule).toBeNull();
     expect(gland().draft?.content.productName).toBe('CW Gland 2027');
-  });
+    // five round trips to the fake server, each drawn again: past jest's 5 s for a whole test once on a loaded machine
+  }, 15_000);
 
   it('shows a schedule that failed, in words', async () => {
     catalogue.products[0]!.product = {
