@@ -1,4 +1,5 @@
 import type { ProductDetail, ProductVariant } from '@site/content';
+import { PRICE_TEXT as PRICE, WHOLE_NUMBER_TEXT as WHOLE } from '@site/content/data-constants';
 import type { Locale } from '@site/contracts/locale';
 import type { EditableProduct, EditableVariant } from '@site/contracts/staff-catalogue-api';
 import type { ProductQuoteFacts } from '../productDetailSlice';
@@ -42,9 +43,6 @@ export function previewRecords(
     variants: published.map((variant) => previewVariant(variant, locale)),
   };
 }
-
-const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
-const WHOLE = /^\d{1,9}$/;
 
 /** A published variant as the product answer carries it in `locale` (its price and pack read from the form's text). */
 function previewVariant(variant: EditableVariant, locale: Locale): ProductVariant {

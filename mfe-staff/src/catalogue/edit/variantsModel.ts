@@ -3,6 +3,7 @@
 // unit, its lowest published price), and the specification table's leaf columns a variant's rows (English and
 // Arabic) are edited by.
 import type { EditableProduct, EditableVariant } from '@site/contracts/staff-catalogue-api';
+import { PRICE_TEXT as PRICE } from '@site/content/data-constants';
 
 /** The content's variants; content saved before variants had none: one of its code, price and unit. */
 export const variantsOf = (content: EditableProduct): EditableVariant[] =>
@@ -18,8 +19,6 @@ export const variantsOf = (content: EditableProduct): EditableVariant[] =>
       published: true,
     },
   ];
-
-const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
 
 /** The content with these variants, and its code, price and unit made from them. */
 export function withVariants(content: EditableProduct, variants: EditableVariant[]): EditableProduct {

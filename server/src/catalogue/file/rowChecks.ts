@@ -6,6 +6,7 @@ import type { Product, ProductDetail } from '@site/content';
 import type { CategoryState } from '@site/contracts/staff-catalogue-api';
 import { htmlSchema, productDetailSchema, productSchema } from '@site/content/schema';
 import { mapProductDetailHtml } from '@site/content/rich-text';
+import { PRICE_TEXT as PRICE, WHOLE_NUMBER_TEXT as WHOLE } from '@site/content/data-constants';
 import type { z } from 'zod';
 import { textProblemMessage } from '@site/contracts/text-field';
 import { createHash } from 'node:crypto';
@@ -37,8 +38,6 @@ export interface CategoryInfo {
 /** The categories a row may name, by id. */
 export type CategoryMap = ReadonlyMap<string, CategoryInfo>;
 
-const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
-const WHOLE = /^\d{1,9}$/;
 const ARABIC_LETTER = /[\u0600-\u06FF]/;
 
 const at = (column: CatalogueColumn, message: string): RowProblem => ({ path: [column], message });

@@ -2,13 +2,12 @@
 // (variants/variantStore.ts VariantInput), or its problems, each at its column (a table row's value by its keys) and
 // starting with its column's name.
 import { productVariantSchema, tableRowSchema } from '@site/content/schema';
+import { PRICE_TEXT as PRICE, WHOLE_NUMBER_TEXT as WHOLE } from '@site/content/data-constants';
 import { textProblemMessage } from '@site/contracts/text-field';
 import type { VariantInput } from '../variants/variantStore.js';
 import type { CatalogueFileRow, RowProblem, VariantColumn } from './columns.js';
 import { jsonObjectCell } from './jsonCell.js';
 
-const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
-const WHOLE = /^\d{1,9}$/;
 const ARABIC_LETTER = /[\u0600-\u06FF]/;
 
 /** The column each field of productVariantSchema is read from. */
