@@ -13,7 +13,6 @@ export { changeQuoteRequest, deleteQuoteRequest, type QuoteRequestChange } from 
 export {
   BODY,
   documentBytes,
-  FOOTER,
   HEADER_FILL,
   LABEL,
   MARGIN,
@@ -23,5 +22,6 @@ export {
   SMALL,
   style,
   writeField,
+  writeFooters,
 } from './pdf/quotePage.js';
 export { quoteTexts } from './quoteTexts.js';

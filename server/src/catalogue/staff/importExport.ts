@@ -16,9 +16,7 @@ import { STAFF_API } from '@site/contracts/staff-api';
 import {
   editorErrorSchema,
   exportQuerySchema,
-  IDEMPOTENCY_KEY_HEADER,
   IMPORT_MAX_BYTES,
-  importBusySchema,
   importJobListSchema,
   importJobSchema,
   importQuerySchema,
@@ -26,9 +24,9 @@ import {
 import type { Database } from '../../platform/db/index.js';
 import { CatalogueFileWriteError } from '../file/catalogueFiles.js';
 import { exportCatalogueFile, ExportMovedError } from '../file/catalogueImport.js';
-import { activeImport, activeJobOfFile, jobAnswer, jobOfKey, latestJobs, makeJob, readJob } from './imports/jobRows.js';
+import { activeImport, activeJobOfFile, jobAnswer, latestJobs, makeJob, readJob } from './imports/jobRows.js';
 import { ImportJobRunner } from './imports/jobRunner.js';
-import { busyAnswer, idempotencyKeyOf } from './imports/jobReplies.js';
+import { busyAnswer, JOB_ANSWERS, keyAndJobSent } from './imports/jobReplies.js';
 import { bulkEditRoute } from './bulk/bulkEditRoute.js';
 import { discardTemp, type MediaStore } from '../media/mediaStore.js';
 import { EditorError } from './errors.js';
@@ -98,21 +96,14 @@ export async function catalogueFileRoutes(parent: FastifyInstance, options: Impo
     {
       schema: {
         querystring: importQuerySchema,
-        response: {
-          200: importJobSchema,
-          202: importJobSchema,
-          409: importBusySchema,
-          '4xx': editorErrorSchema,
-          '5xx': editorErrorSchema,
-        },
+        response: JOB_ANSWERS,
       },
     },
     async (request, reply) => {
       const actor = editorOf(request, options);
       const kind = request.query.dryRun === '1' ? 'check' : 'import';
-      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
       // sent before (a retry, a second click): the same job, its file not read again
-      const sent = key === undefined ? undefined : await jobOfKey(db.kysely, actor.id, key);
+      const { key, sent } = await keyAndJobSent(db.kysely, actor.id, request.headers);
       if (sent !== undefined) return reply.code(200).send(jobAnswer(sent));
       if (kind === 'import') {
         const running = await activeImport(db.kysely);
@@ -186,20 +177,13 @@ export async function catalogueFileRoutes(parent: FastifyInstance, options: Impo
       schema: {
         params: z.strictObject({ id: z.string().regex(JOB_ID, 'There is no such import job.') }),
         querystring: importQuerySchema,
-        response: {
-          200: importJobSchema,
-          202: importJobSchema,
-          409: z.union([importBusySchema, editorErrorSchema]),
-          '4xx': editorErrorSchema,
-          '5xx': editorErrorSchema,
-        },
+        response: JOB_ANSWERS,
       },
     },
     async (request, reply) => {
       const actor = editorOf(request, options);
       const kind = request.query.dryRun === '1' ? 'undo-check' : 'undo';
-      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
-      const sent = key === undefined ? undefined : await jobOfKey(db.kysely, actor.id, key);
+      const { key, sent } = await keyAndJobSent(db.kysely, actor.id, request.headers);
       if (sent !== undefined) return reply.code(200).send(jobAnswer(sent));
       const imported = await readJob(db.kysely, request.params.id);
       if (imported === undefined) throw new EditorError(404, 'There is no such import job.');

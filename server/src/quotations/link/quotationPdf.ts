@@ -9,7 +9,6 @@ import { registerFonts, type LaidOutText, type PdfDoc, type TextDirection, type 
 import {
   BODY,
   documentBytes,
-  FOOTER,
   HEADER_FILL,
   MARGIN,
   NAVY,
@@ -18,6 +17,7 @@ import {
   SMALL,
   style,
   writeField as writePageField,
+  writeFooters,
 } from '../../quote-requests/index.js';
 import { buyerTexts, type BuyerTexts } from './buyerTexts.js';
 
@@ -191,23 +191,7 @@ export function renderQuotationPdf(view: BuyerQuotation): Promise<Buffer> {
   writeField(page, texts.paymentTerms, view.paymentTerms);
   writeField(page, texts.deliveryTerms, view.deliveryTerms);
   writeField(page, texts.note, view.buyerNote);
-  const range = doc.bufferedPageRange();
-  for (let at = range.start; at < range.start + range.count; at += 1) {
-    doc.switchToPage(at);
-    const footerTop = doc.page.height - MARGIN - FOOTER / 2;
-    page.artifact(
-      () =>
-        page.writer.write(
-          `${texts.page(at - range.start + 1, range.count)} · ${view.number}`,
-          page.left,
-          footerTop,
-          page.contentWidth,
-          SMALL,
-          { align: page.align, direction: 'auto' },
-        ),
-      'Pagination',
-    );
-  }
+  writeFooters(page, (number, count) => `${texts.page(number, count)} · ${view.number}`);
   page.finish();
   doc.end();
   return done;

@@ -136,6 +136,27 @@ export class QuotePage {
   }
 }
 
+/**
+ * The footer of every page, written once the pages are all there: `footer(number, count)` ("Page 1 of 2 · RFQ-…"), an
+ * artifact (a screen reader skips it).
+ */
+export function writeFooters(page: QuotePage, footer: (number: number, count: number) => string): void {
+  const { doc } = page;
+  const range = doc.bufferedPageRange();
+  for (let at = range.start; at < range.start + range.count; at += 1) {
+    doc.switchToPage(at);
+    const footerTop = doc.page.height - MARGIN - FOOTER / 2;
+    page.artifact(
+      () =>
+        page.writer.write(footer(at - range.start + 1, range.count), page.left, footerTop, page.contentWidth, SMALL, {
+          align: page.align,
+          direction: 'auto',
+        }),
+      'Pagination',
+    );
+  }
+}
+
 /** The document's bytes once it has ended. */
 export function documentBytes(doc: PdfDoc): Promise<Buffer> {
   const chunks: Buffer[] = [];

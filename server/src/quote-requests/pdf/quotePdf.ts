@@ -12,13 +12,12 @@ import { writeLinesTable } from './quoteLinesTable.js';
 import {
   BODY,
   documentBytes,
-  FOOTER,
   MARGIN,
   NAVY,
   QuotePage,
-  SMALL,
   style,
   writeField as writePageField,
+  writeFooters,
 } from './quotePage.js';
 
 /** The labels' column of the heading's fields. */
@@ -93,28 +92,6 @@ function writeNotes(page: QuotePage, notesText: string, texts: QuoteTexts): void
   paragraph.end();
 }
 
-/** The reference and the page number at the foot of every page, written once the pages are all there. */
-function writeFooters(page: QuotePage, snapshot: QuoteSnapshot, texts: QuoteTexts): void {
-  const { doc } = page;
-  const range = doc.bufferedPageRange();
-  for (let at = range.start; at < range.start + range.count; at += 1) {
-    doc.switchToPage(at);
-    const footerTop = doc.page.height - MARGIN - FOOTER / 2;
-    page.artifact(
-      () =>
-        page.writer.write(
-          `${texts.page(at - range.start + 1, range.count)} · ${snapshot.reference}`,
-          page.left,
-          footerTop,
-          page.contentWidth,
-          SMALL,
-          { align: page.align, direction: 'auto' },
-        ),
-      'Pagination',
-    );
-  }
-}
-
 /** Renders the PDF of a request. */
 export function renderQuotePdf(snapshot: QuoteSnapshot): Promise<Buffer> {
   const texts = quoteTexts(snapshot.language);
@@ -125,7 +102,8 @@ export function renderQuotePdf(snapshot: QuoteSnapshot): Promise<Buffer> {
   writeHeading(page, snapshot, texts);
   writeLinesTable(page, snapshot, texts);
   if (snapshot.notes !== null) writeNotes(page, snapshot.notes, texts);
-  writeFooters(page, snapshot, texts);
+  // the page number and the reference at the foot of every page
+  writeFooters(page, (number, count) => `${texts.page(number, count)} · ${snapshot.reference}`);
   page.finish();
   doc.end();
   return done;

@@ -7,22 +7,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { STAFF_API } from '@site/contracts/staff-api';
-import {
-  bulkEditBodySchema,
-  editorErrorSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  importBusySchema,
-  importJobSchema,
-  importQuerySchema,
-} from '@site/contracts/staff-catalogue-api';
+import { bulkEditBodySchema, importQuerySchema } from '@site/contracts/staff-catalogue-api';
 import type { BulkEditInput } from '../../../platform/db/schema.js';
 import type { Database } from '../../../platform/db/index.js';
 import { editorOf, type StaffCatalogueSide } from '../editorCalls.js';
 import { badRequest, EditorError } from '../errors.js';
-import { busyAnswer, idempotencyKeyOf } from '../imports/jobReplies.js';
-import { activeImport, jobAnswer, jobOfKey, makeJob, readJob } from '../imports/jobRows.js';
+import { busyAnswer, JOB_ANSWERS, keyAndJobSent } from '../imports/jobReplies.js';
+import { activeImport, jobAnswer, makeJob, readJob } from '../imports/jobRows.js';
 import type { ImportJobRunner } from '../imports/jobRunner.js';
 import { bulkDescription } from './bulkDescription.js';
 import { chosenRowsOf, SelectionRefused } from './bulkSelection.js';
@@ -53,20 +45,13 @@ export function bulkEditRoute(
       schema: {
         querystring: importQuerySchema,
         body: bulkEditBodySchema,
-        response: {
-          200: importJobSchema,
-          202: importJobSchema,
-          409: z.union([importBusySchema, editorErrorSchema]),
-          '4xx': editorErrorSchema,
-          '5xx': editorErrorSchema,
-        },
+        response: JOB_ANSWERS,
       },
     },
     async (request, reply) => {
       const actor = editorOf(request, options);
       const kind = request.query.dryRun === '1' ? 'bulk-check' : 'bulk';
-      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
-      const sent = key === undefined ? undefined : await jobOfKey(db.kysely, actor.id, key);
+      const { key, sent } = await keyAndJobSent(db.kysely, actor.id, request.headers);
       if (sent !== undefined) return reply.code(200).send(jobAnswer(sent));
       const body = request.body;
       let input: BulkEditInput;

@@ -1,9 +1,27 @@
-// The answers the catalogue's job routes share (importExport.ts, bulk/bulkEditRoute.ts): the Idempotency-Key read, and
-// the 409 naming the import, undo or bulk edit that runs now.
+// The answers the catalogue's job routes share (importExport.ts, bulk/bulkEditRoute.ts): their response schemas, the
+// Idempotency-Key read with the job it already made, and the 409 naming the import, undo or bulk edit that runs now.
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { ImportBusy } from '@site/contracts/staff-catalogue-api';
-import { IDEMPOTENCY_KEY_PATTERN } from '@site/contracts/staff-catalogue-api';
+import {
+  editorErrorSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  importBusySchema,
+  importJobSchema,
+} from '@site/contracts/staff-catalogue-api';
+import type { DatabaseSchema } from '../../../platform/db/index.js';
 import { badRequest } from '../errors.js';
-import { jobAnswer, type JobRow } from './jobRows.js';
+import { jobAnswer, jobOfKey, type JobRow } from './jobRows.js';
+
+/** A route that makes a job answers it made (202), or made before under the same key (200), or who runs now (409). */
+export const JOB_ANSWERS = {
+  200: importJobSchema,
+  202: importJobSchema,
+  409: z.union([importBusySchema, editorErrorSchema]),
+  '4xx': editorErrorSchema,
+  '5xx': editorErrorSchema,
+};
 
 const BUSY_WORDS: Partial<Record<JobRow['kind'], string>> = {
   undo: 'An undo of an import is running',
@@ -16,6 +34,19 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
   if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header))
     throw badRequest('The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.');
   return header;
+}
+
+/**
+ * The request's Idempotency-Key, and the job this account already made with it (a retry, a second click: the same job
+ * answered again, its work not started twice).
+ */
+export async function keyAndJobSent(
+  db: Kysely<DatabaseSchema>,
+  staffId: number,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<{ key: string | undefined; sent: JobRow | undefined }> {
+  const key = idempotencyKeyOf(headers[IDEMPOTENCY_KEY_HEADER]);
+  return { key, sent: key === undefined ? undefined : await jobOfKey(db, staffId, key) };
 }
 
 const WHEN = new Intl.DateTimeFormat('en-GB', {

@@ -1,7 +1,7 @@
 // The rows of catalogue_publish_schedules the editor's other changes touch: a draft saved or restored moves a pending
 // schedule on to it (the schedule publishes the draft the editor last saved), a publish by hand ends it, and the
 // editor is answered the schedule to show. Each runs in the caller's transaction, which holds the product's lock.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type UpdateObject } from 'kysely';
 import { formatDubaiTime, type PublishSchedule } from '@site/contracts/staff-catalogue-api';
 import type { DatabaseSchema } from '../../../platform/db/index.js';
 import type { Editor } from '../editorCalls.js';
@@ -15,6 +15,31 @@ export const lockPendingSchedule = (trx: Kysely<DatabaseSchema>, productId: stri
     .where('state', '=', 'scheduled')
     .forUpdate()
     .executeTakeFirst();
+
+type Pending = NonNullable<Awaited<ReturnType<typeof lockPendingSchedule>>>;
+
+/** Changes the pending schedule and says so in the audit log (`words` of it), in the caller's transaction. */
+export async function changePendingSchedule(
+  trx: Kysely<DatabaseSchema>,
+  actor: Editor,
+  productId: string,
+  change: {
+    pending: Pending;
+    set: UpdateObject<DatabaseSchema, 'catalogue_publish_schedules'>;
+    action: string;
+    words: (pending: Pending) => string;
+  },
+): Promise<void> {
+  await trx.updateTable('catalogue_publish_schedules').set(change.set).where('id', '=', change.pending.id).execute();
+  await actor.audit(trx, actor, change.action, `product:${productId}`, change.words(change.pending));
+}
+
+/** The schedule's end by `actor`: cancelled (by them, or by a publish by hand). */
+export const cancelledBy = (actor: Editor): UpdateObject<DatabaseSchema, 'catalogue_publish_schedules'> => ({
+  state: 'cancelled',
+  ended_at: sql<Date>`now()`,
+  ended_by_email: actor.email,
+});
 
 /** "1 Jan 2027, 00:00 (Dubai time)" */
 export const dubaiTimeWords = (at: Date | string): string => `${formatDubaiTime(at)} (Dubai time)`;
@@ -31,18 +56,13 @@ export async function scheduleFollowsDraft(
 ): Promise<void> {
   const pending = await lockPendingSchedule(trx, productId);
   if (pending === undefined) return;
-  await trx
-    .updateTable('catalogue_publish_schedules')
-    .set({ draft_version: version })
-    .where('id', '=', pending.id)
-    .execute();
-  await actor.audit(
-    trx,
-    actor,
-    'catalogue.schedule-follow',
-    `product:${productId}`,
-    `the publish scheduled for ${dubaiTimeWords(pending.due_at)} by ${pending.scheduled_by_email} now publishes draft version ${version}`,
-  );
+  await changePendingSchedule(trx, actor, productId, {
+    pending,
+    set: { draft_version: version },
+    action: 'catalogue.schedule-follow',
+    words: ({ due_at, scheduled_by_email }) =>
+      `the publish scheduled for ${dubaiTimeWords(due_at)} by ${scheduled_by_email} now publishes draft version ${version}`,
+  });
 }
 
 /** A publish by hand while one is scheduled: the schedule is over (cancelled), its draft being live already. */
@@ -54,18 +74,13 @@ export async function endScheduleByHand(
 ): Promise<void> {
   const pending = await lockPendingSchedule(trx, productId);
   if (pending === undefined) return;
-  await trx
-    .updateTable('catalogue_publish_schedules')
-    .set({ state: 'cancelled', ended_at: sql<Date>`now()`, ended_by_email: actor.email })
-    .where('id', '=', pending.id)
-    .execute();
-  await actor.audit(
-    trx,
-    actor,
-    'catalogue.schedule-cancel',
-    `product:${productId}`,
-    `the publish scheduled for ${dubaiTimeWords(pending.due_at)} by ${pending.scheduled_by_email} is over: the draft was published by hand (version ${version})`,
-  );
+  await changePendingSchedule(trx, actor, productId, {
+    pending,
+    set: cancelledBy(actor),
+    action: 'catalogue.schedule-cancel',
+    words: ({ due_at, scheduled_by_email }) =>
+      `the publish scheduled for ${dubaiTimeWords(due_at)} by ${scheduled_by_email} is over: the draft was published by hand (version ${version})`,
+  });
 }
 
 /**

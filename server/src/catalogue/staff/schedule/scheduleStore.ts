@@ -8,7 +8,7 @@ import type { Database } from '../../../platform/db/index.js';
 import { badRequest, conflict } from '../errors.js';
 import type { Editor } from '../editorCalls.js';
 import { lockProduct, readEditorProduct, refuseStale } from '../editorStore.js';
-import { dubaiTimeWords, lockPendingSchedule } from './scheduleRows.js';
+import { cancelledBy, changePendingSchedule, dubaiTimeWords, lockPendingSchedule } from './scheduleRows.js';
 
 export const NO_DRAFT_TO_SCHEDULE = 'There is no draft of this product to schedule: save one first.';
 export const NOT_PENDING =
@@ -53,18 +53,13 @@ export async function scheduleDraft(
       );
       return;
     }
-    await trx
-      .updateTable('catalogue_publish_schedules')
-      .set({ due_at: due, draft_version: edits.version, scheduled_at: sql<Date>`now()`, ...by })
-      .where('id', '=', pending.id)
-      .execute();
-    await actor.audit(
-      trx,
-      actor,
-      'catalogue.schedule-change',
-      `product:${id}`,
-      `the publish of draft version ${edits.version} moved from ${dubaiTimeWords(pending.due_at)} (scheduled by ${pending.scheduled_by_email}) to ${dubaiTimeWords(due)}`,
-    );
+    await changePendingSchedule(trx, actor, id, {
+      pending,
+      set: { due_at: due, draft_version: edits.version, scheduled_at: sql<Date>`now()`, ...by },
+      action: 'catalogue.schedule-change',
+      words: ({ due_at, scheduled_by_email }) =>
+        `the publish of draft version ${edits.version} moved from ${dubaiTimeWords(due_at)} (scheduled by ${scheduled_by_email}) to ${dubaiTimeWords(due)}`,
+    });
   });
   return readEditorProduct(db.kysely, id);
 }
@@ -80,18 +75,13 @@ export async function cancelSchedule(
     await lockProduct(trx, id, { unpublished: 'allow' });
     const pending = await lockPendingSchedule(trx, id);
     if (pending === undefined || pending.id !== scheduleId) throw conflict(NOT_PENDING);
-    await trx
-      .updateTable('catalogue_publish_schedules')
-      .set({ state: 'cancelled', ended_at: sql<Date>`now()`, ended_by_email: actor.email })
-      .where('id', '=', pending.id)
-      .execute();
-    await actor.audit(
-      trx,
-      actor,
-      'catalogue.schedule-cancel',
-      `product:${id}`,
-      `the publish scheduled for ${dubaiTimeWords(pending.due_at)} by ${pending.scheduled_by_email} was cancelled`,
-    );
+    await changePendingSchedule(trx, actor, id, {
+      pending,
+      set: cancelledBy(actor),
+      action: 'catalogue.schedule-cancel',
+      words: ({ due_at, scheduled_by_email }) =>
+        `the publish scheduled for ${dubaiTimeWords(due_at)} by ${scheduled_by_email} was cancelled`,
+    });
   });
   return readEditorProduct(db.kysely, id);
 }
