@@ -1,8 +1,7 @@
 // A product's pictures as the page shows them (docs/catalogue.md "Pictures and documents"): its gallery in order, or
 // the single picture of older content as a gallery of one; a chosen variant's own picture first (its own datasheet:
 // variantMediaOf). Types only from the schema, so the browser's bundles take these few lines alone.
-import type { ProductDetail } from './types';
-import type { PictureVariants } from './index';
+import type { PictureVariants, ProductDetail } from './types';
 
 /** A picture the page shows, with its alt text in the page's language. */
 export interface ShownPicture extends PictureVariants {

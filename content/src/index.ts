@@ -6,7 +6,7 @@ import menuJson from '../data/menu.json';
 import categoriesJson from '../data/products-category.json';
 import homeJson from '../data/home.json';
 import { BRANDS, BROCHURE_FILE, type BranchId, type CategoryImageKey } from './dataConstants';
-import type { Branch, HomeContent, MenuItem, ProductCategory } from './types';
+import type { Branch, HomeContent, MenuItem, PictureVariants, ProductCategory } from './types';
 
 export {
   BRANCH_IDS,
@@ -56,12 +56,6 @@ export const findCategory = (id: string): ProductCategory | undefined => product
 
 /** Site-root path of a product illustration (content/public/images/products). */
 export const productImagePath = (key: string): string => `/images/products/${key}.svg`;
-
-/** An uploaded picture (a product detail's `picture`): its variants' common path and their widths. */
-export interface PictureVariants {
-  src: string;
-  widths: readonly number[];
-}
 
 /** An uploaded picture's srcset in one format, narrowest first: `<src>-<width>.<format>`, as the server names them. */
 export const pictureSrcSet = ({ src, widths }: PictureVariants, format: 'avif' | 'webp'): string =>

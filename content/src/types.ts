@@ -93,3 +93,9 @@ export type Partner = z.infer<typeof partnerSchema>;
 export type HomeContent = z.infer<typeof homeSchema>;
 
 export type Project = z.infer<typeof projectSchema>;
+
+/** An uploaded picture (a product detail's `picture`): its variants' common path and their widths. */
+export interface PictureVariants {
+  src: string;
+  widths: readonly number[];
+}

@@ -24,7 +24,7 @@ import {
 export type { RowProblem } from './columns.js';
 import { jsonObjectCell } from './jsonCell.js';
 import { checkVariantColumns } from './variantChecks.js';
-import { arabicRelatedProblem } from '../related/relatedImport.js';
+import { arabicRelatedProblem } from '../related/arabicRelated.js';
 import { withRelatedColumns } from '../related/relatedColumns.js';
 import { galleryProblems } from './galleryChecks.js';
 

@@ -59,13 +59,3 @@ export async function relatedProblems(
   }
   return problems;
 }
-
-/** A row's Arabic document naming related parts: refused, they are the English document's alone (codes have no language). */
-export function arabicRelatedProblem(detailsAr: Record<string, unknown> | undefined): RowProblem | null {
-  return detailsAr !== undefined && 'related' in detailsAr
-    ? {
-        path: ['details_ar', 'related'],
-        message: 'details_ar: related parts are kept in details only (codes have no language): remove "related" here',
-      }
-    : null;
-}
