@@ -518,6 +518,9 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await expect(
         page.getByRole('link', { name: /^a bulk edit \(Bulk edit of 1 product: price \+5 %\)$/ }),
       ).toBeVisible();
+      await expect(
+        page.getByText('Undoing the bulk edit changes 1 of 1 products back. Nothing has been changed yet.'),
+      ).toBeVisible();
       await page.getByRole('button', { name: 'Undo the edit' }).click();
       await expect(page.getByText(/^Undone: 1 of 1 products changed back/)).toBeVisible();
       await publicPage.goto(at(categoryPath(CATEGORY)));

@@ -8,6 +8,7 @@ import { Notice } from '../../ui/Notice';
 import { ImportProgress } from './ImportProgress';
 import { ImportReportView } from './ImportReportView';
 import { UndoReportView } from './UndoReportView';
+import { useGetImportJobQuery } from '../catalogueApi';
 import { isBulkEdit, isFinished, isUndo, jobNotices } from './importJobText';
 
 export function ImportJobStatus({
@@ -19,7 +20,13 @@ export function ImportJobStatus({
   pending?: string | undefined;
   refusal?: ReactNode;
 }) {
-  const notices = job === undefined ? undefined : jobNotices(job);
+  // an undo's sentences name what it undoes (the job it undoes, as its page's links already read it)
+  const undoOf = job?.undoOf ?? null;
+  const undone = useGetImportJobQuery(undoOf ?? '', { skip: undoOf === null }).currentData;
+  const notices =
+    job === undefined
+      ? undefined
+      : jobNotices(job, undone !== undefined && isBulkEdit(undone) ? 'bulk edit' : 'import');
   const running = job !== undefined && !isFinished(job);
   const report = job?.state === 'done' ? job.report : null;
   return (

@@ -60,14 +60,17 @@ export const problemsText = (report: ImportReport) =>
 export const bulkProblemsText = (report: ImportReport) =>
   `${count(report.badRows)} of ${count(report.rows)} sizes would break the catalogue's rules: nothing was changed. Change the edit on the catalogue list and check it again.`;
 
-/** An undo's report with products changed again since the import: nothing undone. */
-export const undoRefusedText = (report: ImportReport) =>
-  `${count(report.badRows)} of ${count(report.rows)} products were changed again after the import, in the fields listed: nothing was undone. Change those fields back by hand, or keep the import.`;
+/** What an undo undoes, in its sentences: an import, or a bulk edit (its undone job's kind). */
+export type Undone = 'import' | 'bulk edit';
+
+/** An undo's report with products changed again since the import (or bulk edit): nothing undone. */
+export const undoRefusedText = (report: ImportReport, undone: Undone = 'import') =>
+  `${count(report.badRows)} of ${count(report.rows)} products were changed again after the ${undone}, in the fields listed: nothing was undone. Change those fields back by hand, or keep the ${undone}.`;
 
 /** A report without bad rows: the check's go-ahead, or what the import wrote. */
-export function doneText(kind: ImportJob['kind'], report: ImportReport): string {
+export function doneText(kind: ImportJob['kind'], report: ImportReport, undone: Undone = 'import'): string {
   if (kind === 'undo-check')
-    return `Undoing the import changes ${count(report.changed)} of ${count(report.rows)} products back. Nothing has been changed yet.`;
+    return `Undoing the ${undone} changes ${count(report.changed)} of ${count(report.rows)} products back. Nothing has been changed yet.`;
   if (kind === 'undo')
     return `Undone: ${count(report.changed)} of ${count(report.rows)} products changed back. The public pages show it now (catalogue version ${report.version ?? '—'}).`;
   if (kind === 'bulk-check')
@@ -81,7 +84,10 @@ export function doneText(kind: ImportJob['kind'], report: ImportReport): string 
 }
 
 /** What the job's status and error notices say now. */
-export function jobNotices(job: ImportJob): { status: string; tone: 'info' | 'success'; error: string | null } {
+export function jobNotices(
+  job: ImportJob,
+  undone: Undone = 'import',
+): { status: string; tone: 'info' | 'success'; error: string | null } {
   if (!isFinished(job)) return { status: progressText(job), tone: 'info', error: null };
   if (job.state !== 'done' || job.report === null)
     return { status: '', tone: 'info', error: job.failure ?? 'The job could not finish. Nothing was imported.' };
@@ -90,13 +96,13 @@ export function jobNotices(job: ImportJob): { status: string; tone: 'info' | 'su
       status: '',
       tone: 'info',
       error: isUndo(job)
-        ? undoRefusedText(job.report)
+        ? undoRefusedText(job.report, undone)
         : isBulkEdit(job)
           ? bulkProblemsText(job.report)
           : problemsText(job.report),
     };
   return {
-    status: doneText(job.kind, job.report),
+    status: doneText(job.kind, job.report, undone),
     tone: job.kind === 'import' || job.kind === 'undo' || job.kind === 'bulk' ? 'success' : 'info',
     error: null,
   };

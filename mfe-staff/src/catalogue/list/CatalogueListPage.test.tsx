@@ -219,6 +219,7 @@ describe('the catalogue list', () => {
       'href',
       '/catalogue-file/jobs/job-2',
     );
+    expect(await screen.findByText(/^Undoing the bulk edit changes \d+ of \d+ products back\./)).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: 'Undo the edit' }));
     await waitFor(() => expect(currentAddress()).toBe('/catalogue-file/jobs/job-4'));
     expect(await screen.findByText(/^Undone: 1 of 1 products changed back/)).toBeInTheDocument();
