@@ -174,9 +174,3 @@ export type DescriptionSectionKey = (typeof DESCRIPTION_SECTIONS)[number]['key']
 export function descriptionSection(key: string): DescriptionSection | undefined {
   return DESCRIPTION_SECTIONS.find((s) => s.key === key);
 }
-
-/** A price as the catalogue file and the editor write it: AED, up to 9 digits and at most two decimals (fils). */
-export const PRICE_TEXT = /^\d{1,9}(\.\d{1,2})?$/;
-
-/** A whole number as the catalogue file and the editor write it (a pack quantity, a popularity). */
-export const WHOLE_NUMBER_TEXT = /^\d{1,9}$/;

@@ -10,8 +10,7 @@ import { ProductSummary } from './ProductSummary';
 import { ProductDetailsRest } from './ProductDetailsRest';
 import { ProductReviews } from './ProductReviews';
 import { productVariantOf } from '@site/contracts/product-view';
-import { LazyRelatedParts, loadLaterParts } from './later/LaterParts';
-import { hasLaterMedia } from './gallery/gallery';
+import { hasLaterMedia, LazyProductPart, loadLaterParts } from './later/LaterParts';
 import { loadRichTextSanitizer } from './richTextSanitizer';
 import { chosenVariant, isVariantTable, VARIANT_TABLE_ID } from './variants/variants';
 import {
@@ -169,7 +168,7 @@ export default function ProductDetailsPage() {
       ) : (
         <>
           <ProductSummary product={product} quoteFacts={quoteFacts} variants={variants} chosen={chosen} />
-          {related.length > 0 ? <LazyRelatedParts related={related} /> : null}
+          {related.length > 0 ? <LazyProductPart part="related" related={related} /> : null}
           {restReady ? (
             <>
               <ProductDetailsRest product={product} variants={restVariants} />

@@ -15,7 +15,7 @@ import { renderInSite, testI18n } from '@test/render';
 import { DETAIL_AR } from '../testing/arabicFixtures';
 import { DETAIL } from '../testing/catalogueFixtures';
 import { ProductSummary } from './ProductSummary';
-import { GALLERY_ID } from './gallery/gallery';
+import { GALLERY_ID } from './gallery/galleryId';
 import { loadLaterParts } from './later/LaterParts';
 
 const MEDIA = `/media/catalogue/gland_a/${'a1'.repeat(32)}`;

@@ -11,15 +11,17 @@ import { categoryPath } from '@site/contracts/paths';
 import { useText } from '../i18n/useText';
 import { DatasheetLink, DownloadLink, UploadedDatasheetLink } from './DownloadLink';
 import { ProductPicture } from './ProductPicture';
-import { hasLaterMedia, leadPicture } from './gallery/gallery';
-
 import type { ProductQuoteFacts } from './productDetailSlice';
 import { AddToQuote } from '../quote/AddToQuote';
 import { CompareToggle } from '../compare/CompareToggle';
 import { priceText } from '../listing/priceText';
 import { variantsPrice } from '../compare/variantFacts';
 import { isVariantTable, VARIANT_TABLE_ID, variantQuoteProduct } from './variants/variants';
-import { LazyProductMedia, LazyStockPanel } from './later/LaterParts';
+import { hasLaterMedia, LazyProductPart, LazyStockPanel } from './later/LaterParts';
+
+/** The one picture the first chunk draws: the gallery's only one (its alt text), or older content's (the name). */
+const leadPicture = ({ gallery, picture, productName }: ProductDetail) =>
+  gallery?.[0] ?? (picture === undefined ? undefined : { ...picture, alt: productName });
 
 const Layout = styled.section`
   display: grid;
@@ -109,7 +111,7 @@ export const ProductSummary = memo(function ProductSummary({
           eager at high priority: each <img> asks (React's preload of the illustration in the server's head carries it;
           the server adds a hint of its own only to a page it did not draw). */}
       {laterMedia ? (
-        <LazyProductMedia product={product} chosen={chosen} />
+        <LazyProductPart part="pictures" product={product} chosen={chosen} />
       ) : lead ? (
         <UploadedPicture picture={lead} alt={lead.alt} width={480} height={360} fetchPriority="high" />
       ) : (
@@ -204,7 +206,7 @@ export const ProductSummary = memo(function ProductSummary({
           <Buttons>
             {product.downloadFile ? <DatasheetLink file={product.downloadFile} /> : null}
             {laterMedia ? (
-              <LazyProductMedia product={product} chosen={chosen} part="datasheet" />
+              <LazyProductPart part="datasheet" product={product} chosen={chosen} />
             ) : product.datasheet ? (
               <UploadedDatasheetLink path={product.datasheet} />
             ) : null}

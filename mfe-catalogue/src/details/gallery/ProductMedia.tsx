@@ -17,7 +17,7 @@ import {
 } from '@site/content';
 import { useVariantText } from '../variants/i18n/variantText';
 import { ProductPicture } from '../ProductPicture';
-import { GALLERY_ID } from './gallery';
+import { GALLERY_ID } from './galleryId';
 
 /** The id of a product's picture `index` (its link's anchor). */
 const galleryPictureId = (productId: string, index: number) => `picture-${productId}-${index + 1}`;

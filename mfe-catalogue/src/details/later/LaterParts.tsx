@@ -3,15 +3,22 @@
 // a part (loadLaterParts: a product's variant table), so its HTML has the table; the browser keeps that HTML (its
 // "Choose" links plain links meanwhile) and hydrates it when the chunk has come (the Suspense boundary), without
 // drawing it twice.
+import type { ProductDetail } from '@site/content';
 import { createElement, Suspense, use, type ComponentType } from 'react';
 import { useHydrated } from '@site/shared-ui';
 import type { ReviewFormProps } from '../../reviews/ReviewForm';
 import type { StockPanelProps } from '../stock/StockPanel';
 import { VARIANT_TABLE_ID } from '../variants/variants';
-import { RELATED_PARTS_ID } from '../related/relatedPartsId';
-import { GALLERY_ID } from '../gallery/gallery';
 import { afterPageStart } from '../../common/afterStart';
 import type * as LaterChunk from './laterChunk';
+import { GALLERY_ID } from '../gallery/galleryId';
+
+/**
+ * Whether the later chunk draws the product's media: a gallery of several pictures, or a variant's own picture or
+ * datasheet. The server awaits the chunk before drawing then. (Otherwise the first chunk draws the one picture.)
+ */
+export const hasLaterMedia = (detail: ProductDetail): boolean =>
+  (detail.gallery?.length ?? 0) > 1 || detail.variantMedia !== undefined;
 
 type Parts = typeof LaterChunk;
 
@@ -51,10 +58,10 @@ function chunkPart<Props extends object>(pick: (parts: Parts) => ComponentType<P
 export const LazyVariantTable = chunkPart((parts) => parts.VariantTable, VARIANT_TABLE_ID);
 
 /**
- * The product's pictures where the later chunk draws them (gallery/gallery.ts hasLaterMedia), once it is there; with
- * `part` 'datasheet', its or the chosen size's datasheet.
+ * The product's pictures (gallery/gallery.ts hasLaterMedia), its or the chosen size's datasheet, or its related parts,
+ * where the later chunk draws them (`part`), once it is there.
  */
-export const LazyProductMedia = chunkPart((parts) => parts.ProductMediaPart, GALLERY_ID);
+export const LazyProductPart = chunkPart((parts) => parts.ProductLaterPart, GALLERY_ID);
 
 /** The id of the reviews' heading, which the server draws: the review form's chunk waits for the page's start there. */
 export const REVIEWS_HEADING_ID = 'product-reviews';
@@ -88,8 +95,3 @@ export function LazyStockPanel(props: StockPanelProps) {
     </div>
   );
 }
-
-export { RELATED_PARTS_ID };
-
-/** The related parts, drawn once the chunk is there (already there on the server: loadFirstView awaits it). */
-export const LazyRelatedParts = chunkPart((parts) => parts.RelatedParts, RELATED_PARTS_ID);

@@ -5,6 +5,5 @@
 export { default as VariantTable } from '../variants/VariantTable';
 export { ReviewForm } from '../../reviews/ReviewForm';
 export { StockPanel, CompareStock } from '../stock/StockPanel';
-export { RelatedParts } from '../related/RelatedParts';
-// a gallery of several pictures, a size's own picture and datasheet (their HTML drawn by the server)
-export { ProductMediaPart } from '../gallery/ProductMediaPart';
+// a gallery of several pictures, a size's own picture and datasheet, the related parts (their HTML drawn by the server)
+export { ProductLaterPart } from './ProductLaterPart';

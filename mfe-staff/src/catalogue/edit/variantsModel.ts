@@ -3,7 +3,7 @@
 // unit, its lowest published price), and the specification table's leaf columns a variant's rows (English and
 // Arabic) are edited by.
 import type { EditableProduct, EditableVariant } from '@site/contracts/staff-catalogue-api';
-import { PRICE_TEXT as PRICE } from '@site/content/data-constants';
+import { PRICE_TEXT as PRICE } from '@site/content/catalogue-numbers';
 
 /** The content's variants; content saved before variants had none: one of its code, price and unit. */
 export const variantsOf = (content: EditableProduct): EditableVariant[] =>

@@ -6,7 +6,7 @@ import type { Product, ProductDetail } from '@site/content';
 import type { CategoryState } from '@site/contracts/staff-catalogue-api';
 import { htmlSchema, productDetailSchema, productSchema } from '@site/content/schema';
 import { mapProductDetailHtml } from '@site/content/rich-text';
-import { PRICE_TEXT as PRICE, WHOLE_NUMBER_TEXT as WHOLE } from '@site/content/data-constants';
+import { PRICE_TEXT as PRICE, WHOLE_NUMBER_TEXT as WHOLE } from '@site/content/catalogue-numbers';
 import type { z } from 'zod';
 import { textProblemMessage } from '@site/contracts/text-field';
 import { createHash } from 'node:crypto';

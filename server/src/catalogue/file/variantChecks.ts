@@ -2,7 +2,7 @@
 // (variants/variantStore.ts VariantInput), or its problems, each at its column (a table row's value by its keys) and
 // starting with its column's name.
 import { productVariantSchema, tableRowSchema } from '@site/content/schema';
-import { PRICE_TEXT as PRICE, WHOLE_NUMBER_TEXT as WHOLE } from '@site/content/data-constants';
+import { PRICE_TEXT as PRICE, WHOLE_NUMBER_TEXT as WHOLE } from '@site/content/catalogue-numbers';
 import { textProblemMessage } from '@site/contracts/text-field';
 import type { VariantInput } from '../variants/variantStore.js';
 import type { CatalogueFileRow, RowProblem, VariantColumn } from './columns.js';
