@@ -58,7 +58,7 @@ function chunkPart<Props extends object>(pick: (parts: Parts) => ComponentType<P
 export const LazyVariantTable = chunkPart((parts) => parts.VariantTable, VARIANT_TABLE_ID);
 
 /**
- * The product's pictures (gallery/gallery.ts hasLaterMedia), its or the chosen size's datasheet, or its related parts,
+ * The product's pictures (hasLaterMedia above), its or the chosen size's datasheet, or its related parts,
  * where the later chunk draws them (`part`), once it is there.
  */
 export const LazyProductPart = chunkPart((parts) => parts.ProductLaterPart, GALLERY_ID);
