@@ -13,31 +13,17 @@ import { bumpCatalogueVersion } from '../state.js';
 import { conflict, notFound } from './errors.js';
 import type { Editor } from './editorCalls.js';
 import { publishedContent } from './content.js';
-import { lockedEdits, lockProduct, NO_PRODUCT, readEditorProduct, refuseStale, writeEdits } from './editorStore.js';
+import {
+  keepVersion,
+  lockedEdits,
+  lockProduct,
+  NO_PRODUCT,
+  readEditorProduct,
+  refuseStale,
+  writeEdits,
+} from './editorStore.js';
 
 const NOT_ARCHIVED = 'This product is not archived: it is in the catalogue.';
-
-/** Keeps `content` in the product's history as `version`, made by `action`. */
-async function keepVersion(
-  trx: Kysely<DatabaseSchema>,
-  id: string,
-  version: number,
-  content: EditableProduct,
-  actor: Editor,
-  action: 'archive' | 'unarchive',
-): Promise<void> {
-  await trx
-    .insertInto('catalogue_product_history')
-    .values({
-      product_id: id,
-      version,
-      content: JSON.stringify(content),
-      published_by_id: actor.id,
-      published_by_email: actor.email,
-      action,
-    })
-    .execute();
-}
 
 /** Moves the edit version on, keeping a pending draft as it is (it waits for the product's return). */
 async function moveVersionOn(

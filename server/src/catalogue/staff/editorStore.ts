@@ -112,6 +112,30 @@ export async function writeEdits(
     .execute();
 }
 
+/** Keeps `content` in the product's history as `version`, made by `action` (a publish on schedule names its schedule). */
+export async function keepVersion(
+  trx: Kysely<DatabaseSchema>,
+  id: string,
+  version: number,
+  content: EditableProduct,
+  actor: Editor,
+  action: 'publish' | 'archive' | 'unarchive',
+  scheduleId: string | null = null,
+): Promise<void> {
+  await trx
+    .insertInto('catalogue_product_history')
+    .values({
+      product_id: id,
+      version,
+      content: JSON.stringify(content),
+      published_by_id: actor.id,
+      published_by_email: actor.email,
+      action,
+      publish_schedule_id: scheduleId,
+    })
+    .execute();
+}
+
 export async function readEditorProduct(db: Kysely<DatabaseSchema>, id: string): Promise<EditorProduct> {
   const live = await publishedContent(db, id);
   const archived = live === undefined ? await archivedContent(db, id) : undefined;
@@ -219,17 +243,7 @@ export async function publishLockedDraft(
   if (problems.length > 0) throw contentRefused('saved', problems, []);
   const version = edits.version + 1;
   await writeEdits(trx, id, actor, version, null);
-  await trx
-    .insertInto('catalogue_product_history')
-    .values({
-      product_id: id,
-      version,
-      content: JSON.stringify(content),
-      published_by_id: actor.id,
-      published_by_email: actor.email,
-      publish_schedule_id: schedule?.id ?? null,
-    })
-    .execute();
+  await keepVersion(trx, id, version, content, actor, 'publish', schedule?.id ?? null);
   await actor.audit(
     trx,
     actor,
