@@ -14,6 +14,7 @@ import { Table } from '../../ui/Table';
 import { staffResource } from '../../ui/staffResource';
 import { VisibleText } from '../../ui/VisibleText';
 import { editPath } from '../catalogueCalls';
+import { CategoryOptionList } from '../categories/CategoryOptionList';
 
 /** What each field is called on the page. */
 export const FIELD_LABELS: Record<
@@ -116,11 +117,7 @@ export function MissingArabicPage() {
                 onChange={(event) => chooseCategory(event.target.value)}
               >
                 <option value="">All categories</option>
-                {report.categories.map((category) => (
-                  <option key={category.id} value={category.id}>
-                    {category.title}
-                  </option>
-                ))}
+                <CategoryOptionList categories={report.categories} />
               </select>
             )}
           </StaffField>

@@ -9,6 +9,7 @@ import { PageHeading } from '../../ui/PageHeading';
 import { Actions, StaffField } from '../../ui/StaffField';
 import { useCreateProductMutation } from '../catalogueApi';
 import { editPath, refusalOf, type FieldProblem } from '../catalogueCalls';
+import { CategoryOptionList } from '../categories/CategoryOptionList';
 
 interface NewProductForm {
   id: string;
@@ -104,11 +105,7 @@ export function NewProductPage() {
             {(control) =>
               field === 'productCategoryId' ? (
                 <select {...control} value={form[field]} onChange={(event) => set(field, event.target.value)}>
-                  {categoryOptions.map((category) => (
-                    <option key={category.id} value={category.id}>
-                      {category.title}
-                    </option>
-                  ))}
+                  <CategoryOptionList categories={categoryOptions} />
                 </select>
               ) : (
                 <input

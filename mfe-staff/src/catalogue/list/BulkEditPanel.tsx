@@ -12,6 +12,7 @@ import { Notice } from '../../ui/Notice';
 import { Actions, FieldRow, StaffField } from '../../ui/StaffField';
 import { useBulkEditMutation } from '../catalogueApi';
 import { importJobPath, refusalOf } from '../catalogueCalls';
+import { CategoryOptionList } from '../categories/CategoryOptionList';
 
 const Panel = styled.form`
   display: flex;
@@ -159,11 +160,7 @@ export function BulkEditPanel({
           {(control) => (
             <select {...control} name="category" defaultValue="">
               <option value="">No change</option>
-              {categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.title}
-                </option>
-              ))}
+              <CategoryOptionList categories={categories} />
             </select>
           )}
         </StaffField>

@@ -31,6 +31,7 @@ import { listQueryFromSearch, listSearch, type ListQuery } from './listQuery';
 import { UpcomingSchedules } from './UpcomingSchedules';
 import { BulkEditPanel } from './BulkEditPanel';
 import { selectionOf, useBulkChoice } from './bulkChoice';
+import { CategoryOptionList } from '../categories/CategoryOptionList';
 
 /** Products a bulk edit cannot change: not in the catalogue (a new draft alone, or archived). */
 const notEditableInBulk = (status: EditorStatus) => status === 'new' || status === 'archived';
@@ -192,11 +193,7 @@ export function CatalogueListPage() {
                 onChange={(event) => change('category', event.target.value)}
               >
                 <option value="">All categories</option>
-                {categoryOptions.map((category) => (
-                  <option key={category.id} value={category.id}>
-                    {category.title}
-                  </option>
-                ))}
+                <CategoryOptionList categories={categoryOptions} />
               </select>
             )}
           </StaffField>
