@@ -147,11 +147,7 @@ export function writeFooters(page: QuotePage, footer: (number: number, count: nu
     doc.switchToPage(at);
     const footerTop = doc.page.height - MARGIN - FOOTER / 2;
     page.artifact(
-      () =>
-        page.writer.write(footer(at - range.start + 1, range.count), page.left, footerTop, page.contentWidth, SMALL, {
-          align: page.align,
-          direction: 'auto',
-        }),
+      () => page.write(footer(at - range.start + 1, range.count), 0, footerTop, page.contentWidth, SMALL),
       'Pagination',
     );
   }
