@@ -12,7 +12,6 @@ import { productViewSearch } from '@site/contracts/product-view';
 import { useHydrated } from '@site/shared-ui';
 import { priceText } from '../../listing/priceText';
 import { AddToQuote } from '../../quote/AddToQuote';
-import { RELATED_PARTS_ID } from './relatedPartsId';
 import { CompareStock } from '../stock/StockPanel';
 import { useVariantText } from '../variants/i18n/variantText';
 
@@ -83,7 +82,7 @@ export function RelatedParts({ related }: { related: readonly RelatedPart[] }) {
   const text = useVariantText();
   if (related.length === 0) return null;
   return (
-    <Section id={RELATED_PARTS_ID}>
+    <Section id="related-parts">
       {KINDS.map(({ kind, heading }) => {
         const parts = related.filter((part) => part.kind === kind);
         return parts.length === 0 ? null : (
