@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { requestsSent } from '@test/msw';
+import { http, HttpResponse } from 'msw';
+import { requestsSent, server } from '@test/msw';
 import { STAFF_API } from '@site/contracts/staff-api';
 import { DUBAI_STAFF, sessionOf, type FakeStaffServer } from '../../testing/handlers';
 import { fakeCatalogue, servedCatalogueEditor, type FakeCatalogue } from '../../testing/catalogueHandlers';
@@ -245,6 +246,44 @@ describe('the catalogue list', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Check the edit' }));
     await waitFor(() => expect(catalogue.bulkEdits).toHaveLength(1));
     expect(catalogue.bulkEdits[0]).toEqual({ selection: { query: {} }, changes: { published: false } });
+  });
+
+  it('bulk edit: moves products into a live category only, while the filter lists every category', async () => {
+    const category = (id: string, title: string, state: 'live' | 'archived', position: number) => ({
+      id,
+      title,
+      titleAr: title,
+      position,
+      products: 0,
+      missingArabic: false,
+      version: 0,
+      state,
+    });
+    server.use(
+      http.get(STAFF_API.catalogueCategories, () =>
+        HttpResponse.json({
+          categories: [
+            category('industrial_cable_glands', 'Industrial Cable Glands', 'live', 0),
+            category('old_fans', 'Old Fans', 'archived', 1),
+          ],
+        }),
+      ),
+    );
+    renderStaffApp('/catalogue');
+    const table = await screen.findByRole('table', { name: 'Products' });
+    fireEvent.click(within(table).getByRole('checkbox', { name: 'Choose CW Brass Cable Gland' }));
+    const panel = await screen.findByRole('form', { name: 'Bulk edit' });
+    const move = within(panel).getByRole('combobox', { name: 'Move to category' });
+    await waitFor(() =>
+      expect(
+        within(move)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['No change', 'Industrial Cable Glands']),
+    );
+    expect(
+      within(screen.getByRole('combobox', { name: 'Category' })).getByRole('option', { name: 'Old Fans' }),
+    ).toBeInTheDocument();
   });
 
   it('bulk edit: every result of a search, its matching sizes alone', async () => {

@@ -135,6 +135,8 @@ function SortHeading({
  */
 export function CatalogueListPage() {
   const categoryOptions = useCategoryOptions();
+  // a bulk edit moves products into a live category only (the import refuses a draft or archived one)
+  const liveCategories = useCategoryOptions({ liveOnly: true });
   const categoryTitles = useMemo(() => new Map(categoryOptions.map(({ id, title }) => [id, title])), [categoryOptions]);
   const [search, setSearch] = useAddressQuery();
   const query = useMemo(() => listQueryFromSearch(search), [search]);
@@ -276,7 +278,7 @@ export function CatalogueListPage() {
         </ChoiceRow>
       ) : null}
       {selection === undefined ? null : (
-        <BulkEditPanel selection={selection} chosen={chosenWords} categories={categoryOptions} />
+        <BulkEditPanel selection={selection} chosen={chosenWords} categories={liveCategories} />
       )}
       {page !== undefined && page.products.length > 0 ? (
         <Table caption="Products">
