@@ -17,18 +17,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { CSRF_HEADER, STAFF_API, type StaffSession } from '@site/contracts/staff-api';
 import type { ImportJob } from '@site/contracts/staff-catalogue-api';
-import { findPostgres } from '@site/server/test-support';
+import { findPostgres, generateCatalogueRows, writeCsv } from '@site/server/test-support';
 import {
   addStaffAccount,
   codeAt,
   currentStep,
   freshSchema,
-  generateCatalogueRows,
   openDatabase,
   runMigrations,
   STAFF_TEST_PASSWORD,
   STAFF_TEST_TOTP_SECRET,
-  writeCsv,
 } from '@site/server/test-support/server';
 import { buildIfNeeded } from '../../tests/support/build-if-needed.js';
 import { startSite, type RunningSite } from '../../tests/support/site-server.js';

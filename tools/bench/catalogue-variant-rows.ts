@@ -4,14 +4,8 @@
 // Printed: the rows' size as CSV, the time of the import's dry run (every row's check, done here on one thread as
 // the worker does it, and the checks across rows), of the import that writes them, of a second dry run that
 // compares every product and variant with what is stored (the staff app's report), and the process's peak RSS.
-import {
-  generateCatalogueRows,
-  importCatalogueRows,
-  runMigrations,
-  seedCatalogue,
-  writeCsv,
-  type Database,
-} from '@site/server/test-support/server';
+import { generateCatalogueRows, writeCsv } from '@site/server/test-support';
+import { importCatalogueRows, runMigrations, seedCatalogue, type Database } from '@site/server/test-support/server';
 import { withBenchDatabase } from './lib/bench-database.js';
 import { positiveNumber } from './lib/env.js';
 

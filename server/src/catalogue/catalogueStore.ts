@@ -30,6 +30,7 @@ import {
   pricedFromOf,
   publishedVariants,
   publishedVariantsOfProducts,
+  labelTableOf,
   variantRecord,
   variantsWithKeys,
   type VariantRow,
@@ -387,7 +388,11 @@ export class CatalogueStore {
     // the codes are answered as the parts they name (`related`), not as they are stored
     delete detail.related;
     // where the variants are the table's rows, the table is theirs: a withdrawn variant's row leaves it (decision 034)
-    if (variants.some((variant) => variant.row !== undefined)) {
+    const labelTable = detail.productDetailTableColumns === undefined ? labelTableOf(variants, locale) : undefined;
+    if (labelTable !== undefined) {
+      detail.productDetailTableColumns = labelTable.columns;
+      detail.productDetailTableData = labelTable.rows;
+    } else if (variants.some((variant) => variant.row !== undefined)) {
       detail.productDetailTableData = variants.flatMap((variant) => (variant.row === undefined ? [] : [variant.row]));
     }
     return {

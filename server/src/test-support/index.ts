@@ -7,6 +7,9 @@ export { adminQuery, findPostgres } from './postgresFinder.js';
 /** What a spec reads a running site's stored rows with (its embedded database, the server stopped or not writing). */
 export { openPglite } from '../platform/db/pglite.js';
 export { pdfStructure, pdfText, pdfWords } from '@site/content/pdf/testing';
+/** A distributor's catalogue as file rows, and CSV both ways: the import's input, without the server. */
+export { generateCatalogueRows } from '../catalogue/file/generate.js';
+export { readCsv, writeCsv } from '../platform/spreadsheet/csv.js';
 export { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp.js';
 export {
   parsePrometheusText,

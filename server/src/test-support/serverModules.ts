@@ -8,8 +8,6 @@ export type { RunResult } from '../platform/db/types.js';
 export { CatalogueStore, searchNeedle, type ListingSort } from '../catalogue/catalogueStore.js';
 export { broadKeepsSettled } from '../catalogue/catalogueSearch.js';
 export { importCatalogueRows } from '../catalogue/file/catalogueImport.js';
-export { generateCatalogueRows } from '../catalogue/file/generate.js';
-export { readCsv, writeCsv } from '../platform/spreadsheet/csv.js';
 export { seedCatalogue } from '../catalogue/seed.js';
 export { applyStockFeed } from '../stock/feedApply.js';
 export { openInboxCsv } from '../staff/work/inboxCsv.js';

@@ -1,12 +1,7 @@
 // A database holding the site's catalogue and, past its 96 products, synthetic ones (`npm run catalogue -- generate`)
 // added through the import as a spreadsheet would be: what the catalogue benchmarks measure at 10,000 and 100,000.
-import {
-  importCatalogueRows,
-  generateCatalogueRows,
-  seedCatalogue,
-  runMigrations,
-  type Database,
-} from '@site/server/test-support/server';
+import { generateCatalogueRows } from '@site/server/test-support';
+import { importCatalogueRows, seedCatalogue, runMigrations, type Database } from '@site/server/test-support/server';
 
 /** Rows a transaction of the import takes (a file of 100,000 rows would be one transaction; batches keep each short). */
 const IMPORT_BATCH = 10_000;

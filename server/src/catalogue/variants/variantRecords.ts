@@ -50,6 +50,24 @@ export function variantRecord(row: VariantRow, locale: Locale): ProductVariant {
   return record as ProductVariant;
 }
 
+/** The column of a labels-only table: its header in each edition. */
+const OPTION_COLUMN = { id: 'option', name: { en: 'Option', ar: 'الخيار' } } as const;
+
+/**
+ * A product of several sizes whose variants carry labels but no table rows (a file's line with a row per size and no
+ * table columns): its table is their labels, one column, so that every size is listed, chosen and ordered on its page
+ * (without a table the page offered the first size only). A product with table rows, or one size, is left as it is.
+ */
+export function labelTableOf(
+  variants: ProductVariant[],
+  locale: Locale,
+): { columns: [[{ id: string; name: string }]]; rows: Record<string, string>[] } | undefined {
+  if (variants.length < 2 || variants.some((variant) => variant.row !== undefined)) return undefined;
+  const rows = variants.map((variant) => ({ [OPTION_COLUMN.id]: variant.label || variant.code }));
+  variants.forEach((variant, index) => (variant.row = rows[index]));
+  return { columns: [[{ id: OPTION_COLUMN.id, name: OPTION_COLUMN.name[locale] }]], rows };
+}
+
 /** The published variants of `productId`, in its order. */
 export async function publishedVariants(db: Kysely<DatabaseSchema>, productId: string): Promise<VariantRow[]> {
   return db

@@ -233,6 +233,27 @@ async function variantsSuite(t: TestContext, target: DatabaseTarget): Promise<vo
         { product_id: 'once_sized', position: 2, code: 'ONCE-SIZED-2', label: 'Size 2' },
         { product_id: 'once_sized', position: 3, code: 'ONCE-SIZED-3', label: 'Size 3' },
       ]);
+      // sizes without table rows: the page's table lists their labels, one column, so each size can be chosen
+      for (const [lang, header, labels] of [
+        ['en', 'Option', ['Size 1', 'Size 2', 'Size 3']],
+        ['ar', 'الخيار', ['المقاس 1', 'المقاس 2', 'المقاس 3']],
+      ] as const) {
+        const answer = await productAnswer(store, { productId: 'once_sized' }, { lang });
+        assert.ok(answer.status === 200 && 'variants' in answer.body);
+        assert.deepEqual(answer.body.product.productDetailTableColumns, [[{ id: 'option', name: header }]]);
+        assert.deepEqual(
+          answer.body.product.productDetailTableData,
+          labels.map((label) => ({ option: label })),
+        );
+        assert.deepEqual(
+          answer.body.variants.map((variant) => variant.row),
+          labels.map((label) => ({ option: label })),
+        );
+      }
+      // one size: no table
+      const lone = await productAnswer(store, { productId: 'once_plain' }, { lang: 'en' });
+      assert.ok(lone.status === 200 && 'variants' in lone.body);
+      assert.equal(lone.body.product.productDetailTableColumns, undefined);
 
       // a writer that brings no variants (a copy made in SQL): the trigger gives it one of its code, price and unit
       await sql`
