@@ -106,9 +106,9 @@ export type BuyerQuotationLine = Pick<
 >;
 
 export interface BuyerQuotation {
-  /** QT-2026-000123, a revision QT-2026-000123-R1. */
+  /** QT-AE-2026-000123, a revision QT-AE-2026-000123-R1 (one sent before the branch codes: QT-2026-000123). */
   number: string;
-  /** The request's reference (RFQ-…). */
+  /** The request's reference (RFQ-AE-2026-000123; one stored before the branch codes: RFQ-2026-000123). */
   requestReference: string;
   language: 'en' | 'ar';
   /** sent, viewed, changes_asked, accepted, expired or superseded (never draft). */
@@ -197,7 +197,7 @@ export type OrderFileFormat = (typeof ORDER_FILE_FORMATS)[number];
 /** A sent revision, as staff follow it: its state, and each step the buyer took (null: not taken). */
 export interface QuotationLinkState {
   id: number;
-  /** QT-2026-000123, a revision QT-2026-000123-R1. */
+  /** QT-AE-2026-000123, a revision QT-AE-2026-000123-R1 (one sent before the branch codes: QT-2026-000123). */
   number: string;
   revision: number;
   state: QuotationState;

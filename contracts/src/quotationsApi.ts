@@ -6,6 +6,7 @@
 // in Omani rials, "12.50" in dirhams): never a JSON number, so no amount passes through a float. Staff type amounts,
 // quantities and percentages as text (or a JSON number, read as the shortest text that writes it); an amount with
 // more decimals than its currency has is refused, never rounded (the server's check: it knows the quotation's currency).
+import { BRANCH_CODES } from '@site/content/validation';
 import { STAFF_BRANCHES, type StaffBranch } from './staffApi';
 
 /** The currencies of the branches, and their minor unit's decimals: the Omani rial and the Bahraini dinar have three. */
@@ -42,12 +43,23 @@ export const BRANCH_CURRENCY: Readonly<Record<StaffBranch, QuotationCurrency>> =
   Bahrain: 'BHD',
   'Saudi Arabia': 'SAR',
 };
-export const BRANCH_VAT_COUNTRY: Readonly<Record<StaffBranch, VatCountry>> = {
-  Dubai: 'AE',
-  Oman: 'OM',
-  Bahrain: 'BH',
-  'Saudi Arabia': 'SA',
-};
+/** A branch charges its country's VAT: the country of its code (BRANCH_CODES). */
+export const BRANCH_VAT_COUNTRY: Readonly<Record<StaffBranch, VatCountry>> = BRANCH_CODES;
+
+/**
+ * The number a first quotation is sent under: QT-<the branch's code>-<year>-<six digits of the branch's counter for the
+ * year> ('QT-OM-2026-000001'). The code makes it unique across the group, though each branch counts on its own.
+ */
+export const quotationNumber = (branch: StaffBranch, year: number, counter: number): string =>
+  `QT-${BRANCH_CODES[branch]}-${year}-${String(counter).padStart(6, '0')}`;
+
+/**
+ * Any quotation's number, as stored: QT-OM-2026-000001 and its revisions (-R1, -R2…), and the numbers sent before the
+ * branch codes (QT-2026-000001, -R1…), which are kept as they were: unique with their branch only.
+ */
+export const QUOTATION_NUMBER_PATTERN = new RegExp(
+  `^QT-(?:(?:${Object.values(BRANCH_CODES).join('|')})-)?\\d{4}-\\d{6,}(?:-R[1-9]\\d*)?$`,
+);
 
 /** What the document prints under its totals: how its VAT was rounded. */
 export const VAT_ROUNDING_TEXT = 'VAT rounded per line';
@@ -100,7 +112,7 @@ export const QUOTATIONS_API = {
   lines: '/api/staff/quotations/:id/lines',
   /** DELETE ?version (csrf) → Quotation: the line at that position out, the ones after it moved up. */
   line: '/api/staff/quotations/:id/lines/:position',
-  /** POST {version} (csrf) → Quotation: numbered (QT-2026-000123, a revision -R1…), sent and immutable from then on. */
+  /** POST {version} (csrf) → Quotation: numbered (QT-AE-2026-000123, a revision -R1…), sent and immutable from then on. */
   send: '/api/staff/quotations/:id/send',
   /** POST {version} (csrf) → 201 Quotation: a new draft revision of a sent quotation, to send in its place. */
   revise: '/api/staff/quotations/:id/revise',
@@ -149,7 +161,7 @@ export interface QuotationTotals {
 export interface Quotation {
   id: number;
   requestId: number;
-  /** The request's reference (RFQ-…). */
+  /** The request's reference (RFQ-AE-2026-000123; one stored before the branch codes: RFQ-2026-000123). */
   requestReference: string;
   branch: StaffBranch;
   currency: QuotationCurrency;
@@ -161,7 +173,7 @@ export interface Quotation {
   /** The day whose VAT rates it charges: today for a draft, the day it was sent after. */
   vatDate: string;
   state: QuotationState;
-  /** QT-2026-000123 (a revision: QT-2026-000123-R1) once sent; null for a draft. */
+  /** QT-AE-2026-000123 (a revision: QT-AE-2026-000123-R1; one sent before the branch codes: QT-2026-000123) once sent; null for a draft. */
   number: string | null;
   /** 0 for the first quotation of a request's; 1, 2… for the revisions sent in its place. */
   revision: number;

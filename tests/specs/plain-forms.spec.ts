@@ -61,7 +61,7 @@ test.describe('forms without scripts, at 375 px', { tag: ['@local', '@contact'] 
     await page.getByRole('textbox', { name: '23 - 14 = ?' }).fill('9');
     await page.getByRole('button', { name: 'Send request' }).click();
     await expect(page.getByRole('heading', { name: 'Request sent' })).toBeVisible();
-    await expect(page).toHaveURL(/\/request-quote\?sent=RFQ-\d{4}-\d{6,}&key=[\w-]{43}$/);
+    await expect(page).toHaveURL(/\/request-quote\?sent=RFQ-OM-\d{4}-\d{6,}&key=[\w-]{43}$/);
     const reference = new URL(page.url()).searchParams.get('sent')!;
     await expect(page.getByText(`Your reference is ${reference}.`)).toBeVisible();
     const summary = page.locator('#quote-summary');
@@ -94,7 +94,7 @@ test.describe('forms without scripts, at 375 px', { tag: ['@local', '@contact'] 
     await page.locator('#quote-paste').fill(LIST);
     await page.locator('#quote-form button[type="submit"]').click();
     await expect(page.getByRole('heading', { name: AR['contact.quote.sent.heading'] })).toBeVisible();
-    await expect(page).toHaveURL(/\/ar\/request-quote\?sent=RFQ-/);
+    await expect(page).toHaveURL(/\/ar\/request-quote\?sent=RFQ-OM-\d{4}-\d{6,}&key=[\w-]{43}$/);
     await expect(page.locator('#quote-summary')).toContainText('OC-SWA-416');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   });

@@ -24,8 +24,8 @@ const BUYER: Record<Language, { name: string; position: string; poNumber: string
 };
 /** Fresh visits timed per edition (each a new context: no cache). */
 const TIMED_VISITS = 3;
-/** A quotation's number as the staff's send gives it. */
-const NUMBER = /QT-\d{4}-\d{6}/;
+/** A quotation's number as the staff's send gives it (Dubai's staff: the UAE's code). */
+const NUMBER = /QT-AE-\d{4}-\d{6}/;
 
 let site: QuotationLinkSite | undefined;
 

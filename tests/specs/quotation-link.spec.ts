@@ -206,9 +206,9 @@ test.describe('a quotation from request to order', { tag: ['@local', '@staff'] }
       const vatCells = staff.getByRole('table', { name: '3 lines in OMR' }).locator('tbody tr td:nth-child(7)');
       await expect(vatCells).toHaveText(R0_TOTALS.lineVats.map((vat) => `${vat} (5 %)`));
       await staff.getByRole('button', { name: 'Send quotation', exact: true }).click();
-      const sentNotice = staff.getByText(/^Sent as QT-\d{4}-\d{6}: mailed to the buyer with its PDF and link\.$/);
+      const sentNotice = staff.getByText(/^Sent as QT-OM-\d{4}-\d{6}: mailed to the buyer with its PDF and link\.$/);
       await expect(sentNotice).toBeVisible();
-      const r0Number = /QT-\d{4}-\d{6}/.exec((await sentNotice.textContent()) ?? '')![0];
+      const r0Number = /QT-OM-\d{4}-\d{6}/.exec((await sentNotice.textContent()) ?? '')![0];
       await expect(staffHeading(staff, `Quotation ${r0Number}`)).toBeVisible();
       await expect(staff.getByRole('button', { name: 'Send quotation' })).toHaveCount(0);
 

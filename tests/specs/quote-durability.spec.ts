@@ -30,7 +30,7 @@ const ACKED_BEFORE_KILL = 30;
  */
 async function downloadsItsPdf(site: RunningSite, afterRestart: Outcome): Promise<void> {
   expect(afterRestart.pdfUrl, 'the answer links its PDF').toMatch(
-    /^\/api\/quote-requests\/RFQ-\d{4}-\d{6}\.pdf\?key=[\w-]{43}$/,
+    /^\/api\/quote-requests\/RFQ-AE-\d{4}-\d{6}\.pdf\?key=[\w-]{43}$/,
   );
   const response = await fetch(`${site.url}${afterRestart.pdfUrl}`);
   expect(response.status).toBe(200);

@@ -168,7 +168,7 @@ test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
       expect(await axeViolations(page), 'contact message').toEqual([]);
       await page.goto(staffAt('/staff/inbox?kind=quote'));
       await page.getByRole('link', { name: 'Aisha Rahman', exact: true }).click();
-      await expect(heading(page, /^Quote request RFQ-\d{4}-\d{6} from Aisha Rahman$/)).toBeVisible();
+      await expect(heading(page, /^Quote request RFQ-OM-\d{4}-\d{6} from Aisha Rahman$/)).toBeVisible();
       await expect(page.getByRole('table', { name: '3 lines requested' })).toBeVisible();
       expect(await axeViolations(page), 'quote request').toEqual([]);
 

@@ -51,6 +51,8 @@ export interface BasketTexts {
     humanCheck: string;
   };
   branchOption: string;
+  /** The chosen branch's code, in the reference the request gets (RFQ-OM-2026-000123). */
+  branchCode: string;
   send: string;
   sentHeading: string;
   reference(reference: string): string;
@@ -95,6 +97,7 @@ export const ENGLISH: BasketTexts = {
     humanCheck: '23 - 14 = ?',
   },
   branchOption: 'Oman',
+  branchCode: 'OM',
   send: 'Send request',
   sentHeading: 'Request sent',
   reference: (reference) => `Your reference is ${reference}.`,
@@ -138,6 +141,7 @@ export const ARABIC_TEXTS: BasketTexts = {
     humanCheck: ar('contact.form.humanCheck', { minuend: 23, subtrahend: 14 }),
   },
   branchOption: arabicData('branches.json', 'Oman'),
+  branchCode: 'OM',
   send: ar('contact.quote.form.send'),
   sentHeading: ar('contact.quote.sent.heading'),
   reference: (reference) => ar('contact.quote.sent.reference', { reference }),
@@ -317,7 +321,7 @@ export async function sendQuoteRequest(page: Page, texts: BasketTexts, buyer: Bu
   expect(response.status(), await response.text()).toBe(200);
   const answer = (await response.json()) as { ok: boolean; reference: string; pdfUrl: string };
   expect(answer.ok).toBe(true);
-  expect(answer.reference).toMatch(/^RFQ-\d{4}-\d{6}$/);
+  expect(answer.reference).toMatch(new RegExp(`^RFQ-${texts.branchCode}-\\d{4}-\\d{6}$`));
 
   // sent: the reference (left to right), the PDF link, the basket emptied
   await expect(page.getByRole('heading', { name: texts.sentHeading, exact: true })).toBeVisible();

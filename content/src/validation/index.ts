@@ -2,7 +2,9 @@
 // (kept out of the package's main entry so that entry stays data only). Named re-exports,
 // not `export *`: Node finds the names of this CommonJS-compiled module only when they are listed.
 export {
+  BRANCH_CODES,
   BRANCH_NAMES,
+  type BranchCode,
   type BranchName,
   isBranchName,
   CHARACTER_MAX_UNITS,
@@ -39,6 +41,7 @@ export {
   normalizedProductCode,
   parseQuantity,
   QUOTE_LIMITS,
+  QUOTE_PDF_FILE_PATTERN,
   QUOTE_REFERENCE_PATTERN,
   QUOTE_UNITS,
   QUOTE_UNIT_WORDS,

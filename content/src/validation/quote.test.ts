@@ -6,6 +6,7 @@ import {
   normalizedProductCode,
   parseQuantity,
   QUOTE_LIMITS,
+  QUOTE_PDF_FILE_PATTERN,
   QUOTE_REFERENCE_PATTERN,
   QUOTE_UNITS,
   quoteReference,
@@ -190,13 +191,36 @@ describe('normalizedProductCode', () => {
 });
 
 describe('quoteReference', () => {
-  it('is RFQ-<year>-<id on six digits at least>, matched by QUOTE_REFERENCE_PATTERN', () => {
-    expect(quoteReference(123, new Date('2026-03-05T10:00:00Z'))).toBe('RFQ-2026-000123');
-    expect(quoteReference(1, new Date('2027-01-01T00:00:00Z'))).toBe('RFQ-2027-000001');
-    expect(quoteReference(1_234_567, new Date('2026-06-30T12:00:00Z'))).toBe('RFQ-2026-1234567');
+  it("is RFQ-<the branch's code>-<year>-<id on six digits at least>, matched by QUOTE_REFERENCE_PATTERN", () => {
+    expect(quoteReference(123, new Date('2026-03-05T10:00:00Z'), 'Dubai')).toBe('RFQ-AE-2026-000123');
+    expect(quoteReference(124, new Date('2026-03-05T10:00:00Z'), 'Oman')).toBe('RFQ-OM-2026-000124');
+    expect(quoteReference(1, new Date('2027-01-01T00:00:00Z'), 'Bahrain')).toBe('RFQ-BH-2027-000001');
+    expect(quoteReference(1_234_567, new Date('2026-06-30T12:00:00Z'), 'Saudi Arabia')).toBe('RFQ-SA-2026-1234567');
+    for (const reference of ['RFQ-AE-2026-000123', 'RFQ-SA-2026-1234567'])
+      expect(reference).toMatch(QUOTE_REFERENCE_PATTERN);
+  });
+
+  it('still matches the references stored before the branch codes, and nothing else', () => {
     for (const reference of ['RFQ-2026-000123', 'RFQ-2026-1234567']) expect(reference).toMatch(QUOTE_REFERENCE_PATTERN);
-    for (const reference of ['RFQ-2026-123', 'rfq-2026-000123', 'RFQ-26-000123', 'RFQ-2026-000123x'])
+    for (const reference of [
+      'RFQ-2026-123',
+      'rfq-2026-000123',
+      'RFQ-26-000123',
+      'RFQ-2026-000123x',
+      'RFQ-ae-2026-000123',
+      'RFQ-QA-2026-000123',
+      'RFQ-AE-2026',
+      'RFQ-AE-AE-2026-000123',
+      'RFQ-AE-2026-0000000000001',
+    ])
       expect(reference).not.toMatch(QUOTE_REFERENCE_PATTERN);
+  });
+
+  it("finds the reference in a PDF's file name, old or new", () => {
+    expect(QUOTE_PDF_FILE_PATTERN.exec('RFQ-OM-2026-000124.pdf')?.[1]).toBe('RFQ-OM-2026-000124');
+    expect(QUOTE_PDF_FILE_PATTERN.exec('RFQ-2026-000124.pdf')?.[1]).toBe('RFQ-2026-000124');
+    for (const file of ['RFQ-OM-2026-000124', 'RFQ-OM-2026-000124.pdf.exe', '../RFQ-OM-2026-000124.pdf'])
+      expect(QUOTE_PDF_FILE_PATTERN.exec(file)).toBeNull();
   });
 });
 

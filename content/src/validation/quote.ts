@@ -2,6 +2,7 @@
 // request page's "Paste a list") and the server's schema. Plain data and functions: no zod, no node modules.
 // Like the contact form's rules they answer with codes, never texts: each app words them in the page's language.
 import { withWesternDigits } from './digits';
+import { BRANCH_CODES, type BranchName } from './rules';
 
 /**
  * The units a product is sold and quoted in (each product's `unit` in products.json). Metres may be quoted in
@@ -161,12 +162,22 @@ export function readPastedList(pasted: string): { entries: PastedEntry[]; unread
 export const normalizedProductCode = (code: string): string =>
   code.toLowerCase().replace(/[\s\-_.\u2010-\u2015\u2212]+/g, '');
 
-/** The reference of a stored request: RFQ-<year>-<id, six digits at least> ('RFQ-2026-000123'). */
-export function quoteReference(id: number, createdAt: Date): string {
-  return `RFQ-${createdAt.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
+/**
+ * The reference of a stored request: RFQ-<its branch's code>-<year>-<id, six digits at least> ('RFQ-OM-2026-000123').
+ * The id is the group's one sequence, so a reference is unique across the branches; the code says whose it is.
+ */
+export function quoteReference(id: number, createdAt: Date, branch: BranchName): string {
+  return `RFQ-${BRANCH_CODES[branch]}-${createdAt.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
 }
 
-export const QUOTE_REFERENCE_PATTERN = /^RFQ-\d{4}-\d{6,}$/;
+/** A reference as text, unanchored: with a branch's code, or without one (RFQ-2026-000123: stored before the codes, kept). */
+const REFERENCE_TEXT = `RFQ-(?:(?:${Object.values(BRANCH_CODES).join('|')})-)?\\d{4}-\\d{6,12}`;
+
+/** Any request's reference, as stored: new (RFQ-AE-2026-000123) and old (RFQ-2026-000123) alike. */
+export const QUOTE_REFERENCE_PATTERN = new RegExp(`^${REFERENCE_TEXT}$`);
+
+/** A request's PDF by its file name, the reference captured ('RFQ-AE-2026-000123.pdf'). */
+export const QUOTE_PDF_FILE_PATTERN = new RegExp(`^(${REFERENCE_TEXT})\\.pdf$`);
 
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;

@@ -19,6 +19,18 @@ export type BranchName = (typeof BRANCH_NAMES)[number];
 
 export const isBranchName = (value: string): value is BranchName => (BRANCH_NAMES as readonly string[]).includes(value);
 
+/**
+ * Each branch's country (ISO 3166-1 alpha-2): the code its request and quotation numbers carry ('RFQ-OM-2026-000123',
+ * 'QT-OM-2026-000001'), so a number is unique across the group, and the country whose VAT its quotations charge.
+ */
+export const BRANCH_CODES = {
+  Dubai: 'AE',
+  Oman: 'OM',
+  Bahrain: 'BH',
+  'Saudi Arabia': 'SA',
+} as const satisfies Readonly<Record<BranchName, string>>;
+export type BranchCode = (typeof BRANCH_CODES)[BranchName];
+
 /** The branch a form goes to when the visitor picks none. */
 export const DEFAULT_BRANCH_NAME = 'Dubai';
 

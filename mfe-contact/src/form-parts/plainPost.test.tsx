@@ -78,8 +78,8 @@ test('"Request sent" drawn from a plain post the server took: the reference, the
     form: 'quote',
     outcome: 'sent',
     sent: {
-      reference: 'RFQ-2026-000042',
-      pdfUrl: '/api/quote-requests/RFQ-2026-000042.pdf?key=abc',
+      reference: 'RFQ-OM-2026-000042',
+      pdfUrl: '/api/quote-requests/RFQ-OM-2026-000042.pdf?key=abc',
       lines: [
         {
           productId: 'hex_cw_brass_cable_gland',
@@ -106,14 +106,14 @@ test('"Request sent" drawn from a plain post the server took: the reference, the
   });
   renderInSite(<QuoteRequestPage />, { route: '/request-quote', store });
   expect(screen.getByRole('heading', { name: 'Request sent' })).toBeInTheDocument();
-  expect(screen.getByText(/Your reference is/)).toHaveTextContent('Your reference is RFQ-2026-000042.');
+  expect(screen.getByText(/Your reference is/)).toHaveTextContent('Your reference is RFQ-OM-2026-000042.');
   const table = screen.getByRole('table');
   expect(within(table).getByText('CW Brass Cable Gland – Size 25 (M25)')).toBeInTheDocument();
   expect(within(table).getByText('40 pieces')).toBeInTheDocument();
   expect(screen.getByText('Branch').nextElementSibling).toHaveTextContent('Oman');
   expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
     'href',
-    '/api/quote-requests/RFQ-2026-000042.pdf?key=abc',
+    '/api/quote-requests/RFQ-OM-2026-000042.pdf?key=abc',
   );
   expect(screen.queryByRole('button', { name: 'Send request' })).toBeNull();
 });

@@ -29,8 +29,8 @@ const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 const BASE = `/api/quotation-links/${TOKEN}`;
 
 const QUOTATION: BuyerQuotation = {
-  number: 'QT-2026-000123-R1',
-  requestReference: 'RFQ-2026-000045',
+  number: 'QT-OM-2026-000123-R1',
+  requestReference: 'RFQ-OM-2026-000045',
   language: 'en',
   state: 'viewed',
   currency: 'OMR',
@@ -98,9 +98,9 @@ describe.each([
     serve(QUOTATION);
     render();
     expect(
-      await screen.findByRole('heading', { name: `${text['contact.quotation.heading']} QT-2026-000123-R1` }),
+      await screen.findByRole('heading', { name: `${text['contact.quotation.heading']} QT-OM-2026-000123-R1` }),
     ).toBeVisible();
-    expect(screen.getByText('RFQ-2026-000045')).toBeVisible();
+    expect(screen.getByText('RFQ-OM-2026-000045')).toBeVisible();
     expect(screen.getByText(/\+968 2450 1234/)).toBeVisible();
     const table = screen.getByRole('table', { name: text['contact.quotation.linesCaption'] });
     const row = within(table).getByRole('row', { name: /HEX-CW-20/ });
@@ -208,7 +208,7 @@ describe.each([
   it('drawn by the server: the quotation at once, nothing loaded; forms that post to the page without a script', async () => {
     const { store } = renderDrawn({ type: 'quotation', quotation: QUOTATION });
     expect(
-      screen.getByRole('heading', { name: `${text['contact.quotation.heading']} QT-2026-000123-R1` }),
+      screen.getByRole('heading', { name: `${text['contact.quotation.heading']} QT-OM-2026-000123-R1` }),
     ).toBeVisible();
     expect(screen.getByRole('table', { name: text['contact.quotation.linesCaption'] })).toBeVisible();
     const [acceptForm, changesForm] = [

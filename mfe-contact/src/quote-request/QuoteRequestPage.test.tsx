@@ -21,7 +21,7 @@ import QuoteRequestPage from './QuoteRequestPage';
 import { selectQuoteProductsStatus } from './quoteProductsSlice';
 import { CABLE, CW_GLAND, LSZH_CABLE, OTHER_WIRE, WIRE, lineOf, sizeLineOf } from '../testing/quoteLines';
 
-const PDF_URL = '/api/quote-requests/RFQ-2026-000123.pdf?key=abc';
+const PDF_URL = '/api/quote-requests/RFQ-OM-2026-000123.pdf?key=abc';
 /** A needed-by date the form takes whatever day the test runs: a month from now. */
 const NEXT_MONTH = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
@@ -29,7 +29,7 @@ beforeEach(() => {
   server.use(
     ...productHandlers,
     http.post(QUOTE_REQUESTS_API_PATH, () =>
-      HttpResponse.json({ ok: true, reference: 'RFQ-2026-000123', pdfUrl: PDF_URL }),
+      HttpResponse.json({ ok: true, reference: 'RFQ-OM-2026-000123', pdfUrl: PDF_URL }),
     ),
   );
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -107,7 +107,7 @@ const EDITIONS = [
     sent: {
       heading: 'Request sent',
       reference: /Your reference is/,
-      referenceText: 'Your reference is RFQ-2026-000124.',
+      referenceText: 'Your reference is RFQ-AE-2026-000124.',
       metres: '200 metres',
       pdf: 'Download PDF',
     },
@@ -151,7 +151,7 @@ const EDITIONS = [
     sent: {
       heading: 'تم إرسال الطلب',
       reference: /الرقم المرجعي/,
-      referenceText: 'الرقم المرجعي لطلبك هو RFQ-2026-000124.',
+      referenceText: 'الرقم المرجعي لطلبك هو RFQ-AE-2026-000124.',
       metres: '200 متر',
       pdf: 'تنزيل ملف PDF',
     },
@@ -174,8 +174,8 @@ describe.each(EDITIONS)('the request page in each edition ($locale)', (edition) 
       http.post(QUOTE_REQUESTS_API_PATH, () =>
         HttpResponse.json({
           ok: true,
-          reference: 'RFQ-2026-000124',
-          pdfUrl: '/api/quote-requests/RFQ-2026-000124.pdf?key=k',
+          reference: 'RFQ-AE-2026-000124',
+          pdfUrl: '/api/quote-requests/RFQ-AE-2026-000124.pdf?key=k',
         }),
       ),
     );
@@ -258,12 +258,12 @@ describe.each(EDITIONS)('the request page in each edition ($locale)', (edition) 
         { productId: WIRE.id, code: WIRE.code, quantity: 3 },
       ],
     });
-    expect(screen.getByText('RFQ-2026-000124')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByText('RFQ-AE-2026-000124')).toHaveAttribute('dir', 'ltr');
     expect(screen.getByText(edition.sent.reference)).toHaveTextContent(edition.sent.referenceText);
     expect(screen.getByText(edition.sent.metres)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: edition.sent.pdf })).toHaveAttribute(
       'href',
-      '/api/quote-requests/RFQ-2026-000124.pdf?key=k',
+      '/api/quote-requests/RFQ-AE-2026-000124.pdf?key=k',
     );
     expect(selectQuoteLines(store.getState())).toEqual([]);
     // the figures in Western digits
@@ -463,8 +463,8 @@ describe('the request page', () => {
       language: 'en',
       website: '',
     });
-    expect(screen.getByText('RFQ-2026-000123')).toHaveAttribute('dir', 'ltr');
-    expect(screen.getByText(/Your reference is/)).toHaveTextContent('Your reference is RFQ-2026-000123.');
+    expect(screen.getByText('RFQ-OM-2026-000123')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByText(/Your reference is/)).toHaveTextContent('Your reference is RFQ-OM-2026-000123.');
     const summary = screen.getByRole('table', { name: 'Products to quote' });
     expect(within(summary).getByText('200 metres')).toBeInTheDocument();
     expect(within(summary).getByText('3 coils')).toBeInTheDocument();

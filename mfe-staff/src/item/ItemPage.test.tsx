@@ -47,7 +47,7 @@ describe('an inbox item', () => {
 
   it("shows a quote request's lines as a table", async () => {
     renderStaffApp('/inbox/quote/12');
-    await screen.findByRole('heading', { level: 1, name: 'Quote request RFQ-2026-000123 from Aisha Rahman' });
+    await screen.findByRole('heading', { level: 1, name: 'Quote request RFQ-AE-2026-000123 from Aisha Rahman' });
     const table = within(screen.getByRole('region', { name: 'Quote lines' })).getByRole('table', {
       name: '2 lines requested',
     });
@@ -154,9 +154,9 @@ describe('an inbox item', () => {
 
   it('a quote request whose quotation was sent: spam is not offered, a spam-flagged one cannot be deleted, and the reason is shown', async () => {
     const reason =
-      'Its quotation QT-2026-000041 was sent to the buyer: this request is kept, and cannot be marked as spam or deleted.';
+      'Its quotation QT-AE-2026-000041 was sent to the buyer: this request is kept, and cannot be marked as spam or deleted.';
     fake.quotationLinks = fakeOrders({
-      sentQuotations: { 12: [sentQuotation({ number: 'QT-2026-000041', state: 'accepted' })] },
+      sentQuotations: { 12: [sentQuotation({ number: 'QT-AE-2026-000041', state: 'accepted' })] },
     });
     const { unmount } = renderStaffApp('/inbox/quote/12');
     const status = await screen.findByRole('combobox', { name: 'Status' });
@@ -174,7 +174,7 @@ describe('an inbox item', () => {
 
   it("the server's refusal of spam is shown in its words", async () => {
     const refusal =
-      "This request cannot be marked as spam: its quotation QT-2026-000041 was sent to the buyer (sent), and it is kept with the quotation and the buyer's answers";
+      "This request cannot be marked as spam: its quotation QT-AE-2026-000041 was sent to the buyer (sent), and it is kept with the quotation and the buyer's answers";
     server.use(
       http.post('/api/staff/inbox/quote/12/status', () => HttpResponse.json({ error: refusal }, { status: 409 })),
     );

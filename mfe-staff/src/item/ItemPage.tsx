@@ -44,7 +44,7 @@ export function itemRefOf(kind: string | undefined, id: string | undefined): Ite
   return { kind: kind as InboxKind, id: Number(id) };
 }
 
-/** The heading: what it is and from whom ('Quote request RFQ-2026-000123 from Aisha Rahman'). */
+/** The heading: what it is and from whom ('Quote request RFQ-AE-2026-000123 from Aisha Rahman'). */
 export function itemTitle(item: Pick<InboxItemDetail, 'kind' | 'name' | 'reference'>): string {
   const what = item.reference ? `${KIND_LABELS[item.kind]} ${item.reference}` : KIND_LABELS[item.kind];
   return item.name.trim() === '' ? what : `${what} from ${item.name}`;

@@ -21,8 +21,8 @@ beforeEach(() => {
         order({
           id: '2',
           requestId: 14,
-          requestReference: 'RFQ-2026-000130',
-          quotationNumber: 'QT-2026-000007',
+          requestReference: 'RFQ-OM-2026-000130',
+          quotationNumber: 'QT-OM-2026-000007',
           branch: 'Oman',
           currency: 'OMR',
           total: '1,254.240',
@@ -49,10 +49,10 @@ describe('the orders page', () => {
     const rows = rowsOf(table);
     expect(rows[0]).toEqual(['Accepted', 'Request', 'Quotation', 'Buyer company', 'Branch', 'Total', 'PO number']);
     expect(rows.slice(1).map((row) => row.slice(1))).toEqual([
-      ['RFQ-2026-000130', 'QT-2026-000007', HOSTILE, 'Oman', 'OMR 1,254.240', ''],
-      ['RFQ-2026-000123', 'QT-2026-000041-R1', 'Gulf Build LLC', 'Dubai', 'AED 11,970.00', 'PO-7781'],
+      ['RFQ-OM-2026-000130', 'QT-OM-2026-000007', HOSTILE, 'Oman', 'OMR 1,254.240', ''],
+      ['RFQ-AE-2026-000123', 'QT-AE-2026-000041-R1', 'Gulf Build LLC', 'Dubai', 'AED 11,970.00', 'PO-7781'],
     ]);
-    expect(within(table).getByRole('link', { name: 'RFQ-2026-000123' })).toHaveAttribute('href', '/inbox/quote/12');
+    expect(within(table).getByRole('link', { name: 'RFQ-AE-2026-000123' })).toHaveAttribute('href', '/inbox/quote/12');
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
       'href',
       `${STAFF_QUOTATION_LINK_API.ordersFile}?format=csv`,

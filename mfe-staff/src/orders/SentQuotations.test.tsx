@@ -20,7 +20,7 @@ beforeEach(() => {
         12: [
           sentQuotation({
             id: 6,
-            number: 'QT-2026-000041-R1',
+            number: 'QT-AE-2026-000041-R1',
             revision: 1,
             state: 'accepted',
             total: '11,970.00',
@@ -40,7 +40,7 @@ beforeEach(() => {
             changes: [
               { message: 'Can you deliver in two lots?\nThe first by Sunday.', askedAt: '2026-11-21T10:00:00.000Z' },
             ],
-            supersededBy: { number: 'QT-2026-000041-R1', sentAt: '2026-11-22T09:00:00.000Z' },
+            supersededBy: { number: 'QT-AE-2026-000041-R1', sentAt: '2026-11-22T09:00:00.000Z' },
           }),
         ],
       },
@@ -65,9 +65,9 @@ describe("a quote request's sent quotations", () => {
       within(list)
         .getAllByRole('heading', { level: 3 })
         .map((heading) => heading.textContent),
-    ).toEqual(['QT-2026-000041-R1: Accepted', 'QT-2026-000041: Superseded']);
+    ).toEqual(['QT-AE-2026-000041-R1: Accepted', 'QT-AE-2026-000041: Superseded']);
 
-    const accepted = factsOf('QT-2026-000041-R1: Accepted');
+    const accepted = factsOf('QT-AE-2026-000041-R1: Accepted');
     expect(accepted).toMatchObject({
       Total: 'AED 11,970.00',
       'PO number': 'PO-7781',
@@ -77,15 +77,15 @@ describe("a quote request's sent quotations", () => {
       new RegExp(`by ${HOSTILE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, Procurement manager$`),
     );
     expect(accepted.Viewed).not.toBe('Not opened yet');
-    const download = within(screen.getByRole('article', { name: 'QT-2026-000041-R1: Accepted' })).getByRole('link', {
+    const download = within(screen.getByRole('article', { name: 'QT-AE-2026-000041-R1: Accepted' })).getByRole('link', {
       name: 'Download the purchase order (PDF)',
     });
     expect(download).toHaveAttribute('href', '/api/staff/quotations/6/purchase-order');
     expect(download).toHaveAttribute('download');
 
-    const superseded = factsOf('QT-2026-000041: Superseded');
+    const superseded = factsOf('QT-AE-2026-000041: Superseded');
     expect(superseded['Changes asked']).toContain('Can you deliver in two lots?The first by Sunday.');
-    expect(superseded.Superseded).toMatch(/^by QT-2026-000041-R1, sent /);
+    expect(superseded.Superseded).toMatch(/^by QT-AE-2026-000041-R1, sent /);
     expect(superseded).not.toHaveProperty('PO file');
     // the buyer's name stays text
     expect(document.querySelector('main img')).toBeNull();
@@ -97,12 +97,12 @@ describe("a quote request's sent quotations", () => {
       sentQuotation({ state: 'expired', expiredAt: '2026-12-22T06:00:00.000Z' }),
     ];
     renderStaffApp('/inbox/quote/12');
-    await screen.findByRole('article', { name: 'QT-2026-000041: Expired' });
-    expect(factsOf('QT-2026-000041: Expired')).toMatchObject({
+    await screen.findByRole('article', { name: 'QT-AE-2026-000041: Expired' });
+    expect(factsOf('QT-AE-2026-000041: Expired')).toMatchObject({
       Viewed: 'Not opened yet',
       Sent: expect.stringMatching(/ by dubai@crescent\.example$/),
     });
-    expect(factsOf('QT-2026-000041: Expired').Expired).toMatch(/2026/);
+    expect(factsOf('QT-AE-2026-000041: Expired').Expired).toMatch(/2026/);
   });
 
   it('shows nothing sent yet for a request without a sent quotation', async () => {

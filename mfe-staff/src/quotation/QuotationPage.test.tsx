@@ -41,7 +41,7 @@ describe('the quotation editor', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Prepare quotation' }));
     await waitFor(() => expect(currentAddress()).toBe('/quotations/5'));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Quotation draft for RFQ-2026-000123' }),
+      await screen.findByRole('heading', { level: 1, name: 'Quotation draft for RFQ-OM-2026-000123' }),
     ).toBeInTheDocument();
     expect(
       (await requestsSentWithBodies())
@@ -52,7 +52,7 @@ describe('the quotation editor', () => {
 
   it('shows the lines, the rate and the totals as the server worked them out, with how VAT was rounded', async () => {
     renderStaffApp('/quotations/5');
-    await screen.findByRole('heading', { level: 1, name: 'Quotation draft for RFQ-2026-000123' });
+    await screen.findByRole('heading', { level: 1, name: 'Quotation draft for RFQ-OM-2026-000123' });
     expect(screen.getByText('Rate: 1 AED = 0.10477 OMR')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: '1 line in OMR' });
     expect(within(table).getByRole('textbox', { name: 'Unit price (OMR), line 1' })).toHaveValue('1.257');
@@ -177,11 +177,11 @@ describe('the quotation editor', () => {
   });
 
   it('a sent quotation is read only', async () => {
-    stored = quotation({ state: 'sent', number: 'QT-2026-000001' });
+    stored = quotation({ state: 'sent', number: 'QT-OM-2026-000001' });
     renderStaffApp('/quotations/5');
-    await screen.findByRole('heading', { level: 1, name: 'Quotation QT-2026-000001' });
+    await screen.findByRole('heading', { level: 1, name: 'Quotation QT-OM-2026-000001' });
     expect(
-      screen.getByText('This quotation was sent as QT-2026-000001: it can no longer be changed.'),
+      screen.getByText('This quotation was sent as QT-OM-2026-000001: it can no longer be changed.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Unit price (OMR), line 1' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
@@ -191,16 +191,21 @@ describe('the quotation editor', () => {
   it('"Send quotation" sends the saved draft on its version, and the page turns read only with its number', async () => {
     server.use(
       http.post('/api/staff/quotations/5/send', () => {
-        stored = quotation({ state: 'sent', number: 'QT-2026-000007', version: 4, sentAt: '2026-11-28T10:00:00.000Z' });
+        stored = quotation({
+          state: 'sent',
+          number: 'QT-OM-2026-000007',
+          version: 4,
+          sentAt: '2026-11-28T10:00:00.000Z',
+        });
         return HttpResponse.json(stored);
       }),
     );
     renderStaffApp('/quotations/5');
     fireEvent.click(await screen.findByRole('button', { name: 'Send quotation' }));
     expect(
-      await screen.findByText('Sent as QT-2026-000007: mailed to the buyer with its PDF and link.'),
+      await screen.findByText('Sent as QT-OM-2026-000007: mailed to the buyer with its PDF and link.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Quotation QT-2026-000007' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Quotation QT-OM-2026-000007' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Unit price (OMR), line 1' })).toBeDisabled();
     expect(
       (await requestsSentWithBodies())
@@ -224,7 +229,7 @@ describe('the quotation editor', () => {
   });
 
   it('"Prepare revision" on a quotation the buyer asked to change opens the new draft', async () => {
-    stored = quotation({ state: 'changes_asked', number: 'QT-2026-000007', version: 6 });
+    stored = quotation({ state: 'changes_asked', number: 'QT-OM-2026-000007', version: 6 });
     const revision = quotation({ id: 9, revision: 1, version: 1 });
     server.use(
       http.post('/api/staff/quotations/5/revise', () => HttpResponse.json(revision, { status: 201 })),
@@ -234,7 +239,7 @@ describe('the quotation editor', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Prepare revision' }));
     await waitFor(() => expect(currentAddress()).toBe('/quotations/9'));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Quotation draft for RFQ-2026-000123' }),
+      await screen.findByRole('heading', { level: 1, name: 'Quotation draft for RFQ-OM-2026-000123' }),
     ).toBeInTheDocument();
     expect(
       (await requestsSentWithBodies())
@@ -244,9 +249,9 @@ describe('the quotation editor', () => {
   });
 
   it('an accepted quotation has no "Prepare revision"', async () => {
-    stored = quotation({ state: 'accepted', number: 'QT-2026-000007' });
+    stored = quotation({ state: 'accepted', number: 'QT-OM-2026-000007' });
     renderStaffApp('/quotations/5');
-    await screen.findByRole('heading', { level: 1, name: 'Quotation QT-2026-000007' });
+    await screen.findByRole('heading', { level: 1, name: 'Quotation QT-OM-2026-000007' });
     expect(screen.queryByRole('button', { name: 'Prepare revision' })).toBeNull();
   });
 });

@@ -95,7 +95,7 @@ describe('the rates and VAT page', () => {
     ]);
 
     const used =
-      "United Arab Emirates's VAT of 2026-11-28 was charged by quotation QT-2026-000001, and a rate a quotation used is kept as it was: add the new rate from 2026-11-29 or later";
+      "United Arab Emirates's VAT of 2026-11-28 was charged by quotation QT-AE-2026-000001, and a rate a quotation used is kept as it was: add the new rate from 2026-11-29 or later";
     server.use(http.put(QUOTATIONS_API.vatRates, () => HttpResponse.json({ error: used }, { status: 409 })));
     fireEvent.change(within(form).getByRole('combobox', { name: 'Country' }), { target: { value: 'AE' } });
     fireEvent.change(within(form).getByRole('textbox', { name: /^VAT \(%\)/ }), { target: { value: '6' } });

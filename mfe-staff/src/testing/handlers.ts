@@ -120,7 +120,7 @@ export function quoteDetail(): InboxItemDetail {
     kind: 'quote',
     id: 12,
     name: 'Aisha Rahman',
-    reference: 'RFQ-2026-000123',
+    reference: 'RFQ-AE-2026-000123',
     preview: '2 lines',
     fields: [
       { label: 'Company', value: 'Gulf Build LLC' },

@@ -25,7 +25,7 @@ export interface FakeOrders {
 export function sentQuotation(overrides: Partial<QuotationLinkState> = {}): QuotationLinkState {
   return {
     id: 5,
-    number: 'QT-2026-000041',
+    number: 'QT-AE-2026-000041',
     revision: 0,
     state: 'sent',
     currency: 'AED',
@@ -48,8 +48,8 @@ export function order(overrides: Partial<StaffOrder> = {}): StaffOrder {
     quotationId: 6,
     requestId: 12,
     createdAt: '2026-11-23T11:15:00.000Z',
-    requestReference: 'RFQ-2026-000123',
-    quotationNumber: 'QT-2026-000041-R1',
+    requestReference: 'RFQ-AE-2026-000123',
+    quotationNumber: 'QT-AE-2026-000041-R1',
     buyerCompany: 'Gulf Build LLC',
     branch: 'Dubai',
     currency: 'AED',

@@ -1,4 +1,4 @@
-// A quotation as the server answers it, for the quotation editor's tests: a draft of request RFQ-2026-000123 to the
+// A quotation as the server answers it, for the quotation editor's tests: a draft of request RFQ-OM-2026-000123 to the
 // Oman branch, in rials at 1 AED = 0.10477 OMR, with one line of 40 glands; `overrides` change it.
 import { VAT_ROUNDING_TEXT, type Quotation } from '@site/contracts/quotations-api';
 
@@ -6,7 +6,7 @@ export function quotation(overrides: Partial<Quotation> = {}): Quotation {
   return {
     id: 5,
     requestId: 12,
-    requestReference: 'RFQ-2026-000123',
+    requestReference: 'RFQ-OM-2026-000123',
     branch: 'Oman',
     currency: 'OMR',
     decimals: 3,

@@ -1,6 +1,6 @@
 // A quotation in the database: prepared from a request for quotation (its lines, priced from the catalogue at the
 // rate in use), read, saved whole on the version it was read at, a line added or taken out, sent (numbered from the
-// branch's gapless counter) and revised. Every change locks the quotation's row, compares its version, writes the
+// branch's gapless counter, with the branch's code) and revised. Every change locks the quotation's row, compares its version, writes the
 // lines, bumps the version and writes its audit line in one transaction.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
@@ -9,6 +9,7 @@ import {
   VAT_COUNTRY_NAMES,
   VAT_ROUNDING_TEXT,
   isStaffBranch,
+  quotationNumber,
   type Quotation,
   type QuotationLine,
   type QuotationList,
@@ -682,13 +683,10 @@ export async function removeQuotationLine(
   });
 }
 
-/** The number of a first quotation: QT-<year>-<six digits of the branch's counter>. */
-export const quotationNumber = (year: number, counter: number): string =>
-  `QT-${year}-${String(counter).padStart(6, '0')}`;
-
 /**
- * Sends the draft: it gets its number (a first quotation the next of its branch's counter for the year, updated in
- * this transaction, so a number is never skipped nor given twice; a revision its first's number with -R1, -R2…), its
+ * Sends the draft: it gets its number (a first quotation QT-<branch code>-<year>-<the next of its branch's counter for
+ * the year>, the counter updated in this transaction, so a number is never skipped nor given twice, and the code keeps
+ * it apart from every other branch's; a revision its first's number with -R1, -R2…), its
  * VAT at the rate of the day, and is immutable from then on; the revision it replaces is superseded.
  */
 export async function sendQuotation(
@@ -737,7 +735,7 @@ export async function sendQuotation(
         )
         .returning('last_number')
         .executeTakeFirstOrThrow();
-      number = quotationNumber(year, counter.last_number);
+      number = quotationNumber(row.branch, year, counter.last_number);
     } else {
       const first = await firstNumber(trx, row.previous_id);
       number = `${first}-R${row.revision}`;

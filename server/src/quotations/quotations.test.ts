@@ -4,7 +4,8 @@
 // read (409 for a stale one, and for one of two saves at once), adding and taking out lines, every refusal of bad input
 // (three decimals in dirhams, a negative quantity, a discount over 100 %…) with its problems, branch isolation tried as
 // an attacker would (another branch's staff on every call), the rate and VAT tables (admins only; VAT by the branch's
-// day), and sending: numbers per branch without gaps, revisions -R1, a sent quotation immutable.
+// day), and sending: numbers per branch without gaps and with the branch's code, revisions -R1, a sent quotation
+// immutable.
 import assert from 'node:assert/strict';
 import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -745,14 +746,14 @@ async function quotationSuite(t: TestContext, target: DatabaseTarget): Promise<v
       const sent = ok<Quotation>(await call(dubai, 'POST', sendUrl(priced.id), { version: priced.version }));
       assert.deepEqual(
         [sent.state, sent.number, sent.revision, sent.version],
-        ['sent', 'QT-2026-000001', 0, priced.version + 1],
+        ['sent', 'QT-AE-2026-000001', 0, priced.version + 1],
       );
       assert.ok(sent.sentAt !== null);
 
       // immutable: every change is a 409
       assert.match(
         refusal(await save(dubai, sent), 409).error,
-        /^This quotation was sent as QT-2026-000001 and can no longer be changed/,
+        /^This quotation was sent as QT-AE-2026-000001 and can no longer be changed/,
       );
       assert.equal(
         (
@@ -765,11 +766,11 @@ async function quotationSuite(t: TestContext, target: DatabaseTarget): Promise<v
       );
       assert.equal((await call(dubai, 'POST', sendUrl(sent.id), { version: sent.version })).statusCode, 409);
 
-      // the next of the branch's is 2; Oman counts on its own
+      // the next of the branch's is 2; Oman counts on its own, its code keeping its 1 apart from Dubai's
       const second = ok<Quotation>(await prepare(dubai, requests.dubaiSecond!));
       assert.equal(
         ok<Quotation>(await call(dubai, 'POST', sendUrl(second.id), { version: second.version })).number,
-        'QT-2026-000002',
+        'QT-AE-2026-000002',
       );
       const omani = await read(
         ok<QuotationList>(await call(oman, 'GET', `${QUOTATIONS_API.quotations}?requestId=${requests.omanSecond}`))
@@ -777,10 +778,10 @@ async function quotationSuite(t: TestContext, target: DatabaseTarget): Promise<v
       );
       assert.equal(
         ok<Quotation>(await call(oman, 'POST', sendUrl(omani.id), { version: omani.version })).number,
-        'QT-2026-000001',
+        'QT-OM-2026-000001',
       );
 
-      // a revision: a new draft of the same lines; sent, QT-2026-000001-R1, and the first is superseded
+      // a revision: a new draft of the same lines; sent, QT-AE-2026-000001-R1, and the first is superseded
       const revision = ok<Quotation>(
         await call(dubai, 'POST', url(QUOTATIONS_API.revise, { id: sent.id }), { version: sent.version }),
         201,
@@ -791,7 +792,7 @@ async function quotationSuite(t: TestContext, target: DatabaseTarget): Promise<v
         await save(dubai, revision, { lines: [{ ...input(revision.lines[0]!), discountPercent: '10' }] }),
       );
       const sentRevision = ok<Quotation>(await call(dubai, 'POST', sendUrl(revised.id), { version: revised.version }));
-      assert.equal(sentRevision.number, 'QT-2026-000001-R1');
+      assert.equal(sentRevision.number, 'QT-AE-2026-000001-R1');
       assert.equal((await read(sent.id)).state, 'superseded');
       assert.match(
         refusal(
@@ -841,7 +842,7 @@ async function quotationSuite(t: TestContext, target: DatabaseTarget): Promise<v
       ),
     );
     const numbers = sent.map((res) => ok<Quotation>(res).number).sort();
-    assert.deepEqual(numbers, ['QT-2026-000001', 'QT-2026-000002', 'QT-2026-000003', 'QT-2026-000004']);
+    assert.deepEqual(numbers, ['QT-BH-2026-000001', 'QT-BH-2026-000002', 'QT-BH-2026-000003', 'QT-BH-2026-000004']);
   });
 
   await t.test(

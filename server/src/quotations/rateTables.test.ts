@@ -50,7 +50,7 @@ async function rateTablesSuite(t: TestContext, target: DatabaseTarget): Promise<
       assert.deepEqual([quotation.vatDate, quotation.lines[0]!.vatPercent], ['2026-11-28', '5']);
       const before = await tables();
       const message =
-        "United Arab Emirates's VAT of 2026-11-28 was charged by quotation QT-2026-000001, and a rate a quotation used is kept as it was: add the new rate from 2026-11-29 or later";
+        "United Arab Emirates's VAT of 2026-11-28 was charged by quotation QT-AE-2026-000001, and a rate a quotation used is kept as it was: add the new rate from 2026-11-29 or later";
       assert.equal(refusal(await vat({ country: 'AE', ratePercent: '7.5', startsOn: '2026-11-28' }), 409), message);
       assert.equal(refusal(await vat({ country: 'AE', ratePercent: '7.5', startsOn: '2026-01-01' }), 409), message);
       assert.equal(await tables(), before, 'nothing written');

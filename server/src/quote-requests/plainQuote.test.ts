@@ -125,7 +125,7 @@ async function plainQuoteSuite(t: TestContext, target: DatabaseTarget): Promise<
         const res = await post('/request-quote', FORM);
         assert.equal(res.statusCode, 303, res.body.slice(0, 500));
         const location = String(res.headers.location);
-        const match = /^\/request-quote\?sent=(RFQ-\d{4}-\d{6,})&key=([\w-]{43})$/.exec(location);
+        const match = /^\/request-quote\?sent=(RFQ-AE-\d{4}-\d{6,})&key=([\w-]{43})$/.exec(location);
         assert.ok(match, location);
         const [, reference, key] = match;
 
@@ -212,6 +212,17 @@ async function plainQuoteSuite(t: TestContext, target: DatabaseTarget): Promise<
           'nothing of the request',
         );
         assert.ok(firstView(wrongKey).includes('id="quote-form"'), 'the empty form');
+
+        // a request stored before the branch codes (RFQ-2026-000123) keeps its confirmation at its own reference
+        const old = reference!.replace(/^RFQ-AE-/, 'RFQ-');
+        await database.db.query('update quote_requests set reference = $1 where reference = $2', [old, reference]);
+        const oldView = firstView(await app.inject({ url: `/request-quote?sent=${old}&key=${key}` }));
+        assert.ok(
+          oldView.includes(`href="/api/quote-requests/${old}.pdf?key=${key}"`),
+          'its PDF link, at its reference',
+        );
+        assert.ok(oldView.includes(html('Gulf Build LLC')), 'the request');
+        await database.db.query('update quote_requests set reference = $1 where reference = $2', [reference, old]);
       } finally {
         await sender.stop();
         await smtp.close();
@@ -258,7 +269,7 @@ async function plainQuoteSuite(t: TestContext, target: DatabaseTarget): Promise<
     const res = await post('/ar/request-quote', { ...FORM, answer: '٩', name: 'عائشة الرحمن' });
     assert.equal(res.statusCode, 303, res.body.slice(0, 500));
     const location = String(res.headers.location);
-    assert.match(location, /^\/ar\/request-quote\?sent=RFQ-/);
+    assert.match(location, /^\/ar\/request-quote\?sent=RFQ-AE-\d{4}-\d{6}&/);
     const reference = new URLSearchParams(location.split('?')[1]).get('sent')!;
     const [row] = await database.db.query<{ language: string; name: string }>(
       'select language, name from quote_requests where reference = $1',

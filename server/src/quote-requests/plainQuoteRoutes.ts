@@ -8,7 +8,13 @@
 // the key, as its PDF is). A request not sent draws the page again with everything as typed and the scripted form's
 // words for why.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HONEYPOT_FIELD, isHumanCheckAnswer, isValidEmail, neededByProblem } from '@site/content/validation';
+import {
+  HONEYPOT_FIELD,
+  isHumanCheckAnswer,
+  isValidEmail,
+  neededByProblem,
+  QUOTE_REFERENCE_PATTERN,
+} from '@site/content/validation';
 import { localizedPath, type Locale } from '@site/contracts/locale';
 import { QUOTE_REQUEST_PATH } from '@site/contracts/paths';
 import type { ApiProblem } from '@site/contracts/forms-api';
@@ -66,7 +72,6 @@ const QUOTE_PAGE: FormPage = {
 
 /** The confirmation's query: the reference and the key of its PDF (the sender's alone: the answer's pdfUrl's). */
 const SENT = { reference: 'sent', key: 'key' } as const;
-const REFERENCE = /^RFQ-\d{4}-\d{6,12}$/;
 
 /** What came of a request's body: refused (the API's sentence and problems), not stored (503), or stored under its reference, its PDF's key given. */
 export type QuoteTaken =
@@ -171,7 +176,8 @@ export function quoteSentPage(db: Database, sendPage: SendShell) {
     const query = new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
     const reference = query.get(SENT.reference);
     const key = query.get(SENT.key);
-    if (reference === null || key === null || !REFERENCE.test(reference) || key.length > 100) return undefined;
+    if (reference === null || key === null || !QUOTE_REFERENCE_PATTERN.test(reference) || key.length > 100)
+      return undefined;
     let stored: Awaited<ReturnType<typeof loadQuoteRequest>>;
     try {
       stored = await loadQuoteRequest(db, reference);

@@ -1,6 +1,7 @@
 // Requests for quotation: POST /api/quote-requests stores a buyer's request with its lines and mails, and
 // GET /api/quote-requests/<reference>.pdf?key=... gives it back as a PDF to whoever holds its key (the sender only).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { QUOTE_PDF_FILE_PATTERN } from '@site/content/validation';
 import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import type { QuoteCreated } from '@site/contracts/quote-api';
 import type { LocationAvailability, VariantAvailability } from '@site/contracts/stock-api';
@@ -58,7 +59,6 @@ const NOT_SAVED = 'Your request could not be saved right now. Please try again i
 const NOT_READ = 'The request could not be read right now. Please try again in a few minutes.';
 /** The one answer to an unknown reference, a wrong key or no key, the same as any unknown address under /api. */
 const NOT_FOUND = { error: 'Not found' };
-const PDF_FILE = /^(RFQ-\d{4}-\d{6,12})\.pdf$/;
 /** Compared with a key when the reference is unknown: that answer takes as long as a wrong key's. */
 const NO_HASH = '0'.repeat(64);
 
@@ -194,7 +194,7 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
     { config: rateLimit },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const reference = PDF_FILE.exec(request.params.file)?.[1];
+      const reference = QUOTE_PDF_FILE_PATTERN.exec(request.params.file)?.[1];
       const key = request.query.key;
       if (reference === undefined || typeof key !== 'string' || key.length > 100)
         return reply.code(404).send(NOT_FOUND);

@@ -110,7 +110,7 @@ export function quoteLineTitle(
   return label === '' ? name : `${name} – ${label}`;
 }
 
-/** The PDF's file name: 'RFQ-2026-000123.pdf'. */
+/** The PDF's file name: 'RFQ-AE-2026-000123.pdf'. */
 export const quotePdfFileName = (reference: string): string => `${reference}.pdf`;
 
 /** The PDF's address for its sender (the answer's pdfUrl; GET .../<reference>.pdf?key=...). */

@@ -96,14 +96,14 @@ export function saveQuoteRequest(
   { spam, keyHash, confirmationsPerHour, availability }: SaveQuoteOptions,
 ): Promise<SavedQuote> {
   return db.kysely.transaction().execute(async (trx): Promise<SavedQuote> => {
-    // the id and time first: the reference is made of them and stored with the row
+    // the id and time first: the reference is made of them (and of the branch) and stored with the row
     const { id, created_at: createdAt } = await trx
       .selectNoFrom([
         sql<number>`nextval(pg_get_serial_sequence('quote_requests', 'id'))`.as('id'),
         sql<Date>`now()`.as('created_at'),
       ])
       .executeTakeFirstOrThrow();
-    const reference = quoteReference(id, createdAt);
+    const reference = quoteReference(id, createdAt, input.branch);
     await trx
       .insertInto('quote_requests')
       .values({

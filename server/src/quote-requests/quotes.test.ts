@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, test, type TestContext } from 'node:test';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
-import { neededByProblem, neededByRange, QUOTE_REFERENCE_PATTERN, quoteReference } from '@site/content/validation';
+import { neededByProblem, neededByRange, QUOTE_REFERENCE_PATTERN } from '@site/content/validation';
 import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import { buildApp } from '../app.js';
 import { withKysely, type Database } from '../platform/db/index.js';
@@ -462,8 +462,8 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
       assert.ok(row, 'stored under its reference');
       assert.equal(
         reference,
-        quoteReference(row.id as number, row.created_at as Date),
-        'the reference is made of the id and the year',
+        `RFQ-AE-${(row.created_at as Date).getUTCFullYear()}-${String(row.id).padStart(6, '0')}`,
+        "the reference is made of the branch's code (Dubai's: AE), the year and the id",
       );
       assert.equal(row.pdf_key_hash, sha256(keyOf(pdfUrl)), "the key's hash is kept, never the key");
       const { id, created_at: _createdAt, pdf_key_hash: _hash, ...fields } = row;
@@ -556,7 +556,7 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
   await t.test(
     'a quantity that rounds to 0 (1e-9 metres) is a 400 with words, and spends no reference number',
     async () => {
-      const numberOf = (reference: string) => Number(reference.split('-')[2]);
+      const numberOf = (reference: string) => Number(reference.split('-').at(-1)); // RFQ-AE-2026-000123: the id
       const before = numberOf(created(await post(VALID)).reference);
       const requests = await count(database.db, 'quote_requests');
       for (const tiny of [1e-9, 0.000001]) {
@@ -789,7 +789,8 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
       `${URL}/${first.reference}.pdf`,
       `${URL}/${first.reference}.pdf?key=`,
       `${URL}/${first.reference}.pdf?key=${key}&key=${key}`,
-      `${URL}/RFQ-2026-999999.pdf?key=${key}`,
+      `${URL}/RFQ-AE-2026-999999.pdf?key=${key}`,
+      `${URL}/${first.reference.replace('RFQ-AE-', 'RFQ-OM-')}.pdf?key=${key}`,
       `${URL}/${first.reference}.txt?key=${key}`,
       `${URL}/${first.reference}?key=${key}`,
       `${URL}/..%2f${first.reference}.pdf?key=${key}`,
@@ -800,6 +801,24 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
       assert.deepEqual(refused.json(), { error: 'Not found' }, url);
     }
   });
+
+  await t.test(
+    'a request stored before the branch codes keeps its reference: its PDF opens at it with its key',
+    async (t2) => {
+      const sent = created(await post(VALID));
+      const old = sent.reference.replace(/^RFQ-AE-/, 'RFQ-');
+      assert.match(old, /^RFQ-\d{4}-\d{6}$/);
+      await database.db.query('update quote_requests set reference = $1 where reference = $2', [old, sent.reference]);
+      const key = keyOf(sent.pdfUrl);
+      const res = await app.inject({ method: 'GET', url: `${URL}/${old}.pdf?key=${key}` });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.headers['content-disposition'], `attachment; filename="${old}.pdf"`);
+      const text = readPdf(t2, res.rawPayload);
+      if (text !== undefined) assert.ok(text.includes(old), `the PDF says ${old}:\n${text}`);
+      const gone = await app.inject({ method: 'GET', url: `${URL}/${sent.reference}.pdf?key=${key}` });
+      assert.equal(gone.statusCode, 404, 'the reference it never had finds nothing');
+    },
+  );
 
   await t.test(
     'a later change to the catalogue does not rewrite a stored request: its PDF names the product as it was',
@@ -863,7 +882,7 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
         assert.deepEqual(res.json(), {
           error: 'Your request could not be saved right now. Please try again in a few minutes.',
         });
-        const pdf = await other.inject({ method: 'GET', url: `${URL}/RFQ-2026-000001.pdf?key=${'a'.repeat(43)}` });
+        const pdf = await other.inject({ method: 'GET', url: `${URL}/RFQ-AE-2026-000001.pdf?key=${'a'.repeat(43)}` });
         assert.equal(pdf.statusCode, 503);
         assert.deepEqual(pdf.json(), {
           error: 'The request could not be read right now. Please try again in a few minutes.',
@@ -1240,7 +1259,7 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     const io = { out: (text: string) => (out += text), err: (text: string) => (err += text) };
     assert.equal(await submissionsCli(['--limit', '100'], { ...database.env, REPO_ROOT: fixture.root }, io), 0, err);
     assert.match(out, /^Requests for quotation: \d+ in all$/m);
-    assert.match(out, /^RFQ-\d{4}-\d{6} {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC {2}branch: Dubai {2}language: English$/m);
+    assert.match(out, /^RFQ-AE-\d{4}-\d{6} {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC {2}branch: Dubai {2}language: English$/m);
     assert.match(out, /^ {2}From: Aisha Rahman <listed@example\.com> {2}Phone: \+971 50 123 4567$/m);
     assert.match(
       out,

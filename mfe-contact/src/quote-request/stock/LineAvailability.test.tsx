@@ -21,7 +21,7 @@ beforeEach(() => {
     ...productHandlers,
     ...contactHandlers,
     http.post(QUOTE_REQUESTS_API_PATH, () =>
-      HttpResponse.json({ ok: true, reference: 'RFQ-2026-000001', pdfUrl: '/x.pdf' }),
+      HttpResponse.json({ ok: true, reference: 'RFQ-AE-2026-000001', pdfUrl: '/x.pdf' }),
     ),
   );
   TEST_STOCK.set('hexcw25', [

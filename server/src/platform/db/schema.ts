@@ -88,6 +88,7 @@ export interface OutboxTable {
 
 export interface QuoteRequestsTable extends InboxColumns {
   id: Generated<number>;
+  /** RFQ-AE-2026-000123, unique; one stored before the branch codes (migration 046) is RFQ-2026-000123. */
   reference: string;
   company_name: string;
   name: string;
@@ -597,6 +598,10 @@ export interface QuotationsTable {
   delivery_terms: Defaulted<string>;
   buyer_note: Defaulted<string>;
   state: Defaulted<'draft' | 'sent' | 'viewed' | 'changes_asked' | 'accepted' | 'expired' | 'superseded'>;
+  /**
+   * QT-AE-2026-000001 (-R1…) once sent, unique over the company; one sent before the branch codes (migration 046) is
+   * QT-2026-000001, unique with its branch only.
+   */
   number: string | null;
   revision: Defaulted<number>;
   previous_id: number | null;
@@ -640,6 +645,7 @@ export interface OrdersTable {
   request_id: number;
   request_reference: string;
   branch: string;
+  /** Unique but for the numbers sent before the branch codes (migration 046). */
   quotation_number: string;
   currency: string;
   subtotal_minor: ExactInteger;

@@ -109,6 +109,7 @@ async function linkSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
         TEST_LINK_SEALER,
       );
       assert.equal(composed.to, 'karim@example.com');
+      assert.match(quotation.number!, /^QT-AE-2026-\d{6}$/, "a Dubai quotation's number carries AE");
       assert.ok(composed.subject.startsWith(`Quotation ${quotation.number} (`), composed.subject);
       assert.ok(composed.text.includes(link), 'the text carries the link');
       assert.ok(composed.html.includes(`href="${link}"`));
@@ -142,7 +143,7 @@ async function linkSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
       'site@crescent.example',
       TEST_LINK_SEALER,
     );
-    assert.match(composed.subject, /^عرض السعر رقم QT-2026-\d{6} /);
+    assert.match(composed.subject, /^عرض السعر رقم QT-AE-2026-\d{6} /);
     assert.match(composed.html, /<html lang="ar" dir="rtl">/);
     const pdf = composed.attachments![0]!.content;
     assert.ok(pdf.toString('latin1').includes('NotoSansArabic'), 'the PDF embeds the Arabic font');

@@ -24,7 +24,7 @@ import { buyerTexts, type BuyerTexts } from './buyerTexts.js';
 const LABEL_WIDTH = 130;
 const CELL_PADDING = 3;
 
-/** The file's name: Quotation-QT-2026-000123.pdf. */
+/** The file's name: Quotation-QT-AE-2026-000123.pdf. */
 export const quotationPdfFileName = (number: string): string => `Quotation-${number}.pdf`;
 
 /** A label and its value, side by side (the quotation's label column); nothing for an empty value. */

@@ -288,11 +288,21 @@ async function inboxSuite(t: TestContext, target: DatabaseTarget): Promise<void>
       assert.deepEqual(await search('muscat'), [key(rows.contactOman!)], 'a company (and a domain)');
       assert.deepEqual(await search('مدرعة'), [key(rows.enquiryDubai!)], 'Arabic');
       assert.deepEqual(await search('fatima'), [key(rows.registrationBahrain!)]);
-      assert.deepEqual(
-        await search((rows.quoteDubai as Submitted & { reference: string }).reference),
-        [key(rows.quoteDubai!)],
-        'a quote reference',
-      );
+      const dubaiReference = (rows.quoteDubai as Submitted & { reference: string }).reference;
+      assert.match(dubaiReference, /^RFQ-AE-\d{4}-\d{6}$/);
+      assert.deepEqual(await search(dubaiReference), [key(rows.quoteDubai!)], 'a quote reference');
+      assert.deepEqual(await search(dubaiReference.toLowerCase()), [key(rows.quoteDubai!)], 'in any case');
+      assert.deepEqual(await search('RFQ-OM'), [key(rows.quoteOman!)], "a branch's code finds its requests");
+      // a reference stored before the branch codes is found as it is written
+      const omanReference = (rows.quoteOman as Submitted & { reference: string }).reference;
+      const old = omanReference.replace(/^RFQ-OM-/, 'RFQ-');
+      await db.query('update quote_requests set reference = $1 where reference = $2', [old, omanReference]);
+      try {
+        assert.deepEqual(await search(old), [key(rows.quoteOman!)], 'an old reference');
+        assert.deepEqual(await search(omanReference), [], 'not under the code it never had');
+      } finally {
+        await db.query('update quote_requests set reference = $1 where reference = $2', [omanReference, old]);
+      }
       assert.deepEqual(await search('site'), [key(rows.quoteDubai!)], 'a quote note');
       assert.deepEqual(await search('cable'), [key(rows.contactOman!), key(rows.contactDubai!)], 'newest first');
       assert.equal((await list(admin, { q: 'cable' })).total, 2);
@@ -915,7 +925,7 @@ async function inboxSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     const all = parseCsv((await get(admin, STAFF_API.inboxCsv)).body.slice(1));
     assert.equal(all.length - 1, (await list(admin)).total, 'every row, not one page');
     const quoteCsv = parseCsv((await get(admin, STAFF_API.inboxCsv, { kind: 'quote' })).body.slice(1));
-    assert.match(quoteCsv[1]![2]!, /^RFQ-\d{4}-\d{6}$/);
+    assert.match(quoteCsv[1]![2]!, /^RFQ-(AE|OM)-\d{4}-\d{6}$/);
     assert.equal((await db.query(`select 1 from staff_audit_log where action = 'inbox.export'`)).length, 4);
 
     // a message starting with each of what a spreadsheet runs as a formula (as stored: the form's checks aside) opens
