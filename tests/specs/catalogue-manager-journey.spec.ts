@@ -24,7 +24,7 @@ import { formatDubaiTime, instantToDubaiLocal, type ImportJob } from '@site/cont
 import { generateCatalogueRows, writeCsv } from '@site/server/test-support';
 import { axeViolations } from '../support/axe';
 import { test, expect, localOnly } from '../support/fixtures';
-import { findPostgres, findRedis, freshSchema, type FreshSchema } from '../support/services';
+import { findPostgresAndRedis, freshSchema, type FreshSchema } from '../support/services';
 import { REPO_ROOT, startSite, type RunningSite } from '../support/site-server';
 import {
   addStaffAccount,
@@ -94,20 +94,17 @@ let second: RunningSite | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const postgres = await findPostgres();
-  const redis = await findRedis();
-  if ('reason' in postgres || 'reason' in redis) {
-    skipped = ['reason' in postgres ? postgres.reason : '', 'reason' in redis ? redis.reason : '']
-      .filter(Boolean)
-      .join('; ');
+  const services = await findPostgresAndRedis();
+  if ('reason' in services) {
+    skipped = services.reason;
     return;
   }
-  schema = await freshSchema(postgres.url, 'catjourney');
+  schema = await freshSchema(services.postgres, 'catjourney');
   // one data folder for both: a job's held file and the uploaded pictures are every process's
   dataDir = mkdtempSync(path.join(tmpdir(), 'site-e2e-catalogue-journey-'));
   env = {
     DATABASE_URL: schema.url,
-    REDIS_URL: redis.url,
+    REDIS_URL: services.redis,
     SUBMIT_RATE_LIMIT_MAX: '10000',
     // due publish schedules looked for every 2 s (15 s by default), so its minute is soon seen
     CATALOGUE_SCHEDULE_POLL_SECONDS: '2',

@@ -24,7 +24,7 @@ import { request as playwrightRequest, type APIRequestContext, type Browser } fr
 import type { CreatedReleaseToken, RemoteListing, RemotePointers } from '@site/contracts/releases-api';
 import { CSRF_HEADER, STAFF_API } from '@site/contracts/staff-api';
 import { test, expect, localOnly, waitUntilStarted } from '../support/fixtures';
-import { findPostgres, findRedis, freshSchema, type FreshSchema } from '../support/services';
+import { findPostgresAndRedis, freshSchema, type FreshSchema } from '../support/services';
 import {
   CATALOGUE_PAGES,
   drawnText,
@@ -149,25 +149,22 @@ async function makeCatalogueTokens(siteUrl: string): Promise<{ pipeline: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000); // two cold server starts on a loaded 2-core machine, and the staff CLI's
-  const postgres = await findPostgres();
-  const redis = await findRedis();
-  if ('reason' in postgres || 'reason' in redis) {
-    skipped = ['reason' in postgres ? postgres.reason : '', 'reason' in redis ? redis.reason : '']
-      .filter(Boolean)
-      .join('; ');
+  const services = await findPostgresAndRedis();
+  if ('reason' in services) {
+    skipped = services.reason;
     return;
   }
   work = mkdtempSync(path.join(tmpdir(), 'site-release-api-'));
   const secondBuild = path.join(work, 'mfe-catalogue');
   makeSecondBuild(secondBuild);
   canaryFolder = secondBuild;
-  schema = await freshSchema(postgres.url, 'releaseapi');
+  schema = await freshSchema(services.postgres, 'releaseapi');
   // each process has its own DATA_DIR (and its own cache of render modules); the registered builds' store is shared, as
   // on several machines
   const env = {
     ...DEPLOYMENT,
     DATABASE_URL: schema.url,
-    REDIS_URL: redis.url,
+    REDIS_URL: services.redis,
     REMOTE_CATALOGUE_CANARY_DIR: secondBuild,
     REMOTE_BUILDS_DIR: path.join(work, 'remote-builds'),
   };

@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { productPath } from '@site/contracts/paths';
 import { test, expect, localOnly } from '../support/fixtures';
-import { findPostgres, findRedis, freshSchema, type FreshSchema } from '../support/services';
+import { findPostgresAndRedis, freshSchema, type FreshSchema } from '../support/services';
 import { startSite, type RunningSite } from '../support/site-server';
 
 localOnly('starts two servers of its own on PostgreSQL and Redis');
@@ -32,18 +32,15 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const postgres = await findPostgres();
-  const redis = await findRedis();
-  if ('reason' in postgres || 'reason' in redis) {
-    skipped = ['reason' in postgres ? postgres.reason : '', 'reason' in redis ? redis.reason : '']
-      .filter(Boolean)
-      .join('; ');
+  const services = await findPostgresAndRedis();
+  if ('reason' in services) {
+    skipped = services.reason;
     return;
   }
-  schema = await freshSchema(postgres.url, 'scaleout');
+  schema = await freshSchema(services.postgres, 'scaleout');
   const env = {
     DATABASE_URL: schema.url,
-    REDIS_URL: redis.url,
+    REDIS_URL: services.redis,
     SUBMIT_RATE_LIMIT_MAX: String(LIMIT),
     SUBMIT_RATE_LIMIT_WINDOW_SECONDS: '120',
     CHAT_RATE_LIMIT_MAX: String(LIMIT),

@@ -24,7 +24,7 @@ import { test, expect, localOnly, waitUntilStarted } from '../support/fixtures';
 import { productNameIn, variantRow, variantTable } from '../support/product-variants';
 import { quoteProduct } from '../support/quote-basket';
 import { addFromProductPage, ARABIC_TEXTS, ENGLISH, type BasketTexts } from '../support/quote-journey';
-import { findPostgres, findRedis, freshDatabase, type FreshSchema } from '../support/services';
+import { findPostgresAndRedis, freshDatabase, type FreshSchema } from '../support/services';
 import { startSite, type RunningSite } from '../support/site-server';
 import { addStaffAccount, ADMIN, confirmCodesSaved, heading, setUpTotp, submitPassword } from '../support/staff';
 import { message } from '../support/ui-strings';
@@ -59,20 +59,17 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000); // two cold server starts and the staff CLI on a loaded 2-core machine
-  const postgres = await findPostgres();
-  const redis = await findRedis();
-  if ('reason' in postgres || 'reason' in redis) {
-    skipped = ['reason' in postgres ? postgres.reason : '', 'reason' in redis ? redis.reason : '']
-      .filter(Boolean)
-      .join('; ');
+  const services = await findPostgresAndRedis();
+  if ('reason' in services) {
+    skipped = services.reason;
     return;
   }
   // a database of its own: the stock feeds take turns database-wide, with other suites' and benchmarks' feeds too
-  database = await freshDatabase(postgres.url, 'stockjourney');
+  database = await freshDatabase(services.postgres, 'stockjourney');
   const fakeUrl = await fake.start();
   const env = {
     DATABASE_URL: database.url,
-    REDIS_URL: redis.url,
+    REDIS_URL: services.redis,
     GEMINI_API_KEY: 'test-gemini-key-7f3a9c',
     GEMINI_BASE_URL: fakeUrl,
     GEMINI_TIMEOUT_SECONDS: '5',

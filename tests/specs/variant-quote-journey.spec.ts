@@ -33,7 +33,7 @@ import {
   type BasketTexts,
   type Buyer,
 } from '../support/quote-journey';
-import { findPostgres, findRedis, freshSchema, type FreshSchema } from '../support/services';
+import { findPostgresAndRedis, freshSchema, type FreshSchema } from '../support/services';
 import { startSite, type RunningSite } from '../support/site-server';
 import { openSearch } from '../support/site-search';
 import { addStaffAccount, CATALOGUE_STAFF, firstSignInWithTotp } from '../support/staff';
@@ -111,17 +111,14 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000); // two cold server starts on a loaded 2-core machine, and the staff CLI's
-  const postgres = await findPostgres();
-  const redis = await findRedis();
-  if ('reason' in postgres || 'reason' in redis) {
-    skipped = ['reason' in postgres ? postgres.reason : '', 'reason' in redis ? redis.reason : '']
-      .filter(Boolean)
-      .join('; ');
+  const services = await findPostgresAndRedis();
+  if ('reason' in services) {
+    skipped = services.reason;
     return;
   }
-  schema = await freshSchema(postgres.url, 'variantjourney');
+  schema = await freshSchema(services.postgres, 'variantjourney');
   smtp = await startSmtpServer();
-  const env = { ...mailingEnv(smtp), DATABASE_URL: schema.url, REDIS_URL: redis.url };
+  const env = { ...mailingEnv(smtp), DATABASE_URL: schema.url, REDIS_URL: services.redis };
   // One after the other: both run the migrations on the same schema; the second finds them applied.
   sites.push(await startSite(env));
   sites.push(await startSite(env));

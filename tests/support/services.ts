@@ -92,3 +92,15 @@ export async function findRedis(): Promise<{ url: string } | { reason: string }>
     redis.disconnect();
   }
 }
+
+/** Both services a scaled-out site needs (its PostgreSQL base URL and Redis URL), or why either is missing. */
+export async function findPostgresAndRedis(): Promise<{ postgres: string; redis: string } | { reason: string }> {
+  const [postgres, redis] = await Promise.all([findPostgres(), findRedis()]);
+  if ('reason' in postgres || 'reason' in redis)
+    return {
+      reason: ['reason' in postgres ? postgres.reason : '', 'reason' in redis ? redis.reason : '']
+        .filter(Boolean)
+        .join('; '),
+    };
+  return { postgres: postgres.url, redis: redis.url };
+}
