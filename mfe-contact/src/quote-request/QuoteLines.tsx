@@ -22,8 +22,9 @@ import { useText } from '../i18n/useText';
 import { Ltr } from '../i18n/Ltr';
 import { LinesTableHead } from './LinesTableHead';
 import { selectLookedUp } from './quoteProductsSlice';
-import { lineStatus } from './lookedUp';
+import { lineStatus, packOf } from './lookedUp';
 import { LineAvailability } from './stock/LineAvailability';
+import { packsAround } from './packs';
 
 /**
  * The lines' area keeps one height whatever it holds (nothing, a placeholder, the empty text, 100 lines: it scrolls),
@@ -54,6 +55,13 @@ const ProductCell = styled.div`
   display: flex;
   align-items: center;
   gap: 12px;
+`;
+
+/** Under the quantity: the size's pack, when the quantity is not whole packs of it. */
+const PackNote = styled.p`
+  margin: 4px 0 0;
+  font-size: 0.875rem;
+  max-inline-size: 22rem;
 `;
 
 /** A withdrawn product's line: said in words, not only by its colour. */
@@ -96,18 +104,22 @@ function LineRow({
   onDraft,
   withdrawn,
   branch,
+  pack,
 }: {
   line: QuoteLine;
   draft: string | undefined;
   onDraft: QuoteLinesProps['onDraft'];
   withdrawn: boolean;
   branch: string;
+  /** The size's pack quantity, as the catalogue's look-up says. */
+  pack: number | undefined;
 }) {
   const text = useText();
   const locale = useLocale();
   const dispatch = useAppDispatch();
   const name = quoteLineName(line, locale);
   const checked = draft === undefined ? null : parseQuantity(draft, line.unit);
+  const packs = packsAround(checked?.ok === true ? checked.quantity : line.quantity, pack);
   const change = (typed: string) => {
     onDraft(line.code, typed);
     const parsed = parseQuantity(typed, line.unit);
@@ -141,6 +153,13 @@ function LineRow({
             onChange={change}
             problem={checked === null || checked.ok ? null : checked.problem}
           />
+        )}
+        {withdrawn || packs === undefined ? null : (
+          <PackNote id={`quote-pack-${line.code}`}>
+            {packs.lower === 0
+              ? text('contact.quote.packBelowOne', { pack: packs.pack })
+              : text('contact.quote.packBetween', packs)}
+          </PackNote>
         )}
       </td>
       <td>
@@ -228,6 +247,7 @@ export function QuoteLines({ drafts, onDraft, branch }: QuoteLinesProps) {
               draft={drafts[line.code]}
               onDraft={onDraft}
               withdrawn={lineStatus(line, lookedUp) === 'unavailable'}
+              pack={packOf(line, lookedUp)}
               branch={branch}
             />
           ))}

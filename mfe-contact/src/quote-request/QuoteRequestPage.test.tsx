@@ -597,6 +597,25 @@ describe('the request page with sizes of one product (orderable variants)', () =
     expect(within(summary).getByText('60 pieces')).toBeInTheDocument();
   });
 
+  it("says when a size's quantity is not whole packs, with the whole packs either side", async () => {
+    const lines = [sizeLineOf('HEX-CW-25', 'Size 25 (M25)', 100), sizeLineOf('HEX-CW-32', 'Size 32 (M32)', 62)];
+    const store = renderPage(lines);
+    await basketLookedUp(store, lines);
+    // 100 of packs of 10: nothing to say; 62 of packs of 5: 60 or 65
+    expect(within(rowOf('HEX-CW-25')).queryByText(/^Sold in packs/)).toBeNull();
+    expect(
+      within(rowOf('HEX-CW-32')).getByText(
+        'Sold in packs of 5: this is not a whole number of packs. 60 or 65 would be.',
+      ),
+    ).toBeInTheDocument();
+    type(`Quantity of ${CW_GLAND.productName} – Size 32 (M32)`, '3');
+    expect(within(rowOf('HEX-CW-32')).getByText('Sold in packs of 5: this is less than one pack.')).toBeInTheDocument();
+    type(`Quantity of ${CW_GLAND.productName} – Size 32 (M32)`, '65');
+    expect(within(rowOf('HEX-CW-32')).queryByText(/^Sold in packs/)).toBeNull();
+    // the request goes as typed: the branch's quotation confirms the packs
+    expect(quantities(store)).toEqual({ 'HEX-CW-25': 100, 'HEX-CW-32': 65 });
+  });
+
   it("names a basket saved before variants by its product's first size, and says a withdrawn or unknown size is no longer available", async () => {
     // saved before variants: the product's code, no label; then a withdrawn size, and a code the gland no longer has
     const saved = { ...lineOf(CW_GLAND, 10), labels: {} };

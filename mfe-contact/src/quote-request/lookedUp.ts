@@ -17,6 +17,8 @@ export interface QuoteVariant {
   /** In the look-up's language; '' for a product's only variant. */
   label: string;
   unit: QuoteUnit;
+  /** Sold in packs of this many (2 or more): a quantity that is not a whole number of packs is said so. */
+  packQuantity?: number;
 }
 
 export interface LookedUp {
@@ -39,7 +41,13 @@ export const EMPTY_LOOKED_UP: LookedUp = { products: {}, variants: {}, withdrawn
 function variantsOf(answer: LookupResponse): [string, QuoteVariant][] {
   const named = (answer.variants ?? []).map(({ key, productId, variant }): [string, QuoteVariant] => [
     key,
-    { productId, code: variant.code, label: variant.label, unit: variant.unit },
+    {
+      productId,
+      code: variant.code,
+      label: variant.label,
+      unit: variant.unit,
+      ...(variant.packQuantity === undefined ? {} : { packQuantity: variant.packQuantity }),
+    },
   ]);
   const keys = new Set(named.map(([, variant]) => normalizedProductCode(variant.code)));
   const firsts = answer.products
@@ -121,6 +129,10 @@ export function lineStatus(line: QuoteLine, lookedUp: LookedUp): 'available' | '
     return 'unavailable';
   return lookedUp.products[line.productId] !== undefined ? 'unavailable' : 'unknown';
 }
+
+/** The pack quantity of a line's size, as the look-ups say (undefined: none, or not looked up yet). */
+export const packOf = (line: QuoteLine, lookedUp: LookedUp): number | undefined =>
+  lookedUp.variants[normalizedProductCode(line.code)]?.packQuantity;
 
 /**
  * The basket's lines as the look-ups describe them, for quoteLinesDescribed: each available line's product name and

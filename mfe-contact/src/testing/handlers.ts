@@ -41,22 +41,25 @@ interface TestVariant {
   code: string;
   label: { en: string; ar: string };
   published: boolean;
+  /** Sold in packs of this many, as the site's data has the gland's sizes. */
+  packQuantity?: number;
 }
 
 /** The CW gland's sizes (docs/decisions/034-orderable-variants.md): its code names the first; Size 40 is withdrawn. */
 export const CW_GLAND_ID = 'hex_cw_brass_cable_gland';
-const size = (code: string, en: string, ar: string, published = true): TestVariant => ({
+const size = (code: string, en: string, ar: string, packQuantity: number, published = true): TestVariant => ({
   productId: CW_GLAND_ID,
   code,
   label: { en, ar },
   published,
+  packQuantity,
 });
 export const CW_GLAND_VARIANTS: TestVariant[] = [
-  size('HEX-CW-20S', 'Size 20S (M20)', 'المقاس 20S (M20)'),
-  size('HEX-CW-20', 'Size 20 (M20)', 'المقاس 20 (M20)'),
-  size('HEX-CW-25', 'Size 25 (M25)', 'المقاس 25 (M25)'),
-  size('HEX-CW-32', 'Size 32 (M32)', 'المقاس 32 (M32)'),
-  size('HEX-CW-40', 'Size 40 (M40)', 'المقاس 40 (M40)', false),
+  size('HEX-CW-20S', 'Size 20S (M20)', 'المقاس 20S (M20)', 10),
+  size('HEX-CW-20', 'Size 20 (M20)', 'المقاس 20 (M20)', 10),
+  size('HEX-CW-25', 'Size 25 (M25)', 'المقاس 25 (M25)', 10),
+  size('HEX-CW-32', 'Size 32 (M32)', 'المقاس 32 (M32)', 5),
+  size('HEX-CW-40', 'Size 40 (M40)', 'المقاس 40 (M40)', 5, false),
 ];
 
 /** Every product's variants: the gland's sizes, and for any other product one, with the product's code and no label. */
@@ -93,7 +96,12 @@ export const productHandlers = [
           continue;
         }
         found.set(product.id, product);
-        const variant = { code: named.code, label: named.label[locale], unit: product.unit };
+        const variant = {
+          code: named.code,
+          label: named.label[locale],
+          unit: product.unit,
+          ...(named.packQuantity === undefined ? {} : { packQuantity: named.packQuantity }),
+        };
         answer.variants.push({ key, productId: product.id, variant });
       }
     }
