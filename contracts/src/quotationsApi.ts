@@ -310,7 +310,12 @@ export const INCOTERM_NAMES: Readonly<Record<Incoterm, { en: string; ar: string 
 };
 
 /** The limits of a branch's details and of the named place. */
-export const DOCUMENT_LIMITS = { legalName: 200, taxNumber: 20, commercialRegistration: 30, deliveryPlace: 200 } as const;
+export const DOCUMENT_LIMITS = {
+  legalName: 200,
+  taxNumber: 20,
+  commercialRegistration: 30,
+  deliveryPlace: 200,
+} as const;
 
 /**
  * What each branch's tax registration number is called where it is registered: the UAE's Federal Tax Authority issues

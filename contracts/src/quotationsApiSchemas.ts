@@ -126,7 +126,9 @@ export const saveQuotationBodySchema = strictObject({
   deliveryTerms: textField('deliveryTerms', { max: QUOTATION_LIMITS.terms, kind: 'multiline' }),
   buyerNote: textField('buyerNote', { max: QUOTATION_LIMITS.buyerNote, kind: 'multiline' }),
   /** Left out: kept as it is (a client older than these fields). */
-  incoterm: z.enum(INCOTERMS, { error: `incoterm must be one of the Incoterms 2020: ${INCOTERMS.join(', ')}` }).optional(),
+  incoterm: z
+    .enum(INCOTERMS, { error: `incoterm must be one of the Incoterms 2020: ${INCOTERMS.join(', ')}` })
+    .optional(),
   deliveryPlace: textField('deliveryPlace', { max: DOCUMENT_LIMITS.deliveryPlace }).optional(),
   lines: z
     .array(quotationLineInputSchema, { error: 'lines must be a list' })

@@ -42,7 +42,13 @@ const QUOTATION: BuyerQuotation = {
   paymentTerms: '30 days',
   deliveryTerms: 'Ex works Muscat',
   buyerNote: '',
-  buyer: { company: 'Gulf Electrical Trading', contact: 'Karim Nasser', email: 'karim@example.com', phone: '+968 9000 0000', city: 'Sohar' },
+  buyer: {
+    company: 'Gulf Electrical Trading',
+    contact: 'Karim Nasser',
+    email: 'karim@example.com',
+    phone: '+968 9000 0000',
+    city: 'Sohar',
+  },
   seller: {
     legalName: 'Crescent Electrical Trading L.L.C. (Oman)',
     taxLabel: 'VATIN',
@@ -131,7 +137,13 @@ describe.each([
 
   it('a quotation sent before the document named these facts says "Not given"', async () => {
     const { buyer: _buyer, ...before } = QUOTATION;
-    serve({ ...before, seller: null, salesperson: null, delivery: null, lines: [{ ...QUOTATION.lines[0]!, availability: null }] });
+    serve({
+      ...before,
+      seller: null,
+      salesperson: null,
+      delivery: null,
+      lines: [{ ...QUOTATION.lines[0]!, availability: null }],
+    });
     render();
     const seller = await screen.findByRole('region', { name: text['contact.quotation.seller'] });
     expect(seller).toHaveTextContent(`${text['contact.quotation.legalName']}${text['contact.quotation.notGiven']}`);
@@ -162,7 +174,8 @@ describe.each([
     expect(screen.getByTestId('quotation-total')).toHaveTextContent(/OMR/);
     expect(screen.getByTestId('quotation-total')).toHaveTextContent('1,166.603');
     // in the facts at the top, and beside the total
-    for (const day of screen.getAllByText(locale === 'en' ? '31 December 2026' : '31 ديسمبر 2026')) expect(day).toBeVisible();
+    for (const day of screen.getAllByText(locale === 'en' ? '31 December 2026' : '31 ديسمبر 2026'))
+      expect(day).toBeVisible();
     expect(screen.getByRole('link', { name: text['contact.quotation.pdf'] })).toHaveAttribute('href', `${BASE}/pdf`);
   });
 

@@ -215,7 +215,9 @@ describe('the quotation editor', () => {
     renderStaffApp('/quotations/5');
     const rule = await screen.findByRole('combobox', { name: 'Incoterms 2020' });
     expect(rule).toHaveValue('DAP');
-    expect(screen.getByText(/Seller: Crescent Electrical Trading L\.L\.C\. \(Oman\), VATIN OM1100023456, CR 1234567/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Seller: Crescent Electrical Trading L\.L\.C\. \(Oman\), VATIN OM1100023456, CR 1234567/),
+    ).toBeInTheDocument();
     fireEvent.change(rule, { target: { value: 'FOB' } });
     expect(within(rule).getByRole('option', { name: 'FOB – Free on Board' })).toBeInTheDocument();
     const place = screen.getByRole('textbox', { name: /^Delivery place/ });
@@ -245,7 +247,11 @@ describe('the quotation editor', () => {
     );
     renderStaffApp('/quotations/5');
     const section = await screen.findByRole('region', { name: 'Before this quotation can be sent' });
-    expect(within(section).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       `The Oman branch has no legal name: ${where}.`,
       `The Oman branch has no VATIN: ${where}.`,
       `The Oman branch has no commercial registration number: ${where}.`,

@@ -32,7 +32,8 @@ const columns: readonly Column<Row>[] = [
   { header: 'Commercial registration', cell: (row) => row.details?.commercialRegistration ?? '', dir: 'ltr' },
   {
     header: 'Set by',
-    cell: (row) => (row.details === null ? '' : `${row.details.updatedBy ?? ''}, ${formatDateTime(row.details.updatedAt)}`),
+    cell: (row) =>
+      row.details === null ? '' : `${row.details.updatedBy ?? ''}, ${formatDateTime(row.details.updatedAt)}`,
   },
 ];
 
@@ -94,7 +95,9 @@ export function BranchDetails() {
       what="branch details"
       resource={resource}
       retry={retry}
-      outcome={checked.length > 0 ? { tone: 'error', text: checked.map((problem) => problem.message).join('; ') } : outcome}
+      outcome={
+        checked.length > 0 ? { tone: 'error', text: checked.map((problem) => problem.message).join('; ') } : outcome
+      }
       form={
         <form aria-label="Branch details" onSubmit={(event) => void submit(event)} noValidate>
           <FieldRow>
@@ -125,12 +128,7 @@ export function BranchDetails() {
                 />
               )}
             </StaffField>
-            <StaffField
-              label={label.en}
-              required
-              hint={TAX_HINTS[branch]}
-              error={problemAt(problems, 'taxNumber')}
-            >
+            <StaffField label={label.en} required hint={TAX_HINTS[branch]} error={problemAt(problems, 'taxNumber')}>
               {(control) => (
                 <input
                   {...control}

@@ -146,7 +146,11 @@ describe('the rates and VAT page', () => {
       within(screen.getByRole('table', { name: 'Each branch’s seller details' })).getByRole('row', { name: /^Dubai/ }),
     ).toHaveTextContent('Crescent Electrical Trading L.L.C.TRN 100234567800003765432');
     expect((await puts('/api/staff/branch-details/Dubai')).map(({ body }) => body)).toEqual([
-      { legalName: 'Crescent Electrical Trading L.L.C.', taxNumber: '100 2345 6780 0003', commercialRegistration: '765432' },
+      {
+        legalName: 'Crescent Electrical Trading L.L.C.',
+        taxNumber: '100 2345 6780 0003',
+        commercialRegistration: '765432',
+      },
     ]);
 
     // Bahrain's is a VATIN; Oman's, kept already, fills the form to change it
@@ -165,7 +169,8 @@ describe('the rates and VAT page', () => {
   });
 
   it('shows the server’s refusal of branch details beside the field it names', async () => {
-    const message = 'VATIN "OM110001234" is not valid: An Omani VATIN is OM followed by 10 digits, such as OM1100012345';
+    const message =
+      'VATIN "OM110001234" is not valid: An Omani VATIN is OM followed by 10 digits, such as OM1100012345';
     server.use(
       http.put(BRANCH_DETAILS_API.branch, () =>
         HttpResponse.json({ error: message, problems: [{ path: ['taxNumber'], message }] }, { status: 400 }),

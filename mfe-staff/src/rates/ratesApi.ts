@@ -8,11 +8,7 @@ import {
   type RateCurrency,
   type VatRateTable,
 } from '@site/contracts/quotations-api';
-import type {
-  SetBranchDetailsBody,
-  SetCurrencyRateBody,
-  SetVatRateBody,
-} from '@site/contracts/quotations-api-schemas';
+import type { SetBranchDetailsBody, SetCurrencyRateBody, SetVatRateBody } from '@site/contracts/quotations-api-schemas';
 import { staffApiPath, type StaffBranch } from '@site/contracts/staff-api';
 import { staffApi } from '../api/staffApi';
 

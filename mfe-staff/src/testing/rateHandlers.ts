@@ -13,11 +13,7 @@ import {
   type RateCurrency,
   type VatRateTable,
 } from '@site/contracts/quotations-api';
-import type {
-  SetBranchDetailsBody,
-  SetCurrencyRateBody,
-  SetVatRateBody,
-} from '@site/contracts/quotations-api-schemas';
+import type { SetBranchDetailsBody, SetCurrencyRateBody, SetVatRateBody } from '@site/contracts/quotations-api-schemas';
 import { STAFF_BRANCHES, type StaffBranch, type StaffSession } from '@site/contracts/staff-api';
 
 export interface FakeRates {

@@ -4,12 +4,7 @@
 import type { Locale } from '@site/contracts/locale';
 import type { StaffBranch } from '@site/contracts/staff-api';
 import type { LocationAvailability } from '@site/contracts/stock-api';
-import {
-  availabilityLine,
-  branchHoldsStock,
-  leadTimeText,
-  stockLocationsOf,
-} from '@site/contracts/stock-text';
+import { availabilityLine, branchHoldsStock, leadTimeText, stockLocationsOf } from '@site/contracts/stock-text';
 import { QUOTE_UNIT_WORDS, type QuoteUnit } from '@site/content/validation';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../platform/db/index.js';

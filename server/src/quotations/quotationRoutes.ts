@@ -295,7 +295,13 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
 /** The branches' details every quotation names as its seller: read by every pricer, set by admins. */
 function branchDetailsRoutes(
   app: ReturnType<typeof useContracts>,
-  options: { db: Database['kysely']; pricer: (request: FastifyRequest) => Promise<void>; admin: (request: FastifyRequest) => Promise<void>; adminOf: (request: FastifyRequest) => StaffAccountSummary; record: QuotationContext['record'] },
+  options: {
+    db: Database['kysely'];
+    pricer: (request: FastifyRequest) => Promise<void>;
+    admin: (request: FastifyRequest) => Promise<void>;
+    adminOf: (request: FastifyRequest) => StaffAccountSummary;
+    record: QuotationContext['record'];
+  },
 ): void {
   const { db } = options;
   app.get(

@@ -154,7 +154,11 @@ export async function loadQuotation(db: Db, id: number): Promise<Quotation | und
   const seller = draft
     ? details === null
       ? null
-      : { legalName: details.legalName, taxNumber: details.taxNumber, commercialRegistration: details.commercialRegistration }
+      : {
+          legalName: details.legalName,
+          taxNumber: details.taxNumber,
+          commercialRegistration: details.commercialRegistration,
+        }
     : row.seller_legal_name === null
       ? null
       : {
@@ -633,7 +637,10 @@ export async function prepareQuotation(
  * The delivery a new draft proposes: delivered to the buyer's city (DAP) when the request names one, else collected
  * from the branch (EXW at its address). Staff change either.
  */
-export function defaultDelivery(branch: StaffBranch, deliveryCity: string | null): { incoterm: Incoterm; place: string } {
+export function defaultDelivery(
+  branch: StaffBranch,
+  deliveryCity: string | null,
+): { incoterm: Incoterm; place: string } {
   const city = deliveryCity?.trim() ?? '';
   if (city !== '') return { incoterm: 'DAP', place: city.slice(0, 200) };
   const address = branches.find((candidate) => candidate.name === branch)?.address ?? branch;

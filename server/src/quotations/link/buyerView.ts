@@ -116,7 +116,10 @@ export async function loadBuyerDocument(db: Db, id: number, now: Date): Promise<
     seller:
       quotation.seller === null
         ? null
-        : { ...quotation.seller, taxLabel: language === 'ar' ? BRANCH_TAX_LABELS[branch].ar : quotation.seller.taxLabel },
+        : {
+            ...quotation.seller,
+            taxLabel: language === 'ar' ? BRANCH_TAX_LABELS[branch].ar : quotation.seller.taxLabel,
+          },
     salesperson: quotation.salesperson,
     delivery:
       quotation.incoterm === null

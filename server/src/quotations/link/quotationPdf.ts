@@ -192,7 +192,9 @@ function writeFactColumns(page: QuotePage, columns: readonly [FactColumn, FactCo
   }));
   const heights = laid.map(
     (column) =>
-      column.title.height + 2 + column.facts.reduce((sum, fact) => sum + Math.max(fact.label.height, fact.value.height), 0),
+      column.title.height +
+      2 +
+      column.facts.reduce((sum, fact) => sum + Math.max(fact.label.height, fact.value.height), 0),
   );
   page.y += 8;
   page.makeRoom(Math.max(...heights));
@@ -210,17 +212,17 @@ function writeFactColumns(page: QuotePage, columns: readonly [FactColumn, FactCo
       const given = columns[index]!.facts[at]!;
       const field = page.element('P', page.structure, `${given.label}: ${given.value}`);
       page.content(field, 'P', () =>
-        page.writer.draw(fact.label, page.boxX(offset, FACT_LABEL_WIDTH - 6), y, FACT_LABEL_WIDTH - 6, LABEL, page.align),
-      );
-      page.content(field, 'P', () =>
         page.writer.draw(
-          fact.value,
-          page.boxX(offset + FACT_LABEL_WIDTH, valueWidth),
+          fact.label,
+          page.boxX(offset, FACT_LABEL_WIDTH - 6),
           y,
-          valueWidth,
-          BODY,
+          FACT_LABEL_WIDTH - 6,
+          LABEL,
           page.align,
         ),
+      );
+      page.content(field, 'P', () =>
+        page.writer.draw(fact.value, page.boxX(offset + FACT_LABEL_WIDTH, valueWidth), y, valueWidth, BODY, page.align),
       );
       field.end();
       y += Math.max(fact.label.height, fact.value.height);
@@ -326,7 +328,13 @@ function writeSignatures(page: QuotePage, view: BuyerQuotation, texts: BuyerText
     const stampOffset = offset + width - STAMP;
     const stampX = page.boxX(stampOffset, STAMP);
     page.artifact(() =>
-      page.doc.rect(stampX, blockTop, STAMP, STAMP).lineWidth(0.5).dash(3, { space: 2 }).strokeColor(RULE).stroke().undash(),
+      page.doc
+        .rect(stampX, blockTop, STAMP, STAMP)
+        .lineWidth(0.5)
+        .dash(3, { space: 2 })
+        .strokeColor(RULE)
+        .stroke()
+        .undash(),
     );
     page.paragraph('P', texts.signature.stamp, stampOffset, blockTop + STAMP + 2, STAMP, SMALL);
   });
