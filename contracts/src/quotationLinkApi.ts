@@ -1,6 +1,14 @@
 // The buyer's side of a sent quotation and the ERP's orders (docs/quotations.md): the addresses, the answers and the
 // fixed sentences. No zod (a browser page imports it): the bodies' schemas are quotationLinkApiSchemas.ts.
-import type { QuotationCurrency, QuotationLine, QuotationState, QuotationTotals } from './quotationsApi';
+import type {
+  Incoterm,
+  QuotationCurrency,
+  QuotationLine,
+  QuotationSalesperson,
+  QuotationSeller,
+  QuotationState,
+  QuotationTotals,
+} from './quotationsApi';
 
 /**
  * The buyer's calls, with the link's token as the only key (no sign-in). Every answer: Cache-Control no-store,
@@ -90,7 +98,11 @@ export type PostedBuyerForm =
 export type BuyerFormError = { problem: BuyerFormProblem } | { message: string };
 export const QUOTATION_LINK_POSTED_FORM = '/api/quotation-links/:token/posted-form';
 
-/** A line as the buyer's answer carries it: the staff's line (amounts as text) without its availability and line notes. */
+/**
+ * A line as the buyer's answer carries it: the staff's line (amounts as text) without their notes, with the part's
+ * availability at the branch when it was priced in the buyer's language ("In stock: 40 pieces · Lead time: about 4
+ * weeks"; null when none was recorded: a free-text line, or a quotation priced before lines kept it).
+ */
 export type BuyerQuotationLine = Pick<
   QuotationLine,
   | 'position'
@@ -103,7 +115,23 @@ export type BuyerQuotationLine = Pick<
   | 'lineTotal'
   | 'vatPercent'
   | 'vat'
->;
+> & { availability?: string | null };
+
+/** The buyer as their request named them (`city`: the delivery city it gave, null none). */
+export interface BuyerParty {
+  company: string;
+  contact: string;
+  email: string;
+  phone: string;
+  city: string | null;
+}
+
+/** The Incoterms 2020 rule, its name in the buyer's language ("Delivered at Place") and the place it names. */
+export interface BuyerDelivery {
+  incoterm: Incoterm;
+  name: string;
+  place: string;
+}
 
 export interface BuyerQuotation {
   /** QT-AE-2026-000123, a revision QT-AE-2026-000123-R1 (one sent before the branch codes: QT-2026-000123). */
@@ -124,6 +152,16 @@ export interface BuyerQuotation {
   paymentTerms: string;
   deliveryTerms: string;
   buyerNote: string;
+  // What the document names beside its prices. Optional: a view queued in the outbox before they were named has none,
+  // and its mail is still composed (the document says "Not given").
+  /** The buyer as the request named them. */
+  buyer?: BuyerParty;
+  /** The seller (the branch's legal entity) as sent, its tax label in the buyer's language; null: sent before. */
+  seller?: QuotationSeller | null;
+  /** Who sent it; null: sent before quotations named their salesperson. */
+  salesperson?: QuotationSalesperson | null;
+  /** null: none named (a quotation prepared before quotations named one). */
+  delivery?: BuyerDelivery | null;
   lines: BuyerQuotationLine[];
   totals: QuotationTotals;
   vatRounding: string;

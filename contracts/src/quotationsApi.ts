@@ -183,6 +183,16 @@ export interface Quotation {
   paymentTerms: string;
   deliveryTerms: string;
   buyerNote: string;
+  /** The Incoterms 2020 rule; null: prepared before quotations named one. */
+  incoterm: Incoterm | null;
+  /** The place the rule names ('' none yet: a quotation is not sent without one). */
+  deliveryPlace: string;
+  /** The seller as the document names it: a draft's branch details now, a sent one's as sent (null: none). */
+  seller: QuotationSeller | null;
+  /** Who sent it (a draft: null, and one sent before quotations named their salesperson). */
+  salesperson: QuotationSalesperson | null;
+  /** Why a draft cannot be sent yet, each in words with where it is set ([] when it can; always [] once sent). */
+  sendBlockers: SendBlocker[];
   lines: QuotationLine[];
   totals: QuotationTotals;
   /** VAT_ROUNDING_TEXT: printed under the totals. */
@@ -191,6 +201,22 @@ export interface Quotation {
   updatedAt: string;
   updatedBy: string | null;
   sentAt: string | null;
+}
+
+/** The legal entity that sells, as a quotation names it. */
+export interface QuotationSeller {
+  legalName: string;
+  /** 'TRN', 'VATIN' or 'VAT number': what the branch's country calls the number. */
+  taxLabel: string;
+  taxNumber: string;
+  commercialRegistration: string;
+}
+
+/** The salesperson a sent quotation names: the sending account's name ('' when unset), direct phone and e-mail. */
+export interface QuotationSalesperson {
+  name: string;
+  phone: string;
+  email: string;
 }
 
 export interface QuotationSummary {
@@ -273,3 +299,137 @@ export interface VatRateTable {
 
 export const isStaffBranch = (value: string): value is StaffBranch =>
   (STAFF_BRANCHES as readonly string[]).includes(value);
+
+// ---- what the document names beside its prices (docs/quotations.md, "The document") ----
+
+/** The Incoterms 2020 rules a quotation may name, with the place each names. */
+export const INCOTERMS = ['EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF'] as const;
+export type Incoterm = (typeof INCOTERMS)[number];
+
+/** Each rule's name as the ICC writes it, in English and Arabic. */
+export const INCOTERM_NAMES: Readonly<Record<Incoterm, { en: string; ar: string }>> = {
+  EXW: { en: 'Ex Works', ar: 'التسليم في أرض المصنع' },
+  FCA: { en: 'Free Carrier', ar: 'التسليم إلى الناقل' },
+  CPT: { en: 'Carriage Paid To', ar: 'أجرة النقل مدفوعة إلى' },
+  CIP: { en: 'Carriage and Insurance Paid To', ar: 'أجرة النقل والتأمين مدفوعان إلى' },
+  DAP: { en: 'Delivered at Place', ar: 'التسليم في المكان' },
+  DPU: { en: 'Delivered at Place Unloaded', ar: 'التسليم في المكان بعد التفريغ' },
+  DDP: { en: 'Delivered Duty Paid', ar: 'التسليم مع دفع الرسوم' },
+  FAS: { en: 'Free Alongside Ship', ar: 'التسليم بجانب السفينة' },
+  FOB: { en: 'Free on Board', ar: 'التسليم على ظهر السفينة' },
+  CFR: { en: 'Cost and Freight', ar: 'التكلفة وأجرة الشحن' },
+  CIF: { en: 'Cost, Insurance and Freight', ar: 'التكلفة والتأمين وأجرة الشحن' },
+};
+
+/** The limits of a branch's details and of the named place. */
+export const DOCUMENT_LIMITS = {
+  legalName: 200,
+  taxNumber: 20,
+  commercialRegistration: 30,
+  deliveryPlace: 200,
+} as const;
+
+/**
+ * What each branch's tax registration number is called where it is registered: the UAE's Federal Tax Authority issues
+ * a TRN, Oman's Tax Authority and Bahrain's National Bureau for Revenue a VATIN, Saudi Arabia's ZATCA a VAT number.
+ */
+export const BRANCH_TAX_LABELS: Readonly<Record<StaffBranch, { short: string; en: string; ar: string }>> = {
+  Dubai: { short: 'TRN', en: 'TRN (Tax Registration Number)', ar: 'رقم التسجيل الضريبي' },
+  Oman: { short: 'VATIN', en: 'VATIN (VAT Identification Number)', ar: 'رقم التعريف الضريبي' },
+  Bahrain: { short: 'VATIN', en: 'VATIN (VAT Identification Number)', ar: 'رقم التعريف الضريبي' },
+  'Saudi Arabia': { short: 'VAT number', en: 'VAT registration number', ar: 'الرقم الضريبي' },
+};
+
+/** Each country's format of the number, and how a refusal says it (decision 042). */
+const TAX_NUMBER_FORMATS: Readonly<Record<StaffBranch, { pattern: RegExp; words: string }>> = {
+  Dubai: { pattern: /^\d{15}$/, words: 'A UAE TRN is 15 digits, such as 100123456700003' },
+  Oman: { pattern: /^OM\d{10}$/, words: 'An Omani VATIN is OM followed by 10 digits, such as OM1100012345' },
+  Bahrain: { pattern: /^\d{15}$/, words: 'A Bahraini VATIN is 15 digits, such as 200012345600002' },
+  'Saudi Arabia': {
+    pattern: /^3\d{13}3$/,
+    words: 'A Saudi VAT number is 15 digits that begin and end with 3, such as 300012345600003',
+  },
+};
+
+/** A tax or registration number as kept: capitals, without the spaces and hyphens people type between groups. */
+export const compactTaxNumber = (value: string): string => value.replace(/[\s-]/g, '').toUpperCase();
+
+/** Why `value` is not the branch's tax registration number, in words; null when it is one. */
+export function taxNumberProblem(branch: StaffBranch, value: string): string | null {
+  const label = BRANCH_TAX_LABELS[branch].short;
+  const compact = compactTaxNumber(value);
+  if (compact === '') return `${label} is required`;
+  const format = TAX_NUMBER_FORMATS[branch];
+  return format.pattern.test(compact) ? null : `${label} "${value.trim().slice(0, 30)}" is not valid: ${format.words}`;
+}
+
+/** Why `value` is not a commercial registration number, in words; null when it is one. */
+export function commercialRegistrationProblem(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return 'Commercial registration number is required';
+  if (
+    trimmed.length > DOCUMENT_LIMITS.commercialRegistration ||
+    !/^[A-Za-z0-9][A-Za-z0-9 /-]*$/.test(trimmed) ||
+    !/\d/.test(trimmed)
+  )
+    return `Commercial registration number "${trimmed.slice(0, 40)}" is not valid: it is up to ${DOCUMENT_LIMITS.commercialRegistration} letters and digits, with hyphens or slashes between them, such as 1234567 or 12345-1`;
+  return null;
+}
+
+/** Why `value` is not a legal name, in words; null when it is one. */
+export function legalNameProblem(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return 'Legal name is required';
+  if ([...trimmed].length > DOCUMENT_LIMITS.legalName)
+    return `Legal name is at most ${DOCUMENT_LIMITS.legalName} characters`;
+  return null;
+}
+
+/** A branch's details as its quotations name it (the legal entity that sells). */
+export interface BranchDetails {
+  branch: StaffBranch;
+  legalName: string;
+  /** TRN, VATIN or VAT number, as kept (compactTaxNumber). */
+  taxNumber: string;
+  commercialRegistration: string;
+  updatedBy: string | null;
+  updatedAt: string;
+}
+
+/** GET BRANCH_DETAILS_API.branches: every branch, with its details or null when none are set yet. */
+export interface BranchDetailsTable {
+  branches: { branch: StaffBranch; details: BranchDetails | null }[];
+}
+
+export const BRANCH_DETAILS_API = {
+  /** GET → BranchDetailsTable (staff who price: the editor says what is missing). */
+  branches: '/api/staff/branch-details',
+  /** PUT {legalName, taxNumber, commercialRegistration} (csrf, admins) → BranchDetailsTable. */
+  branch: '/api/staff/branch-details/:branch',
+} as const;
+
+/** What a quotation lacks before it may be sent, each with where it is set (the editor lists them). */
+export interface SendBlocker {
+  /** legalName, taxNumber, commercialRegistration: the branch's; deliveryPlace: the quotation's. */
+  field: 'legalName' | 'taxNumber' | 'commercialRegistration' | 'deliveryPlace';
+  message: string;
+}
+
+/** The branch's missing details in words, naming where an administrator sets them; [] when it has them all. */
+export function missingBranchDetails(branch: StaffBranch, details: BranchDetails | null): SendBlocker[] {
+  const where = 'an administrator sets it on the Rates and VAT page, under Branch details';
+  const blockers: SendBlocker[] = [];
+  if (details === null || details.legalName === '')
+    blockers.push({ field: 'legalName', message: `The ${branch} branch has no legal name: ${where}` });
+  if (details === null || details.taxNumber === '')
+    blockers.push({
+      field: 'taxNumber',
+      message: `The ${branch} branch has no ${BRANCH_TAX_LABELS[branch].short}: ${where}`,
+    });
+  if (details === null || details.commercialRegistration === '')
+    blockers.push({
+      field: 'commercialRegistration',
+      message: `The ${branch} branch has no commercial registration number: ${where}`,
+    });
+  return blockers;
+}

@@ -64,6 +64,7 @@ const OWNERS: Readonly<Record<string, readonly string[]>> = {
   quotation_lines: ['quotations'],
   quotation_acceptances: ['quotations'],
   quotation_change_requests: ['quotations'],
+  quotation_branch_settings: ['quotations'],
   orders: ['quotations'],
   vitals_histograms: ['vitals'],
   vitals_sessions: ['vitals'],

@@ -16,6 +16,7 @@ import { ARABIC_TEXTS, ENGLISH, sendQuoteRequest } from '../support/quote-journe
 import { JOURNEY, mailingEnv, mailsTo, message } from '../support/quote-basket';
 import {
   ADMIN,
+  BRANCH_DETAILS,
   OMAN_STAFF,
   firstAdminSignIn,
   heading as staffHeading,
@@ -125,7 +126,8 @@ test.describe('a quotation from request to order', { tag: ['@local', '@staff'] }
   let since = '';
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    // three runs of the staff CLI (two accounts, Oman's seller details) each open the embedded database alone
+    test.setTimeout(180_000);
     smtp = await startSmtpServer();
     site = await startStaffSite([OMAN_STAFF, ADMIN], mailingEnv(smtp));
     // the admin's part, which has no screen: the rate from dirhams to rials, and the ERP's orders token
@@ -224,9 +226,16 @@ test.describe('a quotation from request to order', { tag: ['@local', '@staff'] }
         R0_TOTALS.total,
         ...R0_TOTALS.lineVats,
         ...LINES.map(({ product }) => product.code),
+        // the seller the branch's details name (seeded as an admin sets them: a quotation is not sent without them)
+        BRANCH_DETAILS.Oman!.taxNumber,
+        BRANCH_DETAILS.Oman!.cr,
       ]) {
         expect(r0Pdf.text, `${expected} in the PDF`).toContain(expected);
       }
+      // every page's number in its footer (pdftotext marks the Arabic's embedded numbers: read without the marks)
+      expect(r0Pdf.text.replace(/[\u200e\u200f\u202a-\u202e]/g, '')).toMatch(
+        language === 'ar' ? /الصفحة\s+1\s*من/ : /Page 1 of [12]/,
+      );
       // the total's line as laid out: the label before the amount in English, after it (to its right) in Arabic
       const totalLine =
         r0Pdf.layout.split('\n').find((line) => line.includes(R0_TOTALS.total) && !line.includes(R0_TOTALS.subtotal)) ??
@@ -258,6 +267,10 @@ test.describe('a quotation from request to order', { tag: ['@local', '@staff'] }
       await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
       await expect(page.getByTestId('quotation-total')).toContainText(R0_TOTALS.total);
       await expect(page.getByTestId('quotation-total')).toContainText('OMR');
+      const seller = page.getByRole('region', { name: t('contact.quotation.seller') });
+      await expect(seller).toContainText(BRANCH_DETAILS.Oman!.legalName);
+      await expect(seller).toContainText(BRANCH_DETAILS.Oman!.taxNumber);
+      await expect(page.getByRole('region', { name: t('contact.quotation.buyer') })).toContainText(buyer.name);
       await expect(page.getByRole('link', { name: t('contact.quotation.pdf') })).toHaveAttribute(
         'href',
         `/api/quotation-links/${r0Link.split('/').at(-1)}/pdf`,

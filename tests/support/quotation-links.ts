@@ -14,7 +14,7 @@ import { startSmtpServer, type TestSmtpServer } from '@site/server/test-support'
 import { expect } from './fixtures';
 import { JOURNEY, mailingEnv, mailsTo } from './quote-basket';
 import { DATA_TEMPLATE_ENV, makeDataTemplate, startSite, type RunningSite } from './site-server';
-import { addStaffAccount, DUBAI_STAFF } from './staff';
+import { addStaffAccount, DUBAI_STAFF, setBranchDetails } from './staff';
 
 export interface QuotationLinkSite {
   /** The public site's origin. */
@@ -55,6 +55,7 @@ export async function startQuotationLinkSite(): Promise<QuotationLinkSite> {
     if (template === undefined || !existsSync(template)) template = madeTemplate = await makeDataTemplate();
     if (template !== undefined) cpSync(template, dataDir, { recursive: true });
     await addStaffAccount(dataDir, DUBAI_STAFF);
+    await setBranchDetails(dataDir, 'Dubai');
     smtp = await startSmtpServer();
     site = await startSite(mailingEnv(smtp), { dataDir });
     staff = await playwrightRequest.newContext({ baseURL: site.staffUrl });

@@ -70,16 +70,47 @@ export const CATALOGUE_RELEASER: StaffAccount = {
  * `databaseUrl` it works on that PostgreSQL instead (running servers may share it).
  */
 export async function addStaffAccount(dataDir: string, account: StaffAccount, databaseUrl = ''): Promise<void> {
+  const args = ['add', account.email, '--role', account.role];
+  if (account.branch !== undefined) args.push('--branch', account.branch);
+  if (account.remotes !== undefined) args.push('--remotes', account.remotes.join(','));
+  await runStaffCli(dataDir, args, `${account.password}\n`, databaseUrl);
+}
+
+/** The seller details of the test branches, as an admin sets them: a quotation is not sent without its branch's. */
+export const BRANCH_DETAILS: Readonly<Record<string, { legalName: string; taxNumber: string; cr: string }>> = {
+  Dubai: { legalName: 'Crescent Electrical Trading L.L.C.', taxNumber: '100234567800003', cr: '765432' },
+  Oman: { legalName: 'Crescent Electrical Trading L.L.C. (Oman)', taxNumber: 'OM1100023456', cr: '1234567' },
+  Bahrain: { legalName: 'Crescent Electrical Trading W.L.L.', taxNumber: '200012345600002', cr: '12345-1' },
+  Saudi: { legalName: 'Crescent Associated Trading Co.', taxNumber: '300012345600003', cr: '2050012345' },
+};
+
+/** Sets `branch`'s seller details in the data folder's database (npm run staff -- branch-details). */
+export async function setBranchDetails(dataDir: string, branch: string, databaseUrl = ''): Promise<void> {
+  const details = BRANCH_DETAILS[branch === 'Saudi Arabia' ? 'Saudi' : branch];
+  if (details === undefined) throw new Error(`no test details for the branch ${branch}`);
+  await runStaffCli(
+    dataDir,
+    [
+      'branch-details',
+      branch === 'Saudi Arabia' ? 'Saudi' : branch,
+      '--legal-name',
+      details.legalName,
+      '--tax-number',
+      details.taxNumber,
+      '--commercial-registration',
+      details.cr,
+    ],
+    '',
+    databaseUrl,
+  );
+}
+
+async function runStaffCli(dataDir: string, command: string[], stdin: string, databaseUrl: string): Promise<void> {
   const args = [
     path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
     path.join('server', 'scripts', 'staff.ts'),
-    'add',
-    account.email,
-    '--role',
-    account.role,
+    ...command,
   ];
-  if (account.branch !== undefined) args.push('--branch', account.branch);
-  if (account.remotes !== undefined) args.push('--remotes', account.remotes.join(','));
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     // DATABASE_URL emptied unless given: the CLI must use the embedded database of this folder, whatever the caller's
@@ -90,13 +121,13 @@ export async function addStaffAccount(dataDir: string, account: StaffAccount, da
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stdin.end(`${account.password}\n`);
+  child.stdin.end(stdin);
   const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', resolve);
   }).finally(() => clearTimeout(timer));
-  if (code !== 0) throw new Error(`npm run staff -- add ${account.email} failed (${code}):\n${output}`);
+  if (code !== 0) throw new Error(`npm run staff -- ${command.slice(0, 2).join(' ')} failed (${code}):\n${output}`);
 }
 
 export interface StaffSite {
@@ -116,6 +147,9 @@ export async function startStaffSite(accounts: StaffAccount[], env: Record<strin
   try {
     // one at a time: each CLI run opens the database alone
     for (const account of accounts) await addStaffAccount(dataDir, account);
+    // the seller details of the staff's branches: their quotations are sent (an admin sets them on the Rates page)
+    for (const branch of new Set(accounts.flatMap((account) => (account.branch === undefined ? [] : [account.branch]))))
+      await setBranchDetails(dataDir, branch);
     // every browser test comes from 127.0.0.1 (the limiter is the server tests')
     site = await startSite({ SUBMIT_RATE_LIMIT_MAX: '10000', ...env }, { dataDir });
   } catch (error) {

@@ -42,6 +42,21 @@ const QUOTATION: BuyerQuotation = {
   paymentTerms: '30 days',
   deliveryTerms: 'Ex works Muscat',
   buyerNote: '',
+  buyer: {
+    company: 'Gulf Electrical Trading',
+    contact: 'Karim Nasser',
+    email: 'karim@example.com',
+    phone: '+968 9000 0000',
+    city: 'Sohar',
+  },
+  seller: {
+    legalName: 'Crescent Electrical Trading L.L.C. (Oman)',
+    taxLabel: 'VATIN',
+    taxNumber: 'OM1100023456',
+    commercialRegistration: '1234567',
+  },
+  salesperson: { name: 'Layla Haddad', phone: '+968 2450 1235', email: 'oman@crescent.example' },
+  delivery: { incoterm: 'DAP', name: 'Delivered at Place', place: 'Sohar' },
   lines: [
     {
       position: 1,
@@ -54,6 +69,7 @@ const QUOTATION: BuyerQuotation = {
       lineTotal: '1111.050',
       vatPercent: '5',
       vat: '55.553',
+      availability: 'In stock: 40 pieces · Lead time: about 4 weeks',
     },
   ],
   totals: { subtotal: '1111.050', vat: '55.553', total: '1166.603' },
@@ -94,6 +110,52 @@ describe.each([
     fireEvent.change(textbox(text['contact.quotation.accept.poNumber']), { target: { value: 'PO-7781' } });
   };
 
+  it('names the seller with its registration numbers, the buyer, the salesperson, the delivery and each line’s availability', async () => {
+    serve(QUOTATION);
+    render();
+    const seller = await screen.findByRole('region', { name: text['contact.quotation.seller'] });
+    expect(seller).toHaveTextContent('Crescent Electrical Trading L.L.C. (Oman)');
+    expect(seller).toHaveTextContent('VATINOM1100023456');
+    expect(seller).toHaveTextContent(`${text['contact.quotation.commercialRegistration']}1234567`);
+    const buyer = screen.getByRole('region', { name: text['contact.quotation.buyer'] });
+    expect(buyer).toHaveTextContent(`${text['contact.quotation.contact']}Karim Nasser`);
+    expect(buyer).toHaveTextContent(`${text['contact.quotation.deliveryCity']}Sohar`);
+    const salesperson = screen.getByRole('region', { name: text['contact.quotation.salesperson'] });
+    expect(salesperson).toHaveTextContent('Layla Haddad');
+    expect(salesperson).toHaveTextContent(`${text['contact.quotation.directPhone']}+968 2450 1235`);
+    const delivery = screen.getByRole('region', { name: text['contact.quotation.delivery'] });
+    expect(delivery).toHaveTextContent(`${text['contact.quotation.incoterms']}DAP (Delivered at Place)`);
+    expect(delivery).toHaveTextContent(`${text['contact.quotation.deliveryPlace']}Sohar`);
+    expect(screen.getAllByRole('row')[1]).toHaveTextContent(
+      `${text['contact.quotation.availability']} In stock: 40 pieces · Lead time: about 4 weeks`,
+    );
+    // the validity beside the total
+    const rows = screen.getAllByRole('row');
+    expect(rows.at(-1)).toHaveTextContent(text['contact.quotation.validUntil']);
+    expect(rows.at(-2)).toHaveTextContent(text['contact.quotation.total']);
+  });
+
+  it('a quotation sent before the document named these facts says "Not given"', async () => {
+    const { buyer: _buyer, ...before } = QUOTATION;
+    serve({
+      ...before,
+      seller: null,
+      salesperson: null,
+      delivery: null,
+      lines: [{ ...QUOTATION.lines[0]!, availability: null }],
+    });
+    render();
+    const seller = await screen.findByRole('region', { name: text['contact.quotation.seller'] });
+    expect(seller).toHaveTextContent(`${text['contact.quotation.legalName']}${text['contact.quotation.notGiven']}`);
+    expect(screen.getByRole('region', { name: text['contact.quotation.buyer'] })).toHaveTextContent(
+      'Gulf Electrical Trading',
+    );
+    expect(screen.getByRole('region', { name: text['contact.quotation.delivery'] })).toHaveTextContent(
+      `${text['contact.quotation.incoterms']}${text['contact.quotation.notGiven']}`,
+    );
+    expect(screen.getAllByRole('row')[1]).not.toHaveTextContent(text['contact.quotation.availability']);
+  });
+
   it('shows the quotation: number, branch, lines, totals in the currency’s three digits, validity and the PDF', async () => {
     serve(QUOTATION);
     render();
@@ -111,7 +173,9 @@ describe.each([
     expect(row).toHaveTextContent('55.553');
     expect(screen.getByTestId('quotation-total')).toHaveTextContent(/OMR/);
     expect(screen.getByTestId('quotation-total')).toHaveTextContent('1,166.603');
-    expect(screen.getByText(locale === 'en' ? '31 December 2026' : '31 ديسمبر 2026')).toBeVisible();
+    // in the facts at the top, and beside the total
+    for (const day of screen.getAllByText(locale === 'en' ? '31 December 2026' : '31 ديسمبر 2026'))
+      expect(day).toBeVisible();
     expect(screen.getByRole('link', { name: text['contact.quotation.pdf'] })).toHaveAttribute('href', `${BASE}/pdf`);
   });
 

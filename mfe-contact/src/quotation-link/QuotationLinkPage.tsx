@@ -12,6 +12,7 @@ import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@
 import { useQuotationText } from './i18n/quotationText';
 import { Ltr } from '../i18n/Ltr';
 import { AcceptForm, ChangesForm } from './AnswerForms';
+import { DocumentFacts } from './DocumentFacts';
 import { QuotationTable } from './QuotationTable';
 import { formatDay } from './money';
 import { loadQuotation, quotationPdfUrl } from './quotationLink';
@@ -165,6 +166,7 @@ export default function QuotationLinkPage() {
         <dt>{text('contact.quotation.validUntil')}</dt>
         <dd>{formatDay(quotation.validUntil, locale)}</dd>
       </Facts>
+      <DocumentFacts quotation={quotation} />
       <QuotationTable quotation={quotation} />
       <p>{quotation.vatRounding}</p>
       {quotation.paymentTerms !== '' && (

@@ -1,14 +1,19 @@
-// The quotation as sent: its lines (code, description, quantity, unit price, discount, line total, VAT) and totals,
-// every amount in the quotation's currency with that currency's own digits.
+// The quotation as sent: its lines (code, description with the part's availability when priced, quantity, unit price,
+// discount, line total, VAT) and totals with the validity beside them, every amount in the currency's own digits.
 import styled from 'styled-components';
 import type { BuyerQuotation } from '@site/contracts/quotation-link-api';
 import { useLocale } from '@site/shared-store';
 import { useQuotationText } from './i18n/quotationText';
 import { Ltr } from '../i18n/Ltr';
-import { formatAmount, formatNumber } from './money';
+import { formatAmount, formatDay, formatNumber } from './money';
 
 const Scroll = styled.div`
   overflow-x: auto;
+`;
+
+const Availability = styled.small`
+  display: block;
+  margin-block-start: 4px;
 `;
 
 const Table = styled.table`
@@ -52,7 +57,14 @@ export function QuotationTable({ quotation }: { quotation: BuyerQuotation }) {
           {quotation.lines.map((line) => (
             <tr key={line.position}>
               <td>{line.code === null ? '' : <Ltr>{line.code}</Ltr>}</td>
-              <td>{line.description}</td>
+              <td>
+                {line.description}
+                {line.availability === null || line.availability === undefined ? null : (
+                  <Availability>
+                    {text('contact.quotation.availability')} {line.availability}
+                  </Availability>
+                )}
+              </td>
               <td className="amount">
                 <Ltr>{formatNumber(line.quantity, locale)}</Ltr> {line.unit}
               </td>
@@ -87,6 +99,12 @@ export function QuotationTable({ quotation }: { quotation: BuyerQuotation }) {
             <td className="amount" data-testid="quotation-total">
               {money(quotation.totals.total)}
             </td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={6}>
+              {text('contact.quotation.validUntil')}
+            </th>
+            <td className="amount">{formatDay(quotation.validUntil, locale)}</td>
           </tr>
         </tfoot>
       </Table>

@@ -109,6 +109,8 @@ describe('the quotation editor', () => {
       buyerNote: 'Thank you.',
       validUntil: '2026-12-28',
       paymentTerms: '30 days',
+      incoterm: 'DAP',
+      deliveryPlace: 'Sohar',
     });
     expect(sent?.lines).toEqual([
       {
@@ -212,6 +214,57 @@ describe('the quotation editor', () => {
         .filter(({ request }) => request === 'POST /api/staff/quotations/5/send')
         .map(({ body }) => body),
     ).toEqual([{ version: 3 }]);
+  });
+
+  it('names the Incoterms rule and place, saved with the draft; the seller shown as the document names it', async () => {
+    renderStaffApp('/quotations/5');
+    const rule = await screen.findByRole('combobox', { name: 'Incoterms 2020' });
+    expect(rule).toHaveValue('DAP');
+    expect(
+      screen.getByText(/Seller: Crescent Electrical Trading L\.L\.C\. \(Oman\), VATIN OM1100023456, CR 1234567/),
+    ).toBeInTheDocument();
+    fireEvent.change(rule, { target: { value: 'FOB' } });
+    expect(within(rule).getByRole('option', { name: 'FOB – Free on Board' })).toBeInTheDocument();
+    const place = screen.getByRole('textbox', { name: /^Delivery place/ });
+    expect(place).toHaveValue('Sohar');
+    fireEvent.change(place, { target: { value: 'Port Sultan Qaboos' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(async () => expect(await puts()).toHaveLength(1));
+    const [sent] = await puts();
+    expect(sent).toMatchObject({ incoterm: 'FOB', deliveryPlace: 'Port Sultan Qaboos' });
+  });
+
+  it('says what keeps a draft from being sent and where it is set; the server’s refusal of the send in its words', async () => {
+    const where = 'an administrator sets it on the Rates and VAT page, under Branch details';
+    stored = quotation({
+      seller: null,
+      sendBlockers: [
+        { field: 'legalName', message: `The Oman branch has no legal name: ${where}` },
+        { field: 'taxNumber', message: `The Oman branch has no VATIN: ${where}` },
+        { field: 'commercialRegistration', message: `The Oman branch has no commercial registration number: ${where}` },
+      ],
+    });
+    const refusal = `This quotation is not sent: The Oman branch has no legal name: ${where}`;
+    server.use(
+      http.post('/api/staff/quotations/5/send', () =>
+        HttpResponse.json({ error: refusal, problems: [{ path: ['legalName'], message: refusal }] }, { status: 409 }),
+      ),
+    );
+    renderStaffApp('/quotations/5');
+    const section = await screen.findByRole('region', { name: 'Before this quotation can be sent' });
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      `The Oman branch has no legal name: ${where}.`,
+      `The Oman branch has no VATIN: ${where}.`,
+      `The Oman branch has no commercial registration number: ${where}.`,
+    ]);
+    expect(screen.getByText('Seller: not set')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Send quotation' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('unsaved edits are not sent: the page asks for a save first', async () => {

@@ -2,7 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, LoadError, PageContainer, Spinner } from '@site/shared-ui';
-import { QUOTATION_LIMITS, type Quotation, type QuotationPart } from '@site/contracts/quotations-api';
+import {
+  DOCUMENT_LIMITS,
+  INCOTERM_NAMES,
+  INCOTERMS,
+  QUOTATION_LIMITS,
+  type Incoterm,
+  type Quotation,
+  type QuotationPart,
+} from '@site/contracts/quotations-api';
 import type { QuotationLineInput, SaveQuotationBody } from '@site/contracts/quotations-api-schemas';
 import { failureOf, type StaffFailure } from '../api/staffBaseQuery';
 import { formatDateTime } from '../ui/format';
@@ -208,10 +216,31 @@ function LoadedQuotation({ id }: { id: number }) {
         )}
         <span>VAT of {quotation.vatDate}</span>
         <span>
+          Seller:{' '}
+          {quotation.seller === null
+            ? 'not set'
+            : `${quotation.seller.legalName}, ${quotation.seller.taxLabel} ${quotation.seller.taxNumber}, CR ${quotation.seller.commercialRegistration}`}
+        </span>
+        {quotation.salesperson === null ? null : (
+          <span>
+            Salesperson: {quotation.salesperson.name === '' ? quotation.salesperson.email : quotation.salesperson.name}
+          </span>
+        )}
+        <span>
           Last saved {formatDateTime(quotation.updatedAt)}
           {quotation.updatedBy === null ? '' : ` by ${quotation.updatedBy}`}
         </span>
       </PageFacts>
+      {quotation.sendBlockers.length === 0 ? null : (
+        <PageSection aria-labelledby="blockers-heading">
+          <h2 id="blockers-heading">Before this quotation can be sent</h2>
+          <ul>
+            {quotation.sendBlockers.map((blocker) => (
+              <li key={blocker.field}>{blocker.message}.</li>
+            ))}
+          </ul>
+        </PageSection>
+      )}
       {quotation.state === 'draft' ? null : (
         <Notice>
           This quotation was sent{quotation.number === null ? '' : ` as ${quotation.number}`}: it can no longer be
@@ -265,6 +294,9 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
   const [paymentTerms, setPaymentTerms] = useState(quotation.paymentTerms);
   const [deliveryTerms, setDeliveryTerms] = useState(quotation.deliveryTerms);
   const [buyerNote, setBuyerNote] = useState(quotation.buyerNote);
+  // a quotation prepared before it named a rule proposes collection from the branch
+  const [incoterm, setIncoterm] = useState<Incoterm>(quotation.incoterm ?? 'EXW');
+  const [deliveryPlace, setDeliveryPlace] = useState(quotation.deliveryPlace);
   const [lines, setLines] = useState<LineDraft[]>(() => draftOf(quotation));
   const [dirty, setDirty] = useState(false);
   const editable = quotation.state === 'draft';
@@ -321,6 +353,8 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
       paymentTerms,
       deliveryTerms,
       buyerNote,
+      incoterm,
+      deliveryPlace,
       lines: lines.map(lineInput),
     });
   };
@@ -370,6 +404,38 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
                   maxLength={QUOTATION_LIMITS.terms}
                   value={deliveryTerms}
                   onChange={(event) => touched(setDeliveryTerms)(event.target.value)}
+                />
+              )}
+            </StaffField>
+            <StaffField label="Incoterms 2020" error={problemAt(problems, 'incoterm')}>
+              {(control) => (
+                <select
+                  {...control}
+                  name="incoterm"
+                  value={incoterm}
+                  onChange={(event) => touched(setIncoterm)(event.target.value as Incoterm)}
+                >
+                  {INCOTERMS.map((rule) => (
+                    <option key={rule} value={rule}>
+                      {rule} – {INCOTERM_NAMES[rule].en}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </StaffField>
+            <StaffField
+              label="Delivery place"
+              required
+              hint="The place the rule names: the branch’s warehouse for EXW, the buyer’s site or city for DAP and DDP, a port for FOB."
+              error={problemAt(problems, 'deliveryPlace')}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  name="deliveryPlace"
+                  maxLength={DOCUMENT_LIMITS.deliveryPlace}
+                  value={deliveryPlace}
+                  onChange={(event) => touched(setDeliveryPlace)(event.target.value)}
                 />
               )}
             </StaffField>

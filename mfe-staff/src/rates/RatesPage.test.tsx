@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { http } from '../testing/contractHttp';
 import { requestsSentWithBodies, server } from '@test/msw';
-import { QUOTATIONS_API } from '@site/contracts/quotations-api';
+import { BRANCH_DETAILS_API, QUOTATIONS_API } from '@site/contracts/quotations-api';
 import { DUBAI_STAFF, fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from '../testing/handlers';
 import { renderStaffApp } from '../testing/renderStaff';
 import { axeViolations } from '../testing/axe';
@@ -102,6 +102,87 @@ describe('the rates and VAT page', () => {
     fireEvent.change(within(form).getByLabelText(/^Starts on/), { target: { value: '2026-11-28' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add VAT rate' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(used);
+  });
+
+  it('lists each branch’s seller details, or that its quotations cannot be sent yet', async () => {
+    renderStaffApp('/rates');
+    const table = await screen.findByRole('table', { name: 'Each branch’s seller details' });
+    expect(within(table).getByRole('row', { name: /^Oman/ })).toHaveTextContent(
+      'Crescent Electrical Trading L.L.C. (Oman)VATIN OM11000234561234567',
+    );
+    expect(within(table).getByRole('row', { name: /^Dubai/ })).toHaveTextContent(
+      'Not set: quotations of Dubai cannot be sent yet',
+    );
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('checks each country’s number in words before sending, names it TRN or VATIN, and saves the details', async () => {
+    renderStaffApp('/rates');
+    const form = await screen.findByRole('form', { name: 'Branch details' });
+    // Dubai first: its number is a TRN of 15 digits
+    const trn = within(form).getByRole('textbox', { name: /^TRN \(Tax Registration Number\)/ });
+    expect(trn).toHaveAccessibleDescription(expect.stringContaining('15 digits, such as 100123456700003.'));
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Legal name/ }), {
+      target: { value: 'Crescent Electrical Trading L.L.C.' },
+    });
+    fireEvent.change(trn, { target: { value: '1002345678' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save branch details' }));
+    const wrong = 'TRN "1002345678" is not valid: A UAE TRN is 15 digits, such as 100123456700003';
+    expect(trn).toHaveAccessibleDescription(expect.stringContaining(wrong));
+    expect(trn).toHaveAttribute('aria-invalid', 'true');
+    const registration = within(form).getByRole('textbox', { name: /^Commercial registration number/ });
+    expect(registration).toHaveAccessibleDescription(
+      expect.stringContaining('Commercial registration number is required'),
+    );
+    expect(await puts('/api/staff/branch-details/Dubai')).toEqual([]);
+
+    fireEvent.change(trn, { target: { value: '100 2345 6780 0003' } });
+    fireEvent.change(registration, { target: { value: '765432' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save branch details' }));
+    expect(
+      await screen.findByText('Dubai: its quotations name Crescent Electrical Trading L.L.C. as the seller.'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Each branch’s seller details' })).getByRole('row', { name: /^Dubai/ }),
+    ).toHaveTextContent('Crescent Electrical Trading L.L.C.TRN 100234567800003765432');
+    expect((await puts('/api/staff/branch-details/Dubai')).map(({ body }) => body)).toEqual([
+      {
+        legalName: 'Crescent Electrical Trading L.L.C.',
+        taxNumber: '100 2345 6780 0003',
+        commercialRegistration: '765432',
+      },
+    ]);
+
+    // Bahrain's is a VATIN; Oman's, kept already, fills the form to change it
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Branch' }), { target: { value: 'Bahrain' } });
+    const vatin = within(form).getByRole('textbox', { name: /^VATIN \(VAT Identification Number\)/ });
+    fireEvent.change(vatin, { target: { value: 'OM1100012345' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save branch details' }));
+    expect(vatin).toHaveAccessibleDescription(
+      expect.stringContaining('A Bahraini VATIN is 15 digits, such as 200012345600002'),
+    );
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Branch' }), { target: { value: 'Oman' } });
+    expect(within(form).getByRole('textbox', { name: /^VATIN/ })).toHaveValue('OM1100023456');
+    expect(within(form).getByRole('textbox', { name: /^Legal name/ })).toHaveValue(
+      'Crescent Electrical Trading L.L.C. (Oman)',
+    );
+  });
+
+  it('shows the server’s refusal of branch details beside the field it names', async () => {
+    const message =
+      'VATIN "OM110001234" is not valid: An Omani VATIN is OM followed by 10 digits, such as OM1100012345';
+    server.use(
+      http.put(BRANCH_DETAILS_API.branch, () =>
+        HttpResponse.json({ error: message, problems: [{ path: ['taxNumber'], message }] }, { status: 400 }),
+      ),
+    );
+    renderStaffApp('/rates');
+    const form = await screen.findByRole('form', { name: 'Branch details' });
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Branch' }), { target: { value: 'Oman' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save branch details' }));
+    const field = within(form).getByRole('textbox', { name: /^VATIN/ });
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
   });
 
   it('is for admins only: not in branch staff’s menu, and the address says so', async () => {

@@ -5,9 +5,10 @@ import { matchPath } from 'react-router-dom';
 import { CATALOGUE_LOOKUP_API_PATH, CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
 import { lookupResponseSchema, searchResponseSchema } from '@site/contracts/catalogue-api';
 import { quotationLinkHistorySchema, staffOrderListSchema } from '@site/contracts/quotation-link-api-schemas';
-import { QUOTATIONS_API } from '@site/contracts/quotations-api';
+import { BRANCH_DETAILS_API, QUOTATIONS_API } from '@site/contracts/quotations-api';
 import {
   currencyRateTableSchema,
+  branchDetailsTableSchema,
   quotationListSchema,
   quotationPartListSchema,
   quotationSchema,
@@ -128,6 +129,8 @@ const SCHEMAS: Readonly<Record<string, CallSchemas>> = {
   [`PUT ${QUOTATIONS_API.currencyRate}`]: plain(currencyRateTableSchema),
   [`GET ${QUOTATIONS_API.vatRates}`]: plain(vatRateTableSchema),
   [`PUT ${QUOTATIONS_API.vatRates}`]: plain(vatRateTableSchema),
+  [`GET ${BRANCH_DETAILS_API.branches}`]: plain(branchDetailsTableSchema),
+  [`PUT ${BRANCH_DETAILS_API.branch}`]: plain(branchDetailsTableSchema),
   // the releases console
   [`GET ${STAFF_API.releaseRemotes}`]: plain(remoteListingsSchema),
   [`POST ${STAFF_API.releaseRegister}`]: plain(registeredReleaseSchema),

@@ -21,6 +21,16 @@ export function quotation(overrides: Partial<Quotation> = {}): Quotation {
     paymentTerms: '30 days',
     deliveryTerms: '',
     buyerNote: '',
+    incoterm: 'DAP',
+    deliveryPlace: 'Sohar',
+    seller: {
+      legalName: 'Crescent Electrical Trading L.L.C. (Oman)',
+      taxLabel: 'VATIN',
+      taxNumber: 'OM1100023456',
+      commercialRegistration: '1234567',
+    },
+    salesperson: null,
+    sendBlockers: [],
     lines: [
       {
         position: 1,

@@ -5,17 +5,22 @@
 import { HttpResponse } from 'msw';
 import { http } from './contractHttp';
 import {
+  BRANCH_DETAILS_API,
+  compactTaxNumber,
   QUOTATIONS_API,
+  type BranchDetailsTable,
   type CurrencyRateTable,
   type RateCurrency,
   type VatRateTable,
 } from '@site/contracts/quotations-api';
-import type { SetCurrencyRateBody, SetVatRateBody } from '@site/contracts/quotations-api-schemas';
-import type { StaffSession } from '@site/contracts/staff-api';
+import type { SetBranchDetailsBody, SetCurrencyRateBody, SetVatRateBody } from '@site/contracts/quotations-api-schemas';
+import { STAFF_BRANCHES, type StaffBranch, type StaffSession } from '@site/contracts/staff-api';
 
 export interface FakeRates {
   currency: CurrencyRateTable;
   vat: VatRateTable;
+  /** The branches' seller details: Oman's set, the others not yet. */
+  branches: BranchDetailsTable;
 }
 
 /** Today in the fakes: what the VAT table's `today` is worked out for. */
@@ -32,6 +37,22 @@ export const fakeRates = (): FakeRates => ({
     { country: 'OM', ratePercent: '5', startsOn: '2021-04-16', setBy: null, setAt: null },
     { country: 'SA', ratePercent: '15', startsOn: '2020-07-01', setBy: null, setAt: null },
   ]),
+  branches: {
+    branches: STAFF_BRANCHES.map((branch) => ({
+      branch,
+      details:
+        branch === 'Oman'
+          ? {
+              branch,
+              legalName: 'Crescent Electrical Trading L.L.C. (Oman)',
+              taxNumber: 'OM1100023456',
+              commercialRegistration: '1234567',
+              updatedBy: 'admin@crescent.example',
+              updatedAt: '2026-11-27T08:00:00.000Z',
+            }
+          : null,
+    })),
+  },
 });
 
 function vatTable(rates: VatRateTable['rates']): VatRateTable {
@@ -84,6 +105,32 @@ export function rateHandlers(fake: RatesFakeServer, refusal: (request: Request) 
         { country, ratePercent: String(ratePercent), startsOn, setBy: account().email, setAt },
       ]);
       return HttpResponse.json(fake.rates.vat);
+    }),
+    http.get(BRANCH_DETAILS_API.branches, ({ request }) => pricer(request) ?? HttpResponse.json(fake.rates.branches)),
+    // the formats are checked by the tests' own refusals (the server's words); this keeps what it is sent, compact
+    http.put(BRANCH_DETAILS_API.branch, async ({ request, params }) => {
+      const refused = admin(request);
+      if (refused !== undefined) return refused;
+      const body = (await request.json()) as SetBranchDetailsBody;
+      const branch = decodeURIComponent(String(params.branch)) as StaffBranch;
+      fake.rates.branches = {
+        branches: fake.rates.branches.branches.map((row) =>
+          row.branch === branch
+            ? {
+                branch,
+                details: {
+                  branch,
+                  legalName: body.legalName.trim(),
+                  taxNumber: compactTaxNumber(body.taxNumber),
+                  commercialRegistration: body.commercialRegistration.trim(),
+                  updatedBy: account().email,
+                  updatedAt: setAt,
+                },
+              }
+            : row,
+        ),
+      };
+      return HttpResponse.json(fake.rates.branches);
     }),
   ];
 }

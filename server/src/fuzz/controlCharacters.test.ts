@@ -30,6 +30,7 @@ import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CHAT_API_PATH, QUOTE_REQUESTS_API_PATH, RATINGS_API_PATH, REVIEWS_API_PATTERN } from '@site/contracts/api';
+import { BRANCH_DETAILS_API } from '@site/contracts/quotations-api';
 import {
   CSRF_HEADER,
   STAFF_API,
@@ -540,6 +541,18 @@ function staffRoutes(made: Made): Route[] {
       body: { holdNewReviews: false },
     },
     { method: 'GET', pattern: STAFF_API.audit, staffApi: 'audit', as: ['admin'], query: { page: '1' } },
+    // the branches' seller details on quotations (quotations/branchDetails.ts): one-line texts, the branch in the path
+    {
+      method: 'PUT',
+      pattern: BRANCH_DETAILS_API.branch,
+      as: ['admin'],
+      params: { branch: 'Bahrain' },
+      body: {
+        legalName: 'Crescent Electrical Trading W.L.L.',
+        taxNumber: '200012345600002',
+        commercialRegistration: '12345-1',
+      },
+    },
     // release tokens (releases/staffTokenRoutes.ts): the valid request makes one (201), the revocation revokes a spare one
     {
       method: 'POST',

@@ -5,9 +5,11 @@
 // a call on another branch's quotation is its 403 whatever it sends.
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  BRANCH_DETAILS_API,
   QUOTATION_BODY_LIMIT,
   QUOTATIONS_API,
   RATE_CURRENCIES,
+  type BranchDetailsTable,
   type CurrencyRateTable,
   type Quotation,
   type QuotationList,
@@ -24,13 +26,15 @@ import {
   quotationVersionBodySchema,
   removeQuotationLineQuerySchema,
   saveQuotationBodySchema,
+  setBranchDetailsBodySchema,
   setCurrencyRateBodySchema,
   setVatRateBodySchema,
 } from '@site/contracts/quotations-api-schemas';
-import { canReadInbox, type StaffAccountSummary } from '@site/contracts/staff-api';
+import { canReadInbox, STAFF_BRANCHES, type StaffAccountSummary, type StaffBranch } from '@site/contracts/staff-api';
 import { QUOTATION_VALID_DAYS_DEFAULT } from '../platform/config.js';
 import { describeError, type Database } from '../platform/db/index.js';
 import { refusalAnswer, useContracts } from '../platform/http/contracts.js';
+import { branchDetailsTable, setBranchDetails } from './branchDetails.js';
 import { branchDay } from './days.js';
 import {
   ADMINS_ONLY,
@@ -282,6 +286,44 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
       if (!parsed.ok) throw badRequest(`ratePercent ${JSON.stringify(ratePercent)} ${parsed.message}`, ['ratePercent']);
       await setVatRate(db, country, parsed.basisPoints, startsOn, adminOf(request), recordStaffAction);
       return vatRateTable(db, headOfficeToday());
+    },
+  );
+
+  branchDetailsRoutes(app, { db, pricer, admin, adminOf, record: recordStaffAction });
+}
+
+/** The branches' details every quotation names as its seller: read by every pricer, set by admins. */
+function branchDetailsRoutes(
+  app: ReturnType<typeof useContracts>,
+  options: {
+    db: Database['kysely'];
+    pricer: (request: FastifyRequest) => Promise<void>;
+    admin: (request: FastifyRequest) => Promise<void>;
+    adminOf: (request: FastifyRequest) => StaffAccountSummary;
+    record: QuotationContext['record'];
+  },
+): void {
+  const { db } = options;
+  app.get(
+    BRANCH_DETAILS_API.branches,
+    { preValidation: options.pricer },
+    async (): Promise<BranchDetailsTable> => branchDetailsTable(db),
+  );
+  app.put(
+    BRANCH_DETAILS_API.branch,
+    {
+      bodyLimit: QUOTATION_BODY_LIMIT,
+      preValidation: [options.admin, requireJson],
+      schema: { body: setBranchDetailsBodySchema },
+    },
+    async (request): Promise<BranchDetailsTable> => {
+      const { branch } = request.params as { branch: string };
+      if (!(STAFF_BRANCHES as readonly string[]).includes(branch))
+        throw notFound(
+          `There is no branch ${JSON.stringify(branch.slice(0, 20))}: the branches are ${STAFF_BRANCHES.join(', ')}`,
+        );
+      await setBranchDetails(db, branch as StaffBranch, request.body, options.adminOf(request), options.record);
+      return branchDetailsTable(db);
     },
   );
 }

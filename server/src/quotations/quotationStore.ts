@@ -4,7 +4,9 @@
 // lines, bumps the version and writes its audit line in one transaction.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
+  BRANCH_TAX_LABELS,
   BRANCH_VAT_COUNTRY,
+  missingBranchDetails,
   QUOTATION_LIMITS,
   VAT_COUNTRY_NAMES,
   VAT_ROUNDING_TEXT,
@@ -14,7 +16,11 @@ import {
   type QuotationLine,
   type QuotationList,
   type QuotationState,
+  type Incoterm,
+  type SendBlocker,
 } from '@site/contracts/quotations-api';
+import type { LocationAvailability } from '@site/contracts/stock-api';
+import { branches } from '@site/content';
 import type {
   AddQuotationLineValues,
   QuotationLineValues,
@@ -32,6 +38,7 @@ import {
   forbidden,
   notFound,
   NO_QUOTATION,
+  QuotationError,
   refused,
   StaleQuotation,
 } from './errors.js';
@@ -52,7 +59,9 @@ import {
   type Hundredths,
   type Minor,
 } from './money/index.js';
-import { availabilityNotes, partPrice } from './partLines.js';
+import { branchDetailsOf } from './branchDetails.js';
+import { lineAvailabilityText, readLineStock } from './lineStock.js';
+import { partPrice } from './partLines.js';
 import { currentRate, vatRateOn } from './rateStore.js';
 import type { QuotationContext } from './quotationContext.js';
 
@@ -68,6 +77,9 @@ interface LineValues {
   discountBasisPoints: number;
   availabilityNote: string;
   lineNote: string;
+  /** The part's stock at the branch when the line was priced (null: not recorded, a free-text line). */
+  availability: LocationAvailability[] | null;
+  availabilityCheckedAt: Date | null;
 }
 
 const DAY = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
@@ -96,6 +108,14 @@ export async function loadQuotation(db: Db, id: number): Promise<Quotation | und
       'q.payment_terms',
       'q.delivery_terms',
       'q.buyer_note',
+      'q.incoterm',
+      'q.delivery_place',
+      'q.seller_legal_name',
+      'q.seller_tax_number',
+      'q.seller_commercial_registration',
+      'q.salesperson_name',
+      'q.salesperson_phone',
+      'q.salesperson_email',
       'q.state',
       'q.number',
       'q.revision',
@@ -130,6 +150,23 @@ export async function loadQuotation(db: Db, id: number): Promise<Quotation | und
     .orderBy('position')
     .execute();
   const { currency } = row;
+  const draft = row.state === 'draft';
+  const details = draft ? await branchDetailsOf(db, branch) : null;
+  const seller = draft
+    ? details === null
+      ? null
+      : {
+          legalName: details.legalName,
+          taxNumber: details.taxNumber,
+          commercialRegistration: details.commercialRegistration,
+        }
+    : row.seller_legal_name === null
+      ? null
+      : {
+          legalName: row.seller_legal_name,
+          taxNumber: row.seller_tax_number ?? '',
+          commercialRegistration: row.seller_commercial_registration ?? '',
+        };
   const priced = lines.map((line) => ({ lineTotal: BigInt(line.line_total), vat: BigInt(line.vat) }));
   const totals = documentTotals(priced);
   return {
@@ -154,6 +191,14 @@ export async function loadQuotation(db: Db, id: number): Promise<Quotation | und
     paymentTerms: row.payment_terms,
     deliveryTerms: row.delivery_terms,
     buyerNote: row.buyer_note,
+    incoterm: row.incoterm,
+    deliveryPlace: row.delivery_place,
+    seller: seller === null ? null : { ...seller, taxLabel: BRANCH_TAX_LABELS[branch].short },
+    salesperson:
+      row.salesperson_email === null
+        ? null
+        : { name: row.salesperson_name ?? '', phone: row.salesperson_phone ?? '', email: row.salesperson_email },
+    sendBlockers: draft ? sendBlockers(branch, details, row.delivery_place) : [],
     lines: lines.map(
       (line): QuotationLine => ({
         position: line.position,
@@ -181,6 +226,21 @@ export async function loadQuotation(db: Db, id: number): Promise<Quotation | und
     updatedBy: row.updated_by_email,
     sentAt: row.sent_at?.toISOString() ?? null,
   };
+}
+
+/** What keeps a draft from being sent: its branch's missing details, a delivery place not named. */
+function sendBlockers(
+  branch: StaffBranch,
+  details: Awaited<ReturnType<typeof branchDetailsOf>>,
+  deliveryPlace: string,
+): SendBlocker[] {
+  const blockers = missingBranchDetails(branch, details);
+  if (deliveryPlace.trim() === '')
+    blockers.push({
+      field: 'deliveryPlace',
+      message: 'The quotation names no delivery place: type the place its Incoterms rule names, and save',
+    });
+  return blockers;
 }
 
 /** The branch of quotation `id` when `account` may work on it: 404 when there is none, 403 when it is another branch's. */
@@ -269,6 +329,8 @@ function readLines(
         discountBasisPoints: discount.basisPoints,
         availabilityNote: input.availabilityNote,
         lineNote: input.lineNote,
+        availability: null,
+        availabilityCheckedAt: null,
       });
     }
   });
@@ -362,6 +424,8 @@ async function writeLines(
           vat_minor: vat.toString(),
           availability_note: line.availabilityNote,
           line_note: line.lineNote,
+          availability: line.availability === null ? null : JSON.stringify(line.availability),
+          availability_checked_at: line.availabilityCheckedAt,
         };
       }),
     )
@@ -381,6 +445,8 @@ async function storedLines(db: Db, quotationId: number): Promise<LineValues[]> {
       'discount_bp',
       'availability_note',
       'line_note',
+      'availability',
+      'availability_checked_at',
     ])
     .where('quotation_id', '=', quotationId)
     .orderBy('position')
@@ -394,8 +460,40 @@ async function storedLines(db: Db, quotationId: number): Promise<LineValues[]> {
     discountBasisPoints: row.discount_bp,
     availabilityNote: row.availability_note,
     lineNote: row.line_note,
+    availability: row.availability,
+    availabilityCheckedAt: row.availability_checked_at,
   }));
 }
+
+/**
+ * The lines with the stock of their parts at the branch as priced: a line keeps what its part's stock was when it was
+ * priced (the stored line of the same code); a part new to the quotation is read now. A free-text line has none.
+ */
+async function withStock(
+  db: Db,
+  branch: StaffBranch,
+  lines: readonly LineValues[],
+  stored: readonly LineValues[],
+  now: Date,
+): Promise<LineValues[]> {
+  const kept = new Map<string, LineValues>();
+  for (const line of stored) if (line.code !== null && line.availability !== null) kept.set(codeKey(line.code), line);
+  const fresh = lines
+    .map((line) => line.code)
+    .filter((code): code is string => code !== null && !kept.has(codeKey(code)));
+  const read = await readLineStock(db, branch, fresh);
+  return lines.map((line) => {
+    if (line.code === null) return { ...line, availability: null, availabilityCheckedAt: null };
+    const old = kept.get(codeKey(line.code));
+    if (old !== undefined)
+      return { ...line, availability: old.availability, availabilityCheckedAt: old.availabilityCheckedAt };
+    return { ...line, availability: read.get(codeKey(line.code)) ?? [], availabilityCheckedAt: now };
+  });
+}
+
+/** What staff see of a part's stock when it is priced ("In stock: 40 pieces"), in English. */
+const stockNote = (branch: StaffBranch, unit: string, quantity: Hundredths, stock: LocationAvailability[], now: Date) =>
+  lineAvailabilityText(stock, branch, unit, Number(quantity) / 100, 'en', now);
 
 /** A catalogue part's unit price in the quotation's currency: its dirham price at the quotation's rate (0 when it has none). */
 
@@ -405,7 +503,9 @@ async function touch(
   id: number,
   version: number,
   account: StaffAccountSummary,
-  set: Partial<Record<'valid_until' | 'payment_terms' | 'delivery_terms' | 'buyer_note' | 'vat_on', string>> = {},
+  set: Partial<
+    Record<'valid_until' | 'payment_terms' | 'delivery_terms' | 'buyer_note' | 'vat_on' | 'delivery_place', string>
+  > & { incoterm?: Incoterm } = {},
 ): Promise<void> {
   await trx
     .updateTable('quotations')
@@ -429,7 +529,7 @@ export async function prepareQuotation(
     // the request's row locked: two "Prepare" at once make one draft, the second finds it
     const request = await trx
       .selectFrom('quote_requests')
-      .select(['id', 'reference', 'branch', 'spam'])
+      .select(['id', 'reference', 'branch', 'spam', 'delivery_city'])
       .where('id', '=', requestId)
       .forUpdate()
       .executeTakeFirst();
@@ -479,18 +579,29 @@ export async function prepareQuotation(
       trx,
       requested.map((line) => line.product_code),
     );
-    const lines = requested.slice(0, QUOTATION_LIMITS.lines).map(
-      (line): LineValues => ({
+    const kept = requested.slice(0, QUOTATION_LIMITS.lines);
+    const now = context.now();
+    const stock = await readLineStock(
+      trx,
+      branch,
+      kept.map((line) => line.product_code),
+    );
+    const lines = kept.map((line): LineValues => {
+      const availability = stock.get(codeKey(line.product_code)) ?? [];
+      return {
         code: line.product_code,
         description: partDescription(line.product_name, line.variant_label),
         unit: line.unit,
         quantity: BigInt(line.quantity),
         unitPrice: partPrice(parts.get(codeKey(line.product_code)), rate, currency),
         discountBasisPoints: 0,
-        availabilityNote: '',
+        availabilityNote: stockNote(branch, line.unit, BigInt(line.quantity), availability, now),
         lineNote: '',
-      }),
-    );
+        availability,
+        availabilityCheckedAt: now,
+      };
+    });
+    const delivery = defaultDelivery(branch, request.delivery_city);
     const { id } = await trx
       .insertInto('quotations')
       .values({
@@ -503,6 +614,8 @@ export async function prepareQuotation(
         vat_country: BRANCH_VAT_COUNTRY[branch],
         vat_on: today,
         valid_until: addDays(today, context.validDays),
+        incoterm: delivery.incoterm,
+        delivery_place: delivery.place,
         created_by_id: account.id,
         created_by_email: account.email,
         updated_by_email: account.email,
@@ -519,6 +632,20 @@ export async function prepareQuotation(
     );
     return { id, created: true };
   });
+}
+
+/**
+ * The delivery a new draft proposes: delivered to the buyer's city (DAP) when the request names one, else collected
+ * from the branch (EXW at its address). Staff change either.
+ */
+export function defaultDelivery(
+  branch: StaffBranch,
+  deliveryCity: string | null,
+): { incoterm: Incoterm; place: string } {
+  const city = deliveryCity?.trim() ?? '';
+  if (city !== '') return { incoterm: 'DAP', place: city.slice(0, 200) };
+  const address = branches.find((candidate) => candidate.name === branch)?.address ?? branch;
+  return { incoterm: 'EXW', place: address };
 }
 
 /**
@@ -548,13 +675,16 @@ export async function saveQuotation(
     problems.push(...unknown);
     if (problems.length > 0) throw refused(problems);
     const vatBasisPoints = await vatBasisPointsOn(trx, row.branch, today);
-    await writeLines(trx, id, lines, vatBasisPoints);
+    const priced = await withStock(trx, row.branch, lines, await storedLines(trx, id), context.now());
+    await writeLines(trx, id, priced, vatBasisPoints);
     await touch(trx, id, row.version, account, {
       valid_until: body.validUntil,
       payment_terms: body.paymentTerms,
       delivery_terms: body.deliveryTerms,
       buyer_note: body.buyerNote,
       vat_on: today,
+      ...(body.incoterm === undefined ? {} : { incoterm: body.incoterm }),
+      ...(body.deliveryPlace === undefined ? {} : { delivery_place: body.deliveryPlace }),
     });
     await context.record(
       trx,
@@ -610,8 +740,8 @@ export async function addQuotationLine(
           'line',
           'code',
         ]);
-      const availabilityNote =
-        (await availabilityNotes(trx, row.branch, [part], context.now())).get(codeKey(part.code)) ?? '';
+      const now = context.now();
+      const availability = (await readLineStock(trx, row.branch, [part.code])).get(codeKey(part.code)) ?? [];
       added = {
         code: part.code,
         description: part.description,
@@ -619,8 +749,10 @@ export async function addQuotationLine(
         quantity: quantity.hundredths,
         unitPrice: partPrice(part, row.rate, row.currency),
         discountBasisPoints: 0,
-        availabilityNote,
+        availabilityNote: stockNote(row.branch, part.unit, quantity.hundredths, availability, now),
         lineNote: '',
+        availability,
+        availabilityCheckedAt: now,
       };
     } else {
       const priceText = line.unitPrice ?? '0';
@@ -636,6 +768,8 @@ export async function addQuotationLine(
         discountBasisPoints: 0,
         availabilityNote: '',
         lineNote: '',
+        availability: null,
+        availabilityCheckedAt: null,
       };
     }
     const today = branchDay(row.branch, context.now());
@@ -714,9 +848,22 @@ export async function sendQuotation(
     const today = branchDay(row.branch, context.now());
     const header = await trx
       .selectFrom('quotations')
-      .select(DAY('valid_until').as('valid_until'))
+      .select([DAY('valid_until').as('valid_until'), 'delivery_place'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
+    const details = await branchDetailsOf(trx, row.branch);
+    const blockers = sendBlockers(row.branch, details, header.delivery_place);
+    if (blockers.length > 0 || details === null)
+      throw new QuotationError(
+        409,
+        `This quotation is not sent: ${blockers.map((blocker) => blocker.message).join('; ')}`,
+        blockers.map((blocker) => ({ path: [blocker.field], message: blocker.message })),
+      );
+    const sender = await trx
+      .selectFrom('staff_accounts')
+      .select(['display_name', 'direct_phone', 'email'])
+      .where('id', '=', account.id)
+      .executeTakeFirst();
     if (header.valid_until < today)
       throw badRequest(
         `validUntil ${header.valid_until} is before today (${today}): set a later date and save before sending`,
@@ -771,6 +918,13 @@ export async function sendQuotation(
         updated_at: sql<Date>`now()`,
         sent_at: sql<Date>`now()`,
         sent_by_email: account.email,
+        // what the buyer is sent, as it is now: a later change of the branch or the account alters no sent document
+        seller_legal_name: details.legalName,
+        seller_tax_number: details.taxNumber,
+        seller_commercial_registration: details.commercialRegistration,
+        salesperson_name: sender?.display_name ?? '',
+        salesperson_phone: sender?.direct_phone ?? '',
+        salesperson_email: sender?.email ?? account.email,
       })
       .where('id', '=', id)
       .execute();
@@ -843,6 +997,8 @@ export async function reviseQuotation(
         payment_terms: row.payment_terms,
         delivery_terms: row.delivery_terms,
         buyer_note: row.buyer_note,
+        incoterm: row.incoterm,
+        delivery_place: row.delivery_place,
         revision: row.revision + 1,
         previous_id: id,
         created_by_id: account.id,

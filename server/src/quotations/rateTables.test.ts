@@ -9,7 +9,9 @@ import path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
 import Fastify from 'fastify';
 import {
+  BRANCH_DETAILS_API,
   QUOTATIONS_API,
+  type BranchDetailsTable,
   type CurrencyRateTable,
   type Quotation,
   type VatRateTable,
@@ -31,6 +33,7 @@ async function rateTablesSuite(t: TestContext, target: DatabaseTarget): Promise<
     JSON.stringify([
       await s.db.query('select * from quotation_vat_rates order by country, starts_on'),
       await s.db.query('select * from quotation_currency_rates order by id'),
+      await s.db.query('select * from quotation_branch_settings order by branch'),
     ]);
 
   t.before(async () => {
@@ -115,6 +118,10 @@ async function rateTablesSuite(t: TestContext, target: DatabaseTarget): Promise<
         const writes: [string, unknown][] = [
           [rateUrl('OMR'), { rate: '9' }],
           [QUOTATIONS_API.vatRates, { country: 'AE', ratePercent: '99', startsOn: '2030-01-01' }],
+          [
+            staffApiPath(BRANCH_DETAILS_API.branch, { branch: 'Dubai' }),
+            { legalName: 'Taken Over L.L.C.', taxNumber: '100999999900003', commercialRegistration: '999999' },
+          ],
         ];
         await addStaffAccount(s.db, 'dubai.real@crescent.example', 'branch', 'Dubai');
         const branch = await signInStaff(real, 'dubai.real@crescent.example');
@@ -173,6 +180,7 @@ async function rateTablesSuite(t: TestContext, target: DatabaseTarget): Promise<
         }
         // they still read the tables (the editor shows the rate in use)
         ok<VatRateTable>(await staffCall(real, branch, 'GET', QUOTATIONS_API.vatRates));
+        ok<BranchDetailsTable>(await staffCall(real, branch, 'GET', BRANCH_DETAILS_API.branches));
         assert.equal(await tables(), before, 'nothing written');
         const audit = await s.db.query<{ n: number }>(
           "select count(*)::int as n from staff_audit_log where actor_email = 'dubai.real@crescent.example' and action like 'quotation.%'",

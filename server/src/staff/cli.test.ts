@@ -346,6 +346,70 @@ async function cliSuite(t: TestContext, place: Place, { refusals: tryRefusals }:
       });
     },
   );
+
+  await t.test(
+    'profile and branch-details: the salesperson’s name and phone, a branch’s seller; refused in words',
+    async () => {
+      let res = await cli([
+        'profile',
+        'dubai.staff@crescent.example',
+        '--name',
+        ' Layla Haddad ',
+        '--phone',
+        '+971 4 347 1123',
+      ]);
+      assert.equal(res.code, 0, res.err);
+      assert.equal(
+        res.out,
+        'Quotations dubai.staff@crescent.example sends name Layla Haddad (+971 4 347 1123) as their salesperson.\n',
+      );
+      res = await cli(['profile', 'dubai.staff@crescent.example', '--name', 'Layla Haddad', '--phone', 'call me']);
+      assert.equal(res.code, 1);
+      assert.match(res.err, /The phone "call me" is not a phone number/);
+      res = await cli(['profile', 'dubai.staff@crescent.example', '--name', 'Layla\u202eHaddad']);
+      assert.equal(res.code, 1);
+      assert.match(res.err, /The name contains characters that are not allowed/);
+      res = await cli(['profile', 'dubai.staff@crescent.example']);
+      assert.equal(res.code, 2);
+      assert.match(res.err, /profile needs --name/);
+      res = await cli([
+        'branch-details',
+        'Saudi',
+        '--legal-name',
+        'Crescent Associated Trading Co.',
+        '--tax-number',
+        '300012345600004',
+        '--commercial-registration',
+        '2050012345',
+      ]);
+      assert.equal(res.code, 1);
+      assert.match(res.err, /A Saudi VAT number is 15 digits that begin and end with 3/);
+      res = await cli([
+        'branch-details',
+        'Saudi',
+        '--legal-name',
+        'Crescent Associated Trading Co.',
+        '--tax-number',
+        '3000 1234 5600 003',
+        '--commercial-registration',
+        '2050012345',
+      ]);
+      assert.equal(res.code, 0, res.err);
+      assert.equal(res.out, 'Quotations of Saudi Arabia name Crescent Associated Trading Co. as the seller.\n');
+      const db = await place.open();
+      try {
+        assert.deepEqual(await db.query(`select tax_number, commercial_registration from quotation_branch_settings`), [
+          { tax_number: '300012345600003', commercial_registration: '2050012345' },
+        ]);
+        const rows = await db.query<{ display_name: string; direct_phone: string }>(
+          "select display_name, direct_phone from staff_accounts where email = 'dubai.staff@crescent.example'",
+        );
+        assert.deepEqual(rows, [{ display_name: 'Layla Haddad', direct_phone: '+971 4 347 1123' }]);
+      } finally {
+        await db.close();
+      }
+    },
+  );
 }
 
 test('npm run staff on embedded PGlite', async (t) => {

@@ -15,6 +15,7 @@ import {
   normaliseEmail,
   parseBranch,
 } from './accounts.js';
+import { setBranchDetails } from '../quotations/index.js';
 import { recordStaffAction } from './audit.js';
 import { generatePassword, hashPassword, passwordProblem } from './passwords.js';
 
@@ -27,6 +28,12 @@ export const STAFF_USAGE = `Usage: npm run staff -- <command>
   reset-password EMAIL [--generate-password] [--reset-totp]
       a new password (its sessions end); --reset-totp also clears its second factor and recovery codes,
       to be set up again at the next sign-in (admins)
+  profile EMAIL --name "Layla Haddad" [--phone "+971 4 347 1123"]
+      how the quotations this account sends name their salesperson: its name and direct phone (its e-mail is the
+      account's); --phone "" clears the phone
+  branch-details BRANCH --legal-name "…" --tax-number … --commercial-registration …
+      the seller a branch's quotations name (as admins set it on the Rates and VAT page): its legal name, TRN (UAE),
+      VATIN (Oman, Bahrain) or VAT number (Saudi Arabia), and commercial registration number
   list                               every account
 The password is typed twice (not shown) on a terminal, read from the first line of standard input when it is
 piped in, or made up and printed once with --generate-password. At least 12 characters, not a common password.
@@ -48,6 +55,11 @@ interface Args {
   remotes: string | undefined;
   generatePassword: boolean;
   resetTotp: boolean;
+  name: string | undefined;
+  phone: string | undefined;
+  legalName: string | undefined;
+  taxNumber: string | undefined;
+  commercialRegistration: string | undefined;
 }
 
 function parseCommandLine(argv: string[]): Args | 'help' {
@@ -58,6 +70,11 @@ function parseCommandLine(argv: string[]): Args | 'help' {
       role: { type: 'string' },
       branch: { type: 'string' },
       remotes: { type: 'string' },
+      name: { type: 'string' },
+      phone: { type: 'string' },
+      'legal-name': { type: 'string' },
+      'tax-number': { type: 'string' },
+      'commercial-registration': { type: 'string' },
       'generate-password': { type: 'boolean', default: false },
       'reset-totp': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
@@ -65,20 +82,38 @@ function parseCommandLine(argv: string[]): Args | 'help' {
   });
   if (values.help === true) return 'help';
   const [command, email, ...extra] = positionals;
-  if (command === undefined) throw new UsageError('Name a command: add, disable, enable, reset-password or list.');
-  if (!['add', 'disable', 'enable', 'reset-password', 'list'].includes(command))
+  if (command === undefined)
+    throw new UsageError('Name a command: add, disable, enable, reset-password, profile, branch-details or list.');
+  if (!['add', 'disable', 'enable', 'reset-password', 'profile', 'branch-details', 'list'].includes(command))
     throw new UsageError(`Unknown command "${command}".`);
   if (command === 'list' ? email !== undefined : email === undefined) {
     throw new UsageError(
-      command === 'list' ? 'list takes no e-mail address.' : `${command} needs the account's e-mail address.`,
+      command === 'list'
+        ? 'list takes no e-mail address.'
+        : command === 'branch-details'
+          ? 'branch-details needs the branch: Dubai, Oman, Bahrain or Saudi.'
+          : `${command} needs the account's e-mail address.`,
     );
   }
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
   const allowed: Record<string, string[]> = {
     add: ['role', 'branch', 'remotes', 'generate-password'],
     'reset-password': ['generate-password', 'reset-totp'],
+    profile: ['name', 'phone'],
+    'branch-details': ['legal-name', 'tax-number', 'commercial-registration'],
   };
-  for (const option of ['role', 'branch', 'remotes', 'generate-password', 'reset-totp'] as const) {
+  for (const option of [
+    'role',
+    'branch',
+    'remotes',
+    'generate-password',
+    'reset-totp',
+    'name',
+    'phone',
+    'legal-name',
+    'tax-number',
+    'commercial-registration',
+  ] as const) {
     const given = values[option] !== undefined && values[option] !== false;
     if (given && !(allowed[command] ?? []).includes(option))
       throw new UsageError(`${command} does not take --${option}.`);
@@ -91,6 +126,11 @@ function parseCommandLine(argv: string[]): Args | 'help' {
     remotes: values.remotes,
     generatePassword: values['generate-password'] === true,
     resetTotp: values['reset-totp'] === true,
+    name: values.name,
+    phone: values.phone,
+    legalName: values['legal-name'],
+    taxNumber: values['tax-number'],
+    commercialRegistration: values['commercial-registration'],
   };
 }
 
@@ -130,8 +170,39 @@ export async function staffCli(
   }
 }
 
+/** Sets a branch's seller details as an admin does on the Rates and VAT page (the quotations feature checks them). */
+async function branchDetails(db: Database, args: Args, io: StaffCliIo): Promise<void> {
+  const branch = parseBranch(args.email ?? '');
+  if (branch === undefined)
+    throw new UsageError(`Unknown branch "${args.email ?? ''}": use Dubai, Oman, Bahrain or Saudi.`);
+  const values = {
+    legalName: args.legalName ?? '',
+    taxNumber: args.taxNumber ?? '',
+    commercialRegistration: args.commercialRegistration ?? '',
+  };
+  try {
+    await setBranchDetails(db.kysely, branch, values, { id: 0, email: 'cli' }, (trx, _actor, ...rest) =>
+      recordStaffAction(trx, null, ...rest),
+    );
+  } catch (error) {
+    throw new CliError(describeError(error));
+  }
+  io.out(`Quotations of ${branch} name ${values.legalName.trim()} as the seller.\n`);
+}
+
+/** Why a salesperson's name or direct phone cannot be kept, in words; null when both can. */
+export function salespersonProblem(name: string, phone: string): string | null {
+  if ([...name].length > 100) return 'The name is at most 100 characters.';
+  // no control, direction or line-breaking character: the name is printed on documents and in mail
+  if (/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(name)) return 'The name contains characters that are not allowed.';
+  if (phone !== '' && !/^\+?[0-9][0-9 ()-]{5,28}[0-9]$/.test(phone))
+    return `The phone "${phone.slice(0, 40)}" is not a phone number: digits, spaces, hyphens and brackets, with an optional + first, such as +971 4 347 1123.`;
+  return null;
+}
+
 async function run(db: Database, args: Args, io: StaffCliIo): Promise<void> {
   if (args.command === 'list') return list(db, io);
+  if (args.command === 'branch-details') return branchDetails(db, args, io);
   const email = normaliseEmail(args.email ?? '');
   if (!isEmailAddress(email)) throw new UsageError(`"${args.email}" is not an e-mail address.`);
 
@@ -190,6 +261,24 @@ async function run(db: Database, args: Args, io: StaffCliIo): Promise<void> {
   const account = await findAccountByEmail(db.kysely, email);
   if (account === undefined) throw new CliError(`There is no account for ${email}.`);
   const target = `account:${account.id}`;
+
+  if (args.command === 'profile') {
+    const name = (args.name ?? '').trim();
+    const phone = (args.phone ?? '').trim();
+    if (name === '') throw new UsageError('profile needs --name: how quotations name the salesperson.');
+    const problem = salespersonProblem(name, phone);
+    if (problem !== null) throw new CliError(problem);
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('staff_accounts')
+        .set({ display_name: name, direct_phone: phone })
+        .where('id', '=', account.id)
+        .execute();
+      await recordStaffAction(trx, null, 'account profile', target, `cli; ${name}${phone === '' ? '' : `, ${phone}`}`);
+    });
+    io.out(`Quotations ${email} sends name ${name}${phone === '' ? '' : ` (${phone})`} as their salesperson.\n`);
+    return;
+  }
 
   if (args.command === 'disable' || args.command === 'enable') {
     const disable = args.command === 'disable';

@@ -8,6 +8,7 @@ import { ACCOUNT_COLUMNS, accountOf } from '../staff/work/staffAccounts.js';
 import { staffWorkRoutes, type StaffWorkOptions } from '../staff/work/index.js';
 import { TotpSecretBox } from '../staff/totpSecrets.js';
 import { LINK_SEAL_PURPOSE } from '../quotations/link/linkSeal.js';
+import { seedBranchDetails } from './branchDetails.js';
 
 /** The tests' key (a site's are STAFF_TOTP_KEYS or its key file), and its box for the quotation links in the outbox. */
 export const TEST_KEY = { id: 'test', key: Buffer.alloc(32, 7) };
@@ -16,9 +17,13 @@ export const TEST_LINK_SEALER = new TotpSecretBox([TEST_KEY]).forPurpose(LINK_SE
 export const TEST_ACCOUNT_HEADER = 'x-test-account';
 
 export async function buildStaffWorkTestApp(
-  given: Omit<StaffWorkOptions, 'linkSealer'> & Partial<Pick<StaffWorkOptions, 'linkSealer'>>,
+  given: Omit<StaffWorkOptions, 'linkSealer'> &
+    Partial<Pick<StaffWorkOptions, 'linkSealer'>> & { branchDetails?: boolean },
 ): Promise<FastifyInstance> {
-  const options: StaffWorkOptions = { linkSealer: TEST_LINK_SEALER, ...given };
+  const { branchDetails = true, ...rest } = given;
+  const options: StaffWorkOptions = { linkSealer: TEST_LINK_SEALER, ...rest };
+  // the branches' seller details an admin sets before any quotation is sent (branchDetails: false leaves them unset)
+  if (branchDetails) await seedBranchDetails(options.db);
   const app = Fastify({ logger: false });
   await app.register(async (scope) => {
     // onRequest, as the real scope's: nothing of a request without an account is parsed or validated

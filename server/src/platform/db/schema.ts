@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AuditFields, StaffBranch } from '@site/contracts/staff-api';
 import type { BulkChanges, CategoryState, ImportReport } from '@site/contracts/staff-catalogue-api';
+import type { Incoterm } from '@site/contracts/quotations-api';
 import type { LocationAvailability } from '@site/contracts/stock-api';
 
 /**
@@ -142,6 +143,10 @@ export interface StaffAccountsTable {
   created_at: Timestamp;
   password_changed_at: Timestamp;
   last_sign_in_at: Date | null;
+  /** How a quotation names its salesperson (migration 047): '' until the account's holder sets it. */
+  display_name: Defaulted<string>;
+  /** The salesperson's direct phone on a quotation (migration 047); '' none. */
+  direct_phone: Defaulted<string>;
 }
 
 export interface StaffRecoveryCodesTable {
@@ -616,6 +621,28 @@ export interface QuotationsTable {
   /** SHA-256 (hex) of the buyer's link token, set when sent (migration 034). */
   buyer_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
   viewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The Incoterms 2020 rule (migration 047); null: prepared before the document named one. */
+  incoterm: ColumnType<Incoterm | null, Incoterm | null | undefined, Incoterm | null>;
+  /** The place the rule names ('' none yet). */
+  delivery_place: Defaulted<string>;
+  /** The seller's and the salesperson's details as sent (migration 047): null for a draft, or one sent before. */
+  seller_legal_name: ColumnType<string | null, string | null | undefined, string | null>;
+  seller_tax_number: ColumnType<string | null, string | null | undefined, string | null>;
+  seller_commercial_registration: ColumnType<string | null, string | null | undefined, string | null>;
+  salesperson_name: ColumnType<string | null, string | null | undefined, string | null>;
+  salesperson_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  salesperson_email: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A branch's details every quotation it sends names (migration 047): admins keep them on the Rates and VAT page. */
+export interface QuotationBranchSettingsTable {
+  branch: StaffBranch;
+  legal_name: string;
+  /** TRN (UAE), VATIN (Oman, Bahrain), VAT number (Saudi Arabia), as typed without spaces. */
+  tax_number: string;
+  commercial_registration: string;
+  updated_by_email: string | null;
+  updated_at: Timestamp;
 }
 
 /** A buyer's acceptance of a sent quotation, once per quotation (migration 034). */
@@ -677,6 +704,12 @@ export interface QuotationLinesTable {
   vat_minor: ExactInteger;
   availability_note: Defaulted<string>;
   line_note: Defaulted<string>;
+  /**
+   * jsonb (migration 047): the part's stock at the branch when the line was priced, LocationAvailability[]; [] the ERP
+   * never named it; null not recorded (free text, or priced before the column). Written as JSON text.
+   */
+  availability: ColumnType<LocationAvailability[] | null, string | null | undefined, string | null>;
+  availability_checked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** Page views by bucket of one metric, per hour and page kind and the release of a remote (migration 033). */
@@ -753,6 +786,7 @@ export interface DatabaseSchema {
   quotation_number_counters: QuotationNumberCountersTable;
   quotations: QuotationsTable;
   quotation_lines: QuotationLinesTable;
+  quotation_branch_settings: QuotationBranchSettingsTable;
   quotation_acceptances: QuotationAcceptancesTable;
   quotation_change_requests: QuotationChangeRequestsTable;
   orders: OrdersTable;

@@ -61,16 +61,39 @@ function linkOf(row: OutboxRow, payload: QuotationMailPayload, sealer: LinkSeale
   return link;
 }
 
+/**
+ * The facts the document names, as the mail repeats them: the delivery (Incoterms rule and place), the salesperson and
+ * the seller's legal name and registration numbers; "Not given" for what a quotation sent before them lacks.
+ */
+export function documentFacts(view: BuyerQuotation): { delivery: string; salesperson: string; seller: string } {
+  const texts = buyerTexts(view.language);
+  const delivery = view.delivery ?? null;
+  const salesperson = view.salesperson ?? null;
+  const seller = view.seller ?? null;
+  const present = (parts: readonly string[]) => parts.filter((part) => part.trim() !== '').join(', ');
+  return {
+    delivery: `${texts.incoterms}: ${delivery === null ? texts.notGiven : present([`${delivery.incoterm} (${delivery.name})`, delivery.place])}`,
+    salesperson: `${texts.salesperson}: ${salesperson === null ? texts.notGiven : present([salesperson.name, salesperson.phone, salesperson.email])}`,
+    seller:
+      seller === null
+        ? `${texts.seller}: ${texts.notGiven}`
+        : `${seller.legalName}, ${seller.taxLabel}: ${seller.taxNumber}, ${texts.commercialRegistration}: ${seller.commercialRegistration}`,
+  };
+}
+
 async function sentMail(payload: QuotationMailPayload, link: string, from: string, to: string): Promise<ComposedMail> {
   const { view } = payload;
   const texts = buyerTexts(view.language);
   const file = quotationPdfFileName(view.number);
+  const facts = documentFacts(view);
   const text = [
     texts.sentMail.greeting,
     '',
     texts.sentMail.intro(view.branch.name, view.number, view.requestReference),
     `${texts.total}: ${view.totals.total} ${view.currency}`,
     texts.sentMail.validity(view.validUntil),
+    facts.delivery,
+    facts.salesperson,
     '',
     texts.sentMail.link,
     link,
@@ -79,16 +102,18 @@ async function sentMail(payload: QuotationMailPayload, link: string, from: strin
     texts.sentMail.ignore,
     '',
     `${texts.companyName} (${view.branch.name}) ${view.branch.phone}`,
+    facts.seller,
   ].join('\n');
   const html = paragraphs(
     [
       escapeHtml(texts.sentMail.greeting),
       escapeHtml(texts.sentMail.intro(view.branch.name, view.number, view.requestReference)),
       `${escapeHtml(texts.total)}: <span dir="ltr">${escapeHtml(`${view.totals.total} ${view.currency}`)}</span><br>${escapeHtml(texts.sentMail.validity(view.validUntil))}`,
+      `${escapeHtml(facts.delivery)}<br>${escapeHtml(facts.salesperson)}`,
       `${escapeHtml(texts.sentMail.link)}<br><a href="${escapeHtml(link)}" dir="ltr">${escapeHtml(link)}</a>`,
       escapeHtml(texts.sentMail.attached(file)),
       escapeHtml(texts.sentMail.ignore),
-      escapeHtml(`${texts.companyName} (${view.branch.name}) ${view.branch.phone}`),
+      `${escapeHtml(`${texts.companyName} (${view.branch.name}) ${view.branch.phone}`)}<br>${escapeHtml(facts.seller)}`,
     ],
     view.language === 'ar' ? 'rtl' : 'ltr',
     view.language,

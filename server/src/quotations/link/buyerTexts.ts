@@ -31,6 +31,33 @@ export interface BuyerTexts {
   paymentTerms: string;
   deliveryTerms: string;
   note: string;
+  /** The parties and the delivery the document names. */
+  seller: string;
+  legalName: string;
+  delivery: string;
+  commercialRegistration: string;
+  buyer: string;
+  company: string;
+  contact: string;
+  email: string;
+  deliveryCity: string;
+  salesperson: string;
+  directPhone: string;
+  incoterms: string;
+  deliveryPlace: string;
+  availability: string;
+  /** A part the stock feed said nothing of when it was priced. */
+  availabilityToConfirm: string;
+  /** A fact a quotation sent before the document named it does not have. */
+  notGiven: string;
+  signature: {
+    forSeller: (legalName: string) => string;
+    forBuyer: string;
+    name: string;
+    signature: string;
+    date: string;
+    stamp: string;
+  };
   page: (page: number, pages: number) => string;
   states: Record<QuotationState, string>;
   sentMail: {
@@ -90,6 +117,30 @@ const english: BuyerTexts = {
   paymentTerms: 'Payment terms',
   deliveryTerms: 'Delivery terms',
   note: 'Note',
+  seller: 'Seller',
+  legalName: 'Legal name',
+  delivery: 'Delivery',
+  commercialRegistration: 'Commercial registration',
+  buyer: 'Buyer',
+  company: 'Company',
+  contact: 'Contact',
+  email: 'E-mail',
+  deliveryCity: 'Delivery city',
+  salesperson: 'Salesperson',
+  directPhone: 'Direct phone',
+  incoterms: 'Incoterms 2020',
+  deliveryPlace: 'Delivery place',
+  availability: 'Availability',
+  availabilityToConfirm: 'To be confirmed by the branch',
+  notGiven: 'Not given',
+  signature: {
+    forSeller: (legalName) => `For and on behalf of ${legalName}`,
+    forBuyer: 'Accepted for the buyer',
+    name: 'Name',
+    signature: 'Signature',
+    date: 'Date',
+    stamp: 'Company stamp',
+  },
   page: (page, pages) => `Page ${page} of ${pages}`,
   states: STATES_EN,
   sentMail: {
@@ -149,6 +200,30 @@ function arabicTexts(): BuyerTexts {
     paymentTerms: 'شروط الدفع',
     deliveryTerms: 'شروط التسليم',
     note: 'ملاحظة',
+    seller: 'البائع',
+    legalName: 'الاسم القانوني',
+    delivery: 'التسليم',
+    commercialRegistration: 'رقم السجل التجاري',
+    buyer: 'المشتري',
+    company: 'الشركة',
+    contact: 'جهة الاتصال',
+    email: 'البريد الإلكتروني',
+    deliveryCity: 'مدينة التسليم',
+    salesperson: 'مندوب المبيعات',
+    directPhone: 'الهاتف المباشر',
+    incoterms: 'قواعد إنكوترمز 2020',
+    deliveryPlace: 'مكان التسليم',
+    availability: 'التوفر',
+    availabilityToConfirm: 'يؤكده الفرع لاحقًا',
+    notGiven: 'غير محدد',
+    signature: {
+      forSeller: (legalName) => `عن ${legalName} وبالنيابة عنها`,
+      forBuyer: 'القبول عن المشتري',
+      name: 'الاسم',
+      signature: 'التوقيع',
+      date: 'التاريخ',
+      stamp: 'ختم الشركة',
+    },
     page: words.page,
     states: {
       draft: 'مسودة',

@@ -4,10 +4,13 @@
 import { branches } from '@site/content';
 import type { BuyerQuotation } from '@site/contracts/quotation-link-api';
 import type { QuotationState } from '@site/contracts/quotations-api';
-import { isStaffBranch } from '@site/contracts/quotations-api';
+import type { LocationAvailability } from '@site/contracts/stock-api';
+import { BRANCH_TAX_LABELS, INCOTERM_NAMES, isStaffBranch } from '@site/contracts/quotations-api';
+import type { StaffBranch } from '@site/contracts/staff-api';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/index.js';
 import { branchDay } from '../days.js';
+import { lineAvailabilityText } from '../lineStock.js';
 import { loadQuotation } from '../quotationStore.js';
 import { buyerTexts } from './buyerTexts.js';
 
@@ -33,6 +36,26 @@ export function isPastValidity(branch: string, validUntil: string, now: Date): b
   return isStaffBranch(branch) && validUntil < branchDay(branch, now);
 }
 
+/** A line's stock when it was priced, in the buyer's language; null when none was recorded. */
+function availabilityOf(
+  row: { availability: LocationAvailability[] | null; availability_checked_at: Date | null } | undefined,
+  branch: StaffBranch,
+  unit: string,
+  quantity: string,
+  language: 'en' | 'ar',
+): string | null {
+  if (row?.availability === null || row?.availability === undefined) return null;
+  const text = lineAvailabilityText(
+    row.availability,
+    branch,
+    unit,
+    Number(quantity),
+    language,
+    row.availability_checked_at ?? new Date(),
+  );
+  return text === '' ? buyerTexts(language).availabilityToConfirm : text;
+}
+
 /** The sent quotation `id` as its buyer sees it; undefined for a draft or none. */
 export async function loadBuyerDocument(db: Db, id: number, now: Date): Promise<BuyerDocument | undefined> {
   const quotation = await loadQuotation(db, id);
@@ -40,7 +63,7 @@ export async function loadBuyerDocument(db: Db, id: number, now: Date): Promise<
     return undefined;
   const request = await db
     .selectFrom('quote_requests')
-    .select(['language', 'email', 'company_name'])
+    .select(['language', 'email', 'company_name', 'name', 'phone', 'delivery_city'])
     .where('id', '=', quotation.requestId)
     .executeTakeFirstOrThrow();
   const acceptance = await db
@@ -48,7 +71,14 @@ export async function loadBuyerDocument(db: Db, id: number, now: Date): Promise<
     .select(['name', 'position', 'po_number', sql<boolean>`po_file is not null`.as('po_file'), 'accepted_at'])
     .where('quotation_id', '=', id)
     .executeTakeFirst();
+  const stock = await db
+    .selectFrom('quotation_lines')
+    .select(['position', 'availability', 'availability_checked_at'])
+    .where('quotation_id', '=', id)
+    .execute();
+  const stockAt = new Map(stock.map((row) => [row.position, row]));
   const language = request.language === 'ar' ? 'ar' : 'en';
+  const branch: StaffBranch = quotation.branch;
   const texts = buyerTexts(language);
   const contact = branchContact(quotation.branch);
   // past its validity and not yet marked: the buyer sees it expired (the next change marks it)
@@ -76,6 +106,29 @@ export async function loadBuyerDocument(db: Db, id: number, now: Date): Promise<
     paymentTerms: quotation.paymentTerms,
     deliveryTerms: quotation.deliveryTerms,
     buyerNote: quotation.buyerNote,
+    buyer: {
+      company: request.company_name,
+      contact: request.name,
+      email: request.email,
+      phone: request.phone,
+      city: request.delivery_city,
+    },
+    seller:
+      quotation.seller === null
+        ? null
+        : {
+            ...quotation.seller,
+            taxLabel: language === 'ar' ? BRANCH_TAX_LABELS[branch].ar : quotation.seller.taxLabel,
+          },
+    salesperson: quotation.salesperson,
+    delivery:
+      quotation.incoterm === null
+        ? null
+        : {
+            incoterm: quotation.incoterm,
+            name: INCOTERM_NAMES[quotation.incoterm][language],
+            place: quotation.deliveryPlace,
+          },
     lines: quotation.lines.map((line) => ({
       position: line.position,
       code: line.code,
@@ -87,6 +140,7 @@ export async function loadBuyerDocument(db: Db, id: number, now: Date): Promise<
       lineTotal: line.lineTotal,
       vatPercent: line.vatPercent,
       vat: line.vat,
+      availability: availabilityOf(stockAt.get(line.position), branch, line.unit, line.quantity, language),
     })),
     totals: quotation.totals,
     vatRounding: texts.vatRounding,

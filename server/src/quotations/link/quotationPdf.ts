@@ -1,6 +1,9 @@
 // A sent quotation as a PDF (A4) in the buyer's language, written with the site's PDF writer and fonts (the request
 // for quotation's page: quote-requests/pdf): the company, the number, the request, the date and validity, the branch and its
-// phone; the lines (header repeated on every page); the totals with "VAT rounded per line"; the terms and the note. An
+// phone; the seller's legal name, tax and commercial registration numbers; the buyer, the salesperson, the Incoterms
+// rule and place; the lines with each part's availability when priced (header repeated on every page); the totals with
+// "VAT rounded per line" and the validity beside them; the terms and the note; a signature and stamp block for each
+// side; "Page 1 of 2" on every page. A fact a quotation sent before the document named it says "Not given". An
 // Arabic quotation is laid out right to left (codes, amounts and dates stay left to right). The same view gives the
 // same bytes (its creation date is the day it was sent), so a mail sent again carries the same file.
 import PDFDocument from 'pdfkit';
@@ -10,6 +13,7 @@ import {
   BODY,
   documentBytes,
   HEADER_FILL,
+  LABEL,
   MARGIN,
   NAVY,
   QuotePage,
@@ -124,7 +128,12 @@ function writeLines(page: QuotePage, view: BuyerQuotation, texts: BuyerTexts): v
   draw(header, 'TH');
   const cellStyle = style(9);
   for (const line of view.lines) {
-    const description = [line.description, line.code === null ? '' : `${texts.code}: ${line.code}`]
+    const availability = line.availability ?? null;
+    const description = [
+      line.description,
+      line.code === null ? '' : `${texts.code}: ${line.code}`,
+      availability === null ? '' : `${texts.availability}: ${availability}`,
+    ]
       .filter((part) => part !== '')
       .join('\n');
     const laidRow = row(
@@ -151,7 +160,185 @@ function writeTotals(page: QuotePage, view: BuyerQuotation, texts: BuyerTexts): 
   writeField(page, texts.subtotal, `${view.totals.subtotal} ${view.currency}`, 'ltr');
   writeField(page, texts.vatTotal, `${view.totals.vat} ${view.currency}`, 'ltr');
   writeField(page, texts.total, `${view.totals.total} ${view.currency}`, 'ltr');
+  // the validity beside the total: what the buyer weighs the total against
+  writeField(page, texts.validUntil, view.validUntil, 'ltr');
   page.y += page.paragraph('P', texts.vatRounding, 0, page.y, page.contentWidth, SMALL);
+}
+
+const COLUMN_GAP = 24;
+const FACT_LABEL_WIDTH = 96;
+
+/** A column of facts: its heading and its label-value pairs. */
+interface FactColumn {
+  title: string;
+  facts: { label: string; value: string; direction: TextDirection }[];
+}
+
+/**
+ * Two columns of facts side by side (the seller beside the buyer, the salesperson beside the delivery), each with its
+ * heading (H2) and its label-value pairs (a paragraph each, read label first); kept whole on one page.
+ */
+function writeFactColumns(page: QuotePage, columns: readonly [FactColumn, FactColumn]): void {
+  const width = (page.contentWidth - COLUMN_GAP) / 2;
+  const valueWidth = width - FACT_LABEL_WIDTH;
+  const titleStyle = style(11, 'bold', NAVY);
+  const laid = columns.map((column) => ({
+    title: page.writer.layout(column.title, width, titleStyle),
+    facts: column.facts.map((fact) => ({
+      ...fact,
+      label: page.writer.layout(fact.label, FACT_LABEL_WIDTH - 6, LABEL),
+      value: page.writer.layout(fact.value, valueWidth, BODY, fact.direction),
+    })),
+  }));
+  const heights = laid.map(
+    (column) =>
+      column.title.height +
+      2 +
+      column.facts.reduce((sum, fact) => sum + Math.max(fact.label.height, fact.value.height), 0),
+  );
+  page.y += 8;
+  page.makeRoom(Math.max(...heights));
+  const top = page.y;
+  laid.forEach((column, index) => {
+    const offset = index * (width + COLUMN_GAP);
+    let y = top;
+    const title = page.element('H2', page.structure, columns[index]!.title);
+    page.content(title, 'H2', () =>
+      page.writer.draw(column.title, page.boxX(offset, width), y, width, titleStyle, page.align),
+    );
+    title.end();
+    y += column.title.height + 2;
+    column.facts.forEach((fact, at) => {
+      const given = columns[index]!.facts[at]!;
+      const field = page.element('P', page.structure, `${given.label}: ${given.value}`);
+      page.content(field, 'P', () =>
+        page.writer.draw(
+          fact.label,
+          page.boxX(offset, FACT_LABEL_WIDTH - 6),
+          y,
+          FACT_LABEL_WIDTH - 6,
+          LABEL,
+          page.align,
+        ),
+      );
+      page.content(field, 'P', () =>
+        page.writer.draw(fact.value, page.boxX(offset + FACT_LABEL_WIDTH, valueWidth), y, valueWidth, BODY, page.align),
+      );
+      field.end();
+      y += Math.max(fact.label.height, fact.value.height);
+    });
+  });
+  page.y = top + Math.max(...heights);
+}
+
+/** The seller, the buyer, the salesperson and the delivery: each fact, or "Not given" where the quotation has none. */
+function writeParties(page: QuotePage, view: BuyerQuotation, texts: BuyerTexts): void {
+  const given = (value: string | null | undefined) =>
+    value === null || value === undefined || value.trim() === '' ? texts.notGiven : value;
+  const fact = (label: string, value: string | null | undefined, direction: TextDirection = 'auto') => {
+    const shown = given(value);
+    // a fact not given is a word of the document's language, not a code read left to right
+    return { label, value: shown, direction: shown === texts.notGiven ? 'auto' : direction };
+  };
+  const seller = view.seller ?? null;
+  const buyer = view.buyer;
+  const salesperson = view.salesperson ?? null;
+  const delivery = view.delivery ?? null;
+  writeFactColumns(page, [
+    {
+      title: texts.seller,
+      facts: [
+        fact(texts.legalName, seller?.legalName),
+        ...(seller === null
+          ? []
+          : [
+              fact(seller.taxLabel, seller.taxNumber, 'ltr'),
+              fact(texts.commercialRegistration, seller.commercialRegistration, 'ltr'),
+            ]),
+      ],
+    },
+    {
+      title: texts.buyer,
+      facts: [
+        fact(texts.company, buyer?.company ?? view.companyName),
+        fact(texts.contact, buyer?.contact),
+        fact(texts.email, buyer?.email, 'ltr'),
+        fact(texts.phone, buyer?.phone, 'ltr'),
+        fact(texts.deliveryCity, buyer?.city),
+      ],
+    },
+  ]);
+  writeFactColumns(page, [
+    {
+      title: texts.salesperson,
+      facts: [
+        fact(texts.signature.name, salesperson?.name === '' ? salesperson.email : salesperson?.name),
+        fact(texts.directPhone, salesperson?.phone, 'ltr'),
+        fact(texts.email, salesperson?.email, 'ltr'),
+      ],
+    },
+    {
+      title: texts.delivery,
+      facts: [
+        fact(texts.incoterms, delivery === null ? null : `${delivery.incoterm} (${delivery.name})`),
+        fact(texts.deliveryPlace, delivery?.place),
+      ],
+    },
+  ]);
+}
+
+const SIGNATURE_LINE = 22;
+const STAMP = 64;
+const SIGNATURE_LABEL_WIDTH = 54;
+
+/**
+ * The signature and stamp block: the seller's (for its legal entity) and the buyer's acceptance side by side, each with
+ * its name, signature and date lines and, beside them, a box for the company stamp. Kept whole on one page.
+ */
+function writeSignatures(page: QuotePage, view: BuyerQuotation, texts: BuyerTexts): void {
+  const width = (page.contentWidth - COLUMN_GAP) / 2;
+  const titleStyle = style(10, 'bold');
+  const titles = [texts.signature.forSeller(view.seller?.legalName ?? view.companyName), texts.signature.forBuyer];
+  const titleHeight = Math.max(...titles.map((title) => page.writer.layout(title, width, titleStyle).height));
+  const linesHeight = 3 * SIGNATURE_LINE;
+  const height = titleHeight + 4 + Math.max(linesHeight, STAMP + SMALL.size * 2);
+  page.y += 14;
+  page.makeRoom(height);
+  const top = page.y;
+  const linesWidth = width - STAMP - 12;
+  titles.forEach((title, column) => {
+    const offset = column * (width + COLUMN_GAP);
+    page.paragraph('P', title, offset, top, width, titleStyle);
+    // both columns' lines level, under the taller title
+    const blockTop = top + titleHeight + 4;
+    let y = blockTop;
+    for (const label of [texts.signature.name, texts.signature.signature, texts.signature.date]) {
+      y += SIGNATURE_LINE;
+      page.paragraph('P', label, offset, y - BODY.size * 1.55, SIGNATURE_LABEL_WIDTH, LABEL);
+      const lineX = page.boxX(offset + SIGNATURE_LABEL_WIDTH, linesWidth - SIGNATURE_LABEL_WIDTH);
+      page.artifact(() =>
+        page.doc
+          .moveTo(lineX, y)
+          .lineTo(lineX + linesWidth - SIGNATURE_LABEL_WIDTH, y)
+          .lineWidth(0.5)
+          .strokeColor(RULE)
+          .stroke(),
+      );
+    }
+    const stampOffset = offset + width - STAMP;
+    const stampX = page.boxX(stampOffset, STAMP);
+    page.artifact(() =>
+      page.doc
+        .rect(stampX, blockTop, STAMP, STAMP)
+        .lineWidth(0.5)
+        .dash(3, { space: 2 })
+        .strokeColor(RULE)
+        .stroke()
+        .undash(),
+    );
+    page.paragraph('P', texts.signature.stamp, stampOffset, blockTop + STAMP + 2, STAMP, SMALL);
+  });
+  page.y = top + height;
 }
 
 /** Renders the PDF of a sent quotation, in its buyer's language. */
@@ -184,6 +371,7 @@ export function renderQuotationPdf(view: BuyerQuotation): Promise<Buffer> {
   writeField(page, texts.branch, view.branch.name);
   writeField(page, texts.phone, view.branch.phone, 'ltr');
   writeField(page, texts.currency, view.currency, 'ltr');
+  writeParties(page, view, texts);
   page.y += 10;
   writeLines(page, view, texts);
   writeTotals(page, view, texts);
@@ -191,6 +379,7 @@ export function renderQuotationPdf(view: BuyerQuotation): Promise<Buffer> {
   writeField(page, texts.paymentTerms, view.paymentTerms);
   writeField(page, texts.deliveryTerms, view.deliveryTerms);
   writeField(page, texts.note, view.buyerNote);
+  writeSignatures(page, view, texts);
   writeFooters(page, (number, count) => `${texts.page(number, count)} · ${view.number}`);
   page.finish();
   doc.end();

@@ -40,6 +40,7 @@ import { migration043CatalogueHistoryImports } from './043_catalogue_history_imp
 import { migration044CataloguePublishSchedules } from './044_catalogue_publish_schedules.js';
 import { migration045CatalogueBulkEdits } from './045_catalogue_bulk_edits.js';
 import { migration046CompanyUniqueNumbers } from './046_company_unique_numbers.js';
+import { migration047QuotationDocument } from './047_quotation_document.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -88,4 +89,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration044CataloguePublishSchedules,
   migration045CatalogueBulkEdits,
   migration046CompanyUniqueNumbers,
+  migration047QuotationDocument,
 ];
