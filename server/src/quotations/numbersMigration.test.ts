@@ -18,6 +18,8 @@ import { as, buildStaffWorkTestApp, createTestAccount } from '../test-support/st
 import { submitQuote, TEST_PRODUCT } from '../test-support/staffWorkData.js';
 
 const BEFORE = MIGRATIONS.filter((migration) => migration.version < '046');
+/** Up to 046: the later migrations are their own tests'. */
+const UP_TO = MIGRATIONS.filter((migration) => migration.version <= '046');
 const NOW = new Date('2026-11-28T10:00:00Z');
 
 const UNIQUE_VIOLATION = '23505';
@@ -78,7 +80,7 @@ async function migrationSuite(t: TestContext, db: Database): Promise<void> {
   // the collisions the old numbering made were allowed: the same number in two branches, and two orders under it
   await seedOldNumbers(db);
   const before = await everyNumber(db);
-  assert.deepEqual(await runMigrations(db), { applied: ['046'] });
+  assert.deepEqual(await runMigrations(db, UP_TO), { applied: ['046'] });
 
   await t.test('every number and reference stored before is kept as it was', async () => {
     assert.deepEqual(await everyNumber(db), before);
@@ -93,6 +95,8 @@ async function migrationSuite(t: TestContext, db: Database): Promise<void> {
     );
   });
 
+  // the rest of the schema, as a server starting on this database applies it, before the app works on it
+  await runMigrations(db);
   await seedCatalogue(db);
   await db.query(`update catalogue_product_variants set price = '12.00' where code = 'HEX-CW-20S'`);
   const app = await buildStaffWorkTestApp({ db, now: () => NOW });
@@ -151,6 +155,8 @@ async function migrationSuite(t: TestContext, db: Database): Promise<void> {
           await call(admin, 'POST', staffApiPath(QUOTATIONS_API.revise, { id: old.id }), { version: old.version }),
           201,
         );
+        // a quotation from before the document named its delivery names none: the salesperson types it in
+        await db.query(`update quotations set incoterm = 'DAP', delivery_place = 'Muscat' where id = $1`, [revision.id]);
         revised.push((await send(revision.id)).number!);
       }
       assert.deepEqual(revised, ['QT-2026-000002-R1', 'QT-2026-000002-R1']);

@@ -360,7 +360,7 @@ async function documentSuite(t: TestContext, target: DatabaseTarget): Promise<vo
         // the validity right under the total, and the page's number, as the page shows them
         const flat = text.replace(/\s+/g, ' ');
         assert.match(flat, /Total 504\.00 AED Valid until 2026-12-28/);
-        assert.match(flat, /Page 1 of 1 · QT-2026-\d{6}/);
+        assert.match(flat, /Page 1 of 1 · QT-AE-2026-\d{6}/);
         // and each fact read with its label, as a screen reader reads the tagged document
         const structure = pdfStructure(pdf);
         if ('elements' in structure) {
