@@ -64,6 +64,7 @@ const OWNERS: Readonly<Record<string, readonly string[]>> = {
   quotation_lines: ['quotations'],
   quotation_acceptances: ['quotations'],
   quotation_change_requests: ['quotations'],
+  quotation_late_purchase_orders: ['quotations'],
   orders: ['quotations'],
   vitals_histograms: ['vitals'],
   vitals_sessions: ['vitals'],

@@ -6,3 +6,4 @@ export type { RecordStaffAction, StaffActor, StaffSide } from './staffSide.js';
 export { type QuotationLinkPluginOptions, quotationLinkPlugin } from './link/linkPlugin.js';
 export { registerQuotationMail } from './link/buyerMail.js';
 export { LINK_SEAL_PURPOSE, type LinkSealer } from './link/linkSeal.js';
+export { latePurchaseOrderFiles } from './link/latePurchaseOrders.js';

@@ -60,6 +60,7 @@ const TABLES = [
   'quotation_lines',
   'quotation_acceptances',
   'quotation_change_requests',
+  'quotation_late_purchase_orders',
   'orders',
   'vitals_histograms',
   'vitals_sessions',

@@ -51,6 +51,7 @@ const RELEASED = new Map<string, string>([
   ['043_catalogue_history_imports', '16cb86ee6f5ddbce857c827ec9c881efa4e96e29f932ce2dc5e00cb0fd240587'],
   ['044_catalogue_publish_schedules', '149dbd7133547bf45a5af9e06d645be861cca63f08f9af85cf0f66abbb8c82a3'],
   ['045_catalogue_bulk_edits', '64a0128293465edc1b3f50243ac81fc90187521f39b4597ae6849dd56738d1ba'],
+  ['048_quotation_later_answers', 'a5f742855c52b574a1432ae9064e040b75a894581f00b5d2bed04ccca7579571'],
 ]);
 
 test('no released migration has changed: every database that applied it still starts', () => {

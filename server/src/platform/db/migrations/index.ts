@@ -39,6 +39,7 @@ import { migration042CatalogueImportJobs } from './042_catalogue_import_jobs.js'
 import { migration043CatalogueHistoryImports } from './043_catalogue_history_imports.js';
 import { migration044CataloguePublishSchedules } from './044_catalogue_publish_schedules.js';
 import { migration045CatalogueBulkEdits } from './045_catalogue_bulk_edits.js';
+import { migration048QuotationLaterAnswers } from './048_quotation_later_answers.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -86,4 +87,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration043CatalogueHistoryImports,
   migration044CataloguePublishSchedules,
   migration045CatalogueBulkEdits,
+  migration048QuotationLaterAnswers,
 ];
