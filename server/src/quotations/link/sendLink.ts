@@ -1,7 +1,8 @@
 // What sending a quotation adds, in the send's transaction: the buyer's token (kept with the quotation as its hash, to
-// look it up, and sealed under keys outside the database, for a later revision's page to link to it) and the mail to the request's address with the PDF and the link. The link is in that mail's outbox row only sealed
-// under a key kept outside the database (linkSeal.ts), until the mail has gone: each later send takes the links out of
-// the rows already sent (the mail is the buyer's copy).
+// look it up, and sealed under keys outside the database, for a later revision's page to link to it) and the mail to
+// the request's address with the PDF and the link. The link is in that mail's outbox row only sealed under a key kept
+// outside the database (linkSeal.ts), until the mail has gone: each later send takes the links out of the rows already
+// sent (the mail is the buyer's copy).
 import { quotationLinkPath } from '@site/contracts/quotation-link-api';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/index.js';
