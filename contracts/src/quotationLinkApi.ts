@@ -27,7 +27,43 @@ export const QUOTATION_LINK_API = {
   accept: '/api/quotation-links/:token/accept',
   /** POST AskForChangesBody (JSON) → BuyerQuotation (state changes_asked). */
   changes: '/api/quotation-links/:token/changes',
+  /**
+   * POST SendLatePurchaseOrderBody (JSON) → LatePurchaseOrderSent: the PO file a submission kept after the quotation
+   * was accepted by another one (AlreadyAcceptedAnswer.heldFile), mailed to the branch; once (a repeat answers the same).
+   */
+  purchaseOrder: '/api/quotation-links/:token/purchase-order',
 } as const;
+
+/** A submission's key (the browser makes one per form, the server's page one per drawing): its retry is the same submission. */
+export const SUBMISSION_KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * The 409 of an acceptance after another submission accepted it first: `error` says so in the buyer's language (when,
+ * the PO number), `quotation` is the quotation as accepted, and `heldFile` the PO file this submission carried, kept
+ * for the buyer to send to the branch (QUOTATION_LINK_API.purchaseOrder), or null when it carried none.
+ */
+export interface AlreadyAcceptedAnswer {
+  error: string;
+  alreadyAccepted: AlreadyAccepted;
+}
+
+export interface AlreadyAccepted {
+  /** The day it was accepted, YYYY-MM-DD (the branch's calendar). */
+  acceptedOn: string;
+  poNumber: string | null;
+  quotation: BuyerQuotation;
+  heldFile: { submission: string; name: string; sentToBranch: boolean } | null;
+}
+
+export interface SendLatePurchaseOrderBody {
+  submission: string;
+}
+
+export interface LatePurchaseOrderSent {
+  /** The branch it was sent to, in the buyer's language. */
+  branch: string;
+  fileName: string;
+}
 
 /** The buyer's page: `/quotation/<token>`, `/ar/quotation/<token>` in Arabic. */
 export const QUOTATION_LINK_PAGE = '/quotation/:token';
@@ -55,15 +91,17 @@ export const QUOTATION_LINK_FORM = {
   answer: 'answer',
   /** The query parameter of the page the post is sent back to (its outcome). */
   answered: 'answered',
+  /** The hidden field of the submission's key (SUBMISSION_KEY): a re-post of the same form is the same submission. */
+  submission: 'submission',
 } as const;
 
-export type QuotationLinkAnswerKind = 'accept' | 'changes';
-/** The outcome the page at `?answered=` says. */
-export type QuotationLinkAnswered = 'accepted' | 'changes';
+export type QuotationLinkAnswerKind = 'accept' | 'changes' | 'purchaseOrder';
+/** The outcome the page at `?answered=` says (purchaseOrder: a late PO file sent to the branch). */
+export type QuotationLinkAnswered = 'accepted' | 'changes' | 'purchaseOrder';
 
 export const answeredOf = (search: string): QuotationLinkAnswered | null => {
   const value = new URLSearchParams(search).get(QUOTATION_LINK_FORM.answered);
-  return value === 'accepted' || value === 'changes' ? value : null;
+  return value === 'accepted' || value === 'changes' || value === 'purchaseOrder' ? value : null;
 };
 
 /** What the browser and the server both check of an acceptance's texts before anything else (the file: its own checks). */
@@ -94,7 +132,18 @@ export function acceptTextProblem(values: {
  */
 export type PostedBuyerForm =
   | { form: 'accept'; values: { name: string; position: string; poNumber: string }; error: BuyerFormError }
-  | { form: 'changes'; values: { message: string }; error: BuyerFormError };
+  | { form: 'changes'; values: { message: string }; error: BuyerFormError }
+  /** An acceptance that came after another one: when, the PO number, and the PO file kept for the branch. */
+  | { form: 'alreadyAccepted'; alreadyAccepted: Omit<AlreadyAccepted, 'quotation'> };
+
+/**
+ * What the server's drawing of the page gives its forms beside the quotation (QUOTATION_LINK_POSTED_FORM): the refused
+ * post, if any, and the submission key the plain forms carry (one per drawing).
+ */
+export interface DrawnBuyerForms {
+  posted: PostedBuyerForm | null;
+  submission: string;
+}
 export type BuyerFormError = { problem: BuyerFormProblem } | { message: string };
 export const QUOTATION_LINK_POSTED_FORM = '/api/quotation-links/:token/posted-form';
 
@@ -170,12 +219,26 @@ export interface BuyerQuotation {
   /** Whether the buyer may still accept or ask for changes now (and if not, why, naming the branch's phone). */
   canAnswer: boolean;
   closedReason: string | null;
+  /**
+   * Replaced by a later revision (state superseded): the request's latest sent revision, and its link's token when the
+   * server keeps it (sealed, for the same buyer: they were mailed both); given on the buyer's own reads only.
+   */
+  latestRevision?: LatestRevision | null;
+}
+
+export interface LatestRevision {
+  number: string;
+  sentAt: string;
+  /** Its link's token; null for a revision sent before tokens were kept sealed (the page then points to the mail). */
+  token: string | null;
 }
 
 export interface AcceptQuotationBody {
   name: string;
   position: string;
   poNumber?: string | undefined;
+  /** The submission's key (SUBMISSION_KEY): its retry answers the acceptance; another submission is told it came second. */
+  submission?: string | undefined;
 }
 
 export interface AskForChangesBody {

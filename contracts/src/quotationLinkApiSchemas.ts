@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   BUYER_TEXT_LIMITS,
   ORDER_FILE_FORMATS,
+  SUBMISSION_KEY,
   type QuotationLinkHistory,
   type StaffOrderList,
 } from './quotationLinkApi';
@@ -28,6 +29,16 @@ export const acceptQuotationBodySchema = z.strictObject({
   name: line('name', BUYER_TEXT_LIMITS.name),
   position: line('position', BUYER_TEXT_LIMITS.position),
   poNumber: line('poNumber', BUYER_TEXT_LIMITS.poNumber).optional(),
+  submission: z
+    .string()
+    .regex(SUBMISSION_KEY, { error: 'submission must be a key of 16 to 64 letters, digits, - or _' })
+    .optional(),
+});
+
+export const sendLatePurchaseOrderBodySchema = z.strictObject({
+  submission: z
+    .string({ error: 'submission is required' })
+    .regex(SUBMISSION_KEY, { error: 'submission must be a key of 16 to 64 letters, digits, - or _' }),
 });
 
 export const askForChangesBodySchema = z.strictObject({

@@ -2,20 +2,22 @@
 // (mail/composers.ts), so that mail/ sends each feature's mail without importing any feature.
 import type { ComposedMail, OutboxRow } from './platform/mail/compose.js';
 import { MailComposers } from './platform/mail/composers.js';
-import { registerQuotationMail, type LinkSealer } from './quotations/index.js';
+import type { Database } from './platform/db/index.js';
+import { latePurchaseOrderFiles, registerQuotationMail, type LinkSealer } from './quotations/index.js';
 import { registerQuoteMail } from './quote-requests/index.js';
 import { registerReleaseMail } from './releases/index.js';
 import { registerFormMail } from './submissions/index.js';
 
 /**
  * The composers of the forms', the requests for quotation's and the releases' mails; `linkSealer` opens the quotation
- * links sealed in the outbox (without it their mails fail, and wait for a worker that has the keys).
+ * links sealed in the outbox (without it their mails fail, and wait for a worker that has the keys); `db` reads the PO
+ * files a late purchase order's mail attaches (without it that mail fails alike).
  */
-export function siteMailComposers(linkSealer?: LinkSealer): MailComposers {
+export function siteMailComposers(linkSealer?: LinkSealer, db?: Database): MailComposers {
   const composers = new MailComposers();
   registerFormMail(composers);
   registerQuoteMail(composers);
-  registerQuotationMail(composers, linkSealer);
+  registerQuotationMail(composers, linkSealer, db === undefined ? undefined : latePurchaseOrderFiles(db));
   registerReleaseMail(composers);
   return composers;
 }

@@ -60,7 +60,7 @@ async function outboxOf(config: Config, db: Database): Promise<OutboxWorker | un
     ...config.mail,
     db,
     transport: createSmtpTransport(smtpUrl),
-    composers: siteMailComposers(linkSealer),
+    composers: siteMailComposers(linkSealer, db),
     from,
   });
 }

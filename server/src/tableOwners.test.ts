@@ -65,6 +65,7 @@ const OWNERS: Readonly<Record<string, readonly string[]>> = {
   quotation_acceptances: ['quotations'],
   quotation_change_requests: ['quotations'],
   quotation_branch_settings: ['quotations'],
+  quotation_late_purchase_orders: ['quotations'],
   orders: ['quotations'],
   vitals_histograms: ['vitals'],
   vitals_sessions: ['vitals'],

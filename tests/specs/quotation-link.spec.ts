@@ -327,10 +327,10 @@ test.describe('a quotation from request to order', { tag: ['@local', '@staff'] }
       expect(accepts).toHaveLength(1);
       await expect(page.getByRole('button', { name: t('contact.quotation.accept.send') })).toHaveCount(0);
 
-      // the R0 link: replaced, nothing to answer
+      // the R0 link: replaced (its banner at the top, with the way to R1: quotation-revisions.spec.ts), nothing to answer
       await page.goto(`${url}${r0Link}`);
       await expect(buyerHeading(page, r0Number)).toBeVisible();
-      await expect(page.getByRole('status').filter({ hasText: replaced })).toBeVisible();
+      await expect(page.getByRole('region').filter({ hasText: replaced })).toBeVisible();
       await expect(page.getByRole('button', { name: t('contact.quotation.accept.send') })).toHaveCount(0);
 
       // a wrong token: the one sentence (its 404 is the page's own, and expected in the console)

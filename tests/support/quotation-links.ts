@@ -21,7 +21,20 @@ export interface QuotationLinkSite {
   url: string;
   /** A new quotation, sent: the path of its buyer's link in `language` ('/quotation/<token>', '/ar/quotation/<token>'). */
   newLink(language: 'en' | 'ar'): Promise<string>;
+  /** The same, with the quotation's number and id and the buyer's address (for `revise` and the mails). */
+  newQuotation(language: 'en' | 'ar'): Promise<SentLink>;
+  /** A revision of sent quotation `sent` prepared and sent by the staff, as the staff app does: its link. */
+  revise(sent: SentLink): Promise<SentLink>;
+  /** The mails the site sent so far (the loopback SMTP server's). */
+  mails: TestSmtpServer;
   stop(): Promise<void>;
+}
+
+export interface SentLink {
+  link: string;
+  id: number;
+  number: string;
+  email: string;
 }
 
 /** The link's path in a quotation mail. */
@@ -72,7 +85,64 @@ export async function startQuotationLinkSite(): Promise<QuotationLinkSite> {
     const signedIn = await staff.storageState();
     let made = 0;
 
-    const newLink = async (language: 'en' | 'ar'): Promise<string> => {
+    /** Quotation `id` sent by the staff (its draft's version read first); its number and the link its mail to `email` carries. */
+    const sendDraft = async (id: number, email: string, sentBefore: number): Promise<SentLink> => {
+      const staffApi = await playwrightRequest.newContext({ baseURL: staffUrl, storageState: signedIn });
+      let number: string;
+      try {
+        const draft = await json<Quotation>(await staffApi.get(staffApiPath(QUOTATIONS_API.quotation, { id })), 200);
+        const sent = await json<Quotation>(
+          await staffApi.post(staffApiPath(QUOTATIONS_API.send, { id }), {
+            headers: csrf,
+            data: { version: draft.version },
+          }),
+          200,
+        );
+        number = sent.number ?? '';
+      } finally {
+        await staffApi.dispose();
+      }
+      let link: string | undefined;
+      await expect
+        .poll(
+          async () => {
+            link = (await mailsTo(mails, email))
+              .slice(sentBefore)
+              .map((mail) => LINK.exec(mail.text)?.[1])
+              .find((found) => found !== undefined);
+            return link;
+          },
+          { message: `the quotation mail to ${email}`, timeout: 30_000 },
+        )
+        .toBeDefined();
+      return { link: link!, id, number, email };
+    };
+
+    const revise = async (sent: SentLink): Promise<SentLink> => {
+      const before = (await mailsTo(mails, sent.email)).length;
+      const staffApi = await playwrightRequest.newContext({ baseURL: staffUrl, storageState: signedIn });
+      let draftId: number;
+      try {
+        const current = await json<Quotation>(
+          await staffApi.get(staffApiPath(QUOTATIONS_API.quotation, { id: sent.id })),
+          200,
+        );
+        draftId = (
+          await json<Quotation>(
+            await staffApi.post(staffApiPath(QUOTATIONS_API.revise, { id: sent.id }), {
+              headers: csrf,
+              data: { version: current.version },
+            }),
+            201,
+          )
+        ).id;
+      } finally {
+        await staffApi.dispose();
+      }
+      return sendDraft(draftId, sent.email, before);
+    };
+
+    const newQuotation = async (language: 'en' | 'ar'): Promise<SentLink> => {
       made += 1;
       // an address of its own: the inbox row and the mail are this link's
       const email = `early.buyer.${made}.${Date.now()}@example.com`;
@@ -97,6 +167,7 @@ export async function startQuotationLinkSite(): Promise<QuotationLinkSite> {
         await posted.dispose();
       }
       const staffApi = await playwrightRequest.newContext({ baseURL: staffUrl, storageState: signedIn });
+      let draftId: number;
       try {
         const inbox = await json<InboxPage>(
           await staffApi.get(`${STAFF_API.inbox}?kind=quote&q=${encodeURIComponent(email)}`),
@@ -104,35 +175,19 @@ export async function startQuotationLinkSite(): Promise<QuotationLinkSite> {
         );
         const requestId = inbox.items.find((item) => item.email === email)?.id;
         if (requestId === undefined) throw new Error(`the inbox has no request from ${email}`);
-        const draft = await json<Quotation>(
-          await staffApi.post(QUOTATIONS_API.quotations, { headers: csrf, data: { requestId } }),
-          201,
-        );
-        await json<Quotation>(
-          await staffApi.post(staffApiPath(QUOTATIONS_API.send, { id: draft.id }), {
-            headers: csrf,
-            data: { version: draft.version },
-          }),
-          200,
-        );
+        draftId = (
+          await json<Quotation>(
+            await staffApi.post(QUOTATIONS_API.quotations, { headers: csrf, data: { requestId } }),
+            201,
+          )
+        ).id;
       } finally {
         await staffApi.dispose();
       }
-      let link: string | undefined;
-      await expect
-        .poll(
-          async () => {
-            link = (await mailsTo(mails, email))
-              .map((mail) => LINK.exec(mail.text)?.[1])
-              .find((found) => found !== undefined);
-            return link;
-          },
-          { message: `the quotation mail to ${email}`, timeout: 30_000 },
-        )
-        .toBeDefined();
-      return link!;
+      return sendDraft(draftId, email, 0);
     };
-    return { url, newLink, stop };
+    const newLink = async (language: 'en' | 'ar'): Promise<string> => (await newQuotation(language)).link;
+    return { url, newLink, newQuotation, revise, mails, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -10,13 +10,14 @@ import {
   BUYER_TEXT_LIMITS,
   QUOTATION_LINK_FORM,
   quotationLinkPath,
+  type AlreadyAccepted,
   type BuyerFormError,
   type BuyerQuotation,
   type PostedBuyerForm,
 } from '@site/contracts/quotation-link-api';
 import { useLocale } from '@site/shared-store';
 import { useQuotationText } from './i18n/quotationText';
-import { acceptProblem, acceptQuotation, askForChanges, type LinkAnswer } from './quotationLink';
+import { acceptProblem, acceptQuotation, askForChanges, newSubmissionKey, type LinkAnswer } from './quotationLink';
 
 const Form = styled.form`
   display: flex;
@@ -58,7 +59,7 @@ function useErrorText(): (error: BuyerFormError) => string {
 }
 
 /** Where the form posts without scripts: the page's own address, in its edition. */
-function usePageAddress(token: string): string {
+export function usePageAddress(token: string): string {
   return quotationLinkPath(token, useLocale());
 }
 
@@ -84,13 +85,22 @@ interface FormProps<Form> {
   posted: Form | null;
 }
 
-export function AcceptForm({ token, onAnswered, posted }: FormProps<Extract<PostedBuyerForm, { form: 'accept' }>>) {
+interface AcceptFormProps extends FormProps<Extract<PostedBuyerForm, { form: 'accept' }>> {
+  /** The key the server drew the page with (its plain form carries it); null when the browser drew the page. */
+  submission: string | null;
+  /** Another submission accepted it first: what the page then says and offers. */
+  onAlreadyAccepted: (alreadyAccepted: AlreadyAccepted) => void;
+}
+
+export function AcceptForm({ token, onAnswered, posted, submission, onAlreadyAccepted }: AcceptFormProps) {
   const text = useQuotationText();
   const [values, setValues] = useState(() => posted?.values ?? { name: '', position: '', poNumber: '' });
   const [poFile, setPoFile] = useState<File | null>(null);
   const { sending, run } = useSending();
   const { error, setError, fromAnswer } = useAnswerError(posted?.error);
   const action = usePageAddress(token);
+  // this form's submission: a retry of it (the same key) answers the acceptance, another tab's is told it came second
+  const key = useRef<string | null>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -100,16 +110,19 @@ export function AcceptForm({ token, onAnswered, posted }: FormProps<Extract<Post
       return;
     }
     const poNumber = values.poNumber.trim();
-    void run(async () =>
-      fromAnswer(
-        await acceptQuotation(
-          token,
-          { name: values.name.trim(), position: values.position.trim(), ...(poNumber === '' ? {} : { poNumber }) },
-          poFile,
-        ),
-        onAnswered,
-      ),
-    );
+    key.current ??= submission ?? newSubmissionKey();
+    const body = {
+      name: values.name.trim(),
+      position: values.position.trim(),
+      ...(poNumber === '' ? {} : { poNumber }),
+      submission: key.current,
+    };
+    void run(async () => {
+      const answer = await acceptQuotation(token, body, poFile);
+      if (answer.type !== 'alreadyAccepted') return fromAnswer(answer, onAnswered);
+      setError(null);
+      onAlreadyAccepted(answer.alreadyAccepted);
+    });
   };
   const bind = (field: keyof typeof values) => ({
     value: values[field],
@@ -127,6 +140,7 @@ export function AcceptForm({ token, onAnswered, posted }: FormProps<Extract<Post
       aria-labelledby="quotation-accept-heading"
     >
       <input type="hidden" name={QUOTATION_LINK_FORM.answer} value="accept" />
+      {submission !== null && <input type="hidden" name={QUOTATION_LINK_FORM.submission} value={submission} />}
       <Heading id="quotation-accept-heading">{text('contact.quotation.accept.heading')}</Heading>
       <Field label={text('contact.quotation.accept.name')} required>
         {(control) => (

@@ -27,6 +27,8 @@ const ar = catalog('ar');
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 const BASE = `/api/quotation-links/${TOKEN}`;
+/** The submission key the server drew the page's plain forms with. */
+const DRAWN_KEY = 'drawnKey_0123456789abcdef';
 
 const QUOTATION: BuyerQuotation = {
   number: 'QT-OM-2026-000123-R1',
@@ -207,7 +209,15 @@ describe.each([
     expect(screen.queryByRole('button', { name: text['contact.quotation.accept.send'] })).toBeNull();
     const posts = (await requestsSentWithBodies()).filter(({ request }) => request.startsWith('POST'));
     expect(posts).toEqual([
-      { request: `POST ${BASE}/accept`, body: { name: 'Aisha Rahman', position: 'Buyer', poNumber: 'PO-7781' } },
+      {
+        request: `POST ${BASE}/accept`,
+        body: {
+          name: 'Aisha Rahman',
+          position: 'Buyer',
+          poNumber: 'PO-7781',
+          submission: expect.stringMatching(/^[\w-]{24}$/),
+        },
+      },
     ]);
   });
 
@@ -265,7 +275,7 @@ describe.each([
   /** The page as the server drew it: its store with the quotation (and a refused plain post) the HTML came with. */
   const renderDrawn = (drawn: DrawnQuotation, posted: PostedBuyerForm | null = null, search = '') => {
     const store = makeStore();
-    store.dispatch(quotationDrawn({ drawn, posted }));
+    store.dispatch(quotationDrawn({ drawn, posted, submission: DRAWN_KEY }));
     return renderInSite(<QuotationLinkPage />, { route: `/quotation/${TOKEN}${search}`, path: '*', locale, store });
   };
 
@@ -333,5 +343,139 @@ describe.each([
     expect(await screen.findByText(reason)).toBeVisible();
     expect(screen.queryByRole('button', { name: text['contact.quotation.accept.send'] })).toBeNull();
     expect(screen.queryByRole('button', { name: text['contact.quotation.changes.send'] })).toBeNull();
+  });
+
+  const R2_TOKEN = 'r2_abcdefghijklmnopqrstuvwxyz0123456789ABCDE';
+  const fill = (id: string, values: Record<string, string>) =>
+    Object.entries(values).reduce(
+      (said, [name, value]) => said.replace(`{${name}}`, value),
+      text[id as keyof typeof text],
+    );
+
+  it('a superseded quotation: a banner before everything, a plain link to the latest revision, its figures marked superseded, no forms', async () => {
+    serve({
+      ...QUOTATION,
+      state: 'superseded',
+      canAnswer: false,
+      closedReason: 'replaced',
+      latestRevision: { number: 'QT-2026-000123-R2', sentAt: '2026-11-29T08:00:00.000Z', token: R2_TOKEN },
+    });
+    render();
+    const banner = await screen.findByRole('region', { name: text['contact.quotation.superseded.title'] });
+    const heading = screen.getByRole('heading', { level: 1 });
+    // the banner comes before the heading and the figures in the page's order (and so for a screen reader)
+    expect(banner.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(banner).toHaveTextContent(text['contact.quotation.superseded.figures']);
+    const latest = within(banner).getByRole('link', {
+      name: fill('contact.quotation.superseded.latest', { number: 'QT-2026-000123-R2' }),
+    });
+    expect(latest).toHaveAttribute('href', `${locale === 'ar' ? '/ar' : ''}/quotation/${R2_TOKEN}`);
+    expect(screen.getByRole('table', { name: text['contact.quotation.superseded.linesCaption'] })).toBeVisible();
+    expect(screen.getByRole('rowheader', { name: text['contact.quotation.superseded.total'] })).toBeVisible();
+    expect(screen.getByRole('link', { name: text['contact.quotation.superseded.pdf'] })).toHaveAttribute(
+      'href',
+      `${BASE}/pdf`,
+    );
+    expect(screen.queryByRole('button', { name: text['contact.quotation.accept.send'] })).toBeNull();
+    expect(screen.queryByText('replaced')).toBeNull();
+  });
+
+  it('a superseded quotation whose latest revision’s link is not kept: names it and points to its mail', async () => {
+    serve({
+      ...QUOTATION,
+      state: 'superseded',
+      canAnswer: false,
+      closedReason: 'replaced',
+      latestRevision: { number: 'QT-2026-000123-R2', sentAt: '2026-11-29T08:00:00.000Z', token: null },
+    });
+    render();
+    const banner = await screen.findByRole('region', { name: text['contact.quotation.superseded.title'] });
+    expect(banner).toHaveTextContent(
+      fill('contact.quotation.superseded.byMail', {
+        number: 'QT-2026-000123-R2',
+        date: locale === 'en' ? '29 November 2026' : '29 نوفمبر 2026',
+        phone: '+968 2450 1234',
+      }),
+    );
+    expect(within(banner).queryByRole('link')).toBeNull();
+  });
+
+  it('a second acceptance is told when and with which PO, and sends its kept PO file to the branch', async () => {
+    serve(QUOTATION);
+    server.use(
+      http.post(`${BASE}/accept`, () =>
+        HttpResponse.json(
+          {
+            error: 'already',
+            alreadyAccepted: {
+              acceptedOn: '2026-11-28',
+              poNumber: 'PO-FIRST-1',
+              quotation: { ...ACCEPTED, acceptance: { ...ACCEPTED.acceptance!, poNumber: 'PO-FIRST-1' } },
+              heldFile: { submission: 'heldKey_0123456789abcdef', name: 'po-7781.pdf', sentToBranch: false },
+            },
+          },
+          { status: 409 },
+        ),
+      ),
+      http.post(`${BASE}/purchase-order`, () => HttpResponse.json({ branch: 'Oman', fileName: 'po-7781.pdf' })),
+    );
+    render();
+    await screen.findByRole('table');
+    fillAcceptance();
+    fireEvent.click(accept());
+    // the PO number in its own left-to-right span
+    const said = await screen.findByRole('alert');
+    expect(said).toHaveTextContent(
+      fill('contact.quotation.alreadyAccepted.withPo', {
+        date: locale === 'en' ? '28 November 2026' : '28 نوفمبر 2026',
+        poNumber: 'PO-FIRST-1',
+      }),
+    );
+    expect(screen.queryByRole('button', { name: text['contact.quotation.accept.send'] })).toBeNull();
+    expect(screen.queryByText(new RegExp(text['contact.quotation.accepted.thanks'].slice(0, 12)))).toBeNull();
+    expect(
+      screen.getByText(fill('contact.quotation.alreadyAccepted.fileKept', { file: 'po-7781.pdf', branch: 'Oman' })),
+    ).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: text['contact.quotation.alreadyAccepted.send'] }));
+    expect(await screen.findByText(fill('contact.quotation.alreadyAccepted.sent', { branch: 'Oman' }))).toBeVisible();
+    const posts = (await requestsSentWithBodies()).filter(({ request }) => request.startsWith('POST'));
+    expect(posts.at(-1)).toEqual({
+      request: `POST ${BASE}/purchase-order`,
+      body: { submission: 'heldKey_0123456789abcdef' },
+    });
+  });
+
+  it('drawn after a plain post that came second: the words, and the offer as a plain form with its key', () => {
+    renderDrawn(
+      { type: 'quotation', quotation: ACCEPTED },
+      {
+        form: 'alreadyAccepted',
+        alreadyAccepted: {
+          acceptedOn: '2026-11-28',
+          poNumber: null,
+          heldFile: { submission: 'heldKey_0123456789abcdef', name: 'po.pdf', sentToBranch: false },
+        },
+      },
+    );
+    expect(
+      screen.getByText(
+        fill('contact.quotation.alreadyAccepted.noPo', {
+          date: locale === 'en' ? '28 November 2026' : '28 نوفمبر 2026',
+        }),
+      ),
+    ).toBeVisible();
+    const offer = screen.getByRole('button', { name: text['contact.quotation.alreadyAccepted.send'] }).closest('form')!;
+    expect(offer).toHaveAttribute('method', 'post');
+    expect(offer).toHaveAttribute('action', `${locale === 'ar' ? '/ar' : ''}/quotation/${TOKEN}`);
+    expect(Object.fromEntries(new FormData(offer))).toEqual({
+      answer: 'purchaseOrder',
+      submission: 'heldKey_0123456789abcdef',
+    });
+  });
+
+  it('drawn by the server: the acceptance form carries the drawing’s submission key', () => {
+    renderDrawn({ type: 'quotation', quotation: QUOTATION });
+    const form = accept().closest('form')!;
+    expect(new FormData(form).get('submission')).toBe(DRAWN_KEY);
   });
 });

@@ -5,6 +5,7 @@ import { ButtonLink, LoadError, PageContainer, SectionHeading, Spinner } from '@
 import {
   answeredOf,
   QUOTATION_LINK_PAGE,
+  type AlreadyAccepted,
   type BuyerQuotation,
   type QuotationLinkAnswered,
 } from '@site/contracts/quotation-link-api';
@@ -13,7 +14,9 @@ import { useQuotationText } from './i18n/quotationText';
 import { Ltr } from '../i18n/Ltr';
 import { AcceptForm, ChangesForm } from './AnswerForms';
 import { DocumentFacts } from './DocumentFacts';
+import { AlreadyAcceptedNotice, type AlreadyAcceptedDetails } from './LatePurchaseOrder';
 import { QuotationTable } from './QuotationTable';
+import { SupersededBanner } from './SupersededBanner';
 import { formatDay } from './money';
 import { loadQuotation, quotationPdfUrl } from './quotationLink';
 import {
@@ -63,7 +66,7 @@ function viewOf(drawn: DrawnQuotation | null, answered: QuotationLinkAnswered | 
   if (drawn.type !== 'quotation') return drawn;
   const { quotation } = drawn;
   const stillSo =
-    answered === 'accepted'
+    answered === 'accepted' || answered === 'purchaseOrder'
       ? quotation.state === 'accepted'
       : answered === 'changes' && quotation.state === 'changes_asked';
   return { ...drawn, answered: stillSo ? answered : null };
@@ -87,6 +90,12 @@ export default function QuotationLinkPage() {
   const [view, setView] = useState<View>(() => viewOf(firstView.drawn, answered));
   // the form the server refused (its values and reason), for the forms' first state only
   const [posted] = useState(firstView.posted);
+  // the plain forms' submission key, as the server drew them (null when the browser draws the page)
+  const [submission] = useState(firstView.submission);
+  // another submission accepted first: said with its PO number, and this one's PO file offered to the branch
+  const [late, setLate] = useState<AlreadyAcceptedDetails | null>(() =>
+    posted?.form === 'alreadyAccepted' ? posted.alreadyAccepted : null,
+  );
   const drawnByServer = useRef(firstView.drawn !== null);
   const [attempt, setAttempt] = useState(0);
   const documentTitle = text('contact.quotation.documentTitle');
@@ -141,8 +150,14 @@ export default function QuotationLinkPage() {
   const { quotation } = view;
   const onAnswered = (kind: 'accepted' | 'changes') => (next: BuyerQuotation) =>
     setView({ type: 'quotation', quotation: next, answered: kind });
+  const onAlreadyAccepted = ({ quotation: accepted, ...details }: AlreadyAccepted) => {
+    setLate(details);
+    setView({ type: 'quotation', quotation: accepted, answered: null });
+  };
+  const superseded = quotation.state === 'superseded';
   return (
     <PageContainer>
+      {superseded && <SupersededBanner quotation={quotation} />}
       <SectionHeading>
         {text('contact.quotation.heading')} <Ltr>{quotation.number}</Ltr>
       </SectionHeading>
@@ -182,9 +197,15 @@ export default function QuotationLinkPage() {
       {quotation.buyerNote !== '' && <p>{quotation.buyerNote}</p>}
       <p>
         <ButtonLink href={quotationPdfUrl(token)} $variant="secondary" download>
-          {text('contact.quotation.pdf')}
+          {superseded ? text('contact.quotation.superseded.pdf') : text('contact.quotation.pdf')}
         </ButtonLink>
       </p>
+      {late !== null && <AlreadyAcceptedNotice token={token} branch={quotation.branch.name} details={late} />}
+      {view.answered === 'purchaseOrder' && (
+        <Notice $tone="success" role="status">
+          {text('contact.quotation.alreadyAccepted.sent', { branch: quotation.branch.name })}
+        </Notice>
+      )}
       {view.answered === 'changes' && (
         <Notice $tone="success" role="status">
           {text('contact.quotation.changes.sent', { branch: quotation.branch.name })}
@@ -205,7 +226,9 @@ export default function QuotationLinkPage() {
           )}
         </Notice>
       ) : (
+        // a replaced one says why in its banner, at the top
         !quotation.canAnswer &&
+        !superseded &&
         quotation.closedReason !== null && (
           <Notice $tone="muted" role="status">
             {quotation.closedReason}
@@ -217,7 +240,9 @@ export default function QuotationLinkPage() {
           <AcceptForm
             token={token}
             onAnswered={onAnswered('accepted')}
+            onAlreadyAccepted={onAlreadyAccepted}
             posted={posted?.form === 'accept' ? posted : null}
+            submission={submission}
           />
           <ChangesForm
             token={token}

@@ -16,9 +16,14 @@ const Availability = styled.small`
   margin-block-start: 4px;
 `;
 
-const Table = styled.table`
+// a replaced quotation's figures: struck through and muted, besides the caption and total that say so in words
+const Table = styled.table<{ $superseded: boolean }>`
   width: 100%;
   border-collapse: collapse;
+  ${({ $superseded, theme }) =>
+    $superseded
+      ? `td.money { text-decoration: line-through; color: ${theme.colors.textMuted}; } caption { font-weight: 700; }`
+      : ''}
   th, td { padding: 8px; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; text-align: start; vertical-align: top; }
   td.amount, th.amount { text-align: end; white-space: nowrap; }
   tfoot th { text-align: end; }
@@ -28,10 +33,13 @@ export function QuotationTable({ quotation }: { quotation: BuyerQuotation }) {
   const text = useQuotationText();
   const locale = useLocale();
   const money = (amount: string) => <Ltr>{formatAmount(amount, quotation.currency, quotation.decimals, locale)}</Ltr>;
+  const superseded = quotation.state === 'superseded';
   return (
     <Scroll>
-      <Table>
-        <caption>{text('contact.quotation.linesCaption')}</caption>
+      <Table $superseded={superseded}>
+        <caption>
+          {superseded ? text('contact.quotation.superseded.linesCaption') : text('contact.quotation.linesCaption')}
+        </caption>
         <thead>
           <tr>
             <th scope="col">{text('contact.quotation.column.code')}</th>
@@ -68,12 +76,12 @@ export function QuotationTable({ quotation }: { quotation: BuyerQuotation }) {
               <td className="amount">
                 <Ltr>{formatNumber(line.quantity, locale)}</Ltr> {line.unit}
               </td>
-              <td className="amount">{money(line.unitPrice)}</td>
+              <td className="amount money">{money(line.unitPrice)}</td>
               <td className="amount">
                 <Ltr>{formatNumber(line.discountPercent, locale)}%</Ltr>
               </td>
-              <td className="amount">{money(line.lineTotal)}</td>
-              <td className="amount">
+              <td className="amount money">{money(line.lineTotal)}</td>
+              <td className="amount money">
                 {money(line.vat)} (<Ltr>{formatNumber(line.vatPercent, locale)}%</Ltr>)
               </td>
             </tr>
@@ -84,19 +92,19 @@ export function QuotationTable({ quotation }: { quotation: BuyerQuotation }) {
             <th scope="row" colSpan={6}>
               {text('contact.quotation.subtotal')}
             </th>
-            <td className="amount">{money(quotation.totals.subtotal)}</td>
+            <td className="amount money">{money(quotation.totals.subtotal)}</td>
           </tr>
           <tr>
             <th scope="row" colSpan={6}>
               {text('contact.quotation.vatTotal')}
             </th>
-            <td className="amount">{money(quotation.totals.vat)}</td>
+            <td className="amount money">{money(quotation.totals.vat)}</td>
           </tr>
           <tr>
             <th scope="row" colSpan={6}>
-              {text('contact.quotation.total')}
+              {superseded ? text('contact.quotation.superseded.total') : text('contact.quotation.total')}
             </th>
-            <td className="amount" data-testid="quotation-total">
+            <td className="amount money" data-testid="quotation-total">
               {money(quotation.totals.total)}
             </td>
           </tr>

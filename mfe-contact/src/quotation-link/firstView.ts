@@ -7,6 +7,7 @@ import {
   QUOTATION_LINK_POSTED_FORM,
   quotationLinkApiPath,
   type BuyerQuotation,
+  type DrawnBuyerForms,
   type PostedBuyerForm,
 } from '@site/contracts/quotation-link-api';
 import { fetchOf, rootReducer, type LoadFirstView, type StoreExtra } from '@site/shared-store';
@@ -18,9 +19,11 @@ export type DrawnQuotation = { type: 'quotation'; quotation: BuyerQuotation } | 
 export interface QuotationFirstViewState {
   drawn: DrawnQuotation | null;
   posted: PostedBuyerForm | null;
+  /** The drawing's submission key, in the plain forms (a re-post of the same form is the same submission). */
+  submission: string | null;
 }
 
-const initialState: QuotationFirstViewState = { drawn: null, posted: null };
+const initialState: QuotationFirstViewState = { drawn: null, posted: null, submission: null };
 
 const SLICE = 'quotationLinkFirstView';
 
@@ -46,11 +49,14 @@ export const injectedQuotationFirstViewSlice = quotationFirstViewSlice.injectInt
 export const { selectQuotationFirstView } = injectedQuotationFirstViewSlice.selectors;
 export const { quotationDrawn, quotationFirstViewTaken } = quotationFirstViewSlice.actions;
 
-/** The form the server answered a plain post with, if any (asked of the server's own fetch only: no route has it). */
-async function postedForm(token: string, send: typeof fetch): Promise<PostedBuyerForm | null> {
+/**
+ * The form the server answered a plain post with, if any, and the drawing's submission key (asked of the server's own
+ * fetch only: no route has it).
+ */
+async function drawnForms(token: string, send: typeof fetch): Promise<DrawnBuyerForms | null> {
   try {
     const response = await send(quotationLinkApiPath(QUOTATION_LINK_POSTED_FORM, token));
-    return response.ok ? ((await response.json()) as PostedBuyerForm) : null;
+    return response.ok ? ((await response.json()) as DrawnBuyerForms) : null;
   } catch {
     return null;
   }
@@ -67,5 +73,8 @@ export const loadQuotationFirstView: LoadFirstView = ({ dispatch, params }) =>
     const send = fetchOf(extra);
     const answer = await loadQuotation(token, send);
     if (answer.type !== 'quotation' && answer.type !== 'notFound') return;
-    innerDispatch(quotationDrawn({ drawn: answer, posted: await postedForm(token, send) }));
+    const forms = await drawnForms(token, send);
+    innerDispatch(
+      quotationDrawn({ drawn: answer, posted: forms?.posted ?? null, submission: forms?.submission ?? null }),
+    );
   });

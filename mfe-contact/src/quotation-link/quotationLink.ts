@@ -6,7 +6,9 @@ import {
   QUOTATION_LINK_API,
   quotationLinkApiPath,
   type AcceptQuotationBody,
+  type AlreadyAccepted,
   type BuyerQuotation,
+  type LatePurchaseOrderSent,
 } from '@site/contracts/quotation-link-api';
 
 export type LinkAnswer =
@@ -15,6 +17,8 @@ export type LinkAnswer =
   | { type: 'notFound' }
   /** The server refused the answer (400, 409): its own words. */
   | { type: 'refused'; message: string }
+  /** Another submission accepted it first (409): when, its PO number, and this submission's PO file kept. */
+  | { type: 'alreadyAccepted'; alreadyAccepted: AlreadyAccepted }
   | { type: 'failed' };
 
 const isQuotation = (body: unknown): body is BuyerQuotation =>
@@ -22,6 +26,11 @@ const isQuotation = (body: unknown): body is BuyerQuotation =>
   body !== null &&
   typeof (body as { number?: unknown }).number === 'string' &&
   Array.isArray((body as { lines?: unknown }).lines);
+
+const alreadyAcceptedOf = (body: unknown): AlreadyAccepted | null => {
+  const found = (body as { alreadyAccepted?: AlreadyAccepted } | null)?.alreadyAccepted;
+  return typeof found === 'object' && found !== null && isQuotation(found.quotation) ? found : null;
+};
 
 const errorOf = (body: unknown): string | null =>
   typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string'
@@ -39,6 +48,8 @@ async function call(
     const body: unknown = await response.json().catch(() => null);
     if (response.ok && isQuotation(body)) return { type: 'quotation', quotation: body };
     if (response.status === 404) return { type: 'notFound' };
+    const alreadyAccepted = response.status === 409 ? alreadyAcceptedOf(body) : null;
+    if (alreadyAccepted !== null) return { type: 'alreadyAccepted', alreadyAccepted };
     const error = errorOf(body);
     if (error !== null && response.status >= 400 && response.status < 500 && response.status !== 429)
       return { type: 'refused', message: error };
@@ -64,8 +75,44 @@ export function acceptQuotation(token: string, body: AcceptQuotationBody, poFile
   form.set('name', body.name);
   form.set('position', body.position);
   if (body.poNumber !== undefined) form.set('poNumber', body.poNumber);
+  if (body.submission !== undefined) form.set('submission', body.submission);
   form.set('poFile', poFile, poFile.name);
   return call(url, { method: 'POST', body: form });
+}
+
+/** A submission's key (contracts' SUBMISSION_KEY): 18 random bytes, base64url (any page, secure context or not). */
+export function newSubmissionKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+export type PurchaseOrderAnswer =
+  | { type: 'sent'; sent: LatePurchaseOrderSent }
+  | { type: 'refused'; message: string }
+  | { type: 'failed' };
+
+/** Sends the PO file a later submission kept (AlreadyAccepted.heldFile) to the branch. */
+export async function sendPurchaseOrder(token: string, submission: string): Promise<PurchaseOrderAnswer> {
+  try {
+    const response = await fetch(quotationLinkApiPath(QUOTATION_LINK_API.purchaseOrder, token), {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ submission }),
+    });
+    const body: unknown = await response.json().catch(() => null);
+    if (response.ok && typeof (body as { branch?: unknown } | null)?.branch === 'string')
+      return { type: 'sent', sent: body as LatePurchaseOrderSent };
+    const error = errorOf(body);
+    if (error !== null && response.status >= 400 && response.status < 500 && response.status !== 429)
+      return { type: 'refused', message: error };
+    return { type: 'failed' };
+  } catch (error) {
+    console.warn('The quotation link could not be reached:', error);
+    return { type: 'failed' };
+  }
 }
 
 export const askForChanges = (token: string, message: string): Promise<LinkAnswer> =>

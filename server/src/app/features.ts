@@ -8,11 +8,11 @@ import type { Database } from '../platform/db/index.js';
 import { sharedRedis } from '../platform/http/redis.js';
 import { assistantPlugin, databaseStockFacts } from '../assistant/index.js';
 import { cataloguePlugin, DiskMediaStore } from '../catalogue/index.js';
-import { quotationLinkPlugin } from '../quotations/index.js';
+import { LINK_SEAL_PURPOSE, quotationLinkPlugin } from '../quotations/index.js';
 import { quoteSentPage, quotesPlugin } from '../quote-requests/index.js';
 import { liveVersions, readKnownReleases, releasesPlugin } from '../releases/index.js';
 import { reviewsPlugin } from '../reviews/index.js';
-import { recordStaffAction, staffPlugin } from '../staff/index.js';
+import { recordStaffAction, staffPlugin, totpSecretBoxOf } from '../staff/index.js';
 import { stockPlugin } from '../stock/index.js';
 import { messageSentPage, submissionsPlugin } from '../submissions/index.js';
 import { createVitalsReports, createVitalsVerdict, vitalsPlugin } from '../vitals/index.js';
@@ -137,6 +137,8 @@ export async function registerFeatures(
     redisNamespace: undefined,
     sendPage: parts.pages,
     publicSiteUrl: config.http.publicSiteUrl,
+    // the keys the staff's send sealed each token with: a replaced revision's page links to the latest one
+    linkSealer: (await totpSecretBoxOf(config.staff.totpKeys, config.staff.totpKeyFile)).forPurpose(LINK_SEAL_PURPOSE),
   });
   // the ERP's stock feed (a stock token), and the process's reader of availability (app.stock)
   await app.register(stockPlugin, {

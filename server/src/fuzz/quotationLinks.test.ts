@@ -1,5 +1,5 @@
 // Property-based fuzzing of the buyer's link calls (/api/quotation-links/<token>: view, PDF, accept as JSON or
-// multipart with a PO file, ask for changes) on the real app (buildApp) over a fresh embedded database, with quotations
+// multipart with a PO file, ask for changes, send a kept PO file) on the real app (buildApp) over a fresh embedded database, with quotations
 // sent by the staff work calls. Each request comes from an address of its own (the link's rate limit is per address).
 //
 // The properties:
@@ -9,7 +9,8 @@
 //     neither the status nor the body tells one wrong token from another), and no quotation touched;
 //   - a deleted quotation's token gets that same answer;
 //   - the real tokens with hostile bodies and headers: never a 5xx; every refusal a 4xx JSON {error: text} naming no
-//     internals; a 2xx only for a body the call's schema takes; every answer no-store and noindex.
+//     internals (a second acceptance's 409 adds what was accepted: alreadyAccepted); a 2xx only for a body the call's
+//     schema takes; every answer no-store and noindex.
 //
 // FUZZ_RUNS / FUZZ_SEED as in ./generators.ts.
 import assert from 'node:assert/strict';
@@ -17,7 +18,11 @@ import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { QUOTATION_LINK_API, QUOTATION_LINK_NOT_FOUND } from '@site/contracts/quotation-link-api';
-import { acceptQuotationBodySchema, askForChangesBodySchema } from '@site/contracts/quotation-link-api-schemas';
+import {
+  acceptQuotationBodySchema,
+  askForChangesBodySchema,
+  sendLatePurchaseOrderBodySchema,
+} from '@site/contracts/quotation-link-api-schemas';
 import { buildApp } from '../app.js';
 import { checkBody } from '../platform/http/contracts.js';
 import { pgliteTarget } from '../test-support/databases.js';
@@ -30,14 +35,15 @@ const NOW = new Date('2026-11-28T10:00:00Z');
 /** A token of the right shape that opens nothing: what every wrong token's answer is compared with. */
 const PLAIN_WRONG = 'A'.repeat(43);
 
-type Call = 'view' | 'pdf' | 'accept' | 'acceptMultipart' | 'changes';
-const CALLS: readonly Call[] = ['view', 'pdf', 'accept', 'acceptMultipart', 'changes'];
+type Call = 'view' | 'pdf' | 'accept' | 'acceptMultipart' | 'changes' | 'purchaseOrder';
+const CALLS: readonly Call[] = ['view', 'pdf', 'accept', 'acceptMultipart', 'changes', 'purchaseOrder'];
 const PATTERN: Record<Call, string> = {
   view: QUOTATION_LINK_API.quotation,
   pdf: QUOTATION_LINK_API.pdf,
   accept: QUOTATION_LINK_API.accept,
   acceptMultipart: QUOTATION_LINK_API.accept,
   changes: QUOTATION_LINK_API.changes,
+  purchaseOrder: QUOTATION_LINK_API.purchaseOrder,
 };
 
 let fixture: Fixture;
@@ -172,6 +178,7 @@ const answerBody = fc.oneof(
         position: fc.oneof(fc.constantFrom('Procurement manager', ''), weirdText, longText(120)),
         poNumber: fc.oneof(fc.constantFrom('PO-7781', '=HYPERLINK("x")', ''), weirdText, longText(80)),
         message: fc.oneof(fc.constantFrom('Can you deliver in two lots?', ''), weirdText, longText(2100)),
+        submission: fc.oneof(fc.constantFrom('submissionA_0123456789', ''), weirdText, longText(70)),
       },
       { requiredKeys: [] },
     ),
@@ -190,7 +197,7 @@ const poFile: fc.Arbitrary<Buffer> = fc.oneof(
 );
 
 const multipartFields = fc.dictionary(
-  fc.oneof(fc.constantFrom('name', 'position', 'poNumber', 'poFile', 'other'), weirdText),
+  fc.oneof(fc.constantFrom('name', 'position', 'poNumber', 'submission', 'poFile', 'other'), weirdText),
   fc.oneof(weirdText, fc.constantFrom('Karim Nasser', 'Buyer')),
   { maxKeys: 4 },
 );
@@ -348,7 +355,10 @@ describe('fuzz: the buyer’s quotation link calls', () => {
         assert.equal(res.headers['x-robots-tag'], 'noindex');
         if (res.statusCode >= 400) {
           const answer = res.json<Record<string, unknown>>();
-          assert.deepEqual(Object.keys(answer), ['error'], res.body);
+          // a second acceptance's 409 says what was accepted besides (when, the PO number, the quotation)
+          const expected =
+            res.statusCode === 409 && 'alreadyAccepted' in answer ? ['error', 'alreadyAccepted'] : ['error'];
+          assert.deepEqual(Object.keys(answer), expected, res.body);
           assert.ok(typeof answer.error === 'string' && answer.error.trim() !== '', res.body);
           return;
         }
@@ -368,6 +378,11 @@ describe('fuzz: the buyer’s quotation link calls', () => {
           assert.ok(
             checkBody(askForChangesBodySchema, bodyRead(sent.body)).ok,
             `asked ${JSON.stringify(sent.body).slice(0, 200)}`,
+          );
+        if (sent.call === 'purchaseOrder')
+          assert.ok(
+            checkBody(sendLatePurchaseOrderBodySchema, bodyRead(sent.body)).ok,
+            `sent ${JSON.stringify(sent.body).slice(0, 200)}`,
           );
       }),
       runs(150),

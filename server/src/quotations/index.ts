@@ -7,3 +7,4 @@ export { type QuotationLinkPluginOptions, quotationLinkPlugin } from './link/lin
 export { registerQuotationMail } from './link/buyerMail.js';
 export { LINK_SEAL_PURPOSE, type LinkSealer } from './link/linkSeal.js';
 export { branchDetailsOf, setBranchDetails, type BranchDetailsValues } from './branchDetails.js';
+export { latePurchaseOrderFiles } from './link/latePurchaseOrders.js';

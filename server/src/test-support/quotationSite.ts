@@ -13,7 +13,7 @@ import { recordStaffAction } from '../staff/audit.js';
 import type { DatabaseTarget, TestDatabase } from './databases.js';
 import { mailedQuotationLink } from './quotationMail.js';
 import { answerOf } from './answers.js';
-import { as, buildStaffWorkTestApp, createTestAccount } from './staffWorkApp.js';
+import { as, buildStaffWorkTestApp, createTestAccount, TEST_LINK_SEALER } from './staffWorkApp.js';
 import { submitQuote, TEST_PRODUCT } from './staffWorkData.js';
 
 export const QUOTATION_TEST_SITE_URL = 'https://www.crescent.example';
@@ -81,7 +81,13 @@ export async function buildQuotationTestSite(
   const admin = await createTestAccount(db, 'admin@crescent.example', 'admin');
   const catalogue = await createTestAccount(db, 'catalogue@crescent.example', 'catalogue');
   const site = Fastify({ logger: false });
-  await site.register(quotationLinkPlugin, { db, recordStaffAction, now, rateLimitMax: 10_000 });
+  await site.register(quotationLinkPlugin, {
+    db,
+    recordStaffAction,
+    now,
+    rateLimitMax: 10_000,
+    linkSealer: TEST_LINK_SEALER,
+  });
   await site.ready();
 
   const call: QuotationTestSite['call'] = (who, method, url, body) =>

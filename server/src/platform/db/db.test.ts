@@ -61,6 +61,7 @@ const TABLES = [
   'quotation_acceptances',
   'quotation_change_requests',
   'quotation_branch_settings',
+  'quotation_late_purchase_orders',
   'orders',
   'vitals_histograms',
   'vitals_sessions',

@@ -632,6 +632,8 @@ export interface QuotationsTable {
   salesperson_name: ColumnType<string | null, string | null | undefined, string | null>;
   salesperson_phone: ColumnType<string | null, string | null | undefined, string | null>;
   salesperson_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The buyer's token sealed under a key outside the database, bound to the quotation (migration 048): linkSeal.ts. */
+  buyer_token_sealed: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A branch's details every quotation it sends names (migration 047): admins keep them on the Rates and VAT page. */
@@ -655,6 +657,23 @@ export interface QuotationAcceptancesTable {
   po_file_name: string | null;
   po_file_bytes: number | null;
   accepted_at: Timestamp;
+  /** The key of the submission that accepted (migration 048): its retry answers the same. */
+  submission_key: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The PO file of a submission that came after the quotation was accepted, kept for the branch (migration 048). */
+export interface QuotationLatePurchaseOrdersTable {
+  id: Generated<number>;
+  quotation_id: number;
+  submission_key: string;
+  name: string;
+  position: string;
+  po_number: string | null;
+  po_file: ColumnType<Buffer | Uint8Array, Buffer, Buffer>;
+  po_file_name: string;
+  po_file_bytes: number;
+  received_at: Timestamp;
+  sent_to_branch_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** What a buyer asked to change in a sent quotation (migration 034). */
@@ -789,6 +808,7 @@ export interface DatabaseSchema {
   quotation_branch_settings: QuotationBranchSettingsTable;
   quotation_acceptances: QuotationAcceptancesTable;
   quotation_change_requests: QuotationChangeRequestsTable;
+  quotation_late_purchase_orders: QuotationLatePurchaseOrdersTable;
   orders: OrdersTable;
   vitals_histograms: VitalsHistogramsTable;
   vitals_sessions: VitalsSessionsTable;

@@ -7,12 +7,12 @@ import type { PurchaseOrderFile } from './buyerStore.js';
 
 /** Room for the multipart framing and the fields beside the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
-/** An acceptance's multipart parts: name, position, poNumber and the file poFile. */
+/** An acceptance's multipart parts: name, position, poNumber, submission (its key) and the file poFile. */
 export const MULTIPART_LIMITS = {
   fileSize: PO_FILE_MAX_BYTES,
   files: 1,
-  fields: 3,
-  parts: 4,
+  fields: 4,
+  parts: 5,
   headerPairs: 20,
   fieldSize: 1024,
 } as const;
@@ -94,7 +94,7 @@ export async function readAnswerParts(
       return { fields, file: undefined, refusal: error as PartsRefusal, truncated };
     return refused(
       400,
-      'The form could not be read: send the fields name, position, poNumber and the file poFile as multipart/form-data',
+      'The form could not be read: send the fields name, position, poNumber, submission and the file poFile as multipart/form-data',
     );
   }
   return { fields, file, refusal: undefined, truncated };

@@ -17,7 +17,12 @@ export const QUOTATION_OUTBOX_KIND = {
   accepted: 'quotation_accepted',
   /** The buyer's request for changes, to the branch. */
   changes: 'quotation_changes',
+  /** A PO file sent after the quotation was accepted by another submission, to its salesperson with the file. */
+  latePurchaseOrder: 'quotation_late_purchase_order',
 } as const;
+
+/** The kept PO file of a later submission (quotation_late_purchase_orders' id), for its mail's attachment. */
+export type LatePurchaseOrderFiles = (lateId: number) => Promise<{ name: string; bytes: Buffer } | undefined>;
 
 export interface QuotationMailPayload {
   view: BuyerQuotation;
@@ -31,6 +36,8 @@ export interface QuotationMailPayload {
   buyerEmail?: string;
   /** The branch's address: Reply-To of the buyer's mails. */
   branchEmail: string;
+  /** The later submission whose PO file goes to the branch (late purchase order mail only); the file is read by id. */
+  latePurchaseOrder?: { id: number; name: string; position: string; poNumber: string | null; fileName: string };
 }
 
 function readPayload(row: OutboxRow): QuotationMailPayload {
@@ -179,15 +186,66 @@ function changesMail(payload: QuotationMailPayload, from: string, to: string): C
   };
 }
 
-export async function composeQuotationMail(row: OutboxRow, from: string, sealer?: LinkSealer): Promise<ComposedMail> {
+/**
+ * The PO file a buyer sent after another submission had accepted the quotation, to the salesperson who sent it (English,
+ * as every mail to a branch), the file attached and Reply-To the buyer: which PO applies is theirs to settle.
+ */
+async function latePurchaseOrderMail(
+  row: OutboxRow,
+  payload: QuotationMailPayload,
+  from: string,
+  files: LatePurchaseOrderFiles | undefined,
+): Promise<ComposedMail> {
+  const { view, latePurchaseOrder: late, buyerEmail = payload.branchEmail } = payload;
+  if (late === undefined) throw new Error(`outbox ${row.id}: a late purchase order's mail without its submission`);
+  const file = await files?.(late.id);
+  // the mail fails and is tried again rather than going without its file
+  if (file === undefined)
+    throw new Error(`outbox ${row.id}: the late purchase order file ${late.id} could not be read`);
+  const accepted = view.acceptance;
+  const lines = [
+    `The buyer of quotation ${view.number} (request ${view.requestReference}, ${view.companyName}) sent a purchase order after the quotation had already been accepted.`,
+    accepted === null
+      ? ''
+      : `Accepted on ${accepted.acceptedAt.slice(0, 10)} by ${accepted.name} (${accepted.position})${accepted.poNumber === null ? '' : ` with PO ${accepted.poNumber}`}.`,
+    `This purchase order: sent by ${late.name} (${late.position})${late.poNumber === null ? '' : `, PO ${late.poNumber}`}; the file ${file.name} is attached.`,
+    'Please check with the buyer which purchase order applies: reply to this e-mail to answer them.',
+  ].filter((line) => line !== '');
+  return {
+    from,
+    to: row.recipient,
+    replyTo: { name: headerText(view.companyName, 100), address: headerText(buyerEmail, 254) },
+    subject: headerText(`Purchase order sent after quotation ${view.number} was accepted`, 150),
+    text: lines.join('\n\n'),
+    html: paragraphs(lines.map(escapeHtml), 'ltr', 'en'),
+    attachments: [{ filename: file.name, content: file.bytes, contentType: 'application/pdf' }],
+  };
+}
+
+export async function composeQuotationMail(
+  row: OutboxRow,
+  from: string,
+  sealer?: LinkSealer,
+  files?: LatePurchaseOrderFiles,
+): Promise<ComposedMail> {
   const payload = readPayload(row);
   if (row.kind === QUOTATION_OUTBOX_KIND.sent)
     return sentMail(payload, linkOf(row, payload, sealer), from, row.recipient);
   if (row.kind === QUOTATION_OUTBOX_KIND.accepted) return acceptedMail(payload, from, row.recipient);
+  if (row.kind === QUOTATION_OUTBOX_KIND.latePurchaseOrder) return latePurchaseOrderMail(row, payload, from, files);
   return changesMail(payload, from, row.recipient);
 }
 
-/** Registers the quotation's mails with the outbox; `sealer` opens the links (without it a sealed link's mail fails). */
-export function registerQuotationMail(composers: MailComposers, sealer?: LinkSealer): void {
-  composers.register(Object.values(QUOTATION_OUTBOX_KIND), (row, from) => composeQuotationMail(row, from, sealer));
+/**
+ * Registers the quotation's mails with the outbox; `sealer` opens the links (without it a sealed link's mail fails),
+ * `files` reads a late purchase order's file (without it that mail fails, and waits for a worker that has it).
+ */
+export function registerQuotationMail(
+  composers: MailComposers,
+  sealer?: LinkSealer,
+  files?: LatePurchaseOrderFiles,
+): void {
+  composers.register(Object.values(QUOTATION_OUTBOX_KIND), (row, from) =>
+    composeQuotationMail(row, from, sealer, files),
+  );
 }

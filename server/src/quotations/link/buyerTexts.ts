@@ -78,6 +78,12 @@ export interface BuyerTexts {
   };
   /** Why the buyer may no longer answer: the branch's phone named. */
   closed: { expired: (day: string, phone: string) => string; superseded: (phone: string) => string };
+  /** The PDF's heading beside the number of a quotation replaced by a later revision. */
+  supersededMark: string;
+  /** A second submission's answer once another accepted it: when, and with which PO number. */
+  alreadyAccepted: (day: string, poNumber: string | null) => string;
+  /** No PO file of that submission is kept here (a wrong key): the branch's phone named. */
+  noHeldFile: (phone: string) => string;
 }
 
 const STATES_EN: Record<QuotationState, string> = {
@@ -167,6 +173,13 @@ const english: BuyerTexts = {
     superseded: (phone) =>
       `This quotation was replaced by a later revision and can no longer be accepted. Please use the latest one, or call the branch on ${phone}.`,
   },
+  supersededMark: 'SUPERSEDED',
+  alreadyAccepted: (day, poNumber) =>
+    poNumber === null
+      ? `This quotation was already accepted on ${day}.`
+      : `This quotation was already accepted on ${day} with PO ${poNumber}.`,
+  noHeldFile: (phone) =>
+    `No purchase order file of yours is kept for this quotation. Please send it to the branch by e-mail, or call the branch on ${phone}.`,
 };
 
 let arabic: BuyerTexts | undefined;
@@ -258,6 +271,14 @@ function arabicTexts(): BuyerTexts {
       superseded: (phone) =>
         `حلّت محل عرض السعر هذا مراجعة أحدث، ولم يعد قبوله ممكنًا. يُرجى اعتماد أحدث عرض أو الاتصال بالفرع على الرقم ${phone}.`,
     },
+    // without its vowel marks: the PDF's text keeps the word whole
+    supersededMark: 'مستبدل',
+    alreadyAccepted: (day, poNumber) =>
+      poNumber === null
+        ? `سبق قبول عرض السعر هذا بتاريخ ${day}.`
+        : `سبق قبول عرض السعر هذا بتاريخ ${day} بأمر الشراء رقم ${poNumber}.`,
+    noHeldFile: (phone) =>
+      `لا يوجد ملف أمر شراء محفوظ لكم لعرض السعر هذا. يُرجى إرساله إلى الفرع بالبريد الإلكتروني أو الاتصال بالفرع على الرقم ${phone}.`,
   };
 }
 

@@ -2,7 +2,7 @@
 // and phone, the state, and whether it may still be answered (and if not, why, in the buyer's language, naming the
 // branch's phone). The same view is what the PDF and the mails are made of (kept in their outbox rows).
 import { branches } from '@site/content';
-import type { BuyerQuotation } from '@site/contracts/quotation-link-api';
+import type { BuyerQuotation, LatestRevision } from '@site/contracts/quotation-link-api';
 import type { QuotationState } from '@site/contracts/quotations-api';
 import type { LocationAvailability } from '@site/contracts/stock-api';
 import { BRANCH_TAX_LABELS, INCOTERM_NAMES, isStaffBranch } from '@site/contracts/quotations-api';
@@ -13,6 +13,8 @@ import { branchDay } from '../days.js';
 import { lineAvailabilityText } from '../lineStock.js';
 import { loadQuotation } from '../quotationStore.js';
 import { buyerTexts } from './buyerTexts.js';
+import { buyerTokenHash } from './buyerToken.js';
+import { tokenBinding, type LinkSealer } from './linkSeal.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -158,4 +160,35 @@ export async function loadBuyerDocument(db: Db, id: number, now: Date): Promise<
     closedReason,
   };
   return { view, email: request.email, quotationId: id };
+}
+
+/**
+ * The latest sent revision of the request quotation `id` belongs to, after it: its number, when it was sent and its
+ * link's token (opened with the keys; null when it was sent before tokens were kept sealed, or no key given opens it).
+ * Only a revision of the same request: the one buyer was mailed both links, and nothing of another request is looked at.
+ */
+export async function latestRevisionOf(
+  db: Db,
+  id: number,
+  sealer: LinkSealer | undefined,
+): Promise<LatestRevision | null> {
+  const row = await db
+    .selectFrom('quotations as q')
+    .innerJoin('quotations as n', 'n.request_id', 'q.request_id')
+    .select(['n.id', 'n.number', 'n.sent_at', 'n.buyer_token_hash', 'n.buyer_token_sealed'])
+    .where('q.id', '=', id)
+    .where('n.id', '<>', id)
+    .where('n.state', '<>', 'draft')
+    .where('n.sent_at', 'is not', null)
+    .whereRef('n.revision', '>', 'q.revision')
+    .orderBy('n.revision', 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (row === undefined || row.number === null || row.sent_at === null) return null;
+  const opened =
+    row.buyer_token_sealed === null ? undefined : sealer?.open(row.buyer_token_sealed, tokenBinding(Number(row.id)));
+  // a token that does not open that revision (a re-sent link since) is not given
+  const token = opened !== undefined && buyerTokenHash(opened) === row.buyer_token_hash ? opened : null;
+  return { number: row.number, sentAt: new Date(row.sent_at).toISOString(), token };
 }

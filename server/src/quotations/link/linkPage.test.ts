@@ -219,6 +219,77 @@ async function pageSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     },
   );
 
+  await t.test(
+    'without scripts, two drawn pages accept: the second is told when and with which PO, and sends its kept PO file; a re-post of the first answers as before',
+    async () => {
+      const { quotation, token } = await s.sendNew(s.dubai, 'Dubai');
+      const url = quotationLinkPath(token, 'en');
+      // each drawing's form carries a key of its own
+      const [first, second] = [
+        valueOf((await get(url)).body, 'submission'),
+        valueOf((await get(url)).body, 'submission'),
+      ];
+      assert.match(first ?? '', /^[A-Za-z0-9_-]{24}$/);
+      assert.notEqual(first, second);
+      const acceptForm = (submission: string, poNumber: string, file?: Buffer) =>
+        multipartForm(
+          { answer: 'accept', submission, name: 'Karim Nasser', position: 'Buyer', poNumber },
+          file === undefined ? undefined : { name: 'second-po.pdf', type: 'application/pdf', bytes: file },
+        );
+      const won = await post(url, acceptForm(first!, 'PO-FIRST'));
+      assert.equal(won.statusCode, 303);
+      assert.equal(won.headers.location, `${url}?answered=accepted`);
+      // the same form posted again (the browser's re-post): the same answer
+      const again = await post(url, acceptForm(first!, 'PO-FIRST'));
+      assert.equal(again.headers.location, `${url}?answered=accepted`);
+
+      const told = await post(url, acceptForm(second!, 'PO-SECOND', A_PDF));
+      assert.equal(told.statusCode, 200);
+      const [{ accepted_at: at }] = (await db.query<{ accepted_at: Date }>(
+        'select accepted_at from quotation_acceptances where quotation_id = $1',
+        [quotation.id],
+      )) as [{ accepted_at: Date }];
+      const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+        new Date(`${new Date(new Date(at).getTime() + 4 * 3_600_000).toISOString().slice(0, 10)}T00:00:00Z`),
+      );
+      const view = textOf(rootOf(told.body));
+      // the PO number in a span of its own (left to right)
+      assert.ok(view.includes(`This quotation was already accepted on ${day} with PO PO-FIRST .`), view);
+      assert.ok(view.includes('The purchase order file you chose, second-po.pdf, is kept.'), view);
+      assert.equal(valueOf(told.body, 'answer'), 'purchaseOrder');
+      assert.equal(valueOf(told.body, 'submission'), second);
+      const kept = await db.query<{ po_number: string; sent: boolean }>(
+        'select po_number, sent_to_branch_at is not null as sent from quotation_late_purchase_orders where quotation_id = $1',
+        [quotation.id],
+      );
+      assert.deepEqual(kept, [{ po_number: 'PO-SECOND', sent: false }]);
+
+      const sent = await post(url, urlencoded({ answer: 'purchaseOrder', submission: second! }));
+      assert.equal(sent.statusCode, 303);
+      assert.equal(sent.headers.location, `${url}?answered=purchaseOrder`);
+      const page = textOf(rootOf((await get(sent.headers.location)).body));
+      assert.ok(page.includes('Your purchase order file was sent to our Dubai branch.'), page);
+      assert.deepEqual(
+        await db.query(
+          'select sent_to_branch_at is not null as sent from quotation_late_purchase_orders where quotation_id = $1',
+          [quotation.id],
+        ),
+        [{ sent: true }],
+      );
+      assert.equal(
+        (
+          await db.query("select 1 from outbox where kind = 'quotation_late_purchase_order' and ref_id = $1", [
+            quotation.id,
+          ])
+        ).length,
+        1,
+      );
+      assert.deepEqual(await acceptances(quotation.id), [
+        { name: 'Karim Nasser', position: 'Buyer', po_number: 'PO-FIRST', po_file_bytes: null },
+      ]);
+    },
+  );
+
   await t.test('Ask for changes as a plain form: stored, then 303 to the page, which says it was sent', async () => {
     const { quotation, token } = await s.sendNew(s.dubai, 'Dubai');
     const url = quotationLinkPath(token, 'en');
@@ -281,9 +352,10 @@ async function pageSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
       const page = textOf(rootOf((await get(res.headers.location)).body));
       assert.ok(page.includes(TEXTS.en.thanks) && page.includes('PO-7781'), page);
       assert.ok(!page.includes(TEXTS.en.accept), 'no forms once accepted');
-      // a repeat (a second click of the plain form) changes nothing: the same page
+      // a repeat (a second click of the plain form: the same texts, and no key here) changes nothing: the same page
+      // (another submission is told it came second: the test above)
       assert.equal(
-        (await post(url, multipartForm({ ...typed, name: 'Someone Else', position: 'Buyer' }))).headers.location,
+        (await post(url, multipartForm({ ...typed, position: 'Buyer' }))).headers.location,
         `${url}?answered=accepted`,
       );
       assert.deepEqual(

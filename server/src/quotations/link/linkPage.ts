@@ -24,21 +24,29 @@ import {
   quotationLinkPath,
   type BuyerFormError,
   type BuyerQuotation,
+  type DrawnBuyerForms,
   type PostedBuyerForm,
   type QuotationLinkAnswered,
 } from '@site/contracts/quotation-link-api';
-import { acceptQuotationBodySchema, askForChangesBodySchema } from '@site/contracts/quotation-link-api-schemas';
+import {
+  acceptQuotationBodySchema,
+  askForChangesBodySchema,
+  sendLatePurchaseOrderBodySchema,
+} from '@site/contracts/quotation-link-api-schemas';
 import { quotationDescription, quotationRoute } from '@site/contracts/quotation-route';
 import { describeError, type Database } from '../../platform/db/index.js';
 import { checkBody } from '../../platform/http/contracts.js';
 import { isCrossSite } from '../../platform/http/crossSite.js';
 import type { SendShell, UnlistedPage } from '../../pages/index.js';
+import { randomBytes } from 'node:crypto';
 import {
   acceptQuotation,
+  AlreadyAcceptedRefusal,
   askForChanges,
   BuyerRefusal,
   openQuotation,
   quotationOfToken,
+  sendLatePurchaseOrder,
   type BuyerContext,
   type PurchaseOrderFile,
 } from './buyerStore.js';
@@ -151,7 +159,10 @@ export async function linkPageRoutes(app: FastifyInstance, options: LinkPageOpti
         return quotation === undefined
           ? { status: 404, body: QUOTATION_LINK_NOT_FOUND }
           : { status: 200, body: quotation };
-      return href === postedHref && posted !== undefined ? { status: 200, body: posted } : undefined;
+      if (href !== postedHref) return undefined;
+      // the plain forms' submission key, one per drawing: a re-post of this page's form is the same submission
+      const forms: DrawnBuyerForms = { posted: posted ?? null, submission: randomBytes(18).toString('base64url') };
+      return { status: 200, body: forms };
     };
     const firstView = {
       remote: quotationRoute.remote,
@@ -219,9 +230,18 @@ export async function linkPageRoutes(app: FastifyInstance, options: LinkPageOpti
 
     const kind = field(fields, QUOTATION_LINK_FORM.answer);
     // a post that opens nothing to answer (no form named, or only a file's refusal without one): the page again
-    if (kind !== 'accept' && kind !== 'changes') return sendQuotationPage(request, reply, undefined, 400);
+    if (kind !== 'accept' && kind !== 'changes' && kind !== 'purchaseOrder')
+      return sendQuotationPage(request, reply, undefined, 400);
     const refuse = (form: PostedBuyerForm, status: 400 | 503 = 400) => sendQuotationPage(request, reply, form, status);
+    const submission = field(fields, QUOTATION_LINK_FORM.submission);
     try {
+      if (kind === 'purchaseOrder') {
+        const checked = checkBody(sendLatePurchaseOrderBodySchema, { submission });
+        if (!checked.ok) return await backTo();
+        await sendLatePurchaseOrder(db.kysely, context, id, checked.data.submission);
+        options.onOutboxWrite?.();
+        return await backTo('purchaseOrder');
+      }
       if (kind === 'accept') {
         const values = {
           name: field(fields, 'name'),
@@ -236,9 +256,21 @@ export async function linkPageRoutes(app: FastifyInstance, options: LinkPageOpti
           name: values.name.trim(),
           position: values.position.trim(),
           ...(poNumber === '' ? {} : { poNumber }),
+          ...(submission === '' ? {} : { submission }),
         });
         if (!checked.ok) return await refuse({ form: 'accept', values, error: { message: checked.error } });
-        await acceptQuotation(db.kysely, context, id, checked.data, file);
+        try {
+          await acceptQuotation(db.kysely, context, id, checked.data, file);
+        } catch (error) {
+          // another submission accepted first: the page (200: nothing to correct in the form) says when and with which
+          // PO, and offers to send this one's file to the branch
+          if (!(error instanceof AlreadyAcceptedRefusal)) throw error;
+          const { acceptedOn, poNumber, heldFile } = error.alreadyAccepted;
+          return await sendQuotationPage(request, reply, {
+            form: 'alreadyAccepted',
+            alreadyAccepted: { acceptedOn, poNumber, heldFile },
+          });
+        }
         options.onOutboxWrite?.();
         return await backTo('accepted');
       }
@@ -254,6 +286,7 @@ export async function linkPageRoutes(app: FastifyInstance, options: LinkPageOpti
       // past its validity, replaced by a later revision: the page says why, in the buyer's language, with no forms
       if (error instanceof BuyerRefusal) return backTo();
       request.log.error({ err: error }, `quotation form post failed: ${describeError(error)}`);
+      if (kind === 'purchaseOrder') return sendQuotationPage(request, reply, undefined, 503);
       const failed = { problem: 'failed' } as const;
       return refuse(
         kind === 'accept'

@@ -5,7 +5,12 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { QUOTATION_LINK_API, QUOTATION_LINK_NOT_FOUND, type BuyerQuotation } from '@site/contracts/quotation-link-api';
-import { acceptQuotationBodySchema, askForChangesBodySchema } from '@site/contracts/quotation-link-api-schemas';
+import {
+  acceptQuotationBodySchema,
+  askForChangesBodySchema,
+  sendLatePurchaseOrderBodySchema,
+} from '@site/contracts/quotation-link-api-schemas';
+import type { AlreadyAcceptedAnswer, LatePurchaseOrderSent } from '@site/contracts/quotation-link-api';
 import { describeError, type Database } from '../../platform/db/index.js';
 import { checkBody } from '../../platform/http/contracts.js';
 import { httpError } from '../../platform/http/jsonEndpoint.js';
@@ -14,13 +19,16 @@ import type { SendShell } from '../../pages/index.js';
 import type { RecordStaffAction } from '../staffSide.js';
 import {
   acceptQuotation,
+  AlreadyAcceptedRefusal,
   askForChanges,
   BuyerRefusal,
   openQuotation,
   quotationOfToken,
+  sendLatePurchaseOrder,
   type BuyerContext,
   type PurchaseOrderFile,
 } from './buyerStore.js';
+import type { LinkSealer } from './linkSeal.js';
 import { loadBuyerDocument } from './buyerView.js';
 import { MULTIPART_LIMITS, readAnswerParts } from './answerParts.js';
 import { linkPageRoutes } from './linkPage.js';
@@ -39,6 +47,8 @@ export interface LinkRoutesOptions extends Partial<RateLimitOptions> {
   sendPage?: SendShell | undefined;
   /** PUBLIC_SITE_URL: the origin a form post must come from (crossSite.ts). */
   publicSiteUrl?: string | undefined;
+  /** Opens the sealed tokens: a replaced revision's page links to the latest one (without it, to the mail). */
+  linkSealer?: LinkSealer | undefined;
 }
 
 /** The link's calls per client address and window unless told otherwise: a buyer's page makes a handful. */
@@ -57,7 +67,11 @@ async function requireJson(request: FastifyRequest): Promise<void> {
 
 export async function linkRoutes(app: FastifyInstance, options: LinkRoutesOptions): Promise<void> {
   const { db } = options;
-  const context: BuyerContext = { record: options.recordStaffAction, now: options.now ?? (() => new Date()) };
+  const context: BuyerContext = {
+    record: options.recordStaffAction,
+    now: options.now ?? (() => new Date()),
+    sealer: options.linkSealer,
+  };
   const limits = {
     rateLimitMax: options.rateLimitMax ?? LINK_RATE_LIMIT.rateLimitMax,
     rateLimitWindowMs: options.rateLimitWindowMs ?? LINK_RATE_LIMIT.rateLimitWindowMs,
@@ -73,6 +87,10 @@ export async function linkRoutes(app: FastifyInstance, options: LinkRoutesOption
   });
   app.setErrorHandler((error: FastifyError | BuyerRefusal, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof LinkNotFound) return reply.code(404).send(QUOTATION_LINK_NOT_FOUND);
+    if (error instanceof AlreadyAcceptedRefusal) {
+      const answer: AlreadyAcceptedAnswer = { error: error.message, alreadyAccepted: error.alreadyAccepted };
+      return reply.code(409).send(answer);
+    }
     if (error instanceof BuyerRefusal) return reply.code(error.statusCode).send({ error: error.message });
     if ('statusCode' in error && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ error: error.message });
@@ -135,6 +153,19 @@ export async function linkRoutes(app: FastifyInstance, options: LinkRoutesOption
       const view = await askForChanges(db.kysely, context, id, checked.data.message);
       options.onOutboxWrite?.();
       return view;
+    },
+  );
+
+  app.post(
+    QUOTATION_LINK_API.purchaseOrder,
+    { ...limit, bodyLimit: ANSWER_BODY_LIMIT, preValidation: requireJson },
+    async (request): Promise<LatePurchaseOrderSent> => {
+      const id = await quotationOf(request);
+      const checked = checkBody(sendLatePurchaseOrderBodySchema, request.body);
+      if (!checked.ok) throw httpError(400, checked.error);
+      const sent = await sendLatePurchaseOrder(db.kysely, context, id, checked.data.submission);
+      options.onOutboxWrite?.();
+      return sent;
     },
   );
 

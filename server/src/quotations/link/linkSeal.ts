@@ -17,3 +17,9 @@ export interface LinkSealer {
 
 /** What a sealed link is bound to: its quotation. */
 export const linkBinding = (quotationId: number): string => `quotation-link:${quotationId}`;
+
+/**
+ * What a quotation's sealed token (quotations.buyer_token_sealed) is bound to: its quotation, and a label of its own, so
+ * a sealed link and a sealed token never open as each other, and neither on another quotation's row.
+ */
+export const tokenBinding = (quotationId: number): string => `quotation-token:${quotationId}`;

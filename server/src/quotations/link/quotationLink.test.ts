@@ -480,8 +480,15 @@ async function linkSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
       const a = ok<BuyerQuotation>(first);
       const b = ok<BuyerQuotation>(second);
       assert.deepEqual(a, b);
-      const retry = ok<BuyerQuotation>(await accept('Someone Else'));
+      const retry = ok<BuyerQuotation>(await accept('Karim Nasser'));
       assert.deepEqual(retry, a, 'a retry answers the acceptance made, not a new one');
+      // another submission (other texts, no key) is told it came second, and changes nothing (laterAnswers.test.ts)
+      const other = await accept('Someone Else');
+      assert.equal(other.statusCode, 409);
+      assert.match(
+        other.json<{ error: string }>().error,
+        /^This quotation was already accepted on \d{4}-\d{2}-\d{2}\.$/,
+      );
       assert.equal((await db.query('select 1 from orders where quotation_id = $1', [quotation.id])).length, 1);
       assert.equal(
         (await db.query('select 1 from quotation_acceptances where quotation_id = $1', [quotation.id])).length,

@@ -344,6 +344,8 @@ function writeSignatures(page: QuotePage, view: BuyerQuotation, texts: BuyerText
 /** Renders the PDF of a sent quotation, in its buyer's language. */
 export function renderQuotationPdf(view: BuyerQuotation): Promise<Buffer> {
   const texts = buyerTexts(view.language);
+  // a revision replaced since says so in its heading and on every page, not only on the page it was opened from
+  const mark = view.state === 'superseded' ? ` – ${texts.supersededMark}` : '';
   const doc: PdfDoc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -352,7 +354,7 @@ export function renderQuotationPdf(view: BuyerQuotation): Promise<Buffer> {
     lang: view.language,
     displayTitle: true,
     info: {
-      Title: `${texts.title} ${view.number}`,
+      Title: `${texts.title} ${view.number}${mark}`,
       Author: texts.companyName,
       Subject: view.requestReference,
       CreationDate: new Date(view.sentAt),
@@ -362,7 +364,14 @@ export function renderQuotationPdf(view: BuyerQuotation): Promise<Buffer> {
   registerFonts(doc);
   const page = new QuotePage(doc, view.language === 'ar');
   page.y += page.paragraph('P', texts.companyName, 0, page.y, page.contentWidth, style(13, 'bold', NAVY));
-  page.y += page.paragraph('H1', `${texts.title} ${view.number}`, 0, page.y, page.contentWidth, style(20, 'bold'));
+  page.y += page.paragraph(
+    'H1',
+    `${texts.title} ${view.number}${mark}`,
+    0,
+    page.y,
+    page.contentWidth,
+    style(20, 'bold'),
+  );
   page.y += 4;
   writeField(page, texts.number, view.number, 'ltr');
   writeField(page, texts.reference, view.requestReference, 'ltr');
@@ -380,7 +389,7 @@ export function renderQuotationPdf(view: BuyerQuotation): Promise<Buffer> {
   writeField(page, texts.deliveryTerms, view.deliveryTerms);
   writeField(page, texts.note, view.buyerNote);
   writeSignatures(page, view, texts);
-  writeFooters(page, (number, count) => `${texts.page(number, count)} · ${view.number}`);
+  writeFooters(page, (number, count) => `${texts.page(number, count)} · ${view.number}${mark}`);
   page.finish();
   doc.end();
   return done;

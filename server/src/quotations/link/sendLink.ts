@@ -1,7 +1,8 @@
-// What sending a quotation adds, in the send's transaction: the buyer's token (only its hash kept with the quotation)
-// and the mail to the request's address with the PDF and the link. The link is in that mail's outbox row only sealed
-// under a key kept outside the database (linkSeal.ts), until the mail has gone: each later send takes the links out of
-// the rows already sent (the mail is the buyer's copy).
+// What sending a quotation adds, in the send's transaction: the buyer's token (kept with the quotation as its hash, to
+// look it up, and sealed under keys outside the database, for a later revision's page to link to it) and the mail to
+// the request's address with the PDF and the link. The link is in that mail's outbox row only sealed under a key kept
+// outside the database (linkSeal.ts), until the mail has gone: each later send takes the links out of the rows already
+// sent (the mail is the buyer's copy).
 import { quotationLinkPath } from '@site/contracts/quotation-link-api';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/index.js';
@@ -9,7 +10,7 @@ import { enqueueMail, forgetSentPayloadKeys } from '../../platform/mail/outbox.j
 import { newBuyerToken } from './buyerToken.js';
 import { branchContact, loadBuyerDocument } from './buyerView.js';
 import { QUOTATION_OUTBOX_KIND, type QuotationMailPayload } from './buyerMail.js';
-import { linkBinding, type LinkSealer } from './linkSeal.js';
+import { linkBinding, tokenBinding, type LinkSealer } from './linkSeal.js';
 
 export interface LinkSettings {
   /** PUBLIC_SITE_URL: the links' origin (this server's default address when unset). */
@@ -32,7 +33,12 @@ export async function issueBuyerLink(
   now: Date,
 ): Promise<string> {
   const { token, hash } = newBuyerToken();
-  await trx.updateTable('quotations').set({ buyer_token_hash: hash }).where('id', '=', id).execute();
+  // the token kept sealed too (a key outside the database): the page of a revision replaced later links to this one
+  await trx
+    .updateTable('quotations')
+    .set({ buyer_token_hash: hash, buyer_token_sealed: settings.sealer.seal(token, tokenBinding(id)) })
+    .where('id', '=', id)
+    .execute();
   const document = await loadBuyerDocument(trx, id, now);
   if (document === undefined) throw new Error(`quotation ${id} was not sent`);
   const link = `${linkOrigin(settings)}${quotationLinkPath(token, document.view.language)}`;

@@ -41,6 +41,7 @@ import { migration044CataloguePublishSchedules } from './044_catalogue_publish_s
 import { migration045CatalogueBulkEdits } from './045_catalogue_bulk_edits.js';
 import { migration046CompanyUniqueNumbers } from './046_company_unique_numbers.js';
 import { migration047QuotationDocument } from './047_quotation_document.js';
+import { migration048QuotationLaterAnswers } from './048_quotation_later_answers.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -90,4 +91,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration045CatalogueBulkEdits,
   migration046CompanyUniqueNumbers,
   migration047QuotationDocument,
+  migration048QuotationLaterAnswers,
 ];
