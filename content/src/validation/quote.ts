@@ -170,14 +170,20 @@ export function quoteReference(id: number, createdAt: Date, branch: BranchName):
   return `RFQ-${BRANCH_CODES[branch]}-${createdAt.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
 }
 
+// Marked pure: a bundle that imports this module for another export (the shell's quote basket) drops the patterns,
+// as it did the one-line pattern before branch codes; unmarked, every page's first view carried them (+150 B).
+const REFERENCE_TEXT = /* @__PURE__ */ referenceText();
+
 /** A reference as text, unanchored: with a branch's code, or without one (RFQ-2026-000123: stored before the codes, kept). */
-const REFERENCE_TEXT = `RFQ-(?:(?:${Object.values(BRANCH_CODES).join('|')})-)?\\d{4}-\\d{6,12}`;
+function referenceText(): string {
+  return `RFQ-(?:(?:${Object.values(BRANCH_CODES).join('|')})-)?\\d{4}-\\d{6,12}`;
+}
 
 /** Any request's reference, as stored: new (RFQ-AE-2026-000123) and old (RFQ-2026-000123) alike. */
-export const QUOTE_REFERENCE_PATTERN = new RegExp(`^${REFERENCE_TEXT}$`);
+export const QUOTE_REFERENCE_PATTERN = /* @__PURE__ */ new RegExp(`^${REFERENCE_TEXT}$`);
 
 /** A request's PDF by its file name, the reference captured ('RFQ-AE-2026-000123.pdf'). */
-export const QUOTE_PDF_FILE_PATTERN = new RegExp(`^(${REFERENCE_TEXT})\\.pdf$`);
+export const QUOTE_PDF_FILE_PATTERN = /* @__PURE__ */ new RegExp(`^(${REFERENCE_TEXT})\\.pdf$`);
 
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
