@@ -156,7 +156,9 @@ async function migrationSuite(t: TestContext, db: Database): Promise<void> {
           201,
         );
         // a quotation from before the document named its delivery names none: the salesperson types it in
-        await db.query(`update quotations set incoterm = 'DAP', delivery_place = 'Muscat' where id = $1`, [revision.id]);
+        await db.query(`update quotations set incoterm = 'DAP', delivery_place = 'Muscat' where id = $1`, [
+          revision.id,
+        ]);
         revised.push((await send(revision.id)).number!);
       }
       assert.deepEqual(revised, ['QT-2026-000002-R1', 'QT-2026-000002-R1']);
