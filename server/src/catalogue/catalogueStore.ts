@@ -390,6 +390,8 @@ export class CatalogueStore {
     // where the variants are the table's rows, the table is theirs: a withdrawn variant's row leaves it (decision 034)
     const labelTable = detail.productDetailTableColumns === undefined ? labelTableOf(variants, locale) : undefined;
     if (labelTable !== undefined) {
+      // each variant carries its row, as where the table is the variants' own
+      variants.forEach((variant, index) => (variant.row = labelTable.rows[index]));
       detail.productDetailTableColumns = labelTable.columns;
       detail.productDetailTableData = labelTable.rows;
     } else if (variants.some((variant) => variant.row !== undefined)) {

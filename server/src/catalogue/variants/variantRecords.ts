@@ -56,15 +56,14 @@ const OPTION_COLUMN = { id: 'option', name: { en: 'Option', ar: 'الخيار' }
 /**
  * A product of several sizes whose variants carry labels but no table rows (a file's line with a row per size and no
  * table columns): its table is their labels, one column, so that every size is listed, chosen and ordered on its page
- * (without a table the page offered the first size only). A product with table rows, or one size, is left as it is.
+ * (without a table the page offered the first size only). A product with table rows, or one size, gets none. Reads only.
  */
 export function labelTableOf(
-  variants: ProductVariant[],
+  variants: readonly ProductVariant[],
   locale: Locale,
 ): { columns: [[{ id: string; name: string }]]; rows: Record<string, string>[] } | undefined {
   if (variants.length < 2 || variants.some((variant) => variant.row !== undefined)) return undefined;
   const rows = variants.map((variant) => ({ [OPTION_COLUMN.id]: variant.label || variant.code }));
-  variants.forEach((variant, index) => (variant.row = rows[index]));
   return { columns: [[{ id: OPTION_COLUMN.id, name: OPTION_COLUMN.name[locale] }]], rows };
 }
 
