@@ -12,7 +12,8 @@ import {
   TEASER_CATEGORY_IDS,
 } from './dataConstants';
 import { tableHeaderProblems, tableRowProblems } from './detailTable';
-import { normalizedProductCode, QUOTE_UNITS } from './validation/quote';
+import { QUOTE_UNITS } from './validation/quantity';
+import { normalizedProductCode } from './validation/quote';
 import { BRANCH_NAMES } from './validation/rules';
 
 const text = z.string().trim().min(1);

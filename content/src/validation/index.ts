@@ -33,25 +33,27 @@ export {
 } from './contactForm';
 export {
   calendarDayProblem,
-  checkQuantity,
-  isQuoteUnit,
   NEEDED_BY_MAX_YEARS,
   neededByProblem,
   neededByRange,
   normalizedProductCode,
-  parseQuantity,
-  QUOTE_LIMITS,
   QUOTE_PDF_FILE_PATTERN,
   QUOTE_REFERENCE_PATTERN,
-  QUOTE_UNITS,
   QUOTE_UNIT_WORDS,
   quoteReference,
   readPastedList,
-  unitAllowsDecimals,
   type NeededByProblem,
   type PastedEntry,
   type PastedProblem,
+} from './quote';
+export {
+  checkQuantity,
+  isQuoteUnit,
+  parseQuantity,
+  QUOTE_LIMITS,
+  QUOTE_UNITS,
+  unitAllowsDecimals,
   type QuantityCheck,
   type QuantityProblem,
   type QuoteUnit,
-} from './quote';
+} from './quantity';

@@ -1,17 +1,12 @@
 // The request-for-quotation rules as a buyer meets them: the quantity typed on "Add to quote" and the
 // request page, a list pasted from a spreadsheet, the code a pasted line names, and the reference after sending.
+import { checkQuantity, isQuoteUnit, parseQuantity, QUOTE_LIMITS, QUOTE_UNITS, unitAllowsDecimals } from './quantity';
 import {
-  checkQuantity,
-  isQuoteUnit,
   normalizedProductCode,
-  parseQuantity,
-  QUOTE_LIMITS,
   QUOTE_PDF_FILE_PATTERN,
   QUOTE_REFERENCE_PATTERN,
-  QUOTE_UNITS,
   quoteReference,
   readPastedList,
-  unitAllowsDecimals,
 } from './quote';
 
 describe('parseQuantity', () => {

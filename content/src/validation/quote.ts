@@ -2,27 +2,8 @@
 // request page's "Paste a list") and the server's schema. Plain data and functions: no zod, no node modules.
 // Like the contact form's rules they answer with codes, never texts: each app words them in the page's language.
 import { withWesternDigits } from './digits';
+import { QUOTE_LIMITS, type QuoteUnit } from './quantity';
 import { BRANCH_CODES, type BranchName } from './rules';
-
-/**
- * The units a product is sold and quoted in (each product's `unit` in products.json). Metres may be quoted in
- * decimals (12.5 m of cable); everything else is counted in whole units.
- */
-export const QUOTE_UNITS = [
-  'piece',
-  'metre',
-  'pack',
-  'box',
-  'coil',
-  'drum',
-  'roll',
-  'set',
-  'kit',
-  'length',
-  'pair',
-] as const;
-
-export type QuoteUnit = (typeof QUOTE_UNITS)[number];
 
 /**
  * Each unit's words, for what cannot read the browser's messages (the server's mails and PDFs): English [one, other],
@@ -42,67 +23,6 @@ export const QUOTE_UNIT_WORDS: Readonly<Record<QuoteUnit, { en: readonly [string
   length: { en: ['length', 'lengths'], ar: 'طول' },
   pair: { en: ['pair', 'pairs'], ar: 'زوج' },
 };
-
-/** Units a buyer may ask for in fractions (at most QUOTE_LIMITS.decimals places). */
-const DECIMAL_UNITS: ReadonlySet<QuoteUnit> = new Set<QuoteUnit>(['metre']);
-
-export const unitAllowsDecimals = (unit: QuoteUnit): boolean => DECIMAL_UNITS.has(unit);
-
-export const isQuoteUnit = (value: unknown): value is QuoteUnit =>
-  typeof value === 'string' && (QUOTE_UNITS as readonly string[]).includes(value);
-
-export const QUOTE_LIMITS = {
-  /** Lines of one request (and of the basket). */
-  maxLines: 100,
-  /** Largest quantity of one line, in the product's unit (a long cable run is some 10,000 m; this leaves room). */
-  maxQuantity: 100_000,
-  /** Decimal places a decimal unit takes (12.25 m). */
-  decimals: 2,
-  /** Longest text of the request page's fields, in characters. */
-  deliveryCity: 100,
-  notes: 2000,
-  /** The "Paste a list" box: characters and lines read. */
-  pasteCharacters: 20_000,
-  pasteLines: 200,
-} as const;
-
-/**
- * Why a quantity is refused: 'invalid' (not a number), 'notPositive' (0 or less), 'notWhole' (a fraction of a unit
- * that is counted whole), 'tooPrecise' (more decimals than QUOTE_LIMITS.decimals), 'tooLarge'.
- */
-export type QuantityProblem = 'invalid' | 'notPositive' | 'notWhole' | 'tooPrecise' | 'tooLarge';
-
-export type QuantityCheck = { ok: true; quantity: number } | { ok: false; problem: QuantityProblem };
-
-/** A quantity as typed, once Arabic-Indic digits and the Arabic decimal separator read as Western, and spaces and a '+' dropped ('1,000' is refused: a comma is a decimal mark in some places, a thousands mark in others). */
-const NUMBER_TEXT = /^\d+(\.\d+)?$/;
-
-/** Checks a quantity typed by the buyer (or pasted) against its unit's rule. */
-export function parseQuantity(typed: string, unit: QuoteUnit): QuantityCheck {
-  const text = withWesternDigits(typed)
-    .replace(/[\s\u00a0\u202f]+/g, '')
-    .replace(/٫/g, '.')
-    .replace(/^\+/, '');
-  if (/^-\d/.test(text)) return { ok: false, problem: 'notPositive' };
-  if (!NUMBER_TEXT.test(text)) return { ok: false, problem: 'invalid' };
-  return checkQuantity(Number(text), unit);
-}
-
-/** Checks a quantity as a number (the server's side, and a sum of two additions). */
-export function checkQuantity(quantity: number, unit: QuoteUnit): QuantityCheck {
-  if (!Number.isFinite(quantity)) return { ok: false, problem: 'invalid' };
-  if (quantity <= 0) return { ok: false, problem: 'notPositive' };
-  if (quantity > QUOTE_LIMITS.maxQuantity) return { ok: false, problem: 'tooLarge' };
-  if (!unitAllowsDecimals(unit))
-    return Number.isInteger(quantity) ? { ok: true, quantity } : { ok: false, problem: 'notWhole' };
-  const scaled = quantity * 10 ** QUOTE_LIMITS.decimals;
-  // the tolerance absorbs floating-point noise (12.25 * 100 = 1224.9999...), so a tiny quantity (1e-9) passes it and
-  // rounds to 0: the rule is checked on the rounded quantity, the one that is stored
-  if (Math.abs(scaled - Math.round(scaled)) > 1e-6) return { ok: false, problem: 'tooPrecise' };
-  const rounded = Math.round(scaled) / 10 ** QUOTE_LIMITS.decimals;
-  if (rounded <= 0) return { ok: false, problem: 'tooPrecise' };
-  return { ok: true, quantity: rounded };
-}
 
 /** One line of a pasted list, read: the product's code or id as written, and the quantity text after it. */
 export interface PastedEntry {
@@ -170,9 +90,7 @@ export function quoteReference(id: number, createdAt: Date, branch: BranchName):
   return `RFQ-${BRANCH_CODES[branch]}-${createdAt.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
 }
 
-// Marked pure: a bundle that imports this module for another export (the shell's quote basket) drops the patterns,
-// as it did the one-line pattern before branch codes; unmarked, every page's first view carried them (+150 B).
-const REFERENCE_TEXT = /* @__PURE__ */ referenceText();
+const REFERENCE_TEXT = referenceText();
 
 /** A reference as text, unanchored: with a branch's code, or without one (RFQ-2026-000123: stored before the codes, kept). */
 function referenceText(): string {
@@ -180,10 +98,10 @@ function referenceText(): string {
 }
 
 /** Any request's reference, as stored: new (RFQ-AE-2026-000123) and old (RFQ-2026-000123) alike. */
-export const QUOTE_REFERENCE_PATTERN = /* @__PURE__ */ new RegExp(`^${REFERENCE_TEXT}$`);
+export const QUOTE_REFERENCE_PATTERN = new RegExp(`^${REFERENCE_TEXT}$`);
 
 /** A request's PDF by its file name, the reference captured ('RFQ-AE-2026-000123.pdf'). */
-export const QUOTE_PDF_FILE_PATTERN = /* @__PURE__ */ new RegExp(`^(${REFERENCE_TEXT})\\.pdf$`);
+export const QUOTE_PDF_FILE_PATTERN = new RegExp(`^(${REFERENCE_TEXT})\\.pdf$`);
 
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;

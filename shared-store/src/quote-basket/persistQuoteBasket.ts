@@ -1,4 +1,4 @@
-import { checkQuantity, isQuoteUnit, QUOTE_LIMITS } from '@site/content/validation';
+import { checkQuantity, isQuoteUnit, QUOTE_LIMITS } from '@site/content/validation/quantity';
 import { isLocale, type Locale } from '@site/contracts/locale';
 import type { AppStore } from '../store';
 import { quoteBasketRestored, type QuoteLine } from './quoteBasketSlice';

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { checkQuantity, QUOTE_LIMITS, type QuoteUnit } from '@site/content/validation';
+import { checkQuantity, QUOTE_LIMITS, type QuoteUnit } from '@site/content/validation/quantity';
 import type { Locale } from '@site/contracts/locale';
 
 /**

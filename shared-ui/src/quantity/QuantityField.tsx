@@ -1,6 +1,11 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { QUOTE_LIMITS, unitAllowsDecimals, type QuantityProblem, type QuoteUnit } from '@site/content/validation';
+import {
+  QUOTE_LIMITS,
+  unitAllowsDecimals,
+  type QuantityProblem,
+  type QuoteUnit,
+} from '@site/content/validation/quantity';
 // From the package's shared entry, not its file: an app bundling this entry then uses the page's one Field (the
 // shell's shared copy) instead of carrying a second one (~260 B brotli on every catalogue page).
 import { ErrorText, Field, type FieldControlProps } from '@site/shared-ui';

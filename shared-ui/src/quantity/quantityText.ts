@@ -7,7 +7,7 @@
 import { useContext } from 'react';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { LinguiContext } from '@lingui/react';
-import type { QuantityProblem, QuoteUnit } from '@site/content/validation';
+import type { QuantityProblem, QuoteUnit } from '@site/content/validation/quantity';
 import en from '../i18n/en.json';
 import ar from '../i18n/ar.json';
 
