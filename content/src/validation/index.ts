@@ -40,6 +40,7 @@ export {
   neededByRange,
   normalizedProductCode,
   parseQuantity,
+  quantityInUnit,
   QUOTE_LIMITS,
   QUOTE_PDF_FILE_PATTERN,
   QUOTE_REFERENCE_PATTERN,
