@@ -148,9 +148,12 @@ export type BuyerFormError = { problem: BuyerFormProblem } | { message: string }
 export const QUOTATION_LINK_POSTED_FORM = '/api/quotation-links/:token/posted-form';
 
 /**
- * A line as the buyer's answer carries it: the staff's line (amounts as text) without their notes, with the part's
- * availability at the branch when it was priced in the buyer's language ("In stock: 40 pieces · Lead time: about 4
- * weeks"; null when none was recorded: a free-text line, or a quotation priced before lines kept it).
+ * A line as the buyer's answer carries it: the staff's line (amounts as text) without their notes, in the buyer's
+ * language: its description the part's Arabic name for an Arabic request (as priced; a line typed by hand as typed),
+ * its quantity in words ("100 pieces", "قطعة واحدة", "100 قطعة"; optional: a view queued in the outbox before it has
+ * none, and is read as the quantity and unit), and the part's availability at the branch when it was priced ("In
+ * stock: 40 pieces · Lead time: about 4 weeks"; null when none was recorded: a free-text line, or a quotation priced
+ * before lines kept it).
  */
 export type BuyerQuotationLine = Pick<
   QuotationLine,
@@ -164,7 +167,7 @@ export type BuyerQuotationLine = Pick<
   | 'lineTotal'
   | 'vatPercent'
   | 'vat'
-> & { availability?: string | null };
+> & { quantityText?: string; availability?: string | null };
 
 /** The buyer as their request named them (`city`: the delivery city it gave, null none). */
 export interface BuyerParty {

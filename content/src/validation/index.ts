@@ -37,6 +37,7 @@ export {
   neededByProblem,
   neededByRange,
   normalizedProductCode,
+  quantityInUnit,
   QUOTE_PDF_FILE_PATTERN,
   QUOTE_REFERENCE_PATTERN,
   QUOTE_UNIT_WORDS,

@@ -2,27 +2,101 @@
 // request page's "Paste a list") and the server's schema. Plain data and functions: no zod, no node modules.
 // Like the contact form's rules they answer with codes, never texts: each app words them in the page's language.
 import { withWesternDigits } from './digits';
-import { QUOTE_LIMITS, type QuoteUnit } from './quantity';
+import { isQuoteUnit, QUOTE_LIMITS, type QuoteUnit } from './quantity';
 import { BRANCH_CODES, type BranchName } from './rules';
 
 /**
- * Each unit's words, for what cannot read the browser's messages (the server's mails and PDFs): English [one, other],
- * and Arabic as a label (a table's unit column: no number agreement). shared-ui's catalogs hold the same words as
- * `ui.unit.*` (shared-ui/src/quantity/unitWords.test.ts keeps them equal).
+ * Each unit's words, for what cannot read the browser's messages (the server's mails, pages and PDFs): English [one,
+ * other]; Arabic as a label (`ar`: a table's unit column, no number agreement) and as Arabic counts it (`arCounted`,
+ * chosen by Intl.PluralRules('ar'): 'one' and 'two' are said in words, 'قطعة واحدة', 'قطعتان'; after the figure, 'few'
+ * (3–10) is the plural, '3 قطع', and 'many' (11–99) the singular accusative, '40 قطعة', '40 مترًا'; 'other' (100 and
+ * over, a fraction) is the label, '100 قطعة'). shared-ui's catalogs hold the same words as `ui.unit.*` and
+ * `ui.quantity.*` (shared-ui/src/quantity/unitWords.test.ts keeps them equal).
  */
-export const QUOTE_UNIT_WORDS: Readonly<Record<QuoteUnit, { en: readonly [string, string]; ar: string }>> = {
-  piece: { en: ['piece', 'pieces'], ar: 'قطعة' },
-  metre: { en: ['metre', 'metres'], ar: 'متر' },
-  pack: { en: ['pack', 'packs'], ar: 'عبوة' },
-  box: { en: ['box', 'boxes'], ar: 'صندوق' },
-  coil: { en: ['coil', 'coils'], ar: 'لفة' },
-  drum: { en: ['drum', 'drums'], ar: 'بكرة' },
-  roll: { en: ['roll', 'rolls'], ar: 'لفافة' },
-  set: { en: ['set', 'sets'], ar: 'طقم' },
-  kit: { en: ['kit', 'kits'], ar: 'مجموعة' },
-  length: { en: ['length', 'lengths'], ar: 'طول' },
-  pair: { en: ['pair', 'pairs'], ar: 'زوج' },
+export const QUOTE_UNIT_WORDS: Readonly<
+  Record<
+    QuoteUnit,
+    {
+      en: readonly [string, string];
+      ar: string;
+      arCounted: Readonly<{ one: string; two: string; few: string; many: string }>;
+    }
+  >
+> = {
+  piece: {
+    en: ['piece', 'pieces'],
+    ar: 'قطعة',
+    arCounted: { one: 'قطعة واحدة', two: 'قطعتان', few: 'قطع', many: 'قطعة' },
+  },
+  metre: {
+    en: ['metre', 'metres'],
+    ar: 'متر',
+    arCounted: { one: 'متر واحد', two: 'متران', few: 'أمتار', many: 'مترًا' },
+  },
+  pack: {
+    en: ['pack', 'packs'],
+    ar: 'عبوة',
+    arCounted: { one: 'عبوة واحدة', two: 'عبوتان', few: 'عبوات', many: 'عبوة' },
+  },
+  box: {
+    en: ['box', 'boxes'],
+    ar: 'صندوق',
+    arCounted: { one: 'صندوق واحد', two: 'صندوقان', few: 'صناديق', many: 'صندوقًا' },
+  },
+  coil: {
+    en: ['coil', 'coils'],
+    ar: 'لفة',
+    arCounted: { one: 'لفة واحدة', two: 'لفتان', few: 'لفات', many: 'لفة' },
+  },
+  drum: {
+    en: ['drum', 'drums'],
+    ar: 'بكرة',
+    arCounted: { one: 'بكرة واحدة', two: 'بكرتان', few: 'بكرات', many: 'بكرة' },
+  },
+  roll: {
+    en: ['roll', 'rolls'],
+    ar: 'لفافة',
+    arCounted: { one: 'لفافة واحدة', two: 'لفافتان', few: 'لفافات', many: 'لفافة' },
+  },
+  set: {
+    en: ['set', 'sets'],
+    ar: 'طقم',
+    arCounted: { one: 'طقم واحد', two: 'طقمان', few: 'أطقم', many: 'طقمًا' },
+  },
+  kit: {
+    en: ['kit', 'kits'],
+    ar: 'مجموعة',
+    arCounted: { one: 'مجموعة واحدة', two: 'مجموعتان', few: 'مجموعات', many: 'مجموعة' },
+  },
+  length: {
+    en: ['length', 'lengths'],
+    ar: 'طول',
+    arCounted: { one: 'طول واحد', two: 'طولان', few: 'أطوال', many: 'طولًا' },
+  },
+  pair: {
+    en: ['pair', 'pairs'],
+    ar: 'زوج',
+    arCounted: { one: 'زوج واحد', two: 'زوجان', few: 'أزواج', many: 'زوجًا' },
+  },
 };
+
+/** The plural rules quantityInUnit asks, made once on its first use (not when a bundle merely imports this module). */
+let pluralRules: { en: Intl.PluralRules; ar: Intl.PluralRules } | undefined;
+
+/**
+ * A quantity in its unit's words, as the site's messages say it (shared-ui's ui.quantity.*): '1 piece', '100 pieces',
+ * '12.5 metres'; 'قطعة واحدة', 'قطعتان', '5 قطع', '40 قطعة', '100 قطعة'. `written` is the figure as shown (grouped:
+ * '1,000'); a unit the site has no words for follows the figure as it is ('' none: the figure alone).
+ */
+export function quantityInUnit(count: number, unit: string, locale: 'en' | 'ar', written = String(count)): string {
+  const words = isQuoteUnit(unit) ? QUOTE_UNIT_WORDS[unit] : undefined;
+  if (words === undefined) return unit.trim() === '' ? written : `${written} ${unit.trim()}`;
+  pluralRules ??= { en: new Intl.PluralRules('en'), ar: new Intl.PluralRules('ar') };
+  const form = pluralRules[locale].select(count);
+  if (locale === 'en') return `${written} ${words.en[form === 'one' ? 0 : 1]}`;
+  if (form === 'one' || form === 'two') return words.arCounted[form];
+  return `${written} ${form === 'few' || form === 'many' ? words.arCounted[form] : words.ar}`;
+}
 
 /** One line of a pasted list, read: the product's code or id as written, and the quantity text after it. */
 export interface PastedEntry {

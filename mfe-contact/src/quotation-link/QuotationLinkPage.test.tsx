@@ -66,6 +66,7 @@ const QUOTATION: BuyerQuotation = {
       description: 'CW brass cable gland, size 20',
       unit: 'pcs',
       quantity: '100',
+      quantityText: '100 pieces',
       unitPrice: '12.345',
       discountPercent: '10',
       lineTotal: '1111.050',
@@ -131,6 +132,9 @@ describe.each([
     expect(screen.getAllByRole('row')[1]).toHaveTextContent(
       `${text['contact.quotation.availability']} In stock: 40 pieces · Lead time: about 4 weeks`,
     );
+    // the quantity in the words the server gave, not the stored unit
+    const quantity = within(screen.getAllByRole('row')[1]!).getAllByRole('cell')[2];
+    expect(quantity).toHaveTextContent(/^100 pieces$/);
     // the validity beside the total
     const rows = screen.getAllByRole('row');
     expect(rows.at(-1)).toHaveTextContent(text['contact.quotation.validUntil']);

@@ -1,5 +1,6 @@
-// The quotation as sent: its lines (code, description with the part's availability when priced, quantity, unit price,
-// discount, line total, VAT) and totals with the validity beside them, every amount in the currency's own digits.
+// The quotation as sent: its lines (code, description with the part's availability when priced, quantity in its
+// unit's words, unit price, discount, line total, VAT) and totals with the validity beside them, every amount in the
+// currency's own digits.
 import styled from 'styled-components';
 import type { BuyerQuotation } from '@site/contracts/quotation-link-api';
 import { useLocale } from '@site/shared-store';
@@ -73,9 +74,8 @@ export function QuotationTable({ quotation }: { quotation: BuyerQuotation }) {
                   </Availability>
                 )}
               </td>
-              <td className="amount">
-                <Ltr>{formatNumber(line.quantity, locale)}</Ltr> {line.unit}
-              </td>
+              {/* in its unit's words, as the server says them in the buyer's language ('100 pieces', 'قطعة واحدة') */}
+              <td className="amount">{line.quantityText ?? `${line.quantity} ${line.unit}`}</td>
               <td className="amount money">{money(line.unitPrice)}</td>
               <td className="amount">
                 <Ltr>{formatNumber(line.discountPercent, locale)}%</Ltr>

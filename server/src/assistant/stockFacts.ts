@@ -12,7 +12,7 @@ import {
   type VariantAvailability,
 } from '@site/contracts/stock-api';
 import { availabilityPhrases, stockLocationName, updatedAgoText } from '@site/contracts/stock-text';
-import { QUOTE_UNIT_WORDS, type QuoteUnit } from '@site/content/validation';
+import { quantityInUnit, type QuoteUnit } from '@site/content/validation';
 import type { CatalogueStore } from '../catalogue/index.js';
 import { questionProducts } from './catalogueKnowledge.js';
 
@@ -149,13 +149,11 @@ export function databaseStockFacts(
   };
 }
 
-/** A figure in a part's unit: '40 pieces' ('40 قطعة'). */
+/** A figure in a part's unit: '40 pieces' ('40 قطعة', '5 قطع'). */
 const quantityIn =
   (unit: QuoteUnit, locale: Locale) =>
   (count: number): string =>
-    locale === 'ar'
-      ? `${count} ${QUOTE_UNIT_WORDS[unit].ar}`
-      : `${count} ${QUOTE_UNIT_WORDS[unit].en[count === 1 ? 0 : 1]}`;
+    quantityInUnit(count, unit, locale);
 
 /** A part's name with its label: 'CW Brass Cable Gland – Size 20 (M20)'. */
 const partName = (item: StockItem): string =>

@@ -1,6 +1,7 @@
 // What a quotation takes from the catalogue: a part by its variant code (compared as the catalogue compares codes:
-// letters and digits, any case), its product's name, its label and unit, and its price in dirhams (null: price on
-// request), as the catalogue has them now. Read from the catalogue's tables, as the quote-requests feature reads them.
+// letters and digits, any case), its product's name and its label in English and Arabic, its unit, and its price in
+// dirhams (null: price on request), as the catalogue has them now. Read from the catalogue's tables, as the
+// quote-requests feature reads them.
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { parseDecimal } from './money/index.js';
@@ -8,6 +9,8 @@ import { parseDecimal } from './money/index.js';
 export interface CataloguePart {
   code: string;
   description: string;
+  /** The product's Arabic name and the part's Arabic label, as description ('' the catalogue has no Arabic name). */
+  descriptionAr: string;
   unit: string;
   /** In fils (AED, two decimals); null for a part the catalogue prices on request. */
   priceFils: bigint | null;
@@ -17,6 +20,10 @@ export interface CataloguePart {
 
 /** A line's description: the product's name, and the part's label when the product has several. */
 export const partDescription = (name: string, label: string): string => (label === '' ? name : `${name} — ${label}`);
+
+/** The same in Arabic: '' without an Arabic name (the line reads in English); the English label without an Arabic one. */
+export const partDescriptionAr = (nameAr: string, labelAr: string, label: string): string =>
+  nameAr.trim() === '' ? '' : partDescription(nameAr, labelAr.trim() === '' ? label : labelAr);
 
 /** The catalogue's parts of these codes, by their key (lower-cased letters and digits), for the codes it has. */
 export async function catalogueParts(
@@ -71,24 +78,29 @@ const PART_COLUMNS = [
   'v.code',
   'v.code_key',
   'v.label',
+  'v.label_ar',
   'v.unit',
   'v.published',
   'p.name',
+  'p.name_ar',
   sql<string | null>`v.price::text`.as('price'),
 ] as const;
 
 function partOf(row: {
   code: string;
   label: string;
+  label_ar: string;
   unit: string;
   published: boolean;
   name: string;
+  name_ar: string;
   price: string | null;
 }): CataloguePart {
   const price = row.price === null ? null : parseDecimal(row.price, 2);
   return {
     code: row.code,
     description: partDescription(row.name, row.label),
+    descriptionAr: partDescriptionAr(row.name_ar, row.label_ar, row.label),
     unit: row.unit,
     // numeric(12, 2) has two decimals: a price that parses otherwise is none
     priceFils: price?.ok === true ? price.value : null,

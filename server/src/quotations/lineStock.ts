@@ -5,7 +5,7 @@ import type { Locale } from '@site/contracts/locale';
 import type { StaffBranch } from '@site/contracts/staff-api';
 import type { LocationAvailability } from '@site/contracts/stock-api';
 import { availabilityLine, branchHoldsStock, leadTimeText, stockLocationsOf } from '@site/contracts/stock-text';
-import { QUOTE_UNIT_WORDS, type QuoteUnit } from '@site/content/validation';
+import { quantityInUnit } from '@site/content/validation';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { readAvailability } from '../stock/index.js';
@@ -34,14 +34,21 @@ export async function readLineStock(
   return stock;
 }
 
-/** '40 pieces' ('40 قطعة') in the line's unit; the count alone for a unit the site has no word for. */
+/** '40 pieces' ('40 قطعة', '5 قطع') in the line's unit; a unit the site has no words for follows the figure as typed. */
 export const quantityIn =
   (unit: string, locale: Locale) =>
-  (count: number): string => {
-    const words = (QUOTE_UNIT_WORDS as Partial<Record<string, (typeof QUOTE_UNIT_WORDS)[QuoteUnit]>>)[unit];
-    if (words === undefined) return String(count);
-    return locale === 'ar' ? `${count} ${words.ar}` : `${count} ${words.en[count === 1 ? 0 : 1]}`;
-  };
+  (count: number): string =>
+    quantityInUnit(count, unit, locale);
+
+/** A quantity's figure as the documents show it in both editions: Latin digits, grouped ('1,000', '12.5'). */
+const FIGURE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/**
+ * A line's quantity ("100", "12.5") in its unit's words, as the buyer's page and PDF say it: '1 piece', '100 pieces';
+ * 'قطعة واحدة', '5 قطع', '100 قطعة'. A unit typed by staff follows the figure as typed.
+ */
+export const quantityText = (quantity: string, unit: string, locale: Locale): string =>
+  quantityInUnit(Number(quantity), unit, locale, FIGURE.format(Number(quantity)));
 
 /**
  * What the line's stock said when it was priced, in `locale`: "In stock: 40 pieces", "Lead time: about 4 weeks" (also

@@ -10,9 +10,9 @@ import {
 } from '@site/contracts/quotations-api';
 import type { StaffAccountSummary, StaffBranch } from '@site/contracts/staff-api';
 import { availabilityLine } from '@site/contracts/stock-text';
-import { QUOTE_UNIT_WORDS, type QuoteUnit } from '@site/content/validation';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { readAvailability } from '../stock/index.js';
+import { quantityIn } from './lineStock.js';
 import { codeKey, searchCatalogueParts, type CataloguePart } from './cataloguePrices.js';
 import { ANOTHER_BRANCH, forbidden, notFound, NO_QUOTATION } from './errors.js';
 import { convertFromAed, formatAmount, type ExactRate, type Minor } from './money/index.js';
@@ -27,12 +27,6 @@ export const partPrice = (
   currency: QuotationCurrency,
 ): Minor =>
   part?.priceFils === null || part?.priceFils === undefined ? 0n : convertFromAed(part.priceFils, rate, currency);
-
-/** '40 pieces' in the part's unit (the count alone for a unit the site has no word for). */
-const quantityIn = (unit: string) => (count: number) => {
-  const words = (QUOTE_UNIT_WORDS as Partial<Record<string, (typeof QUOTE_UNIT_WORDS)[QuoteUnit]>>)[unit];
-  return words === undefined ? String(count) : `${count} ${words.en[count === 1 ? 0 : 1]}`;
-};
 
 /** What the stock feed says of each part at the branch's location, by code key; '' when it said nothing. */
 export async function availabilityNotes(
@@ -49,7 +43,7 @@ export async function availabilityNotes(
   return new Map(
     parts.map((part, index) => [
       codeKey(part.code),
-      availabilityLine(stock[index]?.locations ?? [], branch, 'en', quantityIn(part.unit), now),
+      availabilityLine(stock[index]?.locations ?? [], branch, 'en', quantityIn(part.unit, 'en'), now),
     ]),
   );
 }

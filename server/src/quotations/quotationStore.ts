@@ -29,7 +29,7 @@ import type {
 import type { ApiProblem } from '@site/contracts/forms-api';
 import type { StaffAccountSummary, StaffBranch } from '@site/contracts/staff-api';
 import type { DatabaseSchema } from '../platform/db/index.js';
-import { catalogueParts, codeKey, partDescription } from './cataloguePrices.js';
+import { catalogueParts, codeKey, partDescription, partDescriptionAr } from './cataloguePrices.js';
 import { addDays, branchDay } from './days.js';
 import {
   ANOTHER_BRANCH,
@@ -71,6 +71,8 @@ type Db = Kysely<DatabaseSchema>;
 interface LineValues {
   code: string | null;
   description: string;
+  /** The part's Arabic name as priced ('' none: the line reads as `description` in both editions): withArabic. */
+  descriptionAr: string;
   unit: string;
   quantity: Hundredths;
   unitPrice: Minor;
@@ -323,6 +325,7 @@ function readLines(
       lines.push({
         code: input.code === null || input.code === '' ? null : input.code,
         description: input.description,
+        descriptionAr: '',
         unit: input.unit,
         quantity: quantity.hundredths,
         unitPrice: unitPrice.minor,
@@ -399,7 +402,7 @@ async function writeLines(
 ): Promise<void> {
   await trx.deleteFrom('quotation_lines').where('quotation_id', '=', quotationId).execute();
   if (lines.length === 0) return;
-  // 200 lines × 13 values: far below PostgreSQL's 65,535 parameters
+  // 200 lines × 16 values: far below PostgreSQL's 65,535 parameters
   await trx
     .insertInto('quotation_lines')
     .values(
@@ -415,6 +418,7 @@ async function writeLines(
           position: index + 1,
           variant_code: line.code,
           description: line.description,
+          description_ar: line.descriptionAr,
           unit: line.unit,
           quantity: formatQuantity(line.quantity),
           unit_price_minor: line.unitPrice.toString(),
@@ -439,6 +443,7 @@ async function storedLines(db: Db, quotationId: number): Promise<LineValues[]> {
     .select([
       'variant_code',
       'description',
+      'description_ar',
       'unit',
       sql<string>`(quantity * 100)::bigint::text`.as('quantity'),
       sql<string>`unit_price_minor::text`.as('unit_price'),
@@ -454,6 +459,7 @@ async function storedLines(db: Db, quotationId: number): Promise<LineValues[]> {
   return rows.map((row) => ({
     code: row.variant_code,
     description: row.description,
+    descriptionAr: row.description_ar,
     unit: row.unit,
     quantity: BigInt(row.quantity),
     unitPrice: BigInt(row.unit_price),
@@ -488,6 +494,32 @@ async function withStock(
     if (old !== undefined)
       return { ...line, availability: old.availability, availabilityCheckedAt: old.availabilityCheckedAt };
     return { ...line, availability: read.get(codeKey(line.code)) ?? [], availabilityCheckedAt: now };
+  });
+}
+
+/**
+ * The lines with their parts' Arabic names as priced. The Arabic is kept on the line, as the English is, so that a
+ * later catalogue edit changes no quotation once priced: a line keeps the Arabic of its stored line of the same part
+ * and description; a part new to the quotation takes the catalogue's, when its description is the catalogue's English
+ * one. A description retyped by staff and a line typed by hand have none: nothing translates staff's words, so they
+ * read as typed in both editions.
+ */
+async function withArabic(db: Db, lines: readonly LineValues[], stored: readonly LineValues[]): Promise<LineValues[]> {
+  const same = (line: LineValues) => `${codeKey(line.code ?? '')}\n${line.description.trim()}`;
+  const kept = new Map<string, string>();
+  for (const line of stored) if (line.code !== null) kept.set(same(line), line.descriptionAr);
+  const fresh = lines
+    .filter((line) => line.code !== null && !kept.has(same(line)))
+    .map((line) => line.code)
+    .filter((code): code is string => code !== null);
+  const parts = await catalogueParts(db, fresh);
+  return lines.map((line) => {
+    if (line.code === null) return { ...line, descriptionAr: '' };
+    const old = kept.get(same(line));
+    if (old !== undefined) return { ...line, descriptionAr: old };
+    const part = parts.get(codeKey(line.code));
+    const catalogues = part !== undefined && part.description.trim() === line.description.trim();
+    return { ...line, descriptionAr: catalogues ? part.descriptionAr : '' };
   });
 }
 
@@ -568,7 +600,9 @@ export async function prepareQuotation(
       .select([
         'product_code',
         'product_name',
+        'product_name_ar',
         'variant_label',
+        'variant_label_ar',
         'unit',
         sql<string>`(quantity * 100)::bigint::text`.as('quantity'),
       ])
@@ -591,6 +625,8 @@ export async function prepareQuotation(
       return {
         code: line.product_code,
         description: partDescription(line.product_name, line.variant_label),
+        // as the English, the names the request was sent with
+        descriptionAr: partDescriptionAr(line.product_name_ar, line.variant_label_ar, line.variant_label),
         unit: line.unit,
         quantity: BigInt(line.quantity),
         unitPrice: partPrice(parts.get(codeKey(line.product_code)), rate, currency),
@@ -675,7 +711,8 @@ export async function saveQuotation(
     problems.push(...unknown);
     if (problems.length > 0) throw refused(problems);
     const vatBasisPoints = await vatBasisPointsOn(trx, row.branch, today);
-    const priced = await withStock(trx, row.branch, lines, await storedLines(trx, id), context.now());
+    const stored = await storedLines(trx, id);
+    const priced = await withArabic(trx, await withStock(trx, row.branch, lines, stored, context.now()), stored);
     await writeLines(trx, id, priced, vatBasisPoints);
     await touch(trx, id, row.version, account, {
       valid_until: body.validUntil,
@@ -745,6 +782,7 @@ export async function addQuotationLine(
       added = {
         code: part.code,
         description: part.description,
+        descriptionAr: part.descriptionAr,
         unit: part.unit,
         quantity: quantity.hundredths,
         unitPrice: partPrice(part, row.rate, row.currency),
@@ -762,6 +800,7 @@ export async function addQuotationLine(
       added = {
         code: null,
         description: line.description,
+        descriptionAr: '',
         unit: '',
         quantity: quantity.hundredths,
         unitPrice: unitPrice.minor,

@@ -729,6 +729,11 @@ export interface QuotationLinesTable {
    */
   availability: ColumnType<LocationAvailability[] | null, string | null | undefined, string | null>;
   availability_checked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /**
+   * The part's Arabic name and label as the line was priced (migration 050); '' none: a line typed by hand, a
+   * description retyped by staff, or one priced before the column.
+   */
+  description_ar: Defaulted<string>;
 }
 
 /** Page views by bucket of one metric, per hour and page kind and the release of a remote (migration 033). */

@@ -359,6 +359,7 @@ export const SCHEMA_COLUMNS = {
     line_note: 'text',
     availability: 'jsonb null',
     availability_checked_at: 'timestamptz null',
+    description_ar: 'text',
   },
   quotation_branch_settings: {
     branch: 'text',

@@ -1,6 +1,7 @@
-// A sent quotation as its buyer sees it (BuyerQuotation): the lines and totals as staff sent them, the branch's name
-// and phone, the state, and whether it may still be answered (and if not, why, in the buyer's language, naming the
-// branch's phone). The same view is what the PDF and the mails are made of (kept in their outbox rows).
+// A sent quotation as its buyer sees it (BuyerQuotation): the lines and totals as staff sent them (in the buyer's
+// language: the parts' Arabic names as priced, each quantity in its unit's words), the branch's name and phone, the
+// state, and whether it may still be answered (and if not, why, in the buyer's language, naming the branch's phone).
+// The same view is what the PDF and the mails are made of (kept in their outbox rows).
 import { branches } from '@site/content';
 import type { BuyerQuotation, LatestRevision } from '@site/contracts/quotation-link-api';
 import type { QuotationState } from '@site/contracts/quotations-api';
@@ -10,7 +11,7 @@ import type { StaffBranch } from '@site/contracts/staff-api';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/index.js';
 import { branchDay } from '../days.js';
-import { lineAvailabilityText } from '../lineStock.js';
+import { lineAvailabilityText, quantityText } from '../lineStock.js';
 import { loadQuotation } from '../quotationStore.js';
 import { buyerTexts } from './buyerTexts.js';
 import { buyerTokenHash } from './buyerToken.js';
@@ -58,6 +59,13 @@ function availabilityOf(
   return text === '' ? buyerTexts(language).availabilityToConfirm : text;
 }
 
+/**
+ * A line's description in the buyer's language: the part's Arabic name as priced for an Arabic request; the English
+ * (or what staff typed) when the line has none.
+ */
+const descriptionIn = (description: string, descriptionAr: string, language: 'en' | 'ar'): string =>
+  language === 'ar' && descriptionAr !== '' ? descriptionAr : description;
+
 /** The sent quotation `id` as its buyer sees it; undefined for a draft or none. */
 export async function loadBuyerDocument(db: Db, id: number, now: Date): Promise<BuyerDocument | undefined> {
   const quotation = await loadQuotation(db, id);
@@ -75,7 +83,7 @@ export async function loadBuyerDocument(db: Db, id: number, now: Date): Promise<
     .executeTakeFirst();
   const stock = await db
     .selectFrom('quotation_lines')
-    .select(['position', 'availability', 'availability_checked_at'])
+    .select(['position', 'description_ar', 'availability', 'availability_checked_at'])
     .where('quotation_id', '=', id)
     .execute();
   const stockAt = new Map(stock.map((row) => [row.position, row]));
@@ -134,9 +142,10 @@ export async function loadBuyerDocument(db: Db, id: number, now: Date): Promise<
     lines: quotation.lines.map((line) => ({
       position: line.position,
       code: line.code,
-      description: line.description,
+      description: descriptionIn(line.description, stockAt.get(line.position)?.description_ar ?? '', language),
       unit: line.unit,
       quantity: line.quantity,
+      quantityText: quantityText(line.quantity, line.unit, language),
       unitPrice: line.unitPrice,
       discountPercent: line.discountPercent,
       lineTotal: line.lineTotal,

@@ -1,11 +1,12 @@
 // A sent quotation as a PDF (A4) in the buyer's language, written with the site's PDF writer and fonts (the request
 // for quotation's page: quote-requests/pdf): the company, the number, the request, the date and validity, the branch and its
 // phone; the seller's legal name, tax and commercial registration numbers; the buyer, the salesperson, the Incoterms
-// rule and place; the lines with each part's availability when priced (header repeated on every page); the totals with
-// "VAT rounded per line" and the validity beside them; the terms and the note; a signature and stamp block for each
-// side; "Page 1 of 2" on every page. A fact a quotation sent before the document named it says "Not given". An
-// Arabic quotation is laid out right to left (codes, amounts and dates stay left to right). The same view gives the
-// same bytes (its creation date is the day it was sent), so a mail sent again carries the same file.
+// rule and place; the lines (their names and quantities in the buyer's language, as the view gives them) with each
+// part's availability when priced (header repeated on every page); the totals with "VAT rounded per line" and the
+// validity beside them; the terms and the note; a signature and stamp block for each side; "Page 1 of 2" on every
+// page. A fact a quotation sent before the document named it says "Not given". An Arabic quotation is laid out right
+// to left (codes, amounts and dates stay left to right). The same view gives the same bytes (its creation date is the
+// day it was sent), so a mail sent again carries the same file.
 import PDFDocument from 'pdfkit';
 import type { BuyerQuotation } from '@site/contracts/quotation-link-api';
 import { registerFonts, type LaidOutText, type PdfDoc, type TextDirection, type TextStyle } from '@site/content/pdf';
@@ -40,7 +41,8 @@ type Key = 'no' | 'description' | 'quantity' | 'unitPrice' | 'discount' | 'lineT
 const COLUMNS: readonly { key: Key; width: number; direction: TextDirection }[] = [
   { key: 'no', width: 24, direction: 'ltr' },
   { key: 'description', width: 0, direction: 'auto' },
-  { key: 'quantity', width: 50, direction: 'ltr' },
+  // the quantity in its unit's words ('100 pieces', '100 قطعة'): read in the words' own direction
+  { key: 'quantity', width: 62, direction: 'auto' },
   { key: 'unitPrice', width: 68, direction: 'ltr' },
   { key: 'discount', width: 42, direction: 'ltr' },
   { key: 'lineTotal', width: 72, direction: 'ltr' },
@@ -140,7 +142,8 @@ function writeLines(page: QuotePage, view: BuyerQuotation, texts: BuyerTexts): v
       {
         no: String(line.position),
         description,
-        quantity: `${line.quantity}${line.unit === '' ? '' : ` ${line.unit}`}`,
+        // a view queued before lines carried their quantity in words: the figure and the unit as stored
+        quantity: line.quantityText ?? `${line.quantity}${line.unit === '' ? '' : ` ${line.unit}`}`,
         unitPrice: line.unitPrice,
         discount: line.discountPercent,
         lineTotal: line.lineTotal,
