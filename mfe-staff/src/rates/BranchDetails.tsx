@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import { Button } from '@site/shared-ui';
+import { useState } from 'react';
 import {
   BRANCH_TAX_LABELS,
   commercialRegistrationProblem,
@@ -12,7 +11,7 @@ import type { StaffFailure } from '../api/staffBaseQuery';
 import { DataTable, type Column } from '../ui/DataTable';
 import { formatDateTime } from '../ui/format';
 import { problemAt } from '../ui/problems';
-import { Actions, FieldRow, StaffField } from '../ui/StaffField';
+import { ChoiceField, RowForm, TypedField } from '../ui/RowForm';
 import { staffResource } from '../ui/staffResource';
 import { useBranchDetailsQuery, useSetBranchDetailsMutation } from './ratesApi';
 import { TableSection } from './TableSection';
@@ -71,8 +70,7 @@ export function BranchDetails() {
     setCommercialRegistration(details?.commercialRegistration ?? '');
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const found = [
       { path: ['legalName'], message: legalNameProblem(legalName) },
       { path: ['taxNumber'], message: taxNumberProblem(branch, taxNumber) },
@@ -99,71 +97,38 @@ export function BranchDetails() {
         checked.length > 0 ? { tone: 'error', text: checked.map((problem) => problem.message).join('; ') } : outcome
       }
       form={
-        <form aria-label="Branch details" onSubmit={(event) => void submit(event)} noValidate>
-          <FieldRow>
-            <StaffField label="Branch">
-              {(control) => (
-                <select
-                  {...control}
-                  name="branch"
-                  value={branch}
-                  onChange={(event) => choose(event.target.value as StaffBranch)}
-                >
-                  {STAFF_BRANCHES.map((each) => (
-                    <option key={each} value={each}>
-                      {each}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </StaffField>
-            <StaffField label="Legal name" required error={problemAt(problems, 'legalName')}>
-              {(control) => (
-                <input
-                  {...control}
-                  name="legalName"
-                  autoComplete="organization"
-                  value={legalName}
-                  onChange={(event) => setLegalName(event.target.value)}
-                />
-              )}
-            </StaffField>
-            <StaffField label={label.en} required hint={TAX_HINTS[branch]} error={problemAt(problems, 'taxNumber')}>
-              {(control) => (
-                <input
-                  {...control}
-                  name="taxNumber"
-                  autoComplete="off"
-                  dir="ltr"
-                  value={taxNumber}
-                  onChange={(event) => setTaxNumber(event.target.value)}
-                />
-              )}
-            </StaffField>
-            <StaffField
-              label="Commercial registration number"
-              required
-              hint="Letters and digits, with hyphens or slashes, such as 1234567 or 12345-1."
-              error={problemAt(problems, 'commercialRegistration')}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  name="commercialRegistration"
-                  autoComplete="off"
-                  dir="ltr"
-                  value={commercialRegistration}
-                  onChange={(event) => setCommercialRegistration(event.target.value)}
-                />
-              )}
-            </StaffField>
-            <Actions>
-              <Button type="submit" disabled={saving.isLoading}>
-                Save branch details
-              </Button>
-            </Actions>
-          </FieldRow>
-        </form>
+        <RowForm label="Branch details" onSubmit={submit} busy={saving.isLoading} submitText="Save branch details">
+          <ChoiceField label="Branch" name="branch" value={branch} options={STAFF_BRANCHES} onChange={choose} />
+          <TypedField
+            label="Legal name"
+            name="legalName"
+            required
+            error={problemAt(problems, 'legalName')}
+            input={{ autoComplete: 'organization' }}
+            value={legalName}
+            onChange={setLegalName}
+          />
+          <TypedField
+            label={label.en}
+            name="taxNumber"
+            required
+            hint={TAX_HINTS[branch]}
+            error={problemAt(problems, 'taxNumber')}
+            input={{ autoComplete: 'off', dir: 'ltr' }}
+            value={taxNumber}
+            onChange={setTaxNumber}
+          />
+          <TypedField
+            label="Commercial registration number"
+            name="commercialRegistration"
+            required
+            hint="Letters and digits, with hyphens or slashes, such as 1234567 or 12345-1."
+            error={problemAt(problems, 'commercialRegistration')}
+            input={{ autoComplete: 'off', dir: 'ltr' }}
+            value={commercialRegistration}
+            onChange={setCommercialRegistration}
+          />
+        </RowForm>
       }
     >
       {(table) => (

@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { Button } from '@site/shared-ui';
+import { useState } from 'react';
 import { RATE_CURRENCIES, type CurrencyRate, type RateCurrency } from '@site/contracts/quotations-api';
 import { DataTable, type Column } from '../ui/DataTable';
 import { formatDateTime } from '../ui/format';
 import { problemAt } from '../ui/problems';
-import { Actions, FieldRow, StaffField } from '../ui/StaffField';
+import { ChoiceField, RowForm, TypedField } from '../ui/RowForm';
 import { staffResource } from '../ui/staffResource';
 import { useCurrencyRatesQuery, useSetCurrencyRateMutation } from './ratesApi';
 import { TableSection } from './TableSection';
@@ -49,8 +48,7 @@ export function CurrencyRates() {
   const [currency, setCurrency] = useState<RateCurrency>(RATE_CURRENCIES[0]);
   const [rate, setRateText] = useState('');
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const typed = rate.trim();
     if (
       await run(
@@ -71,49 +69,25 @@ export function CurrencyRates() {
       retry={retry}
       outcome={outcome}
       form={
-        <form aria-label="New exchange rate" onSubmit={(event) => void submit(event)} noValidate>
-          <FieldRow>
-            <StaffField label="Currency">
-              {(control) => (
-                <select
-                  {...control}
-                  name="currency"
-                  value={currency}
-                  onChange={(event) => setCurrency(event.target.value as RateCurrency)}
-                >
-                  {RATE_CURRENCIES.map((code) => (
-                    <option key={code} value={code}>
-                      {code}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </StaffField>
-            <StaffField
-              label={`1 AED in ${currency}`}
-              required
-              hint="Up to 10 decimals, as published, such as 0.10477: never rounded."
-              error={problemAt(problems, 'rate')}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  name="rate"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  dir="ltr"
-                  value={rate}
-                  onChange={(event) => setRateText(event.target.value)}
-                />
-              )}
-            </StaffField>
-            <Actions>
-              <Button type="submit" disabled={setting.isLoading}>
-                Set rate
-              </Button>
-            </Actions>
-          </FieldRow>
-        </form>
+        <RowForm label="New exchange rate" onSubmit={submit} busy={setting.isLoading} submitText="Set rate">
+          <ChoiceField
+            label="Currency"
+            name="currency"
+            value={currency}
+            options={RATE_CURRENCIES}
+            onChange={setCurrency}
+          />
+          <TypedField
+            label={`1 AED in ${currency}`}
+            name="rate"
+            required
+            hint="Up to 10 decimals, as published, such as 0.10477: never rounded."
+            error={problemAt(problems, 'rate')}
+            input={{ inputMode: 'decimal', autoComplete: 'off', dir: 'ltr' }}
+            value={rate}
+            onChange={setRateText}
+          />
+        </RowForm>
       }
     >
       {(table) => (

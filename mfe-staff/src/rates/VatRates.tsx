@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import { Button } from '@site/shared-ui';
+import { useState } from 'react';
 import {
   VAT_COUNTRIES,
   VAT_COUNTRY_NAMES,
@@ -10,7 +9,7 @@ import {
 import { DataTable, type Column } from '../ui/DataTable';
 import { formatDateTime } from '../ui/format';
 import { problemAt } from '../ui/problems';
-import { Actions, FieldRow, StaffField } from '../ui/StaffField';
+import { ChoiceField, RowForm, TypedField } from '../ui/RowForm';
 import { staffResource } from '../ui/staffResource';
 import { useSetVatRateMutation, useVatRatesQuery } from './ratesApi';
 import { TableSection } from './TableSection';
@@ -44,8 +43,7 @@ export function VatRates() {
   const [ratePercent, setRatePercent] = useState('');
   const [startsOn, setStartsOn] = useState('');
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const typed = ratePercent.trim();
     const done = `${VAT_COUNTRY_NAMES[country]}: VAT ${typed} % from ${startsOn}.`;
     if (await run(() => setVat({ country, ratePercent: typed, startsOn }).unwrap(), done)) {
@@ -64,60 +62,36 @@ export function VatRates() {
       retry={retry}
       outcome={outcome}
       form={
-        <form aria-label="New VAT rate" onSubmit={(event) => void submit(event)} noValidate>
-          <FieldRow>
-            <StaffField label="Country" error={problemAt(problems, 'country')}>
-              {(control) => (
-                <select
-                  {...control}
-                  name="country"
-                  value={country}
-                  onChange={(event) => setCountry(event.target.value as VatCountry)}
-                >
-                  {VAT_COUNTRIES.map((code) => (
-                    <option key={code} value={code}>
-                      {VAT_COUNTRY_NAMES[code]}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </StaffField>
-            <StaffField
-              label="VAT (%)"
-              required
-              hint="From 0 to 100, at most 2 decimals, such as 5 or 7.5."
-              error={problemAt(problems, 'ratePercent')}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  name="ratePercent"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  dir="ltr"
-                  value={ratePercent}
-                  onChange={(event) => setRatePercent(event.target.value)}
-                />
-              )}
-            </StaffField>
-            <StaffField label="Starts on" required error={problemAt(problems, 'startsOn')}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="date"
-                  name="startsOn"
-                  value={startsOn}
-                  onChange={(event) => setStartsOn(event.target.value)}
-                />
-              )}
-            </StaffField>
-            <Actions>
-              <Button type="submit" disabled={setting.isLoading}>
-                Add VAT rate
-              </Button>
-            </Actions>
-          </FieldRow>
-        </form>
+        <RowForm label="New VAT rate" onSubmit={submit} busy={setting.isLoading} submitText="Add VAT rate">
+          <ChoiceField
+            label="Country"
+            name="country"
+            value={country}
+            options={VAT_COUNTRIES}
+            shown={(code) => VAT_COUNTRY_NAMES[code]}
+            error={problemAt(problems, 'country')}
+            onChange={setCountry}
+          />
+          <TypedField
+            label="VAT (%)"
+            name="ratePercent"
+            required
+            hint="From 0 to 100, at most 2 decimals, such as 5 or 7.5."
+            error={problemAt(problems, 'ratePercent')}
+            input={{ inputMode: 'decimal', autoComplete: 'off', dir: 'ltr' }}
+            value={ratePercent}
+            onChange={setRatePercent}
+          />
+          <TypedField
+            label="Starts on"
+            name="startsOn"
+            required
+            error={problemAt(problems, 'startsOn')}
+            input={{ type: 'date' }}
+            value={startsOn}
+            onChange={setStartsOn}
+          />
+        </RowForm>
       }
     >
       {(table) => (
