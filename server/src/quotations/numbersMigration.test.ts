@@ -4,16 +4,13 @@
 // of an old quotation keeps its first's number (-R1); and the database itself refuses a number twice over the company,
 // or a number with another branch's code.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { test, type TestContext } from 'node:test';
+import type { TestContext } from 'node:test';
 import { QUOTATION_NUMBER_PATTERN, QUOTATIONS_API, type Quotation } from '@site/contracts/quotations-api';
 import { staffApiPath, type StaffAccountSummary } from '@site/contracts/staff-api';
 import { seedCatalogue } from '../catalogue/index.js';
-import { MIGRATIONS, openDatabase, runMigrations, type Database } from '../platform/db/index.js';
+import { MIGRATIONS, runMigrations, type Database } from '../platform/db/index.js';
 import { answerOf } from '../test-support/answers.js';
-import { findPostgres, freshSchema } from '../test-support/databases.js';
+import { testOnEmptyDatabases } from '../test-support/databases.js';
 import { as, buildStaffWorkTestApp, createTestAccount } from '../test-support/staffWorkApp.js';
 import { submitQuote, TEST_PRODUCT } from '../test-support/staffWorkData.js';
 
@@ -208,28 +205,4 @@ async function migrationSuite(t: TestContext, db: Database): Promise<void> {
   });
 }
 
-test('migration 046 on embedded PGlite', async (t) => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-numbers-migration-'));
-  const db = await openDatabase({ dataDir, databaseUrl: undefined });
-  t.after(async () => {
-    await db.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  await migrationSuite(t, db);
-});
-
-test('migration 046 on PostgreSQL', async (t) => {
-  const found = await findPostgres();
-  if ('reason' in found) {
-    if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`${found.reason} (REQUIRE_POSTGRES=1)`);
-    t.skip(found.reason);
-    return;
-  }
-  const schema = await freshSchema(found.url);
-  const db = await openDatabase({ databaseUrl: schema.url, dataDir: os.tmpdir() });
-  t.after(async () => {
-    await db.close();
-    await schema.drop();
-  });
-  await migrationSuite(t, db);
-});
+testOnEmptyDatabases('migration 046', migrationSuite);

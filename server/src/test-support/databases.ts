@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { test, type TestContext } from 'node:test';
 import { openDatabase, runMigrations, type Database } from '../platform/db/index.js';
 import { placeMigratedDatabase } from './pgliteTemplate.js';
 import { adminQuery, findPostgres } from './postgresFinder.js';
@@ -109,4 +110,36 @@ export async function onPostgres(
     return;
   }
   await suite(postgres.target);
+}
+
+/**
+ * A migration's test on both databases, each empty and not migrated: `suite` migrates as far as it needs, seeds rows
+ * of the old form, then migrates the rest. Registers '<title> on embedded PGlite' and '<title> on PostgreSQL'.
+ */
+export function testOnEmptyDatabases(title: string, suite: (t: TestContext, db: Database) => Promise<void>): void {
+  test(`${title} on embedded PGlite`, async (t) => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-migration-test-'));
+    const db = await openDatabase({ dataDir, databaseUrl: undefined });
+    t.after(async () => {
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    await suite(t, db);
+  });
+  test(`${title} on PostgreSQL`, async (t) => {
+    const found = await findPostgres();
+    if ('reason' in found) {
+      if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`${found.reason} (REQUIRE_POSTGRES=1)`);
+      console.log(`PostgreSQL tests skipped: ${found.reason}`);
+      t.skip(found.reason);
+      return;
+    }
+    const schema = await freshSchema(found.url);
+    const db = await openDatabase({ databaseUrl: schema.url, dataDir: os.tmpdir() });
+    t.after(async () => {
+      await db.close();
+      await schema.drop();
+    });
+    await suite(t, db);
+  });
 }

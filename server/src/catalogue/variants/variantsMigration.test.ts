@@ -1,12 +1,9 @@
 // Migration 029 on a catalogue seeded before it (the old shape: products without variants): each product whose
 // specification table lists parts gets a variant a row, the others one variant, on PGlite and PostgreSQL.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { test, type TestContext } from 'node:test';
-import { MIGRATIONS, openDatabase, runMigrations, type Database } from '../../platform/db/index.js';
-import { findPostgres, freshSchema } from '../../test-support/databases.js';
+import type { TestContext } from 'node:test';
+import { MIGRATIONS, runMigrations, type Database } from '../../platform/db/index.js';
+import { testOnEmptyDatabases } from '../../test-support/databases.js';
 import { catalogueRows, insertInChunks, siteCatalogueSource } from '../seed.js';
 
 const BEFORE = MIGRATIONS.filter((migration) => migration.version < '029');
@@ -125,28 +122,4 @@ async function migrationSuite(t: TestContext, db: Database): Promise<void> {
   });
 }
 
-test('migration 029 on embedded PGlite', async (t) => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-variants-migration-'));
-  const db = await openDatabase({ dataDir, databaseUrl: undefined });
-  t.after(async () => {
-    await db.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  await migrationSuite(t, db);
-});
-
-test('migration 029 on PostgreSQL', async (t) => {
-  const found = await findPostgres();
-  if ('reason' in found) {
-    if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`${found.reason} (REQUIRE_POSTGRES=1)`);
-    t.skip(found.reason);
-    return;
-  }
-  const schema = await freshSchema(found.url);
-  const db = await openDatabase({ databaseUrl: schema.url, dataDir: os.tmpdir() });
-  t.after(async () => {
-    await db.close();
-    await schema.drop();
-  });
-  await migrationSuite(t, db);
-});
+testOnEmptyDatabases('migration 029', migrationSuite);
