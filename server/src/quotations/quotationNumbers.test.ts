@@ -3,19 +3,16 @@
 // PGlite folder is open in one process only, so there the two are two apps on its one handle. No number is given
 // twice over the company, each carries its branch's code, and each branch's run is 1, 2, 3… of its own counter.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { QUOTATIONS_API, type Quotation } from '@site/contracts/quotations-api';
 import { staffApiPath, type StaffAccountSummary, type StaffBranch } from '@site/contracts/staff-api';
 import { seedCatalogue } from '../catalogue/index.js';
 import { answerOf } from '../test-support/answers.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/databases.js';
+import { startStaffWorkChild } from '../test-support/staffWorkChild.js';
 import { as, buildStaffWorkTestApp, createTestAccount } from '../test-support/staffWorkApp.js';
 import { submitQuote, TEST_PRODUCT } from '../test-support/staffWorkData.js';
 
-const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test-support/staffWorkCrashChild.ts');
 /** Drafts sent at once in each branch. */
 const PER_BRANCH = 6;
 const BRANCHES = ['Dubai', 'Oman'] as const satisfies readonly StaffBranch[];
@@ -25,29 +22,6 @@ const CODES = { Dubai: 'AE', Oman: 'OM' } as const;
 type Sender = (account: StaffAccountSummary, id: number, version: number) => Promise<{ status: number; body: string }>;
 
 /** Starts a process serving the work calls on the database `env` names; resolves with its address once it listens. */
-async function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the child did not listen in 60 s:\n${output}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /listening (http:\/\/\S+)/.exec(output);
-      if (found !== null) {
-        clearTimeout(timer);
-        resolve(found[1]!.replace(/\/$/, ''));
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => reject(new Error(`the child exited (${code}) before listening:\n${output}`)));
-  });
-  return { child, url };
-}
-
 const overHttp =
   (url: string): Sender =>
   async (account, id, version) => {
@@ -100,7 +74,7 @@ async function numbersSuite(t: TestContext, target: DatabaseTarget, twoProcesses
 
   let senders: [Sender, Sender];
   if (twoProcesses) {
-    const started = await Promise.all([startChild(database.env), startChild(database.env)]);
+    const started = await Promise.all([startStaffWorkChild(database.env), startStaffWorkChild(database.env)]);
     for (const { child } of started)
       closers.push(async () => {
         child.kill('SIGTERM');

@@ -3,46 +3,20 @@
 // database afterwards with its audit line, and no change is there without its line (or a line without its change):
 // each change and its line are one transaction, committed before the answer.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { STAFF_API, staffApiPath, type StaffAccountSummary } from '@site/contracts/staff-api';
 import { openDatabase, type Database } from '../../platform/db/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../test-support/databases.js';
+import { startStaffWorkChild } from '../../test-support/staffWorkChild.js';
 import { as, createTestAccount } from '../../test-support/staffWorkApp.js';
 import { submitContact } from '../../test-support/staffWorkData.js';
 
-const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test-support/staffWorkCrashChild.ts');
 /** Acknowledged changes to wait for before the kill (the stream keeps coming while it lands). */
 const ACKED_BEFORE_KILL = 40;
 const ROWS = 80;
 
 /** Starts the child and resolves with its address once it listens. */
-async function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the child did not listen in 60 s:\n${output}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /listening (http:\/\/\S+)/.exec(output);
-      if (found !== null) {
-        clearTimeout(timer);
-        resolve(found[1]!);
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => reject(new Error(`the child exited (${code}) before listening:\n${output}`)));
-  });
-  return { child, url };
-}
-
 interface Change {
   what: 'note' | 'status';
   id: number;
@@ -63,7 +37,7 @@ async function crashSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     ids.push((await submitContact(database.db, { name: `Row ${index}` })).id);
   if (database.db.kind === 'embedded') await database.db.close(); // one process at a time on an embedded folder
 
-  const { child, url } = await startChild(database.env);
+  const { child, url } = await startStaffWorkChild(database.env);
   const exited = once(child, 'exit');
   const changes: Change[] = [];
   let acked = 0;
@@ -76,7 +50,7 @@ async function crashSuite(t: TestContext, target: DatabaseTarget): Promise<void>
       id: change.id,
     });
     try {
-      const res = await fetch(`${url.replace(/\/$/, '')}${address}`, {
+      const res = await fetch(`${url}${address}`, {
         method: 'POST',
         headers: { ...as(admin), 'content-type': 'application/json' },
         body: JSON.stringify(change.what === 'note' ? { text: change.text } : { status: 'handled' }),
