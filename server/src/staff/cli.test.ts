@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { STAFF_API, type StaffSession } from '@site/contracts/staff-api';
 import { buildApp } from '../app.js';
 import { openDatabase, type Database } from '../platform/db/index.js';
-import { findPostgres, freshSchema, placeMigratedDatabase } from '../test-support/databases.js';
+import { emptySchemaOrSkip, placeMigratedDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { onStaffOrigin } from '../test-support/staffSignIn.js';
 import { staffCli } from './cli.js';
@@ -427,14 +427,8 @@ test('npm run staff on embedded PGlite', async (t) => {
 });
 
 test('npm run staff on PostgreSQL', async (t) => {
-  const found = await findPostgres();
-  if ('reason' in found) {
-    if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`${found.reason} (REQUIRE_POSTGRES=1)`);
-    console.log(`PostgreSQL tests skipped: ${found.reason}`);
-    t.skip(found.reason);
-    return;
-  }
-  const schema = await freshSchema(found.url);
+  const schema = await emptySchemaOrSkip(t);
+  if (schema === undefined) return;
   await cliSuite(
     t,
     {

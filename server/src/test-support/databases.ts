@@ -127,14 +127,8 @@ export function testOnEmptyDatabases(title: string, suite: (t: TestContext, db: 
     await suite(t, db);
   });
   test(`${title} on PostgreSQL`, async (t) => {
-    const found = await findPostgres();
-    if ('reason' in found) {
-      if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`${found.reason} (REQUIRE_POSTGRES=1)`);
-      console.log(`PostgreSQL tests skipped: ${found.reason}`);
-      t.skip(found.reason);
-      return;
-    }
-    const schema = await freshSchema(found.url);
+    const schema = await emptySchemaOrSkip(t);
+    if (schema === undefined) return;
     const db = await openDatabase({ databaseUrl: schema.url, dataDir: os.tmpdir() });
     t.after(async () => {
       await db.close();
@@ -142,4 +136,21 @@ export function testOnEmptyDatabases(title: string, suite: (t: TestContext, db: 
     });
     await suite(t, db);
   });
+}
+
+/**
+ * A new empty schema (not migrated) on the test server; undefined, with the test marked skipped and the reason logged,
+ * when PostgreSQL is unreachable (an error with REQUIRE_POSTGRES=1).
+ */
+export async function emptySchemaOrSkip(t: {
+  skip(message?: string): void;
+}): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const found = await findPostgres();
+  if ('reason' in found) {
+    if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`${found.reason} (REQUIRE_POSTGRES=1)`);
+    console.log(`PostgreSQL tests skipped: ${found.reason}`);
+    t.skip(found.reason);
+    return undefined;
+  }
+  return freshSchema(found.url);
 }
