@@ -145,7 +145,13 @@ export interface QuotationLine {
   vatPercent: string;
   /** lineTotal × VAT, rounded half-up to the minor unit (per line). */
   vat: string;
+  /** What the document says of its stock: filled from the stock feed when the part was priced, and staff may edit it. */
   availabilityNote: string;
+  /**
+   * What the stock feed says of the part at the branch now, for the quantity saved ("In stock: 40 pieces", with the lead
+   * time when that stock is short of it); '' for a free-text line or a part the feed never named there (not "0").
+   */
+  availabilityNow: string;
   lineNote: string;
 }
 
@@ -172,6 +178,12 @@ export interface Quotation {
   vatCountry: VatCountry;
   /** The day whose VAT rates it charges: today for a draft, the day it was sent after. */
   vatDate: string;
+  /**
+   * The VAT rate its lines are priced at: a draft's is the rate in force on the branch's today (what a save charges; the
+   * editor's live totals use it), a sent one's the rate it was sent at ("5"); null: none is in force, and a save is
+   * refused until an administrator adds one.
+   */
+  vatPercent: string | null;
   state: QuotationState;
   /** QT-AE-2026-000123 (a revision: QT-AE-2026-000123-R1; one sent before the branch codes: QT-2026-000123) once sent; null for a draft. */
   number: string | null;

@@ -263,6 +263,7 @@ const quotationLineSchema = z.strictObject({
   vatPercent: shortDecimal,
   vat: amount,
   availabilityNote: z.string(),
+  availabilityNow: z.string(),
   lineNote: z.string(),
 });
 
@@ -278,6 +279,7 @@ export const quotationSchema = z
     rate: z.strictObject({ rate: shortDecimal, setAt: z.string().nullable(), setBy: z.string().nullable() }),
     vatCountry: z.enum(VAT_COUNTRIES),
     vatDate: z.string(),
+    vatPercent: shortDecimal.nullable(),
     state: z.enum(QUOTATION_STATES),
     number: z.string().nullable(),
     revision: z.number().int(),

@@ -1,7 +1,8 @@
 // A quotation's calls (QUOTATIONS_API): prepare one from a quote request, read it, find catalogue parts for it, save
 // the draft on the version read, send it, prepare its revision.
-// Each change answers the quotation as the server now has it, which replaces the one shown: its totals, VAT and
-// version are the server's, never worked out here.
+// Each change answers the quotation as the server now has it, which replaces the one shown: its version and stored
+// figures are the server's (the editor works out the same figures as staff type, with the server's money rules:
+// @site/contracts/quotation-money).
 import { QUOTATIONS_API, type Quotation, type QuotationPartList } from '@site/contracts/quotations-api';
 import type { CreateQuotationBody, SaveQuotationBody } from '@site/contracts/quotations-api-schemas';
 import { staffApiPath } from '@site/contracts/staff-api';

@@ -1,5 +1,6 @@
 // A quotation as the server answers it, for the quotation editor's tests: a draft of request RFQ-OM-2026-000123 to the
-// Oman branch, in rials at 1 AED = 0.10477 OMR, with one line of 40 glands; `overrides` change it.
+// Oman branch, in rials at 1 AED = 0.10477 OMR and 5 % VAT, with one line of 40 glands (120 in stock at Muscat now);
+// `overrides` change it.
 import { VAT_ROUNDING_TEXT, type Quotation } from '@site/contracts/quotations-api';
 
 export function quotation(overrides: Partial<Quotation> = {}): Quotation {
@@ -13,6 +14,7 @@ export function quotation(overrides: Partial<Quotation> = {}): Quotation {
     rate: { rate: '0.10477', setAt: '2026-11-27T08:00:00.000Z', setBy: 'admin@crescent.example' },
     vatCountry: 'OM',
     vatDate: '2026-11-28',
+    vatPercent: '5',
     state: 'draft',
     number: null,
     revision: 0,
@@ -44,6 +46,7 @@ export function quotation(overrides: Partial<Quotation> = {}): Quotation {
         vatPercent: '5',
         vat: '2.514',
         availabilityNote: '',
+        availabilityNow: 'In stock: 120 pieces',
         lineNote: '',
       },
     ],

@@ -46,7 +46,7 @@ import {
   QuotationError,
   StaleQuotation,
 } from './errors.js';
-import { parsePercent, parseRate } from './money/index.js';
+import { parsePercent, parseRate } from '@site/contracts/quotation-money';
 import {
   addQuotationLine,
   loadQuotation,
@@ -137,7 +137,7 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
     adminOf(request);
   };
   const answer = async (id: number): Promise<Quotation> => {
-    const quotation = await loadQuotation(db, id);
+    const quotation = await loadQuotation(db, id, now());
     if (quotation === undefined) throw notFound(NO_QUOTATION);
     return quotation;
   };
