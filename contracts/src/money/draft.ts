@@ -37,8 +37,7 @@ export function readLineAmounts(
   const unitPrice = parseAmount(line.unitPrice, currency);
   if (!unitPrice.ok) problems.push({ field: 'unitPrice', value: line.unitPrice, message: unitPrice.message });
   const discount = parsePercent(line.discountPercent);
-  if (!discount.ok)
-    problems.push({ field: 'discountPercent', value: line.discountPercent, message: discount.message });
+  if (!discount.ok) problems.push({ field: 'discountPercent', value: line.discountPercent, message: discount.message });
   if (!quantity.ok || !unitPrice.ok || !discount.ok) return { ok: false, problems };
   return {
     ok: true,

@@ -4,12 +4,7 @@
 // Examples first, then properties (fast-check, a fixed seed: MONEY_SEED=<n> explores another, MONEY_RUNS=<n> runs more).
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import {
-  BRANCH_CURRENCY,
-  CURRENCY_DECIMALS,
-  QUOTATION_CURRENCIES,
-  type QuotationCurrency,
-} from '../quotationsApi';
+import { BRANCH_CURRENCY, CURRENCY_DECIMALS, QUOTATION_CURRENCIES, type QuotationCurrency } from '../quotationsApi';
 import { BRANCH_NAMES } from '@site/content/validation';
 import { formatScaled, parseDecimal } from './decimals';
 import {

@@ -30,6 +30,7 @@ import {
 } from './quotationApi';
 import { PageFacts, PageSection } from '../ui/PageSection';
 import { AddPart } from './AddPart';
+import { CopyQuotation } from './CopyQuotation';
 import { blankLine, draftOf, lineInput, lineOfPart, type LineDraft, type LineField } from './lineDraft';
 import { LinesTable, type LineAmounts } from './LinesTable';
 
@@ -280,6 +281,10 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
     setDirty(true);
     setLines((current) => [...current, lineOfPart(part)]);
   };
+  const copyLines = (copied: LineDraft[], mode: 'add' | 'replace') => {
+    setDirty(true);
+    setLines((current) => (mode === 'add' ? [...current, ...copied] : copied));
+  };
   const removeLine = (key: number) => {
     setDirty(true);
     setLines((current) => current.filter((line) => line.key !== key));
@@ -421,6 +426,12 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
                 currency={quotation.currency}
                 disabled={lines.length >= QUOTATION_LIMITS.lines}
                 onAdd={addPart}
+              />
+              <CopyQuotation
+                quotationId={quotation.id}
+                branch={quotation.branch}
+                lineCount={lines.length}
+                onCopy={copyLines}
               />
             </>
           ) : null}

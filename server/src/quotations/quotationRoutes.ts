@@ -10,6 +10,8 @@ import {
   QUOTATIONS_API,
   RATE_CURRENCIES,
   type BranchDetailsTable,
+  type CopiedQuotation,
+  type CopySourceList,
   type CurrencyRateTable,
   type Quotation,
   type QuotationList,
@@ -20,6 +22,7 @@ import {
 } from '@site/contracts/quotations-api';
 import {
   addQuotationLineBodySchema,
+  copySourcesQuerySchema,
   createQuotationBodySchema,
   quotationListQuerySchema,
   quotationPartsQuerySchema,
@@ -64,6 +67,7 @@ import { issueBuyerLink } from './link/sendLink.js';
 import type { LinkSealer } from './link/linkSeal.js';
 import { staffLinkRoutes } from './link/staffLinkRoutes.js';
 import { quotationParts } from './partLines.js';
+import { copiedQuotation, copySources } from './copyLines.js';
 import { currencyRateTable, setCurrencyRate, setVatRate, vatRateTable } from './rateStore.js';
 import type { StaffSide } from './staffSide.js';
 
@@ -197,6 +201,20 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
     async (request): Promise<QuotationPartList> =>
       quotationParts(db, context, pricerOf(request), idOf(request), request.query.q),
   );
+
+  // "Copy a previous quotation": the branch's sent ones, and one's lines as the draft takes them (copyLines.ts)
+  app.get(
+    QUOTATIONS_API.copySources,
+    { preValidation: quotationAllowed, schema: { querystring: copySourcesQuerySchema } },
+    async (request): Promise<CopySourceList> =>
+      copySources(db, context, pricerOf(request), idOf(request), request.query.q ?? ''),
+  );
+
+  app.get(QUOTATIONS_API.copyFrom, { preValidation: quotationAllowed }, async (request): Promise<CopiedQuotation> => {
+    const { sourceId } = request.params as { sourceId: string };
+    if (!ID.test(sourceId)) throw notFound('There is no such sent quotation to copy');
+    return copiedQuotation(db, context, pricerOf(request), idOf(request), Number(sourceId));
+  });
 
   app.delete(
     QUOTATIONS_API.line,

@@ -330,7 +330,10 @@ function readLines(
     const read = readLineAmounts(input, currency);
     if (!read.ok) {
       for (const { field, value, message } of read.problems)
-        problems.push({ path: ['lines', index, field], message: `lines[${index}].${field} ${shown(value)} ${message}` });
+        problems.push({
+          path: ['lines', index, field],
+          message: `lines[${index}].${field} ${shown(value)} ${message}`,
+        });
       return;
     }
     lines.push({
