@@ -1,7 +1,7 @@
 // A quotation as the server answers it, for the quotation editor's tests: a draft of request RFQ-OM-2026-000123 to the
 // Oman branch, in rials at 1 AED = 0.10477 OMR and 5 % VAT, with one line of 40 glands (120 in stock at Muscat now);
 // `overrides` change it.
-import { VAT_ROUNDING_TEXT, type Quotation } from '@site/contracts/quotations-api';
+import { VAT_ROUNDING_TEXT, type ExpiringQuotation, type Quotation } from '@site/contracts/quotations-api';
 
 export function quotation(overrides: Partial<Quotation> = {}): Quotation {
   return {
@@ -56,6 +56,26 @@ export function quotation(overrides: Partial<Quotation> = {}): Quotation {
     updatedAt: '2026-11-28T09:30:00.000Z',
     updatedBy: 'oman@crescent.example',
     sentAt: null,
+    ...overrides,
+  };
+}
+
+/** A sent quotation of the "Expiring in 3 days" list as the server answers it: Dubai's, valid 2 more days, not reminded. */
+export function expiringQuotation(overrides: Partial<ExpiringQuotation> = {}): ExpiringQuotation {
+  return {
+    id: 41,
+    number: 'QT-AE-2026-000041',
+    state: 'viewed',
+    requestId: 12,
+    requestReference: 'RFQ-AE-2026-000123',
+    buyerCompany: 'Gulf Build LLC',
+    branch: 'Dubai',
+    currency: 'AED',
+    total: '504.00',
+    validUntil: '2026-11-30',
+    daysLeft: 2,
+    sentBy: 'dubai@crescent.example',
+    reminderSentAt: null,
     ...overrides,
   };
 }

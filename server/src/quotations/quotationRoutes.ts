@@ -13,6 +13,7 @@ import {
   type CopiedQuotation,
   type CopySourceList,
   type CurrencyRateTable,
+  type ExpiringQuotationList,
   type Quotation,
   type QuotationList,
   type QuotationPartList,
@@ -68,6 +69,8 @@ import type { LinkSealer } from './link/linkSeal.js';
 import { staffLinkRoutes } from './link/staffLinkRoutes.js';
 import { quotationParts } from './partLines.js';
 import { copiedQuotation, copySources } from './copyLines.js';
+import { expiringQuotations } from './reminders/expiring.js';
+import { ReminderPoller } from './reminders/reminderPoller.js';
 import { currencyRateTable, setCurrencyRate, setVatRate, vatRateTable } from './rateStore.js';
 import type { StaffSide } from './staffSide.js';
 
@@ -81,8 +84,12 @@ export interface QuotationRoutesOptions extends StaffSide {
   publicSiteUrl?: string | undefined;
   /** Seals the buyer's link in its outbox row (the staff's TOTP keys, kept outside the database). */
   linkSealer: LinkSealer;
-  /** Wakes the outbox worker after a send queued the buyer's mail. */
+  /** Wakes the outbox worker after a send queued the buyer's mail (and a poll queued reminders). */
   onOutboxWrite?: (() => void) | undefined;
+  /** QUOTATION_REMINDER_POLL_SECONDS: how often this process looks for quotations about to expire (reminders/). */
+  reminderPollMs?: number | undefined;
+  /** The staff app's origin, for the reminder's link to the quotation (platform/http/staffSurface.ts). */
+  staffOrigin?: (() => string | undefined) | undefined;
 }
 
 const NOT_DONE = 'That could not be done right now. Please try again in a minute.';
@@ -118,6 +125,19 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
   const timer = setInterval(() => void sweepExpired(app.log), EXPIRY_SWEEP_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
+
+  // every process polls for quotations about to expire; each is reminded once, whichever polls first (reminders/)
+  const reminders = new ReminderPoller({
+    db,
+    record: recordStaffAction,
+    log: app.log,
+    now,
+    pollMs: options.reminderPollMs,
+    staffOrigin: options.staffOrigin,
+    onOutboxWrite: options.onOutboxWrite,
+  });
+  app.addHook('onReady', async () => reminders.start());
+  app.addHook('onClose', async () => reminders.close());
 
   /** The caller, when they price quotations (admins and branch staff), else a 403. */
   const pricerOf = (request: FastifyRequest): StaffAccountSummary => {
@@ -168,6 +188,13 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
       reply.code(created ? 201 : 200);
       return answer(id);
     },
+  );
+
+  // "Expiring in 3 days": registered beside /quotations/:id, which it is not (a static address comes first)
+  app.get(
+    QUOTATIONS_API.expiring,
+    { preValidation: pricer },
+    async (request): Promise<ExpiringQuotationList> => expiringQuotations(db, context, pricerOf(request)),
   );
 
   app.get(QUOTATIONS_API.quotation, { preValidation: quotationAllowed }, async (request) => {
