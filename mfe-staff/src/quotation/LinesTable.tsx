@@ -9,14 +9,22 @@ import type { LineDraft, LineField } from './lineDraft';
 
 /**
  * The widths the line fields keep at 1280 px (tests/specs/staff-quotation-editor.spec.ts measures them): a code shows
- * its 20 characters (the catalogue's longest is 17), a description wraps over two lines of 28 or more, the figures
- * their digits; the table still fits the page without scrolling sideways.
+ * its 18 characters (the catalogue's longest is 17), a description wraps over lines of 28 or more (as many lines as it
+ * needs, up to six), the figures their digits; the table still fits the page without scrolling sideways.
  */
-export const LINE_FIELD_WIDTHS = { code: '20ch', description: '28ch', figure: '9ch', percent: '6ch' } as const;
+export const LINE_FIELD_WIDTHS = {
+  code: '18ch',
+  description: '28ch',
+  quantity: '7ch',
+  price: '9ch',
+  percent: '5ch',
+} as const;
 
 const Lines = styled.div`
   table th,
-  table td { padding: 8px 6px; }
+  table td { padding: 8px 5px; }
+  /* "Unit price (OMR)" may take two lines: the width goes to the description */
+  table thead th { white-space: normal; }
 `;
 
 const Cell = styled.td`
@@ -32,7 +40,7 @@ const Cell = styled.td`
 
 const CodeCell = styled(Cell)`
   input {
-    /* a code's characters all as wide as a digit: 20ch is twenty of them */
+    /* a code's characters all as wide as a digit: 18ch is eighteen of them */
     font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
     width: calc(${LINE_FIELD_WIDTHS.code} + 18px);
   }
@@ -48,7 +56,7 @@ const FigureCell = styled(Cell)<{ $width: string }>`
 `;
 
 const AvailabilityCell = styled(Cell)`
-  min-width: 16ch;
+  min-width: 14ch;
   p { margin: 4px 0 0; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
@@ -75,6 +83,9 @@ interface LinesTableProps {
   onChange: (key: number, field: LineField, value: string) => void;
   onRemove: (key: number) => void;
 }
+
+/** Two lines for a description, more for a longer one (up to six): the whole of it is read without scrolling. */
+const descriptionRows = (text: string) => Math.min(6, Math.max(2, Math.ceil(text.length / 25)));
 
 /** A description is one line of text: a line break typed (or pasted) is a space, and Enter adds none. */
 const oneLine = (text: string) => text.replace(/\r\n?|\n/g, ' ');
@@ -150,15 +161,15 @@ export function LinesTable({ lines, currency, amounts, editable, problems, onCha
                 <DescriptionCell>
                   <textarea
                     {...description.control}
-                    rows={2}
+                    rows={descriptionRows(line.description)}
                     maxLength={QUOTATION_LIMITS.description}
                     onKeyDown={noEnter}
                     onChange={(event) => onChange(line.key, 'description', oneLine(event.target.value))}
                   />
                   {description.message}
                 </DescriptionCell>
-                <FigureCell $width={LINE_FIELD_WIDTHS.figure}>{input('quantity', 'Quantity', 'decimal')}</FigureCell>
-                <FigureCell $width={LINE_FIELD_WIDTHS.figure}>{input('unitPrice', price, 'decimal')}</FigureCell>
+                <FigureCell $width={LINE_FIELD_WIDTHS.quantity}>{input('quantity', 'Quantity', 'decimal')}</FigureCell>
+                <FigureCell $width={LINE_FIELD_WIDTHS.price}>{input('unitPrice', price, 'decimal')}</FigureCell>
                 <FigureCell $width={LINE_FIELD_WIDTHS.percent}>
                   {input('discountPercent', 'Discount %', 'decimal')}
                 </FigureCell>
