@@ -118,6 +118,12 @@ export const QUOTATIONS_API = {
   revise: '/api/staff/quotations/:id/revise',
   /** GET ?q= → QuotationPartList: the catalogue's parts by code or name, priced for this quotation (its currency and rate). */
   parts: '/api/staff/quotations/:id/parts',
+  /** GET ?q= → CopySourceList: the branch's sent quotations a draft may copy, by number or buyer company (newest first). */
+  copySources: '/api/staff/quotations/:id/copy-sources',
+  /** GET → CopiedQuotation: a sent quotation's lines as the draft :id would take them, each price checked against the catalogue's today. */
+  copyFrom: '/api/staff/quotations/:id/copy-from/:sourceId',
+  /** GET → ExpiringQuotationList: the sent quotations the caller sees whose validity ends within EXPIRING_DAYS days. */
+  expiring: '/api/staff/quotations/expiring',
   /** GET → CurrencyRateTable (staff who price); PUT /:currency {rate} (csrf, admins) → CurrencyRateTable. */
   currencyRates: '/api/staff/quotation-rates',
   currencyRate: '/api/staff/quotation-rates/:currency',
@@ -145,7 +151,13 @@ export interface QuotationLine {
   vatPercent: string;
   /** lineTotal × VAT, rounded half-up to the minor unit (per line). */
   vat: string;
+  /** What the document says of its stock: filled from the stock feed when the part was priced, and staff may edit it. */
   availabilityNote: string;
+  /**
+   * What the stock feed says of the part at the branch now, for the quantity saved ("In stock: 40 pieces", with the lead
+   * time when that stock is short of it); '' for a free-text line or a part the feed never named there (not "0").
+   */
+  availabilityNow: string;
   lineNote: string;
 }
 
@@ -172,6 +184,12 @@ export interface Quotation {
   vatCountry: VatCountry;
   /** The day whose VAT rates it charges: today for a draft, the day it was sent after. */
   vatDate: string;
+  /**
+   * The VAT rate its lines are priced at: a draft's is the rate in force on the branch's today (what a save charges; the
+   * editor's live totals use it), a sent one's the rate it was sent at ("5"); null: none is in force, and a save is
+   * refused until an administrator adds one.
+   */
+  vatPercent: string | null;
   state: QuotationState;
   /** QT-AE-2026-000123 (a revision: QT-AE-2026-000123-R1; one sent before the branch codes: QT-2026-000123) once sent; null for a draft. */
   number: string | null;
@@ -265,6 +283,80 @@ export interface QuotationPartList {
 
 /** The most parts one search answers. */
 export const QUOTATION_PARTS_MAX = 10;
+
+/** The most quotations one search of "Copy a previous quotation" answers. */
+export const COPY_SOURCES_MAX = 10;
+
+/** A sent quotation of the branch a draft may copy: what the salesperson recognises it by. */
+export interface CopySource {
+  id: number;
+  /** QT-OM-2026-000001, a revision QT-OM-2026-000001-R1. */
+  number: string;
+  state: QuotationState;
+  requestReference: string;
+  buyerCompany: string;
+  sentAt: string;
+  lineCount: number;
+  currency: QuotationCurrency;
+  /** Its total with VAT, as sent. */
+  total: string;
+}
+
+export interface CopySourceList {
+  /** Newest sent first, at most COPY_SOURCES_MAX. */
+  quotations: CopySource[];
+}
+
+/** A line of a previous quotation as a draft takes it (code, description, unit, quantity, price, discount). */
+export interface CopiedLine {
+  /** The part's code; null for a free-text line, and for a part no longer in the catalogue (copied as free text). */
+  code: string | null;
+  description: string;
+  unit: string;
+  quantity: string;
+  /** The price it was quoted at, in the draft's currency (a quotation of the same branch). */
+  unitPrice: string;
+  discountPercent: string;
+  /** The catalogue's price of the part today at the draft's rate; null when it has none (free text, gone, on request, withdrawn). */
+  cataloguePrice: string | null;
+  /** In words, what the check against today's catalogue found ("…the catalogue's price today is 1.300 OMR"); '' when nothing. */
+  priceCheck: string;
+  /** The part's stock at the branch now, for the document's availability note ('' for none). */
+  availabilityNote: string;
+}
+
+export interface CopiedQuotation {
+  source: CopySource;
+  lines: CopiedLine[];
+}
+
+/** The days ahead "Expiring in 3 days" looks: a sent quotation whose validity ends on the branch's today or within these. */
+export const EXPIRING_DAYS = 3;
+
+/** A sent quotation the buyer has not answered for good (not accepted, not superseded), valid for EXPIRING_DAYS days or fewer. */
+export interface ExpiringQuotation {
+  id: number;
+  number: string;
+  state: QuotationState;
+  requestId: number;
+  requestReference: string;
+  buyerCompany: string;
+  branch: StaffBranch;
+  currency: QuotationCurrency;
+  total: string;
+  validUntil: string;
+  /** Days left on the branch's today: 0 (its last day) to EXPIRING_DAYS. */
+  daysLeft: number;
+  /** Who sent it (its salesperson), null for one sent before quotations kept it. */
+  sentBy: string | null;
+  /** When its salesperson was mailed the reminder (once per quotation); null: not yet. */
+  reminderSentAt: string | null;
+}
+
+export interface ExpiringQuotationList {
+  /** The soonest to expire first. */
+  quotations: ExpiringQuotation[];
+}
 
 export interface CurrencyRate {
   currency: RateCurrency;

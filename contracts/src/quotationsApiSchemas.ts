@@ -16,7 +16,10 @@ import {
   RATE_CURRENCIES,
   VAT_COUNTRIES,
   type BranchDetailsTable,
+  type CopiedQuotation,
+  type CopySourceList,
   type CurrencyRateTable,
+  type ExpiringQuotationList,
   type Quotation,
   type QuotationCurrency,
   type QuotationList,
@@ -103,6 +106,18 @@ export const quotationPartsQuerySchema = z.strictObject(
       .trim()
       .min(1, { error: 'q is required: a code or a name' })
       .max(QUOTATION_LIMITS.code, { error: `q is at most ${QUOTATION_LIMITS.code} characters` }),
+  },
+  { error: 'Only q is expected in the query string' },
+);
+
+/** GET QUOTATIONS_API.copySources: words of a number or a buyer's company ('' or left out: the newest). */
+export const copySourcesQuerySchema = z.strictObject(
+  {
+    q: z
+      .string({ error: 'q must be text: a quotation number or a buyer company' })
+      .trim()
+      .max(100, { error: 'q is at most 100 characters' })
+      .optional(),
   },
   { error: 'Only q is expected in the query string' },
 );
@@ -263,6 +278,7 @@ const quotationLineSchema = z.strictObject({
   vatPercent: shortDecimal,
   vat: amount,
   availabilityNote: z.string(),
+  availabilityNow: z.string(),
   lineNote: z.string(),
 });
 
@@ -278,6 +294,7 @@ export const quotationSchema = z
     rate: z.strictObject({ rate: shortDecimal, setAt: z.string().nullable(), setBy: z.string().nullable() }),
     vatCountry: z.enum(VAT_COUNTRIES),
     vatDate: z.string(),
+    vatPercent: shortDecimal.nullable(),
     state: z.enum(QUOTATION_STATES),
     number: z.string().nullable(),
     revision: z.number().int(),
@@ -371,6 +388,78 @@ export const quotationPartListSchema = z.strictObject({
   parts: z.array(quotationPartSchema),
 });
 
+const copySourceSchema = z
+  .strictObject({
+    id: z.number().int(),
+    number: z.string(),
+    state: z.enum(QUOTATION_STATES),
+    requestReference: z.string(),
+    buyerCompany: z.string(),
+    sentAt: z.string(),
+    lineCount: z.number().int(),
+    currency: z.enum(QUOTATION_CURRENCIES),
+    total: amount,
+  })
+  .superRefine((source, context) => amountsOf(source.currency, [{ path: ['total'], value: source.total }], context));
+/** GET QUOTATIONS_API.copySources. */
+export const copySourceListSchema = z.strictObject({ quotations: z.array(copySourceSchema) });
+
+/** GET QUOTATIONS_API.copyFrom. */
+export const copiedQuotationSchema = z
+  .strictObject({
+    source: copySourceSchema,
+    lines: z.array(
+      z.strictObject({
+        code: z.string().nullable(),
+        description: z.string(),
+        unit: z.string(),
+        quantity: shortDecimal,
+        unitPrice: amount,
+        discountPercent: shortDecimal,
+        cataloguePrice: amount.nullable(),
+        priceCheck: z.string(),
+        availabilityNote: z.string(),
+      }),
+    ),
+  })
+  .superRefine((copied, context) =>
+    amountsOf(
+      copied.source.currency,
+      copied.lines.flatMap((line, index) => [
+        { path: ['lines', index, 'unitPrice'], value: line.unitPrice },
+        ...(line.cataloguePrice === null
+          ? []
+          : [{ path: ['lines', index, 'cataloguePrice'], value: line.cataloguePrice }]),
+      ]),
+      context,
+    ),
+  );
+
+/** GET QUOTATIONS_API.expiring. */
+export const expiringQuotationListSchema = z.strictObject({
+  quotations: z.array(
+    z
+      .strictObject({
+        id: z.number().int(),
+        number: z.string(),
+        state: z.enum(QUOTATION_STATES),
+        requestId: z.number().int(),
+        requestReference: z.string(),
+        buyerCompany: z.string(),
+        branch: z.enum(STAFF_BRANCHES),
+        currency: z.enum(QUOTATION_CURRENCIES),
+        total: amount,
+        validUntil: z.string(),
+        daysLeft: z.number().int().min(0),
+        sentBy: z.string().nullable(),
+        reminderSentAt: z.string().nullable(),
+      })
+      .superRefine((quotation, context) =>
+        amountsOf(quotation.currency, [{ path: ['total'], value: quotation.total }], context),
+      ),
+  ),
+});
+
 /** 409 of a change made on an older version of the quotation (save, lines, send, revise): who saved it since. */
 export const staleQuotationAnswerSchema = z.strictObject({
   error: z.string(),
@@ -403,4 +492,7 @@ export type QuotationAnswerSchemasMatchTheirTypes = [
   Expect<Equals<z.infer<typeof quotationListSchema>, QuotationList>>,
   Expect<Equals<z.infer<typeof quotationPartListSchema>, QuotationPartList>>,
   Expect<Equals<z.infer<typeof staleQuotationAnswerSchema>, StaleQuotationAnswer>>,
+  Expect<Equals<z.infer<typeof copySourceListSchema>, CopySourceList>>,
+  Expect<Equals<z.infer<typeof copiedQuotationSchema>, CopiedQuotation>>,
+  Expect<Equals<z.infer<typeof expiringQuotationListSchema>, ExpiringQuotationList>>,
 ];

@@ -3,13 +3,18 @@
 import type { ComposedMail, OutboxRow } from './platform/mail/compose.js';
 import { MailComposers } from './platform/mail/composers.js';
 import type { Database } from './platform/db/index.js';
-import { latePurchaseOrderFiles, registerQuotationMail, type LinkSealer } from './quotations/index.js';
+import {
+  latePurchaseOrderFiles,
+  registerQuotationMail,
+  registerReminderMail,
+  type LinkSealer,
+} from './quotations/index.js';
 import { registerQuoteMail } from './quote-requests/index.js';
 import { registerReleaseMail } from './releases/index.js';
 import { registerFormMail } from './submissions/index.js';
 
 /**
- * The composers of the forms', the requests for quotation's and the releases' mails; `linkSealer` opens the quotation
+ * The composers of the forms', the requests for quotation's (the quotations' and their reminders') and the releases' mails; `linkSealer` opens the quotation
  * links sealed in the outbox (without it their mails fail, and wait for a worker that has the keys); `db` reads the PO
  * files a late purchase order's mail attaches (without it that mail fails alike).
  */
@@ -18,6 +23,7 @@ export function siteMailComposers(linkSealer?: LinkSealer, db?: Database): MailC
   registerFormMail(composers);
   registerQuoteMail(composers);
   registerQuotationMail(composers, linkSealer, db === undefined ? undefined : latePurchaseOrderFiles(db));
+  registerReminderMail(composers);
   registerReleaseMail(composers);
   return composers;
 }

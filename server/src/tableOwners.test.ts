@@ -66,6 +66,7 @@ const OWNERS: Readonly<Record<string, readonly string[]>> = {
   quotation_change_requests: ['quotations'],
   quotation_branch_settings: ['quotations'],
   quotation_late_purchase_orders: ['quotations'],
+  quotation_expiry_reminders: ['quotations'],
   orders: ['quotations'],
   vitals_histograms: ['vitals'],
   vitals_sessions: ['vitals'],

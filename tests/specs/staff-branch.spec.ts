@@ -69,6 +69,7 @@ test.describe('branch staff', { tag: ['@local', '@staff'] }, () => {
       await expect(page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link')).toHaveText([
         'Inbox',
         'Orders',
+        'Expiring quotations',
       ]);
       await expect(page.getByRole('combobox', { name: 'Branch', exact: true })).toHaveCount(0);
 

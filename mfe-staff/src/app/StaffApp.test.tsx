@@ -21,6 +21,7 @@ describe('the staff app', () => {
     expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual([
       'Inbox',
       'Orders',
+      'Expiring quotations',
       'Reviews',
       'Catalogue',
       'Releases',

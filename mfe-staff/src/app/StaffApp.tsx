@@ -13,6 +13,7 @@ import SignInPage from '../sign-in/SignInPage';
 import { InboxPage } from '../inbox/InboxPage';
 import { ItemPage } from '../item/ItemPage';
 import { QuotationPage } from '../quotation/QuotationPage';
+import { ExpiringPage } from '../quotation/ExpiringPage';
 import { OrdersPage } from '../orders/OrdersPage';
 import { ReviewsPage } from '../reviews/ReviewsPage';
 import { SettingsPage } from '../settings/SettingsPage';
@@ -70,6 +71,14 @@ export default function StaffApp({ loadProductPreview }: { loadProductPreview?: 
                   element={
                     <RequireInbox>
                       <OrdersPage />
+                    </RequireInbox>
+                  }
+                />
+                <Route
+                  path="expiring-quotations"
+                  element={
+                    <RequireInbox>
+                      <ExpiringPage />
                     </RequireInbox>
                   }
                 />

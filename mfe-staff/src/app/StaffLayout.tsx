@@ -69,6 +69,7 @@ const isAdmin = (account: StaffAccountSummary) => account.role === 'admin';
 const NAV_ITEMS: NavItem[] = [
   { to: '/inbox', label: 'Inbox', shownTo: canReadInbox },
   { to: '/orders', label: 'Orders', shownTo: canReadInbox },
+  { to: '/expiring-quotations', label: 'Expiring quotations', shownTo: canReadInbox },
   { to: '/reviews', label: 'Reviews', shownTo: isAdmin },
   { to: '/catalogue', label: 'Catalogue', shownTo: canEditCatalogue },
   { to: '/releases', label: 'Releases', shownTo: (account) => canRelease(account) },

@@ -86,6 +86,9 @@ describe('adding a catalogue part to a quotation', () => {
     expect(within(table).getByRole('textbox', { name: 'Description, line 1' })).toHaveValue(GLAND.description);
     expect(within(table).getByRole('textbox', { name: 'Unit price (OMR), line 1' })).toHaveValue('1.257');
     expect(within(table).getByRole('textbox', { name: 'Availability, line 1' })).toHaveValue('In stock: 40 pieces');
+    expect(within(table).getByText('Now: In stock: 40 pieces')).toBeInTheDocument();
+    // its figures before the save: 1 × 1.257 OMR, VAT 5 % of it 0.06285 → 0.063
+    expect(screen.getByText('1.320 OMR')).toBeInTheDocument();
     expect(field()).toHaveValue('');
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('The draft is saved.')).toBeInTheDocument();
@@ -125,6 +128,7 @@ describe('adding a catalogue part to a quotation', () => {
     ]);
     fireEvent.click(within(found).getByRole('button', { name: 'Add HEX-CW-25' }));
     expect(await screen.findByRole('textbox', { name: 'Code, line 1' })).toHaveValue('HEX-CW-25');
+    expect(screen.getByText('Now: the stock feed says nothing of it here')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Parts found' })).toBeNull();
   });
 

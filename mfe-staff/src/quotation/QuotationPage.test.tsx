@@ -63,6 +63,81 @@ describe('the quotation editor', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('totals follow the lines as they are typed, before "Save draft", worked out as the save works them out', async () => {
+    renderStaffApp('/quotations/5');
+    const table = await screen.findByRole('table', { name: '1 line in OMR' });
+    const totals = () =>
+      within(screen.getByRole('region', { name: 'Totals' }))
+        .getAllByRole('definition')
+        .map((shown) => shown.textContent);
+    // worked out by hand, half-up to the baisa per line, 5 % VAT per line:
+    // 12.5 × 1.257 × 0.975 = 15.3196875 → 15.320 (VAT 0.766); 3 × 3.333 × 0.9 = 8.9991 → 8.999 (VAT 0.44995 → 0.450)
+    fireEvent.change(within(table).getByRole('textbox', { name: 'Quantity, line 1' }), { target: { value: '12.5' } });
+    fireEvent.change(within(table).getByRole('textbox', { name: 'Discount %, line 1' }), { target: { value: '2.5' } });
+    expect(within(table).getByRole('cell', { name: '15.320' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: '0.766 (5 %)' })).toBeInTheDocument();
+    expect(totals()).toEqual(['15.320 OMR', '0.766 OMR', '16.086 OMR']);
+    fireEvent.click(screen.getByRole('button', { name: 'Add a line' }));
+    const lines = screen.getByRole('table', { name: '2 lines in OMR' });
+    fireEvent.change(within(lines).getByRole('textbox', { name: 'Description, line 2' }), {
+      target: { value: 'Cable ties' },
+    });
+    fireEvent.change(within(lines).getByRole('textbox', { name: 'Quantity, line 2' }), { target: { value: '3' } });
+    fireEvent.change(within(lines).getByRole('textbox', { name: 'Unit price (OMR), line 2' }), {
+      target: { value: '3.333' },
+    });
+    fireEvent.change(within(lines).getByRole('textbox', { name: 'Discount %, line 2' }), { target: { value: '10' } });
+    expect(within(lines).getByRole('cell', { name: '8.999' })).toBeInTheDocument();
+    expect(within(lines).getByRole('cell', { name: '0.450 (5 %)' })).toBeInTheDocument();
+    expect(totals()).toEqual(['24.319 OMR', '1.216 OMR', '25.535 OMR']);
+    expect(
+      screen.getByText('VAT rounded per line. Worked out as you type, as “Save draft” stores them.'),
+    ).toBeInTheDocument();
+
+    // a figure the save would refuse: that line and the totals wait for it, in the save's words
+    fireEvent.change(within(lines).getByRole('textbox', { name: 'Unit price (OMR), line 1' }), {
+      target: { value: '1.2345' },
+    });
+    expect(totals()).toEqual(['—', '—', '—']);
+    expect(
+      screen.getByText(
+        'The totals wait for line 1: its unit price “1.2345” has 4 decimals: OMR amounts have 3 (baisa), and an amount is never rounded for you: type at most 3 decimals.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(lines).getByRole('cell', { name: '8.999' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('without a VAT rate in force today the totals say why they are not worked out', async () => {
+    stored = quotation({ vatPercent: null });
+    renderStaffApp('/quotations/5');
+    expect(
+      await screen.findByText(
+        'No VAT rate of Oman is in force today: the totals are worked out once an administrator adds it to the VAT table.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('each line says its stock at the branch now, beside the note the document keeps', async () => {
+    stored = quotation({
+      lines: [
+        {
+          ...quotation().lines[0]!,
+          availabilityNote: 'In stock: 40 pieces',
+          availabilityNow: 'In stock: 12 pieces · Lead time: about 4 weeks',
+        },
+      ],
+    });
+    renderStaffApp('/quotations/5');
+    const note = await screen.findByRole('textbox', { name: 'Availability, line 1' });
+    expect(note).toHaveValue('In stock: 40 pieces');
+    expect(note).toHaveAccessibleDescription('Now: In stock: 12 pieces · Lead time: about 4 weeks');
+    // another code is another part: what its stock is now is said once it is saved
+    fireEvent.change(screen.getByRole('textbox', { name: 'Code, line 1' }), { target: { value: 'HEX-CW-25' } });
+    expect(screen.queryByText(/^Now:/)).toBeNull();
+    expect(await axeViolations()).toEqual([]);
+  });
+
   it('saves the draft on the version read, and shows the answer', async () => {
     server.use(
       http.put('/api/staff/quotations/5', async ({ request }) => {
@@ -100,6 +175,8 @@ describe('the quotation editor', () => {
       target: { value: 'Delivery to Sohar' },
     });
     fireEvent.change(screen.getByRole('textbox', { name: 'Unit price (OMR), line 2' }), { target: { value: '15' } });
+    // the figures the save stores, shown before it
+    expect(screen.getByText('68.250 OMR')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('The draft is saved.')).toBeInTheDocument();
     expect(screen.getByText('68.250 OMR')).toBeInTheDocument();

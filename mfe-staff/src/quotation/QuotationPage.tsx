@@ -7,18 +7,20 @@ import {
   INCOTERM_NAMES,
   INCOTERMS,
   QUOTATION_LIMITS,
+  VAT_COUNTRY_NAMES,
   type Incoterm,
   type Quotation,
   type QuotationPart,
+  type QuotationTotals,
 } from '@site/contracts/quotations-api';
-import type { QuotationLineInput, SaveQuotationBody } from '@site/contracts/quotations-api-schemas';
+import type { SaveQuotationBody } from '@site/contracts/quotations-api-schemas';
+import { draftFigures, parsePercent, type LineProblem } from '@site/contracts/quotation-money';
 import { failureOf, type StaffFailure } from '../api/staffBaseQuery';
 import { formatDateTime } from '../ui/format';
 import { Notice } from '../ui/Notice';
 import { problemAt } from '../ui/problems';
 import { PageHeading } from '../ui/PageHeading';
 import { Actions, StaffField } from '../ui/StaffField';
-import { Table } from '../ui/Table';
 import { staffResource } from '../ui/staffResource';
 import {
   useQuotationQuery,
@@ -28,23 +30,15 @@ import {
 } from './quotationApi';
 import { PageFacts, PageSection } from '../ui/PageSection';
 import { AddPart } from './AddPart';
+import { CopyQuotation } from './CopyQuotation';
+import { blankLine, draftOf, lineInput, lineOfPart, type LineDraft, type LineField } from './lineDraft';
+import { LinesTable, type LineAmounts } from './LinesTable';
 
 const Terms = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
   gap: 16px;
   textarea { width: 100%; }
-`;
-
-const Cell = styled.td`
-  input { width: 100%; min-width: 6ch; min-height: 44px; padding: 4px 8px; }
-  small { display: block; color: ${({ theme }) => theme.colors.error}; }
-`;
-
-const Amount = styled.td`
-  text-align: end !important;
-  white-space: nowrap;
-  font-variant-numeric: tabular-nums;
 `;
 
 const Totals = styled.dl`
@@ -61,39 +55,6 @@ const Editable = styled.fieldset`
   padding: 0;
   min-width: 0;
 `;
-
-/** A line as the form holds it: text, as typed. */
-interface LineDraft extends Omit<QuotationLineInput, 'code' | 'quantity' | 'unitPrice' | 'discountPercent'> {
-  /** Rows' keys: stable while lines are added and taken out. */
-  key: number;
-  code: string;
-  quantity: string;
-  unitPrice: string;
-  discountPercent: string;
-  /** Its total and VAT as saved; undefined for a line added since. */
-  saved?: { lineTotal: string; vat: string; vatPercent: string } | undefined;
-}
-
-let nextKey = 1;
-
-const draftOf = (quotation: Quotation): LineDraft[] =>
-  quotation.lines.map((line) => ({
-    key: nextKey++,
-    code: line.code ?? '',
-    description: line.description,
-    unit: line.unit,
-    quantity: line.quantity,
-    unitPrice: line.unitPrice,
-    discountPercent: line.discountPercent,
-    availabilityNote: line.availabilityNote,
-    lineNote: line.lineNote,
-    saved: { lineTotal: line.lineTotal, vat: line.vat, vatPercent: line.vatPercent },
-  }));
-
-const lineInput = ({ key: _key, saved: _saved, code, ...line }: LineDraft): QuotationLineInput => ({
-  ...line,
-  code: code.trim() === '' ? null : code.trim(),
-});
 
 /**
  * /staff/quotations/:id: a quotation's draft, edited and saved on the version read, then sent; a sent one, read only,
@@ -301,45 +262,28 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
   const [dirty, setDirty] = useState(false);
   const editable = quotation.state === 'draft';
 
-  const change = (key: number, field: keyof Omit<LineDraft, 'key' | 'saved'>, value: string) => {
+  const change = (key: number, field: LineField, value: string) => {
     setDirty(true);
     setLines((current) =>
-      current.map((line) => (line.key === key ? { ...line, [field]: value, saved: undefined } : line)),
+      current.map((line) =>
+        line.key !== key
+          ? line
+          : // another code is another part: its stock now is the server's to say, once saved
+            { ...line, [field]: value, ...(field === 'code' ? { availabilityNow: undefined } : {}) },
+      ),
     );
   };
   const addLine = () => {
     setDirty(true);
-    setLines((current) => [
-      ...current,
-      {
-        key: nextKey++,
-        code: '',
-        description: '',
-        unit: '',
-        quantity: '1',
-        unitPrice: '',
-        discountPercent: '0',
-        availabilityNote: '',
-        lineNote: '',
-      },
-    ]);
+    setLines((current) => [...current, blankLine()]);
   };
   const addPart = (part: QuotationPart) => {
     setDirty(true);
-    setLines((current) => [
-      ...current,
-      {
-        key: nextKey++,
-        code: part.code,
-        description: part.description,
-        unit: part.unit,
-        quantity: '1',
-        unitPrice: part.unitPrice,
-        discountPercent: '0',
-        availabilityNote: part.availabilityNote,
-        lineNote: '',
-      },
-    ]);
+    setLines((current) => [...current, lineOfPart(part)]);
+  };
+  const copyLines = (copied: LineDraft[], mode: 'add' | 'replace') => {
+    setDirty(true);
+    setLines((current) => (mode === 'add' ? [...current, ...copied] : copied));
   };
   const removeLine = (key: number) => {
     setDirty(true);
@@ -365,7 +309,7 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
       set(value);
     };
 
-  const price = `Unit price (${quotation.currency})`;
+  const figures = lineFigures(quotation, lines, editable);
   return (
     <form aria-label="Quotation" onSubmit={submit} noValidate>
       <Editable disabled={!editable || busy}>
@@ -456,66 +400,15 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
 
         <PageSection aria-labelledby="lines-heading">
           <h2 id="lines-heading">Lines</h2>
-          <Table caption={`${lines.length} line${lines.length === 1 ? '' : 's'} in ${quotation.currency}`}>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Description</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">{price}</th>
-                <th scope="col">Discount %</th>
-                <th scope="col">Line total</th>
-                <th scope="col">VAT</th>
-                <th scope="col">Availability</th>
-                {editable ? <th scope="col">Remove</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line, index) => {
-                const n = index + 1;
-                const input = (
-                  field: 'code' | 'description' | 'quantity' | 'unitPrice' | 'discountPercent' | 'availabilityNote',
-                  label: string,
-                  mode?: 'decimal',
-                ) => {
-                  const error = problemAt(problems, 'lines', index, field);
-                  const errorId = `line-${line.key}-${field}-error`;
-                  return (
-                    <Cell>
-                      <input
-                        aria-label={`${label}, line ${n}`}
-                        inputMode={mode}
-                        value={line[field]}
-                        aria-invalid={error === undefined ? undefined : true}
-                        aria-describedby={error === undefined ? undefined : errorId}
-                        onChange={(event) => change(line.key, field, event.target.value)}
-                      />
-                      {error === undefined ? null : <small id={errorId}>{error}</small>}
-                    </Cell>
-                  );
-                };
-                return (
-                  <tr key={line.key}>
-                    {input('code', 'Code')}
-                    {input('description', 'Description')}
-                    {input('quantity', 'Quantity', 'decimal')}
-                    {input('unitPrice', price, 'decimal')}
-                    {input('discountPercent', 'Discount %', 'decimal')}
-                    <Amount>{line.saved?.lineTotal ?? '—'}</Amount>
-                    <Amount>{line.saved === undefined ? '—' : `${line.saved.vat} (${line.saved.vatPercent} %)`}</Amount>
-                    {input('availabilityNote', 'Availability')}
-                    {editable ? (
-                      <td>
-                        <Button type="button" $variant="secondary" onClick={() => removeLine(line.key)}>
-                          Remove line {n}
-                        </Button>
-                      </td>
-                    ) : null}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
+          <LinesTable
+            lines={lines}
+            currency={quotation.currency}
+            amounts={figures.lines}
+            editable={editable}
+            problems={problems}
+            onChange={change}
+            onRemove={removeLine}
+          />
           {editable ? (
             <>
               <Actions>
@@ -534,6 +427,12 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
                 disabled={lines.length >= QUOTATION_LIMITS.lines}
                 onAdd={addPart}
               />
+              <CopyQuotation
+                quotationId={quotation.id}
+                branch={quotation.branch}
+                lineCount={lines.length}
+                onCopy={copyLines}
+              />
             </>
           ) : null}
         </PageSection>
@@ -542,21 +441,19 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
           <h2 id="totals-heading">Totals</h2>
           <Totals>
             <dt>Subtotal</dt>
-            <dd>
-              {quotation.totals.subtotal} {quotation.currency}
-            </dd>
+            <dd>{amountText(figures.totals?.subtotal, quotation.currency)}</dd>
             <dt>VAT</dt>
-            <dd>
-              {quotation.totals.vat} {quotation.currency}
-            </dd>
+            <dd>{amountText(figures.totals?.vat, quotation.currency)}</dd>
             <dt>Total</dt>
-            <dd>
-              {quotation.totals.total} {quotation.currency}
-            </dd>
+            <dd>{amountText(figures.totals?.total, quotation.currency)}</dd>
           </Totals>
           <p>
-            {quotation.vatRounding}.{dirty ? ' Totals as last saved: save the draft to update them.' : ''}
+            {quotation.vatRounding}.
+            {editable && figures.totals !== null && dirty
+              ? ' Worked out as you type, as “Save draft” stores them.'
+              : ''}
           </p>
+          {figures.waiting === null ? null : <p>{figures.waiting}</p>}
         </PageSection>
 
         {editable ? (
@@ -570,4 +467,53 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
       </Editable>
     </form>
   );
+}
+
+const amountText = (amount: string | undefined, currency: string) =>
+  amount === undefined ? '—' : `${amount} ${currency}`;
+
+const FIELD_NAMES: Readonly<Record<LineProblem['field'], string>> = {
+  quantity: 'quantity',
+  unitPrice: 'unit price',
+  discountPercent: 'discount %',
+};
+
+/**
+ * Each line's total and VAT and the document's totals: a draft's worked out from its lines as typed, with the money
+ * rules the server's save applies (@site/contracts/quotation-money), at the VAT rate a save charges today; a sent one's
+ * as the server stored them. `waiting` says, in words, why a draft's totals cannot be worked out yet.
+ */
+function lineFigures(
+  quotation: Quotation,
+  lines: readonly LineDraft[],
+  editable: boolean,
+): { lines: (LineAmounts | null)[]; totals: QuotationTotals | null; waiting: string | null } {
+  if (!editable)
+    return {
+      lines: quotation.lines.map(({ lineTotal, vat, vatPercent }) => ({ lineTotal, vat, vatPercent })),
+      totals: quotation.totals,
+      waiting: null,
+    };
+  const vat = quotation.vatPercent === null ? undefined : parsePercent(quotation.vatPercent);
+  if (vat === undefined || !vat.ok)
+    return {
+      lines: lines.map(() => null),
+      totals: null,
+      waiting: `No VAT rate of ${VAT_COUNTRY_NAMES[quotation.vatCountry]} is in force today: the totals are worked out once an administrator adds it to the VAT table.`,
+    };
+  const figures = draftFigures(lines, quotation.currency, vat.basisPoints);
+  const waitingFor = figures.lines.flatMap((line, index) =>
+    line.ok
+      ? []
+      : line.problems.map(
+          (problem) => `line ${index + 1}: its ${FIELD_NAMES[problem.field]} “${problem.value}” ${problem.message}`,
+        ),
+  );
+  return {
+    lines: figures.lines.map((line) =>
+      line.ok ? { lineTotal: line.lineTotal, vat: line.vat, vatPercent: quotation.vatPercent ?? '' } : null,
+    ),
+    totals: figures.totals,
+    waiting: waitingFor.length === 0 ? null : `The totals wait for ${waitingFor.join('; ')}.`,
+  };
 }

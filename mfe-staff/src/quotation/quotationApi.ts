@@ -1,8 +1,17 @@
-// A quotation's calls (QUOTATIONS_API): prepare one from a quote request, read it, find catalogue parts for it, save
-// the draft on the version read, send it, prepare its revision.
-// Each change answers the quotation as the server now has it, which replaces the one shown: its totals, VAT and
-// version are the server's, never worked out here.
-import { QUOTATIONS_API, type Quotation, type QuotationPartList } from '@site/contracts/quotations-api';
+// A quotation's calls (QUOTATIONS_API): prepare one from a quote request, read it, find catalogue parts for it, find
+// and copy a previous quotation's lines, save the draft on the version read, send it, prepare its revision; and the
+// sent quotations about to expire.
+// Each change answers the quotation as the server now has it, which replaces the one shown: its version and stored
+// figures are the server's (the editor works out the same figures as staff type, with the server's money rules:
+// @site/contracts/quotation-money).
+import {
+  QUOTATIONS_API,
+  type CopiedQuotation,
+  type CopySourceList,
+  type ExpiringQuotationList,
+  type Quotation,
+  type QuotationPartList,
+} from '@site/contracts/quotations-api';
 import type { CreateQuotationBody, SaveQuotationBody } from '@site/contracts/quotations-api-schemas';
 import { staffApiPath } from '@site/contracts/staff-api';
 import { staffApi } from '../api/staffApi';
@@ -26,6 +35,16 @@ export const quotationApi = staffApi.injectEndpoints({
     quotationParts: build.query<QuotationPartList, { id: number; q: string }>({
       query: ({ id, q }) => `${staffApiPath(QUOTATIONS_API.parts, { id })}?q=${encodeURIComponent(q)}`,
     }),
+    /** "Copy a previous quotation": the branch's sent quotations the draft may copy, by number or buyer company. */
+    copySources: build.query<CopySourceList, { id: number; q: string }>({
+      query: ({ id, q }) => `${staffApiPath(QUOTATIONS_API.copySources, { id })}?q=${encodeURIComponent(q)}`,
+    }),
+    /** One of them's lines as the draft takes them, each price checked against the catalogue's today. */
+    copiedQuotation: build.query<CopiedQuotation, { id: number; sourceId: number }>({
+      query: ({ id, sourceId }) => staffApiPath(QUOTATIONS_API.copyFrom, { id, sourceId }),
+    }),
+    /** "Expiring in 3 days": the sent quotations the caller sees whose validity ends within EXPIRING_DAYS days. */
+    expiringQuotations: build.query<ExpiringQuotationList, void>({ query: () => QUOTATIONS_API.expiring }),
     /** "Prepare quotation": the request's draft (a new one, or the one it has). */
     prepareQuotation: build.mutation<Quotation, number>({
       query: (requestId) => ({
@@ -64,6 +83,9 @@ export const quotationApi = staffApi.injectEndpoints({
 export const {
   useQuotationQuery,
   useLazyQuotationPartsQuery,
+  useLazyCopySourcesQuery,
+  useLazyCopiedQuotationQuery,
+  useExpiringQuotationsQuery,
   usePrepareQuotationMutation,
   useSaveQuotationMutation,
   useSendQuotationMutation,

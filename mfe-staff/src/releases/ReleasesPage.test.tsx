@@ -274,6 +274,10 @@ describe('the releases console', () => {
     renderStaffApp('/releases');
     expect(await screen.findByText('Only administrators and release staff can open this page.')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Staff sections' });
-    expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual(['Inbox', 'Orders']);
+    expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual([
+      'Inbox',
+      'Orders',
+      'Expiring quotations',
+    ]);
   });
 });

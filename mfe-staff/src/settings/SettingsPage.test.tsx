@@ -31,7 +31,11 @@ describe('the settings page', () => {
     renderStaffApp('/settings');
     expect(await screen.findByText('Only administrators can open this page.')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Staff sections' });
-    expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual(['Inbox', 'Orders']);
+    expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual([
+      'Inbox',
+      'Orders',
+      'Expiring quotations',
+    ]);
     await waitFor(() => expect(screen.queryByRole('switch')).toBeNull());
   });
 });

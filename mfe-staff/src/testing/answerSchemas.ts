@@ -7,8 +7,11 @@ import { lookupResponseSchema, searchResponseSchema } from '@site/contracts/cata
 import { quotationLinkHistorySchema, staffOrderListSchema } from '@site/contracts/quotation-link-api-schemas';
 import { BRANCH_DETAILS_API, QUOTATIONS_API } from '@site/contracts/quotations-api';
 import {
+  copiedQuotationSchema,
+  copySourceListSchema,
   currencyRateTableSchema,
   branchDetailsTableSchema,
+  expiringQuotationListSchema,
   quotationListSchema,
   quotationPartListSchema,
   quotationSchema,
@@ -122,6 +125,9 @@ const SCHEMAS: Readonly<Record<string, CallSchemas>> = {
   [`POST ${QUOTATIONS_API.send}`]: quotationChange(quotationSchema),
   [`POST ${QUOTATIONS_API.revise}`]: quotationChange(quotationSchema),
   [`GET ${QUOTATIONS_API.parts}`]: plain(quotationPartListSchema),
+  [`GET ${QUOTATIONS_API.copySources}`]: plain(copySourceListSchema),
+  [`GET ${QUOTATIONS_API.copyFrom}`]: plain(copiedQuotationSchema),
+  [`GET ${QUOTATIONS_API.expiring}`]: plain(expiringQuotationListSchema),
   // sent quotations and orders; exchange and VAT rates
   [`GET ${STAFF_QUOTATION_LINK_API.linkStates}`]: plain(quotationLinkHistorySchema),
   [`GET ${STAFF_QUOTATION_LINK_API.orders}`]: plain(staffOrderListSchema),

@@ -1,6 +1,7 @@
 // A quotation as the server answers it, for the quotation editor's tests: a draft of request RFQ-OM-2026-000123 to the
-// Oman branch, in rials at 1 AED = 0.10477 OMR, with one line of 40 glands; `overrides` change it.
-import { VAT_ROUNDING_TEXT, type Quotation } from '@site/contracts/quotations-api';
+// Oman branch, in rials at 1 AED = 0.10477 OMR and 5 % VAT, with one line of 40 glands (120 in stock at Muscat now);
+// `overrides` change it.
+import { VAT_ROUNDING_TEXT, type ExpiringQuotation, type Quotation } from '@site/contracts/quotations-api';
 
 export function quotation(overrides: Partial<Quotation> = {}): Quotation {
   return {
@@ -13,6 +14,7 @@ export function quotation(overrides: Partial<Quotation> = {}): Quotation {
     rate: { rate: '0.10477', setAt: '2026-11-27T08:00:00.000Z', setBy: 'admin@crescent.example' },
     vatCountry: 'OM',
     vatDate: '2026-11-28',
+    vatPercent: '5',
     state: 'draft',
     number: null,
     revision: 0,
@@ -44,6 +46,7 @@ export function quotation(overrides: Partial<Quotation> = {}): Quotation {
         vatPercent: '5',
         vat: '2.514',
         availabilityNote: '',
+        availabilityNow: 'In stock: 120 pieces',
         lineNote: '',
       },
     ],
@@ -53,6 +56,26 @@ export function quotation(overrides: Partial<Quotation> = {}): Quotation {
     updatedAt: '2026-11-28T09:30:00.000Z',
     updatedBy: 'oman@crescent.example',
     sentAt: null,
+    ...overrides,
+  };
+}
+
+/** A sent quotation of the "Expiring in 3 days" list as the server answers it: Dubai's, valid 2 more days, not reminded. */
+export function expiringQuotation(overrides: Partial<ExpiringQuotation> = {}): ExpiringQuotation {
+  return {
+    id: 41,
+    number: 'QT-AE-2026-000041',
+    state: 'viewed',
+    requestId: 12,
+    requestReference: 'RFQ-AE-2026-000123',
+    buyerCompany: 'Gulf Build LLC',
+    branch: 'Dubai',
+    currency: 'AED',
+    total: '504.00',
+    validUntil: '2026-11-30',
+    daysLeft: 2,
+    sentBy: 'dubai@crescent.example',
+    reminderSentAt: null,
     ...overrides,
   };
 }

@@ -422,6 +422,8 @@ const ServerVariables = z
     MAIL_POLL_SECONDS: seconds(10),
     /** How often each process looks for catalogue drafts due to be published on schedule. */
     CATALOGUE_SCHEDULE_POLL_SECONDS: seconds(15),
+    /** How often each process looks for sent quotations about to expire (their salespeople are reminded once). */
+    QUOTATION_REMINDER_POLL_SECONDS: seconds(300),
 
     GEMINI_API_KEY: z
       .string()

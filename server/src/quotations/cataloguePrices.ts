@@ -4,7 +4,7 @@
 // quote-requests feature reads them.
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../platform/db/index.js';
-import { parseDecimal } from './money/index.js';
+import { parseDecimal } from '@site/contracts/quotation-money';
 
 export interface CataloguePart {
   code: string;

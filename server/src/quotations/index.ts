@@ -5,6 +5,7 @@ export { type StaffQuotationsOptions, staffQuotationsPlugin } from './plugin.js'
 export type { RecordStaffAction, StaffActor, StaffSide } from './staffSide.js';
 export { type QuotationLinkPluginOptions, quotationLinkPlugin } from './link/linkPlugin.js';
 export { registerQuotationMail } from './link/buyerMail.js';
+export { registerReminderMail } from './reminders/reminderMail.js';
 export { LINK_SEAL_PURPOSE, type LinkSealer } from './link/linkSeal.js';
 export { branchDetailsOf, setBranchDetails, type BranchDetailsValues } from './branchDetails.js';
 export { latePurchaseOrderFiles } from './link/latePurchaseOrders.js';

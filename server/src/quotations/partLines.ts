@@ -15,7 +15,7 @@ import { readAvailability } from '../stock/index.js';
 import { quantityIn } from './lineStock.js';
 import { codeKey, searchCatalogueParts, type CataloguePart } from './cataloguePrices.js';
 import { ANOTHER_BRANCH, forbidden, notFound, NO_QUOTATION } from './errors.js';
-import { convertFromAed, formatAmount, type ExactRate, type Minor } from './money/index.js';
+import { convertFromAed, formatAmount, type ExactRate, type Minor } from '@site/contracts/quotation-money';
 import type { QuotationContext } from './quotationContext.js';
 
 type Db = Kysely<DatabaseSchema>;

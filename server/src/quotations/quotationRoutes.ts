@@ -10,7 +10,10 @@ import {
   QUOTATIONS_API,
   RATE_CURRENCIES,
   type BranchDetailsTable,
+  type CopiedQuotation,
+  type CopySourceList,
   type CurrencyRateTable,
+  type ExpiringQuotationList,
   type Quotation,
   type QuotationList,
   type QuotationPartList,
@@ -20,6 +23,7 @@ import {
 } from '@site/contracts/quotations-api';
 import {
   addQuotationLineBodySchema,
+  copySourcesQuerySchema,
   createQuotationBodySchema,
   quotationListQuerySchema,
   quotationPartsQuerySchema,
@@ -46,7 +50,7 @@ import {
   QuotationError,
   StaleQuotation,
 } from './errors.js';
-import { parsePercent, parseRate } from './money/index.js';
+import { parsePercent, parseRate } from '@site/contracts/quotation-money';
 import {
   addQuotationLine,
   loadQuotation,
@@ -64,6 +68,9 @@ import { issueBuyerLink } from './link/sendLink.js';
 import type { LinkSealer } from './link/linkSeal.js';
 import { staffLinkRoutes } from './link/staffLinkRoutes.js';
 import { quotationParts } from './partLines.js';
+import { copiedQuotation, copySources } from './copyLines.js';
+import { expiringQuotations } from './reminders/expiring.js';
+import { ReminderPoller } from './reminders/reminderPoller.js';
 import { currencyRateTable, setCurrencyRate, setVatRate, vatRateTable } from './rateStore.js';
 import type { StaffSide } from './staffSide.js';
 
@@ -77,8 +84,12 @@ export interface QuotationRoutesOptions extends StaffSide {
   publicSiteUrl?: string | undefined;
   /** Seals the buyer's link in its outbox row (the staff's TOTP keys, kept outside the database). */
   linkSealer: LinkSealer;
-  /** Wakes the outbox worker after a send queued the buyer's mail. */
+  /** Wakes the outbox worker after a send queued the buyer's mail (and a poll queued reminders). */
   onOutboxWrite?: (() => void) | undefined;
+  /** QUOTATION_REMINDER_POLL_SECONDS: how often this process looks for quotations about to expire (reminders/). */
+  reminderPollMs?: number | undefined;
+  /** The staff app's origin, for the reminder's link to the quotation (platform/http/staffSurface.ts). */
+  staffOrigin?: (() => string | undefined) | undefined;
 }
 
 const NOT_DONE = 'That could not be done right now. Please try again in a minute.';
@@ -115,6 +126,19 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
+  // every process polls for quotations about to expire; each is reminded once, whichever polls first (reminders/)
+  const reminders = new ReminderPoller({
+    db,
+    record: recordStaffAction,
+    log: app.log,
+    now,
+    pollMs: options.reminderPollMs,
+    staffOrigin: options.staffOrigin,
+    onOutboxWrite: options.onOutboxWrite,
+  });
+  app.addHook('onReady', async () => reminders.start());
+  app.addHook('onClose', async () => reminders.close());
+
   /** The caller, when they price quotations (admins and branch staff), else a 403. */
   const pricerOf = (request: FastifyRequest): StaffAccountSummary => {
     const staff = staffOf(request);
@@ -137,7 +161,7 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
     adminOf(request);
   };
   const answer = async (id: number): Promise<Quotation> => {
-    const quotation = await loadQuotation(db, id);
+    const quotation = await loadQuotation(db, id, now());
     if (quotation === undefined) throw notFound(NO_QUOTATION);
     return quotation;
   };
@@ -164,6 +188,13 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
       reply.code(created ? 201 : 200);
       return answer(id);
     },
+  );
+
+  // "Expiring in 3 days": registered beside /quotations/:id, which it is not (a static address comes first)
+  app.get(
+    QUOTATIONS_API.expiring,
+    { preValidation: pricer },
+    async (request): Promise<ExpiringQuotationList> => expiringQuotations(db, context, pricerOf(request)),
   );
 
   app.get(QUOTATIONS_API.quotation, { preValidation: quotationAllowed }, async (request) => {
@@ -197,6 +228,20 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
     async (request): Promise<QuotationPartList> =>
       quotationParts(db, context, pricerOf(request), idOf(request), request.query.q),
   );
+
+  // "Copy a previous quotation": the branch's sent ones, and one's lines as the draft takes them (copyLines.ts)
+  app.get(
+    QUOTATIONS_API.copySources,
+    { preValidation: quotationAllowed, schema: { querystring: copySourcesQuerySchema } },
+    async (request): Promise<CopySourceList> =>
+      copySources(db, context, pricerOf(request), idOf(request), request.query.q ?? ''),
+  );
+
+  app.get(QUOTATIONS_API.copyFrom, { preValidation: quotationAllowed }, async (request): Promise<CopiedQuotation> => {
+    const { sourceId } = request.params as { sourceId: string };
+    if (!ID.test(sourceId)) throw notFound('There is no such sent quotation to copy');
+    return copiedQuotation(db, context, pricerOf(request), idOf(request), Number(sourceId));
+  });
 
   app.delete(
     QUOTATIONS_API.line,

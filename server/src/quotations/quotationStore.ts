@@ -51,14 +51,14 @@ import {
   formatQuantity,
   formatRate,
   parseAmount,
-  parsePercent,
   parseQuantity,
   priceLine,
+  readLineAmounts,
   UNIT_RATE,
   type ExactRate,
   type Hundredths,
   type Minor,
-} from './money/index.js';
+} from '@site/contracts/quotation-money';
 import { branchDetailsOf } from './branchDetails.js';
 import { lineAvailabilityText, readLineStock } from './lineStock.js';
 import { partPrice } from './partLines.js';
@@ -88,8 +88,11 @@ const DAY = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM
 
 // ---------------------------------------------------------------- reading
 
-/** The quotation `id` as its answer, or undefined when there is none (no branch check: the caller's). */
-export async function loadQuotation(db: Db, id: number): Promise<Quotation | undefined> {
+/**
+ * The quotation `id` as its answer, or undefined when there is none (no branch check: the caller's). `now` is when it
+ * is read: each line's stock at the branch is read now, and a draft names the VAT rate a save would charge today.
+ */
+export async function loadQuotation(db: Db, id: number, now: Date): Promise<Quotation | undefined> {
   const row = await db
     .selectFrom('quotations as q')
     .innerJoin('quote_requests as r', 'r.id', 'q.request_id')
@@ -171,6 +174,13 @@ export async function loadQuotation(db: Db, id: number): Promise<Quotation | und
         };
   const priced = lines.map((line) => ({ lineTotal: BigInt(line.line_total), vat: BigInt(line.vat) }));
   const totals = documentTotals(priced);
+  const stock = await readLineStock(
+    db,
+    branch,
+    lines.flatMap((line) => (line.variant_code === null ? [] : [line.variant_code])),
+  );
+  // a draft is priced at today's rate when saved; a sent one was, at the rate of the day it was sent
+  const vatRate = await vatRateOn(db, row.vat_country, draft ? branchDay(branch, now) : row.vat_on);
   return {
     id: row.id,
     requestId: row.request_id,
@@ -185,6 +195,7 @@ export async function loadQuotation(db: Db, id: number): Promise<Quotation | und
     },
     vatCountry: row.vat_country,
     vatDate: row.vat_on,
+    vatPercent: vatRate === undefined ? null : formatPercent(vatRate.basisPoints),
     state: row.state,
     number: row.number,
     revision: row.revision,
@@ -214,6 +225,10 @@ export async function loadQuotation(db: Db, id: number): Promise<Quotation | und
         vatPercent: formatPercent(line.vat_rate_bp),
         vat: formatAmount(BigInt(line.vat), currency),
         availabilityNote: line.availability_note,
+        availabilityNow:
+          line.variant_code === null
+            ? ''
+            : stockNote(branch, line.unit, BigInt(line.quantity), stock.get(codeKey(line.variant_code)) ?? [], now),
         lineNote: line.line_note,
       }),
     ),
@@ -313,29 +328,29 @@ function readLines(
   const problems: ApiProblem[] = [];
   const lines: LineValues[] = [];
   inputs.forEach((input, index) => {
-    const problem = (field: string, value: string, message: string) =>
-      problems.push({ path: ['lines', index, field], message: `lines[${index}].${field} ${shown(value)} ${message}` });
-    const quantity = parseQuantity(input.quantity);
-    if (!quantity.ok) problem('quantity', input.quantity, quantity.message);
-    const unitPrice = parseAmount(input.unitPrice, currency);
-    if (!unitPrice.ok) problem('unitPrice', input.unitPrice, unitPrice.message);
-    const discount = parsePercent(input.discountPercent);
-    if (!discount.ok) problem('discountPercent', input.discountPercent, discount.message);
-    if (quantity.ok && unitPrice.ok && discount.ok) {
-      lines.push({
-        code: input.code === null || input.code === '' ? null : input.code,
-        description: input.description,
-        descriptionAr: '',
-        unit: input.unit,
-        quantity: quantity.hundredths,
-        unitPrice: unitPrice.minor,
-        discountBasisPoints: discount.basisPoints,
-        availabilityNote: input.availabilityNote,
-        lineNote: input.lineNote,
-        availability: null,
-        availabilityCheckedAt: null,
-      });
+    // the editor reads the line with the same function as staff type it (its live totals are these)
+    const read = readLineAmounts(input, currency);
+    if (!read.ok) {
+      for (const { field, value, message } of read.problems)
+        problems.push({
+          path: ['lines', index, field],
+          message: `lines[${index}].${field} ${shown(value)} ${message}`,
+        });
+      return;
     }
+    lines.push({
+      code: input.code === null || input.code === '' ? null : input.code,
+      description: input.description,
+      descriptionAr: '',
+      unit: input.unit,
+      quantity: read.quantity,
+      unitPrice: read.unitPrice,
+      discountBasisPoints: read.discountBasisPoints,
+      availabilityNote: input.availabilityNote,
+      lineNote: input.lineNote,
+      availability: null,
+      availabilityCheckedAt: null,
+    });
   });
   return { lines, problems };
 }

@@ -16,7 +16,7 @@ import {
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { addDays } from './days.js';
 import { conflict } from './errors.js';
-import { formatPercent, formatRate, type ExactRate } from './money/index.js';
+import { formatPercent, formatRate, type ExactRate } from '@site/contracts/quotation-money';
 import type { StaffActor, RecordStaffAction } from './staffSide.js';
 
 export interface StoredRate {

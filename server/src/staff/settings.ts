@@ -17,6 +17,8 @@ export function staffConfigOf(vars: Vars, dataDir: string) {
     quotationValidDays: vars.QUOTATION_VALID_DAYS,
     /** How often each process looks for catalogue drafts due to be published on schedule. */
     catalogueSchedulePollMs: vars.CATALOGUE_SCHEDULE_POLL_SECONDS,
+    /** How often each process looks for sent quotations about to expire, to remind their salespeople. */
+    quotationReminderPollMs: vars.QUOTATION_REMINDER_POLL_SECONDS,
   };
 }
 

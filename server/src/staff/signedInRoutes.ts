@@ -34,6 +34,10 @@ export interface SignedInScopeOptions {
   quotationValidDays?: number | undefined;
   /** CATALOGUE_SCHEDULE_POLL_SECONDS. */
   catalogueSchedulePollMs?: number | undefined;
+  /** QUOTATION_REMINDER_POLL_SECONDS. */
+  quotationReminderPollMs?: number | undefined;
+  /** The staff app's origin (the quotation reminders' links). */
+  staffOrigin?: (() => string | undefined) | undefined;
   /** PUBLIC_SITE_URL: the origin of the quotation links mailed to buyers. */
   publicSiteUrl?: string | undefined;
   /** Seals the quotation links kept in the outbox (the TOTP secrets' keys). */
@@ -73,6 +77,8 @@ export async function signedInRoutes(signedIn: FastifyInstance, options: SignedI
     media: options.media,
     quotationValidDays: options.quotationValidDays,
     catalogueSchedulePollMs: options.catalogueSchedulePollMs,
+    quotationReminderPollMs: options.quotationReminderPollMs,
+    staffOrigin: options.staffOrigin,
     publicSiteUrl: options.publicSiteUrl,
     linkSealer: options.linkSealer,
   });

@@ -50,6 +50,8 @@ export interface StaffRoutesOptions {
   quotationValidDays?: number | undefined;
   /** CATALOGUE_SCHEDULE_POLL_SECONDS: how often due publish schedules are looked for (catalogue/staff/schedule/). */
   catalogueSchedulePollMs?: number | undefined;
+  /** QUOTATION_REMINDER_POLL_SECONDS: how often quotations about to expire are looked for (quotations/reminders/). */
+  quotationReminderPollMs?: number | undefined;
   /** The stock feeds' list (stock/): when a feed is late. */
   stock?: StaffStockOptions | undefined;
 }
@@ -94,6 +96,8 @@ export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesO
     releases,
     quotationValidDays,
     catalogueSchedulePollMs: options.catalogueSchedulePollMs,
+    quotationReminderPollMs: options.quotationReminderPollMs,
+    staffOrigin: options.staffOrigin,
     stock,
     publicSiteUrl: options.publicSiteUrl,
     linkSealer: secrets.forPurpose(LINK_SEAL_PURPOSE),

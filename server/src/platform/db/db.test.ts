@@ -62,6 +62,7 @@ const TABLES = [
   'quotation_change_requests',
   'quotation_branch_settings',
   'quotation_late_purchase_orders',
+  'quotation_expiry_reminders',
   'orders',
   'vitals_histograms',
   'vitals_sessions',

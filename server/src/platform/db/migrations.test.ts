@@ -54,6 +54,7 @@ const RELEASED = new Map<string, string>([
   ['046_company_unique_numbers', '0f32d4dabf943680ba2f5d7c723fea515389f6434bca3a03a8c7a37fd4cebdcf'],
   ['047_quotation_document', '0c0b9d30b0ca7f7efff8285b5923f5de92c9d0c3fc9810791f6f60a9b20085b5'],
   ['048_quotation_later_answers', 'a5f742855c52b574a1432ae9064e040b75a894581f00b5d2bed04ccca7579571'],
+  ['049_quotation_expiry_reminders', 'd2b3721dead77de39cd2365485ff622d9dc52a2ca683862469f049fc224e68aa'],
   ['050_quotation_line_arabic', '54c200b52b3014bbdb22a08503643f47bf02d72ffadc21483e421b2e493eef2e'],
 ]);
 

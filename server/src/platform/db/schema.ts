@@ -676,6 +676,13 @@ export interface QuotationLatePurchaseOrdersTable {
   sent_to_branch_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** The reminder mailed to a sent quotation's salesperson before its validity ends, once per quotation (migration 049). */
+export interface QuotationExpiryRemindersTable {
+  quotation_id: number;
+  recipient: string;
+  reminded_at: Timestamp;
+}
+
 /** What a buyer asked to change in a sent quotation (migration 034). */
 export interface QuotationChangeRequestsTable {
   id: Generated<number>;
@@ -814,6 +821,7 @@ export interface DatabaseSchema {
   quotation_acceptances: QuotationAcceptancesTable;
   quotation_change_requests: QuotationChangeRequestsTable;
   quotation_late_purchase_orders: QuotationLatePurchaseOrdersTable;
+  quotation_expiry_reminders: QuotationExpiryRemindersTable;
   orders: OrdersTable;
   vitals_histograms: VitalsHistogramsTable;
   vitals_sessions: VitalsSessionsTable;

@@ -321,6 +321,11 @@ export const SCHEMA_COLUMNS = {
     message: 'text',
     asked_at: 'timestamptz',
   },
+  quotation_expiry_reminders: {
+    quotation_id: 'bigint',
+    recipient: 'text',
+    reminded_at: 'timestamptz',
+  },
   quotation_late_purchase_orders: {
     id: 'bigint',
     quotation_id: 'bigint',

@@ -68,7 +68,7 @@ const descriptionIn = (description: string, descriptionAr: string, language: 'en
 
 /** The sent quotation `id` as its buyer sees it; undefined for a draft or none. */
 export async function loadBuyerDocument(db: Db, id: number, now: Date): Promise<BuyerDocument | undefined> {
-  const quotation = await loadQuotation(db, id);
+  const quotation = await loadQuotation(db, id, now);
   if (quotation === undefined || quotation.state === 'draft' || quotation.number === null || quotation.sentAt === null)
     return undefined;
   const request = await db

@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db/index.js';
 import { refusalAnswer, useContracts } from '../../platform/http/contracts.js';
 import { requirePipelineToken } from '../../releases/index.js';
-import { formatAmount } from '../money/index.js';
+import { formatAmount } from '@site/contracts/quotation-money';
 
 export interface OrderRoutesOptions {
   db: Database;

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { STAFF_ORDERS_PAGE_SIZE, type QuotationLinkState, type StaffOrder } from '@site/contracts/quotation-link-api';
 import type { QuotationCurrency } from '@site/contracts/quotations-api';
 import type { DatabaseSchema } from '../../platform/db/index.js';
-import { formatAmount } from '../money/index.js';
+import { formatAmount } from '@site/contracts/quotation-money';
 
 type Db = Kysely<DatabaseSchema>;
 

@@ -30,6 +30,10 @@ export interface StaffWorkOptions {
   quotationValidDays?: number | undefined;
   /** CATALOGUE_SCHEDULE_POLL_SECONDS: how often due publish schedules are looked for. */
   catalogueSchedulePollMs?: number | undefined;
+  /** QUOTATION_REMINDER_POLL_SECONDS: how often quotations about to expire are looked for. */
+  quotationReminderPollMs?: number | undefined;
+  /** The staff app's origin (the reminders' links to a quotation); undefined: not known. */
+  staffOrigin?: (() => string | undefined) | undefined;
   /** Now, for the quotations' days (tests). */
   now?: (() => Date) | undefined;
   /** PUBLIC_SITE_URL: the origin of the quotation links mailed to buyers. */
@@ -78,6 +82,8 @@ export async function staffWorkRoutes(parent: FastifyInstance, options: StaffWor
     publicSiteUrl: options.publicSiteUrl,
     linkSealer: options.linkSealer,
     onOutboxWrite: options.onOutboxWrite,
+    reminderPollMs: options.quotationReminderPollMs,
+    staffOrigin: options.staffOrigin,
   });
 }
 

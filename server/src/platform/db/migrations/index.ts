@@ -42,6 +42,7 @@ import { migration045CatalogueBulkEdits } from './045_catalogue_bulk_edits.js';
 import { migration046CompanyUniqueNumbers } from './046_company_unique_numbers.js';
 import { migration047QuotationDocument } from './047_quotation_document.js';
 import { migration048QuotationLaterAnswers } from './048_quotation_later_answers.js';
+import { migration049QuotationExpiryReminders } from './049_quotation_expiry_reminders.js';
 import { migration050QuotationLineArabic } from './050_quotation_line_arabic.js';
 import type { Migration } from './types.js';
 
@@ -93,5 +94,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration046CompanyUniqueNumbers,
   migration047QuotationDocument,
   migration048QuotationLaterAnswers,
+  migration049QuotationExpiryReminders,
   migration050QuotationLineArabic,
 ];

@@ -1,10 +1,10 @@
 // A quotation's arithmetic: each line's total is quantity × unit price × (1 − discount), rounded half-up to the minor
 // unit once, per line; its VAT is that total × the rate, rounded per line too; the document's totals are the sums of
 // its lines (VAT_ROUNDING_TEXT says so on the document). Every step exact: bigint integers of fixed scales.
-import { QUOTATION_LIMITS } from '@site/contracts/quotations-api';
-import { divideRoundingHalfUp, formatScaledShort, parseDecimal, pow10, type Scaled } from './decimals.js';
-import type { Minor } from './currencies.js';
-import { BASIS_POINTS } from './rates.js';
+import { QUOTATION_LIMITS } from '../quotationsApi';
+import { divideRoundingHalfUp, formatScaledShort, parseDecimal, pow10, type Scaled } from './decimals';
+import type { Minor } from './currencies';
+import { BASIS_POINTS } from './rates';
 
 /** A quantity in hundredths of its unit: 12.5 m is 1250n. */
 export type Hundredths = Scaled;

@@ -1,9 +1,9 @@
 // Exchange rates and percentages as exact decimals. A rate says what one dirham (the catalogue's currency) is worth in
 // another: 1 AED = 0.10477 OMR is kept as 10477 at scale 5, never as a float. Percentages (discounts, VAT) are basis
 // points: 2.5 % is 250.
-import { CURRENCY_DECIMALS, QUOTATION_LIMITS, type QuotationCurrency } from '@site/contracts/quotations-api';
-import { divideRoundingHalfUp, formatScaledShort, parseDecimal, pow10 } from './decimals.js';
-import type { Minor } from './currencies.js';
+import { CURRENCY_DECIMALS, QUOTATION_LIMITS, type QuotationCurrency } from '../quotationsApi';
+import { divideRoundingHalfUp, formatScaledShort, parseDecimal, pow10 } from './decimals';
+import type { Minor } from './currencies';
 
 export interface ExactRate {
   /** The rate's digits: 10477n for 0.10477. */

@@ -8,9 +8,9 @@ import {
   QUOTATION_LIMITS,
   type QuotationCurrency,
   type VatCountry,
-} from '@site/contracts/quotations-api';
-import type { StaffBranch } from '@site/contracts/staff-api';
-import { formatScaled, parseDecimal, type Scaled } from './decimals.js';
+} from '../quotationsApi';
+import type { StaffBranch } from '../staffApi';
+import { formatScaled, parseDecimal, type Scaled } from './decimals';
 
 /** An amount in a currency's minor unit (fils, baisa, halalas): a bigint, never a float. */
 export type Minor = Scaled;

@@ -3,16 +3,10 @@
 // dirhams, percentages, a line's total and VAT rounded half-up per line, and a document's totals as sums of its lines.
 // Examples first, then properties (fast-check, a fixed seed: MONEY_SEED=<n> explores another, MONEY_RUNS=<n> runs more).
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import {
-  BRANCH_CURRENCY,
-  CURRENCY_DECIMALS,
-  QUOTATION_CURRENCIES,
-  type QuotationCurrency,
-} from '@site/contracts/quotations-api';
+import { BRANCH_CURRENCY, CURRENCY_DECIMALS, QUOTATION_CURRENCIES, type QuotationCurrency } from '../quotationsApi';
 import { BRANCH_NAMES } from '@site/content/validation';
-import { formatScaled, parseDecimal } from './decimals.js';
+import { formatScaled, parseDecimal } from './decimals';
 import {
   convertFromAed,
   currencyOfBranch,
@@ -30,7 +24,7 @@ import {
   priceLine,
   vatOf,
   type ExactRate,
-} from './index.js';
+} from './index';
 
 const SEED = Number(process.env.MONEY_SEED ?? 20_261_128);
 const RUNS = Number(process.env.MONEY_RUNS ?? 500);
