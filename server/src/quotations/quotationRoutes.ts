@@ -70,7 +70,7 @@ import { staffLinkRoutes } from './link/staffLinkRoutes.js';
 import { quotationParts } from './partLines.js';
 import { copiedQuotation, copySources } from './copyLines.js';
 import { expiringQuotations } from './reminders/expiring.js';
-import { ReminderPoller } from './reminders/reminderPoller.js';
+import { reminderPoller } from './reminders/reminderPoller.js';
 import { currencyRateTable, setCurrencyRate, setVatRate, vatRateTable } from './rateStore.js';
 import type { StaffSide } from './staffSide.js';
 
@@ -127,7 +127,7 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
   app.addHook('onClose', async () => clearInterval(timer));
 
   // every process polls for quotations about to expire; each is reminded once, whichever polls first (reminders/)
-  const reminders = new ReminderPoller({
+  const reminders = reminderPoller({
     db,
     record: recordStaffAction,
     log: app.log,

@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { describeError, type DatabaseSchema } from '../../platform/db/index.js';
+import { Poller } from '../../platform/poller.js';
 import type { RecordStaffAction } from '../staffSide.js';
 import { remindExpiringQuotations, type ReminderSettings } from './expiring.js';
 
@@ -20,45 +21,19 @@ export interface ReminderPollerOptions extends ReminderSettings {
   onOutboxWrite?: (() => void) | undefined;
 }
 
-export class ReminderPoller {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private closed = false;
-
-  constructor(private readonly options: ReminderPollerOptions) {}
-
-  start(): void {
-    this.timer = setInterval(() => this.poll(), this.options.pollMs ?? REMINDER_POLL_MS);
-    this.timer.unref();
-    this.poll();
-  }
-
-  /** One look, unless the last one still runs. */
-  private poll(): void {
-    if (this.closed || this.running !== undefined) return;
-    const { db, record, log, now, onOutboxWrite } = this.options;
-    this.running = remindExpiringQuotations(db, record, now(), this.options)
-      .then((count) => {
-        if (count === 0) return;
-        log.info(`mailed ${count} reminder(s) of quotations about to expire`);
-        onOutboxWrite?.();
-      })
-      .catch((error: unknown) => {
-        // nothing of a failed reminder was stored: the next poll tries again
-        log.error(
-          { err: error },
-          `could not mail the reminders of quotations about to expire: ${describeError(error)}`,
-        );
-      })
-      .finally(() => {
-        this.running = undefined;
-      });
-  }
-
-  /** Stops polling, once the reminders under way (a transaction each) are queued. */
-  async close(): Promise<void> {
-    this.closed = true;
-    clearInterval(this.timer);
-    await this.running;
-  }
+/** Polls for quotations about to expire and mails their reminders (start() on ready, close() on close). */
+export function reminderPoller(options: ReminderPollerOptions): Poller {
+  const { db, record, log, now, onOutboxWrite } = options;
+  return new Poller({
+    everyMs: options.pollMs ?? REMINDER_POLL_MS,
+    poll: async () => {
+      const count = await remindExpiringQuotations(db, record, now(), options);
+      if (count === 0) return;
+      log.info(`mailed ${count} reminder(s) of quotations about to expire`);
+      onOutboxWrite?.();
+    },
+    // nothing of a failed reminder was stored: the next poll tries again
+    failed: (error) =>
+      log.error({ err: error }, `could not mail the reminders of quotations about to expire: ${describeError(error)}`),
+  });
 }

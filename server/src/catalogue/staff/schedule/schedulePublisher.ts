@@ -4,6 +4,7 @@
 // meanwhile at its first poll.
 import type { FastifyBaseLogger } from 'fastify';
 import { describeError, type Database } from '../../../platform/db/index.js';
+import { Poller } from '../../../platform/poller.js';
 import type { RecordStaffAction } from '../editorCalls.js';
 import { publishDueSchedules } from './duePublish.js';
 
@@ -16,40 +17,17 @@ export interface SchedulePublisherOptions {
   pollMs?: number | undefined;
 }
 
-export class SchedulePublisher {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private closed = false;
-
-  constructor(private readonly options: SchedulePublisherOptions) {}
-
-  start(): void {
-    this.timer = setInterval(() => this.poll(), this.options.pollMs ?? SCHEDULE_POLL_MS);
-    this.timer.unref();
-    this.poll();
-  }
-
-  /** One look, unless the last one still runs. */
-  private poll(): void {
-    if (this.closed || this.running !== undefined) return;
-    const { db, audit, log } = this.options;
-    this.running = publishDueSchedules(db, audit)
-      .then((count) => {
-        if (count > 0) log.info(`published ${count} scheduled catalogue draft(s)`);
-      })
-      .catch((error: unknown) => {
-        // the schedule stays pending: the next poll tries again
-        log.error({ err: error }, `could not publish the due catalogue schedules: ${describeError(error)}`);
-      })
-      .finally(() => {
-        this.running = undefined;
-      });
-  }
-
-  /** Stops polling, once the publish under way (one transaction) is over. */
-  async close(): Promise<void> {
-    this.closed = true;
-    clearInterval(this.timer);
-    await this.running;
-  }
+/** Polls for due publish schedules and publishes them (start() on ready, close() on close). */
+export function schedulePublisher(options: SchedulePublisherOptions): Poller {
+  const { db, audit, log } = options;
+  return new Poller({
+    everyMs: options.pollMs ?? SCHEDULE_POLL_MS,
+    poll: async () => {
+      const count = await publishDueSchedules(db, audit);
+      if (count > 0) log.info(`published ${count} scheduled catalogue draft(s)`);
+    },
+    // the schedule stays pending: the next poll tries again
+    failed: (error) =>
+      log.error({ err: error }, `could not publish the due catalogue schedules: ${describeError(error)}`),
+  });
 }

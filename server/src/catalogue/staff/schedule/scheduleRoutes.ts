@@ -11,12 +11,12 @@ import {
 import type { ContractsApp } from '../../../platform/http/contracts.js';
 import { editorAnswers, editorOf, type StaffCatalogueOptions } from '../editorCalls.js';
 import { requireJson } from '../errors.js';
-import { SchedulePublisher } from './schedulePublisher.js';
+import { schedulePublisher } from './schedulePublisher.js';
 import { cancelSchedule, listSchedules, scheduleDraft } from './scheduleStore.js';
 
 export function scheduleRoutes(app: ContractsApp, options: StaffCatalogueOptions): void {
   const { db } = options;
-  const publisher = new SchedulePublisher({
+  const publisher = schedulePublisher({
     db,
     audit: options.recordStaffAction,
     log: app.log,
