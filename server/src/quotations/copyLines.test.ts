@@ -11,38 +11,17 @@ import {
   type CopiedQuotation,
   type CopySourceList,
   type Quotation,
-  type QuotationLine,
 } from '@site/contracts/quotations-api';
 import type { QuotationLineInput } from '@site/contracts/quotations-api-schemas';
 import { staffApiPath, type StaffAccountSummary } from '@site/contracts/staff-api';
 import { answerOf as ok } from '../test-support/answers.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/databases.js';
-import { buildQuotationTestSite, type QuotationTestSite } from '../test-support/quotationSite.js';
+import { buildQuotationTestSite, type QuotationTestSite, lineInputOf } from '../test-support/quotationSite.js';
 import { feedStock } from '../test-support/stockFeed.js';
 import { submitQuote, TEST_PRODUCT } from '../test-support/staffWorkData.js';
 
 const NOW = new Date('2026-11-28T10:00:00Z');
 const GLAND_20S = 'CW Brass Cable Gland for SWA Cable, Indoor/Outdoor (IP66) — Size 20S (M20)';
-
-const input = ({
-  code,
-  description,
-  unit,
-  quantity,
-  unitPrice,
-  discountPercent,
-  availabilityNote,
-  lineNote,
-}: QuotationLine): QuotationLineInput => ({
-  code,
-  description,
-  unit,
-  quantity,
-  unitPrice,
-  discountPercent,
-  availabilityNote,
-  lineNote,
-});
 
 async function copySuite(t: TestContext, target: DatabaseTarget): Promise<void> {
   let s: QuotationTestSite;
@@ -90,9 +69,21 @@ async function copySuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     // Muscat Build's quotation: the gland at a negotiated 1.200 (the catalogue's is 1.257), 5 % off; HEX-CW-20 at the
     // catalogue's 1.503; HEX-CW-25 at 2.095; a free-text delivery line
     const firstDraft = await prepare(s.oman, 'Oman', 'Muscat Build LLC', (current) => [
-      { ...input(current.lines[0]!), unitPrice: '1.200', discountPercent: '5' },
-      { ...input(current.lines[0]!), code: 'HEX-CW-20', description: 'Gland 20', quantity: '12', unitPrice: '1.503' },
-      { ...input(current.lines[0]!), code: 'HEX-CW-25', description: 'Gland 25', quantity: '3.5', unitPrice: '2.095' },
+      { ...lineInputOf(current.lines[0]!), unitPrice: '1.200', discountPercent: '5' },
+      {
+        ...lineInputOf(current.lines[0]!),
+        code: 'HEX-CW-20',
+        description: 'Gland 20',
+        quantity: '12',
+        unitPrice: '1.503',
+      },
+      {
+        ...lineInputOf(current.lines[0]!),
+        code: 'HEX-CW-25',
+        description: 'Gland 25',
+        quantity: '3.5',
+        unitPrice: '2.095',
+      },
       {
         code: null,
         description: 'Delivery to Sohar',

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test, type TestContext } from 'node:test';
 import fc from 'fast-check';
-import { QUOTATIONS_API, type Quotation, type QuotationLine } from '@site/contracts/quotations-api';
+import { QUOTATIONS_API, type Quotation } from '@site/contracts/quotations-api';
 import type { SaveQuotationBody } from '@site/contracts/quotations-api-schemas';
 import {
   draftFigures,
@@ -18,7 +18,7 @@ import {
 import { staffApiPath, type StaffAccountSummary } from '@site/contracts/staff-api';
 import { answerOf as ok } from '../test-support/answers.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/databases.js';
-import { buildQuotationTestSite, type QuotationTestSite } from '../test-support/quotationSite.js';
+import { buildQuotationTestSite, type QuotationTestSite, lineInputOf } from '../test-support/quotationSite.js';
 import { feedStock } from '../test-support/stockFeed.js';
 import { submitQuote, TEST_PRODUCT } from '../test-support/staffWorkData.js';
 
@@ -30,27 +30,6 @@ const typed = (max: bigint, scale: number, min = 0n) =>
   fc
     .tuple(fc.bigInt({ min, max }), fc.boolean())
     .map(([value, short]) => (short ? formatScaledShort(value, scale) : formatScaled(value, scale)));
-
-/** A line of an answer as the editor sends it back. */
-const input = ({
-  code,
-  description,
-  unit,
-  quantity,
-  unitPrice,
-  discountPercent,
-  availabilityNote,
-  lineNote,
-}: QuotationLine) => ({
-  code,
-  description,
-  unit,
-  quantity,
-  unitPrice,
-  discountPercent,
-  availabilityNote,
-  lineNote,
-});
 
 async function editorFiguresSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
   let s: QuotationTestSite;
@@ -97,7 +76,7 @@ async function editorFiguresSuite(t: TestContext, target: DatabaseTarget): Promi
           deliveryTerms: '',
           buyerNote: '',
           lines: [
-            ...later.lines.map(input),
+            ...later.lines.map(lineInputOf),
             {
               code: null,
               description: 'Delivery to Sohar',

@@ -7,6 +7,7 @@
 // day), and sending: numbers per branch without gaps and with the branch's code, revisions -R1, a sent quotation
 // immutable.
 import assert from 'node:assert/strict';
+import { lineInputOf } from '../test-support/quotationSite.js';
 import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
@@ -14,7 +15,6 @@ import {
   VAT_ROUNDING_TEXT,
   type CurrencyRateTable,
   type Quotation,
-  type QuotationLine,
   type QuotationList,
   type StaleQuotationAnswer,
   type VatRateTable,
@@ -51,25 +51,13 @@ function refusal(res: LightMyRequestResponse, status: number): ApiError {
   return res.json<ApiError>();
 }
 
-/** A line of an answer as the editor sends it back. */
-const input = (line: QuotationLine): QuotationLineInput => ({
-  code: line.code,
-  description: line.description,
-  unit: line.unit,
-  quantity: line.quantity,
-  unitPrice: line.unitPrice,
-  discountPercent: line.discountPercent,
-  availabilityNote: line.availabilityNote,
-  lineNote: line.lineNote,
-});
-
 const saveBody = (quotation: Quotation, change: Partial<SaveQuotationBody> = {}): SaveQuotationBody => ({
   version: quotation.version,
   validUntil: quotation.validUntil,
   paymentTerms: quotation.paymentTerms,
   deliveryTerms: quotation.deliveryTerms,
   buyerNote: quotation.buyerNote,
-  lines: quotation.lines.map(input),
+  lines: quotation.lines.map(lineInputOf),
   ...change,
 });
 
@@ -280,7 +268,7 @@ async function quotationSuite(t: TestContext, target: DatabaseTarget): Promise<v
     'saving the draft on the version read: header and lines, repriced exactly; the version goes up',
     async () => {
       const quotation = ok<Quotation>(await prepare(dubai, requests.dubai!));
-      const lines = quotation.lines.map(input);
+      const lines = quotation.lines.map(lineInputOf);
       lines[0] = {
         ...lines[0]!,
         unitPrice: '11.75',
@@ -316,7 +304,7 @@ async function quotationSuite(t: TestContext, target: DatabaseTarget): Promise<v
       // numbers typed as JSON numbers are read as the text that writes them
       const asNumbers = ok<Quotation>(
         await save(dubai, saved, {
-          lines: saved.lines.map((line) => ({ ...input(line), quantity: 40, unitPrice: 11.75 })),
+          lines: saved.lines.map((line) => ({ ...lineInputOf(line), quantity: 40, unitPrice: 11.75 })),
         }),
       );
       assert.deepEqual(amounts(asNumbers)[1], ['HEX-CW-20', '40', '11.75', '0', '470.00', '5', '23.50']);
@@ -355,7 +343,7 @@ async function quotationSuite(t: TestContext, target: DatabaseTarget): Promise<v
   await t.test('bad input is a 400 naming each problem at its path; nothing is saved', async () => {
     const current = ok<Quotation>(await prepare(dubai, requests.dubai!));
     const withLine = (change: Partial<QuotationLineInput>) => ({
-      lines: [{ ...input(current.lines[0]!), ...change }, ...current.lines.slice(1).map(input)],
+      lines: [{ ...lineInputOf(current.lines[0]!), ...change }, ...current.lines.slice(1).map(lineInputOf)],
     });
     const expect400 = async (change: Partial<SaveQuotationBody>, path: (string | number)[], message: RegExp) => {
       const answer = refusal(await save(dubai, current, change), 400);
@@ -406,7 +394,7 @@ async function quotationSuite(t: TestContext, target: DatabaseTarget): Promise<v
     // several at once: each named
     const several = refusal(
       await save(dubai, current, {
-        lines: [{ ...input(current.lines[0]!), unitPrice: '1.001', discountPercent: '101' }],
+        lines: [{ ...lineInputOf(current.lines[0]!), unitPrice: '1.001', discountPercent: '101' }],
       }),
       400,
     );
@@ -437,11 +425,11 @@ async function quotationSuite(t: TestContext, target: DatabaseTarget): Promise<v
     ).quotations;
     const omani = await read(oneOman!.id);
     const saved = ok<Quotation>(
-      await save(oman, omani, { lines: [{ ...input(omani.lines[0]!), unitPrice: '1.234' }] }),
+      await save(oman, omani, { lines: [{ ...lineInputOf(omani.lines[0]!), unitPrice: '1.234' }] }),
     );
     assert.equal(saved.lines[0]!.unitPrice, '1.234');
     const fourDecimals = refusal(
-      await save(oman, saved, { lines: [{ ...input(saved.lines[0]!), unitPrice: '1.2345' }] }),
+      await save(oman, saved, { lines: [{ ...lineInputOf(saved.lines[0]!), unitPrice: '1.2345' }] }),
       400,
     );
     assert.match(fourDecimals.error, /has 4 decimals: OMR amounts have 3 \(baisa\)/);
@@ -450,7 +438,8 @@ async function quotationSuite(t: TestContext, target: DatabaseTarget): Promise<v
     ).quotations;
     const saudi = await read(oneSaudi!.id);
     assert.match(
-      refusal(await save(admin, saudi, { lines: [{ ...input(saudi.lines[0]!), unitPrice: '12.255' }] }), 400).error,
+      refusal(await save(admin, saudi, { lines: [{ ...lineInputOf(saudi.lines[0]!), unitPrice: '12.255' }] }), 400)
+        .error,
       /SAR amounts have 2 \(halalas\)/,
     );
   });
@@ -698,7 +687,7 @@ async function quotationSuite(t: TestContext, target: DatabaseTarget): Promise<v
     );
     assert.deepEqual(set.today.find((rate) => rate.country === 'AE')?.ratePercent, '5', 'not yet in force');
     const current = ok<Quotation>(await prepare(dubai, requests.dubai!));
-    const oneLine = [{ ...input(current.lines[0]!), quantity: '3', unitPrice: '14.35', discountPercent: '0' }];
+    const oneLine = [{ ...lineInputOf(current.lines[0]!), quantity: '3', unitPrice: '14.35', discountPercent: '0' }];
     const stillFive = ok<Quotation>(await save(dubai, current, { lines: oneLine }));
     assert.deepEqual(
       [stillFive.vatDate, stillFive.lines[0]!.vatPercent, stillFive.lines[0]!.vat],
@@ -735,13 +724,13 @@ async function quotationSuite(t: TestContext, target: DatabaseTarget): Promise<v
       const sendUrl = (id: number) => url(QUOTATIONS_API.send, { id });
       // a line without a price is refused, and takes no number
       const unpriced = ok<Quotation>(
-        await save(dubai, dubaiDraft, { lines: [{ ...input(dubaiDraft.lines[0]!), unitPrice: '0' }] }),
+        await save(dubai, dubaiDraft, { lines: [{ ...lineInputOf(dubaiDraft.lines[0]!), unitPrice: '0' }] }),
       );
       assert.match(
         refusal(await call(dubai, 'POST', sendUrl(unpriced.id), { version: unpriced.version }), 400).error,
         /has no price: enter its unit price before sending/,
       );
-      const priced = ok<Quotation>(await save(dubai, unpriced, { lines: dubaiDraft.lines.map(input) }));
+      const priced = ok<Quotation>(await save(dubai, unpriced, { lines: dubaiDraft.lines.map(lineInputOf) }));
       assert.equal((await call(dubai, 'POST', sendUrl(priced.id), { version: priced.version - 1 })).statusCode, 409);
       const sent = ok<Quotation>(await call(dubai, 'POST', sendUrl(priced.id), { version: priced.version }));
       assert.deepEqual(
@@ -789,7 +778,7 @@ async function quotationSuite(t: TestContext, target: DatabaseTarget): Promise<v
       assert.deepEqual([revision.state, revision.revision, revision.number], ['draft', 1, null]);
       assert.deepEqual(amounts(revision), amounts(sent));
       const revised = ok<Quotation>(
-        await save(dubai, revision, { lines: [{ ...input(revision.lines[0]!), discountPercent: '10' }] }),
+        await save(dubai, revision, { lines: [{ ...lineInputOf(revision.lines[0]!), discountPercent: '10' }] }),
       );
       const sentRevision = ok<Quotation>(await call(dubai, 'POST', sendUrl(revised.id), { version: revised.version }));
       assert.equal(sentRevision.number, 'QT-AE-2026-000001-R1');

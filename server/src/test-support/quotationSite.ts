@@ -4,7 +4,8 @@
 // and reads the buyer's token from the mail, as the buyer would get it.
 import assert from 'node:assert/strict';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
-import { QUOTATIONS_API, type Quotation } from '@site/contracts/quotations-api';
+import { QUOTATIONS_API, type Quotation, type QuotationLine } from '@site/contracts/quotations-api';
+import type { QuotationLineInput } from '@site/contracts/quotations-api-schemas';
 import { staffApiPath, type StaffAccountSummary } from '@site/contracts/staff-api';
 import { seedCatalogue } from '../catalogue/index.js';
 import type { Database } from '../platform/db/index.js';
@@ -15,6 +16,18 @@ import { mailedQuotationLink } from './quotationMail.js';
 import { answerOf } from './answers.js';
 import { as, buildStaffWorkTestApp, createTestAccount, TEST_LINK_SEALER } from './staffWorkApp.js';
 import { submitQuote, TEST_PRODUCT } from './staffWorkData.js';
+
+/** A line of a quotation's answer as the editor sends it back in a save. */
+export const lineInputOf = (line: QuotationLine): QuotationLineInput => ({
+  code: line.code,
+  description: line.description,
+  unit: line.unit,
+  quantity: line.quantity,
+  unitPrice: line.unitPrice,
+  discountPercent: line.discountPercent,
+  availabilityNote: line.availabilityNote,
+  lineNote: line.lineNote,
+});
 
 export const QUOTATION_TEST_SITE_URL = 'https://www.crescent.example';
 

@@ -18,7 +18,7 @@ import { answerOf as ok, refusalOf } from '../../test-support/answers.js';
 import { TEST_BRANCH_DETAILS } from '../../test-support/branchDetails.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../test-support/databases.js';
 import { pdfStructure, pdfText, pdfWords } from '../../test-support/index.js';
-import { buildQuotationTestSite, type QuotationTestSite } from '../../test-support/quotationSite.js';
+import { buildQuotationTestSite, lineInputOf, type QuotationTestSite } from '../../test-support/quotationSite.js';
 import { feedStock } from '../../test-support/stockFeed.js';
 import { submitQuote, TEST_PRODUCT } from '../../test-support/staffWorkData.js';
 import { buyerTexts } from './buyerTexts.js';
@@ -65,18 +65,7 @@ async function documentSuite(t: TestContext, target: DatabaseTarget): Promise<vo
     paymentTerms: quotation.paymentTerms,
     deliveryTerms: quotation.deliveryTerms,
     buyerNote: quotation.buyerNote,
-    lines: quotation.lines.map(
-      ({ code, description, unit, quantity, unitPrice, discountPercent, availabilityNote, lineNote }) => ({
-        code,
-        description,
-        unit,
-        quantity,
-        unitPrice,
-        discountPercent,
-        availabilityNote,
-        lineNote,
-      }),
-    ),
+    lines: quotation.lines.map(lineInputOf),
     ...change,
   });
 

@@ -25,7 +25,7 @@ import { answerOf as ok } from '../../test-support/answers.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../test-support/databases.js';
 import { decodeEntities } from '../../test-support/html.js';
 import { pdfStructure, pdfText, pdfWords } from '../../test-support/index.js';
-import { buildQuotationTestSite, type QuotationTestSite } from '../../test-support/quotationSite.js';
+import { buildQuotationTestSite, lineInputOf, type QuotationTestSite } from '../../test-support/quotationSite.js';
 import { submitQuote, TEST_PRODUCT } from '../../test-support/staffWorkData.js';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -272,14 +272,8 @@ async function languageSuite(t: TestContext, target: DatabaseTarget): Promise<vo
           deliveryTerms: draft.deliveryTerms,
           buyerNote: draft.buyerNote,
           lines: draft.lines.map((line, index) => ({
-            code: line.code,
+            ...lineInputOf(line),
             description: index === 1 ? retyped : line.description,
-            unit: line.unit,
-            quantity: line.quantity,
-            unitPrice: line.unitPrice,
-            discountPercent: line.discountPercent,
-            availabilityNote: line.availabilityNote,
-            lineNote: line.lineNote,
           })),
         }),
       );

@@ -13,7 +13,6 @@ import {
   type ExpiringQuotation,
   type ExpiringQuotationList,
   type Quotation,
-  type QuotationLine,
 } from '@site/contracts/quotations-api';
 import { staffApiPath, type StaffAccountSummary } from '@site/contracts/staff-api';
 import { siteMailComposers } from '../../outboxMail.js';
@@ -24,7 +23,7 @@ import { recordStaffAction } from '../../staff/audit.js';
 import { answerOf as ok } from '../../test-support/answers.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../test-support/databases.js';
 import { eventually } from '../../test-support/eventually.js';
-import { buildQuotationTestSite, type QuotationTestSite } from '../../test-support/quotationSite.js';
+import { buildQuotationTestSite, type QuotationTestSite, lineInputOf } from '../../test-support/quotationSite.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test-support/smtp.js';
 import { submitQuote, TEST_PRODUCT } from '../../test-support/staffWorkData.js';
 import { as, buildStaffWorkTestApp, TEST_LINK_SEALER } from '../../test-support/staffWorkApp.js';
@@ -32,17 +31,6 @@ import { remindExpiringQuotations } from './expiring.js';
 import { EXPIRY_REMINDER_KIND } from './reminderMail.js';
 
 const STAFF_ORIGIN = 'https://staff.crescent.example';
-
-const input = ({
-  code,
-  description,
-  unit,
-  quantity,
-  unitPrice,
-  discountPercent,
-  availabilityNote,
-  lineNote,
-}: QuotationLine) => ({ code, description, unit, quantity, unitPrice, discountPercent, availabilityNote, lineNote });
 
 async function remindersSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
   /** 10:00 UTC: 14:00 in Dubai and Muscat, 13:00 in Bahrain, all on 28 November. */
@@ -68,7 +56,7 @@ async function remindersSuite(t: TestContext, target: DatabaseTarget): Promise<v
         paymentTerms: '',
         deliveryTerms: '',
         buyerNote: '',
-        lines: draft.lines.map(input),
+        lines: draft.lines.map(lineInputOf),
       }),
     );
     const { quotation, token } = await s.send(who, draft.id);
@@ -124,7 +112,7 @@ async function remindersSuite(t: TestContext, target: DatabaseTarget): Promise<v
       paymentTerms: '',
       deliveryTerms: '',
       buyerNote: '',
-      lines: draft.lines.map(input),
+      lines: draft.lines.map(lineInputOf),
     });
     // the buyer of the 3-day one opened its link
     ok(
