@@ -88,11 +88,47 @@ const DAY = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM
 
 // ---------------------------------------------------------------- reading
 
+/** A stored line's quantity, as the store wrote it (formatQuantity) read back. */
+function storedQuantity(text: string): Hundredths {
+  const parsed = parseQuantity(text);
+  if (!parsed.ok) throw new Error(`a stored quantity that does not read back: ${text}`);
+  return parsed.hundredths;
+}
+
+/** A quotation as stored: its lines without the stock at the branch now (that is the salesperson's, staffQuotation). */
+export type StoredQuotation = Omit<Quotation, 'lines'> & { lines: Omit<QuotationLine, 'availabilityNow'>[] };
+
 /**
- * The quotation `id` as its answer, or undefined when there is none (no branch check: the caller's). `now` is when it
- * is read: each line's stock at the branch is read now, and a draft names the VAT rate a save would charge today.
+ * The quotation `id` as the salesperson works on it: as stored, and each line's stock at the branch `now` (404 /
+ * 403 are the caller's).
  */
-export async function loadQuotation(db: Db, id: number, now: Date): Promise<Quotation | undefined> {
+export async function staffQuotation(db: Db, id: number, now: Date): Promise<Quotation | undefined> {
+  const quotation = await loadQuotation(db, id, now);
+  if (quotation === undefined) return undefined;
+  const { branch } = quotation;
+  const stock = await readLineStock(
+    db,
+    branch,
+    quotation.lines.flatMap((line) => (line.code === null ? [] : [line.code])),
+  );
+  return {
+    ...quotation,
+    lines: quotation.lines.map((line) => ({
+      ...line,
+      availabilityNow:
+        line.code === null
+          ? ''
+          : stockNote(branch, line.unit, storedQuantity(line.quantity), stock.get(codeKey(line.code)) ?? [], now),
+    })),
+  };
+}
+
+/**
+ * The quotation `id` as stored, or undefined when there is none (no branch check: the caller's). `now` names the VAT
+ * rate a draft's save would charge today; a sent one keeps the rate of its day. Nothing of it reads the stock now: the
+ * buyer's page, PDF and mail show the stock as priced.
+ */
+export async function loadQuotation(db: Db, id: number, now: Date): Promise<StoredQuotation | undefined> {
   const row = await db
     .selectFrom('quotations as q')
     .innerJoin('quote_requests as r', 'r.id', 'q.request_id')
@@ -174,11 +210,6 @@ export async function loadQuotation(db: Db, id: number, now: Date): Promise<Quot
         };
   const priced = lines.map((line) => ({ lineTotal: BigInt(line.line_total), vat: BigInt(line.vat) }));
   const totals = documentTotals(priced);
-  const stock = await readLineStock(
-    db,
-    branch,
-    lines.flatMap((line) => (line.variant_code === null ? [] : [line.variant_code])),
-  );
   // a draft is priced at today's rate when saved; a sent one was, at the rate of the day it was sent
   const vatRate = await vatRateOn(db, row.vat_country, draft ? branchDay(branch, now) : row.vat_on);
   return {
@@ -212,26 +243,20 @@ export async function loadQuotation(db: Db, id: number, now: Date): Promise<Quot
         ? null
         : { name: row.salesperson_name ?? '', phone: row.salesperson_phone ?? '', email: row.salesperson_email },
     sendBlockers: draft ? sendBlockers(branch, details, row.delivery_place) : [],
-    lines: lines.map(
-      (line): QuotationLine => ({
-        position: line.position,
-        code: line.variant_code,
-        description: line.description,
-        unit: line.unit,
-        quantity: formatQuantity(BigInt(line.quantity)),
-        unitPrice: formatAmount(BigInt(line.unit_price), currency),
-        discountPercent: formatPercent(line.discount_bp),
-        lineTotal: formatAmount(BigInt(line.line_total), currency),
-        vatPercent: formatPercent(line.vat_rate_bp),
-        vat: formatAmount(BigInt(line.vat), currency),
-        availabilityNote: line.availability_note,
-        availabilityNow:
-          line.variant_code === null
-            ? ''
-            : stockNote(branch, line.unit, BigInt(line.quantity), stock.get(codeKey(line.variant_code)) ?? [], now),
-        lineNote: line.line_note,
-      }),
-    ),
+    lines: lines.map((line): StoredQuotation['lines'][number] => ({
+      position: line.position,
+      code: line.variant_code,
+      description: line.description,
+      unit: line.unit,
+      quantity: formatQuantity(BigInt(line.quantity)),
+      unitPrice: formatAmount(BigInt(line.unit_price), currency),
+      discountPercent: formatPercent(line.discount_bp),
+      lineTotal: formatAmount(BigInt(line.line_total), currency),
+      vatPercent: formatPercent(line.vat_rate_bp),
+      vat: formatAmount(BigInt(line.vat), currency),
+      availabilityNote: line.availability_note,
+      lineNote: line.line_note,
+    })),
     totals: {
       subtotal: formatAmount(totals.subtotal, currency),
       vat: formatAmount(totals.vat, currency),
