@@ -64,6 +64,7 @@ import { lineAvailabilityText, readLineStock } from './lineStock.js';
 import { partPrice } from './partLines.js';
 import { currentRate, vatRateOn } from './rateStore.js';
 import type { QuotationContext } from './quotationContext.js';
+import { documentTotalSql } from './documentTotalSql.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -310,7 +311,6 @@ export async function quotationsOfRequest(
   if (!context.canSeeBranch(account, request.branch)) throw forbidden(ANOTHER_BRANCH);
   const rows = await db
     .selectFrom('quotations as q')
-    .leftJoin('quotation_lines as l', 'l.quotation_id', 'q.id')
     .select([
       'q.id',
       'q.state',
@@ -318,10 +318,9 @@ export async function quotationsOfRequest(
       'q.revision',
       'q.currency',
       'q.updated_at',
-      sql<string>`coalesce(sum(l.line_total_minor + l.vat_minor), 0)::text`.as('total'),
+      documentTotalSql('q').as('total'),
     ])
     .where('q.request_id', '=', requestId)
-    .groupBy(['q.id', 'q.state', 'q.number', 'q.revision', 'q.currency', 'q.updated_at'])
     .orderBy('q.id', 'desc')
     .execute();
   return {
