@@ -61,7 +61,7 @@ import {
 } from '@site/contracts/quotation-money';
 import { branchDetailsOf } from './branchDetails.js';
 import { lineAvailabilityText, readLineStock } from './lineStock.js';
-import { partPrice } from './partLines.js';
+import { partPrice, quantityNote } from './partLines.js';
 import { currentRate, vatRateOn } from './rateStore.js';
 import type { QuotationContext } from './quotationContext.js';
 
@@ -179,6 +179,11 @@ export async function loadQuotation(db: Db, id: number, now: Date): Promise<Quot
     branch,
     lines.flatMap((line) => (line.variant_code === null ? [] : [line.variant_code])),
   );
+  // each part's minimum order and pack as the catalogue has them now: the salesperson is told what a quantity breaks
+  const catalogue = await catalogueParts(
+    db,
+    lines.flatMap((line) => (line.variant_code === null ? [] : [line.variant_code])),
+  );
   // a draft is priced at today's rate when saved; a sent one was, at the rate of the day it was sent
   const vatRate = await vatRateOn(db, row.vat_country, draft ? branchDay(branch, now) : row.vat_on);
   return {
@@ -229,6 +234,10 @@ export async function loadQuotation(db: Db, id: number, now: Date): Promise<Quot
           line.variant_code === null
             ? ''
             : stockNote(branch, line.unit, BigInt(line.quantity), stock.get(codeKey(line.variant_code)) ?? [], now),
+        quantityNote:
+          line.variant_code === null
+            ? ''
+            : quantityNote(catalogue.get(codeKey(line.variant_code)), line.unit, BigInt(line.quantity)),
         lineNote: line.line_note,
       }),
     ),
@@ -644,7 +653,7 @@ export async function prepareQuotation(
         descriptionAr: partDescriptionAr(line.product_name_ar, line.variant_label_ar, line.variant_label),
         unit: line.unit,
         quantity: BigInt(line.quantity),
-        unitPrice: partPrice(parts.get(codeKey(line.product_code)), rate, currency),
+        unitPrice: partPrice(parts.get(codeKey(line.product_code)), rate, currency, BigInt(line.quantity)),
         discountBasisPoints: 0,
         availabilityNote: stockNote(branch, line.unit, BigInt(line.quantity), availability, now),
         lineNote: '',
@@ -800,7 +809,7 @@ export async function addQuotationLine(
         descriptionAr: part.descriptionAr,
         unit: part.unit,
         quantity: quantity.hundredths,
-        unitPrice: partPrice(part, row.rate, row.currency),
+        unitPrice: partPrice(part, row.rate, row.currency, quantity.hundredths),
         discountBasisPoints: 0,
         availabilityNote: stockNote(row.branch, part.unit, quantity.hundredths, availability, now),
         lineNote: '',
