@@ -566,7 +566,9 @@ export const productVariantSchema = z.strictObject({
    * an exact decimal string) at most the one before; only with a price.
    */
   priceBreaks: z
-    .array(z.strictObject({ quantity: z.number().int().min(2).max(100_000), price: z.string().regex(/^\d{1,9}\.\d{2}$/) }))
+    .array(
+      z.strictObject({ quantity: z.number().int().min(2).max(100_000), price: z.string().regex(/^\d{1,9}\.\d{2}$/) }),
+    )
     .min(1)
     .max(PRICE_BREAKS_MAX)
     .optional(),

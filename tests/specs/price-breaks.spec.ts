@@ -90,11 +90,11 @@ test.describe('price breaks', { tag: ['@local', '@staff', '@catalogue'] }, () =>
         // the JSON-LD's offer of that size
         const ld = await publicPage
           .locator('script[type="application/ld+json"]')
-          .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? 'null') as unknown));
+          .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? '{}') as Ld));
         const group = ld
           .flatMap((entry) => {
-            const graph = (entry as Ld)['@graph'];
-            return Array.isArray(graph) ? (graph as Ld[]) : [entry as Ld];
+            const graph = entry['@graph'];
+            return Array.isArray(graph) ? (graph as Ld[]) : [entry];
           })
           .find((entry) => entry['@type'] === 'ProductGroup');
         const variant = (group?.hasVariant as Ld[] | undefined)?.find((item) => item.sku === CODE);

@@ -204,7 +204,11 @@ export function VariantsEditor({
                     {variant.published ? null : <span> (withdrawn)</span>}
                   </th>
                   {columns.map((column, at) => {
-                    const answered = problemOf(index, column, at === columns.findIndex((c) => c.field === column.field));
+                    const answered = problemOf(
+                      index,
+                      column,
+                      at === columns.findIndex((c) => c.field === column.field),
+                    );
                     // the server's words first; a breaks or minimum cell's own check says it as it is typed
                     const typed = answered === undefined ? gridCellProblem(variant, column) : null;
                     const problem = answered ?? typed?.en;

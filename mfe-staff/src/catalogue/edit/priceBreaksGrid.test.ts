@@ -25,12 +25,17 @@ test('a cell of breaks as typed: quantities and exact prices, whatever the spaci
       { quantity: 250, price: '11.00' },
     ],
   });
-  expect(parsePriceBreaks(' 50+:AED 12.50 ;250 +  11.00; ', '14.00')).toEqual(parsePriceBreaks('50+ 12.5; 250+ 11', '14'));
+  expect(parsePriceBreaks(' 50+:AED 12.50 ;250 +  11.00; ', '14.00')).toEqual(
+    parsePriceBreaks('50+ 12.5; 250+ 11', '14'),
+  );
   expect(parsePriceBreaks('50+ 14', '14')).toEqual({ breaks: [{ quantity: 50, price: '14.00' }] });
   expect(parsePriceBreaks('', '')).toEqual({ breaks: [] });
-  expect(priceBreaksText([{ quantity: 50, price: '12.50' }, { quantity: 250, price: '11.00' }])).toBe(
-    '50+ 12.50; 250+ 11.00',
-  );
+  expect(
+    priceBreaksText([
+      { quantity: 50, price: '12.50' },
+      { quantity: 250, price: '11.00' },
+    ]),
+  ).toBe('50+ 12.50; 250+ 11.00');
 });
 
 test("the grid has the minimum and breaks columns after the pack; a spreadsheet's block pastes into them", () => {

@@ -104,7 +104,11 @@ function variantFieldChanges(stored: StoredVariant, variant: VariantInput, posit
     ['unit', stored.unit, variant.unit],
     ['packQuantity', stored.pack_quantity, variant.packQuantity ?? null],
     ['minimumOrder', stored.minimum_order, variant.minimumOrder ?? null],
-    ['priceBreaks', priceBreaksText(stored.price_breaks ?? []) || null, priceBreaksText(variant.priceBreaks ?? []) || null],
+    [
+      'priceBreaks',
+      priceBreaksText(stored.price_breaks ?? []) || null,
+      priceBreaksText(variant.priceBreaks ?? []) || null,
+    ],
     ['position', stored.position, position],
   ];
   const changes = fields

@@ -25,8 +25,7 @@ async function breaksSuite(t: TestContext, target: DatabaseTarget): Promise<void
   const { app, db } = await catalogueEditorApp(t, target);
   await addStaffAccount(db, 'layla@crescent.example', 'catalogue');
   const layla = await signInStaff(app, 'layla@crescent.example');
-  const read = async () =>
-    (await staffCall(app, layla, 'GET', url(STAFF_API.catalogueProduct))).json<EditorProduct>();
+  const read = async () => (await staffCall(app, layla, 'GET', url(STAFF_API.catalogueProduct))).json<EditorProduct>();
   const save = async (content: EditableProduct) => {
     const { version } = await read();
     return staffCall(app, layla, 'PUT', url(STAFF_API.catalogueDraft), { baseVersion: version, content });
@@ -147,14 +146,11 @@ async function breaksSuite(t: TestContext, target: DatabaseTarget): Promise<void
     'the catalogue file carries them both ways: exported, written and read as xlsx and csv, imported unchanged, a changed cell reported',
     async () => {
       const rows = (await exportCatalogueRows(db.kysely)).filter((row) => row.id === PRODUCT);
-      assert.deepEqual(
-        rows.map((row) => [row.code, row.priceBreaks, row.minimumOrder]).slice(0, 3),
-        [
-          ['HEX-CW-20S', '', ''],
-          ['HEX-CW-20', '50+ 12.50; 250+ 11.00', '10'],
-          ['HEX-CW-25', '', ''],
-        ],
-      );
+      assert.deepEqual(rows.map((row) => [row.code, row.priceBreaks, row.minimumOrder]).slice(0, 3), [
+        ['HEX-CW-20S', '', ''],
+        ['HEX-CW-20', '50+ 12.50; 250+ 11.00', '10'],
+        ['HEX-CW-25', '', ''],
+      ]);
       const dir = await mkdtemp(join(tmpdir(), 'breaks-'));
       t.after(() => rm(dir, { recursive: true, force: true }));
       for (const name of ['catalogue.xlsx', 'catalogue.csv']) {
@@ -188,11 +184,9 @@ async function breaksSuite(t: TestContext, target: DatabaseTarget): Promise<void
         "select price_breaks, minimum_order from catalogue_product_variants where code = 'HEX-CW-20'",
       );
       assert.deepEqual(stored, [{ price_breaks: [{ quantity: 100, price: '12.00' }], minimum_order: null }]);
-      const refused = await importCatalogueRows(
-        db,
-        [{ line: 2, row: { ...rows[1]!, priceBreaks: '100+ 15' } }],
-        { dryRun: true },
-      );
+      const refused = await importCatalogueRows(db, [{ line: 2, row: { ...rows[1]!, priceBreaks: '100+ 15' } }], {
+        dryRun: true,
+      });
       assert.match(
         refused.problems.join('\n'),
         /line 2 \(id hex_cw_brass_cable_gland\): priceBreaks: A price break's price must not be above the one before: 100\+ at 15\.00 is above 14\.00/,
