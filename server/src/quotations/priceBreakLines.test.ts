@@ -112,21 +112,42 @@ async function breakLinesSuite(t: TestContext, target: DatabaseTarget): Promise<
     assert.equal(draft.totals.subtotal, '775.117');
   });
 
-  await t.test('a quantity saved otherwise is told again as it now stands', async () => {
-    const saved = ok<Quotation>(
-      await s.call(s.oman, 'PUT', staffApiPath(QUOTATIONS_API.quotation, { id: draft.id }), {
-        version: draft.version,
-        validUntil: draft.validUntil,
-        paymentTerms: '',
-        deliveryTerms: '',
-        buyerNote: '',
-        lines: draft.lines.map((line, index) => ({ ...lineInputOf(line), ...(index === 0 ? { quantity: '12' } : {}) })),
-      }),
-    );
-    assert.equal(saved.lines[0]!.quantityNote, 'Not a multiple of the pack of 5: 10 or 15 would be whole packs.');
-    assert.equal(saved.lines[3]!.quantityNote, '', 'a whole pack at a break');
-    assert.equal(saved.lines[0]!.unitPrice, omr('12.50'), 'the price stays as the salesperson has it');
-  });
+  await t.test(
+    "a quantity saved otherwise: a line at the catalogue's price follows the breaks, a typed price stays; the note is said again",
+    async () => {
+      const save = async (change: (index: number) => { quantity?: string; unitPrice?: string }) =>
+        ok<Quotation>(
+          await s.call(s.oman, 'PUT', staffApiPath(QUOTATIONS_API.quotation, { id: draft.id }), {
+            version: draft.version,
+            validUntil: draft.validUntil,
+            paymentTerms: '',
+            deliveryTerms: '',
+            buyerNote: '',
+            lines: draft.lines.map((line, index) => ({ ...lineInputOf(line), ...change(index) })),
+          }),
+        );
+      // line 1: 60 at the 50+ break, now 12 (under the break): back to the price at 1; line 3: 249, now 250 at a price typed
+      draft = await save((index) =>
+        index === 0 ? { quantity: '12' } : index === 2 ? { quantity: '250', unitPrice: '1.300' } : {},
+      );
+      assert.deepEqual(
+        [0, 2].map((index) => [
+          draft.lines[index]!.quantity,
+          draft.lines[index]!.unitPrice,
+          draft.lines[index]!.lineTotal,
+        ]),
+        [
+          ['12', omr('13.50'), times(12, omr('13.50'))],
+          ['250', '1.300', '325.000'],
+        ],
+      );
+      assert.equal(draft.lines[0]!.quantityNote, 'Not a multiple of the pack of 5: 10 or 15 would be whole packs.');
+      assert.equal(draft.lines[2]!.quantityNote, '', 'a whole pack at a break');
+      // a typed price stays when the quantity changes again
+      draft = await save((index) => (index === 2 ? { quantity: '300' } : {}));
+      assert.deepEqual([draft.lines[2]!.unitPrice, draft.lines[2]!.lineTotal], ['1.300', '390.000']);
+    },
+  );
 }
 
 describe('quotations: price breaks, minimum order and pack', () => {

@@ -13,6 +13,7 @@ import {
   isStaffBranch,
   quotationNumber,
   type Quotation,
+  type QuotationCurrency,
   type QuotationLine,
   type QuotationList,
   type QuotationState,
@@ -736,7 +737,8 @@ export async function saveQuotation(
     if (problems.length > 0) throw refused(problems);
     const vatBasisPoints = await vatBasisPointsOn(trx, row.branch, today);
     const stored = await storedLines(trx, id);
-    const priced = await withArabic(trx, await withStock(trx, row.branch, lines, stored, context.now()), stored);
+    const atBreaks = await withBreakPrices(trx, lines, stored, row.rate, row.currency);
+    const priced = await withArabic(trx, await withStock(trx, row.branch, atBreaks, stored, context.now()), stored);
     await writeLines(trx, id, priced, vatBasisPoints);
     await touch(trx, id, row.version, account, {
       valid_until: body.validUntil,
@@ -754,6 +756,41 @@ export async function saveQuotation(
       `quotation:${id}`,
       `version ${row.version} → ${row.version + 1}: ${lines.length} line(s)`,
     );
+  });
+}
+
+/**
+ * The lines with a changed quantity repriced at the catalogue's break it now reaches (decision 043), where the line was
+ * at the catalogue's price for its saved quantity and the price sent is that one still: a price the salesperson typed
+ * stays theirs. A line is compared with the saved line at its place, of the same code.
+ */
+async function withBreakPrices(
+  db: Db,
+  lines: readonly LineValues[],
+  stored: readonly LineValues[],
+  rate: ExactRate,
+  currency: QuotationCurrency,
+): Promise<LineValues[]> {
+  const changed = lines.filter(
+    (line, index) =>
+      line.code !== null &&
+      stored[index]?.code === line.code &&
+      stored[index].quantity !== line.quantity &&
+      stored[index].unitPrice === line.unitPrice,
+  );
+  if (changed.length === 0) return [...lines];
+  const parts = await catalogueParts(
+    db,
+    changed.map((line) => line.code!),
+  );
+  return lines.map((line, index) => {
+    const before = stored[index];
+    if (!changed.includes(line) || before === undefined) return line;
+    const part = parts.get(codeKey(line.code!));
+    if (part === undefined || part.breaks.length === 0) return line;
+    // only a line at the catalogue's price follows its breaks
+    if (partPrice(part, rate, currency, before.quantity) !== before.unitPrice) return line;
+    return { ...line, unitPrice: partPrice(part, rate, currency, line.quantity) };
   });
 }
 
