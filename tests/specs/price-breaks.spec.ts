@@ -5,6 +5,7 @@
 // Offer carries them as priceSpecification with eligible quantities. Only this test's server gets breaks: the seeded
 // catalogue has none, so the first-view budgets' pages are unchanged.
 import { productPath } from '@site/contracts/paths';
+import { axeViolations } from '../support/axe';
 import { test, expect, localOnly } from '../support/fixtures';
 import {
   CATALOGUE_STAFF,
@@ -57,6 +58,10 @@ test.describe('price breaks', { tag: ['@local', '@staff', '@catalogue'] }, () =>
       await expect(breaks).toHaveAttribute('aria-invalid', 'true');
       await expect(row.getByText('Price break quantities must rise: 50+ comes after 250+')).toBeVisible();
       await expect(row.getByText('يجب أن تتصاعد كميات شرائح الأسعار: 50+ وردت بعد 250+')).toBeVisible();
+      await expect(breaks).toHaveAccessibleDescription(
+        'Price break quantities must rise: 50+ comes after 250+ يجب أن تتصاعد كميات شرائح الأسعار: 50+ وردت بعد 250+',
+      );
+      expect(await axeViolations(page), 'the grid with a problem said').toEqual([]);
       await breaks.fill('50+ 12.50; 250+ 11.00');
       await expect(breaks).not.toHaveAttribute('aria-invalid', 'true');
       await row.getByRole('textbox', { name: 'Minimum order' }).fill('10');
