@@ -195,7 +195,7 @@ export async function copiedQuotation(
           cataloguePrice: null,
           priceCheck: `${part.code}: the catalogue prices it on request today, so the price quoted (${money(BigInt(line.unit_price))}) is not checked.`,
         };
-      const today = partPrice(part, draft.rate, currency);
+      const today = partPrice(part, draft.rate, currency, BigInt(line.quantity));
       const quoted = BigInt(line.unit_price);
       return {
         ...withPart,

@@ -13,6 +13,7 @@ import {
   isStaffBranch,
   quotationNumber,
   type Quotation,
+  type QuotationCurrency,
   type QuotationLine,
   type QuotationList,
   type QuotationState,
@@ -61,7 +62,7 @@ import {
 } from '@site/contracts/quotation-money';
 import { branchDetailsOf } from './branchDetails.js';
 import { lineAvailabilityText, readLineStock } from './lineStock.js';
-import { partPrice } from './partLines.js';
+import { partPrice, quantityNote } from './partLines.js';
 import { currentRate, vatRateOn } from './rateStore.js';
 import type { QuotationContext } from './quotationContext.js';
 import { documentTotalSql } from './documentTotalSql.js';
@@ -96,31 +97,37 @@ function storedQuantity(text: string): Hundredths {
   return parsed.hundredths;
 }
 
-/** A quotation as stored: its lines without the stock at the branch now (that is the salesperson's, staffQuotation). */
-export type StoredQuotation = Omit<Quotation, 'lines'> & { lines: Omit<QuotationLine, 'availabilityNow'>[] };
+/**
+ * A quotation as stored: its lines without the stock at the branch now and what their quantities break of the
+ * catalogue's minimum and pack now (those are the salesperson's: staffQuotation).
+ */
+export type StoredQuotation = Omit<Quotation, 'lines'> & {
+  lines: Omit<QuotationLine, 'availabilityNow' | 'quantityNote'>[];
+};
 
 /**
- * The quotation `id` as the salesperson works on it: as stored, and each line's stock at the branch `now` (404 /
- * 403 are the caller's).
+ * The quotation `id` as the salesperson works on it: as stored, with each line's stock at the branch `now` and what its
+ * quantity breaks of the part's minimum order and pack (404 / 403 are the caller's).
  */
 export async function staffQuotation(db: Db, id: number, now: Date): Promise<Quotation | undefined> {
   const quotation = await loadQuotation(db, id, now);
   if (quotation === undefined) return undefined;
   const { branch } = quotation;
-  const stock = await readLineStock(
-    db,
-    branch,
-    quotation.lines.flatMap((line) => (line.code === null ? [] : [line.code])),
-  );
+  const codes = quotation.lines.flatMap((line) => (line.code === null ? [] : [line.code]));
+  const stock = await readLineStock(db, branch, codes);
+  // each part's minimum order and pack as the catalogue has them now: the salesperson is told what a quantity breaks
+  const catalogue = await catalogueParts(db, codes);
   return {
     ...quotation,
-    lines: quotation.lines.map((line) => ({
-      ...line,
-      availabilityNow:
-        line.code === null
-          ? ''
-          : stockNote(branch, line.unit, storedQuantity(line.quantity), stock.get(codeKey(line.code)) ?? [], now),
-    })),
+    lines: quotation.lines.map((line) => {
+      const quantity = storedQuantity(line.quantity);
+      return {
+        ...line,
+        availabilityNow:
+          line.code === null ? '' : stockNote(branch, line.unit, quantity, stock.get(codeKey(line.code)) ?? [], now),
+        quantityNote: line.code === null ? '' : quantityNote(catalogue.get(codeKey(line.code)), line.unit, quantity),
+      };
+    }),
   };
 }
 
@@ -668,7 +675,7 @@ export async function prepareQuotation(
         descriptionAr: partDescriptionAr(line.product_name_ar, line.variant_label_ar, line.variant_label),
         unit: line.unit,
         quantity: BigInt(line.quantity),
-        unitPrice: partPrice(parts.get(codeKey(line.product_code)), rate, currency),
+        unitPrice: partPrice(parts.get(codeKey(line.product_code)), rate, currency, BigInt(line.quantity)),
         discountBasisPoints: 0,
         availabilityNote: stockNote(branch, line.unit, BigInt(line.quantity), availability, now),
         lineNote: '',
@@ -751,7 +758,8 @@ export async function saveQuotation(
     if (problems.length > 0) throw refused(problems);
     const vatBasisPoints = await vatBasisPointsOn(trx, row.branch, today);
     const stored = await storedLines(trx, id);
-    const priced = await withArabic(trx, await withStock(trx, row.branch, lines, stored, context.now()), stored);
+    const atBreaks = await withBreakPrices(trx, lines, stored, row.rate, row.currency);
+    const priced = await withArabic(trx, await withStock(trx, row.branch, atBreaks, stored, context.now()), stored);
     await writeLines(trx, id, priced, vatBasisPoints);
     await touch(trx, id, row.version, account, {
       valid_until: body.validUntil,
@@ -769,6 +777,41 @@ export async function saveQuotation(
       `quotation:${id}`,
       `version ${row.version} → ${row.version + 1}: ${lines.length} line(s)`,
     );
+  });
+}
+
+/**
+ * The lines with a changed quantity repriced at the catalogue's break it now reaches (decision 043), where the line was
+ * at the catalogue's price for its saved quantity and the price sent is that one still: a price the salesperson typed
+ * stays theirs. A line is compared with the saved line at its place, of the same code.
+ */
+async function withBreakPrices(
+  db: Db,
+  lines: readonly LineValues[],
+  stored: readonly LineValues[],
+  rate: ExactRate,
+  currency: QuotationCurrency,
+): Promise<LineValues[]> {
+  const changed = lines.filter(
+    (line, index) =>
+      line.code !== null &&
+      stored[index]?.code === line.code &&
+      stored[index].quantity !== line.quantity &&
+      stored[index].unitPrice === line.unitPrice,
+  );
+  if (changed.length === 0) return [...lines];
+  const parts = await catalogueParts(
+    db,
+    changed.map((line) => line.code!),
+  );
+  return lines.map((line, index) => {
+    const before = stored[index];
+    if (!changed.includes(line) || before === undefined) return line;
+    const part = parts.get(codeKey(line.code!));
+    if (part === undefined || part.breaks.length === 0) return line;
+    // only a line at the catalogue's price follows its breaks
+    if (partPrice(part, rate, currency, before.quantity) !== before.unitPrice) return line;
+    return { ...line, unitPrice: partPrice(part, rate, currency, line.quantity) };
   });
 }
 
@@ -824,7 +867,7 @@ export async function addQuotationLine(
         descriptionAr: part.descriptionAr,
         unit: part.unit,
         quantity: quantity.hundredths,
-        unitPrice: partPrice(part, row.rate, row.currency),
+        unitPrice: partPrice(part, row.rate, row.currency, quantity.hundredths),
         discountBasisPoints: 0,
         availabilityNote: stockNote(row.branch, part.unit, quantity.hundredths, availability, now),
         lineNote: '',

@@ -1,7 +1,7 @@
 // The specification table of a product whose rows are its variants: each row its code (the row's header, with
 // "Choose"), its cells, its price (and pack) and, once the page has started, its stock in a word and "Add to quote". Its own chunk
 // (LazyVariantTable.tsx): only a product with several variants loads it, after the page has started.
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useHydrated } from '@site/shared-ui';
@@ -32,6 +32,24 @@ const VariantsTable = styled(Table)`
  * server's HTML), so its words arriving move nothing.
  */
 const STOCK_COLUMN = { width: '9em', whiteSpace: 'nowrap' } as const;
+
+/** A break's exact price as the site writes prices: grouped, a whole one without fils ('1,250', '12.50'). */
+const breakAmount = (price: string): string => {
+  const [whole = '0', fils = '00'] = price.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${fils === '00' ? '' : `.${fils}`}`;
+};
+
+/** A variant's minimum order and price breaks as the price cell's lines ("Minimum order: 10", "50+: AED 12.50"). */
+function orderLines(variant: ProductVariant, text: ReturnType<typeof useVariantText>): string[] {
+  return [
+    ...(variant.minimumOrder === undefined
+      ? []
+      : [text('catalogue.variants.minimumOrder', { count: variant.minimumOrder })]),
+    ...(variant.priceBreaks ?? []).map((item) =>
+      text('catalogue.variants.break', { quantity: item.quantity, amount: breakAmount(item.price) }),
+    ),
+  ];
+}
 
 export interface VariantTableProps {
   caption: string;
@@ -141,6 +159,13 @@ export default function VariantTable({
                   {variant.packQuantity === undefined
                     ? null
                     : ` · ${text('catalogue.variants.pack', { count: variant.packQuantity })}`}
+                  {/* decision 043: its minimum and breaks, a line each (no element where a size has none) */}
+                  {orderLines(variant, text).map((line) => (
+                    <Fragment key={line}>
+                      <br />
+                      {line}
+                    </Fragment>
+                  ))}
                 </td>
                 {hydrated ? <td style={STOCK_COLUMN}>{stockWord(stock?.byCode.get(variant.code))}</td> : null}
                 {orderable && quoteFacts !== null ? (
