@@ -33,12 +33,6 @@ const VariantsTable = styled(Table)`
  */
 const STOCK_COLUMN = { width: '9em', whiteSpace: 'nowrap' } as const;
 
-/** A break's exact price as the site writes prices: grouped, a whole one without fils ('1,250', '12.50'). */
-const breakAmount = (price: string): string => {
-  const [whole = '0', fils = '00'] = price.split('.');
-  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${fils === '00' ? '' : `.${fils}`}`;
-};
-
 /** A variant's minimum order and price breaks as the price cell's lines ("Minimum order: 10", "50+: AED 12.50"). */
 function orderLines(variant: ProductVariant, text: ReturnType<typeof useVariantText>): string[] {
   return [
@@ -46,7 +40,7 @@ function orderLines(variant: ProductVariant, text: ReturnType<typeof useVariantT
       ? []
       : [text('catalogue.variants.minimumOrder', { count: variant.minimumOrder })]),
     ...(variant.priceBreaks ?? []).map((item) =>
-      text('catalogue.variants.break', { quantity: item.quantity, amount: breakAmount(item.price) }),
+      text('catalogue.variants.break', { quantity: item.quantity, price: priceText(Number(item.price), text) }),
     ),
   ];
 }
