@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Modal } from '@site/shared-ui';
 import { useState } from 'react';
 import { useQuantityTexts } from '@site/shared-ui/quantity';
+import { useQuantityWords } from '@site/shared-ui/quantity-words';
 import { usePackNote } from '@site/shared-ui/packs';
 import { quoteLineName, selectQuoteLines, useAppSelector, useLocale, type QuoteLine } from '@site/shared-store';
 import { readQuoteBranch } from '@site/shared-store/quote-branch';
@@ -64,6 +65,7 @@ const Action = styled(Link)`
 export function QuoteBasketPanel({ onClose }: { onClose: () => void }) {
   const text = useText();
   const locale = useLocale();
+  useQuantityWords();
   const quantities = useQuantityTexts();
   const lines = useAppSelector(selectQuoteLines);
   // read as the panel opens: the request page may have changed it since the page loaded
