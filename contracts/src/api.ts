@@ -59,9 +59,12 @@ export const CATALOGUE_PRODUCT_API_PATTERN = '/api/catalogue/products/:productId
 export const catalogueProductApiPath = (productId: string): string =>
   CATALOGUE_PRODUCT_API_PATTERN.replace(':productId', encodeURIComponent(productId));
 
-// GET the products a buyer's list names: defined beside its addresses (./catalogueLookup.ts), so that a chunk asking
-// for them does not keep the string in the chunk that holds this module (every page's first).
-export { CATALOGUE_LOOKUP_API_PATH } from './catalogueLookup';
+/**
+ * GET the products a buyer's list names, by model code or id as normalizedProductCode compares them:
+ * ?codes=<keys, comma-separated>&lang=… → {products, variants?, withdrawn?}. The request page's "Paste a list" and its
+ * basket's names, and the header's basket panel's packs (addresses: ./catalogueLookup.ts).
+ */
+export const CATALOGUE_LOOKUP_API_PATH = '/api/catalogue/lookup';
 
 /** GET the search modal's matches: ?q=…&offset=…&limit=…&lang=… → {total, offset, results}. */
 export const CATALOGUE_SEARCH_API_PATH = '/api/catalogue/search';

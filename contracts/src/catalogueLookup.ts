@@ -1,14 +1,8 @@
 // The look-up's addresses for codes as a basket or a pasted list holds them (GET /api/catalogue/lookup): the request
 // page's lines and the header's basket panel ask the same way.
 import { normalizedProductCode } from '@site/content/validation';
+import { CATALOGUE_LOOKUP_API_PATH } from './api';
 import { LOOKUP_CODES_MAX } from './catalogueApi';
-
-/**
- * GET the products a buyer's list names, by model code or id as normalizedProductCode compares them:
- * ?codes=<keys, comma-separated>&lang=… → {products, variants?, withdrawn?}. The request page's "Paste a list" and its
- * basket's names, and the header's basket panel's packs.
- */
-export const CATALOGUE_LOOKUP_API_PATH = '/api/catalogue/lookup';
 
 /** A product's key as the server compares codes: only such a key can name a product (codes and ids are [A-Za-z0-9_-]). */
 const PRODUCT_KEY = /^[a-z0-9]{1,64}$/;
