@@ -111,7 +111,11 @@ const PASSES = [
   {
     language: 'en' as const,
     texts: ENGLISH,
-    buyer: { name: 'Aisha Rahman', position: 'Procurement Manager' },
+    // a buyer of their own at each width: the staff inbox finds a request by its buyer's name
+    buyers: {
+      375: { name: 'Aisha Rahman', position: 'Procurement Manager' },
+      1280: { name: 'Fatima Al Balushi', position: 'Purchasing Officer' },
+    },
     colleague: { name: 'Omar Haddad', position: 'Site Engineer' },
     changesSent: 'Your request for changes has been sent to our Oman branch.',
     breakLine: '50+: AED 12.50',
@@ -119,7 +123,10 @@ const PASSES = [
   {
     language: 'ar' as const,
     texts: ARABIC_TEXTS,
-    buyer: { name: 'عائشة الرحمن', position: 'مديرة المشتريات' },
+    buyers: {
+      375: { name: 'عائشة الرحمن', position: 'مديرة المشتريات' },
+      1280: { name: 'فاطمة البلوشي', position: 'مسؤولة المشتريات' },
+    },
     colleague: { name: 'عمر حداد', position: 'مهندس موقع' },
     changesSent: 'أُرسل طلب التعديل إلى فرعنا في',
     breakLine: '50+: 12.50 درهم',
@@ -243,7 +250,8 @@ test.describe('the buyer journey: a break, a request, a quotation, a revision, a
   });
 
   for (const width of WIDTHS)
-    for (const { language, texts, buyer, colleague, changesSent, breakLine } of PASSES) {
+    for (const { language, texts, buyers, colleague, changesSent, breakLine } of PASSES) {
+      const buyer = buyers[width];
       const t = (id: string, values?: Record<string, string | number>) => message(language, id, values);
       const buyerHeading = (page: Page, number: string) =>
         page.getByRole('heading', { level: 1, name: `${t('contact.quotation.heading')} ${number}` });
