@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useHydrated } from '@site/shared-ui';
+import { useAppSelector } from '@site/shared-store';
 import type { ProductVariant, TableCell } from '@site/content';
 import { productViewSearch } from '@site/contracts/product-view';
 import { priceText } from '../../listing/priceText';
@@ -61,6 +62,8 @@ export default function VariantTable({
   quoteFacts,
 }: VariantTableProps) {
   const text = useVariantText();
+  // the state's field itself: importing the slice's selector would bring the slice into this later chunk
+  const display = useAppSelector((state) => state.productDetail?.display);
   const hydrated = useHydrated();
   const orderable = hydrated && quoteFacts !== null;
   // each variant's stock in a word, read once the page has started (never in the server's HTML, which pages' caches keep)
@@ -137,7 +140,7 @@ export default function VariantTable({
                   <td key={cellIndex}>{value}</td>
                 ))}
                 <td>
-                  {priceText(variant.price, text)}
+                  {priceText(variant.price, text, false, display)}
                   {variant.packQuantity === undefined
                     ? null
                     : ` · ${text('catalogue.variants.pack', { count: variant.packQuantity })}`}
