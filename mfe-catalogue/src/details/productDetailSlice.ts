@@ -89,7 +89,13 @@ export const fetchProductDetail = createAsyncThunk(
       };
     }
     if (!response.ok) throw new Error(`Could not load ${path} (HTTP ${response.status})`);
-    const { product, listing, variants = [], related = [], display = null } = (await response.json()) as ProductResponse;
+    const {
+      product,
+      listing,
+      variants = [],
+      related = [],
+      display = null,
+    } = (await response.json()) as ProductResponse;
     const quoteFacts: ProductQuoteFacts = {
       code: listing.code,
       unit: listing.unit,

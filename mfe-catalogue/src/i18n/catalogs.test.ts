@@ -8,8 +8,6 @@ import en from './en.json';
 import reviewFormEn from '../reviews/i18n/en.json';
 
 describe('the catalogue catalogs', () => {
-  const english = testI18n('en');
-
   it("name the description sections as content's DESCRIPTION_SECTIONS does in English", () => {
     const titles = Object.entries(en).filter(
       ([id]) => id.startsWith('catalogue.section.') && id !== 'catalogue.section.chartAlt',

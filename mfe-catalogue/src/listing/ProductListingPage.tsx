@@ -252,10 +252,9 @@ export default function ProductListingPage() {
               </select>
               <SortButton />
               {/* at the row's end (inline: no rule of its own in the first view's CSS) */}
-              {/* the prices' currency and the way to choose another: a link inside the count's element */}
-              <span style={COUNT_AT_END}>
-                {text('catalogue.listing.count', { count: total })} · <CurrencyNote currency={display?.currency} />
-              </span>
+              <span style={COUNT_AT_END}>{text('catalogue.listing.count', { count: total })}</span>
+              {/* the prices' currency and the way to choose another: one link, no wrapper of its own */}
+              <CurrencyNote currency={display?.currency} />
             </Toolbar>
             <ListingFilters
               facets={facets}

@@ -43,12 +43,7 @@ export function formatPrice(price: number): string {
  * are priced differently (`from`), or that it is quoted. With `display` (the answer's prices in the visitor's currency,
  * converted by the server: docs/decisions/044) the amount the server wrote, grouped: 'OMR 1,234.500'; never converted here.
  */
-export function priceText(
-  price: number | undefined,
-  text: Text,
-  from = false,
-  display?: DisplayPrices | null,
-): string {
+export function priceText(price: number | undefined, text: Text, from = false, display?: DisplayPrices | null): string {
   if (price === undefined) return text('catalogue.listing.priceOnRequest');
   const id = from ? 'catalogue.listing.priceFrom' : 'catalogue.listing.price';
   const shown = display?.amounts[String(price)];

@@ -47,7 +47,7 @@ const DialLink = styled.a`
 
 /** The copy button's tooltip anchor, itself the header's item (no wrapper: one element less on every page). */
 const CopyTooltip = styled(Tooltip)`
-  @media (max-width: ${theme.chatMobile}px) { && { display: none; } }
+  @media (max-width: ${theme.chatMobile}px) { display: none; }
 `;
 
 /**

@@ -56,8 +56,7 @@ const WORDS = {
   },
 } satisfies Record<Locale, unknown>;
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The choice page: the four currencies as buttons of one form posted to itself, the one shown now marked. */
 export function currencyPage(locale: Locale, back: string, shown: DisplayCurrency): string {

@@ -119,55 +119,71 @@ async function currencySuite(t: TestContext, target: DatabaseTarget): Promise<vo
     if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  await t.test('the API: the listing’s and the product’s prices in the cookie’s currency, at the staff rate', async () => {
-    const listingUrl = `${catalogueListingApiPath(CATEGORY)}?pageSize=100`;
-    const plain = await app.inject({ url: listingUrl });
-    assert.equal(plain.statusCode, 200);
-    assert.equal(plain.json<ListingResponse>().display, undefined, 'no cookie: AED, nothing converted');
-    assert.match(String(plain.headers.vary), /Cookie/);
-    const omr = await app.inject({ url: listingUrl, headers: { cookie: 'x=1; site-currency=OMR' } });
-    const listing = omr.json<ListingResponse>();
-    assert.equal(listing.display?.currency, 'OMR');
-    const priced = listing.products.filter((product) => product.price !== undefined);
-    assert.ok(priced.length >= 3, 'the category has priced products');
-    for (const product of priced)
-      assert.equal(listing.display.amounts[String(product.price)], expected(product.price!, '0.10477', 3), product.id);
-    assert.notEqual(omr.headers.etag, plain.headers.etag, 'another answer, another ETag');
-    // the AED prices themselves are untouched (the real prices)
-    assert.deepEqual(
-      listing.products.map((product) => product.price),
-      plain.json<ListingResponse>().products.map((product) => product.price),
-    );
-
-    const product = (
-      await app.inject({ url: catalogueProductApiPath(PRODUCT), headers: { cookie: 'site-currency=BHD.b' } })
-    ).json<ProductResponse>();
-    assert.equal(product.display?.currency, 'BHD');
-    for (const variant of product.variants.filter((one) => one.price !== undefined))
-      assert.equal(product.display.amounts[String(variant.price)], expected(variant.price!, '0.10265', 3), variant.code);
-
-    // a currency with no rate set yet, or a value that is no currency: AED
-    for (const cookie of ['site-currency=SAR', 'site-currency=XYZ', 'site-currency=omr'])
-      assert.equal(
-        (await app.inject({ url: listingUrl, headers: { cookie } })).json<ListingResponse>().display,
-        undefined,
-        cookie,
+  await t.test(
+    'the API: the listing’s and the product’s prices in the cookie’s currency, at the staff rate',
+    async () => {
+      const listingUrl = `${catalogueListingApiPath(CATEGORY)}?pageSize=100`;
+      const plain = await app.inject({ url: listingUrl });
+      assert.equal(plain.statusCode, 200);
+      assert.equal(plain.json<ListingResponse>().display, undefined, 'no cookie: AED, nothing converted');
+      assert.match(String(plain.headers.vary), /Cookie/);
+      const omr = await app.inject({ url: listingUrl, headers: { cookie: 'x=1; site-currency=OMR' } });
+      const listing = omr.json<ListingResponse>();
+      assert.equal(listing.display?.currency, 'OMR');
+      const priced = listing.products.filter((product) => product.price !== undefined);
+      assert.ok(priced.length >= 3, 'the category has priced products');
+      for (const product of priced)
+        assert.equal(
+          listing.display.amounts[String(product.price)],
+          expected(product.price!, '0.10477', 3),
+          product.id,
+        );
+      assert.notEqual(omr.headers.etag, plain.headers.etag, 'another answer, another ETag');
+      // the AED prices themselves are untouched (the real prices)
+      assert.deepEqual(
+        listing.products.map((product) => product.price),
+        plain.json<ListingResponse>().products.map((product) => product.price),
       );
-    const told = await app.inject({ url: DISPLAY_CURRENCY_API_PATH, headers: { cookie: 'site-currency=OMR' } });
-    assert.deepEqual(told.json(), { currency: 'OMR', rateVersion: '1' });
-  });
+
+      const product = (
+        await app.inject({ url: catalogueProductApiPath(PRODUCT), headers: { cookie: 'site-currency=BHD.b' } })
+      ).json<ProductResponse>();
+      assert.equal(product.display?.currency, 'BHD');
+      for (const variant of product.variants.filter((one) => one.price !== undefined))
+        assert.equal(
+          product.display.amounts[String(variant.price)],
+          expected(variant.price!, '0.10265', 3),
+          variant.code,
+        );
+
+      // a currency with no rate set yet, or a value that is no currency: AED
+      for (const cookie of ['site-currency=SAR', 'site-currency=XYZ', 'site-currency=omr'])
+        assert.equal(
+          (await app.inject({ url: listingUrl, headers: { cookie } })).json<ListingResponse>().display,
+          undefined,
+          cookie,
+        );
+      const told = await app.inject({ url: DISPLAY_CURRENCY_API_PATH, headers: { cookie: 'site-currency=OMR' } });
+      assert.deepEqual(told.json(), { currency: 'OMR', rateVersion: '1' });
+    },
+  );
 
   await t.test('the pages: drawn in the currency, labelled indicative in each edition; JSON-LD stays AED', async () => {
     const gland = (
       await app.inject({ url: catalogueProductApiPath(PRODUCT), headers: { cookie: 'site-currency=OMR' } })
     ).json<ProductResponse>();
-    const lowest = Math.min(...gland.variants.flatMap((variant) => (variant.price === undefined ? [] : [variant.price])));
+    const lowest = Math.min(
+      ...gland.variants.flatMap((variant) => (variant.price === undefined ? [] : [variant.price])),
+    );
     const page = await get(productPath(CATEGORY, PRODUCT), 'site-currency=OMR');
     assert.equal(page.statusCode, 200);
     assert.match(String(page.headers.vary), /Cookie/);
     const view = textOf(rootOf(page.body));
     assert.ok(view.includes(NOTE.OMR), 'the label');
-    assert.ok(view.includes(`from OMR ${expected(lowest, '0.10477', 3)}`), `the lowest price in OMR: ${view.slice(0, 600)}`);
+    assert.ok(
+      view.includes(`from OMR ${expected(lowest, '0.10477', 3)}`),
+      `the lowest price in OMR: ${view.slice(0, 600)}`,
+    );
     assert.ok(!/AED \d/.test(view), 'no price left in AED');
     const head = page.body.slice(0, page.body.search(/<div id="?root"?>/));
     const currencies = [...head.matchAll(/"priceCurrency":"([A-Z]+)"/g)].map((match) => match[1]);
@@ -183,7 +199,9 @@ async function currencySuite(t: TestContext, target: DatabaseTarget): Promise<vo
     const arView = textOf(rootOf(arabic.body));
     assert.ok(arView.includes(NOTE.arOMR), `the Arabic label: ${arView.slice(0, 400)}`);
     assert.ok(arView.includes(`${expected(lowest, '0.10477', 3)} ريال عُماني`), 'the Arabic price');
-    assert.ok(arabic.body.includes(`href="/ar/currency?back=${encodeURIComponent(`/ar${productPath(CATEGORY, PRODUCT)}`)}"`));
+    assert.ok(
+      arabic.body.includes(`href="/ar/currency?back=${encodeURIComponent(`/ar${productPath(CATEGORY, PRODUCT)}`)}"`),
+    );
 
     const aed = textOf(rootOf((await get(categoryPath(CATEGORY))).body));
     assert.ok(aed.includes(NOTE.AED), 'without a choice: AED, and the way to choose');
@@ -211,7 +229,8 @@ async function currencySuite(t: TestContext, target: DatabaseTarget): Promise<vo
     assert.equal(pageCache.size, 3);
     // a page that shows no price is one page whatever the currency
     await get('/about');
-    const size = pageCache.size;
+    // (a number: the asserts above narrowed the getter's type)
+    const size: number = pageCache.size;
     await get('/about', 'site-currency=OMR');
     assert.equal(pageCache.size, size);
     // a new rate: a new page, with the new figures

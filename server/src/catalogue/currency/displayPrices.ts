@@ -6,13 +6,7 @@
 import { CATALOGUE_API_PREFIX } from '@site/contracts/api';
 import type { DisplayPrices, ListingResponse, ProductResponse } from '@site/contracts/catalogue-api';
 import { CURRENCY_COOKIE, cookieCurrency, type DisplayCurrency } from '@site/contracts/display-currency';
-import {
-  convertFromAed,
-  type ExactRate,
-  formatAmount,
-  parseDecimal,
-  UNIT_RATE,
-} from '@site/contracts/quotation-money';
+import { convertFromAed, type ExactRate, formatAmount, parseDecimal, UNIT_RATE } from '@site/contracts/quotation-money';
 import { readCookie } from '../../platform/http/cookies.js';
 
 /** A currency the prices are shown in, its rate from AED, and that rate's version (its stored row: a new rate, a new one). */
