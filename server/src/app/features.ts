@@ -81,7 +81,7 @@ export async function registerFeatures(
     media,
     db: db.kysely,
   });
-  await app.register(currencyRoutes, { currentRate });
+  await app.register(currencyRoutes, { currentRate, publicSiteUrl: config.http.publicSiteUrl });
   // each line's availability is read when a request is sent (app.stock: the stock feature, registered below)
   const availability = (codes: readonly string[]) => app.stock.availability(codes);
   // the request page's form also as a plain form post: its lines a pasted list, the products its codes name looked up

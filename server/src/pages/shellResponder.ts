@@ -7,6 +7,8 @@ import { isBoundedView, matchSiteRoute, startDataPaths, viewSearchOf } from '@si
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contentEtag, isFresh } from '../platform/http/etag.js';
 import { localOrigin, type SiteOrigin } from '../platform/http/siteOrigin.js';
+import { readCookie } from '../platform/http/cookies.js';
+import { CURRENCY_COOKIE } from '@site/contracts/display-currency';
 import { AED_DISPLAY, displayKey, showsDisplayPrices, type DisplayRate } from '../catalogue/index.js';
 import type { DataFiles } from '../platform/http/dataFiles.js';
 import {
@@ -244,8 +246,11 @@ export class ShellResponder {
     // an Arabic page is marked for the web font or not by the visitor's cookie (when the build lists the font's
     // files): no shared cache may mix the two
     if (page.locale === 'ar' && shell.arabicFont !== undefined) appendVary(reply, 'Cookie');
-    // a page that shows prices is drawn in the currency the visitor's cookie names
-    else if (answer.showsPrices && this.options.displayRate !== undefined) appendVary(reply, 'Cookie');
+    // a page that shows prices is drawn in the currency the visitor's cookie names: said so to a visitor who sent one
+    // (the page is no-cache: a cache revalidates it with the visitor's cookie, and its ETag is of the bytes drawn for
+    // that cookie, so a page without the cookie stays one page for everyone, as it was)
+    else if (answer.showsPrices && readCookie(request.headers.cookie, CURRENCY_COOKIE) !== undefined)
+      appendVary(reply, 'Cookie');
     if (unlisted !== undefined) reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
     reply.header('etag', rendered.etag);
     const sentStatus = unlisted?.status ?? rendered.status;
@@ -318,7 +323,9 @@ export class ShellResponder {
     const preload = await pagePreloadHints(builds, page, view !== undefined, visitor, viewSearch);
     const cacheable = pageMatch === undefined || isBoundedView(pageMatch.route, viewSearch);
     const arabicFont = usesArabicFont(request.headers, page.locale, arabicFontFingerprint);
-    const showsPrices = pageMatch !== undefined && startDataPaths(pageMatch, viewSearch).some(showsDisplayPrices);
+    // drawn here from the listing's or the product's answer (a page drawn in the browser is the same for every cookie)
+    const showsPrices =
+      view !== undefined && pageMatch !== undefined && startDataPaths(pageMatch, viewSearch).some(showsDisplayPrices);
     const currency = showsPrices ? displayKey(display) : '';
     return { state, page, visitor, viewSearch, view, preload, arabicFont, cacheable, showsPrices, currency };
   }

@@ -16,7 +16,11 @@ import {
 } from '@site/contracts/display-currency';
 import type { Locale } from '@site/contracts/locale';
 import { readCookie } from '../../platform/http/cookies.js';
+import { isCrossSite } from '../../platform/http/crossSite.js';
 import { displayRateOf, type CurrentDisplayRate } from './displayPrices.js';
+
+/** The refusal of a choice another site's page posted (403): a visitor's currency is theirs to choose. */
+export const CROSS_SITE_CHOICE = 'The currency is chosen on this site’s own currency page, not from another site';
 
 /** A form of four short fields. */
 const FORM_BODY_LIMIT = 2048;
@@ -84,10 +88,15 @@ const firstOf = (value: unknown): string | undefined =>
 export interface CurrencyRoutesOptions {
   /** The staff-set rates (for the API's answer: the currency a cookie names is shown only once it has a rate). */
   currentRate: CurrentDisplayRate;
+  /** PUBLIC_SITE_URL: the origin a choice must be posted from (crossSite.ts). */
+  publicSiteUrl?: string | undefined;
 }
 
 /** GET and POST /currency and /ar/currency, and GET /api/catalogue/display-currency; register with app.register. */
-export async function currencyRoutes(app: FastifyInstance, { currentRate }: CurrencyRoutesOptions): Promise<void> {
+export async function currencyRoutes(
+  app: FastifyInstance,
+  { currentRate, publicSiteUrl }: CurrencyRoutesOptions,
+): Promise<void> {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
@@ -114,6 +123,12 @@ export async function currencyRoutes(app: FastifyInstance, { currentRate }: Curr
         string,
         unknown
       >;
+      if (isCrossSite(request, publicSiteUrl))
+        return reply
+          .code(403)
+          .header('content-type', 'text/plain; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(`${CROSS_SITE_CHOICE}.\n`);
       const currency = firstOf(fields.currency) ?? '';
       if (!isDisplayCurrency(currency))
         return reply

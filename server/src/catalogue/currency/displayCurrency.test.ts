@@ -20,7 +20,7 @@ import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from
 import { decodeEntities } from '../../test-support/html.js';
 import { seedCatalogue } from '../seed.js';
 import { AED_DISPLAY, displayAmount, type DisplayRate } from './displayPrices.js';
-import { DISPLAY_CURRENCY_API_PATH, UNKNOWN_CURRENCY } from './currencyRoutes.js';
+import { CROSS_SITE_CHOICE, DISPLAY_CURRENCY_API_PATH, UNKNOWN_CURRENCY } from './currencyRoutes.js';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 const CATEGORY = 'industrial_cable_glands';
@@ -265,6 +265,18 @@ async function currencySuite(t: TestContext, target: DatabaseTarget): Promise<vo
       assert.equal(refused.statusCode, 400, currency);
       assert.equal(refused.body, `${UNKNOWN_CURRENCY}.\n`);
       assert.equal(refused.headers['set-cookie'], undefined);
+    }
+    // another site's page cannot choose for the visitor
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]) {
+      const forced = await app.inject({
+        method: 'POST',
+        url: '/currency',
+        payload: 'currency=SAR&back=%2F',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      });
+      assert.equal(forced.statusCode, 403);
+      assert.equal(forced.body, `${CROSS_SITE_CHOICE}.\n`);
+      assert.equal(forced.headers['set-cookie'], undefined);
     }
     const arabic = await get('/ar/currency?back=%2Far%2Fhome');
     assert.match(arabic.body, /<html lang="ar" dir="rtl">/);
