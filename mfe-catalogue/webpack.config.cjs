@@ -16,4 +16,6 @@ module.exports = createFederatedAppConfig({
     './ProductPreview': './src/details/preview/ProductPreview.tsx',
   },
   browserOnlyExposes: ['./ProductPreview'],
+  // the quantity words of Add to quote, in the page's language with the catalogue's own (shared-ui/src/quantity)
+  quantityWords: true,
 });

@@ -15,6 +15,7 @@ import { tableHeaderProblems, tableRowProblems } from './detailTable';
 import { QUOTE_UNITS } from './validation/quantity';
 import { normalizedProductCode } from './validation/quote';
 import { BRANCH_NAMES } from './validation/rules';
+import { PRICE_BREAKS_MAX } from './priceBreaks';
 
 const text = z.string().trim().min(1);
 /** International phone number in groups, e.g. '+971 4 347 1100'; X digits mark a placeholder ('+966 XX XXX XXXX'). */
@@ -558,6 +559,19 @@ export const productVariantSchema = z.strictObject({
   unit: z.enum(QUOTE_UNITS),
   /** How many come in a pack or carton: quantities in its multiples are suggested, never required. */
   packQuantity: z.number().int().min(2).max(100_000).optional(),
+  /** The fewest a buyer orders (docs/decisions/043-price-breaks-and-order-multiples.md); absent: one. */
+  minimumOrder: z.number().int().min(2).max(100_000).optional(),
+  /**
+   * Its quantity breaks beyond its price at 1 (decision 043): quantities 2 or more, strictly rising, each price (AED,
+   * an exact decimal string) at most the one before; only with a price.
+   */
+  priceBreaks: z
+    .array(
+      z.strictObject({ quantity: z.number().int().min(2).max(100_000), price: z.string().regex(/^\d{1,9}\.\d{2}$/) }),
+    )
+    .min(1)
+    .max(PRICE_BREAKS_MAX)
+    .optional(),
 });
 
 /** A variant as content/data/product-variants.json seeds it: its label in both languages. */

@@ -61,7 +61,8 @@ export const catalogueProductApiPath = (productId: string): string =>
 
 /**
  * GET the products a buyer's list names, by model code or id as normalizedProductCode compares them:
- * ?codes=<keys, comma-separated>&lang=… → {products}. The request page's "Paste a list" and its basket's names.
+ * ?codes=<keys, comma-separated>&lang=… → {products, variants?, withdrawn?}. The request page's "Paste a list" and its
+ * basket's names, and the header's basket panel's packs (addresses: ./catalogueLookup.ts).
  */
 export const CATALOGUE_LOOKUP_API_PATH = '/api/catalogue/lookup';
 

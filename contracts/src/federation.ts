@@ -76,11 +76,30 @@ export interface SearchModalProps {
 }
 
 /**
- * The module through which every remote exposes its messages in one language (tools/webpack/federated-app.cjs adds it
- * from the remote's src/i18n/<locale>.json): its default export is the compiled catalog.
+ * The pages whose messages carry shared-ui's quantity words too (Add to quote's field and its outcome): their remote
+ * exposes `./messages-<locale>-with-quantities`, its catalog and the words in one language (federated-app.cjs
+ * `pageCatalogs`), so the other pages of the remote download neither the words nor both languages of them.
  */
-export function messagesModule(locale: string): `./messages-${string}` {
-  return `./messages-${locale}`;
+const PAGES_WITH_QUANTITIES: Readonly<Record<string, readonly string[] | undefined>> = {
+  catalogue: ['./ProductListingPage', './ProductDetailsPage', './ComparePage'],
+};
+
+/** The messages modules a remote exposes in one language: its catalog, and with the quantity words where it has some. */
+export function messagesModules(remote: string, locale: string): `./messages-${string}`[] {
+  return PAGES_WITH_QUANTITIES[remote] === undefined
+    ? [`./messages-${locale}`]
+    : [`./messages-${locale}`, `./messages-${locale}-with-quantities`];
+}
+
+/**
+ * The module through which a remote exposes its messages in one language for a page (tools/webpack/federated-app.cjs
+ * adds it from the remote's src/i18n/<locale>.json): its default export is the compiled catalog. `modulePath`: the
+ * page's module, when it is one (a widget's messages are its remote's catalog).
+ */
+export function messagesModule(locale: string, remote?: string, modulePath?: string): `./messages-${string}` {
+  const withQuantities =
+    remote !== undefined && modulePath !== undefined && PAGES_WITH_QUANTITIES[remote]?.includes(modulePath) === true;
+  return withQuantities ? `./messages-${locale}-with-quantities` : `./messages-${locale}`;
 }
 
 /**

@@ -158,6 +158,11 @@ export interface QuotationLine {
    * time when that stock is short of it); '' for a free-text line or a part the feed never named there (not "0").
    */
   availabilityNow: string;
+  /**
+   * What the quantity breaks of the part's minimum order and pack as the catalogue has them now ("Below the minimum
+   * order of 10 pieces. Not a multiple of the pack of 5: 10 or 15 would be whole packs."); '' when nothing or free text.
+   */
+  quantityNote: string;
   lineNote: string;
 }
 

@@ -279,6 +279,7 @@ const quotationLineSchema = z.strictObject({
   vat: amount,
   availabilityNote: z.string(),
   availabilityNow: z.string(),
+  quantityNote: z.string(),
   lineNote: z.string(),
 });
 

@@ -47,6 +47,13 @@ export const editableVariantSchema = z.strictObject({
   unit: text('unit', 100),
   /** A whole number of 2 or more, or '' for none. */
   packQuantity: text('packQuantity', 9),
+  /**
+   * The fewest a buyer orders: a whole number of 2 or more; absent or '' for none
+   * (docs/decisions/043-price-breaks-and-order-multiples.md). The order multiple is the pack quantity.
+   */
+  minimumOrder: text('minimumOrder', 9).optional(),
+  /** Its quantity breaks beyond the price at 1, as the file's cell writes them ("50+ 12.50; 250+ 11.00"); absent or '' for none. */
+  priceBreaks: text('priceBreaks', 400).optional(),
   /** false: withdrawn (not orderable, its row leaves the table). */
   published: z.boolean({ error: 'published must be true or false' }),
 });

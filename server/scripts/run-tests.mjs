@@ -5,8 +5,8 @@
 //
 // Two at a time because one file rarely keeps CI's two cores busy (it waits on PostgreSQL, child processes, timers):
 // the whole suite took 14.8 min at 2 against 23.5 min at 1, on a 2-core machine with other work beside it. Files side
-// by side share nothing that could make one fail the other: each test's database is a schema of its own (and NOTIFY
-// channels are named after it), Redis keys and connection names are the test's own, every server listens on port 0,
+// by side share nothing that could make one fail the other: each test's database is its own (a copy of a template, or
+// a schema, whose NOTIFY channels are named after it), Redis keys and connection names are the test's own, every server listens on port 0,
 // files go to temp folders of their own.
 // SERVER_TEST_CONCURRENCY sets another number (1: one file at a time, to tell a collision from a plain failure).
 import { spawnSync } from 'node:child_process';

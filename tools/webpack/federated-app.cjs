@@ -178,6 +178,9 @@ function versionedShared(packageName, appDir, isHost) {
  * @param {string[]} [options.wholeShared] a host's packages of SHARED_FACADES provided whole instead of through their
  *   facade: the staff host's @reduxjs/toolkit, whose remote bundles RTK Query (its imports of the toolkit reach names
  *   no facade lists); the public shell keeps its facades, so the public pages' bytes do not change
+ * @param {boolean} [options.quantityWords] also expose './messages-<locale>-with-quantities': the app's catalog and
+ *   shared-ui's quantity words in that language (messages-loader.cjs), for its pages that show quantities
+ *   (contracts/src/federation.ts, messagesModule), so a page downloads the words in its own language only
  */
 function createFederatedAppConfig({
   appDir,
@@ -188,11 +191,12 @@ function createFederatedAppConfig({
   serverRender = true,
   browserOnlyExposes = [],
   wholeShared = [],
+  quantityWords = false,
 }) {
   // Every remote also exposes its message catalogs, one module per language ('./messages-ar': src/i18n/ar.json): the
   // shell loads the page's language with the remote's first module, so a remote's strings ship with its code and a
   // page downloads only its own language (contracts/src/federation.ts, messagesModule).
-  const exposes = isHost ? pages : { ...pages, ...messageExposes(appDir) };
+  const exposes = isHost ? pages : { ...pages, ...messageExposes(appDir, quantityWords) };
   const browser = (argv) => browserConfig({ appDir, name, exposes, isHost, publicPath, wholeShared }, argv);
   if (!serverRender) return (_env, argv) => browser(argv);
   // Two builds: the browser's (below) and the server-render module (server-render.cjs), into the same dist/.
@@ -202,15 +206,23 @@ function createFederatedAppConfig({
   return (_env, argv) => [browser(argv), createServerRenderConfig({ appDir, name, exposes: serverExposes, isHost })];
 }
 
+/** shared-ui's quantity words (its catalogs, <locale>.json), repo-relative as messages-loader.cjs reads `?with=`. */
+const QUANTITY_WORDS = 'shared-ui/src/i18n';
+
 /**
  * './messages-en': './src/i18n/en.json', … for each catalog the app has (content tests check every app has each
  * language). None for an app without src/i18n/: the staff app is English only and never shares the public pages' catalogs.
  */
-function messageExposes(appDir) {
+function messageExposes(appDir, quantityWords) {
   const dir = path.join(appDir, 'src', 'i18n');
   if (!fs.existsSync(dir)) return {};
   const catalogs = fs.readdirSync(dir).filter((file) => /^[a-z]{2}\.json$/.test(file));
-  return Object.fromEntries(catalogs.map((file) => [`./messages-${file.slice(0, 2)}`, `./src/i18n/${file}`]));
+  return Object.fromEntries(
+    catalogs.flatMap((file) => [
+      [`./messages-${file.slice(0, 2)}`, `./src/i18n/${file}`],
+      ...(quantityWords ? [[`./messages-${file.slice(0, 2)}-with-quantities`, `./src/i18n/${file}?with=${QUANTITY_WORDS}`]] : []),
+    ]),
+  );
 }
 
 function browserConfig({ appDir, name, exposes, isHost, publicPath, wholeShared }, argv) {

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, useHydrated } from '@site/shared-ui';
 import { QuantityField } from '@site/shared-ui/quantity';
+import { usePackNote } from '@site/shared-ui/packs';
 import { productImagePath } from '@site/content';
 import { parseQuantity } from '@site/content/validation';
 import { CATEGORIES_PATH } from '@site/contracts/paths';
@@ -24,7 +25,6 @@ import { LinesTableHead } from './LinesTableHead';
 import { selectLookedUp } from './quoteProductsSlice';
 import { lineStatus, packOf } from './lookedUp';
 import { LineAvailability } from './stock/LineAvailability';
-import { packsAround } from './packs';
 
 /**
  * The lines' area keeps one height whatever it holds (nothing, a placeholder, the empty text, 100 lines: it scrolls),
@@ -119,7 +119,7 @@ function LineRow({
   const dispatch = useAppDispatch();
   const name = quoteLineName(line, locale);
   const checked = draft === undefined ? null : parseQuantity(draft, line.unit);
-  const packs = packsAround(checked?.ok === true ? checked.quantity : line.quantity, pack);
+  const packNote = usePackNote()(checked?.ok === true ? checked.quantity : line.quantity, pack);
   const change = (typed: string) => {
     onDraft(line.code, typed);
     const parsed = parseQuantity(typed, line.unit);
@@ -154,13 +154,7 @@ function LineRow({
             problem={checked === null || checked.ok ? null : checked.problem}
           />
         )}
-        {withdrawn || packs === undefined ? null : (
-          <PackNote id={`quote-pack-${line.code}`}>
-            {packs.lower === 0
-              ? text('contact.quote.packBelowOne', { pack: packs.pack })
-              : text('contact.quote.packBetween', packs)}
-          </PackNote>
-        )}
+        {withdrawn || packNote === null ? null : <PackNote id={`quote-pack-${line.code}`}>{packNote}</PackNote>}
       </td>
       <td>
         <Button type="button" $variant="secondary" onClick={() => dispatch(quoteLineRemoved({ code: line.code }))}>

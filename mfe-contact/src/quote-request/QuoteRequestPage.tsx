@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Breadcrumb, PageContainer, SectionHeading } from '@site/shared-ui';
+import { useQuantityWords } from '@site/shared-ui/quantity-words';
 import { HOME_PATH } from '@site/contracts/paths';
 import { DEFAULT_BRANCH_NAME, HONEYPOT_FIELD } from '@site/content/validation';
 import {
@@ -71,6 +72,7 @@ function sentOfPost({ reference, pdfUrl, lines, values }: PostedQuoteSent, branc
 
 /** /request-quote: the basket's lines, "Paste a list", and the request form; after sending, the reference and summary. */
 export default function QuoteRequestPage() {
+  useQuantityWords(); // before any line's quantity is read below
   const text = useText();
   const locale = useLocale();
   const dispatch = useAppDispatch();

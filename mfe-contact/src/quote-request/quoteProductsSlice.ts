@@ -5,9 +5,8 @@
 // names and labels and let "Add from list" match.
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { addLoadCases, fetchOf, loadJson, rootReducer, selectQuoteLines, type LoadStatus } from '@site/shared-store';
-import { normalizedProductCode } from '@site/content/validation';
-import { CATALOGUE_LOOKUP_API_PATH } from '@site/contracts/api';
-import { LOOKUP_CODES_MAX, type LookupResponse } from '@site/contracts/catalogue-api';
+import type { LookupResponse } from '@site/contracts/catalogue-api';
+import { lookupPaths } from '@site/contracts/catalogue-lookup';
 import { EMPTY_LOOKED_UP, indexLookups, mergeLookedUp, type LookedUp } from './lookedUp';
 
 export interface QuoteProductsState {
@@ -21,19 +20,6 @@ export interface QuoteProductsState {
 const initialState: QuoteProductsState = { lookedUp: EMPTY_LOOKED_UP, status: 'idle', error: null };
 
 const SLICE = 'quoteProducts';
-
-/** A product's key as the server compares codes: only such a key can name a product (codes and ids are [A-Za-z0-9_-]). */
-const PRODUCT_KEY = /^[a-z0-9]{1,64}$/;
-
-/** The look-up addresses for `codes`: their keys, each once, LOOKUP_CODES_MAX to a request. */
-export function lookupPaths(codes: readonly string[]): string[] {
-  const keys = [...new Set(codes.map(normalizedProductCode))].filter((key) => PRODUCT_KEY.test(key));
-  const paths: string[] = [];
-  for (let start = 0; start < keys.length; start += LOOKUP_CODES_MAX) {
-    paths.push(`${CATALOGUE_LOOKUP_API_PATH}?codes=${keys.slice(start, start + LOOKUP_CODES_MAX).join(',')}`);
-  }
-  return paths;
-}
 
 /**
  * What `codes` (variant codes, model codes or ids, as typed) name: products, variants, withdrawn ones, indexed

@@ -1,19 +1,9 @@
-import { useState, type KeyboardEvent } from 'react';
-import styled from 'styled-components';
+import { useState } from 'react';
 import { Button } from '@site/shared-ui';
 import type { QuotationPart } from '@site/contracts/quotations-api';
 import { failureOf } from '../api/staffBaseQuery';
-import { Actions, FieldRow, StaffField } from '../ui/StaffField';
+import { FindRow, FoundList } from '../ui/FindRow';
 import { useLazyQuotationPartsQuery } from './quotationApi';
-
-const Found = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
 
 /** How a part reads in the list of those found: code, name, price (or on request), stock. */
 const partText = (part: QuotationPart, currency: string) =>
@@ -77,47 +67,25 @@ export function AddPart({ quotationId, currency, disabled, onAdd }: AddPartProps
       setMessage({ error: true, text: failureOf(failure).message });
     }
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    void find();
-  };
 
   return (
     <div role="group" aria-labelledby="add-part-heading">
       <h3 id="add-part-heading">Add a catalogue part</h3>
-      <FieldRow>
-        <StaffField
-          label="Variant code or name"
-          hint="A code adds its part at once, priced at this quotation’s rate; words of a name list the parts to pick from."
-          error={message?.error ? message.text : undefined}
-        >
-          {(control) => (
-            <input
-              {...control}
-              name="partCode"
-              autoComplete="off"
-              dir="ltr"
-              value={text}
-              disabled={disabled}
-              onChange={(event) => setText(event.target.value)}
-              onKeyDown={onKeyDown}
-            />
-          )}
-        </StaffField>
-        <Actions>
-          <Button
-            type="button"
-            $variant="secondary"
-            disabled={disabled || finding.isFetching}
-            onClick={() => void find()}
-          >
-            Add part
-          </Button>
-        </Actions>
-      </FieldRow>
+      <FindRow
+        label="Variant code or name"
+        hint="A code adds its part at once, priced at this quotation’s rate; words of a name list the parts to pick from."
+        error={message?.error ? message.text : undefined}
+        name="partCode"
+        dir="ltr"
+        value={text}
+        onChange={setText}
+        onFind={() => void find()}
+        action="Add part"
+        busy={finding.isFetching}
+        disabled={disabled}
+      />
       {found.length === 0 ? null : (
-        <Found aria-label="Parts found">
+        <FoundList aria-label="Parts found">
           {found.map((part) => (
             <li key={part.code}>
               <Button type="button" $variant="secondary" onClick={() => add(part)}>
@@ -126,7 +94,7 @@ export function AddPart({ quotationId, currency, disabled, onAdd }: AddPartProps
               {partText(part, currency)}
             </li>
           ))}
-        </Found>
+        </FoundList>
       )}
       <p role="status">{message !== null && !message.error ? message.text : ''}</p>
     </div>

@@ -1,21 +1,13 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@site/shared-ui';
 import { QUOTATION_LIMITS, type CopiedQuotation, type CopySource } from '@site/contracts/quotations-api';
 import { failureOf } from '../api/staffBaseQuery';
 import { formatDateTime } from '../ui/format';
-import { Actions, FieldRow, StaffField } from '../ui/StaffField';
+import { FindRow, FoundList } from '../ui/FindRow';
+import { Actions } from '../ui/StaffField';
 import { newLineKey, type LineDraft } from './lineDraft';
 import { useLazyCopiedQuotationQuery, useLazyCopySourcesQuery } from './quotationApi';
-
-const Found = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
 
 const Picked = styled.div`
   display: flex;
@@ -122,11 +114,6 @@ export function CopyQuotation({ quotationId, branch, lineCount, onCopy }: CopyQu
       text: `Copied ${count} line${count === 1 ? '' : 's'} of ${copied.source.number} ${mode === 'add' ? 'after this draft’s' : 'in place of this draft’s'}, at ${todaysPrices ? 'today’s catalogue prices where it has one' : 'the prices quoted'}${checks.length === 0 ? '' : ', with the price checks below'}. Save the draft to keep them.`,
     });
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    void find();
-  };
   const differing = picked?.lines.filter(
     (line) => line.cataloguePrice !== null && line.cataloguePrice !== line.unitPrice,
   );
@@ -134,31 +121,19 @@ export function CopyQuotation({ quotationId, branch, lineCount, onCopy }: CopyQu
   return (
     <div role="group" aria-labelledby="copy-quotation-heading">
       <h3 id="copy-quotation-heading">Copy a previous quotation</h3>
-      <FieldRow>
-        <StaffField
-          label="Quotation number or buyer company"
-          hint={`A quotation the ${branch} branch sent: its lines (code, description, unit, quantity, price, discount) come into this draft, each price checked against today’s catalogue.`}
-          error={message?.error ? message.text : undefined}
-        >
-          {(control) => (
-            <input
-              {...control}
-              name="copyFrom"
-              autoComplete="off"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              onKeyDown={onKeyDown}
-            />
-          )}
-        </StaffField>
-        <Actions>
-          <Button type="button" $variant="secondary" disabled={finding.isFetching} onClick={() => void find()}>
-            Find quotations
-          </Button>
-        </Actions>
-      </FieldRow>
+      <FindRow
+        label="Quotation number or buyer company"
+        hint={`A quotation the ${branch} branch sent: its lines (code, description, unit, quantity, price, discount) come into this draft, each price checked against today’s catalogue.`}
+        error={message?.error ? message.text : undefined}
+        name="copyFrom"
+        value={text}
+        onChange={setText}
+        onFind={() => void find()}
+        action="Find quotations"
+        busy={finding.isFetching}
+      />
       {found === null || found.length === 0 ? null : (
-        <Found aria-label="Quotations found">
+        <FoundList aria-label="Quotations found">
           {found.map((source) => (
             <li key={source.id}>
               <Button
@@ -172,7 +147,7 @@ export function CopyQuotation({ quotationId, branch, lineCount, onCopy }: CopyQu
               {sourceText(source)}
             </li>
           ))}
-        </Found>
+        </FoundList>
       )}
       {picked === null ? null : (
         <Picked role="group" aria-labelledby="copy-picked-heading">

@@ -117,6 +117,11 @@ export function LinesTable({ lines, currency, amounts, editable, problems, onCha
             const n = index + 1;
             const error = (field: LineField) => problemAt(problems, 'lines', index, field);
             const nowId = `line-${line.key}-now`;
+            const quantityNoteId = `line-${line.key}-quantity-note`;
+            const quantityNote =
+              line.quantityNote === undefined || line.quantityNote === '' || line.code.trim() === ''
+                ? null
+                : line.quantityNote;
             const now =
               line.availabilityNow === undefined || line.code.trim() === ''
                 ? null
@@ -128,6 +133,7 @@ export function LinesTable({ lines, currency, amounts, editable, problems, onCha
               const described = [
                 found === undefined ? null : errorId,
                 field === 'availabilityNote' && now !== null ? nowId : null,
+                field === 'quantity' && quantityNote !== null ? quantityNoteId : null,
               ].filter((id) => id !== null);
               return {
                 control: {
@@ -168,7 +174,11 @@ export function LinesTable({ lines, currency, amounts, editable, problems, onCha
                   />
                   {description.message}
                 </DescriptionCell>
-                <FigureCell $width={LINE_FIELD_WIDTHS.quantity}>{input('quantity', 'Quantity', 'decimal')}</FigureCell>
+                <FigureCell $width={LINE_FIELD_WIDTHS.quantity}>
+                  {input('quantity', 'Quantity', 'decimal')}
+                  {/* the part's minimum order and pack (decision 043), as the quantity was saved */}
+                  {quantityNote === null ? null : <p id={quantityNoteId}>{quantityNote}</p>}
+                </FigureCell>
                 <FigureCell $width={LINE_FIELD_WIDTHS.price}>{input('unitPrice', price, 'decimal')}</FigureCell>
                 <FigureCell $width={LINE_FIELD_WIDTHS.percent}>
                   {input('discountPercent', 'Discount %', 'decimal')}

@@ -138,6 +138,17 @@ describe('the quotation editor', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it("each line says what its saved quantity breaks of the part's minimum order and pack, until the quantity changes", async () => {
+    const said = 'Below the minimum order of 10 pieces. Not a multiple of the pack of 5: 5 would be whole packs.';
+    stored = quotation({ lines: [{ ...quotation().lines[0]!, quantity: '3', quantityNote: said }] });
+    renderStaffApp('/quotations/5');
+    const quantity = await screen.findByRole('textbox', { name: 'Quantity, line 1' });
+    expect(quantity).toHaveAccessibleDescription(said);
+    fireEvent.change(quantity, { target: { value: '10' } });
+    expect(screen.queryByText(said)).toBeNull();
+    expect(await axeViolations()).toEqual([]);
+  });
+
   it('saves the draft on the version read, and shows the answer', async () => {
     server.use(
       http.put('/api/staff/quotations/5', async ({ request }) => {

@@ -269,7 +269,12 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
         line.key !== key
           ? line
           : // another code is another part: its stock now is the server's to say, once saved
-            { ...line, [field]: value, ...(field === 'code' ? { availabilityNow: undefined } : {}) },
+            {
+              ...line,
+              [field]: value,
+              ...(field === 'code' ? { availabilityNow: undefined } : {}),
+              ...(field === 'code' || field === 'quantity' ? { quantityNote: undefined } : {}),
+            },
       ),
     );
   };

@@ -12,6 +12,8 @@ export interface LineDraft extends Omit<QuotationLineInput, 'code' | 'quantity' 
   discountPercent: string;
   /** What the stock feed says of the part at the branch now (the server's words); undefined: not known until saved. */
   availabilityNow?: string | undefined;
+  /** What the saved quantity breaks of the part's minimum order and pack (the server's words); undefined: not saved yet. */
+  quantityNote?: string | undefined;
 }
 
 /** The fields staff type in a line's row. */
@@ -31,6 +33,7 @@ export const draftOf = (quotation: Quotation): LineDraft[] =>
     discountPercent: line.discountPercent,
     availabilityNote: line.availabilityNote,
     availabilityNow: line.availabilityNow,
+    quantityNote: line.quantityNote,
     lineNote: line.lineNote,
   }));
 
@@ -61,7 +64,13 @@ export const lineOfPart = (part: QuotationPart): LineDraft => ({
 });
 
 /** A line as the save sends it: a code cleared makes it free text. */
-export const lineInput = ({ key: _key, availabilityNow: _now, code, ...line }: LineDraft): QuotationLineInput => ({
+export const lineInput = ({
+  key: _key,
+  availabilityNow: _now,
+  quantityNote: _note,
+  code,
+  ...line
+}: LineDraft): QuotationLineInput => ({
   ...line,
   code: code.trim() === '' ? null : code.trim(),
 });

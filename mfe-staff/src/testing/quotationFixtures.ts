@@ -47,6 +47,7 @@ export function quotation(overrides: Partial<Quotation> = {}): Quotation {
         vat: '2.514',
         availabilityNote: '',
         availabilityNow: 'In stock: 120 pieces',
+        quantityNote: '',
         lineNote: '',
       },
     ],

@@ -26,7 +26,7 @@ export async function pagePreloadHints(
   const { route } = match;
   // The page's module and the remote's catalog in the page's language: the shell asks for both once the remote's
   // entry has run, and without the hint the catalog came one round trip after the page's chunks.
-  const modules = [route.modulePath, messagesModule(page.locale)];
+  const modules = [route.modulePath, messagesModule(page.locale, route.remote, route.modulePath)];
   const remote = await hints.forModule(route.remote, modules, variantOf(visitor, route.remote));
   // Same-origin fetch() calls: as=fetch with crossorigin=anonymous is what the browser matches them against.
   // A page drawn on the server brings the site's data (its files, the catalogue's answers) in its state: only

@@ -301,7 +301,11 @@ export class ShellResponder {
     { remote, modulePath }: PrivatePage,
   ): Promise<PreloadHints> {
     const { hints } = this.builds.of(state);
-    return hints.forModule(remote, [modulePath, messagesModule(page.locale)], variantOf(visitor, remote));
+    return hints.forModule(
+      remote,
+      [modulePath, messagesModule(page.locale, remote, modulePath)],
+      variantOf(visitor, remote),
+    );
   }
 
   /** The page's remotes, visitor, first view and hints, for one state of the remotes even if a release swaps it meanwhile. */

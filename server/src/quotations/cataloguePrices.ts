@@ -16,6 +16,12 @@ export interface CataloguePart {
   priceFils: bigint | null;
   /** False for a part withdrawn from the catalogue (its variant unpublished). */
   published: boolean;
+  /** Its quantity breaks beyond its price at 1, in fils (decision 043); [] for none. */
+  breaks: { quantity: number; priceFils: bigint }[];
+  /** The fewest a buyer orders; null for none. */
+  minimumOrder: number | null;
+  /** Its pack: the multiple it is ordered in; null for none. */
+  packQuantity: number | null;
 }
 
 /** A line's description: the product's name, and the part's label when the product has several. */
@@ -81,6 +87,9 @@ const PART_COLUMNS = [
   'v.label_ar',
   'v.unit',
   'v.published',
+  'v.price_breaks',
+  'v.minimum_order',
+  'v.pack_quantity',
   'p.name',
   'p.name_ar',
   sql<string | null>`v.price::text`.as('price'),
@@ -95,6 +104,9 @@ function partOf(row: {
   name: string;
   name_ar: string;
   price: string | null;
+  price_breaks: { quantity: number; price: string }[] | null;
+  minimum_order: number | null;
+  pack_quantity: number | null;
 }): CataloguePart {
   const price = row.price === null ? null : parseDecimal(row.price, 2);
   return {
@@ -105,6 +117,12 @@ function partOf(row: {
     // numeric(12, 2) has two decimals: a price that parses otherwise is none
     priceFils: price?.ok === true ? price.value : null,
     published: row.published,
+    breaks: (row.price_breaks ?? []).flatMap((item) => {
+      const fils = parseDecimal(item.price, 2);
+      return fils.ok ? [{ quantity: item.quantity, priceFils: fils.value }] : [];
+    }),
+    minimumOrder: row.minimum_order,
+    packQuantity: row.pack_quantity,
   };
 }
 

@@ -20,6 +20,7 @@ import { ANOTHER_BRANCH, conflict, forbidden, notFound, NO_QUOTATION } from './e
 import { lineAvailabilityText, readLineStock } from './lineStock.js';
 import { partPrice } from './partLines.js';
 import type { QuotationContext } from './quotationContext.js';
+import { documentTotalSql, lineCountSql } from './documentTotalSql.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -54,7 +55,6 @@ function sourcesOf(db: Db, branch: StaffBranch, except: number) {
   return db
     .selectFrom('quotations as q')
     .innerJoin('quote_requests as r', 'r.id', 'q.request_id')
-    .leftJoin('quotation_lines as l', 'l.quotation_id', 'q.id')
     .select([
       'q.id',
       'q.number',
@@ -63,14 +63,13 @@ function sourcesOf(db: Db, branch: StaffBranch, except: number) {
       'r.company_name',
       'q.sent_at',
       'q.currency',
-      sql<string>`count(l.position)::text`.as('line_count'),
-      sql<string>`coalesce(sum(l.line_total_minor + l.vat_minor), 0)::text`.as('total'),
+      lineCountSql('q').as('line_count'),
+      documentTotalSql('q').as('total'),
     ])
     .where('q.branch', '=', branch)
     .where('q.number', 'is not', null)
     .where('q.sent_at', 'is not', null)
-    .where('q.id', '<>', except)
-    .groupBy(['q.id', 'q.number', 'q.state', 'r.reference', 'r.company_name', 'q.sent_at', 'q.currency']);
+    .where('q.id', '<>', except);
 }
 
 type SourceRow = Awaited<ReturnType<ReturnType<typeof sourcesOf>['execute']>>[number];
@@ -196,7 +195,7 @@ export async function copiedQuotation(
           cataloguePrice: null,
           priceCheck: `${part.code}: the catalogue prices it on request today, so the price quoted (${money(BigInt(line.unit_price))}) is not checked.`,
         };
-      const today = partPrice(part, draft.rate, currency);
+      const today = partPrice(part, draft.rate, currency, BigInt(line.quantity));
       const quoted = BigInt(line.unit_price);
       return {
         ...withPart,

@@ -20,13 +20,49 @@ import type { QuotationContext } from './quotationContext.js';
 
 type Db = Kysely<DatabaseSchema>;
 
-/** A part's price in the quotation's currency: 0 for one the catalogue prices on request (staff type it). */
-export const partPrice = (
-  part: Pick<CataloguePart, 'priceFils'> | undefined,
+/**
+ * A part's price in the quotation's currency for `quantity` (hundredths, as lines keep it): the price of the last break
+ * the quantity reaches (decision 043), else its price at 1; 0 for one the catalogue prices on request (staff type it).
+ */
+export function partPrice(
+  part: Pick<CataloguePart, 'priceFils' | 'breaks'> | undefined,
   rate: ExactRate,
   currency: QuotationCurrency,
-): Minor =>
-  part?.priceFils === null || part?.priceFils === undefined ? 0n : convertFromAed(part.priceFils, rate, currency);
+  quantity: bigint,
+): Minor {
+  if (part?.priceFils === null || part?.priceFils === undefined) return 0n;
+  let fils = part.priceFils;
+  for (const item of part.breaks) if (quantity >= BigInt(item.quantity) * 100n) fils = item.priceFils;
+  return convertFromAed(fils, rate, currency);
+}
+
+/**
+ * What a line's quantity (hundredths) breaks of its part's minimum order and pack, in words for the salesperson
+ * ("Below the minimum order of 10 pieces. Not a multiple of the pack of 5: 10 or 15 would be whole packs."); '' when
+ * nothing, or for a part the catalogue does not know.
+ */
+export function quantityNote(
+  part: Pick<CataloguePart, 'minimumOrder' | 'packQuantity'> | undefined,
+  unit: string,
+  quantity: bigint,
+): string {
+  if (part === undefined) return '';
+  const notes: string[] = [];
+  const inUnit = quantityIn(unit, 'en');
+  if (part.minimumOrder !== null && quantity < BigInt(part.minimumOrder) * 100n)
+    notes.push(`Below the minimum order of ${inUnit(part.minimumOrder)}.`);
+  if (part.packQuantity !== null) {
+    const pack = BigInt(part.packQuantity) * 100n;
+    if (quantity % pack !== 0n) {
+      const below = Number((quantity / pack) * BigInt(part.packQuantity));
+      const above = below + part.packQuantity;
+      notes.push(
+        `Not a multiple of the pack of ${part.packQuantity}: ${below > 0 ? `${below} or ` : ''}${above} would be whole packs.`,
+      );
+    }
+  }
+  return notes.join(' ');
+}
 
 /** What the stock feed says of each part at the branch's location, by code key; '' when it said nothing. */
 export async function availabilityNotes(
@@ -71,7 +107,7 @@ export async function quotationParts(
       code: part.code,
       description: part.description,
       unit: part.unit,
-      unitPrice: formatAmount(partPrice(part, rate, row.currency), row.currency),
+      unitPrice: formatAmount(partPrice(part, rate, row.currency, 100n), row.currency),
       onRequest: part.priceFils === null,
       availabilityNote: notes.get(codeKey(part.code)) ?? '',
     }),

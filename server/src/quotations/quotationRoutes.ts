@@ -53,7 +53,7 @@ import {
 import { parsePercent, parseRate } from '@site/contracts/quotation-money';
 import {
   addQuotationLine,
-  loadQuotation,
+  staffQuotation,
   prepareQuotation,
   quotationBranchFor,
   quotationsOfRequest,
@@ -161,7 +161,7 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
     adminOf(request);
   };
   const answer = async (id: number): Promise<Quotation> => {
-    const quotation = await loadQuotation(db, id, now());
+    const quotation = await staffQuotation(db, id, now());
     if (quotation === undefined) throw notFound(NO_QUOTATION);
     return quotation;
   };

@@ -13,6 +13,7 @@ import {
   isStaffBranch,
   quotationNumber,
   type Quotation,
+  type QuotationCurrency,
   type QuotationLine,
   type QuotationList,
   type QuotationState,
@@ -61,9 +62,10 @@ import {
 } from '@site/contracts/quotation-money';
 import { branchDetailsOf } from './branchDetails.js';
 import { lineAvailabilityText, readLineStock } from './lineStock.js';
-import { partPrice } from './partLines.js';
+import { partPrice, quantityNote } from './partLines.js';
 import { currentRate, vatRateOn } from './rateStore.js';
 import type { QuotationContext } from './quotationContext.js';
+import { documentTotalSql } from './documentTotalSql.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -88,11 +90,53 @@ const DAY = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM
 
 // ---------------------------------------------------------------- reading
 
+/** A stored line's quantity, as the store wrote it (formatQuantity) read back. */
+function storedQuantity(text: string): Hundredths {
+  const parsed = parseQuantity(text);
+  if (!parsed.ok) throw new Error(`a stored quantity that does not read back: ${text}`);
+  return parsed.hundredths;
+}
+
 /**
- * The quotation `id` as its answer, or undefined when there is none (no branch check: the caller's). `now` is when it
- * is read: each line's stock at the branch is read now, and a draft names the VAT rate a save would charge today.
+ * A quotation as stored: its lines without the stock at the branch now and what their quantities break of the
+ * catalogue's minimum and pack now (those are the salesperson's: staffQuotation).
  */
-export async function loadQuotation(db: Db, id: number, now: Date): Promise<Quotation | undefined> {
+export type StoredQuotation = Omit<Quotation, 'lines'> & {
+  lines: Omit<QuotationLine, 'availabilityNow' | 'quantityNote'>[];
+};
+
+/**
+ * The quotation `id` as the salesperson works on it: as stored, with each line's stock at the branch `now` and what its
+ * quantity breaks of the part's minimum order and pack (404 / 403 are the caller's).
+ */
+export async function staffQuotation(db: Db, id: number, now: Date): Promise<Quotation | undefined> {
+  const quotation = await loadQuotation(db, id, now);
+  if (quotation === undefined) return undefined;
+  const { branch } = quotation;
+  const codes = quotation.lines.flatMap((line) => (line.code === null ? [] : [line.code]));
+  const stock = await readLineStock(db, branch, codes);
+  // each part's minimum order and pack as the catalogue has them now: the salesperson is told what a quantity breaks
+  const catalogue = await catalogueParts(db, codes);
+  return {
+    ...quotation,
+    lines: quotation.lines.map((line) => {
+      const quantity = storedQuantity(line.quantity);
+      return {
+        ...line,
+        availabilityNow:
+          line.code === null ? '' : stockNote(branch, line.unit, quantity, stock.get(codeKey(line.code)) ?? [], now),
+        quantityNote: line.code === null ? '' : quantityNote(catalogue.get(codeKey(line.code)), line.unit, quantity),
+      };
+    }),
+  };
+}
+
+/**
+ * The quotation `id` as stored, or undefined when there is none (no branch check: the caller's). `now` names the VAT
+ * rate a draft's save would charge today; a sent one keeps the rate of its day. Nothing of it reads the stock now: the
+ * buyer's page, PDF and mail show the stock as priced.
+ */
+export async function loadQuotation(db: Db, id: number, now: Date): Promise<StoredQuotation | undefined> {
   const row = await db
     .selectFrom('quotations as q')
     .innerJoin('quote_requests as r', 'r.id', 'q.request_id')
@@ -174,11 +218,6 @@ export async function loadQuotation(db: Db, id: number, now: Date): Promise<Quot
         };
   const priced = lines.map((line) => ({ lineTotal: BigInt(line.line_total), vat: BigInt(line.vat) }));
   const totals = documentTotals(priced);
-  const stock = await readLineStock(
-    db,
-    branch,
-    lines.flatMap((line) => (line.variant_code === null ? [] : [line.variant_code])),
-  );
   // a draft is priced at today's rate when saved; a sent one was, at the rate of the day it was sent
   const vatRate = await vatRateOn(db, row.vat_country, draft ? branchDay(branch, now) : row.vat_on);
   return {
@@ -212,26 +251,20 @@ export async function loadQuotation(db: Db, id: number, now: Date): Promise<Quot
         ? null
         : { name: row.salesperson_name ?? '', phone: row.salesperson_phone ?? '', email: row.salesperson_email },
     sendBlockers: draft ? sendBlockers(branch, details, row.delivery_place) : [],
-    lines: lines.map(
-      (line): QuotationLine => ({
-        position: line.position,
-        code: line.variant_code,
-        description: line.description,
-        unit: line.unit,
-        quantity: formatQuantity(BigInt(line.quantity)),
-        unitPrice: formatAmount(BigInt(line.unit_price), currency),
-        discountPercent: formatPercent(line.discount_bp),
-        lineTotal: formatAmount(BigInt(line.line_total), currency),
-        vatPercent: formatPercent(line.vat_rate_bp),
-        vat: formatAmount(BigInt(line.vat), currency),
-        availabilityNote: line.availability_note,
-        availabilityNow:
-          line.variant_code === null
-            ? ''
-            : stockNote(branch, line.unit, BigInt(line.quantity), stock.get(codeKey(line.variant_code)) ?? [], now),
-        lineNote: line.line_note,
-      }),
-    ),
+    lines: lines.map((line): StoredQuotation['lines'][number] => ({
+      position: line.position,
+      code: line.variant_code,
+      description: line.description,
+      unit: line.unit,
+      quantity: formatQuantity(BigInt(line.quantity)),
+      unitPrice: formatAmount(BigInt(line.unit_price), currency),
+      discountPercent: formatPercent(line.discount_bp),
+      lineTotal: formatAmount(BigInt(line.line_total), currency),
+      vatPercent: formatPercent(line.vat_rate_bp),
+      vat: formatAmount(BigInt(line.vat), currency),
+      availabilityNote: line.availability_note,
+      lineNote: line.line_note,
+    })),
     totals: {
       subtotal: formatAmount(totals.subtotal, currency),
       vat: formatAmount(totals.vat, currency),
@@ -285,7 +318,6 @@ export async function quotationsOfRequest(
   if (!context.canSeeBranch(account, request.branch)) throw forbidden(ANOTHER_BRANCH);
   const rows = await db
     .selectFrom('quotations as q')
-    .leftJoin('quotation_lines as l', 'l.quotation_id', 'q.id')
     .select([
       'q.id',
       'q.state',
@@ -293,10 +325,9 @@ export async function quotationsOfRequest(
       'q.revision',
       'q.currency',
       'q.updated_at',
-      sql<string>`coalesce(sum(l.line_total_minor + l.vat_minor), 0)::text`.as('total'),
+      documentTotalSql('q').as('total'),
     ])
     .where('q.request_id', '=', requestId)
-    .groupBy(['q.id', 'q.state', 'q.number', 'q.revision', 'q.currency', 'q.updated_at'])
     .orderBy('q.id', 'desc')
     .execute();
   return {
@@ -644,7 +675,7 @@ export async function prepareQuotation(
         descriptionAr: partDescriptionAr(line.product_name_ar, line.variant_label_ar, line.variant_label),
         unit: line.unit,
         quantity: BigInt(line.quantity),
-        unitPrice: partPrice(parts.get(codeKey(line.product_code)), rate, currency),
+        unitPrice: partPrice(parts.get(codeKey(line.product_code)), rate, currency, BigInt(line.quantity)),
         discountBasisPoints: 0,
         availabilityNote: stockNote(branch, line.unit, BigInt(line.quantity), availability, now),
         lineNote: '',
@@ -727,7 +758,8 @@ export async function saveQuotation(
     if (problems.length > 0) throw refused(problems);
     const vatBasisPoints = await vatBasisPointsOn(trx, row.branch, today);
     const stored = await storedLines(trx, id);
-    const priced = await withArabic(trx, await withStock(trx, row.branch, lines, stored, context.now()), stored);
+    const atBreaks = await withBreakPrices(trx, lines, stored, row.rate, row.currency);
+    const priced = await withArabic(trx, await withStock(trx, row.branch, atBreaks, stored, context.now()), stored);
     await writeLines(trx, id, priced, vatBasisPoints);
     await touch(trx, id, row.version, account, {
       valid_until: body.validUntil,
@@ -745,6 +777,41 @@ export async function saveQuotation(
       `quotation:${id}`,
       `version ${row.version} → ${row.version + 1}: ${lines.length} line(s)`,
     );
+  });
+}
+
+/**
+ * The lines with a changed quantity repriced at the catalogue's break it now reaches (decision 043), where the line was
+ * at the catalogue's price for its saved quantity and the price sent is that one still: a price the salesperson typed
+ * stays theirs. A line is compared with the saved line at its place, of the same code.
+ */
+async function withBreakPrices(
+  db: Db,
+  lines: readonly LineValues[],
+  stored: readonly LineValues[],
+  rate: ExactRate,
+  currency: QuotationCurrency,
+): Promise<LineValues[]> {
+  const changed = lines.filter(
+    (line, index) =>
+      line.code !== null &&
+      stored[index]?.code === line.code &&
+      stored[index].quantity !== line.quantity &&
+      stored[index].unitPrice === line.unitPrice,
+  );
+  if (changed.length === 0) return [...lines];
+  const parts = await catalogueParts(
+    db,
+    changed.map((line) => line.code!),
+  );
+  return lines.map((line, index) => {
+    const before = stored[index];
+    if (!changed.includes(line) || before === undefined) return line;
+    const part = parts.get(codeKey(line.code!));
+    if (part === undefined || part.breaks.length === 0) return line;
+    // only a line at the catalogue's price follows its breaks
+    if (partPrice(part, rate, currency, before.quantity) !== before.unitPrice) return line;
+    return { ...line, unitPrice: partPrice(part, rate, currency, line.quantity) };
   });
 }
 
@@ -800,7 +867,7 @@ export async function addQuotationLine(
         descriptionAr: part.descriptionAr,
         unit: part.unit,
         quantity: quantity.hundredths,
-        unitPrice: partPrice(part, row.rate, row.currency),
+        unitPrice: partPrice(part, row.rate, row.currency, quantity.hundredths),
         discountBasisPoints: 0,
         availabilityNote: stockNote(row.branch, part.unit, quantity.hundredths, availability, now),
         lineNote: '',

@@ -3,7 +3,7 @@
 // with what is missing. The shell checks the same use against each remote's declared exposes at compile time
 // (shell/src/remotes/remoteExposes.ts); this is that check against a build, before visitors load it.
 import { LOCALES } from '@site/contracts/locale';
-import { messagesModule, type ReleasedRemote, type RemoteName } from '@site/contracts/federation';
+import { messagesModules, type ReleasedRemote, type RemoteName } from '@site/contracts/federation';
 import { STAFF_APP_MODULE, STAFF_REMOTE } from '@site/contracts/staff-api';
 import { quotationRoute } from '@site/contracts/quotation-route';
 import { siteRoutes } from '@site/contracts/routes';
@@ -27,7 +27,7 @@ export function requiredExposes(remote: ReleasedRemote): string[] {
     // the buyer's quotation's route is the shell's too, learned at its address (contracts/src/quotationRoute.ts)
     ...[...siteRoutes, quotationRoute].filter((route) => route.remote === remote).map((route) => route.modulePath),
     ...(WIDGETS[remote] ?? []),
-    ...LOCALES.map((locale) => messagesModule(locale)),
+    ...LOCALES.flatMap((locale) => messagesModules(remote, locale)),
   ];
   return [...new Set(modules.map((module) => module.replace(/^\.\//, '')))].sort();
 }

@@ -42,11 +42,12 @@ function writeBuild(dir: string, heading: string): void {
   assert.ok(messages !== undefined, `no English messages chunk in ${dir}`);
   for (const file of [path.join(dir, messages), path.join(dir, render)]) {
     const text = readFileSync(file, 'utf8');
-    assert.equal(text.split(from).length, 2, `${from} once in ${file}`);
+    // the render module holds each English catalog: the catalogue's, and the one with the quantity words
+    assert.ok(text.includes(from), `${from} in ${file}`);
     // the compressed copies would be the first build's: without them the server sends the file itself
     rmSync(`${file}.br`, { force: true });
     rmSync(`${file}.gz`, { force: true });
-    writeFileSync(file, text.replace(from, `"catalogue.categories.heading":["${heading}"]`));
+    writeFileSync(file, text.replaceAll(from, `"catalogue.categories.heading":["${heading}"]`));
   }
 }
 

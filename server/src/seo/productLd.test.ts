@@ -90,6 +90,49 @@ for (const { locale, source, base } of EDITIONS) {
       });
     });
 
+    test("a variant's price breaks and minimum order: the offer's priceSpecification, one UnitPriceSpecification per break from its price at the minimum", () => {
+      const [first, ...rest] = variantsIn(label);
+      const ld = mainEntity([
+        {
+          ...first!,
+          price: 13.5,
+          minimumOrder: 10,
+          priceBreaks: [
+            { quantity: 50, price: '12.50' },
+            { quantity: 250, price: '11.00' },
+          ],
+        },
+        ...rest,
+      ]);
+      const variants = ld.hasVariant as JsonLd[];
+      const spec = (price: string, minValue: number) => ({
+        '@type': 'UnitPriceSpecification',
+        price,
+        priceCurrency: 'AED',
+        eligibleQuantity: { '@type': 'QuantitativeValue', minValue, unitCode: 'C62' },
+      });
+      assert.deepEqual(variants[0]!.offers, {
+        '@type': 'Offer',
+        price: '13.50',
+        priceCurrency: 'AED',
+        availability: 'https://schema.org/InStock',
+        url: `${url}?variant=HEX-CW-20S`,
+        eligibleQuantity: { '@type': 'QuantitativeValue', minValue: 10, unitCode: 'C62' },
+        priceSpecification: [spec('13.50', 10), spec('12.50', 50), spec('11.00', 250)],
+      });
+      assert.equal((variants[1]!.offers as JsonLd).priceSpecification, undefined, 'a variant without breaks has none');
+      const metres = mainEntity([
+        { code: 'HEX-CW-20S', label: '', price: 4, unit: 'metre', priceBreaks: [{ quantity: 100, price: '3.60' }] },
+      ]);
+      assert.deepEqual(
+        ((metres.offers as JsonLd).priceSpecification as JsonLd[]).map((entry) => entry.eligibleQuantity),
+        [
+          { '@type': 'QuantitativeValue', minValue: 1, unitCode: 'MTR' },
+          { '@type': 'QuantitativeValue', minValue: 100, unitCode: 'MTR' },
+        ],
+      );
+    });
+
     test('without variants (an answer before them): the Product as before, its id as sku', () => {
       const ld = mainEntity();
       assert.equal(ld['@type'], 'Product');

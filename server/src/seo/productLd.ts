@@ -19,8 +19,32 @@ export interface ProductLdFields {
   isSimilarTo?: JsonLd[];
 }
 
+/** UN/CEFACT's code of a variant's unit for eligibleQuantity: metres are MTR, every counted unit (piece, pack, coil…) C62, "one". */
+const unitCodeOf = (unit: string): string => (unit === 'metre' ? 'MTR' : 'C62');
+
+/**
+ * A variant's price breaks (decision 043) as UnitPriceSpecification entries, its price at 1 (or at its minimum order)
+ * first, each with the quantity it applies from; none for a variant without breaks. The prices are the exact strings.
+ */
+function priceSpecificationOf(variant: ProductVariant): JsonLd[] | undefined {
+  if (variant.price === undefined || variant.priceBreaks === undefined || variant.priceBreaks.length === 0)
+    return undefined;
+  const unitCode = unitCodeOf(variant.unit);
+  const entry = (price: string, minValue: number): JsonLd => ({
+    '@type': 'UnitPriceSpecification',
+    price,
+    priceCurrency: 'AED',
+    eligibleQuantity: { '@type': 'QuantitativeValue', minValue, unitCode },
+  });
+  return [
+    entry(variant.price.toFixed(2), variant.minimumOrder ?? 1),
+    ...variant.priceBreaks.map((item) => entry(item.price, item.quantity)),
+  ];
+}
+
 /** A variant with a price: orderable at it. A published variant is orderable (quoted on request, delivered from stock or to order). */
 function offerOf(variant: ProductVariant, url: string): JsonLd | undefined {
+  const specification = priceSpecificationOf(variant);
   return variant.price === undefined
     ? undefined
     : {
@@ -29,6 +53,16 @@ function offerOf(variant: ProductVariant, url: string): JsonLd | undefined {
         priceCurrency: 'AED',
         availability: 'https://schema.org/InStock',
         url,
+        ...(variant.minimumOrder === undefined
+          ? {}
+          : {
+              eligibleQuantity: {
+                '@type': 'QuantitativeValue',
+                minValue: variant.minimumOrder,
+                unitCode: unitCodeOf(variant.unit),
+              },
+            }),
+        ...(specification === undefined ? {} : { priceSpecification: specification }),
       };
 }
 

@@ -1,5 +1,6 @@
-// The two databases a DB-touching suite runs on: embedded PGlite in a temp folder, and PostgreSQL in a
-// fresh schema (TEST_DATABASE_URL, else the local trust-auth server). Same rules as db/db.test.ts:
+// The two databases a DB-touching suite runs on: embedded PGlite in a temp folder, and PostgreSQL in a fresh database
+// copied from a migrated template (postgresTemplate.ts), else a fresh schema (TEST_DATABASE_URL, else the local
+// trust-auth server). Same rules as db/db.test.ts:
 // PostgreSQL tests are skipped with the reason when the server is unreachable, and fail if REQUIRE_POSTGRES=1.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { test, type TestContext } from 'node:test';
 import { openDatabase, runMigrations, type Database } from '../platform/db/index.js';
 import { placeMigratedDatabase } from './pgliteTemplate.js';
 import { adminQuery, findPostgres } from './postgresFinder.js';
+import { copyOfMigratedTemplate } from './postgresTemplate.js';
 
 /** One empty, migrated database, and how to reach it from loadConfig (e.g. for the staff CLI). */
 export interface TestDatabase {
@@ -57,7 +59,8 @@ export function postgresTarget(baseUrl: string): DatabaseTarget {
   return {
     name: 'PostgreSQL',
     async fresh() {
-      const schema = await freshSchema(baseUrl);
+      // a copy of the migrated template, else a schema of its own
+      const schema = (await copyOfMigratedTemplate(baseUrl)) ?? (await freshSchema(baseUrl));
       const open = () => openDatabase({ databaseUrl: schema.url, dataDir: os.tmpdir() });
       const db = await open();
       await runMigrations(db);

@@ -6,20 +6,26 @@ import { addCatalog } from '@site/shared-store';
 import { loadRemoteModule } from '../remotes/loadRemoteModule';
 import { currentPageI18n } from './pageI18n';
 
-const loaded = new Map<RemoteName, Promise<void>>();
+/** Each messages module asked for (`<remote>/<module>`), loading or loaded. */
+const loaded = new Map<string, Promise<void>>();
 
-/** Adds `remote`'s catalog to the page's instance; resolves at once when it is there already or there is no instance. */
-export function loadRemoteMessages(remote: RemoteName): Promise<void> {
+/**
+ * Adds the catalog of `remote` that its page `modulePath` reads (messagesModule: with the quantity words where the page
+ * shows quantities) to the page's instance; resolves at once when it is there already or there is no instance.
+ */
+export function loadRemoteMessages(remote: RemoteName, modulePath?: string): Promise<void> {
   const i18n = currentPageI18n();
   if (i18n === undefined) return Promise.resolve();
-  let loading = loaded.get(remote);
+  const module = messagesModule(i18n.locale, remote, modulePath);
+  const key = `${remote}/${module}`;
+  let loading = loaded.get(key);
   if (loading === undefined) {
-    loading = loadRemoteModule<{ default: Messages }>(remote, messagesModule(i18n.locale)).then(
-      ({ default: catalog }) => addCatalog(i18n, catalog),
+    loading = loadRemoteModule<{ default: Messages }>(remote, module).then(({ default: catalog }) =>
+      addCatalog(i18n, catalog),
     );
     // A failed load is tried again with the next module of that remote.
-    loading.catch(() => loaded.delete(remote));
-    loaded.set(remote, loading);
+    loading.catch(() => loaded.delete(key));
+    loaded.set(key, loading);
   }
   return loading;
 }

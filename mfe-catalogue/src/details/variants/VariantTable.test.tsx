@@ -151,6 +151,37 @@ describe.each(EDITIONS)('a product of several variants ($locale)', (edition) => 
     expect(row25.querySelectorAll(':scope > *')).toHaveLength(1 + 3 + 1 + 1 + 1);
   });
 
+  it("a size's minimum order and price breaks are lines of its price cell; sizes without them are as before", async () => {
+    // this test's own sizes: the fixtures have no breaks
+    const withBreaks = (variants: ProductVariant[]) =>
+      variants.map((variant, index) =>
+        index === 2
+          ? {
+              ...variant,
+              minimumOrder: 10,
+              priceBreaks: [
+                { quantity: 50, price: '12.50' },
+                { quantity: 1000, price: '11.00' },
+              ],
+            }
+          : variant,
+      );
+    openGland(edition.locale, {
+      en: { detail: DETAIL_WITH_VARIANTS, variants: withBreaks(GLAND_VARIANTS) },
+      ar: { detail: DETAIL_AR_WITH_VARIANTS, variants: withBreaks(GLAND_VARIANTS_AR) },
+    });
+    const region = await table();
+    const cells = [...region.querySelectorAll('tbody tr')].map((row) => (row as HTMLTableRowElement).cells[4]!);
+    const lines =
+      edition.locale === 'en'
+        ? ['Minimum order: 10', '50+: AED 12.50', '1000+: AED 11']
+        : ['الحد الأدنى للطلب: 10', '50+: 12.50 درهم', '1000+: 11 درهم'];
+    expect(cells[2]!.textContent).toBe(`${edition.prices[2]}${lines.join('')}`);
+    expect(cells[2]!.querySelectorAll('br')).toHaveLength(3);
+    expect(cells[1]!.textContent).toBe(edition.prices[1]);
+    expect(cells[1]!.children).toHaveLength(0);
+  });
+
   it('the summary of the family says its lowest price and how many variants, and leads to the table to choose one', async () => {
     open();
     await table();

@@ -1,7 +1,7 @@
 // The specification table of a product whose rows are its variants: each row its code (the row's header, with
 // "Choose"), its cells, its price (and pack) and, once the page has started, its stock in a word and "Add to quote". Its own chunk
 // (LazyVariantTable.tsx): only a product with several variants loads it, after the page has started.
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useHydrated } from '@site/shared-ui';
@@ -33,6 +33,18 @@ const VariantsTable = styled(Table)`
  * server's HTML), so its words arriving move nothing.
  */
 const STOCK_COLUMN = { width: '9em', whiteSpace: 'nowrap' } as const;
+
+/** A variant's minimum order and price breaks as the price cell's lines ("Minimum order: 10", "50+: AED 12.50"). */
+function orderLines(variant: ProductVariant, text: ReturnType<typeof useVariantText>): string[] {
+  return [
+    ...(variant.minimumOrder === undefined
+      ? []
+      : [text('catalogue.variants.minimumOrder', { count: variant.minimumOrder })]),
+    ...(variant.priceBreaks ?? []).map((item) =>
+      text('catalogue.variants.break', { quantity: item.quantity, price: priceText(Number(item.price), text) }),
+    ),
+  ];
+}
 
 export interface VariantTableProps {
   caption: string;
@@ -144,6 +156,13 @@ export default function VariantTable({
                   {variant.packQuantity === undefined
                     ? null
                     : ` · ${text('catalogue.variants.pack', { count: variant.packQuantity })}`}
+                  {/* decision 043: its minimum and breaks, a line each (no element where a size has none) */}
+                  {orderLines(variant, text).map((line) => (
+                    <Fragment key={line}>
+                      <br />
+                      {line}
+                    </Fragment>
+                  ))}
                 </td>
                 {hydrated ? <td style={STOCK_COLUMN}>{stockWord(stock?.byCode.get(variant.code))}</td> : null}
                 {orderable && quoteFacts !== null ? (

@@ -195,6 +195,8 @@ test('the grid is one row per size and moves as a spreadsheet does: Down, Enter 
     'Price (AED)',
     'Unit',
     'Pack quantity',
+    'Minimum order',
+    'Price breaks (qty+ AED)',
     'Table (English): Gland Size',
     'Table (English): Thread mm',
     'Table (Arabic): Gland Size',

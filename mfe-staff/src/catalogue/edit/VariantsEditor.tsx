@@ -15,6 +15,7 @@ import { AddTableColumn } from './AddTableColumn';
 import { addVariant, changeVariant, duplicateVariant, moveVariant, variantsOf, withVariants } from './variantsModel';
 import {
   gridColumns,
+  gridCellProblem,
   gridValue,
   isSpreadsheetBlock,
   parseSpreadsheetCells,
@@ -72,6 +73,11 @@ const CellProblem = styled.span`
   max-width: 16em;
   color: ${({ theme }) => theme.colors.error};
   font-size: 0.875rem;
+`;
+
+/** The Arabic words of a problem found as it is typed (decision 043's cells), under the English. */
+const ArabicProblem = styled.span`
+  display: block;
 `;
 
 const Legend = styled.p`
@@ -198,7 +204,14 @@ export function VariantsEditor({
                     {variant.published ? null : <span> (withdrawn)</span>}
                   </th>
                   {columns.map((column, at) => {
-                    const problem = problemOf(index, column, at === columns.findIndex((c) => c.field === column.field));
+                    const answered = problemOf(
+                      index,
+                      column,
+                      at === columns.findIndex((c) => c.field === column.field),
+                    );
+                    // the server's words first; a breaks or minimum cell's own check says it as it is typed
+                    const typed = answered === undefined ? gridCellProblem(variant, column) : null;
+                    const problem = answered ?? typed?.en;
                     const problemId = `${ids}-${index}-${at}-problem`;
                     const describedBy =
                       [
@@ -224,7 +237,16 @@ export function VariantsEditor({
                           onKeyDown={(event) => onCellKey(event, index, at)}
                           onPaste={(event) => onCellPaste(event, index, at)}
                         />
-                        {problem === undefined ? null : <CellProblem id={problemId}>{problem}</CellProblem>}
+                        {problem === undefined ? null : (
+                          <CellProblem id={problemId}>
+                            {problem}
+                            {typed == null ? null : (
+                              <ArabicProblem lang="ar" dir="rtl">
+                                {typed.ar}
+                              </ArabicProblem>
+                            )}
+                          </CellProblem>
+                        )}
                       </td>
                     );
                   })}

@@ -4,6 +4,12 @@
 // variantsModel's changes are.
 import type { EditableProduct, EditableVariant } from '@site/contracts/staff-catalogue-api';
 import {
+  minimumOrderProblem,
+  parsePriceBreaks,
+  priceBreakProblemWords,
+  priceBreakProblemWordsAr,
+} from '@site/content/price-breaks';
+import {
   blankVariant,
   changeVariant,
   leafColumns,
@@ -32,6 +38,10 @@ const FIELD_COLUMNS: Omit<Extract<GridColumn, { kind: 'field' }>, 'kind' | 'key'
   { field: 'price', label: 'Price (AED)', width: '6.5em' },
   { field: 'unit', label: 'Unit', width: '6em' },
   { field: 'packQuantity', label: 'Pack quantity', width: '5.5em' },
+  // decision 043: the fewest a buyer orders, and the breaks as one cell ("50+ 12.50; 250+ 11.00"): typed in one go,
+  // and a spreadsheet's column of them pastes as it is
+  { field: 'minimumOrder', label: 'Minimum order', width: '5.5em' },
+  { field: 'priceBreaks', label: 'Price breaks (qty+ AED)', width: '14em' },
 ];
 
 const TABLE_LANGUAGES: { field: TableRowField; language: string; lang: Lang }[] = [
@@ -61,7 +71,7 @@ export function gridColumns(content: EditableProduct): GridColumn[] {
 
 /** A variant's text in a column. */
 export const gridValue = (variant: EditableVariant, column: GridColumn): string =>
-  column.kind === 'field' ? variant[column.field] : tableCellOf(variant, column.field, column.id);
+  column.kind === 'field' ? (variant[column.field] ?? '') : tableCellOf(variant, column.field, column.id);
 
 /** The variants with one cell of the grid set. */
 export function withGridValue(
@@ -253,4 +263,21 @@ export function withTableColumn(content: EditableProduct, column: NewTableColumn
     },
     variants,
   );
+}
+
+/**
+ * A cell's problem as it is typed, in English and Arabic, before the server is asked: the minimum order's and the price
+ * breaks' (checked against the variant's price at 1, as the server checks them). Other cells: none here.
+ */
+export function gridCellProblem(variant: EditableVariant, column: GridColumn): { en: string; ar: string } | null {
+  if (column.kind !== 'field') return null;
+  if (column.field === 'minimumOrder') return minimumOrderProblem(variant.minimumOrder ?? '');
+  if (column.field !== 'priceBreaks') return null;
+  const price = variant.price.trim();
+  // a bad price is the price cell's to say; the breaks wait for it
+  if (price !== '' && !/^\d{1,9}(\.\d{1,2})?$/.test(price)) return null;
+  const parsed = parsePriceBreaks(variant.priceBreaks ?? '', price);
+  return 'problem' in parsed
+    ? { en: priceBreakProblemWords(parsed.problem), ar: priceBreakProblemWordsAr(parsed.problem) }
+    : null;
 }

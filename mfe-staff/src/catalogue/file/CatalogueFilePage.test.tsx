@@ -11,6 +11,7 @@ import { formatDateTime } from '../../ui/format';
 import { axeViolations } from '../../testing/axe';
 import { currentAddress, renderStaffApp } from '../../testing/renderStaff';
 import { TOO_LARGE } from './CatalogueFilePage';
+import { RECENT_IMPORTS_POLL_MS } from './RecentImports';
 
 let fake: FakeStaffServer;
 let catalogue: FakeCatalogue;
@@ -236,6 +237,20 @@ describe('the catalogue file page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Import job' })).toBeInTheDocument();
     expect(currentAddress()).toBe('/catalogue-file/jobs/job-77');
   });
+
+  it('reads the recent imports again by itself while one runs: a colleague’s import that ends shows as done', async () => {
+    const colleagues = fakeImportJob({ id: 'job-78' });
+    catalogue.importJobs.push(colleagues);
+    await openPage();
+    expect(screen.getByText(/^Running now:/)).toBeInTheDocument();
+    await recentStates('Running');
+    // the colleague's import ends on the server: nothing on this page asks for it
+    colleagues.job = { ...colleagues.job, state: 'done', phase: 'finished', rowsWritten: 15_000 };
+    await waitFor(() => expect(screen.queryByText(/^Running now:/)).not.toBeInTheDocument(), {
+      timeout: RECENT_IMPORTS_POLL_MS.busy + 2_000,
+    });
+    await recentStates('Done');
+  }, 15_000);
 
   it('shows a checked job again after a reload, and asks for the file again to import it', async () => {
     await openPage();

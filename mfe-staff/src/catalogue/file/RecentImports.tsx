@@ -1,14 +1,18 @@
 // The latest import jobs, newest first (the list has no reports: a job's state is said in words, its report is on its
-// own page), and the import running now, if any: what a colleague needs before sending a file.
+// own page), and the import running now, if any: what a colleague needs before sending a file. Read again while a job
+// in it is unfinished, so its state moves on by itself, and now and then otherwise, so a colleague's new job shows.
 import { Link } from 'react-router-dom';
 import type { ImportJob } from '@site/contracts/staff-catalogue-api';
 import { Notice } from '../../ui/Notice';
 import { Table } from '../../ui/Table';
 import { formatDateTime } from '../../ui/format';
 import { messageOf } from '../../api/staffBaseQuery';
-import { useListImportJobsQuery } from '../catalogueApi';
+import { catalogueApi, useListImportJobsQuery } from '../catalogueApi';
 import { importJobPath } from '../catalogueCalls';
-import { JOB_KIND_WORDS, JOB_STATE_WORDS, progressText } from './importJobText';
+import { isFinished, JOB_KIND_WORDS, JOB_STATE_WORDS, progressText } from './importJobText';
+
+/** How often the list is read again while one of its jobs is unfinished, and while none is. */
+export const RECENT_IMPORTS_POLL_MS = { busy: 3_000, idle: 30_000 } as const;
 
 function Running({ job }: { job: ImportJob }) {
   return (
@@ -21,7 +25,13 @@ function Running({ job }: { job: ImportJob }) {
 }
 
 export function RecentImports() {
-  const { currentData: list, error } = useListImportJobsQuery();
+  // the cached answer decides how often to read it: the query's own result comes from the hook that takes the interval
+  const cached = catalogueApi.endpoints.listImportJobs.useQueryState().currentData;
+  const busy = cached !== undefined && (cached.running !== null || cached.jobs.some((job) => !isFinished(job)));
+  const { currentData: list, error } = useListImportJobsQuery(undefined, {
+    pollingInterval: busy ? RECENT_IMPORTS_POLL_MS.busy : RECENT_IMPORTS_POLL_MS.idle,
+    skipPollingIfUnfocused: true,
+  });
   return (
     // not a named region: the table's frame is one already, by the same name (axe: landmark-unique)
     <section>

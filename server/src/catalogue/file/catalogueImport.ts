@@ -17,6 +17,7 @@ import { writeCatalogueFileFrom, type CatalogueFileFormat } from './catalogueFil
 import { pacer } from './pacer.js';
 import { compareWithStored, type ImportChange } from './importChanges.js';
 import { codeOwnersOf, crossProblems, groupRows, productOfGroup } from './productGroups.js';
+import { priceBreaksText } from '@site/content/price-breaks';
 import { forgetVariantMatches, removeVariantsOf, variantRowsOf, type VariantInput } from '../variants/variantStore.js';
 import {
   checkRowWithKey,
@@ -103,6 +104,8 @@ function variantAnswer(variant: VariantInput, locale: Locale): ProductVariant {
   if (variant.price !== undefined) record.price = variant.price;
   record.unit = variant.unit;
   if (variant.packQuantity !== undefined) record.packQuantity = variant.packQuantity;
+  if (variant.minimumOrder !== undefined) record.minimumOrder = variant.minimumOrder;
+  if (variant.priceBreaks !== undefined) record.priceBreaks = variant.priceBreaks;
   return record as ProductVariant;
 }
 
@@ -607,6 +610,8 @@ async function fileVariantsOf(db: Kysely<DatabaseSchema>, ids: readonly string[]
             'row_ar',
             'unit',
             'pack_quantity',
+            'price_breaks',
+            'minimum_order',
             'published',
           ])
           .select(sql<string | null>`price::text`.as('price'))
@@ -629,6 +634,8 @@ async function fileVariantsOf(db: Kysely<DatabaseSchema>, ids: readonly string[]
       // the same as the English row: left empty (an empty one is the English row's on import)
       variantRow_ar: rowAr === row ? '' : rowAr,
       packQuantity: variant.pack_quantity === null ? '' : String(variant.pack_quantity),
+      minimumOrder: variant.minimum_order === null ? '' : String(variant.minimum_order),
+      priceBreaks: variant.price_breaks === null ? '' : priceBreaksText(variant.price_breaks),
       published: variant.published ? 'yes' : 'no',
     };
     byProduct.set(variant.product_id, [...(byProduct.get(variant.product_id) ?? []), columns]);

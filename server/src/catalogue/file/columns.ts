@@ -28,6 +28,8 @@ export const CATALOGUE_COLUMNS = [
   'variantRow',
   'variantRow_ar',
   'packQuantity',
+  'minimumOrder',
+  'priceBreaks',
   'published',
   // related parts (../related/relatedColumns.ts): product columns, may be left out of a file's header
   'fitsWith',
@@ -35,7 +37,7 @@ export const CATALOGUE_COLUMNS = [
 ] as const;
 
 /** The columns a file's header may leave out (a file written before them): their cells are empty. */
-export const OPTIONAL_COLUMNS: readonly CatalogueColumn[] = ['fitsWith', 'alternatives'];
+export const OPTIONAL_COLUMNS: readonly CatalogueColumn[] = ['fitsWith', 'alternatives', 'minimumOrder', 'priceBreaks'];
 
 /** A variant's own columns (the rest of a row is its product's, the same on each of the product's rows). */
 export const VARIANT_COLUMNS = [
@@ -48,6 +50,8 @@ export const VARIANT_COLUMNS = [
   'variantRow',
   'variantRow_ar',
   'packQuantity',
+  'minimumOrder',
+  'priceBreaks',
   'published',
 ] as const satisfies readonly (typeof CATALOGUE_COLUMNS)[number][];
 export type VariantColumn = (typeof VARIANT_COLUMNS)[number];
@@ -123,6 +127,8 @@ export const LONE_VARIANT = {
   variantRow: '',
   variantRow_ar: '',
   packQuantity: '',
+  minimumOrder: '',
+  priceBreaks: '',
   published: 'yes',
   fitsWith: '',
   alternatives: '',

@@ -1,6 +1,7 @@
 // What an import's rows change of the products they name, for its dry run's report: each changed column of a product
 // (on its first row), and each variant's changed columns by its code ("HEX-CW-25: price 14 → 15"), new, withdrawn and
 // removed variants too; and how many products the file leaves exactly as they are. Read a batch of products at a time.
+import { priceBreaksText } from '@site/content/price-breaks';
 import { normalizedProductCode } from '@site/content/validation';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema, NewRow } from '../../platform/db/index.js';
@@ -62,6 +63,8 @@ type StoredVariant = {
   price: string | null;
   unit: string;
   pack_quantity: number | null;
+  price_breaks: { quantity: number; price: string }[] | null;
+  minimum_order: number | null;
   published: boolean;
 };
 
@@ -100,6 +103,12 @@ function variantFieldChanges(stored: StoredVariant, variant: VariantInput, posit
     ['price', price, variant.price ?? null],
     ['unit', stored.unit, variant.unit],
     ['packQuantity', stored.pack_quantity, variant.packQuantity ?? null],
+    ['minimumOrder', stored.minimum_order, variant.minimumOrder ?? null],
+    [
+      'priceBreaks',
+      priceBreaksText(stored.price_breaks ?? []) || null,
+      priceBreaksText(variant.priceBreaks ?? []) || null,
+    ],
     ['position', stored.position, position],
   ];
   const changes = fields
@@ -157,6 +166,8 @@ async function readStored(trx: Kysely<DatabaseSchema>, ids: readonly string[]) {
       'row_ar',
       'unit',
       'pack_quantity',
+      'price_breaks',
+      'minimum_order',
       'published',
     ])
     .select(sql<string | null>`price::text`.as('price'))

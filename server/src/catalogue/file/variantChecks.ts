@@ -3,6 +3,12 @@
 // starting with its column's name.
 import { productVariantSchema, tableRowSchema } from '@site/content/schema';
 import { PRICE_TEXT as PRICE, WHOLE_NUMBER_TEXT as WHOLE } from '@site/content/catalogue-numbers';
+import {
+  minimumOrderProblem,
+  parsePriceBreaks,
+  priceBreakProblemWords,
+  type PriceBreak,
+} from '@site/content/price-breaks';
 import { textProblemMessage } from '@site/contracts/text-field';
 import type { VariantInput } from '../variants/variantStore.js';
 import type { CatalogueFileRow, RowProblem, VariantColumn } from './columns.js';
@@ -19,6 +25,8 @@ const COLUMN_OF: Record<string, VariantColumn> = {
   price: 'price',
   unit: 'unit',
   packQuantity: 'packQuantity',
+  minimumOrder: 'minimumOrder',
+  priceBreaks: 'priceBreaks',
 };
 
 /** A row's published cell: empty or yes is published, no is withdrawn. */
@@ -77,6 +85,17 @@ export function checkVariantColumns(row: CatalogueFileRow): { variant: VariantIn
         `packQuantity: Pack quantity must be a whole number, 2 or more, or empty (not "${row.packQuantity}")`,
       ),
     );
+  const minimumText = row.minimumOrder.trim();
+  const minimumWords = minimumOrderProblem(row.minimumOrder);
+  const minimumOk = minimumText !== '' && minimumWords === null;
+  if (minimumWords !== null) problems.push(at('minimumOrder', `minimumOrder: ${minimumWords.en}`));
+  // the breaks follow the variant's price at 1; a bad price is said at its own column, the breaks then wait for it
+  let priceBreaks: PriceBreak[] = [];
+  if (row.priceBreaks.trim() !== '' && (priceText === '' || PRICE.test(priceText))) {
+    const parsed = parsePriceBreaks(row.priceBreaks, priceText);
+    if ('problem' in parsed) problems.push(at('priceBreaks', `priceBreaks: ${priceBreakProblemWords(parsed.problem)}`));
+    else priceBreaks = parsed.breaks;
+  }
   const publishedText = row.published.trim().toLowerCase();
   if (publishedText !== '' && !(publishedText in PUBLISHED_CELLS))
     problems.push(at('published', `published "${row.published}" must be yes or no (empty: yes)`));
@@ -108,6 +127,8 @@ export function checkVariantColumns(row: CatalogueFileRow): { variant: VariantIn
     ...(priceText === '' || !PRICE.test(priceText) ? {} : { price: Number(priceText) }),
     unit: row.unit.trim(),
     ...(packText === '' || !WHOLE.test(packText) ? {} : { packQuantity: Number(packText) }),
+    ...(minimumOk ? { minimumOrder: Number(minimumText) } : {}),
+    ...(priceBreaks.length === 0 ? {} : { priceBreaks }),
     published: publishedText === 'no' ? false : true,
   };
   const { labelAr: _labelAr, rowAr: _rowAr, published: _published, ...answer } = variant;

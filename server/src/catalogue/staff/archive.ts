@@ -70,8 +70,8 @@ async function restoreVariants(trx: Kysely<DatabaseSchema>, id: string): Promise
     .executeTakeFirstOrThrow();
   if (archived.variants === null || archived.variants.length === 0) return;
   await trx.deleteFrom('catalogue_product_variants').where('product_id', '=', id).execute();
-  await sql`insert into catalogue_product_variants (product_id, position, code, mpn, label, label_ar, row, row_ar, price, unit, pack_quantity, published, updated_at)
-    select v.product_id, v.position, v.code, v.mpn, v.label, v.label_ar, v.row, v.row_ar, v.price, v.unit, v.pack_quantity, v.published, v.updated_at
+  await sql`insert into catalogue_product_variants (product_id, position, code, mpn, label, label_ar, row, row_ar, price, unit, pack_quantity, price_breaks, minimum_order, published, updated_at)
+    select v.product_id, v.position, v.code, v.mpn, v.label, v.label_ar, v.row, v.row_ar, v.price, v.unit, v.pack_quantity, v.price_breaks, v.minimum_order, v.published, v.updated_at
     from catalogue_archived_products as a cross join lateral json_populate_recordset(null::catalogue_product_variants, a.variants) as v
     where a.id = ${id}`.execute(trx);
 }

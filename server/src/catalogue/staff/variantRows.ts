@@ -17,6 +17,8 @@ const FIELD_OF: Partial<Record<string, keyof EditableVariant>> = {
   variantRow: 'row',
   variantRow_ar: 'row_ar',
   packQuantity: 'packQuantity',
+  minimumOrder: 'minimumOrder',
+  priceBreaks: 'priceBreaks',
   published: 'published',
 };
 
@@ -78,6 +80,8 @@ export function rowsOfContent(id: string, content: EditableProduct): CatalogueFi
     variantRow: variant.row === undefined ? '' : JSON.stringify(variant.row),
     variantRow_ar: variant.row_ar === undefined ? '' : JSON.stringify(variant.row_ar),
     packQuantity: variant.packQuantity,
+    minimumOrder: variant.minimumOrder ?? '',
+    priceBreaks: variant.priceBreaks ?? '',
     published: variant.published ? 'yes' : 'no',
   }));
 }
@@ -101,6 +105,9 @@ export function contentOfRows(rows: readonly CatalogueFileRow[]): EditableProduc
       price: row.price,
       unit: row.unit,
       packQuantity: row.packQuantity,
+      // absent when none: content saved before decision 043 reads the same
+      ...(row.minimumOrder === '' ? {} : { minimumOrder: row.minimumOrder }),
+      ...(row.priceBreaks === '' ? {} : { priceBreaks: row.priceBreaks }),
       published: row.published !== 'no',
     };
   });

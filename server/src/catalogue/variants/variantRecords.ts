@@ -19,6 +19,8 @@ export type VariantRow = Pick<
   | 'price'
   | 'unit'
   | 'pack_quantity'
+  | 'price_breaks'
+  | 'minimum_order'
   | 'published'
 >;
 
@@ -34,6 +36,8 @@ const VARIANT_COLUMNS = [
   'price',
   'unit',
   'pack_quantity',
+  'price_breaks',
+  'minimum_order',
   'published',
 ] as const;
 
@@ -47,6 +51,8 @@ export function variantRecord(row: VariantRow, locale: Locale): ProductVariant {
   if (row.price !== null) record.price = Number(row.price);
   record.unit = row.unit;
   if (row.pack_quantity !== null) record.packQuantity = row.pack_quantity;
+  if (row.minimum_order !== null) record.minimumOrder = row.minimum_order;
+  if (row.price_breaks !== null && row.price_breaks.length > 0) record.priceBreaks = row.price_breaks;
   return record as ProductVariant;
 }
 

@@ -3,6 +3,7 @@
 // in one transaction. The one writer of variants: the seed and the staff editor call it.
 import { productVariantSchema, PRODUCT_VARIANTS_MAX } from '@site/content/schema';
 import { normalizedProductCode } from '@site/content/validation';
+import type { PriceBreak } from '@site/content/price-breaks';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema, NewRow } from '../../platform/db/index.js';
 import { bumpCatalogueVersion } from '../state.js';
@@ -18,6 +19,10 @@ export interface VariantInput {
   price?: number;
   unit: string;
   packQuantity?: number;
+  /** The fewest a buyer orders (decision 043); absent: none. */
+  minimumOrder?: number;
+  /** Its quantity breaks beyond its price at 1 (decision 043); absent: none. */
+  priceBreaks?: PriceBreak[];
   /** Absent: published. */
   published?: boolean;
 }
@@ -121,6 +126,8 @@ export const variantRowsOf = (
     price: variant.price ?? null,
     unit: variant.unit,
     pack_quantity: variant.packQuantity ?? null,
+    price_breaks: variant.priceBreaks === undefined ? null : JSON.stringify(variant.priceBreaks),
+    minimum_order: variant.minimumOrder ?? null,
     published: variant.published !== false,
   }));
 

@@ -269,7 +269,7 @@ export class FirstViewRenderer {
     if (loadsData && readsCatalogueApi && catalogueApi === undefined) return undefined;
     const modules = new Map([[`${route.remote}/${route.modulePath}`, page]]);
     // The remote's messages in the page's language (a build without them draws its own fallback texts).
-    const catalog = remote.module?.exposes[messagesModule(locale)]?.default;
+    const catalog = remote.module?.exposes[messagesModule(locale, route.remote, route.modulePath)]?.default;
     const catalogs = catalog === undefined ? [] : [catalog];
     // The data files it reads are part of the key: new content, new HTML.
     const dataVersions = loadsData ? await this.dataVersions(startData, catalogueApi) : '';
@@ -310,7 +310,7 @@ export class FirstViewRenderer {
     const module = remote?.module?.exposes[page.modulePath];
     if (shell === undefined || remote === undefined || module === undefined) return undefined;
     const { locale } = splitLocale(url.replace(/[?#].*$/, ''));
-    const catalog = remote.module?.exposes[messagesModule(locale)]?.default;
+    const catalog = remote.module?.exposes[messagesModule(locale, page.remote, page.modulePath)]?.default;
     const modules = new Map([[`${page.remote}/${page.modulePath}`, module]]);
     const fetchAnswer: typeof fetch = async (input) => {
       const href = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;

@@ -56,6 +56,7 @@ const RELEASED = new Map<string, string>([
   ['048_quotation_later_answers', 'a5f742855c52b574a1432ae9064e040b75a894581f00b5d2bed04ccca7579571'],
   ['049_quotation_expiry_reminders', 'd2b3721dead77de39cd2365485ff622d9dc52a2ca683862469f049fc224e68aa'],
   ['050_quotation_line_arabic', '54c200b52b3014bbdb22a08503643f47bf02d72ffadc21483e421b2e493eef2e'],
+  ['051_catalogue_price_breaks', 'fb3b9c6584e754a8bbe0002a898df390fe3fc35dcf8e8c92f48657beb33a3cf5'],
 ]);
 
 test('no released migration has changed: every database that applied it still starts', () => {

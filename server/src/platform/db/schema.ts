@@ -273,6 +273,10 @@ export interface CatalogueProductVariantsTable {
   price: ColumnType<string | null, number | string | null, number | string | null>;
   unit: string;
   pack_quantity: number | null;
+  /** Its price breaks beyond its price at 1 (migration 051: `[{quantity, price}]`, prices as "12.50"), or null. */
+  price_breaks: ColumnType<{ quantity: number; price: string }[] | null, string | null, string | null>;
+  /** The fewest a buyer orders (migration 051), or null. */
+  minimum_order: number | null;
   published: Defaulted<boolean>;
   updated_at: Timestamp;
 }

@@ -162,6 +162,8 @@ export const SCHEMA_COLUMNS = {
     price: 'numeric null',
     unit: 'text',
     pack_quantity: 'integer null',
+    price_breaks: 'json null',
+    minimum_order: 'integer null',
     published: 'boolean',
     updated_at: 'timestamptz',
   },

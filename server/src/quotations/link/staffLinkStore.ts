@@ -6,6 +6,7 @@ import { STAFF_ORDERS_PAGE_SIZE, type QuotationLinkState, type StaffOrder } from
 import type { QuotationCurrency } from '@site/contracts/quotations-api';
 import type { DatabaseSchema } from '../../platform/db/index.js';
 import { formatAmount } from '@site/contracts/quotation-money';
+import { documentTotalSql } from '../documentTotalSql.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -26,9 +27,7 @@ export async function linkStatesOfRequest(db: Db, requestId: number): Promise<Qu
       'q.sent_by_email',
       'q.viewed_at',
       sql<string>`to_char(q.valid_until, 'YYYY-MM-DD')`.as('valid_until'),
-      sql<string>`(select coalesce(sum(l.line_total_minor + l.vat_minor), 0)::text from quotation_lines l where l.quotation_id = q.id)`.as(
-        'total',
-      ),
+      documentTotalSql('q').as('total'),
       'a.name as accepted_name',
       'a.position as accepted_position',
       'a.po_number',

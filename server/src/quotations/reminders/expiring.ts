@@ -18,6 +18,7 @@ import { ANSWERABLE, branchContact } from '../link/buyerView.js';
 import type { QuotationContext } from '../quotationContext.js';
 import type { RecordStaffAction } from '../staffSide.js';
 import { EXPIRY_REMINDER_KIND, type ExpiryReminderPayload } from './reminderMail.js';
+import { documentTotalSql } from '../documentTotalSql.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -75,9 +76,7 @@ async function readExpiring(db: Db, branches: readonly StaffBranch[], now: Date,
       'r.email as buyer_email',
       'r.phone as buyer_phone',
       'e.reminded_at',
-      sql<string>`(select coalesce(sum(l.line_total_minor + l.vat_minor), 0) from quotation_lines l where l.quotation_id = q.id)::text`.as(
-        'total',
-      ),
+      documentTotalSql('q').as('total'),
     ])
     .where((eb) => expiringWhere(eb, branches, now))
     .$if(only !== undefined, (query) => query.where('q.id', '=', only ?? 0))

@@ -3,12 +3,16 @@ import { http, HttpResponse } from 'msw';
 import { requestsSent, server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { STOCK_API, type AvailabilityAnswer, type LocationAvailability } from '@site/contracts/stock-api';
+import { CATALOGUE_LOOKUP_API_PATH } from '@site/contracts/api';
+import type { LookupResponse } from '@site/contracts/catalogue-api';
 import { quoteBasketRestored, quoteLineAdded, type QuoteLine } from '@site/shared-store';
 import { keepQuoteBranch, QUOTE_BRANCH_STORAGE_KEY } from '@site/shared-store/quote-branch';
 import { QuoteBasketButton } from './QuoteBasketButton';
 
 /** The stock the tests' server answers, by code as asked; a code not in it the ERP never named. */
 const stock = new Map<string, LocationAvailability[]>();
+/** The sizes sold in packs the catalogue's look-up answers: their code and pack quantity, by the key asked. */
+const packed = new Map<string, { code: string; pack: number }>();
 
 beforeEach(() => {
   server.use(
@@ -19,10 +23,29 @@ beforeEach(() => {
         availability: codes.map((code) => ({ code, locations: stock.get(code) ?? [] })),
       });
     }),
+    http.get(CATALOGUE_LOOKUP_API_PATH, ({ request }) => {
+      const keys = (new URL(request.url).searchParams.get('codes') ?? '').split(',');
+      return HttpResponse.json<LookupResponse>({
+        products: [],
+        variants: keys.flatMap((key) => {
+          const size = packed.get(key);
+          return size === undefined
+            ? []
+            : [
+                {
+                  key,
+                  productId: 'hex_cw_brass_cable_gland',
+                  variant: { code: size.code, label: '', unit: 'piece', packQuantity: size.pack },
+                },
+              ];
+        }),
+      });
+    }),
   );
 });
 afterEach(() => {
   stock.clear();
+  packed.clear();
   window.localStorage.removeItem(QUOTE_BRANCH_STORAGE_KEY);
 });
 
@@ -229,5 +252,72 @@ describe("the panel's lines show their stock at the branch the buyer chose", () 
     expect(within(panel).queryByTestId(/^basket-stock-/)).toBeNull();
     expect(within(panel).getAllByRole('listitem')).toHaveLength(3);
     expect(within(panel).getByRole('link', { name: 'Request a quote' })).toBeInTheDocument();
+  });
+});
+
+describe("the panel's lines say when a quantity is not whole packs", () => {
+  const cw = {
+    ...gland,
+    productId: 'hex_cw_brass_cable_gland',
+    names: { en: 'CW Brass Cable Gland', ar: 'جلبة كابل نحاسية CW' },
+  };
+  const lines = [
+    { ...cw, code: 'HEX-CW-20', labels: { en: 'Size 20', ar: 'مقاس 20' }, quantity: 62 },
+    { ...cw, code: 'HEX-CW-25', labels: { en: 'Size 25', ar: 'مقاس 25' }, quantity: 3 },
+    { ...cw, code: 'HEX-CW-32', labels: { en: 'Size 32', ar: 'مقاس 32' }, quantity: 100 },
+    cable,
+  ];
+  beforeEach(() => {
+    packed.set('hexcw20', { code: 'HEX-CW-20', pack: 5 });
+    packed.set('hexcw25', { code: 'HEX-CW-25', pack: 5 });
+    packed.set('hexcw32', { code: 'HEX-CW-32', pack: 10 });
+  });
+  const noteOf = (panel: HTMLElement, code: string) =>
+    within(panel).queryByTestId(`basket-pack-${code}`)?.textContent ?? null;
+
+  it('read from the catalogue as the panel opens: between two whole packs, less than one; nothing for whole packs or no pack', async () => {
+    const { store } = renderInSite(<QuoteBasketButton />, { route: '/home' });
+    act(() => void store.dispatch(quoteBasketRestored(lines)));
+    fireEvent.click(screen.getByRole('button', { name: 'Quote basket, 4 products' }));
+    const panel = await screen.findByRole('dialog', { name: 'Quote basket' });
+    await waitFor(() =>
+      expect(noteOf(panel, 'HEX-CW-20')).toBe(
+        'Sold in packs of 5: this is not a whole number of packs. 60 or 65 would be.',
+      ),
+    );
+    expect(noteOf(panel, 'HEX-CW-25')).toBe('Sold in packs of 5: this is less than one pack.');
+    expect(noteOf(panel, 'HEX-CW-32')).toBeNull();
+    expect(noteOf(panel, 'OC-SWA-416')).toBeNull();
+    expect(requestsSent().filter((request) => request.includes(CATALOGUE_LOOKUP_API_PATH))).toEqual([
+      `GET ${CATALOGUE_LOOKUP_API_PATH}?codes=hexcw20,hexcw25,hexcw32,ocswa416`,
+    ]);
+    // the basket keeps the quantity as typed: the request goes so, and the quotation confirms the packs
+    expect(within(panel).getAllByRole('listitem')[0]).toHaveTextContent(/62 pieces/);
+  });
+
+  it('in Arabic', async () => {
+    const { store } = renderInSite(<QuoteBasketButton />, { route: '/home', locale: 'ar' });
+    act(() => void store.dispatch(quoteBasketRestored(lines)));
+    fireEvent.click(screen.getByRole('button', { name: 'سلة عرض السعر، 4 منتجات' }));
+    const panel = await screen.findByRole('dialog', { name: 'سلة عرض السعر' });
+    await waitFor(() =>
+      expect(noteOf(panel, 'HEX-CW-20')).toBe(
+        'يُباع في عبوات من 5: هذه الكمية ليست عددًا صحيحًا من العبوات، والأقرب إليها 60 أو 65.',
+      ),
+    );
+    expect(noteOf(panel, 'HEX-CW-25')).toBe('يُباع في عبوات من 5: هذه الكمية أقل من عبوة واحدة.');
+  });
+
+  it('a look-up that cannot be read says nothing of packs: the lines stay', async () => {
+    server.use(http.get(CATALOGUE_LOOKUP_API_PATH, () => HttpResponse.json({ error: 'down' }, { status: 503 })));
+    const { store } = renderInSite(<QuoteBasketButton />, { route: '/home' });
+    act(() => void store.dispatch(quoteBasketRestored(lines)));
+    fireEvent.click(screen.getByRole('button', { name: 'Quote basket, 4 products' }));
+    const panel = await screen.findByRole('dialog', { name: 'Quote basket' });
+    await waitFor(() =>
+      expect(requestsSent().some((request) => request.includes(CATALOGUE_LOOKUP_API_PATH))).toBe(true),
+    );
+    expect(within(panel).queryByTestId(/^basket-pack-/)).toBeNull();
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(4);
   });
 });

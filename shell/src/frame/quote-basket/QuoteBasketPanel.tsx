@@ -3,13 +3,15 @@ import styled from 'styled-components';
 import { Modal } from '@site/shared-ui';
 import { useState } from 'react';
 import { useQuantityTexts } from '@site/shared-ui/quantity';
+import { useQuantityWords } from '@site/shared-ui/quantity-words';
+import { usePackNote } from '@site/shared-ui/packs';
 import { quoteLineName, selectQuoteLines, useAppSelector, useLocale, type QuoteLine } from '@site/shared-store';
 import { readQuoteBranch } from '@site/shared-store/quote-branch';
 import { placedAvailabilityLine } from '@site/contracts/stock-text';
 import { QUOTE_REQUEST_PATH } from '@site/contracts/paths';
 import { siteRouteUrl } from '@site/contracts/routes';
 import { useText } from '../../i18n/useText';
-import { useBasketStock } from './useBasketStock';
+import { useBasketFacts } from './useBasketFacts';
 
 const Lines = styled.ul`
   margin: 0 0 20px;
@@ -33,6 +35,16 @@ const Stock = styled.span`
 const Quantity = styled.span`
   flex: none;
   font-weight: 600;
+  text-align: end;
+`;
+
+/** Under the quantity: the size's pack, when the quantity is not whole packs of it (the request still goes as typed). */
+const PackNote = styled.span`
+  display: block;
+  max-inline-size: 14rem;
+  font-size: 0.875rem;
+  font-weight: 400;
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const Action = styled(Link)`
@@ -53,11 +65,13 @@ const Action = styled(Link)`
 export function QuoteBasketPanel({ onClose }: { onClose: () => void }) {
   const text = useText();
   const locale = useLocale();
+  useQuantityWords();
   const quantities = useQuantityTexts();
   const lines = useAppSelector(selectQuoteLines);
   // read as the panel opens: the request page may have changed it since the page loaded
   const [branch] = useState(readQuoteBranch);
-  const stock = useBasketStock(lines.map((line) => line.code));
+  const { stock, packs } = useBasketFacts(lines.map((line) => line.code));
+  const packNote = usePackNote();
   const availabilityOf = (line: QuoteLine): string => {
     const locations = stock?.[line.code];
     return locations === undefined
@@ -80,6 +94,7 @@ export function QuoteBasketPanel({ onClose }: { onClose: () => void }) {
           <Lines>
             {lines.map((line) => {
               const availability = availabilityOf(line);
+              const note = packNote(line.quantity, packs?.[line.code]);
               return (
                 <li key={line.code}>
                   {/* the name and the size or type: two sizes of one product are two lines */}
@@ -89,7 +104,10 @@ export function QuoteBasketPanel({ onClose }: { onClose: () => void }) {
                       <Stock data-testid={`basket-stock-${line.code}`}>{availability}</Stock>
                     )}
                   </span>
-                  <Quantity>{quantities.quantity(line.quantity, line.unit)}</Quantity>
+                  <Quantity>
+                    {quantities.quantity(line.quantity, line.unit)}
+                    {note === null ? null : <PackNote data-testid={`basket-pack-${line.code}`}>{note}</PackNote>}
+                  </Quantity>
                 </li>
               );
             })}

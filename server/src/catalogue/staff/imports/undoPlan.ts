@@ -32,6 +32,8 @@ const VARIANT_FIELDS = [
   'price',
   'unit',
   'packQuantity',
+  'minimumOrder',
+  'priceBreaks',
   'published',
 ] as const;
 const WHOLE = new Set(['details', 'details_ar', 'row', 'row_ar']);

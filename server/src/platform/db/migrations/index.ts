@@ -44,6 +44,7 @@ import { migration047QuotationDocument } from './047_quotation_document.js';
 import { migration048QuotationLaterAnswers } from './048_quotation_later_answers.js';
 import { migration049QuotationExpiryReminders } from './049_quotation_expiry_reminders.js';
 import { migration050QuotationLineArabic } from './050_quotation_line_arabic.js';
+import { migration051CataloguePriceBreaks } from './051_catalogue_price_breaks.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -96,4 +97,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration048QuotationLaterAnswers,
   migration049QuotationExpiryReminders,
   migration050QuotationLineArabic,
+  migration051CataloguePriceBreaks,
 ];

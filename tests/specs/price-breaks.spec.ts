@@ -1,0 +1,125 @@
+// Price breaks and a minimum order (docs/decisions/043-price-breaks-and-order-multiples.md) from the staff grid to the
+// public product page, against the built server with its own database: a catalogue manager types a size's breaks in
+// the variants grid (a wrong order said in English and Arabic as it is typed), its minimum order, saves and publishes;
+// the public product page in each edition shows them in the size's price cell, as the server drew it, and its JSON-LD
+// Offer carries them as priceSpecification with eligible quantities. Only this test's server gets breaks: the seeded
+// catalogue has none, so the first-view budgets' pages are unchanged.
+import { productPath } from '@site/contracts/paths';
+import { axeViolations } from '../support/axe';
+import { test, expect, localOnly } from '../support/fixtures';
+import {
+  CATALOGUE_STAFF,
+  confirmCodesSaved,
+  heading,
+  setUpTotp,
+  startStaffSite,
+  submitPassword,
+  watchStaffConsole,
+} from '../support/staff';
+
+localOnly('starts its own server with staff accounts it creates');
+
+const ID = 'hex_cw_brass_cable_gland';
+const CATEGORY = 'industrial_cable_glands';
+const CODE = 'HEX-CW-20';
+
+interface Ld {
+  [key: string]: unknown;
+}
+
+test.describe('price breaks', { tag: ['@local', '@staff', '@catalogue'] }, () => {
+  test('a manager enters a size’s breaks and minimum in the grid, publishes, and the product page shows them in both editions with their JSON-LD', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const staffSite = await startStaffSite([CATALOGUE_STAFF]);
+    const at = (path: string) => `${staffSite.url}${path}`;
+    const staffAt = (path: string) => `${staffSite.staffUrl}${path}`;
+    try {
+      const staffConsole = watchStaffConsole(page);
+      await page.goto(staffAt('/staff/sign-in'));
+      await submitPassword(page, CATALOGUE_STAFF);
+      await setUpTotp(page);
+      await confirmCodesSaved(page);
+      await page.getByRole('searchbox', { name: 'Search' }).fill(CODE);
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page
+        .getByRole('table', { name: 'Products' })
+        .getByRole('link', { name: /^CW Brass Cable Gland/ })
+        .click();
+      await expect(heading(page, /^Edit: CW Brass Cable Gland/)).toBeVisible();
+
+      const row = page.getByRole('row', { name: /^Variant 2:/ });
+      await expect(row.getByRole('textbox', { name: 'Code' })).toHaveValue(CODE);
+      await row.getByRole('textbox', { name: 'Price (AED)' }).fill('13.50');
+      const breaks = row.getByRole('textbox', { name: 'Price breaks (qty+ AED)' });
+      // quantities out of order: said at once, in both languages
+      await breaks.fill('250+ 11.00; 50+ 12.50');
+      await expect(breaks).toHaveAttribute('aria-invalid', 'true');
+      await expect(row.getByText('Price break quantities must rise: 50+ comes after 250+')).toBeVisible();
+      await expect(row.getByText('يجب أن تتصاعد كميات شرائح الأسعار: 50+ وردت بعد 250+')).toBeVisible();
+      await expect(breaks).toHaveAccessibleDescription(
+        'Price break quantities must rise: 50+ comes after 250+ يجب أن تتصاعد كميات شرائح الأسعار: 50+ وردت بعد 250+',
+      );
+      expect(await axeViolations(page), 'the grid with a problem said').toEqual([]);
+      await breaks.fill('50+ 12.50; 250+ 11.00');
+      await expect(breaks).not.toHaveAttribute('aria-invalid', 'true');
+      await row.getByRole('textbox', { name: 'Minimum order' }).fill('10');
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await expect(page.getByText('Draft saved. Publish it to show it in the catalogue.')).toBeVisible();
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await expect(page.getByText('Published: the catalogue shows this content now.')).toBeVisible();
+      expect(staffConsole.problems).toEqual([]);
+
+      const editions = [
+        {
+          path: productPath(CATEGORY, ID),
+          lines: ['Minimum order: 10', '50+: AED 12.50', '250+: AED 11'],
+        },
+        {
+          path: `/ar${productPath(CATEGORY, ID)}`,
+          lines: ['الحد الأدنى للطلب: 10', '50+: 12.50 درهم', '250+: 11 درهم'],
+        },
+      ];
+      const publicPage = await page.context().newPage();
+      const publicConsole = watchStaffConsole(publicPage);
+      for (const edition of editions) {
+        // the server's HTML itself has them (the table is drawn by the server first)
+        const html = await (await publicPage.request.get(at(edition.path))).text();
+        for (const line of edition.lines) expect(html, edition.path).toContain(line);
+        await publicPage.goto(at(edition.path));
+        const size = publicPage
+          .getByRole('row')
+          .filter({ has: publicPage.getByRole('rowheader', { name: new RegExp(`^${CODE}\\b`) }) });
+        for (const line of edition.lines) await expect(size, edition.path).toContainText(line);
+        // the JSON-LD's offer of that size
+        const ld = await publicPage
+          .locator('script[type="application/ld+json"]')
+          .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? '{}') as Ld));
+        const group = ld
+          .flatMap((entry) => {
+            const graph = entry['@graph'];
+            return Array.isArray(graph) ? (graph as Ld[]) : [entry];
+          })
+          .find((entry) => entry['@type'] === 'ProductGroup');
+        const variant = (group?.hasVariant as Ld[] | undefined)?.find((item) => item.sku === CODE);
+        const offer = variant?.offers as Ld | undefined;
+        const spec = (price: string, minValue: number) => ({
+          '@type': 'UnitPriceSpecification',
+          price,
+          priceCurrency: 'AED',
+          eligibleQuantity: { '@type': 'QuantitativeValue', minValue, unitCode: 'C62' },
+        });
+        expect(offer?.priceSpecification, edition.path).toEqual([
+          spec('13.50', 10),
+          spec('12.50', 50),
+          spec('11.00', 250),
+        ]);
+        expect(offer?.eligibleQuantity).toEqual({ '@type': 'QuantitativeValue', minValue: 10, unitCode: 'C62' });
+      }
+      expect(publicConsole.problems).toEqual([]);
+    } finally {
+      await staffSite.stop();
+    }
+  });
+});
