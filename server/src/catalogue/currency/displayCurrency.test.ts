@@ -19,7 +19,7 @@ import { PageCache, type RenderedPage } from '../../pages/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../../test-support/databases.js';
 import { decodeEntities } from '../../test-support/html.js';
 import { seedCatalogue } from '../seed.js';
-import { AED_DISPLAY, displayAmount, type DisplayRate } from './displayPrices.js';
+import { AED_DISPLAY, displayAmount, productInCurrency, type DisplayRate } from './displayPrices.js';
 import { CROSS_SITE_CHOICE, DISPLAY_CURRENCY_API_PATH, UNKNOWN_CURRENCY } from './currencyRoutes.js';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -76,6 +76,33 @@ test('the conversion: exact, half up once, to each currency’s decimals', () =>
   assert.equal(displayAmount(12, AED_DISPLAY), '12.00');
   for (const price of [0.01, 0.05, 1.15, 3.35, 17.45, 123.45, 4321.05])
     assert.equal(displayAmount(price, omr), expected(price, '0.10477', 3), `${price} AED`);
+});
+
+test('a product’s price breaks are converted as its prices are, keyed by the number’s text as the size table reads them', () => {
+  const omr: DisplayRate = { currency: 'OMR', rate: rate('0.10477'), version: '1' };
+  const body = {
+    listing: { price: 13.5 },
+    variants: [
+      {
+        code: 'A',
+        price: 13.5,
+        priceBreaks: [
+          { quantity: 50, price: '12.50' },
+          { quantity: 250, price: '11.00' },
+        ],
+      },
+      { code: 'B' },
+    ],
+  } as unknown as ProductResponse;
+  assert.deepEqual(productInCurrency(body, omr).display, {
+    currency: 'OMR',
+    amounts: {
+      '13.5': expected(13.5, '0.10477', 3),
+      '12.5': expected(12.5, '0.10477', 3),
+      '11': expected(11, '0.10477', 3),
+    },
+  });
+  assert.equal(productInCurrency(body, AED_DISPLAY), body, 'AED: the answer as it is');
 });
 
 async function currencySuite(t: TestContext, target: DatabaseTarget): Promise<void> {

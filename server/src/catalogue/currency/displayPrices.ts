@@ -75,7 +75,11 @@ export const listingInCurrency = (body: ListingResponse, display: DisplayRate): 
         ),
       };
 
-/** The product's answer with its prices (its listing record's, its variants', its related parts') in `display`'s currency. */
+/**
+ * The product's answer with its prices (its listing record's, its variants' and their price breaks', its related
+ * parts') in `display`'s currency. A break's price is exact text ('12.50'); its key is the number's text ('12.5'), as
+ * the size table looks it up.
+ */
 export const productInCurrency = (body: ProductResponse, display: DisplayRate): ProductResponse =>
   display.currency === 'AED'
     ? body
@@ -84,7 +88,10 @@ export const productInCurrency = (body: ProductResponse, display: DisplayRate): 
         display: displayPricesOf(
           [
             body.listing.price,
-            ...body.variants.map((variant) => variant.price),
+            ...body.variants.flatMap((variant) => [
+              variant.price,
+              ...(variant.priceBreaks ?? []).map((item) => Number(item.price)),
+            ]),
             ...(body.related ?? []).map((part) => part.variant.price),
           ],
           display,
