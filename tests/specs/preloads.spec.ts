@@ -57,8 +57,9 @@ test("the shell's and the page remote's catalogs are preloaded in the page's lan
     `${await remoteFolder(request, '/home', 'company', site)}__federation_expose_messages_en`,
     '/messages-en',
   ]);
+  // a listing shows quantities (Add to quote): the catalogue's catalog with shared-ui's quantity words, in Arabic only
   expect(await catalogs(arabicListing)).toEqual([
-    `${await remoteFolder(request, arabicListing, 'catalogue', site)}__federation_expose_messages_ar`,
+    `${await remoteFolder(request, arabicListing, 'catalogue', site)}__federation_expose_messages_ar_with_quantities`,
     '/messages-ar',
   ]);
 });

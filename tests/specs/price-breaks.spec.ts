@@ -7,15 +7,8 @@
 import { productPath } from '@site/contracts/paths';
 import { axeViolations } from '../support/axe';
 import { test, expect, localOnly } from '../support/fixtures';
-import {
-  CATALOGUE_STAFF,
-  confirmCodesSaved,
-  heading,
-  setUpTotp,
-  startStaffSite,
-  submitPassword,
-  watchStaffConsole,
-} from '../support/staff';
+import { openProductEditor, savedAndPublished, variantGridRow } from '../support/catalogue-editor';
+import { CATALOGUE_STAFF, startStaffSite, watchStaffConsole } from '../support/staff';
 
 localOnly('starts its own server with staff accounts it creates');
 
@@ -34,23 +27,10 @@ test.describe('price breaks', { tag: ['@local', '@staff', '@catalogue'] }, () =>
     test.setTimeout(180_000);
     const staffSite = await startStaffSite([CATALOGUE_STAFF]);
     const at = (path: string) => `${staffSite.url}${path}`;
-    const staffAt = (path: string) => `${staffSite.staffUrl}${path}`;
     try {
       const staffConsole = watchStaffConsole(page);
-      await page.goto(staffAt('/staff/sign-in'));
-      await submitPassword(page, CATALOGUE_STAFF);
-      await setUpTotp(page);
-      await confirmCodesSaved(page);
-      await page.getByRole('searchbox', { name: 'Search' }).fill(CODE);
-      await page.getByRole('button', { name: 'Search', exact: true }).click();
-      await page
-        .getByRole('table', { name: 'Products' })
-        .getByRole('link', { name: /^CW Brass Cable Gland/ })
-        .click();
-      await expect(heading(page, /^Edit: CW Brass Cable Gland/)).toBeVisible();
-
-      const row = page.getByRole('row', { name: /^Variant 2:/ });
-      await expect(row.getByRole('textbox', { name: 'Code' })).toHaveValue(CODE);
+      await openProductEditor(page, staffSite.staffUrl, CODE, /^CW Brass Cable Gland/);
+      const row = await variantGridRow(page, 2, CODE);
       await row.getByRole('textbox', { name: 'Price (AED)' }).fill('13.50');
       const breaks = row.getByRole('textbox', { name: 'Price breaks (qty+ AED)' });
       // quantities out of order: said at once, in both languages
@@ -65,10 +45,7 @@ test.describe('price breaks', { tag: ['@local', '@staff', '@catalogue'] }, () =>
       await breaks.fill('50+ 12.50; 250+ 11.00');
       await expect(breaks).not.toHaveAttribute('aria-invalid', 'true');
       await row.getByRole('textbox', { name: 'Minimum order' }).fill('10');
-      await page.getByRole('button', { name: 'Save draft' }).click();
-      await expect(page.getByText('Draft saved. Publish it to show it in the catalogue.')).toBeVisible();
-      await page.getByRole('button', { name: 'Publish' }).click();
-      await expect(page.getByText('Published: the catalogue shows this content now.')).toBeVisible();
+      await savedAndPublished(page);
       expect(staffConsole.problems).toEqual([]);
 
       const editions = [

@@ -9,7 +9,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { STARTED_ATTRIBUTE } from '@site/contracts/dom-ids';
 import { test, expect, localOnly } from '../support/fixtures';
-import { startQuotationLinkSite, type QuotationLinkSite } from '../support/quotation-links';
+import { dubaiDay, startQuotationLinkSite, type QuotationLinkSite } from '../support/quotation-links';
 import { DUBAI_STAFF } from '../support/staff';
 import { message } from '../support/ui-strings';
 
@@ -38,14 +38,6 @@ const running = (): QuotationLinkSite => {
 const texts = (language: Language) => (id: string, values?: Record<string, string>) => message(language, id, values);
 const heading = (page: Page, language: Language, number: string) =>
   page.getByRole('heading', { level: 1, name: `${texts(language)('contact.quotation.heading')} ${number}` });
-/** The day in Dubai (the branch's calendar), as the page writes it. */
-const dubaiDay = (language: Language): string => {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai' }).format(new Date());
-  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en-GB', {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
-};
 /** A small PDF of its own, told apart by its text. */
 const pdf = (label: string) => Buffer.from(`%PDF-1.4\n% ${label}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`, 'latin1');
 

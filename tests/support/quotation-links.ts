@@ -2,7 +2,7 @@
 // tools/bench/time-to-working.ts): a site of their own with Dubai's branch staff (made with the staff CLI) and a mail
 // catcher; each link as a buyer gets it: a request posted by the public API, priced from the catalogue by the branch's
 // staff (its draft made and sent through the staff API, as the staff app does) and read from the buyer's mail.
-// specs/quotation-link.spec.ts goes the whole way in the browsers instead (request page, staff app, PDF, order).
+// specs/buyer-journey.spec.ts goes the whole way in the browsers instead (request page, staff app, PDF, order).
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -192,4 +192,13 @@ export async function startQuotationLinkSite(): Promise<QuotationLinkSite> {
     await stop();
     throw error;
   }
+}
+
+/** Today in Dubai (the branches' calendar) as a buyer's quotation page writes a date ('1 December 2026'; Arabic months, Western digits). */
+export function dubaiDay(language: 'en' | 'ar'): string {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai' }).format(new Date());
+  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en-GB', {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
 }

@@ -25,6 +25,30 @@ interface EmbeddedFontParts {
   encode(text: string, features?: unknown): [string[], unknown[]];
 }
 
+/** An Arabic mark (harakat, shadda, tanween, superscript alef, Quranic marks): drawn as a glyph of its own. */
+const ARABIC_MARK = /^[\u064B-\u065F\u0670\u06D6-\u06ED]+$/u;
+
+/**
+ * The glyphs with each Arabic mark's characters read as part of its letter's glyph, and the mark's glyph as none: a
+ * mark is a glyph of its own, with no width, placed over its letter; a reader that meets it as a character of its own
+ * puts it apart from its letter ("مد ّرع" for "مدرّع", "لاحقا ً"). fontkit hands a right-to-left run in display order,
+ * a mark before its letter: the letter is the next glyph that is not a mark.
+ */
+function withMarksOnTheirLetters(glyphs: readonly Glyph[]): Glyph[] {
+  const out = [...glyphs];
+  for (let at = out.length - 1; at >= 0; at -= 1) {
+    const mark = out[at]!;
+    if (mark.advanceWidth !== 0 || !ARABIC_MARK.test(String.fromCodePoint(...mark.codePoints))) continue;
+    let letter = at + 1;
+    while (letter < out.length && out[letter]!.advanceWidth === 0) letter += 1;
+    const base = out[letter];
+    if (base === undefined) continue;
+    out[letter] = Object.create(base, { codePoints: { value: [...base.codePoints, ...mark.codePoints] } }) as Glyph;
+    out[at] = Object.create(mark, { codePoints: { value: [] } }) as Glyph;
+  }
+  return out;
+}
+
 const sameCharacters = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((cp, at) => cp === b[at]);
 
@@ -54,7 +78,7 @@ export function keepGlyphTextTrue(doc: PDFKit.PDFDocument): void {
   const slots = new Map<string, number>();
   embedded.encode = function encode(text, features) {
     const { glyphs, positions } = this.layout(text, features);
-    const hex = glyphs.map((glyph) => {
+    const hex = withMarksOnTheirLetters(glyphs).map((glyph) => {
       const key = `${glyph.id}:${glyph.codePoints.join(',')}`;
       let gid = slots.get(key);
       if (gid === undefined) {

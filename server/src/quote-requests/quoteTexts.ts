@@ -4,7 +4,7 @@
 // code, so a PDF and a mail have their own unit names here, in the same words (table form: 'metres' / 'متر').
 import { branches, company } from '@site/content';
 import { dataEdition } from '@site/content/arabic-edition';
-import { QUOTE_UNIT_WORDS, type QuoteUnit } from '@site/content/validation';
+import { quantityInUnit, QUOTE_UNIT_WORDS, type QuoteUnit } from '@site/content/validation';
 import type { Locale } from '@site/contracts/locale';
 
 export interface QuoteTexts {
@@ -33,7 +33,7 @@ export interface QuoteTexts {
   unit: string;
   /** The unit in a table's unit column ('metres', 'متر'): English counts singular and plural. */
   unitName: (unit: QuoteUnit, quantity: number) => string;
-  /** A quantity with its unit in running text: '200 metres'; '200 (متر)' (the unit as a label: no number agreement). */
+  /** A quantity with its unit in running text, the unit agreeing with the number: '200 metres'; '200 متر', 'قطعتان'. */
   quantityWithUnit: (quantity: number, unit: QuoteUnit) => string;
   /** A branch name (BRANCH_NAMES) in this language. */
   branchName: (branch: string) => string;
@@ -129,7 +129,7 @@ function arabicTexts(): QuoteTexts {
     quantity: 'الكمية',
     unit: 'الوحدة',
     unitName: (unit) => QUOTE_UNIT_WORDS[unit].ar,
-    quantityWithUnit: (quantity, unit) => `${quantity} (${QUOTE_UNIT_WORDS[unit].ar})`,
+    quantityWithUnit: (quantity, unit) => quantityInUnit(quantity, unit, 'ar'),
     branchName,
     page: (page, pages) => `الصفحة ${page} من ${pages}`,
     confirmation: {

@@ -1198,7 +1198,7 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
         );
         assert.ok(confirmation!.text.includes(`الرقم المرجعي: ${reference}\n`), confirmation!.text);
         assert.ok(
-          confirmation!.text.includes(`1. OC-SWA-416  200 (متر)  ${product(CABLE).nameAr}`),
+          confirmation!.text.includes(`1. OC-SWA-416  200 متر  ${product(CABLE).nameAr}`),
           confirmation!.text,
         );
         assert.ok(confirmation!.text.includes('الفرع: عُمان'), confirmation!.text);
