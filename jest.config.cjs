@@ -43,7 +43,8 @@ module.exports = {
           '<rootDir>/../tools/jest/catalog-transform.cjs',
         '[\\\\/]quotation-link[\\\\/]i18n[\\\\/][a-z]{2}\\.json$': '<rootDir>/../tools/jest/catalog-transform.cjs',
         // the pack notes' (@site/shared-ui/packs)
-        '[\\\\/]shared-ui[\\\\/]src[\\\\/]packs[\\\\/]i18n[\\\\/][a-z]{2}\\.json$': '<rootDir>/../tools/jest/catalog-transform.cjs',
+        '[\\\\/]shared-ui[\\\\/]src[\\\\/]packs[\\\\/]i18n[\\\\/][a-z]{2}\\.json$':
+          '<rootDir>/../tools/jest/catalog-transform.cjs',
         // the listing filters' panel's (filters/FiltersPanel.tsx)
         '[\\\\/]listing[\\\\/]filters[\\\\/]i18n[\\\\/][a-z]{2}\\.json$':
           '<rootDir>/../tools/jest/catalog-transform.cjs',

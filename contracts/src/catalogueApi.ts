@@ -15,6 +15,7 @@ import { COMPARE_ID_MAX, COMPARE_MAX, compareIdsOf } from './compareView';
 import { FILTER_ATTRIBUTES, type FilterAttribute } from '@site/content/filter-attributes';
 import { BRAND_NAME_MAX, LISTING_BRANDS_MAX, LISTING_PAGE_MAX, LISTING_PRICE_MAX, brandsOf } from './listingView';
 import { STOCK_LOCATIONS } from './stockApi';
+import { DISPLAY_CURRENCIES } from './displayCurrency';
 
 /** The editions a catalogue answer can be in ('en' when absent). */
 export const catalogueLanguageSchema = z.enum(['en', 'ar']).default('en');
@@ -112,6 +113,17 @@ export type ListingFacets = z.infer<typeof listingFacetsSchema>;
 /** Filters that offer nothing (no set of products yet). */
 export const NO_FACETS: ListingFacets = { brands: [], attributes: [], price: { min: null, max: null } };
 
+/**
+ * The answer's prices in the visitor's currency (./displayCurrency.ts), when it is not AED: each AED price the answer
+ * holds (its text, String(price)) with its amount converted by the server at the staff-set rate, written with all of the
+ * currency's decimals ('1.234' OMR). Indicative: the quotation confirms it. The browser prints them; it never converts.
+ */
+export const displayPricesSchema = z.strictObject({
+  currency: z.enum(DISPLAY_CURRENCIES),
+  amounts: z.record(z.string(), z.string().regex(/^\d+\.\d{2,3}$/)),
+});
+export type DisplayPrices = z.infer<typeof displayPricesSchema>;
+
 export const listingResponseSchema = z.strictObject({
   category: productCategorySchema,
   /** Every product of the view (the category, narrowed by its filters): the spec's 'Showing N results'. */
@@ -130,6 +142,8 @@ export const listingResponseSchema = z.strictObject({
   inStock: z.array(z.string()).optional(),
   /** Of the page's products, those whose published variants are not all priced alike: the card's 'from AED 12' (its lowest). */
   priceFrom: z.array(z.string()).optional(),
+  /** Its prices in the visitor's currency, when not AED. */
+  display: displayPricesSchema.optional(),
 });
 export type ListingResponse = z.infer<typeof listingResponseSchema>;
 
@@ -162,6 +176,8 @@ export const productResponseSchema = z.strictObject({
   variants: z.array(productVariantSchema).min(1),
   /** Its related parts still in the catalogue (one withdrawn since is left out); absent: none. */
   related: z.array(relatedPartSchema).optional(),
+  /** Its prices (the variants' and the related parts') in the visitor's currency, when not AED. */
+  display: displayPricesSchema.optional(),
 });
 export type ProductResponse = z.infer<typeof productResponseSchema>;
 

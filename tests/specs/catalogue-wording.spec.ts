@@ -21,6 +21,8 @@ function cardPrice(locale: Locale, price: number | undefined, from: boolean): st
   if (price === undefined) return message(locale, 'catalogue.listing.priceOnRequest');
   return message(locale, from ? 'catalogue.listing.priceFrom' : 'catalogue.listing.price', {
     amount: aedAmount(price),
+    // the catalogue's own currency: no currency chosen (buyer-currency.spec.ts chooses one)
+    currency: 'AED',
   });
 }
 

@@ -21,7 +21,8 @@ const startsWith = (text: string): RegExp => new RegExp(`^${escapeRegExp(text)}`
 const compareAddress = (ids: readonly string[]): RegExp =>
   new RegExp(`${escapeRegExp(`${siteRouteUrl('compare')}${compareViewSearch(ids)}`)}$`);
 /** A price as the comparison shows it (Western digits, at most two decimals, in both editions). */
-const priceShown = (price: number): string => message('en', 'catalogue.listing.price', { amount: aedAmount(price) });
+const priceShown = (price: number): string =>
+  message('en', 'catalogue.listing.price', { amount: aedAmount(price), currency: 'AED' });
 
 type Product = ListingResponse['products'][number];
 

@@ -67,7 +67,7 @@ for (const locale of ['en', 'ar'] as const) {
         });
         await expect(link).toHaveAttribute('href', '#variants');
         await expect(link.locator('..')).toContainText(
-          `${message(locale, 'catalogue.listing.priceFrom', { amount: aedAmount(lowest) })} · ${message(locale, 'catalogue.variants.count', { count: VARIANTS.length })}`,
+          `${message(locale, 'catalogue.listing.priceFrom', { amount: aedAmount(lowest), currency: 'AED' })} · ${message(locale, 'catalogue.variants.count', { count: VARIANTS.length })}`,
         );
         await expect(variantTable(page, locale, GLAND).locator('tbody tr[aria-current]')).toHaveCount(0);
       });

@@ -50,7 +50,7 @@ export function aedAmount(price: number): string {
 export const priceIn = (locale: Edition, price: number | undefined): string =>
   price === undefined
     ? message(locale, 'catalogue.listing.priceOnRequest')
-    : message(locale, 'catalogue.listing.price', { amount: aedAmount(price) });
+    : message(locale, 'catalogue.listing.price', { amount: aedAmount(price), currency: 'AED' });
 
 /** A variant's price cell (and the summary's price of a chosen one): its price, its pack's size after it. */
 export const variantPriceIn = (locale: Edition, variant: SeededVariant): string =>

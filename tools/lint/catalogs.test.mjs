@@ -16,8 +16,14 @@ const REMOTE_PREFIX = {
   'mfe-chat': 'chat.',
 };
 
-/** Arabic messages that are rightly not in Arabic script, by app. */
-const NOT_ARABIC_SCRIPT = { shell: new Set(['language.switch']) };
+/**
+ * Arabic messages that are rightly not in Arabic script, by app: the language switch names English in English; a price
+ * break is a quantity and a price ('50+: 12.50 درهم'), the price's words its own message's.
+ */
+const NOT_ARABIC_SCRIPT = {
+  shell: new Set(['language.switch']),
+  'mfe-catalogue': new Set(['catalogue.variants.break']),
+};
 
 /** A part's own catalogs, in its chunk (under <app>/src/<folder>/i18n/), held to the same rules as its app's. */
 const PARTS = {

@@ -220,7 +220,9 @@ function messageExposes(appDir, quantityWords) {
   return Object.fromEntries(
     catalogs.flatMap((file) => [
       [`./messages-${file.slice(0, 2)}`, `./src/i18n/${file}`],
-      ...(quantityWords ? [[`./messages-${file.slice(0, 2)}-with-quantities`, `./src/i18n/${file}?with=${QUANTITY_WORDS}`]] : []),
+      ...(quantityWords
+        ? [[`./messages-${file.slice(0, 2)}-with-quantities`, `./src/i18n/${file}?with=${QUANTITY_WORDS}`]]
+        : []),
     ]),
   );
 }

@@ -1,4 +1,4 @@
-import type { CompareVariant } from '@site/contracts/catalogue-api';
+import type { CompareVariant, DisplayPrices } from '@site/contracts/catalogue-api';
 import type { Text } from '../i18n/text';
 import { priceText } from '../listing/priceText';
 
@@ -10,9 +10,9 @@ export const variantCodes = (variants: readonly CompareVariant[]): string =>
  * The price row's value: a product's one price, or, when its variants are priced differently (or some on request),
  * the lowest: 'from AED 12'. None priced: price on request.
  */
-export function variantsPrice(variants: readonly CompareVariant[], text: Text): string {
+export function variantsPrice(variants: readonly CompareVariant[], text: Text, display?: DisplayPrices | null): string {
   const prices = variants.flatMap((variant) => (variant.price === undefined ? [] : [variant.price]));
   const lowest = prices.length === 0 ? undefined : Math.min(...prices);
   const one = lowest === undefined || (prices.length === variants.length && prices.every((price) => price === lowest));
-  return priceText(lowest, text, !one);
+  return priceText(lowest, text, !one, display);
 }

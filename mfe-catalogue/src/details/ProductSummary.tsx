@@ -12,6 +12,8 @@ import { useText } from '../i18n/useText';
 import { DatasheetLink, DownloadLink, UploadedDatasheetLink } from './DownloadLink';
 import { ProductPicture } from './ProductPicture';
 import type { ProductQuoteFacts } from './productDetailSlice';
+import { useAppSelector } from '@site/shared-store';
+import { CurrencyNote } from '../currency/CurrencyNote';
 import { AddToQuote } from '../quote/AddToQuote';
 import { CompareToggle } from '../compare/CompareToggle';
 import { priceText } from '../listing/priceText';
@@ -97,6 +99,7 @@ export const ProductSummary = memo(function ProductSummary({
   const brands = (product.company ?? []).map((name, index) => ({ name, logo: product.companyImg?.[index] }));
   const downloads = Object.entries(product.downloadFiles ?? {});
   const text = useText();
+  const display = useAppSelector((state) => state.productDetail?.display);
   // Several to choose from in the table: their price ('from AED 12') and number, and a way there; one (or the chosen
   // one): its code, price and form.
   const several = isVariantTable(variants);
@@ -129,8 +132,10 @@ export const ProductSummary = memo(function ProductSummary({
           <>
             {variant === null && several ? (
               <p>
-                {variantsPrice(variants, text)} · {text('catalogue.variants.count', { count: variants.length })}{' '}
-                <a href={`#${VARIANT_TABLE_ID}`}>{text('catalogue.variants.chooseBelow')}</a>
+                {variantsPrice(variants, text, display)} ·{' '}
+                {text('catalogue.variants.count', { count: variants.length })}{' '}
+                <a href={`#${VARIANT_TABLE_ID}`}>{text('catalogue.variants.chooseBelow')}</a>{' '}
+                <CurrencyNote currency={display?.currency} />
               </p>
             ) : (
               <>
@@ -140,10 +145,11 @@ export const ProductSummary = memo(function ProductSummary({
                 </p>
                 {variant !== null ? (
                   <p>
-                    <strong>{text('catalogue.summary.price')}</strong> {priceText(variant.price, text)}
+                    <strong>{text('catalogue.summary.price')}</strong> {priceText(variant.price, text, false, display)}
                     {variant.packQuantity === undefined
                       ? null
-                      : ` · ${text('catalogue.variants.pack', { count: variant.packQuantity })}`}
+                      : ` · ${text('catalogue.variants.pack', { count: variant.packQuantity })}`}{' '}
+                    <CurrencyNote currency={display?.currency} />
                   </p>
                 ) : null}
                 <AddToQuote

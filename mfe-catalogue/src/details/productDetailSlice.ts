@@ -4,6 +4,7 @@ import type { CustomerReview, Product, ProductDetail, ProductVariant } from '@si
 import { catalogueProductApiPath } from '@site/contracts/api';
 import {
   PRODUCT_GONE_STATUS,
+  type DisplayPrices,
   type ProductGone,
   type ProductResponse,
   type RelatedPart,
@@ -27,6 +28,8 @@ export interface ProductDetailState {
   variants: ProductVariant[];
   /** Its related parts still in the catalogue ("Fits with", "Alternatives"), in its order; empty when none. */
   related: RelatedPart[];
+  /** Its prices in the visitor's currency, converted by the server (null: AED). */
+  display: DisplayPrices | null;
   /** The product was withdrawn from the catalogue (the API's 410): its name and category, for the page's words and link. */
   withdrawn: WithdrawnProduct | null;
   status: LoadStatus;
@@ -45,6 +48,7 @@ const initialState: ProductDetailState = {
   quoteFacts: null,
   variants: [],
   related: [],
+  display: null,
   withdrawn: null,
   status: 'idle',
   error: null,
@@ -68,7 +72,7 @@ export const fetchProductDetail = createAsyncThunk(
     const path = catalogueProductApiPath(productId);
     const response = await fetchOf(extra)(path, { signal, headers: { Accept: 'application/json' } });
     if (response.status === PRODUCT_NOT_FOUND)
-      return { detail: null, quoteFacts: null, variants: [], related: [], withdrawn: null };
+      return { detail: null, quoteFacts: null, variants: [], related: [], display: null, withdrawn: null };
     if (response.status === PRODUCT_GONE_STATUS) {
       const { withdrawn } = (await response.json()) as ProductGone;
       return {
@@ -76,6 +80,7 @@ export const fetchProductDetail = createAsyncThunk(
         quoteFacts: null,
         variants: [],
         related: [],
+        display: null,
         withdrawn: {
           productName: withdrawn.productName,
           categoryId: withdrawn.categoryId,
@@ -84,14 +89,20 @@ export const fetchProductDetail = createAsyncThunk(
       };
     }
     if (!response.ok) throw new Error(`Could not load ${path} (HTTP ${response.status})`);
-    const { product, listing, variants = [], related = [] } = (await response.json()) as ProductResponse;
+    const {
+      product,
+      listing,
+      variants = [],
+      related = [],
+      display = null,
+    } = (await response.json()) as ProductResponse;
     const quoteFacts: ProductQuoteFacts = {
       code: listing.code,
       unit: listing.unit,
       productCategoryId: listing.productCategoryId,
       image: listing.image,
     };
-    return { detail: product, quoteFacts, variants, related, withdrawn: null };
+    return { detail: product, quoteFacts, variants, related, display, withdrawn: null };
   },
   // The server drew the page with this product: not again as it hydrates.
   {
@@ -126,6 +137,7 @@ export const productDetailSlice = createSlice({
         state.quoteFacts = null;
         state.variants = [];
         state.related = [];
+        state.display = null;
         state.withdrawn = null;
       },
       fulfilled: (state, action) => {
@@ -133,6 +145,7 @@ export const productDetailSlice = createSlice({
         state.quoteFacts = action.payload.quoteFacts;
         state.variants = action.payload.variants;
         state.related = action.payload.related;
+        state.display = action.payload.display;
         state.withdrawn = action.payload.withdrawn;
       },
     });
@@ -158,6 +171,7 @@ export const productDetailSlice = createSlice({
     selectProductQuoteFacts: (state) => state.quoteFacts,
     selectProductVariants: (state) => state.variants,
     selectProductRelated: (state) => state.related,
+    selectProductDisplay: (state) => state.display,
     selectProductWithdrawn: (state) => state.withdrawn,
     selectProductDetailStatus: (state) => state.status,
     selectProductDetailError: (state) => state.error,
@@ -179,6 +193,7 @@ export const {
   selectProductQuoteFacts,
   selectProductVariants,
   selectProductRelated,
+  selectProductDisplay,
   selectProductWithdrawn,
   selectProductDetailStatus,
   selectProductDetailError,

@@ -29,6 +29,7 @@ import {
   selectProducts,
   selectProductsCategoryId,
   selectProductsCategoryName,
+  selectProductsDisplay,
   selectProductsError,
   selectProductsFacets,
   selectProductsInStock,
@@ -51,6 +52,7 @@ import { useFailureText } from '../common/useFailureText';
 import { useText } from '../i18n/useText';
 import { CompareTray } from '../compare/CompareTray';
 import { CatalogueBreadcrumb } from '../common/CatalogueBreadcrumb';
+import { CurrencyNote } from '../currency/CurrencyNote';
 
 const HeadingRest = styled.span`
   color: ${({ theme }) => theme.colors.accentText};
@@ -128,6 +130,7 @@ export default function ProductListingPage() {
   const ratingsError = useAppSelector(selectRatingsError);
   const viewKey = useAppSelector(selectProductsViewKey);
   const total = useAppSelector(selectProductsTotal);
+  const display = useAppSelector(selectProductsDisplay);
   const page = useAppSelector(selectProductsPage);
   const pageSize = useAppSelector(selectProductsPageSize);
   const facets = useAppSelector(selectProductsFacets);
@@ -250,6 +253,8 @@ export default function ProductListingPage() {
               <SortButton />
               {/* at the row's end (inline: no rule of its own in the first view's CSS) */}
               <span style={COUNT_AT_END}>{text('catalogue.listing.count', { count: total })}</span>
+              {/* the prices' currency and the way to choose another: one link, no wrapper of its own */}
+              <CurrencyNote currency={display?.currency} />
             </Toolbar>
             <ListingFilters
               facets={facets}

@@ -50,4 +50,20 @@ describe('priceText', () => {
     expect(priceText(18.5, arabic)).toBe('18.50 درهم');
     expect(priceText(12, arabic, true)).toBe('ابتداءً من 12 درهم');
   });
+
+  it("prints the server's amounts in the visitor's currency, grouped, never converting; AED where the answer has none", () => {
+    // what the server sent (decision 044): each AED price's text with its amount in OMR, three decimals
+    const display = { currency: 'OMR' as const, amounts: { '12': '1.257', '12500': '1309.625' } };
+    expect(priceText(12, english, false, display)).toBe('OMR 1.257');
+    expect(priceText(12, english, true, display)).toBe('from OMR 1.257');
+    expect(priceText(12500, english, false, display)).toBe('OMR 1,309.625');
+    expect(priceText(12, arabic, false, display)).toBe('1.257 ريال عُماني');
+    expect(priceText(12, arabic, true, display)).toBe('ابتداءً من 1.257 ريال عُماني');
+    expect(priceText(12, arabic, false, { currency: 'BHD', amounts: { '12': '1.232' } })).toBe('1.232 دينار بحريني');
+    // a price the answer did not convert stays in AED, as does a page with no display
+    expect(priceText(13.5, english, false, display)).toBe('AED 13.50');
+    expect(priceText(13.5, english, false, null)).toBe('AED 13.50');
+    expect(priceText(13.5, arabic)).toBe('13.50 درهم');
+    expect(priceText(undefined, english, false, display)).toBe('Price on request');
+  });
 });

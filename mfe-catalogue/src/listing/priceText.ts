@@ -1,3 +1,4 @@
+import type { DisplayPrices } from '@site/contracts/catalogue-api';
 import type { Text } from '../i18n/text';
 
 /**
@@ -39,9 +40,14 @@ export function formatPrice(price: number): string {
 
 /**
  * A price line in the page's language: the indicative price, its lowest as 'from AED 12' where the product's variants
- * are priced differently (`from`), or that it is quoted.
+ * are priced differently (`from`), or that it is quoted. With `display` (the answer's prices in the visitor's currency,
+ * converted by the server: docs/decisions/044) the amount the server wrote, grouped: 'OMR 1,234.500'; never converted here.
  */
-export const priceText = (price: number | undefined, text: Text, from = false): string =>
-  price === undefined
-    ? text('catalogue.listing.priceOnRequest')
-    : text(from ? 'catalogue.listing.priceFrom' : 'catalogue.listing.price', { amount: formatPrice(price) });
+export function priceText(price: number | undefined, text: Text, from = false, display?: DisplayPrices | null): string {
+  if (price === undefined) return text('catalogue.listing.priceOnRequest');
+  const id = from ? 'catalogue.listing.priceFrom' : 'catalogue.listing.price';
+  const shown = display?.amounts[String(price)];
+  if (display && shown !== undefined)
+    return text(id, { amount: shown.replace(/\B(?=(\d{3})+\.)/g, ','), currency: display.currency });
+  return text(id, { amount: formatPrice(price), currency: 'AED' });
+}

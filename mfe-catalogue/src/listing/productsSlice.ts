@@ -2,7 +2,12 @@ import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit'
 import { addLoadCases, fetchOf, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
 import type { Product } from '@site/content';
 import { RATINGS_API_PATH, catalogueListingApiPath } from '@site/contracts/api';
-import { LISTING_PAGE_SIZE, type ListingFacets, type ListingResponse } from '@site/contracts/catalogue-api';
+import {
+  LISTING_PAGE_SIZE,
+  type DisplayPrices,
+  type ListingFacets,
+  type ListingResponse,
+} from '@site/contracts/catalogue-api';
 import { listingViewSearch, type ListingView } from '@site/contracts/listing-view';
 import type { RatingsResponse, RatingSummary } from '@site/contracts/reviews-api';
 import { apiErrorMessage } from '../common/apiError';
@@ -26,6 +31,8 @@ export interface ProductsState {
   inStock: string[];
   /** Of the page's products, those whose variants are not all priced alike (their cards' 'from AED 12'). */
   priceFrom: string[];
+  /** The page's prices in the visitor's currency, converted by the server (null: AED). */
+  display: DisplayPrices | null;
   /** The page shown, and how many products a page holds. */
   page: number;
   pageSize: number;
@@ -51,6 +58,7 @@ const initialState: ProductsState = {
   facets: NO_FACETS,
   inStock: [],
   priceFrom: [],
+  display: null,
   page: 1,
   pageSize: LISTING_PAGE_SIZE,
   status: 'idle',
@@ -98,6 +106,7 @@ export const fetchProducts = createAsyncThunk(
         facets: NO_FACETS,
         inStock: [],
         priceFrom: [],
+        display: null,
         page: view.page,
         pageSize: LISTING_PAGE_SIZE,
       };
@@ -113,6 +122,7 @@ export const fetchProducts = createAsyncThunk(
       facets,
       inStock = [],
       priceFrom = [],
+      display = null,
     } = (await response.json()) as ListingResponse;
     return {
       viewKey,
@@ -124,6 +134,7 @@ export const fetchProducts = createAsyncThunk(
       facets,
       inStock,
       priceFrom,
+      display,
       page,
       pageSize,
     };
@@ -172,6 +183,7 @@ export const productsSlice = createSlice({
     selectProductsFacets: (state) => state.facets,
     selectProductsInStock: (state) => state.inStock,
     selectProductsPriceFrom: (state) => state.priceFrom,
+    selectProductsDisplay: (state) => state.display,
     selectProductsPage: (state) => state.page,
     selectProductsPageSize: (state) => state.pageSize,
     selectProductsCategoryId: (state) => state.productCategoryId,
@@ -197,6 +209,7 @@ export const {
   selectProductsFacets,
   selectProductsInStock,
   selectProductsPriceFrom,
+  selectProductsDisplay,
   selectProductsPage,
   selectProductsPageSize,
   selectProductsCategoryId,

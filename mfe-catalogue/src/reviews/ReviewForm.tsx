@@ -5,8 +5,7 @@ import { cutToCharacters, HONEYPOT_FIELD, isValidEmail } from '@site/content/val
 import { REVIEW_MAX_LENGTH, REVIEW_STARS } from '@site/content/reviews';
 import type { ReviewToSend } from '@site/contracts/reviews-api';
 import { useLocale } from '@site/shared-store';
-import { useText } from '../i18n/useText';
-import type { MessageId, Text } from '../i18n/text';
+import { useReviewText, type ReviewMessageId as MessageId, type ReviewText } from './i18n/reviewText';
 import type { ReviewFailure, ReviewSent } from './reviewsApi';
 
 const Form = styled.form`
@@ -52,7 +51,7 @@ const isFailure = (code: unknown): code is ReviewFailure =>
  * The message of a failure (an Error, or the plain { message, code } a rejected thunk unwraps to): English pages show
  * its message (the server's words), the other editions the catalogs' text for its code.
  */
-function messageOf(error: unknown, english: boolean, text: Text): string {
+function messageOf(error: unknown, english: boolean, text: ReviewText): string {
   const { message, code } =
     typeof error === 'object' && error !== null ? (error as { message?: unknown; code?: unknown }) : {};
   if (english && typeof message === 'string' && message !== '') return message;
@@ -95,7 +94,7 @@ export const ReviewForm = memo(function ReviewForm({ productName, first, onSubmi
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<{ error: boolean; text: string } | null>(null);
   const headingId = useId();
-  const text = useText();
+  const text = useReviewText();
   const english = useLocale() === 'en';
   const set = (field: keyof typeof EMPTY) => (event: { target: Control }) => {
     event.target.setCustomValidity('');

@@ -15,6 +15,7 @@ import {
   LISTING_PAGE_SIZE,
   type CompareResponse,
   type CompareVariant,
+  type DisplayPrices,
   type ListingResponse,
   type ProductResponse,
   type RelatedPart,
@@ -84,6 +85,8 @@ interface ProductRecords {
   variants?: Readonly<Record<string, readonly ProductVariant[]>>;
   /** By product id: its related parts as the answer carries them (none when absent). */
   related?: Readonly<Record<string, readonly RelatedPart[]>>;
+  /** The prices in the visitor's currency, as the server converts them (docs/decisions/044); absent: AED. */
+  display?: DisplayPrices;
 }
 
 /**
@@ -118,6 +121,7 @@ export function productApi(
       listing,
       variants: [...(edition.variants?.[listing.id] ?? [variant])],
       ...(related === undefined ? {} : { related: [...related] }),
+      ...(edition.display === undefined ? {} : { display: edition.display }),
     };
     return HttpResponse.json(answer);
   });

@@ -15,6 +15,7 @@ import {
 import {
   broadKeepsSettled,
   type CatalogueFeed,
+  type CurrentDisplayRate,
   CatalogueStore,
   databaseCatalogueFeed,
   type DatabaseCatalogueFeed,
@@ -34,6 +35,7 @@ import {
   type ReviewCatalogue,
 } from '../reviews/index.js';
 import { catalogueStock, StockReader } from '../stock/index.js';
+import { currentRate } from '../quotations/index.js';
 import { catalogueSeoSite, type CurrentSeoPages, databaseSeoPages, seoPagesOf, type SeoSite } from '../seo/index.js';
 import type { Locale } from '@site/contracts/locale';
 import type { AppConfig, BuildAppOptions } from './options.js';
@@ -163,3 +165,14 @@ const constant =
   <T>(value: T): (() => Promise<T>) =>
   async () =>
     value;
+
+/**
+ * The rate a catalogue price is shown at in another currency than AED: the one staff set last on the rates/VAT page
+ * (the one a quotation prepared now is priced at), its row's id its version (a new rate, new pages).
+ */
+export const currentDisplayRate =
+  (db: Database): CurrentDisplayRate =>
+  async (currency) => {
+    const stored = await currentRate(db.kysely, currency);
+    return stored === undefined ? undefined : { rate: stored.rate, version: String(stored.id) };
+  };

@@ -7,7 +7,7 @@ import { RELEASE_SAFETY_DEFAULTS, RELEASE_VITALS_DEFAULTS, VITALS_DEFAULTS } fro
 import type { Database } from '../platform/db/index.js';
 import { sharedRedis } from '../platform/http/redis.js';
 import { assistantPlugin, databaseStockFacts } from '../assistant/index.js';
-import { cataloguePlugin, DiskMediaStore } from '../catalogue/index.js';
+import { cataloguePlugin, currencyRoutes, DiskMediaStore } from '../catalogue/index.js';
 import { LINK_SEAL_PURPOSE, quotationLinkPlugin } from '../quotations/index.js';
 import { quoteSentPage, quotesPlugin } from '../quote-requests/index.js';
 import { liveVersions, readKnownReleases, releasesPlugin } from '../releases/index.js';
@@ -17,7 +17,7 @@ import { stockPlugin } from '../stock/index.js';
 import { messageSentPage, submissionsPlugin } from '../submissions/index.js';
 import { createVitalsReports, createVitalsVerdict, vitalsPlugin } from '../vitals/index.js';
 import type { SiteMetrics } from '../platform/metrics.js';
-import type { CatalogueReaders, OpenCatalogue } from './catalogueReaders.js';
+import { currentDisplayRate, type CatalogueReaders, type OpenCatalogue } from './catalogueReaders.js';
 import type { AppConfig, BuildAppOptions } from './options.js';
 import type { PageAnswers } from '../pages/index.js';
 import type { PageAnswer } from './pages.js';
@@ -72,7 +72,16 @@ export async function registerFeatures(
   await app.register(reviewsPlugin, { ...config.submissions, db, catalogue: catalogue.reviews });
   // the catalogue editor's uploads: kept in DATA_DIR, served by the catalogue, written by the staff
   const media = new DiskMediaStore(path.join(config.dataDir, 'catalogue-media'));
-  await app.register(cataloguePlugin, { store: catalogue.store, lookup: readers.lookup, media, db: db.kysely });
+  // the listing's and the product's answers in the visitor's currency, at the staff-set rates; its choice page
+  const currentRate = currentDisplayRate(db);
+  await app.register(cataloguePlugin, {
+    store: catalogue.store,
+    lookup: readers.lookup,
+    currentRate,
+    media,
+    db: db.kysely,
+  });
+  await app.register(currencyRoutes, { currentRate, publicSiteUrl: config.http.publicSiteUrl });
   // each line's availability is read when a request is sent (app.stock: the stock feature, registered below)
   const availability = (codes: readonly string[]) => app.stock.availability(codes);
   // the request page's form also as a plain form post: its lines a pasted list, the products its codes name looked up

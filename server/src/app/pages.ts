@@ -6,7 +6,8 @@ import type { DataFiles } from '../platform/http/dataFiles.js';
 import type { SiteOrigin } from '../platform/http/siteOrigin.js';
 import { createShellResponder, type PageCatalogue, type ShellResponderFunction } from '../pages/index.js';
 import { recordRenderError } from '../releases/index.js';
-import type { CatalogueReaders } from './catalogueReaders.js';
+import { displayRateOf } from '../catalogue/index.js';
+import { currentDisplayRate, type CatalogueReaders } from './catalogueReaders.js';
 import type { AppConfig, BuildAppOptions } from './options.js';
 import { ownBuilds, type SiteRemotes } from './remotes.js';
 
@@ -29,7 +30,10 @@ export function createPageAnswer(
   parts: PageParts,
   options: BuildAppOptions,
 ): PageAnswer {
+  const currentRate = currentDisplayRate(db);
   return createShellResponder(config.shellDist, {
+    // a listing and a product drawn in the currency the visitor's cookie names, at the staff-set rate
+    displayRate: (request) => displayRateOf(request.headers.cookie, currentRate),
     // who gets a remote's canary build: one assignment for the pages and /remotes.json, which must agree
     live: parts.remotes.live,
     dataFiles: parts.dataFiles,

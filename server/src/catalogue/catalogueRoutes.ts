@@ -46,11 +46,23 @@ import {
 } from './catalogueAnswers.js';
 import type { CatalogueStore } from './catalogueStore.js';
 import type { ProductLookup } from './productLookup.js';
+import {
+  displayRateOf,
+  listingInCurrency,
+  productInCurrency,
+  type CurrentDisplayRate,
+  type DisplayRate,
+} from './currency/displayPrices.js';
 
 export interface CatalogueRoutesOptions {
   store: CatalogueStore;
   /** The products a buyer's list names (productLookup.ts), at the catalogue's current version. */
   lookup: ProductLookup;
+  /**
+   * The staff-set rate of a currency (currency/displayPrices.ts): the listing's and the product's answers then carry
+   * their prices in the currency the visitor's cookie names. None: AED only.
+   */
+  currentRate?: CurrentDisplayRate;
 }
 
 /** A read that failed on the database's side: answered 503 with NOT_LOADED. */
@@ -70,7 +82,7 @@ async function sendTagged<T>(request: FastifyRequest, reply: FastifyReply, body:
 
 export async function catalogueRoutes(
   parent: FastifyInstance,
-  { store, lookup }: CatalogueRoutesOptions,
+  { store, lookup, currentRate }: CatalogueRoutesOptions,
 ): Promise<void> {
   const app = useContracts(parent);
   app.setErrorHandler(async (error: FastifyError, _request, reply) => {
@@ -100,6 +112,23 @@ export async function catalogueRoutes(
     return undefined;
   };
 
+  /**
+   * A 200 answer in the visitor's currency (its cookie's): the answer differs by the cookie, so it says so (Vary) and
+   * its ETag, of its bytes, differs too.
+   */
+  const inCurrency = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answer: Answer<T>,
+    convert: (body: T, display: DisplayRate) => T,
+  ): Promise<Answer<T>> => {
+    if (currentRate === undefined) return answer;
+    reply.header('vary', 'Cookie');
+    if (answer.status !== 200) return answer;
+    const display = await read(request, 'the exchange rate', () => displayRateOf(request.headers.cookie, currentRate));
+    return { status: 200, body: convert(answer.body, display) };
+  };
+
   app.get(
     CATALOGUE_CATEGORIES_API_PATH,
     { schema: { querystring: categoriesQuerySchema, response: answers(categoriesResponseSchema) } },
@@ -120,8 +149,13 @@ export async function catalogueRoutes(
       send(
         request,
         reply,
-        await read(request, `the listing of ${request.params.categoryId}`, () =>
-          listingAnswer(store, request.params, request.query),
+        await inCurrency(
+          request,
+          reply,
+          await read(request, `the listing of ${request.params.categoryId}`, () =>
+            listingAnswer(store, request.params, request.query),
+          ),
+          listingInCurrency,
         ),
       ),
   );
@@ -157,8 +191,13 @@ export async function catalogueRoutes(
       send(
         request,
         reply,
-        await read(request, `the product ${request.params.productId}`, () =>
-          productAnswer(store, request.params, request.query),
+        await inCurrency(
+          request,
+          reply,
+          await read(request, `the product ${request.params.productId}`, () =>
+            productAnswer(store, request.params, request.query),
+          ),
+          productInCurrency,
         ),
       ),
   );

@@ -1,6 +1,16 @@
 // The catalogue feature's public face: what app.ts and the other features of the server use of it (eslint.config.mjs
 // keeps them to this file).
 export { firstViewCatalogue, onceAPage } from './catalogueAnswers.js';
+export {
+  AED_DISPLAY,
+  answerInCurrency,
+  type CurrentDisplayRate,
+  displayKey,
+  displayRateOf,
+  type DisplayRate,
+  showsDisplayPrices,
+} from './currency/displayPrices.js';
+export { currencyRoutes } from './currency/currencyRoutes.js';
 export { withCatalogueDataFiles, withStreamedCatalogueDataFiles } from './catalogueDataFiles.js';
 export {
   type CatalogueEdition,

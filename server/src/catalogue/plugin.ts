@@ -18,8 +18,11 @@ export interface CataloguePluginOptions extends CatalogueRoutesOptions {
   db: Kysely<DatabaseSchema>;
 }
 
-const catalogue: FastifyPluginAsync<CataloguePluginOptions> = async (app, { store, lookup, media, db }) => {
-  void app.register(catalogueRoutes, { store, lookup });
+const catalogue: FastifyPluginAsync<CataloguePluginOptions> = async (
+  app,
+  { store, lookup, currentRate, media, db },
+) => {
+  void app.register(catalogueRoutes, { store, lookup, currentRate });
   const swept = await media.sweepTemp();
   if (swept > 0) app.log.warn(`removed ${swept} temp file(s) of catalogue uploads that never finished`);
   // uploads no row names any more, older than a day: at each start, then every few hours (unusedMedia.ts says why)

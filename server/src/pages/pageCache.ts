@@ -28,6 +28,11 @@ export interface PageKey {
    * files' fingerprint. A yes or no, never the cookie's value, so no value a client sends makes a new page.
    */
   arabicFont?: boolean;
+  /**
+   * The currency a page that shows prices is drawn in, with its rate's version ('OMR@12': catalogue/currency/): one
+   * page per currency and rate, never per visitor; '' (absent) for AED and for a page that shows no price.
+   */
+  currency?: string;
 }
 
 export function pageKey(key: PageKey): string {
@@ -42,6 +47,7 @@ export function pageKey(key: PageKey): string {
     key.view,
     key.remotes ?? '',
     key.arabicFont === true ? 'font' : '',
+    key.currency ?? '',
   ].join('\n');
 }
 

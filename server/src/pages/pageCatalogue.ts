@@ -3,6 +3,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describeError } from '../platform/db/index.js';
 import {
+  answerInCurrency,
+  type DisplayRate,
   firstViewCatalogue,
   onceAPage,
   type CatalogueFeed,
@@ -26,15 +28,23 @@ export interface PageCatalogue {
 /** The catalogue API's answers that show stock: a category's listing, the search. */
 const STOCK_SHOWN = /^\/api\/catalogue\/(categories\/[^/?]+\/products|search)(\?|$)/;
 
-/** A fresh set of reads for one page, and the catalogue API over them. */
-export function pageReadsOf({ feed, store, lookup, stockVersion, log }: PageCatalogue): {
+/**
+ * A fresh set of reads for one page, and the catalogue API over them: its listing's and product's answers in the
+ * visitor's currency (`display`), as the API answers that visitor's browser.
+ */
+export function pageReadsOf(
+  { feed, store, lookup, stockVersion, log }: PageCatalogue,
+  display?: DisplayRate,
+): {
   reads: PageReads;
   api: CatalogueApiReader;
 } {
   const reads = onceAPage(store);
-  const answer = firstViewCatalogue(reads, lookup, (error, href) =>
+  const read = firstViewCatalogue(reads, lookup, (error, href) =>
     log.error({ err: error }, `could not read ${href} for a page: ${describeError(error)}`),
   );
+  const answer =
+    display === undefined ? read : async (href: string) => answerInCurrency(href, await read(href), display);
   // a listing's and a search's answers show stock (counts, badges): their pages' key names the stock's version too
   const version = (href: string) =>
     STOCK_SHOWN.test(href) && stockVersion !== undefined ? `${feed.version()}+stock${stockVersion()}` : feed.version();

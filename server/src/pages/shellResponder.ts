@@ -3,10 +3,13 @@
 import path from 'node:path';
 import { messagesModule } from '@site/contracts/federation';
 import { splitLocale, type Locale } from '@site/contracts/locale';
-import { isBoundedView, matchSiteRoute, viewSearchOf } from '@site/contracts/routes';
+import { isBoundedView, matchSiteRoute, startDataPaths, viewSearchOf } from '@site/contracts/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contentEtag, isFresh } from '../platform/http/etag.js';
 import { localOrigin, type SiteOrigin } from '../platform/http/siteOrigin.js';
+import { readCookie } from '../platform/http/cookies.js';
+import { CURRENCY_COOKIE } from '@site/contracts/display-currency';
+import { AED_DISPLAY, displayKey, showsDisplayPrices, type DisplayRate } from '../catalogue/index.js';
 import type { DataFiles } from '../platform/http/dataFiles.js';
 import {
   currentPages,
@@ -82,6 +85,11 @@ export interface ShellResponderOptions {
   standIns?: FirstViewOptions['standIns'];
   /** VITALS_SAMPLE_PERCENT: the share of tabs whose page views send their field vitals, told to the shell (remotes.ts). */
   vitalsSamplePercent?: number;
+  /**
+   * The currency the request's cookie names with its staff-set rate (catalogue/currency/): a page that shows prices
+   * (a listing, a product) is drawn in it and kept once per currency and rate. None: AED only.
+   */
+  displayRate?: (request: FastifyRequest) => Promise<DisplayRate>;
 }
 
 /**
@@ -144,6 +152,10 @@ interface PageRequest {
   arabicFont: boolean;
   /** False for a page that is one per text anyone types (a search's, a filtered listing's): drawn, never kept. */
   cacheable: boolean;
+  /** Its first view shows prices (a listing's, a product's answer): drawn in the visitor's currency. */
+  showsPrices: boolean;
+  /** The page cache's currency part: the currency and rate's version of a page that shows prices, else ''. */
+  currency: string;
 }
 
 export class ShellResponder {
@@ -175,8 +187,10 @@ export class ShellResponder {
     unlisted?: UnlistedPage,
   ): Promise<FastifyReply> {
     const requestPath = pathOf(request.url);
-    // this page's reads of the catalogue: its head's and its first view's
-    const catalogue = this.options.pageCatalogue === undefined ? undefined : pageReadsOf(this.options.pageCatalogue);
+    const display = await this.displayOf(request);
+    // this page's reads of the catalogue: its head's and its first view's (its prices in the visitor's currency)
+    const catalogue =
+      this.options.pageCatalogue === undefined ? undefined : pageReadsOf(this.options.pageCatalogue, display);
     let site: SeoPages;
     let page: SitePage;
     try {
@@ -210,7 +224,14 @@ export class ShellResponder {
         .header('cache-control', 'no-store')
         .send(NOT_BUILT_MESSAGE);
     }
-    const answer = await this.pageRequest(request, page, requestPath, catalogue?.api, shell.arabicFont?.fingerprint);
+    const answer = await this.pageRequest(
+      request,
+      page,
+      requestPath,
+      catalogue?.api,
+      shell.arabicFont?.fingerprint,
+      display,
+    );
     // not kept: its key would be the not-found page's (it names no address), and a page drawn with one visitor's data
     // must never reach another
     if (unlisted !== undefined) {
@@ -225,6 +246,11 @@ export class ShellResponder {
     // an Arabic page is marked for the web font or not by the visitor's cookie (when the build lists the font's
     // files): no shared cache may mix the two
     if (page.locale === 'ar' && shell.arabicFont !== undefined) appendVary(reply, 'Cookie');
+    // a page that shows prices is drawn in the currency the visitor's cookie names: said so to a visitor who sent one
+    // (the page is no-cache: a cache revalidates it with the visitor's cookie, and its ETag is of the bytes drawn for
+    // that cookie, so a page without the cookie stays one page for everyone, as it was)
+    else if (answer.showsPrices && readCookie(request.headers.cookie, CURRENCY_COOKIE) !== undefined)
+      appendVary(reply, 'Cookie');
     if (unlisted !== undefined) reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
     reply.header('etag', rendered.etag);
     const sentStatus = unlisted?.status ?? rendered.status;
@@ -289,6 +315,7 @@ export class ShellResponder {
     requestPath: string,
     catalogueApi: CatalogueApiReader | undefined,
     arabicFontFingerprint: string | undefined,
+    display: DisplayRate,
   ): Promise<PageRequest> {
     const state = this.live.current();
     const visitor = state.canaries.visitor(request);
@@ -300,14 +327,28 @@ export class ShellResponder {
     const preload = await pagePreloadHints(builds, page, view !== undefined, visitor, viewSearch);
     const cacheable = pageMatch === undefined || isBoundedView(pageMatch.route, viewSearch);
     const arabicFont = usesArabicFont(request.headers, page.locale, arabicFontFingerprint);
-    return { state, page, visitor, viewSearch, view, preload, arabicFont, cacheable };
+    // drawn here from the listing's or the product's answer (a page drawn in the browser is the same for every cookie)
+    const showsPrices =
+      view !== undefined && pageMatch !== undefined && startDataPaths(pageMatch, viewSearch).some(showsDisplayPrices);
+    const currency = showsPrices ? displayKey(display) : '';
+    return { state, page, visitor, viewSearch, view, preload, arabicFont, cacheable, showsPrices, currency };
+  }
+
+  /** The visitor's currency and its rate; AED when none is configured or its rate cannot be read (logged). */
+  private async displayOf(request: FastifyRequest): Promise<DisplayRate> {
+    try {
+      return (await this.options.displayRate?.(request)) ?? AED_DISPLAY;
+    } catch (error) {
+      request.log.error({ err: error }, 'could not read the exchange rate for a page: drawn in AED');
+      return AED_DISPLAY;
+    }
   }
 
   /** The page's bytes, kept in the page cache under everything they depend on (a page one per query is not kept). */
   private render(
     shell: ShellHtml,
     origin: string,
-    { state, page, visitor, viewSearch, view, preload, arabicFont, cacheable }: PageRequest,
+    { state, page, visitor, viewSearch, view, preload, arabicFont, cacheable, currency }: PageRequest,
   ): Promise<RenderedPage> {
     // The hints' key names the manifest version: a remote released while the server runs gets a page with new hints
     // (and a newly rendered first view: its key names the render modules' versions). The visitor's key names the
@@ -324,6 +365,8 @@ export class ShellResponder {
       hints: preload.key,
       view: view?.key ?? '',
       arabicFont,
+      // a page that shows prices: one per currency and rate (the currency's name and its rate's row, nothing else)
+      currency,
     };
     const mapTag = state.maps?.for(visitor, this.options.vitalsSamplePercent).script ?? '';
     if (!cacheable) return compose(shell, page, origin, mapTag, preload, view, arabicFont);

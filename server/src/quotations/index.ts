@@ -9,3 +9,4 @@ export { registerReminderMail } from './reminders/reminderMail.js';
 export { LINK_SEAL_PURPOSE, type LinkSealer } from './link/linkSeal.js';
 export { branchDetailsOf, setBranchDetails, type BranchDetailsValues } from './branchDetails.js';
 export { latePurchaseOrderFiles } from './link/latePurchaseOrders.js';
+export { currentRate } from './rateStore.js';

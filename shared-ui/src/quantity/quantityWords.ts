@@ -7,12 +7,10 @@ import { useLingui } from '@lingui/react';
 import en from '../i18n/en.json';
 import ar from '../i18n/ar.json';
 
-// The JSON's type is its ICU source; the build (tools/webpack/messages-loader.cjs) and jest
-// (tools/jest/catalog-transform.cjs) hand over Lingui's compiled form, which is what an I18n's messages hold.
-export const QUANTITY_CATALOGS: Readonly<Record<'en' | 'ar', Messages>> = {
-  en: en as unknown as Messages,
-  ar: ar as unknown as Messages,
-};
+// The JSON's type is its ICU source (strings, which Messages accepts as they are); the build
+// (tools/webpack/messages-loader.cjs) and jest (tools/jest/catalog-transform.cjs) hand over Lingui's compiled form,
+// which is what an I18n's messages hold.
+export const QUANTITY_CATALOGS: Readonly<Record<'en' | 'ar', Messages>> = { en, ar };
 
 const withWords = new WeakSet<I18n>();
 

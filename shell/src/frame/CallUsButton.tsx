@@ -45,8 +45,8 @@ const DialLink = styled.a`
   background: ${({ theme }) => theme.colors.brand};
 `;
 
-const CopyButtonBox = styled.span`
-  display: contents;
+/** The copy button's tooltip anchor, itself the header's item (no wrapper: one element less on every page). */
+const CopyTooltip = styled(Tooltip)`
   @media (max-width: ${theme.chatMobile}px) { display: none; }
 `;
 
@@ -78,23 +78,21 @@ export function CallUsButton() {
       <DialLink href={telHref} aria-label={text('callUs.dial', { phone: company.mainPhone })}>
         <PhoneIcon size={22} />
       </DialLink>
-      <CopyButtonBox>
-        <Tooltip
-          shown={copied}
-          title={
-            // The number reads left to right inside Arabic text too (bidi isolation).
-            copied ? (
-              text('callUs.copied')
-            ) : (
-              <Trans id="callUs.copy" values={{ phone: company.mainPhone }} components={{ 0: <bdi dir="ltr" /> }} />
-            )
-          }
-        >
-          <CallButton type="button" {...earlyControl('frame')} onClick={() => void copy()}>
-            <PhoneIcon size={18} /> {text('callUs.button')}
-          </CallButton>
-        </Tooltip>
-      </CopyButtonBox>
+      <CopyTooltip
+        shown={copied}
+        title={
+          // The number reads left to right inside Arabic text too (bidi isolation).
+          copied ? (
+            text('callUs.copied')
+          ) : (
+            <Trans id="callUs.copy" values={{ phone: company.mainPhone }} components={{ 0: <bdi dir="ltr" /> }} />
+          )
+        }
+      >
+        <CallButton type="button" {...earlyControl('frame')} onClick={() => void copy()}>
+          <PhoneIcon size={18} /> {text('callUs.button')}
+        </CallButton>
+      </CopyTooltip>
     </>
   );
 }

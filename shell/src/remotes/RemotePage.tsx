@@ -50,7 +50,10 @@ function loadOnce(remote: RemoteName, modulePath: string, attemptKey: string): P
   // at any other address it is tried again.
   if (cached && !(cached.failed && cached.attemptKey !== attemptKey)) return cached.promise;
   // The remote's messages with its module: its page draws in the page's language from its first render.
-  const promise = Promise.all([loadRemoteModule<RemoteComponentModule>(remote, modulePath), loadRemoteMessages(remote, modulePath)])
+  const promise = Promise.all([
+    loadRemoteModule<RemoteComponentModule>(remote, modulePath),
+    loadRemoteMessages(remote, modulePath),
+  ])
     // The module's evaluation and the render that uses it in separate tasks (each a long task otherwise: TBT).
     .then(async ([module]) => {
       await nextTask();

@@ -10,6 +10,7 @@ import type { RelatedPart } from '@site/contracts/catalogue-api';
 import { productPath } from '@site/contracts/paths';
 import { productViewSearch } from '@site/contracts/product-view';
 import { useHydrated } from '@site/shared-ui';
+import { useAppSelector } from '@site/shared-store';
 import { priceText } from '../../listing/priceText';
 import { AddToQuote } from '../../quote/AddToQuote';
 import { CompareStock } from '../stock/StockPanel';
@@ -35,6 +36,8 @@ const Section = styled.section`
 
 function PartRow({ part }: { part: RelatedPart }) {
   const text = useVariantText();
+  // the state's field itself: importing the slice's selector would bring the slice into this later chunk
+  const display = useAppSelector((state) => state.productDetail?.display);
   const hydrated = useHydrated();
   const { variant } = part;
   return (
@@ -47,7 +50,7 @@ function PartRow({ part }: { part: RelatedPart }) {
         </p>
         <p>
           <strong>{text('catalogue.summary.code')}</strong> <bdi dir="ltr">{variant.code}</bdi> ·{' '}
-          <strong>{text('catalogue.summary.price')}</strong> {priceText(variant.price, text)}
+          <strong>{text('catalogue.summary.price')}</strong> {priceText(variant.price, text, false, display)}
         </p>
         <p>{hydrated ? <CompareStock codes={[variant.code]} /> : null}</p>
       </div>

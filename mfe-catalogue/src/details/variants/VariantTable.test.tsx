@@ -8,6 +8,7 @@ import { server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { selectQuoteLines } from '@site/shared-store';
 import type { ProductDetail, ProductVariant } from '@site/content';
+import type { DisplayPrices } from '@site/contracts/catalogue-api';
 import { DETAIL_AR, DETAIL_AR_WITH_VARIANTS, GLAND_VARIANTS_AR, PRODUCTS_AR } from '../../testing/arabicFixtures';
 import { editionStore } from '../../testing/arabicPage';
 import { DETAIL, DETAIL_WITH_VARIANTS, GLAND_VARIANTS, PRODUCTS } from '../../testing/catalogueFixtures';
@@ -30,11 +31,13 @@ function openGland(
   served: Record<Locale, { detail: ProductDetail; variants: ProductVariant[] }>,
   page: ReactElement = <ProductDetailsPage />,
   query = '',
+  display?: DisplayPrices,
 ) {
+  const shown = display === undefined ? {} : { display };
   server.use(
     productApi(
-      { details: [served.en.detail], listing: PRODUCTS, variants: { gland_a: served.en.variants } },
-      { details: [served.ar.detail], listing: PRODUCTS_AR, variants: { gland_a: served.ar.variants } },
+      { details: [served.en.detail], listing: PRODUCTS, variants: { gland_a: served.en.variants }, ...shown },
+      { details: [served.ar.detail], listing: PRODUCTS_AR, variants: { gland_a: served.ar.variants }, ...shown },
     ),
     ...catalogueHandlers,
     ...(locale === 'ar' ? arabicCatalogueHandlers : []),
@@ -151,21 +154,22 @@ describe.each(EDITIONS)('a product of several variants ($locale)', (edition) => 
     expect(row25.querySelectorAll(':scope > *')).toHaveLength(1 + 3 + 1 + 1 + 1);
   });
 
+  // this test's own sizes: the fixtures have no breaks
+  const withBreaks = (variants: ProductVariant[]) =>
+    variants.map((variant, index) =>
+      index === 2
+        ? {
+            ...variant,
+            minimumOrder: 10,
+            priceBreaks: [
+              { quantity: 50, price: '12.50' },
+              { quantity: 1000, price: '11.00' },
+            ],
+          }
+        : variant,
+    );
+
   it("a size's minimum order and price breaks are lines of its price cell; sizes without them are as before", async () => {
-    // this test's own sizes: the fixtures have no breaks
-    const withBreaks = (variants: ProductVariant[]) =>
-      variants.map((variant, index) =>
-        index === 2
-          ? {
-              ...variant,
-              minimumOrder: 10,
-              priceBreaks: [
-                { quantity: 50, price: '12.50' },
-                { quantity: 1000, price: '11.00' },
-              ],
-            }
-          : variant,
-      );
     openGland(edition.locale, {
       en: { detail: DETAIL_WITH_VARIANTS, variants: withBreaks(GLAND_VARIANTS) },
       ar: { detail: DETAIL_AR_WITH_VARIANTS, variants: withBreaks(GLAND_VARIANTS_AR) },
@@ -180,6 +184,33 @@ describe.each(EDITIONS)('a product of several variants ($locale)', (edition) => 
     expect(cells[2]!.querySelectorAll('br')).toHaveLength(3);
     expect(cells[1]!.textContent).toBe(edition.prices[1]);
     expect(cells[1]!.children).toHaveLength(0);
+  });
+
+  it("in the visitor's currency, a size's breaks are in it as its price is: the server's amounts, keyed by the number's text", async () => {
+    // OMR as the server converts (0.10477 the rate): 18.75, 12.50 and 11.00 AED; the answer's keys are String(price)
+    const display: DisplayPrices = { currency: 'OMR', amounts: { '18.75': '1.964', '12.5': '1.310', '11': '1.152' } };
+    openGland(
+      edition.locale,
+      {
+        en: { detail: DETAIL_WITH_VARIANTS, variants: withBreaks(GLAND_VARIANTS) },
+        ar: { detail: DETAIL_AR_WITH_VARIANTS, variants: withBreaks(GLAND_VARIANTS_AR) },
+      },
+      <ProductDetailsPage />,
+      '',
+      display,
+    );
+    const region = await table();
+    const cells = [...region.querySelectorAll('tbody tr')].map((row) => (row as HTMLTableRowElement).cells[4]!);
+    const lines =
+      edition.locale === 'en'
+        ? ['OMR 1.964 · Packs of 50', 'Minimum order: 10', '50+: OMR 1.310', '1000+: OMR 1.152']
+        : [
+            '1.964 ريال عُماني · عبوات من 50',
+            'الحد الأدنى للطلب: 10',
+            '50+: 1.310 ريال عُماني',
+            '1000+: 1.152 ريال عُماني',
+          ];
+    expect(cells[2]!.textContent).toBe(lines.join(''));
   });
 
   it('the summary of the family says its lowest price and how many variants, and leads to the table to choose one', async () => {

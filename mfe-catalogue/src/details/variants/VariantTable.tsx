@@ -5,7 +5,9 @@ import { Fragment, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useHydrated } from '@site/shared-ui';
+import { useAppSelector } from '@site/shared-store';
 import type { ProductVariant, TableCell } from '@site/content';
+import type { DisplayPrices } from '@site/contracts/catalogue-api';
 import { productViewSearch } from '@site/contracts/product-view';
 import { priceText } from '../../listing/priceText';
 import { AddToQuote } from '../../quote/AddToQuote';
@@ -33,14 +35,24 @@ const VariantsTable = styled(Table)`
  */
 const STOCK_COLUMN = { width: '9em', whiteSpace: 'nowrap' } as const;
 
-/** A variant's minimum order and price breaks as the price cell's lines ("Minimum order: 10", "50+: AED 12.50"). */
-function orderLines(variant: ProductVariant, text: ReturnType<typeof useVariantText>): string[] {
+/**
+ * A variant's minimum order and price breaks as the price cell's lines ("Minimum order: 10", "50+: AED 12.50"): a
+ * break's price in the visitor's currency as its unit price is (the server's amounts, decision 044), indicative too.
+ */
+function orderLines(
+  variant: ProductVariant,
+  text: ReturnType<typeof useVariantText>,
+  display: DisplayPrices | null | undefined,
+): string[] {
   return [
     ...(variant.minimumOrder === undefined
       ? []
       : [text('catalogue.variants.minimumOrder', { count: variant.minimumOrder })]),
     ...(variant.priceBreaks ?? []).map((item) =>
-      text('catalogue.variants.break', { quantity: item.quantity, price: priceText(Number(item.price), text) }),
+      text('catalogue.variants.break', {
+        quantity: item.quantity,
+        price: priceText(Number(item.price), text, false, display),
+      }),
     ),
   ];
 }
@@ -73,6 +85,8 @@ export default function VariantTable({
   quoteFacts,
 }: VariantTableProps) {
   const text = useVariantText();
+  // the state's field itself: importing the slice's selector would bring the slice into this later chunk
+  const display = useAppSelector((state) => state.productDetail?.display);
   const hydrated = useHydrated();
   const orderable = hydrated && quoteFacts !== null;
   // each variant's stock in a word, read once the page has started (never in the server's HTML, which pages' caches keep)
@@ -149,12 +163,12 @@ export default function VariantTable({
                   <td key={cellIndex}>{value}</td>
                 ))}
                 <td>
-                  {priceText(variant.price, text)}
+                  {priceText(variant.price, text, false, display)}
                   {variant.packQuantity === undefined
                     ? null
                     : ` · ${text('catalogue.variants.pack', { count: variant.packQuantity })}`}
                   {/* decision 043: its minimum and breaks, a line each (no element where a size has none) */}
-                  {orderLines(variant, text).map((line) => (
+                  {orderLines(variant, text, display).map((line) => (
                     <Fragment key={line}>
                       <br />
                       {line}

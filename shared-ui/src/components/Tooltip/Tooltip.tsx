@@ -62,13 +62,15 @@ export interface TooltipProps {
    * show even where no hover or focus opened the tooltip (a click kept from before the page started, then handed on).
    */
   shown?: boolean;
+  /** The anchor's class (styled(Tooltip)): the trigger's own box, styled where it stands, with no wrapper of its own. */
+  className?: string;
 }
 
 /**
  * A short description of its trigger. Opens after 100 ms of hover or focus, or after a 700 ms
  * touch; closes on leave, blur or Escape, and 1500 ms after a touch ends.
  */
-export function Tooltip({ title, children, placement = 'top', shown = false }: TooltipProps) {
+export function Tooltip({ title, children, placement = 'top', shown = false, className }: TooltipProps) {
   const id = useId();
   const [hovered, setHovered] = useState(false);
   const open = hovered || shown;
@@ -130,6 +132,7 @@ export function Tooltip({ title, children, placement = 'top', shown = false }: T
   return (
     <Anchor
       ref={anchorRef}
+      className={className}
       onMouseEnter={openSoon}
       onMouseLeave={close}
       onFocus={openSoon}
