@@ -33,7 +33,7 @@ const columnName = (locale: Edition, english: string) =>
 /** The columns that choose a gland's size (choosingColumns.ts): their labels on a phone, and each size's value. */
 const choosing = (locale: Edition) => [
   {
-    label: message(locale, 'catalogue.variants.columnIn', { group: columnName(locale, 'Thread Size'), name: 'mm' }),
+    label: `${columnName(locale, 'Thread Size')} (mm)`,
     value: (code: string) => (ROWS.get(code)!.threadSize as { mm: string }).mm,
   },
   {

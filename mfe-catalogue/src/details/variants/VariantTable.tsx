@@ -129,9 +129,10 @@ export default function VariantTable({
     return leafColumnNames(columns).map((names, index) => {
       if (!chosenColumns.has(index)) return null;
       const [group = '', ...rest] = names;
-      return rest.length === 0 ? group : text('catalogue.variants.columnIn', { group, name: rest.join(' ') });
+      // a group's column in brackets after it: the same in either edition (the brackets mirror right to left)
+      return rest.length === 0 ? group : `${group} (${rest.join(' ')})`;
     });
-  }, [body, columns, variants, text]);
+  }, [body, columns, variants]);
   const priceLabel = text('catalogue.compare.price');
   const stockLabel = text('catalogue.stock.label');
   const spanned = header.length > 1 ? header.length : undefined;
