@@ -94,6 +94,24 @@ test.describe('price breaks', { tag: ['@local', '@staff', '@catalogue'] }, () =>
         ]);
         expect(offer?.eligibleQuantity).toEqual({ '@type': 'QuantitativeValue', minValue: 10, unitCode: 'C62' });
       }
+      // on a phone the size's block shows its price with the breaks, after its label, inside the screen (the rows
+      // stacked by CSS: variant-table-phone.spec.ts)
+      await publicPage.setViewportSize({ width: 375, height: 800 });
+      for (const [edition, price] of [
+        [editions[0]!, 'Price'],
+        [editions[1]!, 'السعر'],
+      ] as const) {
+        await publicPage.goto(at(edition.path));
+        const cell = publicPage
+          .getByRole('row')
+          .filter({ has: publicPage.getByRole('rowheader', { name: new RegExp(`^${CODE}\\b`) }) })
+          .getByRole('cell', { name: new RegExp(`^${price}: `) });
+        for (const line of edition.lines) await expect(cell, edition.path).toContainText(line);
+        await expect(cell).toBeVisible();
+        const box = (await cell.boundingBox())!;
+        expect(box.x, edition.path).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, edition.path).toBeLessThanOrEqual(375);
+      }
       expect(publicConsole.problems).toEqual([]);
     } finally {
       await staffSite.stop();

@@ -93,6 +93,14 @@ test.describe('stock on the product page', { tag: ['@local', '@catalogue'] }, ()
     ]);
     await expect(lines).toContainText(/Updated (\d+ seconds? ago|now|\d+ minutes? ago)/);
     await expect(stockCell(page, 'en', 'HEX-CW-25')).toHaveText('In stock');
+    // 412 px is a phone's width: the size's block says it after its label, inside the screen (variant-table-phone.spec.ts)
+    const labelled = variantRow(variantTable(page, 'en', GLAND), 'HEX-CW-25').getByRole('cell', {
+      name: 'Availability: In stock',
+      exact: true,
+    });
+    await expect(labelled).toBeVisible();
+    const box = (await labelled.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(412);
     await page.waitForLoadState('load');
     expect(await shifts()).toEqual([]);
 

@@ -60,6 +60,7 @@ const EDITION_TEXTS = [
     caption: 'Gland A <Brass>: specifications',
     summary: 'Product summary',
     columns: { code: 'Code', price: 'Price', add: 'Add to quote' },
+    phone: { thread: 'Thread Size (mm)', stock: 'Availability', fullTable: 'Show the full table' },
     prices: ['AED 14.50 · Packs of 100', 'AED 12 · Packs of 100', 'AED 18.75 · Packs of 50', 'Price on request'],
     from: 'from AED 12 · 4 variants',
     chooseBelow: 'Choose a variant in the table below to add it to your quote.',
@@ -78,6 +79,7 @@ const EDITION_TEXTS = [
     caption: 'جلبة كابل أ نحاسية: المواصفات',
     summary: 'ملخص المنتج',
     columns: { code: 'الرمز', price: 'السعر', add: 'أضف إلى طلب التسعير' },
+    phone: { thread: 'مقاس السن (mm)', stock: 'التوفر', fullTable: 'عرض الجدول الكامل' },
     prices: ['14.50 درهم · عبوات من 100', '12 درهم · عبوات من 100', '18.75 درهم · عبوات من 50', 'السعر عند الطلب'],
     from: 'ابتداءً من 12 درهم · 4 أصناف',
     chooseBelow: 'اختر أحد الأصناف من الجدول أدناه لإضافته إلى طلب التسعير.',
@@ -152,6 +154,37 @@ describe.each(EDITIONS)('a product of several variants ($locale)', (edition) => 
     expect(field).toHaveAccessibleDescription(edition.pieces);
     // a row is its header, its values, its price, its stock (once the page has started) and its form: no element more
     expect(row25.querySelectorAll(':scope > *')).toHaveLength(1 + 3 + 1 + 1 + 1);
+  });
+
+  it('on a phone each size is its code, the columns that choose it, its price and the rest, each labelled; the full table a link away', async () => {
+    open();
+    const region = await table();
+    // the stacked rows' labels (CSS writes them before the values on a phone): the gland's sizes are chosen by their
+    // thread (mm); the size repeats the code, the inch says what mm says: those wait in the full table (data-more)
+    const row25 = await rowOf('HEX-CW-25');
+    await within(row25).findByRole('textbox');
+    const cells = [...row25.cells].slice(1);
+    expect(cells.map((cell) => [cell.textContent, cell.dataset.label ?? null, cell.hasAttribute('data-more')])).toEqual(
+      [
+        ['25', null, true],
+        ['M25', edition.phone.thread, false],
+        ['1"', null, true],
+        [edition.prices[2], edition.columns.price, false],
+        [expect.any(String), edition.phone.stock, false],
+        [expect.any(String), null, false],
+      ],
+    );
+    // the quantity form's cell, unlabelled: its field and button are named
+    expect(within(cells[5]!).getByRole('button', { name: edition.addNamed('HEX-CW-25') })).toBeVisible();
+    // a plain link to the table, before it in the box: it shows the whole table on a phone, without scripts too
+    // (not drawn on a desktop, jsdom's width: only a phone's @media shows it)
+    const link = within(region).getByText(edition.phone.fullTable);
+    expect(link.tagName).toBe('A');
+    expect(link).not.toBeVisible();
+    expect(link).toHaveAttribute('href', '#variants-full');
+    const fullTable = within(region).getByRole('table', { name: edition.caption });
+    expect(fullTable.id).toBe('variants-full');
+    expect(region.firstElementChild).toBe(link);
   });
 
   // this test's own sizes: the fixtures have no breaks

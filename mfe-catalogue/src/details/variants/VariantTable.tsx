@@ -1,10 +1,12 @@
 // The specification table of a product whose rows are its variants: each row its code (the row's header, with
 // "Choose"), its cells, its price (and pack) and, once the page has started, its stock in a word and "Add to quote". Its own chunk
-// (LazyVariantTable.tsx): only a product with several variants loads it, after the page has started.
+// (LazyVariantTable.tsx): only a product with several variants loads it, after the page has started. On a phone each
+// row is a block (CSS only, from the server's first paint): its code, the columns that choose a size
+// (choosingColumns.ts), its price and what follows, each value after its label; a link gives the whole table.
 import { Fragment, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { useHydrated } from '@site/shared-ui';
+import { maxWidth, theme, useHydrated } from '@site/shared-ui';
 import { useAppSelector } from '@site/shared-store';
 import type { ProductVariant, TableCell } from '@site/content';
 import type { DisplayPrices } from '@site/contracts/catalogue-api';
@@ -18,16 +20,46 @@ import { useStock } from '../stock/stockStore';
 import { shortStatus, shortText } from '../stock/stockText';
 import { useVariantText } from './i18n/variantText';
 import { VARIANT_TABLE_ID, variantQuoteProduct } from './variants';
+import { choosingColumns, leafColumnNames } from './choosingColumns';
+
+/** The id of the table: "Show the full table" on a phone links to it (:target). */
+export const VARIANT_FULL_TABLE_ID = 'variants-full';
+
+/**
+ * On a phone (theme.mobile or narrower) the table is stacked blocks, one a size, unless it is the address's target (the
+ * link "Show the full table" before it): its head and the columns that do not choose a size (data-more) left out, each
+ * value after its label (data-label; generated text, which a screen reader reads too). As the target, it is the
+ * desktop's table, scrolled sideways in its box; the browser's Back gives the blocks again. On a desktop the link is not
+ * drawn. CSS and a plain link alone: it works from the server's paint, without scripts. The product page's first view
+ * counts its elements and CSS rules (tests/budgets/first-view.json): the link is the one element more, the table's
+ * name moved from a <caption> to its aria-label the one less; these five rules are paid for by the row marks and the
+ * quantity form's cell below, set inline, and the caption's rule gone.
+ */
+const VariantsBox = styled(Scroller)`
+  > a { display: none; }
+  ${maxWidth(theme.mobile)} {
+    > a, > table:not(:target), > table:not(:target) :is(tbody, tr, th, td) { display: block; min-width: 0; border: 0; text-align: start; }
+    > table:not(:target) :is(thead, [data-more]) { display: none; }
+    > table:not(:target) [data-label]:not(:empty)::before { content: attr(data-label) ': '; font-weight: 600; }
+  }
+`;
 
 const VariantsTable = styled(Table)`
-  /* heard, not seen (the box around is named the same): hidden as shared-ui's VisuallyHidden hides, no element more */
-  > caption { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
   tbody th { font-weight: 600; white-space: nowrap; }
-  tbody th > * { display: block; margin-block-start: 4px; font-size: ${({ theme }) => theme.typeScale.xs}; }
-  tbody tr[aria-current] { background: ${({ theme }) => theme.colors.brandLight}; }
-  tbody tr[aria-current] th { border-inline-start: 4px solid ${({ theme }) => theme.colors.accent}; }
-  td:has(> form) { text-align: start; min-inline-size: 16em; }
 `;
+
+/** The link to the full table on a phone: a tap's size (inline: no CSS rule in the server's HTML). */
+const FULL_TABLE_LINK = { padding: '10px' } as const;
+
+/** "Choose" or "Selected" under the code, on a line of its own (inline, as the three below). */
+const CHOICE = { display: 'block', marginBlockStart: '4px', fontSize: theme.typeScale.xs } as const;
+
+/** The chosen variant's row and its header: marked. */
+const CHOSEN_ROW = { background: theme.colors.brandLight } as const;
+const CHOSEN_HEADER = { borderInlineStart: `4px solid ${theme.colors.accent}` } as const;
+
+/** The quantity form's cell (drawn once the page has started). */
+const QUOTE_CELL = { textAlign: 'start', minInlineSize: '16em' } as const;
 
 /**
  * The stock column: drawn with the quantity forms once the page has started, its width set (inline: no CSS rule in the
@@ -100,15 +132,34 @@ export default function VariantTable({
       ),
     [columns, variants],
   );
+  // each leaf column's label on a phone ('Thread Size (mm)'), or null where it does not choose a size (left out there)
+  const phoneLabels = useMemo(() => {
+    const chosenColumns = new Set(
+      choosingColumns(
+        body,
+        variants.map((variant) => variant.code),
+      ),
+    );
+    return leafColumnNames(columns).map((names, index) => {
+      if (!chosenColumns.has(index)) return null;
+      const [group = '', ...rest] = names;
+      // a group's column in brackets after it: the same in either edition (the brackets mirror right to left)
+      return rest.length === 0 ? group : `${group} (${rest.join(' ')})`;
+    });
+  }, [body, columns, variants]);
+  const priceLabel = text('catalogue.compare.price');
+  const stockLabel = text('catalogue.stock.label');
   const spanned = header.length > 1 ? header.length : undefined;
   const stockWord = (availability: Parameters<typeof shortStatus>[0]) => {
     const status = shortStatus(availability);
     return status === null ? null : shortText(text, status);
   };
   return (
-    <Scroller role="region" aria-label={caption} tabIndex={0} id={VARIANT_TABLE_ID}>
-      <VariantsTable>
-        <caption>{caption}</caption>
+    <VariantsBox role="region" aria-label={caption} tabIndex={0} id={VARIANT_TABLE_ID}>
+      <a href={`#${VARIANT_FULL_TABLE_ID}`} style={FULL_TABLE_LINK}>
+        {text('catalogue.variants.fullTable')}
+      </a>
+      <VariantsTable id={VARIANT_FULL_TABLE_ID} aria-label={caption}>
         <thead>
           {header.map((row, rowIndex) => (
             <tr key={rowIndex}>
@@ -123,11 +174,11 @@ export default function VariantTable({
               {rowIndex === 0 ? (
                 <>
                   <th scope="col" rowSpan={spanned}>
-                    {text('catalogue.compare.price')}
+                    {priceLabel}
                   </th>
                   {hydrated ? (
                     <th scope="col" rowSpan={spanned} style={STOCK_COLUMN}>
-                      {text('catalogue.stock.label')}
+                      {stockLabel}
                     </th>
                   ) : null}
                   {orderable ? (
@@ -144,25 +195,35 @@ export default function VariantTable({
           {variants.map((variant, index) => {
             const selected = variant.code === chosen;
             return (
-              <tr key={variant.code} aria-current={selected ? 'true' : undefined}>
-                <th scope="row">
+              <tr
+                key={variant.code}
+                aria-current={selected ? 'true' : undefined}
+                style={selected ? CHOSEN_ROW : undefined}
+              >
+                <th scope="row" style={selected ? CHOSEN_HEADER : undefined}>
                   {`${variant.code} `}
                   {selected ? (
-                    <strong>{text('catalogue.variants.selected')}</strong>
+                    <strong style={CHOICE}>{text('catalogue.variants.selected')}</strong>
                   ) : (
                     <Link
                       to={{ search: productViewSearch(variant.code) }}
                       replace
+                      style={CHOICE}
                       aria-label={text('catalogue.variants.chooseNamed', { code: variant.code })}
                     >
                       {text('catalogue.variants.choose')}
                     </Link>
                   )}
                 </th>
-                {body[index]!.map((value, cellIndex) => (
-                  <td key={cellIndex}>{value}</td>
-                ))}
-                <td>
+                {body[index]!.map((value, cellIndex) => {
+                  const label = phoneLabels[cellIndex] ?? null;
+                  return (
+                    <td key={cellIndex} data-label={label ?? undefined} data-more={label === null ? '' : undefined}>
+                      {value}
+                    </td>
+                  );
+                })}
+                <td data-label={priceLabel}>
                   {priceText(variant.price, text, false, display)}
                   {variant.packQuantity === undefined
                     ? null
@@ -175,9 +236,13 @@ export default function VariantTable({
                     </Fragment>
                   ))}
                 </td>
-                {hydrated ? <td style={STOCK_COLUMN}>{stockWord(stock?.byCode.get(variant.code))}</td> : null}
+                {hydrated ? (
+                  <td style={STOCK_COLUMN} data-label={stockLabel}>
+                    {stockWord(stock?.byCode.get(variant.code))}
+                  </td>
+                ) : null}
                 {orderable && quoteFacts !== null ? (
-                  <td>
+                  <td style={QUOTE_CELL}>
                     <AddToQuote
                       compact
                       product={variantQuoteProduct(productId, productName, quoteFacts, variant)}
@@ -190,6 +255,6 @@ export default function VariantTable({
           })}
         </tbody>
       </VariantsTable>
-    </Scroller>
+    </VariantsBox>
   );
 }
