@@ -134,6 +134,8 @@ test.describe('the quote basket', { tag: ['@local', '@catalogue'] }, () => {
     await expect(basketButton(page, ENGLISH, 2)).toBeVisible();
     await basketButton(page, ENGLISH, 2).click();
     const panel = page.getByRole('dialog', { name: 'Quote basket', exact: true });
+    // both under one pack of 10: the notes come with the catalogue's answer, and the quantities still read alone
+    for (const { code } of [gland, pastedGland]) await expect(panel.getByTestId(`basket-pack-${code}`)).toBeVisible();
     await expect(panel.getByText(ENGLISH.quantity(5, 'piece'), { exact: true })).toBeVisible();
     await expect(panel.getByText(ENGLISH.quantity(7, 'piece'), { exact: true })).toBeVisible();
     await page.keyboard.press('Escape');

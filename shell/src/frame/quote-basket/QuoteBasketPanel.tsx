@@ -105,7 +105,8 @@ export function QuoteBasketPanel({ onClose }: { onClose: () => void }) {
                     )}
                   </span>
                   <Quantity>
-                    {quantities.quantity(line.quantity, line.unit)}
+                    {/* an element of its own: the quantity reads alone, whether or not the pack's note has come */}
+                    <span>{quantities.quantity(line.quantity, line.unit)}</span>
                     {note === null ? null : <PackNote data-testid={`basket-pack-${line.code}`}>{note}</PackNote>}
                   </Quantity>
                 </li>
