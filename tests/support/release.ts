@@ -219,25 +219,31 @@ export interface MessageEdit {
 }
 
 /**
- * A copy of the built catalogue in `dir` with messages changed, in the browser (that locale's messages chunk) and on the
- * server (its server-render module): a second build that draws and hydrates its pages with other texts, without a
- * second webpack build. Throws when a message is not found exactly once in a file.
+ * A copy of the built catalogue in `dir` with messages changed, in the browser (that locale's messages chunks: the
+ * catalog, and the catalog with the quantity words its product, listing and compare pages load) and on the server (its
+ * server-render module, which holds both): a second build that draws and hydrates its pages with other texts, without
+ * a second webpack build. Throws when a message is not found once in each chunk, or not at all in the render module.
  */
 export function copyCatalogueWithMessages(dir: string, edits: readonly MessageEdit[]): void {
   cpSync(path.join(REPO_ROOT, 'mfe-catalogue', 'dist'), dir, { recursive: true });
   const render = JSON.parse(readFileSync(path.join(dir, SERVER_RENDER_POINTER), 'utf8')) as { module: string };
   for (const { locale, key, from, to } of edits) {
-    const chunk = readdirSync(dir).find((file) =>
-      new RegExp(`^__federation_expose_messages_${locale}\\.[0-9a-f]+\\.js$`).test(file),
+    const chunks = readdirSync(dir).filter((file) =>
+      new RegExp(`^__federation_expose_messages_${locale}(_with_quantities)?\\.[0-9a-f]+\\.js$`).test(file),
     );
-    if (chunk === undefined) throw new Error(`no ${locale} messages chunk in ${dir}`);
+    if (chunks.length !== 2)
+      throw new Error(`no ${locale} messages chunks (with and without the quantity words) in ${dir}`);
     const before = `${JSON.stringify(key)}:[${JSON.stringify(from)}]`;
     const after = `${JSON.stringify(key)}:[${JSON.stringify(to)}]`;
-    for (const file of [path.join(dir, chunk), path.join(dir, render.module)]) {
+    for (const file of chunks.map((chunk) => path.join(dir, chunk))) {
       const text = readFileSync(file, 'utf8');
       if (text.split(before).length !== 2) throw new Error(`expected ${before} once in ${file}`);
       writeBuiltFile(file, text.replace(before, after));
     }
+    const renderFile = path.join(dir, render.module);
+    const text = readFileSync(renderFile, 'utf8');
+    if (!text.includes(before)) throw new Error(`expected ${before} in ${renderFile}`);
+    writeBuiltFile(renderFile, text.replaceAll(before, after));
   }
 }
 
