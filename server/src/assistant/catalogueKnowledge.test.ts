@@ -34,7 +34,7 @@ const NOT_NAMED = 'hex_bw_brass_cable_gland';
 
 async function chatOverTheDatabase(t: TestContext, target: DatabaseTarget): Promise<void> {
   const provider = new FakeGemini('We have it.');
-  const database = await target.fresh();
+  const database = await target.fresh({ openedByPath: true });
   const fixture = await createFixture({
     env: {
       ...database.env,

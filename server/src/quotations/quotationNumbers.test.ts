@@ -34,7 +34,7 @@ const overHttp =
   };
 
 async function numbersSuite(t: TestContext, target: DatabaseTarget, twoProcesses: boolean): Promise<void> {
-  const database = await target.fresh();
+  const database = await target.fresh({ openedByPath: true });
   const { db } = database;
   // real time: the children's clock, so drafts and sends agree on the day
   const local = await buildStaffWorkTestApp({ db });

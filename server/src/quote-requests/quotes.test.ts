@@ -414,7 +414,8 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
 
   t.before(async () => {
     fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0' } });
-    database = await target.fresh();
+    // the submissions command opens it too (by its folder, on PGlite)
+    database = await target.fresh({ openedByPath: true });
     await seedCatalogue(database.db); // the catalogue the app reads (the site's, as on a first start)
     app = await buildApp(fixture.config, database.db, { onOutboxWrite: () => (nudges += 1) });
   });

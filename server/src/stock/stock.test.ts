@@ -858,7 +858,7 @@ test('the stock feed on PostgreSQL', async (t) => onPostgres(t, (target) => stoc
 
 /** `npm run stock -- import`: a file dropped by hand, on a database no server holds (the embedded one: one process). */
 async function cliSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
-  const database = await target.fresh();
+  const database = await target.fresh({ openedByPath: true });
   await seedCatalogue(database.db);
   const [code] = (
     await database.db.query<{ code: string }>('select code from catalogue_product_variants order by product_id limit 1')

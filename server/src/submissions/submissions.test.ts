@@ -370,7 +370,8 @@ async function submissionsSuite(t: TestContext, target: DatabaseTarget): Promise
 
   t.before(async () => {
     fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0' } });
-    database = await target.fresh();
+    // the submissions command opens it too (by its folder, on PGlite)
+    database = await target.fresh({ openedByPath: true });
     app = await buildApp(fixture.config, database.db, { onOutboxWrite: () => (nudges += 1) });
   });
   t.after(async () => {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { openDatabase, runMigrations, type Database } from '../platform/db/index.js';
-import { placeMigratedDatabase } from './pgliteTemplate.js';
+import { migratedDatabaseInMemory, placeMigratedDatabase } from './pgliteTemplate.js';
 import { adminQuery, findPostgres } from './postgresFinder.js';
 import { copyOfMigratedTemplate } from './postgresTemplate.js';
 
@@ -22,14 +22,33 @@ export interface TestDatabase {
   cleanup(): Promise<void>;
 }
 
+export interface FreshOptions {
+  /**
+   * Another process (a CLI, a child server) or loadConfig opens it by `env`. Without it the embedded database lives in
+   * memory (pgliteTemplate.ts says why), and reading its `env` is an error that says to ask for this.
+   */
+  openedByPath?: boolean;
+}
+
 export interface DatabaseTarget {
   name: string;
-  fresh(): Promise<TestDatabase>;
+  fresh(options?: FreshOptions): Promise<TestDatabase>;
 }
 
 export const pgliteTarget: DatabaseTarget = {
   name: 'embedded PGlite',
-  async fresh() {
+  async fresh(options = {}) {
+    if (options.openedByPath !== true) {
+      const db = await migratedDatabaseInMemory();
+      return {
+        db,
+        get env(): Record<string, string> {
+          throw new Error('This embedded test database is in memory: ask for it with fresh({ openedByPath: true })');
+        },
+        openAnother: async () => db,
+        cleanup: () => db.close(),
+      };
+    }
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-submissions-test-'));
     await placeMigratedDatabase(dataDir);
     const db = await openDatabase({ dataDir, databaseUrl: undefined });

@@ -10,6 +10,7 @@ export type { DatabaseSchema, NewRow, Row, RowUpdate } from './schema.js';
 export { runMigrations } from './migrate.js';
 export { MIGRATIONS, type Migration } from './migrations/index.js';
 export { describeError } from './errors.js';
+export { PGLITE_EXTENSIONS, pgliteClient } from './pglite.js';
 
 /** The embedded database's folder for a given data folder. */
 export const pgliteDir = (dataDir: string): string => path.join(dataDir, 'pglite');

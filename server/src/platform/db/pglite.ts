@@ -6,6 +6,9 @@ import { CHANNEL_NAME_SQL } from './channels.js';
 import { describeError } from './errors.js';
 import type { DatabaseClient, RunResult, Transaction } from './types.js';
 
+/** pg_trgm: the catalogue search's trigram indexes (migration 009), as on PostgreSQL. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** Folders opened by this process: a second PGlite on the same folder would corrupt it. */
 const openInThisProcess = new Set<string>();
 
@@ -21,17 +24,24 @@ export async function openPglite(dir: string): Promise<DatabaseClient> {
 
   let pg: PGlite;
   try {
-    // pg_trgm: the catalogue search's trigram indexes (migration 009), as on PostgreSQL
-    pg = await PGlite.create(folder, { extensions: { pg_trgm } });
+    pg = await PGlite.create(folder, { extensions: PGLITE_EXTENSIONS });
   } catch (error) {
     await releaseLock(folder, lockPath);
     throw new Error(`Cannot open the embedded database in ${folder}: ${describeError(error)}`, { cause: error });
   }
 
+  return pgliteClient(pg, folder, () => releaseLock(folder, lockPath));
+}
+
+/**
+ * The embedded database's client over an open PGlite instance at `location` (a folder, or `memory://` for the tests'
+ * databases loaded from a dump: test-support/pgliteTemplate.ts). `afterClose` runs once the instance is closed.
+ */
+export function pgliteClient(pg: PGlite, location: string, afterClose?: () => Promise<void>): DatabaseClient {
   let closed = false;
   return {
     kind: 'embedded',
-    location: folder,
+    location,
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
       const result = await pg.query<T>(sql, [...params]);
       return result.rows;
@@ -72,7 +82,7 @@ export async function openPglite(dir: string): Promise<DatabaseClient> {
       try {
         await pg.close();
       } finally {
-        await releaseLock(folder, lockPath);
+        await afterClose?.();
       }
     },
   };

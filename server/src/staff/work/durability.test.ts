@@ -25,7 +25,7 @@ interface Change {
 }
 
 async function crashSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
-  const database = await target.fresh();
+  const database = await target.fresh({ openedByPath: true });
   const opened: { again?: Database } = {};
   t.after(async () => {
     await opened.again?.close();

@@ -29,7 +29,7 @@ test('a process killed mid-import leaves nothing half-applied, and another takes
   timeout: 240_000,
 }, async (t) => {
   await onPostgres(t, async (target) => {
-    const database = await target.fresh();
+    const database = await target.fresh({ openedByPath: true });
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'import-crash-'));
     t.after(async () => {
       await database.cleanup();
