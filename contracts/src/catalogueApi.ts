@@ -140,9 +140,17 @@ export const listingResponseSchema = z.strictObject({
   stock: z.array(z.enum(STOCK_LOCATIONS)).optional(),
   /** Of the page's products, those with a published variant on hand somewhere (the card's "In stock"). */
   inStock: z.array(z.string()).optional(),
-  /** Of the page's products, those whose published variants are not all priced alike: the card's 'from AED 12' (its lowest). */
+  /**
+   * Of the page's products, those whose card says 'from': sizes priced differently, or quantity breaks (decision 043).
+   * The card's 'from AED 12' is the product's price, or its `fromPrices` where that is lower.
+   */
   priceFrom: z.array(z.string()).optional(),
-  /** Its prices in the visitor's currency, when not AED. */
+  /**
+   * Of those, each whose lowest price is a quantity break's, below its price at 1: that price (the card's 'from AED 11').
+   * Sort and the price filter stay on the price at 1.
+   */
+  fromPrices: z.record(z.string(), z.number().min(0)).optional(),
+  /** Its prices (the products' and `fromPrices`') in the visitor's currency, when not AED. */
   display: displayPricesSchema.optional(),
 });
 export type ListingResponse = z.infer<typeof listingResponseSchema>;
@@ -274,7 +282,11 @@ export const compareItemSchema = z.union([
 ]);
 export type CompareItem = z.infer<typeof compareItemSchema>;
 
-export const compareResponseSchema = z.strictObject({ products: z.array(compareItemSchema) });
+export const compareResponseSchema = z.strictObject({
+  products: z.array(compareItemSchema),
+  /** Its variants' prices in the visitor's currency, when not AED. */
+  display: displayPricesSchema.optional(),
+});
 export type CompareResponse = z.infer<typeof compareResponseSchema>;
 
 /** Results per search page: what the modal draws at first and adds with each 'Show more'. */
@@ -313,6 +325,14 @@ export const searchResponseSchema = z.strictObject({
   stock: z.array(z.enum(STOCK_LOCATIONS)).optional(),
   /** Of the page's results, the products with a published variant on hand somewhere (the card's "In stock"). */
   inStock: z.array(z.string()).optional(),
+  /**
+   * With facets=1 (the results page's cards): each result's lowest price a buyer can get, at 1 or a quantity break (a
+   * result without one is on request), and those whose card says 'from' (sizes priced differently, or breaks).
+   */
+  prices: z.record(z.string(), z.number().min(0)).optional(),
+  priceFrom: z.array(z.string()).optional(),
+  /** Its `prices` in the visitor's currency, when not AED. */
+  display: displayPricesSchema.optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 

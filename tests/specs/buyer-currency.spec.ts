@@ -1,12 +1,12 @@
 // The buyer's currency (docs/decisions/044-buyer-currency-indicative-and-cached-per-currency.md), in each edition at a
 // phone's and a desktop's width: an admin sets the OMR rate through the staff API; a visitor follows the listing's
 // "Indicative price in AED" link to the server's currency page, chooses OMR and is sent back; the listing and the
-// product page then show OMR with three decimals, each figure checked against this test's own calculation from the AED
-// price and the rate (half up once), labelled indicative. The prices are drawn by the server: the element the parser
+// product page, the search's results page and the comparison then show OMR with three decimals, each figure checked
+// against this test's own calculation from the AED price and the rate (half up once), labelled indicative. The prices are drawn by the server: the element the parser
 // put in the page is the one shown after the page has started (hydrated as drawn), and nothing is logged as an error.
 import { request as playwrightRequest, type Page } from '@playwright/test';
-import { catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
-import type { ListingResponse, ProductResponse } from '@site/contracts/catalogue-api';
+import { CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
+import type { ListingResponse, ProductResponse, SearchResponse } from '@site/contracts/catalogue-api';
 import { QUOTATIONS_API } from '@site/contracts/quotations-api';
 import { CSRF_HEADER, staffApiPath } from '@site/contracts/staff-api';
 import { test, expect, localOnly } from '../support/fixtures';
@@ -18,6 +18,10 @@ type Language = 'en' | 'ar';
 const RATE = '0.10477';
 const CATEGORY = 'industrial_cable_glands';
 const PRODUCT = 'hex_cw_brass_cable_gland';
+/** Compared with PRODUCT. */
+const OTHER = 'hex_e1w_brass_cable_gland';
+/** A code's start: the same results in both editions (the Hex glands' codes). */
+const QUERY = 'HEX-CW';
 const NOTE: Record<Language, { AED: string; OMR: string }> = {
   en: {
     AED: 'Indicative price in AED: the quotation confirms it.',
@@ -31,6 +35,9 @@ const NOTE: Record<Language, { AED: string; OMR: string }> = {
 const CHOICE: Record<Language, string> = { en: 'OMR: Omani rial', ar: 'ريال عُماني (OMR)' };
 /** A price as the page writes it in OMR: 'OMR 1.257', '1.257 ريال عُماني'. */
 const omr = (language: Language, amount: string) => (language === 'en' ? `OMR ${amount}` : `${amount} ريال عُماني`);
+/** The lowest of prices that differ: 'from OMR 1.257', 'ابتداءً من 1.257 ريال عُماني'. */
+const fromOmr = (language: Language, amount: string) =>
+  language === 'en' ? `from OMR ${amount}` : `ابتداءً من ${amount} ريال عُماني`;
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -85,7 +92,9 @@ test.afterAll(async () => {
 });
 
 /** The catalogue's answers in AED (no cookie): the real prices the test converts itself. */
-async function aedAnswers(language: Language): Promise<{ listing: ListingResponse; product: ProductResponse }> {
+async function aedAnswers(
+  language: Language,
+): Promise<{ listing: ListingResponse; product: ProductResponse; search: SearchResponse }> {
   const api = await playwrightRequest.newContext({ baseURL: site.url });
   const listing = (await (
     await api.get(`${catalogueListingApiPath(CATEGORY)}?lang=${language}`)
@@ -93,14 +102,19 @@ async function aedAnswers(language: Language): Promise<{ listing: ListingRespons
   const product = (await (
     await api.get(`${catalogueProductApiPath(PRODUCT)}?lang=${language}`)
   ).json()) as ProductResponse;
+  // the results page's answer (facets=1: its cards' prices)
+  const search = (await (
+    await api.get(`${CATALOGUE_SEARCH_API_PATH}?q=${QUERY}&facets=1&lang=${language}`)
+  ).json()) as SearchResponse;
   await api.dispose();
   expect(listing.display, 'no cookie: AED').toBeUndefined();
-  return { listing, product };
+  expect(search.display, 'no cookie: AED').toBeUndefined();
+  return { listing, product, search };
 }
 
 for (const language of ['en', 'ar'] as const) {
   for (const width of [375, 1280]) {
-    test(`${language} at ${width} px: OMR chosen, the listing and the product page show it to the baisa, drawn by the server`, async ({
+    test(`${language} at ${width} px: OMR chosen, the listing, the product page, the search’s results and the comparison show it to the baisa, drawn by the server`, async ({
       page,
       consoleProblems,
     }) => {
@@ -110,7 +124,7 @@ for (const language of ['en', 'ar'] as const) {
       const base = language === 'ar' ? '/ar' : '';
       const listingPath = `${base}/our-products/${CATEGORY}`;
       const productPagePath = `${listingPath}/${PRODUCT}`;
-      const { listing, product } = await aedAnswers(language);
+      const { listing, product, search } = await aedAnswers(language);
 
       // AED first, with the way to choose
       await page.goto(`${site.url}${listingPath}`);
@@ -152,7 +166,29 @@ for (const language of ['en', 'ar'] as const) {
       expect(drawn?.connected, 'the product page hydrated the price the server drew').toBe(true);
       expect(drawn?.text).toContain(lowest);
       // no price left in AED on the page's main part
-      await expect(page.locator('main')).not.toContainText(language === 'en' ? /AED \d/ : /\d درهم/);
+      const inAed = language === 'en' ? /AED \d/ : /\d درهم/;
+      await expect(page.locator('main')).not.toContainText(inAed);
+
+      // the search's results page: each card's price in OMR, 'from' as the listing's card, labelled indicative
+      await page.goto(`${site.url}${base}/search?q=${QUERY}`);
+      await expect(page.getByRole('link', { name: NOTE[language].OMR, exact: true })).toBeVisible();
+      const results = search.results.filter((result) => search.prices?.[result.id] !== undefined);
+      expect(results.map((result) => result.id)).toContain(PRODUCT);
+      for (const result of results) {
+        const amount = inOmr(search.prices![result.id]!);
+        const said = (search.priceFrom ?? []).includes(result.id) ? fromOmr(language, amount) : omr(language, amount);
+        const card = page.locator(`main a[href^="${base}/our-products/${result.productCategoryId}/${result.id}"]`);
+        await expect(card.locator('p').filter({ hasText: said })).toHaveCount(1);
+      }
+      await expect(page.locator('main')).not.toContainText(inAed);
+
+      // the comparison: the price row in OMR (the family's lowest price at 1, 'from'), labelled indicative
+      await page.goto(`${site.url}${base}/compare?ids=${PRODUCT},${OTHER}`);
+      await expect(page.getByRole('link', { name: NOTE[language].OMR, exact: true })).toBeVisible();
+      await expect(page.getByRole('row', { name: language === 'en' ? /^Price/ : /^السعر/ })).toContainText(
+        fromOmr(language, inOmr(Math.min(...prices))),
+      );
+      await expect(page.locator('main')).not.toContainText(inAed);
       expect(consoleProblems.messages).toEqual([]);
     });
   }

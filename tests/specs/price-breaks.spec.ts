@@ -2,13 +2,18 @@
 // public product page, against the built server with its own database: a catalogue manager types a size's breaks in
 // the variants grid (a wrong order said in English and Arabic as it is typed), its minimum order, saves and publishes;
 // the public product page in each edition shows them in the size's price cell, as the server drew it, and its JSON-LD
-// Offer carries them as priceSpecification with eligible quantities. Only this test's server gets breaks: the seeded
-// catalogue has none, so the first-view budgets' pages are unchanged.
-import { productPath } from '@site/contracts/paths';
+// Offer carries them as priceSpecification with eligible quantities; the listing's card says the product "from" its
+// lowest break, in AED and, once an admin has set the rate, in OMR for a visitor who chose it, in each edition, as the
+// server drew it. Only this test's server gets breaks: the seeded catalogue has none, so the first-view budgets' pages
+// are unchanged.
+import { request as playwrightRequest } from '@playwright/test';
+import { categoryPath, productPath } from '@site/contracts/paths';
+import { QUOTATIONS_API } from '@site/contracts/quotations-api';
+import { CSRF_HEADER, staffApiPath } from '@site/contracts/staff-api';
 import { axeViolations } from '../support/axe';
 import { test, expect, localOnly } from '../support/fixtures';
 import { openProductEditor, savedAndPublished, variantGridRow } from '../support/catalogue-editor';
-import { CATALOGUE_STAFF, startStaffSite, watchStaffConsole } from '../support/staff';
+import { ADMIN, CATALOGUE_STAFF, firstAdminSignIn, startStaffSite, watchStaffConsole } from '../support/staff';
 
 localOnly('starts its own server with staff accounts it creates');
 
@@ -25,7 +30,7 @@ test.describe('price breaks', { tag: ['@local', '@staff', '@catalogue'] }, () =>
     page,
   }) => {
     test.setTimeout(180_000);
-    const staffSite = await startStaffSite([CATALOGUE_STAFF]);
+    const staffSite = await startStaffSite([CATALOGUE_STAFF, ADMIN]);
     const at = (path: string) => `${staffSite.url}${path}`;
     try {
       const staffConsole = watchStaffConsole(page);
@@ -111,6 +116,36 @@ test.describe('price breaks', { tag: ['@local', '@staff', '@catalogue'] }, () =>
         const box = (await cell.boundingBox())!;
         expect(box.x, edition.path).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width, edition.path).toBeLessThanOrEqual(375);
+      }
+
+      // the listing's card: 'from' the lowest break of any size (11.00, below the family's lowest price at 1, 12), in AED
+      // and, with the rate set and OMR chosen, in OMR (11 × 0.10477 = 1.15247: 1.152), drawn by the server
+      const admin = await playwrightRequest.newContext({ baseURL: staffSite.staffUrl });
+      const session = await firstAdminSignIn(admin);
+      const rate = await admin.put(staffApiPath(QUOTATIONS_API.currencyRate, { currency: 'OMR' }), {
+        headers: { [CSRF_HEADER]: session.csrfToken },
+        data: { rate: '0.10477' },
+      });
+      expect(rate.status(), await rate.text()).toBe(200);
+      await admin.dispose();
+      await publicPage.setViewportSize({ width: 1280, height: 900 });
+      const cards = [
+        { base: '', aed: 'from AED 11', omr: 'from OMR 1.152' },
+        { base: '/ar', aed: 'ابتداءً من 11 درهم', omr: 'ابتداءً من 1.152 ريال عُماني' },
+      ];
+      for (const currency of ['aed', 'omr'] as const) {
+        if (currency === 'omr')
+          await publicPage.context().addCookies([{ name: 'site-currency', value: 'OMR', url: staffSite.url }]);
+        for (const card of cards) {
+          const listing = `${card.base}${categoryPath(CATEGORY)}`;
+          const html = await (await publicPage.request.get(at(listing))).text();
+          expect(html, `${listing} in ${currency}: the server's HTML`).toContain(card[currency]);
+          await publicPage.goto(at(listing));
+          const link = publicPage.locator(`main a[href="${card.base}${productPath(CATEGORY, ID)}"]`);
+          await expect(link.locator('p').filter({ hasText: card[currency] }), `${listing} in ${currency}`).toHaveCount(
+            1,
+          );
+        }
       }
       expect(publicConsole.problems).toEqual([]);
     } finally {

@@ -81,6 +81,33 @@ describe('ComparePage', () => {
     expect(within(arabicTable).getByRole('row', { name: /^الرمز/ })).toHaveTextContent('HEX-CW-20S, HEX-CW-20');
   });
 
+  it('shows the prices in the currency the server converted to, labelled indicative, in each edition', async () => {
+    const display = { currency: 'OMR' as const, amounts: { '12': '1.257', '4.5': '0.471', '13.5': '1.414' } };
+    server.use(compareApi({ details: [DETAIL, GLAND_C], listing: PRODUCTS }, undefined, {}, display));
+    const { unmount } = renderAt('?ids=gland_a,gland_c');
+    await screen.findByRole('table', { name: 'Products compared' });
+    expect(row(/^Price/)).toHaveTextContent('PriceDiffersOMR 1.257OMR 0.471');
+    expect(screen.getByRole('link', { name: 'Indicative price in OMR: the quotation confirms it.' })).toHaveAttribute(
+      'href',
+      `/currency?back=${encodeURIComponent('/compare?ids=gland_a,gland_c')}`,
+    );
+    unmount();
+
+    const variants = {
+      gland_a: [
+        { code: 'HEX-CW-20S', label: '', price: 12, unit: 'piece' as const },
+        { code: 'HEX-CW-20', label: '', price: 13.5, unit: 'piece' as const },
+      ],
+    };
+    server.use(compareApi(undefined, { details: [DETAIL_AR], listing: PRODUCTS_AR }, variants, display));
+    renderInSite(<ComparePage />, { route: '/compare?ids=gland_a', path: '/compare', locale: 'ar' });
+    const arabicTable = await screen.findByRole('table');
+    expect(within(arabicTable).getByRole('row', { name: /^السعر/ })).toHaveTextContent('ابتداءً من 1.257 ريال عُماني');
+    expect(
+      screen.getByRole('link', { name: 'سعر استرشادي بعملة الريال العُماني: يؤكده عرض السعر.' }),
+    ).toBeInTheDocument();
+  });
+
   it('removes a column from the address; an unknown id is a column that says so', async () => {
     renderAt('?ids=gland_a,nobody,gland_c');
     expect(await screen.findByText(/^Product not found/)).toHaveTextContent('Product not found (nobody)');

@@ -27,11 +27,13 @@ import { compareRows, type CompareRow } from './compareRows';
 import { variantCodes, variantsPrice } from './variantFacts';
 import {
   fetchComparison,
+  selectComparisonDisplay,
   selectComparisonItems,
   selectComparisonKey,
   selectComparisonStatus,
 } from './comparePageSlice';
 import { CatalogueBreadcrumb } from '../common/CatalogueBreadcrumb';
+import { CurrencyNote } from '../currency/CurrencyNote';
 
 const Actions = styled.div`
   display: flex;
@@ -129,6 +131,7 @@ export default function ComparePage() {
   const viewKey = compareViewSearch(compareIdsOf(search));
   const loadedKey = useAppSelector(selectComparisonKey);
   const items = useAppSelector(selectComparisonItems);
+  const display = useAppSelector(selectComparisonDisplay);
   const status = useAppSelector(selectComparisonStatus);
 
   useEffect(() => {
@@ -160,7 +163,7 @@ export default function ComparePage() {
     ),
     fixedRow(
       text('catalogue.compare.price'),
-      items.map((item) => (item.found ? variantsPrice(item.variants, text) : undefined)),
+      items.map((item) => (item.found ? variantsPrice(item.variants, text, display) : undefined)),
     ),
   ];
   const remove = (id: string) =>
@@ -191,6 +194,10 @@ export default function ComparePage() {
               {items.length < COMPARE_MIN
                 ? text('catalogue.compare.addAnother')
                 : text('catalogue.compare.differsNote')}
+            </p>
+            {/* the prices are indicative, in the visitor's currency: said, with the way to choose another */}
+            <p>
+              <CurrencyNote currency={display?.currency} />
             </p>
             <Button type="button" $variant="secondary" onClick={() => window.print()}>
               {text('catalogue.compare.print')}

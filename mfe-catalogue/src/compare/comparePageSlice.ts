@@ -1,7 +1,7 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { addLoadCases, fetchOf, loadJson, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
 import { CATALOGUE_COMPARE_API_PATH } from '@site/contracts/api';
-import type { CompareItem, CompareResponse } from '@site/contracts/catalogue-api';
+import type { CompareItem, CompareResponse, DisplayPrices } from '@site/contracts/catalogue-api';
 import { compareViewSearch } from '@site/contracts/compare-view';
 
 export interface ComparePageState {
@@ -9,12 +9,21 @@ export interface ComparePageState {
   viewKey: string | null;
   /** One column a product, in the order of the address; an id no product has is a column that says so. */
   items: CompareItem[];
+  /** Their prices in the visitor's currency, converted by the server (null: AED). */
+  display: DisplayPrices | null;
   status: LoadStatus;
   error: string | null;
   requestId: string | null;
 }
 
-const initialState: ComparePageState = { viewKey: null, items: [], status: 'idle', error: null, requestId: null };
+const initialState: ComparePageState = {
+  viewKey: null,
+  items: [],
+  display: null,
+  status: 'idle',
+  error: null,
+  requestId: null,
+};
 
 const COMPARE_FAILED = 'The products could not be loaded.';
 
@@ -27,8 +36,8 @@ export const fetchComparison = createAsyncThunk(
   async (ids: readonly string[], { signal, extra }) => {
     const viewKey = compareViewSearch(ids);
     const path = `${CATALOGUE_COMPARE_API_PATH}${viewKey}`;
-    const { products } = await loadJson<CompareResponse>(path, signal, fetchOf(extra));
-    return { viewKey, items: products };
+    const { products, display = null } = await loadJson<CompareResponse>(path, signal, fetchOf(extra));
+    return { viewKey, items: products, display };
   },
   // The server drew the page with these products: not again as it hydrates.
   {
@@ -56,6 +65,7 @@ export const comparePageSlice = createSlice({
   selectors: {
     selectComparisonKey: (state) => state.viewKey,
     selectComparisonItems: (state) => state.items,
+    selectComparisonDisplay: (state) => state.display,
     selectComparisonStatus: (state) => state.status,
   },
 });
@@ -66,5 +76,5 @@ declare module '@site/shared-store' {
 
 /** Injected into the page's one store when the compare page's code loads. */
 export const injectedComparePageSlice = comparePageSlice.injectInto(rootReducer);
-export const { selectComparisonKey, selectComparisonItems, selectComparisonStatus } =
+export const { selectComparisonKey, selectComparisonItems, selectComparisonDisplay, selectComparisonStatus } =
   injectedComparePageSlice.selectors;

@@ -5,7 +5,7 @@ import { productImagePath, type Product } from '@site/content';
 import type { RatingSummary } from '@site/contracts/reviews-api';
 import { useAppSelector } from '@site/shared-store';
 import { priceText } from './priceText';
-import { selectProductsDisplay, selectProductsPriceFrom } from './productsSlice';
+import { selectProductsDisplay, selectProductsFromPrices, selectProductsPriceFrom } from './productsSlice';
 import { useText } from '../i18n/useText';
 import { AddToQuote } from '../quote/AddToQuote';
 import { CompareToggle } from '../compare/CompareToggle';
@@ -62,8 +62,10 @@ export interface ProductCardProps {
  */
 export const ProductCard = memo(function ProductCard({ product, rating, eager, inStock }: ProductCardProps) {
   const text = useText();
-  // a family of sizes priced differently: its lowest price, 'from AED 12' (the listing's answer names them)
+  // sizes priced differently, or quantity breaks: its lowest price, 'from AED 12' (the listing's answer names them);
+  // a break below every price at 1 is the answer's too (fromPrices), the product's price stays its price at 1
   const from = useAppSelector((state) => selectProductsPriceFrom(state).includes(product.id));
+  const fromPrice = useAppSelector((state) => selectProductsFromPrices(state)[product.id]);
   const display = useAppSelector(selectProductsDisplay);
   return (
     // Relative to /our-products/{category}, as the spec's router does.
@@ -91,7 +93,7 @@ export const ProductCard = memo(function ProductCard({ product, rating, eager, i
       <h2>{product.productName}</h2>
       {product.company ? <p>{product.company}</p> : null}
       <p>
-        {priceText(product.price, text, from, display)}
+        {priceText(fromPrice ?? product.price, text, from, display)}
         {inStock ? <small>{text('catalogue.listing.inStock')}</small> : null}
         {rating ? (
           <Rating

@@ -29,8 +29,10 @@ export interface ProductsState {
   facets: ListingFacets;
   /** Of the page's products, those with a variant on hand somewhere (their cards' "In stock"). */
   inStock: string[];
-  /** Of the page's products, those whose variants are not all priced alike (their cards' 'from AED 12'). */
+  /** Of the page's products, those whose card says 'from': sizes priced differently, or quantity breaks. */
   priceFrom: string[];
+  /** Of those, each whose lowest price is a quantity break's, below its price at 1: that price ('from AED 11'). */
+  fromPrices: Record<string, number>;
   /** The page's prices in the visitor's currency, converted by the server (null: AED). */
   display: DisplayPrices | null;
   /** The page shown, and how many products a page holds. */
@@ -58,6 +60,7 @@ const initialState: ProductsState = {
   facets: NO_FACETS,
   inStock: [],
   priceFrom: [],
+  fromPrices: {},
   display: null,
   page: 1,
   pageSize: LISTING_PAGE_SIZE,
@@ -106,6 +109,7 @@ export const fetchProducts = createAsyncThunk(
         facets: NO_FACETS,
         inStock: [],
         priceFrom: [],
+        fromPrices: {},
         display: null,
         page: view.page,
         pageSize: LISTING_PAGE_SIZE,
@@ -122,6 +126,7 @@ export const fetchProducts = createAsyncThunk(
       facets,
       inStock = [],
       priceFrom = [],
+      fromPrices = {},
       display = null,
     } = (await response.json()) as ListingResponse;
     return {
@@ -134,6 +139,7 @@ export const fetchProducts = createAsyncThunk(
       facets,
       inStock,
       priceFrom,
+      fromPrices,
       display,
       page,
       pageSize,
@@ -183,6 +189,7 @@ export const productsSlice = createSlice({
     selectProductsFacets: (state) => state.facets,
     selectProductsInStock: (state) => state.inStock,
     selectProductsPriceFrom: (state) => state.priceFrom,
+    selectProductsFromPrices: (state) => state.fromPrices,
     selectProductsDisplay: (state) => state.display,
     selectProductsPage: (state) => state.page,
     selectProductsPageSize: (state) => state.pageSize,
@@ -209,6 +216,7 @@ export const {
   selectProductsFacets,
   selectProductsInStock,
   selectProductsPriceFrom,
+  selectProductsFromPrices,
   selectProductsDisplay,
   selectProductsPage,
   selectProductsPageSize,

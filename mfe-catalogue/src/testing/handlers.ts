@@ -42,6 +42,8 @@ import { CATEGORIES_AR, DETAIL_AR, PRODUCTS_AR, SEARCH_RESULTS_AR } from './arab
 export function searchApi(
   english: readonly SearchResult[] = SEARCH_RESULTS,
   arabic: readonly SearchResult[] = SEARCH_RESULTS_AR,
+  /** The results page's cards' prices (facets=1): each result's, those said 'from', in another currency. */
+  priced: Pick<SearchResponse, 'prices' | 'priceFrom' | 'display'> = {},
 ) {
   return http.get(CATALOGUE_SEARCH_API_PATH, ({ request }) => {
     const params = new URL(request.url).searchParams;
@@ -71,7 +73,7 @@ export function searchApi(
       offset,
       results,
       highlight: needle === '' ? [] : [needle],
-      ...(params.get('facets') === '1' ? { facets, brands, attributes: {} } : {}),
+      ...(params.get('facets') === '1' ? { facets, brands, attributes: {}, ...priced } : {}),
     };
     return HttpResponse.json(answer);
   });
@@ -141,6 +143,8 @@ export function compareApi(
     listing: PRODUCTS_AR,
   },
   variants: Readonly<Record<string, CompareVariant[]>> = {},
+  /** The prices in another currency, as the server converted them. */
+  display?: CompareResponse['display'],
 ) {
   return http.get(CATALOGUE_COMPARE_API_PATH, ({ request }) => {
     const query = new URL(request.url).searchParams;
@@ -159,6 +163,7 @@ export function compareApi(
         };
         return { id, found: true, product, listing, variants: variants[id] ?? [only] };
       }),
+      ...(display === undefined ? {} : { display }),
     };
     return HttpResponse.json(answer);
   });

@@ -115,7 +115,7 @@ export async function searchAnswer(
     needle === undefined
       ? { total: 0, results: [], highlight: [] }
       : await reads.search({ needle, offset, limit, locale: lang, filters, facets: facets === '1' });
-  const { total, results, highlight, suggestion, narrowed, inStock } = page;
+  const { total, results, highlight, suggestion, narrowed, inStock, prices, priceFrom } = page;
   // asked for and nothing to search: the filters offer nothing
   const filtersOffered = narrowed ?? (facets === '1' ? { brands: [], attributes: {}, facets: NO_FACETS } : undefined);
   return ok({
@@ -126,6 +126,8 @@ export async function searchAnswer(
     ...(suggestion === undefined ? {} : { suggestion }),
     ...(filtersOffered ?? {}),
     ...(inStock === undefined ? {} : { inStock }),
+    ...(prices === undefined ? {} : { prices }),
+    ...(priceFrom === undefined ? {} : { priceFrom }),
   });
 }
 

@@ -47,9 +47,11 @@ import {
 import type { CatalogueStore } from './catalogueStore.js';
 import type { ProductLookup } from './productLookup.js';
 import {
+  compareInCurrency,
   displayRateOf,
   listingInCurrency,
   productInCurrency,
+  searchInCurrency,
   type CurrentDisplayRate,
   type DisplayRate,
 } from './currency/displayPrices.js';
@@ -59,8 +61,8 @@ export interface CatalogueRoutesOptions {
   /** The products a buyer's list names (productLookup.ts), at the catalogue's current version. */
   lookup: ProductLookup;
   /**
-   * The staff-set rate of a currency (currency/displayPrices.ts): the listing's and the product's answers then carry
-   * their prices in the currency the visitor's cookie names. None: AED only.
+   * The staff-set rate of a currency (currency/displayPrices.ts): the listing's, the product's, the search's and the
+   * comparison's answers then carry their prices in the currency the visitor's cookie names. None: AED only.
    */
   currentRate?: CurrentDisplayRate;
 }
@@ -175,7 +177,16 @@ export async function catalogueRoutes(
     CATALOGUE_SEARCH_API_PATH,
     { schema: { querystring: searchQuerySchema, response: answers(searchResponseSchema) } },
     async (request, reply) =>
-      send(request, reply, await read(request, 'the search', () => searchAnswer(store, request.query))),
+      send(
+        request,
+        reply,
+        await inCurrency(
+          request,
+          reply,
+          await read(request, 'the search', () => searchAnswer(store, request.query)),
+          searchInCurrency,
+        ),
+      ),
   );
 
   app.get(
@@ -207,6 +218,15 @@ export async function catalogueRoutes(
     CATALOGUE_COMPARE_API_PATH,
     { schema: { querystring: compareQuerySchema, response: answers(compareResponseSchema) } },
     async (request, reply) =>
-      send(request, reply, await read(request, 'the products to compare', () => compareAnswer(store, request.query))),
+      send(
+        request,
+        reply,
+        await inCurrency(
+          request,
+          reply,
+          await read(request, 'the products to compare', () => compareAnswer(store, request.query)),
+          compareInCurrency,
+        ),
+      ),
   );
 }

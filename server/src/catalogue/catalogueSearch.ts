@@ -28,6 +28,7 @@ import {
   type SearchTerm,
 } from './searchTerms.js';
 import { CORRECTED_WORD_MIN } from './searchWords.js';
+import { cardPricesOf } from './variants/variantRecords.js';
 
 export { BROAD_CONDITIONS_MAX, BROAD_MATCHES_MIN, broadKeepsSettled } from './searchBroad.js';
 export { SEARCH_TERMS_MAX, searchTerms, type SearchTerm } from './searchTerms.js';
@@ -57,6 +58,12 @@ export interface SearchPage {
   narrowed?: Omit<NarrowedView, 'where' | 'total' | 'asAsked' | 'page'> & { stock?: StockLocation[] };
   /** With the results page's filters and the stock read: of the page's results, the products on hand somewhere. */
   inStock?: string[];
+  /**
+   * With the results page's filters: each result's card price, its lowest a buyer can get (price at 1 or break;
+   * absent: on request), and those whose card says 'from' (variantRecords.ts cardPricesOf). The modal's show none.
+   */
+  prices?: Record<string, number>;
+  priceFrom?: string[];
 }
 
 /** How the search keeps a broad text's matches (tests ask for a lower bound, to make a broad text of a small catalogue). */
@@ -329,11 +336,18 @@ async function matching(
   )
     keepAfterAnswer(db, table, broad);
   const answer = searchPageOf(query, needle, terms, condition.variantOf, page);
-  // the results page's cards say which products are on hand (the modal's results do not)
-  if (options.stock === undefined || !query.facets || answer.results.length === 0) return answer;
+  // the results page's cards say their price and which products are on hand (the modal's results do not)
+  if (!query.facets || answer.results.length === 0) return answer;
   const ids = answer.results.map((result) => result.id);
-  const found = new Set((await productsOnHandOf(options.stock, ids).execute(db)).rows.map((row) => row.product_id));
-  return { ...answer, inStock: ids.filter((id) => found.has(id)) };
+  const stock = options.stock;
+  const [cardPrices, onHand] = await Promise.all([
+    cardPricesOf(db, ids),
+    stock === undefined ? undefined : productsOnHandOf(stock, ids).execute(db),
+  ]);
+  const priced = { prices: Object.fromEntries(cardPrices.lowest), priceFrom: cardPrices.priceFrom };
+  if (onHand === undefined) return { ...answer, ...priced };
+  const found = new Set(onHand.rows.map((row) => row.product_id));
+  return { ...answer, ...priced, inStock: ids.filter((id) => found.has(id)) };
 }
 
 /**

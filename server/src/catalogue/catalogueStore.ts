@@ -27,7 +27,7 @@ import {
   type ProductWithDetails,
 } from './records.js';
 import {
-  pricedFromOf,
+  cardPricesOf,
   publishedVariants,
   publishedVariantsOfProducts,
   labelTableOf,
@@ -37,6 +37,19 @@ import {
 } from './variants/variantRecords.js';
 import { relatedLinksOf, relatedParts, relatedPartsByProduct } from './related/relatedParts.js';
 import type { RelatedPart } from '@site/contracts/catalogue-api';
+
+/**
+ * Of the products `rows`, those whose lowest price (`lowest`: with its breaks) is below the row's price at 1: that price.
+ * The row's price is its lowest published price at 1, so only a break can be below it.
+ */
+function breakPricesBelow(rows: readonly ProductRow[], lowest: ReadonlyMap<string, number>): Record<string, number> {
+  const below: Record<string, number> = {};
+  for (const row of rows) {
+    const price = lowest.get(row.id);
+    if (price !== undefined && row.price !== null && price < Number(row.price)) below[row.id] = price;
+  }
+  return below;
+}
 
 /** The listing's orders (spec: six options, values 1–6): catalogue order, popularity, rating, newness, price up, price down. */
 export const LISTING_SORTS = [1, 2, 3, 4, 5, 6] as const;
@@ -76,8 +89,16 @@ export interface ListingPage {
   stock?: StockLocation[];
   /** Of the page's products, those on hand somewhere (the cards' badge), when the stock is read. */
   inStock?: string[];
-  /** Of the page's products, those whose published variants are not all priced alike (the cards' 'from AED 12'). */
+  /**
+   * Of the page's products, those whose card says 'from': sizes priced differently, or quantity breaks (the cards'
+   * 'from AED 12'; variantRecords.ts cardPricesOf).
+   */
   priceFrom: string[];
+  /**
+   * Of those, each whose lowest price is a quantity break's, below its price at 1 (the product's `price`): that price,
+   * the card's 'from AED 11' (absent: none on the page). Sort and the price filter stay on the price at 1.
+   */
+  fromPrices?: Record<string, number>;
 }
 
 /** A product page's records: the detail and the listing record of one product, its category's, and its published variants. */
@@ -347,14 +368,16 @@ export class CatalogueStore {
     ]);
     const rows = view.asAsked ? firstRows : await readPage(view.where);
     const ids = rows.map((row) => row.id);
-    const [inStock, priceFrom] = await Promise.all([
+    const [inStock, cardPrices] = await Promise.all([
       this.stock === undefined ? undefined : this.onHandOf(ids),
-      pricedFromOf(this.db, ids),
+      cardPricesOf(this.db, ids),
     ]);
     const stocked = inStock === undefined ? {} : { stock: [...(query.filters?.stock ?? [])], inStock };
+    const fromPrices = breakPricesBelow(rows, cardPrices.lowest);
     return {
       ...stocked,
-      priceFrom,
+      priceFrom: cardPrices.priceFrom,
+      ...(Object.keys(fromPrices).length === 0 ? {} : { fromPrices }),
       category: categoryRecord(category, query.locale),
       total: view.total,
       products: rows.map((row) => productRecord(row, category, query.locale)),

@@ -6,6 +6,7 @@ import { CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
 import type { SearchResponse } from '@site/contracts/catalogue-api';
 import { SEARCH_RESULTS_PAGE_SIZE } from '@site/contracts/search-view';
 import { SEARCH_RESULTS } from '../../testing/catalogueFixtures';
+import { SEARCH_RESULTS_AR } from '../../testing/arabicFixtures';
 import { arabicStore } from '../../testing/arabicPage';
 import { cardNames } from '../../testing/cardNames';
 import { arabicCatalogueHandlers, catalogueHandlers, searchApi } from '../../testing/handlers';
@@ -117,6 +118,40 @@ describe('SearchResultsPage', () => {
     expect(await screen.findByText('The search could not be loaded.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /try again/i }));
     expect(await screen.findByText('Showing 2 results for “gland”')).toBeInTheDocument();
+  });
+
+  it('says each result’s price as the listing’s cards do, in the currency the server converted to, labelled indicative', async () => {
+    // gland_a: sizes priced differently with breaks, from AED 11; gland_b: AED 4.50; tape_x: on request
+    const priced = { prices: { gland_a: 11, gland_b: 4.5 }, priceFrom: ['gland_a'] };
+    server.use(searchApi(SEARCH_RESULTS, SEARCH_RESULTS_AR, priced));
+    const { unmount } = renderAt('?q=brass');
+    await screen.findByText('Showing 2 results for “brass”');
+    const card = (name: RegExp) => screen.getByRole('link', { name });
+    expect(within(card(/CW Brass Cable Gland/)).getByText('from AED 11')).toBeInTheDocument();
+    expect(within(card(/E1W Brass Cable Gland/)).getByText('AED 4.50')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Indicative price in AED: the quotation confirms it.' })).toHaveAttribute(
+      'href',
+      `/currency?back=${encodeURIComponent('/search?q=brass')}`,
+    );
+    unmount();
+
+    const display = { currency: 'OMR' as const, amounts: { '11': '1.152', '4.5': '0.471' } };
+    server.use(searchApi(SEARCH_RESULTS, SEARCH_RESULTS_AR, { ...priced, display }));
+    renderAt('?q=gland');
+    await screen.findByText('Showing 2 results for “gland”');
+    expect(within(card(/CW Brass Cable Gland/)).getByText('from OMR 1.152')).toBeInTheDocument();
+    expect(within(card(/E1W Brass Cable Gland/)).getByText('OMR 0.471')).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'Indicative price in OMR: the quotation confirms it.' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/AED/)).toBeNull();
+  });
+
+  it('says a result without a price “Price on request”', async () => {
+    server.use(searchApi(SEARCH_RESULTS, SEARCH_RESULTS_AR, { prices: {}, priceFrom: [] }));
+    renderAt('?q=tape');
+    await screen.findByText('Showing 1 result for “tape”');
+    expect(within(screen.getByRole('link', { name: /Vinyl Tape/ })).getByText('Price on request')).toBeInTheDocument();
   });
 
   it('on an Arabic page searches in Arabic and says it all in Arabic', async () => {

@@ -23,6 +23,9 @@ import {
   searchPageKey,
   selectSearchPageFacets,
   selectSearchPageInStock,
+  selectSearchPageDisplay,
+  selectSearchPagePriceFrom,
+  selectSearchPagePrices,
   selectSearchPageHighlight,
   selectSearchPageResults,
   selectSearchPageStatus,
@@ -32,6 +35,7 @@ import {
 } from './searchPageSlice';
 import { CompareTray } from '../../compare/CompareTray';
 import { CatalogueBreadcrumb } from '../../common/CatalogueBreadcrumb';
+import { CurrencyNote } from '../../currency/CurrencyNote';
 
 const SearchForm = styled.form`
   display: flex;
@@ -126,6 +130,9 @@ export default function SearchResultsPage() {
   const highlight = useAppSelector(selectSearchPageHighlight);
   const facets = useAppSelector(selectSearchPageFacets);
   const inStock = useAppSelector(selectSearchPageInStock);
+  const prices = useAppSelector(selectSearchPagePrices);
+  const priceFrom = useAppSelector(selectSearchPagePriceFrom);
+  const display = useAppSelector(selectSearchPageDisplay);
 
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -191,6 +198,11 @@ export default function SearchResultsPage() {
               </p>
             )}
             <p>{text('catalogue.searchPage.count', { count: total, query: shownQuery })}</p>
+            {/* the cards' prices are indicative, in the visitor's currency: said once, with the way to choose another
+                (the same text for every search: a status region announces what changed, not it) */}
+            <p>
+              <CurrencyNote currency={display?.currency} />
+            </p>
           </Status>
           <Layout>
             <ListingFilters
@@ -217,6 +229,9 @@ export default function SearchResultsPage() {
                       highlight={highlight}
                       eager={eagerIds.has(result.id)}
                       inStock={inStock.includes(result.id)}
+                      price={prices[result.id]}
+                      from={priceFrom.includes(result.id)}
+                      display={display}
                     />
                   ))}
                 </CardGrid>

@@ -2,7 +2,7 @@ import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit'
 import { addLoadCases, fetchOf, loadJson, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
 import type { SearchResult } from '@site/content';
 import { CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
-import type { ListingFacets, SearchResponse } from '@site/contracts/catalogue-api';
+import type { DisplayPrices, ListingFacets, SearchResponse } from '@site/contracts/catalogue-api';
 import { SEARCH_TEXT_MAX, searchApiQuery, searchViewSearch, type SearchView } from '@site/contracts/search-view';
 
 export interface SearchPageState {
@@ -20,6 +20,11 @@ export interface SearchPageState {
   facets: ListingFacets;
   /** Of the page's results, the products with a variant on hand somewhere (their cards' "In stock"). */
   inStock: string[];
+  /** Each result's card price (its lowest, breaks included; absent: on request), and those said 'from AED 12'. */
+  prices: Record<string, number>;
+  priceFrom: string[];
+  /** The page's prices in the visitor's currency, converted by the server (null: AED). */
+  display: DisplayPrices | null;
   status: LoadStatus;
   error: string | null;
   /** The load in flight: an answer to an older view is dropped. */
@@ -36,6 +41,9 @@ const initialState: SearchPageState = {
   highlight: [],
   facets: NO_FACETS,
   inStock: [],
+  prices: {},
+  priceFrom: [],
+  display: null,
   status: 'idle',
   error: null,
   requestId: null,
@@ -55,7 +63,18 @@ export const fetchSearchPage = createAsyncThunk(
   async (view: SearchView, { signal, extra }) => {
     const viewKey = searchPageKey(view);
     if (view.q.length > SEARCH_TEXT_MAX)
-      return { viewKey, total: 0, results: [], suggestion: null, highlight: [], facets: NO_FACETS, inStock: [] };
+      return {
+        viewKey,
+        total: 0,
+        results: [],
+        suggestion: null,
+        highlight: [],
+        facets: NO_FACETS,
+        inStock: [],
+        prices: {},
+        priceFrom: [],
+        display: null,
+      };
     const path = `${CATALOGUE_SEARCH_API_PATH}${searchApiQuery(view)}`;
     const {
       total,
@@ -64,8 +83,22 @@ export const fetchSearchPage = createAsyncThunk(
       highlight,
       facets,
       inStock = [],
+      prices = {},
+      priceFrom = [],
+      display = null,
     } = await loadJson<SearchResponse>(path, signal, fetchOf(extra));
-    return { viewKey, total, results, suggestion: suggestion ?? null, highlight, facets: facets ?? NO_FACETS, inStock };
+    return {
+      viewKey,
+      total,
+      results,
+      suggestion: suggestion ?? null,
+      highlight,
+      facets: facets ?? NO_FACETS,
+      inStock,
+      prices,
+      priceFrom,
+      display,
+    };
   },
   // The server drew the page with this view: not again as it hydrates.
   {
@@ -98,6 +131,9 @@ export const searchPageSlice = createSlice({
     selectSearchPageHighlight: (state) => state.highlight,
     selectSearchPageFacets: (state) => state.facets,
     selectSearchPageInStock: (state) => state.inStock,
+    selectSearchPagePrices: (state) => state.prices,
+    selectSearchPagePriceFrom: (state) => state.priceFrom,
+    selectSearchPageDisplay: (state) => state.display,
     selectSearchPageStatus: (state) => state.status,
   },
 });
@@ -116,5 +152,8 @@ export const {
   selectSearchPageHighlight,
   selectSearchPageFacets,
   selectSearchPageInStock,
+  selectSearchPagePrices,
+  selectSearchPagePriceFrom,
+  selectSearchPageDisplay,
   selectSearchPageStatus,
 } = injectedSearchPageSlice.selectors;

@@ -2,15 +2,22 @@
 // seeded catalogue) on both databases: prices converted at the staff-set rate to the currency's decimals, half-up once,
 // checked against a calculation of this test's own; the listing's and the product's answers and pages in the currency
 // the cookie names (the label in words in each edition, JSON-LD still AED); the page cache one page per currency and
-// rate, never per visitor; the choice page's 303 back to a path of this site only, a bad currency refused in words.
+// rate, never per visitor; the choice page's 303 back to a path of this site only, a bad currency refused in words;
+// a product with quantity breaks 'from' its lowest break on the listing's and the search's cards, and the search's
+// results and the comparison in the currency too (answers and server-drawn pages).
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
-import type { ListingResponse, ProductResponse } from '@site/contracts/catalogue-api';
+import {
+  CATALOGUE_COMPARE_API_PATH,
+  CATALOGUE_SEARCH_API_PATH,
+  catalogueListingApiPath,
+  catalogueProductApiPath,
+} from '@site/contracts/api';
+import type { CompareResponse, ListingResponse, ProductResponse, SearchResponse } from '@site/contracts/catalogue-api';
 import { categoryPath, productPath } from '@site/contracts/paths';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../app/config.js';
@@ -25,6 +32,8 @@ import { CROSS_SITE_CHOICE, DISPLAY_CURRENCY_API_PATH, UNKNOWN_CURRENCY } from '
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 const CATEGORY = 'industrial_cable_glands';
 const PRODUCT = 'hex_cw_brass_cable_gland';
+/** A product of one size, given quantity breaks here (1+ 13.50, 50+ 12.50, 250+ 11.00): the seed has none. */
+const BROKEN = 'hex_pvc_cable_gland_shroud';
 const NOTE = {
   OMR: 'Indicative price in OMR: the quotation confirms it.',
   BHD: 'Indicative price in BHD: the quotation confirms it.',
@@ -134,6 +143,18 @@ async function currencySuite(t: TestContext, target: DatabaseTarget): Promise<vo
     database = await target.fresh();
     db = database.db;
     await seedCatalogue(db);
+    // before the app starts (nothing kept yet): as the editor's publish would write them
+    await db.query(
+      `update catalogue_product_variants set price = '13.50', price_breaks = $2 where product_id = $1 and published`,
+      [
+        BROKEN,
+        JSON.stringify([
+          { quantity: 50, price: '12.50' },
+          { quantity: 250, price: '11.00' },
+        ]),
+      ],
+    );
+    await db.query(`update catalogue_products set price = '13.50' where id = $1`, [BROKEN]);
     await setRate('OMR', '0.10477');
     await setRate('BHD', '0.10265');
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'buyer-currency-'));
@@ -235,6 +256,89 @@ async function currencySuite(t: TestContext, target: DatabaseTarget): Promise<vo
     const bhd = textOf(rootOf((await get(categoryPath(CATEGORY), 'site-currency=BHD')).body));
     assert.ok(bhd.includes(NOTE.BHD));
     assert.match(bhd, /BHD \d+\.\d{3}\b/);
+  });
+
+  await t.test(
+    'a product with breaks: its card says “from” its lowest break, in AED and in the currency, drawn by the server',
+    async () => {
+      const listingUrl = `${catalogueListingApiPath(CATEGORY)}?pageSize=100`;
+      const plain = (await app.inject({ url: listingUrl })).json<ListingResponse>();
+      assert.ok(plain.priceFrom?.includes(BROKEN), 'said “from”');
+      assert.deepEqual(plain.fromPrices, { [BROKEN]: 11 }, 'its lowest break, the only one below a price at 1');
+      assert.equal(plain.products.find((product) => product.id === BROKEN)?.price, 13.5, 'its price at 1 stays');
+      // sort and the price filter stay on the price at 1: 12 AED and up still finds it
+      const filtered = (await app.inject({ url: `${listingUrl}&minPrice=12` })).json<ListingResponse>();
+      assert.ok(filtered.products.some((product) => product.id === BROKEN));
+      const omr = (
+        await app.inject({ url: listingUrl, headers: { cookie: 'site-currency=OMR' } })
+      ).json<ListingResponse>();
+      assert.equal(omr.display?.amounts['11'], expected(11, '0.10477', 3));
+
+      const from = `from OMR ${expected(11, '0.10477', 3)}`;
+      const cases = [
+        { path: categoryPath(CATEGORY), cookie: undefined, says: 'from AED 11' },
+        { path: categoryPath(CATEGORY), cookie: 'site-currency=OMR', says: from },
+        { path: `/ar${categoryPath(CATEGORY)}`, cookie: undefined, says: 'ابتداءً من 11 درهم' },
+        {
+          path: `/ar${categoryPath(CATEGORY)}`,
+          cookie: 'site-currency=OMR',
+          says: `ابتداءً من ${expected(11, '0.10477', 3)} ريال عُماني`,
+        },
+      ];
+      for (const { path: at, cookie, says } of cases) {
+        const view = textOf(rootOf((await get(at, cookie)).body));
+        assert.ok(view.includes(says), `${at} ${cookie ?? 'AED'}: ${says}`);
+        assert.ok(!view.includes('13.50'), `${at}: not its price at 1`);
+      }
+    },
+  );
+
+  await t.test('the search’s results and the comparison: answers and pages in the cookie’s currency', async () => {
+    const searchUrl = `${CATALOGUE_SEARCH_API_PATH}?q=shroud&facets=1`;
+    const plain = await app.inject({ url: searchUrl });
+    const aed = plain.json<SearchResponse>();
+    assert.equal(aed.prices?.[BROKEN], 11, 'the results page’s card price: its lowest break');
+    assert.ok(aed.priceFrom?.includes(BROKEN));
+    assert.equal(aed.display, undefined);
+    assert.match(String(plain.headers.vary), /Cookie/);
+    const omr = await app.inject({ url: searchUrl, headers: { cookie: 'site-currency=OMR' } });
+    assert.equal(omr.json<SearchResponse>().display?.amounts['11'], expected(11, '0.10477', 3));
+    assert.notEqual(omr.headers.etag, plain.headers.etag);
+    // the header's modal shows no price: its answer is the same for every currency
+    const modal = (
+      await app.inject({ url: `${CATALOGUE_SEARCH_API_PATH}?q=shroud`, headers: { cookie: 'site-currency=OMR' } })
+    ).json<SearchResponse>();
+    assert.equal(modal.display, undefined);
+    assert.equal(modal.prices, undefined);
+
+    const compareUrl = `${CATALOGUE_COMPARE_API_PATH}?ids=${BROKEN},${PRODUCT}`;
+    const compared = (
+      await app.inject({ url: compareUrl, headers: { cookie: 'site-currency=BHD' } })
+    ).json<CompareResponse>();
+    assert.equal(compared.display?.currency, 'BHD');
+    for (const item of compared.products)
+      for (const variant of item.found ? item.variants : [])
+        if (variant.price !== undefined)
+          assert.equal(compared.display.amounts[String(variant.price)], expected(variant.price, '0.10265', 3));
+    assert.equal((await app.inject({ url: compareUrl })).json<CompareResponse>().display, undefined);
+
+    const searchPage = await get('/search?q=shroud', 'site-currency=OMR');
+    assert.match(String(searchPage.headers.vary), /Cookie/);
+    const searchView = textOf(rootOf(searchPage.body));
+    assert.ok(searchView.includes(NOTE.OMR), `the label: ${searchView.slice(0, 500)}`);
+    assert.ok(searchView.includes(`from OMR ${expected(11, '0.10477', 3)}`), 'the card’s price');
+    assert.ok(!/AED \d/.test(searchView), 'no price left in AED');
+    const plainSearch = await get('/search?q=shroud');
+    assert.ok(textOf(rootOf(plainSearch.body)).includes('from AED 11'));
+    assert.doesNotMatch(String(plainSearch.headers.vary ?? ''), /Cookie/, 'no cookie: one page for everyone');
+    const arSearch = textOf(rootOf((await get('/ar/search?q=HEX-SHR-20-PVC', 'site-currency=OMR')).body));
+    assert.ok(arSearch.includes(NOTE.arOMR), `the Arabic label: ${arSearch.slice(0, 400)}`);
+    assert.ok(arSearch.includes(`ابتداءً من ${expected(11, '0.10477', 3)} ريال عُماني`), 'the Arabic card’s price');
+
+    const comparePage = textOf(rootOf((await get(`/compare?ids=${BROKEN},${PRODUCT}`, 'site-currency=OMR')).body));
+    assert.ok(comparePage.includes(NOTE.OMR), `the label: ${comparePage.slice(0, 500)}`);
+    assert.ok(comparePage.includes(`OMR ${expected(13.5, '0.10477', 3)}`), 'its price at 1, converted');
+    assert.ok(!/AED \d/.test(comparePage), 'no price left in AED');
   });
 
   await t.test('the page cache: one page per currency and rate, never one per visitor', async () => {

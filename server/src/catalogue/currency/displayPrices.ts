@@ -1,10 +1,16 @@
 // The catalogue's prices in the visitor's currency (docs/decisions/044-buyer-currency-indicative-and-cached-per-
 // currency.md): the `site-currency` cookie names it, the staff-set rate (the rates/VAT page's, the one quotations are
 // priced at) converts each AED price exactly (convertFromAed: half-up once, the currency's own decimals), and the
-// listing's and the product's answers carry the amounts (`display`) for the page to print. The API and the page drawn
+// listing's, the product's, the search's and the comparison's answers carry the amounts (`display`) for the page to print. The API and the page drawn
 // here give the same figures, so nothing shifts as the page hydrates. JSON-LD keeps AED (seo/: the real price).
-import { CATALOGUE_API_PREFIX } from '@site/contracts/api';
-import type { DisplayPrices, ListingResponse, ProductResponse } from '@site/contracts/catalogue-api';
+import { CATALOGUE_API_PREFIX, CATALOGUE_COMPARE_API_PATH, CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
+import type {
+  CompareResponse,
+  DisplayPrices,
+  ListingResponse,
+  ProductResponse,
+  SearchResponse,
+} from '@site/contracts/catalogue-api';
 import { CURRENCY_COOKIE, cookieCurrency, type DisplayCurrency } from '@site/contracts/display-currency';
 import { convertFromAed, type ExactRate, formatAmount, parseDecimal, UNIT_RATE } from '@site/contracts/quotation-money';
 import { readCookie } from '../../platform/http/cookies.js';
@@ -63,14 +69,35 @@ function displayPricesOf(prices: readonly (number | undefined)[], display: Displ
   return { currency: display.currency, amounts };
 }
 
-/** The listing's answer with its products' prices in `display`'s currency (itself for AED). */
+/** The listing's answer with its products' prices (at 1, and their cards' break 'from' prices) in `display`'s currency (itself for AED). */
 export const listingInCurrency = (body: ListingResponse, display: DisplayRate): ListingResponse =>
   display.currency === 'AED'
     ? body
     : {
         ...body,
         display: displayPricesOf(
-          body.products.map((product) => product.price),
+          [...body.products.map((product) => product.price), ...Object.values(body.fromPrices ?? {})],
+          display,
+        ),
+      };
+
+/**
+ * The search's answer with its results' card prices in `display`'s currency: the results page's (the modal's answer
+ * has no prices, and stays itself, as for AED).
+ */
+export const searchInCurrency = (body: SearchResponse, display: DisplayRate): SearchResponse =>
+  display.currency === 'AED' || body.prices === undefined
+    ? body
+    : { ...body, display: displayPricesOf(Object.values(body.prices), display) };
+
+/** The comparison's answer with its products' variants' prices in `display`'s currency (itself for AED). */
+export const compareInCurrency = (body: CompareResponse, display: DisplayRate): CompareResponse =>
+  display.currency === 'AED'
+    ? body
+    : {
+        ...body,
+        display: displayPricesOf(
+          body.products.flatMap((item) => (item.found ? item.variants.map((variant) => variant.price) : [])),
           display,
         ),
       };
@@ -101,8 +128,12 @@ export const productInCurrency = (body: ProductResponse, display: DisplayRate): 
 const LISTING_ANSWER = new RegExp(`^${CATALOGUE_API_PREFIX}categories/[^/?]+/products(\\?|$)`);
 const PRODUCT_ANSWER = new RegExp(`^${CATALOGUE_API_PREFIX}products/[^/?]+(\\?|$)`);
 
+const SEARCH_ANSWER = new RegExp(`^${CATALOGUE_SEARCH_API_PATH}(\\?|$)`);
+const COMPARE_ANSWER = new RegExp(`^${CATALOGUE_COMPARE_API_PATH}(\\?|$)`);
+
 /** Whether the answer at `href` shows prices in the visitor's currency (its page is one per currency). */
-export const showsDisplayPrices = (href: string): boolean => LISTING_ANSWER.test(href) || PRODUCT_ANSWER.test(href);
+export const showsDisplayPrices = (href: string): boolean =>
+  LISTING_ANSWER.test(href) || PRODUCT_ANSWER.test(href) || SEARCH_ANSWER.test(href) || COMPARE_ANSWER.test(href);
 
 /** A 200 answer of the catalogue API at `href` in `display`'s currency (any other answer as it is). */
 export function answerInCurrency(
@@ -113,5 +144,7 @@ export function answerInCurrency(
   if (answer.status !== 200 || display.currency === 'AED') return answer;
   if (LISTING_ANSWER.test(href)) return { ...answer, body: listingInCurrency(answer.body as ListingResponse, display) };
   if (PRODUCT_ANSWER.test(href)) return { ...answer, body: productInCurrency(answer.body as ProductResponse, display) };
+  if (SEARCH_ANSWER.test(href)) return { ...answer, body: searchInCurrency(answer.body as SearchResponse, display) };
+  if (COMPARE_ANSWER.test(href)) return { ...answer, body: compareInCurrency(answer.body as CompareResponse, display) };
   return answer;
 }

@@ -100,23 +100,43 @@ export async function publishedVariantsOfProducts(
     .execute();
 }
 
+/** What a product's card says of its price (cardPricesOf). */
+export interface CardPrices {
+  /**
+   * Of the products asked, in their order, those whose card says 'from': their published variants are not all priced
+   * alike (two prices, or a price and one on request: decision 034), or a size has quantity breaks (decision 043).
+   */
+  priceFrom: string[];
+  /**
+   * Each product's lowest price a buyer can get: the lowest price at 1 or break of its published, priced variants (a
+   * break's price is never above its variant's price at 1). Absent: every size is on request.
+   */
+  lowest: Map<string, number>;
+}
+
 /**
- * Of the products `productIds`, those whose published variants are not all priced alike (two prices, or a price and
- * one on request), in the order of `productIds`: a card shows such a product's price (its lowest, decision 034) as
- * 'from AED 12', as the product page and the comparison do (mfe-catalogue's variantsPrice).
+ * The cards' prices of the products `productIds` (the listing's and the search page's): one read of their published
+ * variants (at most a page of products, the (product_id, position) index), each product's lowest price with its breaks
+ * and whether it is a 'from' price. The JSON breaks are read here, not in SQL: the same code on PGlite and PostgreSQL.
  */
-export async function pricedFromOf(db: Kysely<DatabaseSchema>, productIds: readonly string[]): Promise<string[]> {
-  if (productIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('catalogue_product_variants')
-    .select('product_id')
-    .where(sql<boolean>`product_id = any(${sql.val([...productIds])}::text[])`)
-    .where('published', '=', true)
-    .groupBy('product_id')
-    .having(sql<boolean>`count(distinct price) > 1 or (count(price) > 0 and count(price) < count(*))`)
-    .execute();
-  const found = new Set(rows.map((row) => row.product_id));
-  return productIds.filter((id) => found.has(id));
+export async function cardPricesOf(db: Kysely<DatabaseSchema>, productIds: readonly string[]): Promise<CardPrices> {
+  const byProduct = new Map<string, VariantRow[]>();
+  for (const row of await publishedVariantsOfProducts(db, productIds)) {
+    const rows = byProduct.get(row.product_id);
+    if (rows === undefined) byProduct.set(row.product_id, [row]);
+    else rows.push(row);
+  }
+  const priceFrom: string[] = [];
+  const lowest = new Map<string, number>();
+  for (const id of productIds) {
+    const rows = byProduct.get(id) ?? [];
+    const priced = rows.filter((row) => row.price !== null);
+    const atOne = new Set(priced.map((row) => Number(row.price)));
+    const breaks = priced.flatMap((row) => (row.price_breaks ?? []).map((item) => Number(item.price)));
+    if (atOne.size > 1 || (priced.length > 0 && priced.length < rows.length) || breaks.length > 0) priceFrom.push(id);
+    if (priced.length > 0) lowest.set(id, Math.min(...atOne, ...breaks));
+  }
+  return { priceFrom, lowest };
 }
 
 /** Every variant (published or not) whose code has the letters and digits of one of `letters`, by its unique index. */
