@@ -33,8 +33,8 @@ export interface SearchPageState {
 
 const NO_FACETS: ListingFacets = { brands: [], attributes: [], price: { min: null, max: null } };
 
-const initialState: SearchPageState = {
-  viewKey: null,
+/** An answer with nothing found: the state before the first load, and a text too long to find anything. */
+const NOTHING_FOUND = {
   total: 0,
   results: [],
   suggestion: null,
@@ -44,6 +44,11 @@ const initialState: SearchPageState = {
   prices: {},
   priceFrom: [],
   display: null,
+} satisfies Omit<SearchPageState, 'viewKey' | 'status' | 'error' | 'requestId'>;
+
+const initialState: SearchPageState = {
+  viewKey: null,
+  ...NOTHING_FOUND,
   status: 'idle',
   error: null,
   requestId: null,
@@ -62,19 +67,7 @@ export const fetchSearchPage = createAsyncThunk(
   'searchPage/fetch',
   async (view: SearchView, { signal, extra }) => {
     const viewKey = searchPageKey(view);
-    if (view.q.length > SEARCH_TEXT_MAX)
-      return {
-        viewKey,
-        total: 0,
-        results: [],
-        suggestion: null,
-        highlight: [],
-        facets: NO_FACETS,
-        inStock: [],
-        prices: {},
-        priceFrom: [],
-        display: null,
-      };
+    if (view.q.length > SEARCH_TEXT_MAX) return { viewKey, ...NOTHING_FOUND };
     const path = `${CATALOGUE_SEARCH_API_PATH}${searchApiQuery(view)}`;
     const {
       total,
