@@ -38,7 +38,8 @@ export interface DatabaseTarget {
 export const pgliteTarget: DatabaseTarget = {
   name: 'embedded PGlite',
   async fresh(options = {}) {
-    if (options.openedByPath !== true) {
+    // SERVER_TEST_PGLITE_ON_DISK=1: every embedded test database on disk, as before (to compare, or to tell the two apart)
+    if (options.openedByPath !== true && process.env.SERVER_TEST_PGLITE_ON_DISK !== '1') {
       const db = await migratedDatabaseInMemory();
       return {
         db,

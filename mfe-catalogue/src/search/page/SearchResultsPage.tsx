@@ -198,12 +198,12 @@ export default function SearchResultsPage() {
               </p>
             )}
             <p>{text('catalogue.searchPage.count', { count: total, query: shownQuery })}</p>
-            {/* the cards' prices are indicative, in the visitor's currency: said once, with the way to choose another
-                (the same text for every search: a status region announces what changed, not it) */}
-            <p>
-              <CurrencyNote currency={display?.currency} />
-            </p>
           </Status>
+          {/* the cards' prices are indicative, in the visitor's currency: said once, with the way to choose another;
+              outside the status region, which announces the count (the note is the same for every search) */}
+          <p>
+            <CurrencyNote currency={display?.currency} />
+          </p>
           <Layout>
             <ListingFilters
               facets={facets}
