@@ -7,10 +7,8 @@
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
 import type { ListingResponse, ProductResponse, SearchResponse } from '@site/contracts/catalogue-api';
-import { QUOTATIONS_API } from '@site/contracts/quotations-api';
-import { CSRF_HEADER, staffApiPath } from '@site/contracts/staff-api';
 import { test, expect, localOnly } from '../support/fixtures';
-import { ADMIN, firstAdminSignIn, startStaffSite, type StaffSite } from '../support/staff';
+import { ADMIN, firstAdminSignIn, startStaffSite, type StaffSite, setCurrencyRate } from '../support/staff';
 
 localOnly('starts its own server with an admin it creates, who sets the rate');
 
@@ -80,11 +78,7 @@ test.beforeAll(async () => {
   site = await startStaffSite([ADMIN]);
   const admin = await playwrightRequest.newContext({ baseURL: site.staffUrl });
   const session = await firstAdminSignIn(admin);
-  const rate = await admin.put(staffApiPath(QUOTATIONS_API.currencyRate, { currency: 'OMR' }), {
-    headers: { [CSRF_HEADER]: session.csrfToken },
-    data: { rate: RATE },
-  });
-  expect(rate.status(), await rate.text()).toBe(200);
+  await setCurrencyRate(admin, session, 'OMR', RATE);
   await admin.dispose();
 });
 test.afterAll(async () => {

@@ -14,8 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { STARTED_ATTRIBUTE } from '@site/contracts/dom-ids';
-import { CSRF_HEADER, STAFF_API, staffApiPath } from '@site/contracts/staff-api';
-import { QUOTATIONS_API } from '@site/contracts/quotations-api';
+import { CSRF_HEADER, STAFF_API } from '@site/contracts/staff-api';
 import { ORDERS_API, type OrdersPage } from '@site/contracts/quotation-link-api';
 import { pdfText, pdfWords, startSmtpServer, type ReceivedMail, type TestSmtpServer } from '@site/server/test-support';
 import { test, expect, localOnly } from '../support/fixtures';
@@ -35,6 +34,7 @@ import {
   submitPassword,
   watchStaffConsole,
   type StaffSite,
+  setCurrencyRate,
 } from '../support/staff';
 
 localOnly('starts its own server with a mail catcher and staff accounts it creates');
@@ -214,11 +214,7 @@ test.describe('the buyer journey: a break, a request, a quotation, a revision, a
     // the admin's part, which has no screen: the rate from dirhams to rials, and the ERP's orders token
     const admin = await playwrightRequest.newContext({ baseURL: site.staffUrl });
     const session = await firstAdminSignIn(admin);
-    const rate = await admin.put(staffApiPath(QUOTATIONS_API.currencyRate, { currency: 'OMR' }), {
-      headers: { [CSRF_HEADER]: session.csrfToken },
-      data: { rate: OMR_RATE },
-    });
-    expect(rate.status(), await rate.text()).toBe(200);
+    await setCurrencyRate(admin, session, 'OMR', OMR_RATE);
     const made = await admin.post(STAFF_API.releaseTokens, {
       headers: { [CSRF_HEADER]: session.csrfToken },
       data: { name: 'erp', scope: 'orders', remotes: [], expiresInDays: 1 },

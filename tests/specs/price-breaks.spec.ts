@@ -8,12 +8,17 @@
 // are unchanged.
 import { request as playwrightRequest } from '@playwright/test';
 import { categoryPath, productPath } from '@site/contracts/paths';
-import { QUOTATIONS_API } from '@site/contracts/quotations-api';
-import { CSRF_HEADER, staffApiPath } from '@site/contracts/staff-api';
 import { axeViolations } from '../support/axe';
 import { test, expect, localOnly } from '../support/fixtures';
 import { openProductEditor, savedAndPublished, variantGridRow } from '../support/catalogue-editor';
-import { ADMIN, CATALOGUE_STAFF, firstAdminSignIn, startStaffSite, watchStaffConsole } from '../support/staff';
+import {
+  ADMIN,
+  CATALOGUE_STAFF,
+  firstAdminSignIn,
+  startStaffSite,
+  watchStaffConsole,
+  setCurrencyRate,
+} from '../support/staff';
 
 localOnly('starts its own server with staff accounts it creates');
 
@@ -122,11 +127,7 @@ test.describe('price breaks', { tag: ['@local', '@staff', '@catalogue'] }, () =>
       // and, with the rate set and OMR chosen, in OMR (11 × 0.10477 = 1.15247: 1.152), drawn by the server
       const admin = await playwrightRequest.newContext({ baseURL: staffSite.staffUrl });
       const session = await firstAdminSignIn(admin);
-      const rate = await admin.put(staffApiPath(QUOTATIONS_API.currencyRate, { currency: 'OMR' }), {
-        headers: { [CSRF_HEADER]: session.csrfToken },
-        data: { rate: '0.10477' },
-      });
-      expect(rate.status(), await rate.text()).toBe(200);
+      await setCurrencyRate(admin, session, 'OMR', '0.10477');
       await admin.dispose();
       await publicPage.setViewportSize({ width: 1280, height: 900 });
       const cards = [

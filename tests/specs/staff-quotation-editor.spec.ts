@@ -4,8 +4,6 @@
 // scrolling sideways; the totals follow a quantity and a discount as they are typed, in rials worked out by hand, and
 // "Save draft" stores the figures shown.
 import { request as playwrightRequest, type Locator } from '@playwright/test';
-import { CSRF_HEADER, staffApiPath } from '@site/contracts/staff-api';
-import { QUOTATIONS_API } from '@site/contracts/quotations-api';
 import { test, expect, localOnly } from '../support/fixtures';
 import {
   ADMIN,
@@ -17,6 +15,7 @@ import {
   submitPassword,
   watchStaffConsole,
   type StaffSite,
+  setCurrencyRate,
 } from '../support/staff';
 
 localOnly('starts its own server with staff accounts it creates');
@@ -42,11 +41,7 @@ test.describe('the quotation editor at 1280 px', { tag: ['@local', '@staff'] }, 
     site = await startStaffSite([OMAN_STAFF, ADMIN]);
     const admin = await playwrightRequest.newContext({ baseURL: site.staffUrl });
     const session = await firstAdminSignIn(admin);
-    const rate = await admin.put(staffApiPath(QUOTATIONS_API.currencyRate, { currency: 'OMR' }), {
-      headers: { [CSRF_HEADER]: session.csrfToken },
-      data: { rate: '0.10477' },
-    });
-    expect(rate.status(), await rate.text()).toBe(200);
+    await setCurrencyRate(admin, session, 'OMR', '0.10477');
     await admin.dispose();
   });
   test.afterAll(async () => {

@@ -15,7 +15,9 @@ import {
   type SignInResult,
   type StaffSession,
   type TotpSetup,
+  staffApiPath,
 } from '@site/contracts/staff-api';
+import { QUOTATIONS_API } from '@site/contracts/quotations-api';
 import { expect } from './fixtures';
 import { REPO_ROOT, startSite, type RunningSite } from './site-server';
 
@@ -417,6 +419,20 @@ export async function firstSignInWithTotp(
 /** The admin's first sign-in through the API (firstSignInWithTotp of ADMIN): the session, with its CSRF token. */
 export async function firstAdminSignIn(staff: APIRequestContext): Promise<StaffSession> {
   return (await firstSignInWithTotp(staff, ADMIN)).session;
+}
+
+/** The rate from dirhams to `currency` (e.g. '0.10477' for OMR), set by a signed-in admin through the staff API. */
+export async function setCurrencyRate(
+  staff: APIRequestContext,
+  session: StaffSession,
+  currency: string,
+  rate: string,
+): Promise<void> {
+  const answer = await staff.put(staffApiPath(QUOTATIONS_API.currencyRate, { currency }), {
+    headers: { [CSRF_HEADER]: session.csrfToken },
+    data: { rate },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
 }
 
 /** An admin's stock token for the ERP's feeds, made through the staff API at `staffUrl` (the admin's first sign-in). */
