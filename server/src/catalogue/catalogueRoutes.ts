@@ -131,6 +131,16 @@ export async function catalogueRoutes(
     return { status: 200, body: convert(answer.body, display) };
   };
 
+  /** `what`'s answer, read by `run`, sent in the visitor's currency (the listing, the product, the search, the comparison). */
+  const sendInCurrency = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    what: string,
+    run: () => Promise<Answer<T>>,
+    convert: (body: T, display: DisplayRate) => T,
+  ): Promise<T | undefined> =>
+    send(request, reply, await inCurrency(request, reply, await read(request, what, run), convert));
+
   app.get(
     CATALOGUE_CATEGORIES_API_PATH,
     { schema: { querystring: categoriesQuerySchema, response: answers(categoriesResponseSchema) } },
@@ -148,17 +158,12 @@ export async function catalogueRoutes(
       },
     },
     async (request, reply) =>
-      send(
+      sendInCurrency(
         request,
         reply,
-        await inCurrency(
-          request,
-          reply,
-          await read(request, `the listing of ${request.params.categoryId}`, () =>
-            listingAnswer(store, request.params, request.query),
-          ),
-          listingInCurrency,
-        ),
+        `the listing of ${request.params.categoryId}`,
+        () => listingAnswer(store, request.params, request.query),
+        listingInCurrency,
       ),
   );
 
@@ -177,16 +182,7 @@ export async function catalogueRoutes(
     CATALOGUE_SEARCH_API_PATH,
     { schema: { querystring: searchQuerySchema, response: answers(searchResponseSchema) } },
     async (request, reply) =>
-      send(
-        request,
-        reply,
-        await inCurrency(
-          request,
-          reply,
-          await read(request, 'the search', () => searchAnswer(store, request.query)),
-          searchInCurrency,
-        ),
-      ),
+      sendInCurrency(request, reply, 'the search', () => searchAnswer(store, request.query), searchInCurrency),
   );
 
   app.get(
@@ -199,17 +195,12 @@ export async function catalogueRoutes(
       },
     },
     async (request, reply) =>
-      send(
+      sendInCurrency(
         request,
         reply,
-        await inCurrency(
-          request,
-          reply,
-          await read(request, `the product ${request.params.productId}`, () =>
-            productAnswer(store, request.params, request.query),
-          ),
-          productInCurrency,
-        ),
+        `the product ${request.params.productId}`,
+        () => productAnswer(store, request.params, request.query),
+        productInCurrency,
       ),
   );
 
@@ -218,15 +209,12 @@ export async function catalogueRoutes(
     CATALOGUE_COMPARE_API_PATH,
     { schema: { querystring: compareQuerySchema, response: answers(compareResponseSchema) } },
     async (request, reply) =>
-      send(
+      sendInCurrency(
         request,
         reply,
-        await inCurrency(
-          request,
-          reply,
-          await read(request, 'the products to compare', () => compareAnswer(store, request.query)),
-          compareInCurrency,
-        ),
+        'the products to compare',
+        () => compareAnswer(store, request.query),
+        compareInCurrency,
       ),
   );
 }
