@@ -93,6 +93,7 @@ const productCodeZones = [
 const SERVER_SRC = './server/src';
 const SERVER_PLATFORM = ['platform'];
 const SERVER_FEATURES = [
+  'accounts',
   'assistant',
   'catalogue',
   'pages',

@@ -26,6 +26,8 @@ export const QUOTE_REQUEST_SEGMENT = 'request-quote';
 
 /** The request-for-quotation page: the basket's lines and the buyer's details. */
 export const QUOTE_REQUEST_PATH = `/${QUOTE_REQUEST_SEGMENT}`;
+/** The buyer's account (its own origin: the public one sends this address there, server/src/platform/http/accountSurface.ts). */
+export const ACCOUNT_PATH = '/account';
 
 /** The search results page's path segment ('/search?q=…'). */
 export const SEARCH_SEGMENT = 'search';

@@ -136,6 +136,22 @@ export interface QuoteFormFields {
 export const PASTED_LIST_FIELD = 'pastedList';
 
 /**
+ * The request page's query naming a list to put in the basket ('/request-quote?list=HEX-CW-25%2040'): lines of
+ * "code quantity" as "Paste a list" reads them. The buyer's account links it to ask for a past record's parts again;
+ * the page adds them once it has started, says what it could not add, and drops the query.
+ */
+export const QUOTE_LIST_PARAM = 'list';
+
+/** The request page's address in `locale` with `parts` to put in the basket. */
+export function quoteRequestWithList(
+  localePrefix: '' | '/ar',
+  parts: readonly { code: string; quantity: number }[],
+): string {
+  const list = parts.map((part) => `${part.code} ${part.quantity}`).join('\n');
+  return `${localePrefix}/request-quote?${QUOTE_LIST_PARAM}=${encodeURIComponent(list)}`;
+}
+
+/**
  * Why the request page did not send, as it words it: a check made before sending, in this order ('badQuantity': a
  * basket line's quantity field; 'badList': a line of a posted list the catalogue does not have or whose quantity its
  * unit refuses), the server's refusal of the body (its English sentence), too many requests, or a failure.

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './platform/db/index.js';
 import { registerCompression } from './platform/http/compression.js';
+import type { SideListener, SideSiteOptions } from './platform/http/sideListener.js';
 import { createSiteOrigin } from './platform/http/siteOrigin.js';
+import { createAccountSurface, registerAccountSurface } from './platform/http/accountSurface.js';
 import { createStaffSurface, registerStaffSurface } from './platform/http/staffSurface.js';
 import { seoPlugin, siteMapOrigins } from './seo/index.js';
 import { catalogueReadersOf, openCatalogue, pageCatalogueOf, siteDataFiles } from './app/catalogueReaders.js';
@@ -19,6 +21,19 @@ import { releaseLoadTotals } from './releases/index.js';
 
 export type { AppConfig, BuildAppOptions } from './app/options.js';
 
+/** A side site's settings (the staff app's, the account's) as its surface takes them. */
+const sideSite = (
+  config: AppConfig,
+  site: { origin: string | undefined; port: number | undefined } | undefined,
+  listener: SideListener,
+): SideSiteOptions => ({
+  configuredOrigin: site?.origin,
+  publicSiteUrl: config.http.publicSiteUrl,
+  listenHost: config.host,
+  configuredPort: site?.port,
+  listener,
+});
+
 /**
  * The site's HTTP server: the pages (the shell with each page's head and first view, at every client route), each
  * remote's bundle under /remotes/<name>/, /data/*.json and the content files, /remotes.json, /healthz and each feature's
@@ -34,14 +49,11 @@ export async function buildApp(
   // The site's public origin: PUBLIC_SITE_URL, or this process's own address. Never a request's Host.
   const origin = createSiteOrigin(config.http.publicSiteUrl, config, () => app.server.address());
   // The staff app's origin: its own port or host, where no public remote runs (platform/http/staffSurface.ts).
-  const staffSurface = createStaffSurface({
-    configuredOrigin: config.staffSite?.origin,
-    publicSiteUrl: config.http.publicSiteUrl,
-    listenHost: config.host,
-    configuredPort: config.staffSite?.port,
-    listener: app.staffListener,
-  });
+  const staffSurface = createStaffSurface(sideSite(config, config.staffSite, app.staffListener));
   app.decorate('staffSurface', staffSurface);
+  // The buyer's account's origin: its own port or host, where no public remote runs (platform/http/accountSurface.ts).
+  const accountSurface = createAccountSurface(sideSite(config, config.accountSite, app.accountListener));
+  app.decorate('accountSurface', accountSurface);
   const catalogue = openCatalogue(app, db, options);
   const pageCache = options.pageCache ?? new PageCache<Promise<RenderedPage>>();
   // Before any route: every answer is counted by its route pattern.
@@ -59,6 +71,8 @@ export async function buildApp(
   await registerGuards(app, config, remotes.live, options.seoSite?.mapOrigins ?? siteMapOrigins());
   // Before any route: the staff routes answer on the staff origin only, and it answers nothing else of the site.
   registerStaffSurface(app, staffSurface, origin);
+  // ... and the buyer's account on the account origin only, which answers nothing else either.
+  registerAccountSurface(app, accountSurface, origin);
   // Compression of what the server makes (HTML, JSON): before any route, as @fastify/compress attaches to routes as
   // they are added. Static files are sent as the build compressed them (staticFiles.ts).
   await registerCompression(app);

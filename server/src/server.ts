@@ -1,3 +1,4 @@
+import type { SideListener } from './platform/http/sideListener.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +12,7 @@ import { createOutboxWorker, type OutboxWorker } from './platform/mail/outboxWor
 import { siteMailComposers } from './outboxMail.js';
 import { LINK_SEAL_PURPOSE } from './quotations/index.js';
 import { totpSecretBoxOf } from './staff/index.js';
+import { ACCOUNT_LINK_SEAL_PURPOSE } from './accounts/index.js';
 import { createSmtpTransport } from './platform/mail/transport.js';
 import { readyAddress } from './platform/readyAddress.js';
 import { startMetricsListener, type MetricsListener } from './platform/http/metricsRoutes.js';
@@ -52,15 +54,14 @@ function configOrExit(): Config {
 async function outboxOf(config: Config, db: Database): Promise<OutboxWorker | undefined> {
   const { smtpUrl, from } = config.mail;
   if (smtpUrl === undefined || from === undefined) return undefined;
-  // the quotation links in the outbox are sealed with a sub-key of the staff's TOTP keys (quotations/link/linkSeal.ts)
-  const linkSealer = (await totpSecretBoxOf(config.staff.totpKeys, config.staff.totpKeyFile)).forPurpose(
-    LINK_SEAL_PURPOSE,
-  );
+  // the quotation and sign-in links in the outbox are sealed with sub-keys of the staff's TOTP keys
+  // (quotations/link/linkSeal.ts, accounts/signInMail.ts)
+  const keys = await totpSecretBoxOf(config.staff.totpKeys, config.staff.totpKeyFile);
   return createOutboxWorker({
     ...config.mail,
     db,
     transport: createSmtpTransport(smtpUrl),
-    composers: siteMailComposers(linkSealer, db),
+    composers: siteMailComposers(keys.forPurpose(LINK_SEAL_PURPOSE), db, keys.forPurpose(ACCOUNT_LINK_SEAL_PURPOSE)),
     from,
   });
 }
@@ -104,7 +105,14 @@ async function startSite(config: Config, running: Running): Promise<FastifyInsta
     if (filled > 0) console.log(`Catalogue: the specification filters read from the details of ${filled} products`);
     running.app = await buildApp(config, db, { onOutboxWrite: () => outbox?.nudge() });
     await running.app.listen({ port: config.port, host: config.host });
-    await listenForStaff(config, running.app);
+    await listenBeside(running.app.staffListener, config.staffSite.port, config.host, {
+      what: 'the staff app',
+      variable: 'STAFF',
+    });
+    await listenBeside(running.app.accountListener, config.accountSite.port, config.host, {
+      what: "the buyer's account",
+      variable: 'ACCOUNT',
+    });
     running.metrics = await startMetricsPort(config, running.app);
     outbox?.start();
     return running.app;
@@ -116,17 +124,24 @@ async function startSite(config: Config, running: Running): Promise<FastifyInsta
   }
 }
 
-/** The staff app's listener (STAFF_PORT), unless it is off (STAFF_ORIGIN's host then reaches PORT). */
-async function listenForStaff(config: Config, app: FastifyInstance): Promise<void> {
-  const { port } = config.staffSite;
+/**
+ * A side listener (the staff app's, STAFF_PORT; the buyer's account's, ACCOUNT_PORT) on `port`, unless it is off (its
+ * origin's host then reaches PORT); a port it cannot have stops the start, naming the variables that move it.
+ */
+async function listenBeside(
+  listener: SideListener,
+  port: number | undefined,
+  host: string,
+  { what, variable }: { what: string; variable: 'STAFF' | 'ACCOUNT' },
+): Promise<void> {
   if (port === undefined) return;
   try {
-    await app.staffListener.listen(port, config.host);
+    await listener.listen(port, host);
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     const why = code === 'EADDRINUSE' ? `port ${port} is already in use` : describeError(error);
     throw new Error(
-      `Could not serve the staff app on port ${port} (STAFF_PORT; set another, or off with STAFF_ORIGIN): ${why}`,
+      `Could not serve ${what} on port ${port} (${variable}_PORT; set another, or off with ${variable}_ORIGIN): ${why}`,
       { cause: error },
     );
   }
@@ -157,6 +172,7 @@ function sayHowItRuns(config: Config, app: FastifyInstance, db: Database): void 
   const listening = config.http.publicSiteUrl === undefined ? '' : `listening on port ${port}, `;
   console.log(`Site ready at ${readyAddress(config.http, port)} (${listening}database: ${database})`);
   console.log(`Staff app at ${app.staffSurface.origin()}/staff`);
+  console.log(`Buyer's account at ${app.accountSurface.origin()}/account`);
   const { smtpUrl } = config.mail;
   console.log(
     smtpUrl === undefined

@@ -31,6 +31,13 @@ const OWNERS: Readonly<Record<string, readonly string[]>> = {
   catalogue_product_variants: ['catalogue'],
   catalogue_import_jobs: ['catalogue'],
   catalogue_publish_schedules: ['catalogue'],
+  // the buyer's account (accounts/)
+  buyer_accounts: ['accounts'],
+  buyer_sign_in_links: ['accounts'],
+  buyer_sessions: ['accounts'],
+  buyer_passkeys: ['accounts'],
+  buyer_passkey_challenges: ['accounts'],
+  buyer_account_events: ['accounts'],
   // the public forms; the staff inbox changes and deletes their rows through the feature (submissions/handling.ts)
   contact_messages: ['submissions'],
   registrations: ['submissions'],

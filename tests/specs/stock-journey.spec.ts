@@ -38,11 +38,12 @@ const CODE = 'HEX-CW-25';
 /** How long a feed may take to show on the other process (docs/stock.md: "every server process sees it within 2 s"). */
 const SEEN_WITHIN_MS = 2_000;
 /**
- * What the buyer's browser adds on top: the click's navigation, drawing the page and its read of the stock. Process
- * two served the feed 30 to 100 ms after its answer, but the pages showed it after 1.3 to 4.4 s on a loaded 2-core
- * machine (load 9 to 17; 2026-11-28), the browser's own work: held to 2 s with the rest, the test failed at times.
+ * What the buyer's browser may take on top, once process two serves the feed: the click's navigation, drawing the page
+ * and its read of the stock. Not a promise the site makes (a timing counts only on a quiet machine, in a bench): it is
+ * recorded as an annotation, and bounds the wait so a page that kept a stale answer still fails. On CI's loaded 2-core
+ * machine the pages took 1.3 to 4.4 s (load 9 to 17; 2026-11-28) and more than 5 s once (2026-12-01).
  */
-const PAGE_WORK_MS = 3_000;
+const PAGE_WORK_MS = 15_000;
 /** Two weeks ahead, as the ERP writes a date. */
 const INCOMING_DATE = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
 
@@ -188,9 +189,13 @@ test('an admin makes a stock token in the staff app; a snapshot is served by pro
       2,
     );
     const answeredAt = Date.now();
-    // at the feed's answer each buyer clicks the gland's card (the page's own navigation, as a buyer goes: no new load),
-    // while process two is asked what the pages read
-    const seen = Promise.all(
+    // process two serves it within 2 s of the feed's answer (docs/stock.md), read as the pages read it
+    await expect.poll(() => onHandAt(two(), 'muscat'), { timeout: SEEN_WITHIN_MS, intervals: [50] }).toBe(40);
+    const servedAfter = Date.now() - answeredAt;
+    expect(servedAfter, "from the feed's answer to process two serving it").toBeLessThanOrEqual(SEEN_WITHIN_MS);
+    // then each buyer clicks the gland's card (the page's own navigation, as a buyer goes: no new load); before it, a
+    // page may read the stock process two had before the feed, as docs/stock.md allows for 2 s
+    await Promise.all(
       (['en', 'ar'] as const).map(async (locale) => {
         const page = buyers[locale];
         await page
@@ -199,23 +204,14 @@ test('an admin makes a stock token in the staff app; a snapshot is served by pro
           .filter({ has: page.getByRole('heading', { level: 2, name: productNameIn(locale, GLAND), exact: true }) })
           .click();
         await expect(stockWord(page, locale)).toHaveText(message(locale, 'catalogue.stock.short.inStock'), {
-          timeout: SEEN_WITHIN_MS + PAGE_WORK_MS,
+          timeout: PAGE_WORK_MS,
         });
       }),
     );
-    await expect.poll(() => onHandAt(two(), 'muscat'), { timeout: SEEN_WITHIN_MS, intervals: [50] }).toBe(40);
-    const servedAfter = Date.now() - answeredAt;
-    await seen;
-    const shownAfter = Date.now() - answeredAt;
     test.info().annotations.push({
       type: "after the feed's answer",
-      description: `process two served it in ${servedAfter} ms; both editions' pages showed it in ${shownAfter} ms`,
+      description: `process two served it in ${servedAfter} ms; both editions' pages showed it in ${Date.now() - answeredAt} ms`,
     });
-    expect(servedAfter, "from the feed's answer to process two serving it").toBeLessThanOrEqual(SEEN_WITHIN_MS);
-    expect(
-      shownAfter,
-      'from the feed\'s answer to "In stock" on process two\'s pages, in both editions',
-    ).toBeLessThanOrEqual(SEEN_WITHIN_MS + PAGE_WORK_MS);
     // the size chosen: a line per location
     for (const locale of ['en', 'ar'] as const) {
       const page = buyers[locale];
@@ -238,21 +234,18 @@ test('an admin makes a stock token in the staff app; a snapshot is served by pro
     JSON.stringify([{ code: CODE, location: 'dubai', onHand: 0, incoming: 500, incomingDate: INCOMING_DATE }]),
     1,
   );
+  // process two serves the delta within 2 s; then a new visitor in each edition (a browser may reuse an availability
+  // answer for 5 s) opens the page and reads Dubai's incoming line with its date
+  await expect.poll(() => onHandAt(two(), 'dubai'), { timeout: SEEN_WITHIN_MS, intervals: [50] }).toBe(0);
   for (const locale of ['en', 'ar'] as const) {
-    // a new visitor each time: the browser may reuse an availability answer for 5 s
     const fresh = await browser.newContext();
     try {
       const shown = await fresh.newPage();
-      await expect(async () => {
-        await shown.goto(pageOf(two(), locale));
-        await expect(stockLines(shown, locale)).toHaveText(
-          [
-            lineAt(locale, 'dubai', incoming(locale, 500, INCOMING_DATE)),
-            lineAt(locale, 'muscat', inStock(locale, 40)),
-          ],
-          { timeout: 1_000 },
-        );
-      }).toPass({ timeout: 10_000 });
+      await shown.goto(pageOf(two(), locale));
+      await expect(stockLines(shown, locale)).toHaveText(
+        [lineAt(locale, 'dubai', incoming(locale, 500, INCOMING_DATE)), lineAt(locale, 'muscat', inStock(locale, 40))],
+        { timeout: PAGE_WORK_MS },
+      );
     } finally {
       await fresh.close();
     }

@@ -24,6 +24,8 @@ export interface RunningSite {
   url: string;
   /** The staff app's origin (its own port: the staff pages and API answer only there). */
   staffUrl: string;
+  /** The buyer's account's origin (its own port: the account's pages answer only there). */
+  accountUrl: string;
   dataDir: string;
   process: ChildProcess;
   output: () => string;
@@ -97,6 +99,8 @@ export async function startSite(env: Record<string, string> = {}, options: SiteO
   const port = options.port ?? (await freePort());
   // the staff app's own origin: a port of its own, as `npm start` has it (PORT + 1 there)
   const staffPort = env.STAFF_PORT ?? String(await freePort());
+  // the buyer's account's too (PORT + 2 there): a port beside another worker's server's may be taken
+  const accountPort = env.ACCOUNT_PORT ?? String(await freePort());
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
   const template = process.env[DATA_TEMPLATE_ENV];
@@ -115,6 +119,7 @@ export async function startSite(env: Record<string, string> = {}, options: SiteO
       ...process.env,
       PORT: String(port),
       STAFF_PORT: staffPort,
+      ACCOUNT_PORT: accountPort,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ...ONE_ADDRESS_LIMITS,
@@ -128,6 +133,7 @@ export async function startSite(env: Record<string, string> = {}, options: SiteO
   child.once('exit', () => serversOfThisProcess.delete(child));
   const url = `http://127.0.0.1:${port}`;
   const staffUrl = `http://127.0.0.1:${staffPort}`;
+  const accountUrl = `http://127.0.0.1:${accountPort}`;
 
   // Generous: on a loaded 2-core CI machine a cold start (PGlite, migrations) can take half a minute.
   const deadline = Date.now() + 90_000;
@@ -149,6 +155,7 @@ export async function startSite(env: Record<string, string> = {}, options: SiteO
   return {
     url,
     staffUrl,
+    accountUrl,
     dataDir,
     process: child,
     output: () => output,

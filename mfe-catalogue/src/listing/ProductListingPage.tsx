@@ -59,8 +59,7 @@ const HeadingRest = styled.span`
 `;
 
 /**
- * The layout's first row: the order (and its button before the page has started) at the start, the count at the end.
- * That way round the button leaves moving nothing: the <select> starts where it did, the count ends where it did.
+ * The layout's first row: the order and its button at the start, the count at the end.
  */
 const Toolbar = styled.div`
   grid-column: 1 / -1;
@@ -92,14 +91,25 @@ export const loadFirstView: LoadFirstView = async ({ dispatch, params, search })
   ]);
 };
 
+/** The sort button's look once the page has started: not seen, not focused, not clicked, its place kept. */
+const HELD_PLACE = { visibility: 'hidden' } as const;
+
 /**
  * Sends the sort's choice where no script has started yet (the <select> belongs to the filters' form, so the ticks
- * stay); gone once the page has started, when a choice applies at once.
+ * stay). Once the page has started a choice applies at once and the button is hidden, but keeps its place: gone, it
+ * would let the count move up beside the <select> wherever the font draws it narrow enough (a layout shift on phones).
  */
 function SortButton() {
   const text = useText();
-  return useHydrated() ? null : (
-    <Button type="submit" form={LISTING_VIEW_FORM_ID} $variant="secondary">
+  const started = useHydrated();
+  return (
+    <Button
+      type="submit"
+      form={LISTING_VIEW_FORM_ID}
+      $variant="secondary"
+      disabled={started}
+      style={started ? HELD_PLACE : undefined}
+    >
       {text('catalogue.listing.sortApply')}
     </Button>
   );

@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import { Button, useHydrated } from '@site/shared-ui';
 import { useQuantityTexts } from '@site/shared-ui/quantity';
 import { QUOTE_LIMITS, readPastedList, type QuantityProblem, type QuoteUnit } from '@site/content/validation';
-import type { PastedListProblems, PASTED_LIST_FIELD } from '@site/contracts/quote-api';
+import { QUOTE_LIST_PARAM, type PastedListProblems, type PASTED_LIST_FIELD } from '@site/contracts/quote-api';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { earlyControl } from '@site/contracts/dom-ids';
 import {
   quoteLineAdded,
@@ -180,6 +181,28 @@ export function PasteList({ posted }: PasteListProps) {
     // the box as it is (a tap kept before the page started is handed on before the box's text is in this state)
     void addFromList(box.current?.value ?? pasted);
   };
+
+  // a list the address names (the buyer's account's "Request again": QUOTE_LIST_PARAM) is added as "Add from list"
+  // adds, once the page has started and the basket is read; the address then loses it, so a reload adds nothing twice
+  const address = useLocation();
+  const navigate = useNavigate();
+  const listed = useRef(new URLSearchParams(address.search).get(QUOTE_LIST_PARAM));
+  useEffect(() => {
+    if (listed.current === null || !restored || !hydrated) return;
+    const list = listed.current;
+    listed.current = null;
+    const params = new URLSearchParams(address.search);
+    params.delete(QUOTE_LIST_PARAM);
+    const rest = params.toString();
+    void navigate(
+      { pathname: address.pathname, search: rest === '' ? '' : `?${rest}`, hash: address.hash },
+      { replace: true },
+    );
+    // what of it cannot be added is left in the box once matched
+    void addFromList(list.slice(0, QUOTE_LIMITS.pasteCharacters));
+    // once, when the basket is there
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [restored, hydrated]);
 
   // a posted list's lines join the basket once it is read (before, they would be written over by the stored basket)
   const postedAdded = useRef(posted === undefined || posted.pastedList.trim() === '');

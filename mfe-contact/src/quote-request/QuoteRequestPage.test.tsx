@@ -110,6 +110,7 @@ const EDITIONS = [
       referenceText: 'Your reference is RFQ-AE-2026-000124.',
       metres: '200 metres',
       pdf: 'Download PDF',
+      account: ['Sign in with your e-mail', '/account'],
     },
     errors: {
       required: 'Please fill in all required fields (Company, Your name, Email, Phone).',
@@ -154,6 +155,7 @@ const EDITIONS = [
       referenceText: 'الرقم المرجعي لطلبك هو RFQ-AE-2026-000124.',
       metres: '200 متر',
       pdf: 'تنزيل ملف PDF',
+      account: ['ادخل ببريدك الإلكتروني', '/ar/account'],
     },
     errors: {
       required: 'يُرجى تعبئة جميع الحقول المطلوبة (الشركة، اسمك، البريد الإلكتروني، رقم الهاتف).',
@@ -265,6 +267,9 @@ describe.each(EDITIONS)('the request page in each edition ($locale)', (edition) 
       'href',
       '/api/quote-requests/RFQ-AE-2026-000124.pdf?key=k',
     );
+    // the request is in the buyer's account already: the way there, in the edition
+    const [accountLink, accountPath] = edition.sent.account;
+    expect(screen.getByRole('link', { name: accountLink })).toHaveAttribute('href', accountPath);
     expect(selectQuoteLines(store.getState())).toEqual([]);
     // the figures in Western digits
     expect(document.body.textContent).not.toMatch(/[٠-٩]/);
@@ -386,6 +391,24 @@ describe('the request page', () => {
     expect(screen.getByRole('textbox', { name: `Quantity of ${LSZH_CABLE.productName}` })).toHaveValue('12.5');
     // what needs the buyer's eye stays in the box
     expect(textbox('Paste a list')).toHaveValue(`XYZ-000 5\n${OTHER_WIRE.code} 2.5`);
+  });
+
+  it("adds the list the address names (the account's “Request again”) once the basket is read, says what it could not add, and drops it from the address", async () => {
+    const store: AppStore = makeStore(undefined, { fetch: localizedFetch('en', (input, init) => fetch(input, init)) });
+    const list = `${LSZH_CABLE.code} 40\nXYZ-000 5`;
+    renderInSite(<QuoteRequestPage />, { route: `/request-quote?x=1&list=${encodeURIComponent(list)}`, store });
+    // nothing is added before the stored basket is read: it would be written over
+    expect(selectQuoteLines(store.getState())).toEqual([]);
+    act(() => {
+      store.dispatch(quoteBasketRestored([lineOf(WIRE, 3)]));
+    });
+    const status = within(screen.getByRole('form', { name: 'Paste a list' })).getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent('Added 1 product from your list.'));
+    expect(status).toHaveTextContent('Not recognised:XYZ-000 5');
+    expect(quantities(store)).toEqual({ [WIRE.code]: 3, [LSZH_CABLE.code]: 40 });
+    expect(textbox('Paste a list')).toHaveValue('XYZ-000 5');
+    // the address keeps the rest of its query; a reload adds nothing twice
+    expect(screen.getByTestId('current-search')).toHaveTextContent(/^\?x=1$/);
   });
 
   it('says when a pasted list cannot be matched, keeping the list and the basket as they were', async () => {

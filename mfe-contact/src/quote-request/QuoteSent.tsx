@@ -4,6 +4,8 @@ import { Trans } from '@lingui/react';
 import { Button, ButtonLink, SectionHeading } from '@site/shared-ui';
 import { useQuantityTexts } from '@site/shared-ui/quantity';
 import { quoteLineName, useLocale } from '@site/shared-store';
+import { localizedPath } from '@site/contracts/locale';
+import { ACCOUNT_PATH } from '@site/contracts/paths';
 import { useText } from '../i18n/useText';
 import { Ltr } from '../i18n/Ltr';
 import { LinesTableHead } from './LinesTableHead';
@@ -109,6 +111,11 @@ export function QuoteSent({ sent }: { sent: SentQuoteRequest }) {
           {text('contact.quote.sent.pdf')}
         </ButtonLink>
       </Actions>
+      {/* the request is the account's already (its records are its address's): the way there, signed in by mail */}
+      <p data-print="hide">
+        {text('contact.quote.sent.account')}{' '}
+        <a href={localizedPath(locale, ACCOUNT_PATH)}>{text('contact.quote.sent.accountLink')}</a>
+      </p>
     </section>
   );
 }

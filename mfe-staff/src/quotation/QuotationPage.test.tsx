@@ -305,6 +305,13 @@ describe('the quotation editor', () => {
   });
 
   it('names the Incoterms rule and place, saved with the draft; the seller shown as the document names it', async () => {
+    server.use(
+      http.put('/api/staff/quotations/5', async ({ request }) => {
+        const { incoterm, deliveryPlace } = (await request.json()) as SaveQuotationBody;
+        stored = quotation({ version: 4, incoterm, deliveryPlace });
+        return HttpResponse.json(stored);
+      }),
+    );
     renderStaffApp('/quotations/5');
     const rule = await screen.findByRole('combobox', { name: 'Incoterms 2020' });
     expect(rule).toHaveValue('DAP');
@@ -320,6 +327,9 @@ describe('the quotation editor', () => {
     await waitFor(async () => expect(await puts()).toHaveLength(1));
     const [sent] = await puts();
     expect(sent).toMatchObject({ incoterm: 'FOB', deliveryPlace: 'Port Sultan Qaboos' });
+    // the page shows the saved draft's answer: the rule and place as stored
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Incoterms 2020' })).toHaveValue('FOB'));
+    expect(screen.getByRole('textbox', { name: /^Delivery place/ })).toHaveValue('Port Sultan Qaboos');
   });
 
   it('says what keeps a draft from being sent and where it is set; the server’s refusal of the send in its words', async () => {

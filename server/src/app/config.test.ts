@@ -416,6 +416,37 @@ describe("loadConfig: the staff app's origin", () => {
     );
     assert.throws(() => loadConfig({ STAFF_PORT: 'soon' }), /STAFF_PORT must be off or a whole number/);
   });
+
+  test("the buyer's account: PORT + 2 by default; ACCOUNT_ORIGIN allowed with ALLOWED_HOSTS; refused where another origin is", () => {
+    assert.deepEqual(loadConfig({ PORT: '9000' }).accountSite, { origin: undefined, port: 9002 });
+    assert.deepEqual(loadConfig({ PORT: '0' }).accountSite, { origin: undefined, port: 0 });
+    const config = loadConfig({
+      ACCOUNT_ORIGIN: 'https://Account.Example.com/',
+      ACCOUNT_PORT: 'off',
+      ALLOWED_HOSTS: 'www.example.com',
+    });
+    assert.deepEqual(config.accountSite, { origin: 'https://account.example.com', port: undefined });
+    assert.deepEqual(config.http.allowedHosts, ['www.example.com', 'account.example.com']);
+    for (const [vars, problem] of [
+      [
+        { PUBLIC_SITE_URL: 'https://www.example.com', ACCOUNT_ORIGIN: 'https://www.example.com' },
+        /ACCOUNT_ORIGIN must not be PUBLIC_SITE_URL or STAFF_ORIGIN/,
+      ],
+      [
+        { STAFF_ORIGIN: 'https://staff.example.com', ACCOUNT_ORIGIN: 'https://staff.example.com' },
+        /ACCOUNT_ORIGIN must not be PUBLIC_SITE_URL or STAFF_ORIGIN/,
+      ],
+      [{ PORT: '9000', ACCOUNT_PORT: '9000' }, /ACCOUNT_PORT must not be PORT, STAFF_PORT or METRICS_PORT/],
+      [{ PORT: '9000', ACCOUNT_PORT: '9001' }, /ACCOUNT_PORT must not be PORT, STAFF_PORT or METRICS_PORT/],
+      [{ ACCOUNT_PORT: 'off' }, /ACCOUNT_PORT may be off only with ACCOUNT_ORIGIN set/],
+      [
+        { ACCOUNT_ORIGIN: 'https://account.example.com/account' },
+        /ACCOUNT_ORIGIN must be the buyer's account's origin/,
+      ],
+    ] as const) {
+      assert.throws(() => loadConfig(vars), problem, JSON.stringify(vars));
+    }
+  });
 });
 
 describe('loadConfig: stock', () => {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { RELEASE_SAFETY_DEFAULTS, RELEASE_VITALS_DEFAULTS, VITALS_DEFAULTS } from '../platform/config.js';
 import type { Database } from '../platform/db/index.js';
 import { sharedRedis } from '../platform/http/redis.js';
+import { ACCOUNT_LINK_SEAL_PURPOSE, accountsPlugin } from '../accounts/index.js';
 import { assistantPlugin, databaseStockFacts } from '../assistant/index.js';
 import { cataloguePlugin, currencyRoutes, DiskMediaStore } from '../catalogue/index.js';
 import { LINK_SEAL_PURPOSE, quotationLinkPlugin } from '../quotations/index.js';
@@ -148,6 +149,17 @@ export async function registerFeatures(
     publicSiteUrl: config.http.publicSiteUrl,
     // the keys the staff's send sealed each token with: a replaced revision's page links to the latest one
     linkSealer: (await totpSecretBoxOf(config.staff.totpKeys, config.staff.totpKeyFile)).forPurpose(LINK_SEAL_PURPOSE),
+  });
+  // the buyer's account, on its own origin: sign-in by e-mail link (sealed in the outbox as the quotation links are)
+  await app.register(accountsPlugin, {
+    db: db.kysely,
+    sealer: (await totpSecretBoxOf(config.staff.totpKeys, config.staff.totpKeyFile)).forPurpose(
+      ACCOUNT_LINK_SEAL_PURPOSE,
+    ),
+    origin: () => app.accountSurface.origin(),
+    fixedOrigin: () => app.accountSurface.fixedOrigin(),
+    rateLimit: { ...config.submissions, redisNamespace: undefined },
+    ...(onOutboxWrite === undefined ? {} : { onOutboxWrite }),
   });
   // the ERP's stock feed (a stock token), and the process's reader of availability (app.stock)
   await app.register(stockPlugin, {

@@ -3,7 +3,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { answerClientError } from '../platform/http/bareAnswers.js';
 import { refusalAnswer } from '../platform/http/contracts.js';
 import { rewriteMalformedUrl } from '../platform/http/malformedUrls.js';
-import { createStaffListener } from '../platform/http/staffListener.js';
+import { createSideListener } from '../platform/http/sideListener.js';
 import { serverTimeoutOptions } from '../platform/http/timeouts.js';
 import { fastifyTrustProxy } from '../platform/http/trustProxy.js';
 import { redactLinkTokens } from '../platform/http/logRedaction.js';
@@ -17,8 +17,9 @@ import type { AppConfig, BuildAppOptions } from './options.js';
 export function createInstance(config: AppConfig, logStream?: BuildAppOptions['logStream']): FastifyInstance {
   const trustProxy = fastifyTrustProxy(config.http.trustProxy);
   const timeouts = serverTimeoutOptions(config.http.timeouts); // HTTP_*_TIMEOUT_SECONDS: stalled clients are let go
-  // the public server, and the staff app's beside it (STAFF_PORT), on the same routes
-  const staffListener = createStaffListener(timeouts);
+  // the public server, the staff app's beside it (STAFF_PORT) and the buyer's account's (ACCOUNT_PORT), on the same routes
+  const staffListener = createSideListener(timeouts);
+  const accountListener = createSideListener(timeouts, staffListener.serverFactory);
   const app = Fastify({
     // each line passes redactLinkTokens last: no quotation link token is written
     logger:
@@ -32,15 +33,18 @@ export function createInstance(config: AppConfig, logStream?: BuildAppOptions['l
     trustProxy, // TRUST_PROXY: X-Forwarded-Proto/-Host/-For from these proxies count
     ...requestIdOptions(trustProxy), // X-Request-Id: ours, or a trusted proxy's when it is a safe token
     ...timeouts,
-    serverFactory: staffListener.serverFactory,
+    serverFactory: accountListener.serverFactory,
     rewriteUrl: rewriteMalformedUrl, // /x/%ZZ reaches the routes (and hooks) as /x/%25ZZ instead of Fastify's bare 400
     clientErrorHandler: answerClientError, // what the parser refuses (bad method, 408, 431...) gets the site's headers too
   });
   sendRequestIds(app);
   app.decorate('staffListener', staffListener);
-  // what the parser refuses on the staff listener gets the same answer as on the public one
-  staffListener.server()?.on('clientError', answerClientError.bind(app));
-  app.addHook('onClose', async () => staffListener.close());
+  app.decorate('accountListener', accountListener);
+  for (const side of [staffListener, accountListener]) {
+    // what the parser refuses on a side listener gets the same answer as on the public one
+    side.server()?.on('clientError', answerClientError.bind(app));
+    app.addHook('onClose', async () => side.close());
+  }
   return app;
 }
 

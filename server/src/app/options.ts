@@ -26,6 +26,7 @@ export type AppConfig = Pick<
     Pick<
       Config,
       | 'staffSite'
+      | 'accountSite'
       | 'requirePassedRun'
       | 'releaseSafety'
       | 'remoteOrigins'

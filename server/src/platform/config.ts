@@ -282,6 +282,26 @@ const ServerVariables = z
       })
       .transform((raw) => (raw.trim().toLowerCase() === 'off' ? ('off' as const) : Number(raw)))
       .optional(),
+    // The buyer's account's own origin (http/accountSurface.ts), for the reason the staff app has one: a buyer's
+    // records and session are out of every public remote's reach. Production: a host of its own
+    // (https://account.example.com); unset: the public host at ACCOUNT_PORT.
+    ACCOUNT_ORIGIN: z
+      .string()
+      .refine(isSiteOrigin, {
+        error: (issue) =>
+          `must be the buyer's account's origin, such as https://account.example.com (no path, query or credentials; got "${String(issue.input)}")`,
+      })
+      .transform((raw) => new URL(raw).origin)
+      .optional(),
+    // The account's listener: PORT + 2 by default (0 with PORT=0: one picked at start), `off` for none (a balancer
+    // that sends ACCOUNT_ORIGIN's host to PORT).
+    ACCOUNT_PORT: z
+      .string()
+      .refine((raw) => raw.trim().toLowerCase() === 'off' || (/^\d{1,5}$/.test(raw) && Number(raw) <= 65535), {
+        error: (issue) => `must be off or a whole number from 0 to 65535 ${got(issue)}`,
+      })
+      .transform((raw) => (raw.trim().toLowerCase() === 'off' ? ('off' as const) : Number(raw)))
+      .optional(),
     LOG_LEVEL: z
       .enum(LOG_LEVELS, { error: (issue) => `must be one of ${LOG_LEVELS.join(', ')} ${got(issue)}` })
       .optional(),
@@ -550,6 +570,31 @@ const ServerVariables = z
     ) {
       problem('STAFF_ORIGIN', 'must not be PUBLIC_SITE_URL: the staff app needs an origin no public remote runs on');
     }
+    const accountPort = number(vars.ACCOUNT_PORT);
+    if (
+      accountPort !== undefined &&
+      accountPort !== 0 &&
+      [vars.PORT, vars.METRICS_PORT, staffPort ?? (vars.PORT === 0 ? undefined : vars.PORT + 1)].includes(accountPort)
+    ) {
+      problem('ACCOUNT_PORT', 'must not be PORT, STAFF_PORT or METRICS_PORT: the account has an origin of its own');
+    }
+    if (vars.ACCOUNT_PORT === 'off' && vars.ACCOUNT_ORIGIN === undefined) {
+      problem(
+        'ACCOUNT_PORT',
+        'may be off only with ACCOUNT_ORIGIN set (the account is then reached by its host name on PORT)',
+      );
+    }
+    if (
+      vars.ACCOUNT_ORIGIN !== undefined &&
+      [vars.PUBLIC_SITE_URL, vars.STAFF_ORIGIN].some(
+        (other) => other !== undefined && new URL(other).host === new URL(vars.ACCOUNT_ORIGIN!).host,
+      )
+    ) {
+      problem(
+        'ACCOUNT_ORIGIN',
+        'must not be PUBLIC_SITE_URL or STAFF_ORIGIN: the account needs an origin of its own, where no remote runs',
+      );
+    }
     if (typeof vars.METRICS_PORT === 'number' && vars.METRICS_PORT === vars.PORT) {
       problem(
         'METRICS_PORT',
@@ -642,6 +687,8 @@ export function platformConfigOf({ vars, repoRoot, remotes, staffRemote }: Parse
     mail: mailConfigOf(vars),
     /** Where the staff app answers: an origin of its own (http/staffSurface.ts). */
     staffSite: staffSiteOf(vars),
+    /** Where the buyer's account answers: an origin of its own (http/accountSurface.ts). */
+    accountSite: accountSiteOf(vars),
     /** The operator's metrics (platform/metrics.ts): off the public address unless behind a token. */
     metrics: {
       /** METRICS_PORT: a listener of their own; undefined: none. */
@@ -755,6 +802,7 @@ function allowedHostsOf(vars: Vars): readonly string[] | undefined {
   const allowedHosts = new Set(vars.ALLOWED_HOSTS);
   if (vars.PUBLIC_SITE_URL !== undefined) allowedHosts.add(new URL(vars.PUBLIC_SITE_URL).hostname);
   if (vars.STAFF_ORIGIN !== undefined) allowedHosts.add(new URL(vars.STAFF_ORIGIN).hostname);
+  if (vars.ACCOUNT_ORIGIN !== undefined) allowedHosts.add(new URL(vars.ACCOUNT_ORIGIN).hostname);
   return [...allowedHosts];
 }
 
@@ -764,6 +812,15 @@ function staffSiteOf(vars: Vars) {
     origin: vars.STAFF_ORIGIN,
     /** The staff listener's port (0: one picked at start); undefined: no listener of its own (STAFF_PORT=off). */
     port: vars.STAFF_PORT === 'off' ? undefined : (vars.STAFF_PORT ?? (vars.PORT === 0 ? 0 : vars.PORT + 1)),
+  };
+}
+
+function accountSiteOf(vars: Vars) {
+  return {
+    /** ACCOUNT_ORIGIN; undefined: the public origin's host at the account listener's port (http/accountSurface.ts). */
+    origin: vars.ACCOUNT_ORIGIN,
+    /** The account listener's port (0: one picked at start); undefined: no listener of its own (ACCOUNT_PORT=off). */
+    port: vars.ACCOUNT_PORT === 'off' ? undefined : (vars.ACCOUNT_PORT ?? (vars.PORT === 0 ? 0 : vars.PORT + 2)),
   };
 }
 

@@ -14,6 +14,7 @@ import { startMetricsListener, type MetricsListener } from './http/metricsRoutes
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { parsePrometheusText, sampleValue } from '../test-support/prometheusText.js';
+import { promtool } from '../test-support/promtool.js';
 
 const TOKEN = 'metrics-token-0123456789abcdef0123456789abcdef';
 
@@ -155,6 +156,14 @@ async function metricsSuite(t: TestContext, target: DatabaseTarget): Promise<voi
     assert.equal(lcp?.buckets.find((bucket) => bucket.le === 2.5)?.count, 1, 'a good LCP is under the 2.5 s bucket');
     assert.equal(sampleValue(families, 'site_vitals_beacons_total', { outcome: 'counted' }), 1);
     assert.equal(sampleValue(families, 'site_release_canary_held', { remote: 'catalogue' }), 0);
+  });
+
+  await t.test("Prometheus's own checker accepts the whole scrape: names, types and help", async (t) => {
+    const answer = await fetch(`http://127.0.0.1:${listener.port}/metrics`);
+    const checked = promtool(['check', 'metrics'], await answer.text());
+    if ('skipped' in checked) return t.skip(checked.skipped);
+    // exit 0 with nothing said: a lint problem (a gauge named `_total`, say) is exit 3 with the metric's name
+    assert.deepEqual(checked, { status: 0, output: '' });
   });
 
   await t.test('the page cache: its misses and hits', async () => {

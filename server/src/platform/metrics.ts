@@ -51,6 +51,9 @@ function vitalBuckets(metric: VitalMetric): number[] {
   return Array.from({ length: 13 }, (_, index) => Number((base * 2 ** ((index - 6) / 2)).toPrecision(4)));
 }
 
+const PROCESS_PREFIX = 'site_process_';
+const SUMMED_GAUGES = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
+
 export class SiteMetrics {
   readonly registry = new Registry();
   private readonly requests: Counter<'method' | 'route' | 'status'>;
@@ -61,7 +64,10 @@ export class SiteMetrics {
 
   constructor(private readonly sources: MetricsSources) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry, prefix: 'site_process_' });
+    collectDefaultMetrics({ register: this.registry, prefix: PROCESS_PREFIX });
+    // prom-client names these gauges as counters (`_total`), which Prometheus's own checker refuses; each is the sum
+    // of the gauge of the same name without `_total`, by type, which stays
+    for (const name of SUMMED_GAUGES) this.registry.removeSingleMetric(`${PROCESS_PREFIX}${name}`);
     this.requests = new Counter({
       name: 'site_http_requests_total',
       help: 'HTTP requests answered, by route pattern and status',

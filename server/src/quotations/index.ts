@@ -10,3 +10,6 @@ export { LINK_SEAL_PURPOSE, type LinkSealer } from './link/linkSeal.js';
 export { branchDetailsOf, setBranchDetails, type BranchDetailsValues } from './branchDetails.js';
 export { latePurchaseOrderFiles } from './link/latePurchaseOrders.js';
 export { currentRate } from './rateStore.js';
+export { buyerTexts } from './link/buyerTexts.js';
+export { ANSWERABLE, isPastValidity, loadBuyerDocument } from './link/buyerView.js';
+export { quotationPdfFileName, renderQuotationPdf } from './link/quotationPdf.js';

@@ -25,3 +25,5 @@ export {
   writeFooters,
 } from './pdf/quotePage.js';
 export { quoteTexts } from './quoteTexts.js';
+export { renderQuotePdf } from './pdf/quotePdf.js';
+export { quotePdfFileName } from './quoteSnapshot.js';

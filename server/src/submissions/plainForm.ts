@@ -9,6 +9,7 @@
 // - every answer is the page, drawn by the server for this one visitor with what came of the post (read by the page at
 //   FORM_POST_OUTCOME_PATH) and kept nowhere (shellResponder.ts: an unlisted page, no-store, noindex), or a 303 to its
 //   confirmation once the post is stored.
+import { formFields } from '../platform/http/formFields.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dataEdition } from '@site/content/arabic-edition';
 import { FORM_POST_OUTCOME_PATH, FORM_POST_PARAM } from '@site/contracts/api';
@@ -31,18 +32,6 @@ const NOT_A_FORM = 'Send the form as a browser does: application/x-www-form-urle
 
 /** The branches' Arabic file, the one data file the contact remote's pages start from (their startDataAr). */
 const ARABIC_BRANCHES = localizedDataPath('ar', '/data/branches.json');
-
-/**
- * A urlencoded body's fields: each name's first value, its line breaks as a scripted form sends them ('\n': a browser
- * writes a textarea's as '\r\n' in a form post).
- */
-export function formFields(body: string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(body)) {
-    if (!Object.hasOwn(fields, name)) fields[name] = value.replace(/\r\n?/g, '\n');
-  }
-  return fields;
-}
 
 /** The fields `names` of a posted form, as typed ('' for one left out). */
 export function namedFields<Name extends string>(

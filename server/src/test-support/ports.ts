@@ -26,6 +26,16 @@ export async function listenStaffOnLoopback(app: {
   return `http://127.0.0.1:${port}`;
 }
 
+/** Starts the buyer's account's listener of a whole app on an ephemeral port of 127.0.0.1; resolves to its origin. */
+export async function listenAccountOnLoopback(app: {
+  ready(): PromiseLike<unknown>;
+  accountListener: { listen(port: number, host: string): Promise<number> };
+}): Promise<string> {
+  await app.ready();
+  const port = await app.accountListener.listen(0, '127.0.0.1');
+  return `http://127.0.0.1:${port}`;
+}
+
 /** A loopback HTTP server answering with `handle` (a CDN, a host a test must never reach); it keeps the URLs it was asked. */
 export async function startLoopbackHttp(
   handle: (request: IncomingMessage, response: ServerResponse) => void,

@@ -57,6 +57,10 @@ const RELEASED = new Map<string, string>([
   ['049_quotation_expiry_reminders', 'd2b3721dead77de39cd2365485ff622d9dc52a2ca683862469f049fc224e68aa'],
   ['050_quotation_line_arabic', '54c200b52b3014bbdb22a08503643f47bf02d72ffadc21483e421b2e493eef2e'],
   ['051_catalogue_price_breaks', 'fb3b9c6584e754a8bbe0002a898df390fe3fc35dcf8e8c92f48657beb33a3cf5'],
+  ['052_buyer_accounts', 'c359e962f6e08d7f0f46c383157f01411ab14dc1a5a9e07ad5eb7b5b58d1d176'],
+  ['053_quote_requests_by_address', 'ca8d70a48f4b647d0df9db98094b2f78418c773514fb93660713020610992711'],
+  ['054_buyer_passkeys', 'd8aa505683343de415f97f38a5cade0344d5829ba1197bd3038d553785599e9d'],
+  ['055_buyer_account_events', 'bf758c87e1821d09e4a6d84a59c7dba3c6e644d536d1619d4655b61a82bba0fd'],
 ]);
 
 test('no released migration has changed: every database that applied it still starts', () => {

@@ -168,6 +168,78 @@ export interface StaffSessionsTable {
   expires_at: RequiredTimestamp;
 }
 
+/** A buyer's account (migration 052): one per verified address. */
+export interface BuyerAccountsTable {
+  id: Generated<number>;
+  /** Lowercase. */
+  email: string;
+  created_at: Timestamp;
+  last_sign_in_at: ColumnType<Date | null, string | null | undefined, string | null>;
+}
+
+/** A sign-in link sent (migration 052): its token's SHA-256, never the token. */
+export interface BuyerSignInLinksTable {
+  id: string;
+  email: string;
+  language: 'en' | 'ar';
+  created_at: RequiredTimestamp;
+  expires_at: RequiredTimestamp;
+  used_at: ColumnType<Date | null, string | null | undefined, string | null>;
+}
+
+/** A buyer's session (migration 052), as staff_sessions. */
+export interface BuyerSessionsTable {
+  id: string;
+  account_id: number;
+  csrf_token: string;
+  user_agent: Defaulted<string>;
+  created_at: RequiredTimestamp;
+  last_seen_at: RequiredTimestamp;
+  expires_at: RequiredTimestamp;
+}
+
+/** A buyer's passkey (migration 054): the credential's id and COSE public key, base64url. */
+export interface BuyerPasskeysTable {
+  id: string;
+  account_id: number;
+  public_key: string;
+  sign_count: Defaulted<number>;
+  /** The authenticator's transports, comma-separated. */
+  transports: Defaulted<string>;
+  /** The browser and system it was added on ("Chrome — Android"). */
+  device: Defaulted<string>;
+  created_at: RequiredTimestamp;
+  last_used_at: ColumnType<Date | null, string | null | undefined, string | null>;
+}
+
+/** A passkey ceremony's challenge (migration 054): its SHA-256, spent once. */
+export interface BuyerPasskeyChallengesTable {
+  id: string;
+  purpose: 'add' | 'sign-in';
+  account_id: ColumnType<number | null, number | null | undefined, number | null>;
+  expires_at: RequiredTimestamp;
+}
+
+/** What happened to a buyer's account (migration 055): its audit log, kept when the account is closed. */
+export interface BuyerAccountEventsTable {
+  id: Generated<number>;
+  account_id: ColumnType<number | null, number | null | undefined, number | null>;
+  email: string;
+  kind: BuyerAccountEventKind;
+  device: Defaulted<string>;
+  at: RequiredTimestamp;
+}
+
+export type BuyerAccountEventKind =
+  | 'signed-in-by-link'
+  | 'signed-in-by-passkey'
+  | 'signed-out'
+  | 'device-signed-out'
+  | 'passkey-added'
+  | 'passkey-removed'
+  | 'data-downloaded'
+  | 'closed';
+
 export interface StaffSignInFailuresTable {
   key: string;
   at: RequiredTimestamp;
@@ -787,6 +859,12 @@ export interface DatabaseSchema {
   staff_accounts: StaffAccountsTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_sessions: StaffSessionsTable;
+  buyer_accounts: BuyerAccountsTable;
+  buyer_sign_in_links: BuyerSignInLinksTable;
+  buyer_sessions: BuyerSessionsTable;
+  buyer_passkeys: BuyerPasskeysTable;
+  buyer_passkey_challenges: BuyerPasskeyChallengesTable;
+  buyer_account_events: BuyerAccountEventsTable;
   staff_sign_in_failures: StaffSignInFailuresTable;
   staff_audit_log: StaffAuditLogTable;
   staff_notes: StaffNotesTable;

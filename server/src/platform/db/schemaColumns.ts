@@ -51,6 +51,53 @@ type SchemaColumns = {
 
 /** Every table's columns as the migrations make them. */
 export const SCHEMA_COLUMNS = {
+  buyer_accounts: {
+    id: 'integer',
+    email: 'text',
+    created_at: 'timestamptz',
+    last_sign_in_at: 'timestamptz null',
+  },
+  buyer_account_events: {
+    id: 'bigint',
+    account_id: 'integer null',
+    email: 'text',
+    kind: 'text',
+    device: 'text',
+    at: 'timestamptz',
+  },
+  buyer_passkey_challenges: {
+    id: 'text',
+    purpose: 'text',
+    account_id: 'integer null',
+    expires_at: 'timestamptz',
+  },
+  buyer_passkeys: {
+    id: 'text',
+    account_id: 'integer',
+    public_key: 'text',
+    sign_count: 'bigint',
+    transports: 'text',
+    device: 'text',
+    created_at: 'timestamptz',
+    last_used_at: 'timestamptz null',
+  },
+  buyer_sessions: {
+    id: 'text',
+    account_id: 'integer',
+    csrf_token: 'text',
+    user_agent: 'text',
+    created_at: 'timestamptz',
+    last_seen_at: 'timestamptz',
+    expires_at: 'timestamptz',
+  },
+  buyer_sign_in_links: {
+    id: 'text',
+    email: 'text',
+    language: 'text',
+    created_at: 'timestamptz',
+    expires_at: 'timestamptz',
+    used_at: 'timestamptz null',
+  },
   catalogue_archived_products: {
     id: 'text',
     category_id: 'text',

@@ -48,6 +48,17 @@ export const DENIED_FEATURES = [
 export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ');
 
 /**
+ * The buyer's account's pages (accounts/accountHttp.ts): the same, but passkeys, for the account origin itself only.
+ * That origin runs no remote and no script but its own (its CSP), so allowing the ceremony there gives no team's code
+ * a way to ask for a buyer's passkey.
+ */
+export const ACCOUNT_PERMISSIONS_POLICY = [
+  ...DENIED_FEATURES.filter((feature) => feature !== 'publickey-credentials-get').map((feature) => `${feature}=()`),
+  'publickey-credentials-get=(self)',
+  'publickey-credentials-create=(self)',
+].join(', ');
+
+/**
  * The headers of an answer made before any route or hook runs (bareAnswers.ts): helmet's, as registered below, but a
  * CSP that allows nothing (the body is a line of JSON, never a page). securityHeaders.test.ts keeps them equal to what
  * helmet sends.

@@ -5,15 +5,15 @@
 // - the staff origin answers the staff pages and API, the files they load (remote bundles, media, the site's images and
 //   styles for the draft preview), the public catalogue reads they make, /healthz, and nothing a public page is made
 //   of: its pages are sent to the public origin, the rest of its /api answers 404.
-// A request is the staff origin's when it came in through the staff listener (STAFF_PORT: staffListener.ts marks it), or
+// A request is the staff origin's when it came in through the staff listener (STAFF_PORT: sideListener.ts marks it), or
 // names the staff origin's host (a balancer sending both names to PORT). Browsers write Host themselves, so a page's script
 // cannot reach the staff routes through the public origin, and the staff cookie is host-only (staff/sessionGate.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_LOAD_REPORT_PATH } from '@site/contracts/releases-api';
 import { STAFF_BASE } from '@site/contracts/staff-api';
-import { localOrigin, type SiteOrigin } from './siteOrigin.js';
+import type { SiteOrigin } from './siteOrigin.js';
 import { hasFileExtension, isClientRoutePath } from './clientPaths.js';
-import type { StaffListener } from './staffListener.js';
+import { sideOrigins, type SideSiteOptions } from './sideListener.js';
 
 const STAFF_API_BASE = '/api/staff';
 
@@ -50,27 +50,8 @@ export interface StaffSurface {
   isStaffRequest(request: Pick<FastifyRequest, 'raw' | 'host'>): boolean;
 }
 
-export interface StaffSurfaceOptions {
-  /** STAFF_ORIGIN. */
-  configuredOrigin: string | undefined;
-  /** PUBLIC_SITE_URL. */
-  publicSiteUrl: string | undefined;
-  /** HOST, for the derived origin of a local run. */
-  listenHost: string;
-  /** STAFF_PORT as configured (0: picked at start); undefined: no listener of its own. */
-  configuredPort: number | undefined;
-  listener: StaffListener;
-}
-
-export function createStaffSurface(options: StaffSurfaceOptions): StaffSurface {
-  const derived: SiteOrigin = () => {
-    const port = options.listener.port() ?? options.configuredPort ?? 0;
-    if (options.publicSiteUrl === undefined) return localOrigin(options.listenHost, port);
-    const url = new URL(options.publicSiteUrl);
-    url.port = String(port);
-    return url.origin;
-  };
-  const origin = () => options.configuredOrigin ?? derived();
+export function createStaffSurface(options: SideSiteOptions): StaffSurface {
+  const { origin, fixedOrigin } = sideOrigins(options);
   let known: { origin: string; host: string } | undefined;
   const staffHost = (): string => {
     const now = origin();
@@ -79,10 +60,7 @@ export function createStaffSurface(options: StaffSurfaceOptions): StaffSurface {
   };
   return {
     origin,
-    fixedOrigin: () =>
-      options.configuredOrigin === undefined && options.publicSiteUrl === undefined
-        ? undefined
-        : (options.configuredOrigin ?? derived()),
+    fixedOrigin,
     isStaffRequest: (request) => options.listener.received(request.raw) || request.host.toLowerCase() === staffHost(),
   };
 }

@@ -45,6 +45,10 @@ import { migration048QuotationLaterAnswers } from './048_quotation_later_answers
 import { migration049QuotationExpiryReminders } from './049_quotation_expiry_reminders.js';
 import { migration050QuotationLineArabic } from './050_quotation_line_arabic.js';
 import { migration051CataloguePriceBreaks } from './051_catalogue_price_breaks.js';
+import { migration052BuyerAccounts } from './052_buyer_accounts.js';
+import { migration053QuoteRequestsByAddress } from './053_quote_requests_by_address.js';
+import { migration054BuyerPasskeys } from './054_buyer_passkeys.js';
+import { migration055BuyerAccountEvents } from './055_buyer_account_events.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -98,4 +102,8 @@ export const MIGRATIONS: readonly Migration[] = [
   migration049QuotationExpiryReminders,
   migration050QuotationLineArabic,
   migration051CataloguePriceBreaks,
+  migration052BuyerAccounts,
+  migration053QuoteRequestsByAddress,
+  migration054BuyerPasskeys,
+  migration055BuyerAccountEvents,
 ];

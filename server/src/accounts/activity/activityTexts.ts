@@ -1,0 +1,41 @@
+// The words of the account's activity (its audit log), in English and Arabic (Modern Standard Arabic, business register).
+import type { Locale } from '@site/contracts/locale';
+import type { BuyerAccountEventKind } from './accountEvents.js';
+
+export interface ActivityTexts {
+  title: string;
+  none: string;
+  events: Readonly<Record<BuyerAccountEventKind, string>>;
+}
+
+const EN: ActivityTexts = {
+  title: 'Recent activity',
+  none: 'Nothing yet.',
+  events: {
+    'signed-in-by-link': 'Signed in by e-mail link',
+    'signed-in-by-passkey': 'Signed in with a passkey',
+    'signed-out': 'Signed out',
+    'device-signed-out': 'A device was signed out',
+    'passkey-added': 'Passkey added',
+    'passkey-removed': 'Passkey removed',
+    'data-downloaded': 'Account data downloaded',
+    closed: 'Account closed',
+  },
+};
+
+const AR: ActivityTexts = {
+  title: 'النشاط الأخير',
+  none: 'لا يوجد نشاط بعد.',
+  events: {
+    'signed-in-by-link': 'تسجيل الدخول برابط البريد الإلكتروني',
+    'signed-in-by-passkey': 'تسجيل الدخول بمفتاح مرور',
+    'signed-out': 'تسجيل الخروج',
+    'device-signed-out': 'تسجيل خروج أحد الأجهزة',
+    'passkey-added': 'إضافة مفتاح مرور',
+    'passkey-removed': 'إزالة مفتاح مرور',
+    'data-downloaded': 'تنزيل بيانات الحساب',
+    closed: 'إغلاق الحساب',
+  },
+};
+
+export const activityTexts = (locale: Locale): ActivityTexts => (locale === 'ar' ? AR : EN);

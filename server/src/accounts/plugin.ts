@@ -1,0 +1,46 @@
+// The buyer's account (docs/accounts.md): its pages and forms, on the account origin only (platform/http/
+// accountSurface.ts refuses them elsewhere). Sign-in by e-mail link and the signed-in devices here; what the account
+// shows of the buyer's records: records/.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../platform/db/index.js';
+import { registerRateLimit, type RateLimitOptions } from '../platform/http/rateLimit.js';
+import type { AccountLinkSealer } from './signInMail.js';
+import { accountRecordsRoutes } from './records/recordsPlugin.js';
+import { buyerSessionOf } from './accountHttp.js';
+import { passkeyRoutes } from './passkeys/passkeyRoutes.js';
+import { privacyRoutes } from './privacy/privacyRoutes.js';
+import { signInRoutes } from './signInRoutes.js';
+
+export interface AccountsPluginOptions {
+  db: Kysely<DatabaseSchema>;
+  /** Seals the sign-in links in the outbox (a sub-key of the staff's TOTP keys: ACCOUNT_LINK_SEAL_PURPOSE). */
+  sealer: AccountLinkSealer;
+  /** The account's origin, for the links mailed. */
+  origin(): string;
+  /** ACCOUNT_ORIGIN or PUBLIC_SITE_URL's at the account port; undefined for a local run. */
+  fixedOrigin(): string | undefined;
+  /** The per-network limit of asking for links (the submissions' SUBMIT_RATE_LIMIT_*). */
+  rateLimit: RateLimitOptions;
+  onOutboxWrite?: () => void;
+}
+
+export async function accountsPlugin(app: FastifyInstance, options: AccountsPluginOptions): Promise<void> {
+  const rateLimited = await registerRateLimit(app, options.rateLimit, {
+    namespace: 'account-sign-in',
+    what: 'sign-in requests',
+  });
+  await app.register(signInRoutes, { ...options, rateLimited });
+  // the second way in: passkeys, added from the devices page
+  await app.register(passkeyRoutes, { db: options.db, fixedOrigin: options.fixedOrigin, rateLimited });
+  // what the account holds, to download, and closing it
+  await app.register(privacyRoutes, { db: options.db, fixedOrigin: options.fixedOrigin });
+  // the buyer's requests and quotations, and their PDFs: the signed-in session's address
+  await app.register(accountRecordsRoutes, {
+    db: options.db,
+    buyerOf: async (request) => {
+      const session = await buyerSessionOf(options.db, request);
+      return session === undefined ? undefined : { email: session.email, csrfToken: session.csrfToken };
+    },
+  });
+}
