@@ -38,6 +38,8 @@ const OWNERS: Readonly<Record<string, readonly string[]>> = {
   buyer_passkeys: ['accounts'],
   buyer_passkey_challenges: ['accounts'],
   buyer_account_events: ['accounts'],
+  buyer_lists: ['accounts'],
+  buyer_list_lines: ['accounts'],
   // the public forms; the staff inbox changes and deletes their rows through the feature (submissions/handling.ts)
   contact_messages: ['submissions'],
   registrations: ['submissions'],

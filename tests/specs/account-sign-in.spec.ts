@@ -1,7 +1,7 @@
 // The buyer's account as a buyer meets it (docs/accounts.md), on one site with its mail sent to an SMTP server on
 // loopback: a buyer sends a request for quotation from a product page, then signs in on the account's own origin with
 // the link the site mails, at 1280 px in English and, on a phone at 375 px, in Arabic, and finds the request in the
-// account with its PDF. The link works once. A buyer of another address signed in beside them finds none of it. The
+// account with its PDF, and uploads a bill of materials that becomes the basket of a new request. The link works once. A buyer of another address signed in beside them finds none of it. The
 // account's pages run no script: every control is a plain form, working from the first paint.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -134,6 +134,27 @@ test.describe("the buyer's account", { tag: ['@local', '@contact'] }, () => {
       expect(data.requests.map((request) => [request.reference, request.lines.map((line) => line.quantity)])).toEqual([
         [sent.reference, [40]],
       ]);
+
+      // a bill of materials uploaded from the lists page (a plain multipart form), matched, requested in one step
+      await page.goto(`${mailing.site.accountUrl}/account`);
+      await page.getByRole('link', { name: 'Lists', exact: true }).click();
+      await page.getByRole('textbox', { name: 'Name of the list', exact: true }).fill('Substation 4');
+      await page.getByLabel('File', { exact: true }).setInputFiles({
+        name: 'bom.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('Part No.,Qty\r\nHEX-CW-25,10\r\nhex cw 32,5\r\nNO-SUCH-PART,1\r\n'),
+      });
+      await page.getByRole('button', { name: 'Upload and match', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Substation 4', exact: true })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveText('2 of 3 lines are matched to a part and ready to request.');
+      await expect(page.getByRole('row').filter({ hasText: 'NO-SUCH-PART' })).toContainText(
+        'No part has this code or maker’s part number.',
+      );
+      await page.getByRole('link', { name: 'Request a quotation for the 2 ready lines', exact: true }).click();
+      await expect(page).toHaveURL(`${mailing.site.url}/request-quote`);
+      await expect(page.getByRole('form', { name: 'Paste a list' }).getByRole('status')).toHaveText(
+        'Added 2 products from your list.',
+      );
 
       // Arabic, on a phone: the same request in the Arabic account; the page fits the screen
       const phone = await newPhone(browser);

@@ -17,7 +17,7 @@ header,main{max-width:56rem;margin:0 auto;padding:1rem}header{display:flex;flex-
 header nav{display:flex;flex-wrap:wrap;gap:1rem;margin-inline-start:auto;align-items:center}
 a{color:#0b4f8a}label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 input[type=checkbox]{width:1.25rem;height:1.25rem;margin-inline-end:.5rem;vertical-align:middle}label.check{font-weight:400}
-input[type=email]{font:inherit;padding:.6rem;width:100%;max-width:24rem;box-sizing:border-box;border:1px solid #7a8594;border-radius:4px}
+input[type=email],input[type=text],input[type=file]{font:inherit;padding:.6rem;width:100%;max-width:24rem;box-sizing:border-box;border:1px solid #7a8594;border-radius:4px}
 button{font:inherit;padding:.6rem 1rem;margin-top:.75rem;border:0;border-radius:4px;background:#0b4f8a;color:#fff;cursor:pointer;min-height:44px}
 button.quiet{background:none;color:#0b4f8a;border:1px solid #0b4f8a}[role=alert]{color:#a0181b;font-weight:600}
 ul.devices{list-style:none;padding:0}ul.devices li{border:1px solid #d5dbe3;border-radius:4px;padding:.75rem;margin:.5rem 0}
@@ -52,7 +52,7 @@ export function accountDocument(
   const nav =
     signedIn === undefined
       ? ''
-      : `<nav aria-label="${escapeHtml(t.siteName)}"><a href="${path(locale, '/account')}">${escapeHtml(t.navRecords)}</a><a href="${path(locale, '/account/devices')}">${escapeHtml(t.navDevices)}</a><a href="${path(locale, '/account/privacy')}">${escapeHtml(t.navPrivacy)}</a><form method="post" action="${path(locale, '/account/sign-out')}"><input type="hidden" name="csrf" value="${escapeHtml(signedIn.csrfToken)}"><button class="quiet" type="submit">${escapeHtml(t.signOut)}</button></form></nav>`;
+      : `<nav aria-label="${escapeHtml(t.siteName)}"><a href="${path(locale, '/account')}">${escapeHtml(t.navRecords)}</a><a href="${path(locale, '/account/lists')}">${escapeHtml(t.navLists)}</a><a href="${path(locale, '/account/devices')}">${escapeHtml(t.navDevices)}</a><a href="${path(locale, '/account/privacy')}">${escapeHtml(t.navPrivacy)}</a><form method="post" action="${path(locale, '/account/sign-out')}"><input type="hidden" name="csrf" value="${escapeHtml(signedIn.csrfToken)}"><button class="quiet" type="submit">${escapeHtml(t.signOut)}</button></form></nav>`;
   return `<!doctype html><html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} | ${escapeHtml(t.siteName)}</title><style>${STYLE}</style></head><body><header><strong>${escapeHtml(t.siteName)}</strong>${nav}${edition}</header><main><h1>${escapeHtml(title)}</h1>${main}</main></body></html>`;
 }
 

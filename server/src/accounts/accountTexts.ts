@@ -21,6 +21,7 @@ export interface AccountTexts {
   staleForm: string;
   tooMany: string;
   navRecords: string;
+  navLists: string;
   navDevices: string;
   navPrivacy: string;
   signOut: string;
@@ -58,6 +59,7 @@ const EN: AccountTexts = {
   staleForm: 'This page was out of date. Please try again.',
   tooMany: 'Too many attempts from your network. Please try again in a few minutes.',
   navRecords: 'Requests and quotations',
+  navLists: 'Lists',
   navDevices: 'Signed-in devices',
   navPrivacy: 'Your data',
   signOut: 'Sign out',
@@ -98,6 +100,7 @@ const AR: AccountTexts = {
   staleForm: 'لم تعد هذه الصفحة محدّثة. يرجى المحاولة مرة أخرى.',
   tooMany: 'محاولات كثيرة من شبكتك. يرجى المحاولة مرة أخرى بعد بضع دقائق.',
   navRecords: 'الطلبات وعروض الأسعار',
+  navLists: 'القوائم',
   navDevices: 'الأجهزة المسجّل دخولها',
   navPrivacy: 'بياناتك',
   signOut: 'تسجيل الخروج',

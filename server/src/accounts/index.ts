@@ -1,3 +1,4 @@
 // The buyer's account: signing in by e-mail link, sessions, the account's pages (docs/accounts.md).
 export { accountsPlugin, type AccountsPluginOptions } from './plugin.js';
 export { ACCOUNT_LINK_SEAL_PURPOSE, registerSignInMail, type AccountLinkSealer } from './signInMail.js';
+export type { ListCatalogue, ListPart } from './lists/listCatalogue.js';

@@ -10,6 +10,8 @@ import { accountRecordsRoutes } from './records/recordsPlugin.js';
 import { buyerSessionOf } from './accountHttp.js';
 import { passkeyRoutes } from './passkeys/passkeyRoutes.js';
 import { privacyRoutes } from './privacy/privacyRoutes.js';
+import type { ListCatalogue } from './lists/listCatalogue.js';
+import { listRoutes } from './lists/listsRoutes.js';
 import { signInRoutes } from './signInRoutes.js';
 
 export interface AccountsPluginOptions {
@@ -23,6 +25,8 @@ export interface AccountsPluginOptions {
   /** The per-network limit of asking for links (the submissions' SUBMIT_RATE_LIMIT_*). */
   rateLimit: RateLimitOptions;
   onOutboxWrite?: () => void;
+  /** The parts a saved list's lines name, and those close to a line that names none. */
+  lists: ListCatalogue;
 }
 
 export async function accountsPlugin(app: FastifyInstance, options: AccountsPluginOptions): Promise<void> {
@@ -33,6 +37,8 @@ export async function accountsPlugin(app: FastifyInstance, options: AccountsPlug
   await app.register(signInRoutes, { ...options, rateLimited });
   // the second way in: passkeys, added from the devices page
   await app.register(passkeyRoutes, { db: options.db, fixedOrigin: options.fixedOrigin, rateLimited });
+  // saved lists: bills of materials uploaded, matched to parts, requested in one step
+  await app.register(listRoutes, { db: options.db, catalogue: options.lists, fixedOrigin: options.fixedOrigin });
   // what the account holds, to download, and closing it
   await app.register(privacyRoutes, { db: options.db, fixedOrigin: options.fixedOrigin });
   // the buyer's requests and quotations, and their PDFs: the signed-in session's address

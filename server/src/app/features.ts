@@ -19,6 +19,7 @@ import { messageSentPage, submissionsPlugin } from '../submissions/index.js';
 import { createVitalsReports, createVitalsVerdict, vitalsPlugin } from '../vitals/index.js';
 import type { SiteMetrics } from '../platform/metrics.js';
 import { currentDisplayRate, type CatalogueReaders, type OpenCatalogue } from './catalogueReaders.js';
+import { listCatalogueOf } from './listCatalogue.js';
 import type { AppConfig, BuildAppOptions } from './options.js';
 import type { PageAnswers } from '../pages/index.js';
 import type { PageAnswer } from './pages.js';
@@ -160,6 +161,7 @@ export async function registerFeatures(
     fixedOrigin: () => app.accountSurface.fixedOrigin(),
     rateLimit: { ...config.submissions, redisNamespace: undefined },
     ...(onOutboxWrite === undefined ? {} : { onOutboxWrite }),
+    lists: listCatalogueOf(readers.lookup, readers.quotes, catalogue.files ? undefined : catalogue.store),
   });
   // the ERP's stock feed (a stock token), and the process's reader of availability (app.stock)
   await app.register(stockPlugin, {

@@ -569,6 +569,31 @@ export class CatalogueStore {
   }
 
   /**
+   * The published variants whose maker's part number has the letters and digits of one of `keys` (the mpn_key index):
+   * each such key with the codes of the variants it names (a part number two makers share names several).
+   */
+  async variantCodesOfPartNumbers(keys: readonly string[]): Promise<Map<string, string[]>> {
+    const letters = [...new Set(keys.map((key) => key.toLowerCase().replace(/[^a-z0-9]+/g, '')))].filter(
+      (key) => key !== '',
+    );
+    const named = new Map<string, string[]>();
+    if (letters.length === 0) return named;
+    const rows = await this.db
+      .selectFrom('catalogue_product_variants')
+      .select(['mpn_key', 'code'])
+      .where(sql<boolean>`mpn_key = any(${sql.val(letters)}::text[])`)
+      .where('published', '=', true)
+      .orderBy('product_id')
+      .orderBy('position')
+      .execute();
+    for (const row of rows) {
+      if (row.mpn_key === null) continue;
+      named.set(row.mpn_key, [...(named.get(row.mpn_key) ?? []), row.code]);
+    }
+    return named;
+  }
+
+  /**
    * The variants `codes` name (normalizedProductCode's match), each once: the published ones with their product, in
    * `locale`; the unpublished ones as withdrawn, with their product's name.
    */

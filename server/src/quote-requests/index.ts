@@ -27,3 +27,5 @@ export {
 export { quoteTexts } from './quoteTexts.js';
 export { renderQuotePdf } from './pdf/quotePdf.js';
 export { quotePdfFileName } from './quoteSnapshot.js';
+// a buyer's saved list matched to parts as a pasted list is (the account's lists)
+export { partsNamedBy, type CodeLookup, type Part as NamedPart } from './pastedLines.js';

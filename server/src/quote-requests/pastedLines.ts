@@ -28,7 +28,7 @@ export type PastedLines =
   /** Nothing to read: no line at all. */
   { type: 'empty' } | { type: 'lines'; lines: QuoteLineBody[] } | { type: 'problems'; problems: PastedListProblems };
 
-interface Part {
+export interface Part {
   product: QuoteProduct;
   variant: QuoteVariant;
 }
@@ -44,6 +44,20 @@ function partsByKey(products: readonly QuoteProduct[]): Map<string, Part> {
   return parts;
 }
 
+/**
+ * The parts `codes` name, by normalizedProductCode's key: each published variant's code and each product's id (its
+ * first variant), of the products the codes name. Also the account's saved lists' matcher.
+ */
+export async function partsNamedBy(
+  codes: readonly string[],
+  lookup: CodeLookup,
+  catalogueOf: (productIds: readonly string[]) => Promise<QuoteCatalogue>,
+): Promise<Map<string, Part>> {
+  const found = codes.length === 0 ? [] : await lookup(codes, 'en');
+  const catalogue = await catalogueOf(found.map((product) => product.id));
+  return partsByKey(found.map((product) => catalogue.find(product.id)).filter((product) => product !== undefined));
+}
+
 /** The request's lines from a posted list, or the list's lines that cannot be sent. */
 export async function pastedLines(
   pasted: string,
@@ -52,16 +66,10 @@ export async function pastedLines(
 ): Promise<PastedLines> {
   const { entries, unreadable } = readPastedList(pasted);
   if (entries.length === 0 && unreadable.length === 0) return { type: 'empty' };
-  const found =
-    entries.length === 0
-      ? []
-      : await lookup(
-          entries.map((entry) => entry.code),
-          'en',
-        );
-  const catalogue = await catalogueOf(found.map((product) => product.id));
-  const parts = partsByKey(
-    found.map((product) => catalogue.find(product.id)).filter((product) => product !== undefined),
+  const parts = await partsNamedBy(
+    entries.map((entry) => entry.code),
+    lookup,
+    catalogueOf,
   );
 
   const unrecognised = [...unreadable];

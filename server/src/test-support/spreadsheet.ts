@@ -3,7 +3,7 @@
 import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { InflateBudget, inflatedEntry, zipEntries } from '../catalogue/file/zip.js';
+import { InflateBudget, inflatedEntry, zipEntries } from '../platform/spreadsheet/zip.js';
 
 /** A text starting with each of what a spreadsheet runs as a formula, or splits a cell at before one. */
 export const FORMULA_LIKE_TEXTS: readonly string[] = [

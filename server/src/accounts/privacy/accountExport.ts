@@ -12,6 +12,7 @@ import { sessionsOfAccount } from '../buyerSessions.js';
 import { passkeysOfAccount } from '../passkeys/passkeyStore.js';
 import { accountEmail, accountRecordsOf } from '../records/accountRecords.js';
 import { loadQuoteSnapshot } from '../records/otherFeatures.js';
+import { listOfAccount, listsOfAccount } from '../lists/listStore.js';
 
 export interface AccountExport {
   exportedAt: string;
@@ -35,6 +36,13 @@ export interface AccountExport {
     request: string;
     branch: string;
     revisions: { number: string; revision: number; state: string; sentAt: string; validUntil: string }[];
+  }[];
+  lists: {
+    name: string;
+    fileName: string;
+    createdAt: string;
+    updatedAt: string;
+    lines: { reference: string; quantity: string; code: string | null }[];
   }[];
 }
 
@@ -68,6 +76,18 @@ export async function accountExport(db: Kysely<DatabaseSchema>, accountId: numbe
         quantity: line.quantity,
         unit: line.unit,
       })),
+    });
+  }
+  const lists = [];
+  for (const summary of await listsOfAccount(db, accountId)) {
+    const list = await listOfAccount(db, accountId, summary.id);
+    if (list === undefined) continue; // deleted since the summaries were read
+    lists.push({
+      name: list.name,
+      fileName: list.fileName,
+      createdAt: list.createdAt.toISOString(),
+      updatedAt: list.updatedAt.toISOString(),
+      lines: list.lineList.map(({ reference, quantity, code }) => ({ reference, quantity, code })),
     });
   }
   return {
@@ -104,6 +124,7 @@ export async function accountExport(db: Kysely<DatabaseSchema>, accountId: numbe
         validUntil: revision.validUntil,
       })),
     })),
+    lists,
   };
 }
 
@@ -125,7 +146,7 @@ type CsvColumn = (typeof CSV_COLUMNS)[number];
 const csvRow = (cells: Partial<Record<CsvColumn, CsvValue>>): CsvValue[] =>
   CSV_COLUMNS.map((column) => cells[column] ?? null);
 
-/** The export as one sheet: a row a request line, a quotation revision, a device, a passkey and an event. */
+/** The export as one sheet: a row a request line, a quotation revision, a list line, a device, a passkey and an event. */
 export function accountExportCsv(data: AccountExport): string {
   const rows = [
     ...data.requests.flatMap((request) =>
@@ -151,6 +172,19 @@ export function accountExportCsv(data: AccountExport): string {
           Date: revision.sentAt,
           Branch: quotation.branch,
           State: revision.state,
+        }),
+      ),
+    ),
+    ...data.lists.flatMap((list) =>
+      list.lines.map((line) =>
+        csvRow({
+          Record: 'List line',
+          Reference: list.name,
+          Date: list.updatedAt,
+          State: line.code === null ? 'no part matched' : 'matched',
+          Code: line.code,
+          Part: line.reference,
+          Quantity: line.quantity,
         }),
       ),
     ),

@@ -1,4 +1,4 @@
-// Closing an account at its buyer's word: the account goes with its sessions, passkeys and challenges (their rows
+// Closing an account at its buyer's word: the account goes with its lists, sessions, passkeys and challenges (their rows
 // cascade), and the address's sign-in links. The records sent from the address (requests, quotations) are the
 // branches' business records and stay; the account's activity stays with its address, its last event the closing.
 import type { Kysely } from 'kysely';

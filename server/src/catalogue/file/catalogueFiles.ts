@@ -12,7 +12,7 @@ import { IMPORT_MAX_BYTES, type CatalogueFileFormat } from '@site/contracts/staf
 import { CATALOGUE_COLUMNS, rowsFromRecords, type CatalogueFileRow, type NumberedRow } from './columns.js';
 import { CsvLimitError, CsvSyntaxError, readCsv, writeCsv } from '../../platform/spreadsheet/csv.js';
 import { EXCEL_CELL_MAX, workbookCell } from '../../platform/spreadsheet/workbookCells.js';
-import { readWorkbookRecords, WorkbookFormatError, WorkbookLimitError } from './workbook.js';
+import { readWorkbookRecords, WorkbookFormatError, WorkbookLimitError } from '../../platform/spreadsheet/workbook.js';
 
 /** The largest file an import reads (the staff app's upload stops there too). */
 export const MAX_IMPORT_BYTES = IMPORT_MAX_BYTES;

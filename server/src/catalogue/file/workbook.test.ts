@@ -21,7 +21,7 @@ import {
   WorkbookLimitError,
   type WorkbookLimits,
   type WorkbookRecord,
-} from './workbook.js';
+} from '../../platform/spreadsheet/workbook.js';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'workbook-test-'));
 test.after(() => rm(dir, { recursive: true, force: true }));
@@ -196,7 +196,7 @@ test('a workbook past a limit is refused in words: rows, columns, a cell, the un
     long,
     { cellCharacters: 11 },
     WorkbookLimitError,
-    /^The workbook has a cell of more than 11 characters, more than Excel holds: save the catalogue as CSV instead\.$/,
+    /^The workbook has a cell of more than 11 characters, more than Excel holds: save the file as CSV instead\.$/,
   );
   await refused(long, { cellCharacters: 9 }, WorkbookLimitError, /a cell of more than 9 characters/);
 

@@ -49,6 +49,8 @@ const TABLES = [
   'buyer_passkeys',
   'buyer_passkey_challenges',
   'buyer_account_events',
+  'buyer_lists',
+  'buyer_list_lines',
   'buyer_sign_in_links',
   'catalogue_archived_products',
   'catalogue_product_variants',

@@ -61,6 +61,7 @@ const RELEASED = new Map<string, string>([
   ['053_quote_requests_by_address', 'ca8d70a48f4b647d0df9db98094b2f78418c773514fb93660713020610992711'],
   ['054_buyer_passkeys', 'd8aa505683343de415f97f38a5cade0344d5829ba1197bd3038d553785599e9d'],
   ['055_buyer_account_events', 'bf758c87e1821d09e4a6d84a59c7dba3c6e644d536d1619d4655b61a82bba0fd'],
+  ['056_buyer_lists', 'f148d8544b65e22800c45ce83e896c7a5560adb7691446db767d448aa80ee209'],
 ]);
 
 test('no released migration has changed: every database that applied it still starts', () => {

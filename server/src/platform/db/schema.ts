@@ -220,6 +220,27 @@ export interface BuyerPasskeyChallengesTable {
   expires_at: RequiredTimestamp;
 }
 
+/** A buyer's saved list (migration 056): a named basket, most often an uploaded bill of materials. */
+export interface BuyerListsTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  /** The uploaded file's name; '' for a list not made from a file. */
+  file_name: Defaulted<string>;
+  created_at: RequiredTimestamp;
+  updated_at: RequiredTimestamp;
+}
+
+/** A line of a buyer's list (migration 056): the reference and quantity as given, and the variant code matched. */
+export interface BuyerListLinesTable {
+  list_id: number;
+  position: number;
+  reference: string;
+  quantity: string;
+  /** The published variant's code the reference was matched to; null: no part matched it. */
+  code: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 /** What happened to a buyer's account (migration 055): its audit log, kept when the account is closed. */
 export interface BuyerAccountEventsTable {
   id: Generated<number>;
@@ -865,6 +886,8 @@ export interface DatabaseSchema {
   buyer_passkeys: BuyerPasskeysTable;
   buyer_passkey_challenges: BuyerPasskeyChallengesTable;
   buyer_account_events: BuyerAccountEventsTable;
+  buyer_lists: BuyerListsTable;
+  buyer_list_lines: BuyerListLinesTable;
   staff_sign_in_failures: StaffSignInFailuresTable;
   staff_audit_log: StaffAuditLogTable;
   staff_notes: StaffNotesTable;

@@ -65,6 +65,21 @@ export const SCHEMA_COLUMNS = {
     device: 'text',
     at: 'timestamptz',
   },
+  buyer_lists: {
+    id: 'integer',
+    account_id: 'integer',
+    name: 'text',
+    file_name: 'text',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
+  },
+  buyer_list_lines: {
+    list_id: 'integer',
+    position: 'integer',
+    reference: 'text',
+    quantity: 'text',
+    code: 'text null',
+  },
   buyer_passkey_challenges: {
     id: 'text',
     purpose: 'text',

@@ -60,7 +60,12 @@ function syntaxError(error: CsvError, line: number): CsvSyntaxError {
  * CsvLimitError (empty cells past it are dropped: a row of commas holds nothing). Any line end is a record's end (a
  * file edited on several systems mixes them).
  */
-export function readCsv(text: string, limits?: { records: number; cells: number }): CsvRecord[] {
+export function readCsv(
+  text: string,
+  limits?: { records: number; cells: number },
+  /** The field separator: a comma, or where a spreadsheet saved another (a semicolon, a tab), that one. */
+  delimiter = ',',
+): CsvRecord[] {
   // the line the record being read starts on: the one after the last record's end (a blank line is a record to
   // csv-parse, left out below, so that every line is counted)
   let start = 1;
@@ -69,6 +74,7 @@ export function readCsv(text: string, limits?: { records: number; cells: number 
   try {
     parse(text, {
       bom: true,
+      delimiter,
       relax_column_count: true,
       record_delimiter: ['\r\n', '\n', '\r'],
       on_record: (cells, { lines }) => {

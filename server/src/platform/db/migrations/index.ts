@@ -49,6 +49,7 @@ import { migration052BuyerAccounts } from './052_buyer_accounts.js';
 import { migration053QuoteRequestsByAddress } from './053_quote_requests_by_address.js';
 import { migration054BuyerPasskeys } from './054_buyer_passkeys.js';
 import { migration055BuyerAccountEvents } from './055_buyer_account_events.js';
+import { migration056BuyerLists } from './056_buyer_lists.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -106,4 +107,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration053QuoteRequestsByAddress,
   migration054BuyerPasskeys,
   migration055BuyerAccountEvents,
+  migration056BuyerLists,
 ];

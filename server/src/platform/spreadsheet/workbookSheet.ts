@@ -21,7 +21,7 @@ export interface SheetContext {
 }
 
 export const cellTooLong = (limits: WorkbookLimits): string =>
-  `The workbook has a cell of more than ${count(limits.cellCharacters)} characters, more than Excel holds: save the catalogue as CSV instead.`;
+  `The workbook has a cell of more than ${count(limits.cellCharacters)} characters, more than Excel holds: save the file as CSV instead.`;
 
 /** Column letters (`AB`) as their number (28); 0 when there are none. */
 function columnNumber(reference: string): number {
