@@ -38,10 +38,11 @@ export async function privacyRoutes(app: FastifyInstance, options: PrivacyRouteO
     app.get(`/account/export.${format}`, async (request, reply) => {
       const session = await buyerSessionOf(db, request);
       if (session === undefined) return reply.redirect(accountPath('en', '/account/sign-in'), 303);
-      await recordAccountEvent(db, eventOf(request, session, 'data-downloaded'), Date.now());
       const data = await accountExport(db, session.accountId, new Date());
       const day = data.exportedAt.slice(0, 10);
       const body = format === 'json' ? `${JSON.stringify(data, null, 2)}\n` : accountExportCsv(data);
+      // logged once the file is built: a download that failed is not in the activity
+      await recordAccountEvent(db, eventOf(request, session, 'data-downloaded'), Date.now());
       return download(reply, type, `account-${day}.${format}`, body);
     });
   }
