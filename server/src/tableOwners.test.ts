@@ -40,6 +40,10 @@ const OWNERS: Readonly<Record<string, readonly string[]>> = {
   buyer_account_events: ['accounts'],
   buyer_lists: ['accounts'],
   buyer_list_lines: ['accounts'],
+  buyer_companies: ['accounts'],
+  buyer_company_members: ['accounts'],
+  buyer_company_invitations: ['accounts'],
+  buyer_company_kept_addresses: ['accounts'],
   // the public forms; the staff inbox changes and deletes their rows through the feature (submissions/handling.ts)
   contact_messages: ['submissions'],
   registrations: ['submissions'],

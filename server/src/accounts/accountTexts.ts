@@ -22,6 +22,7 @@ export interface AccountTexts {
   tooMany: string;
   navRecords: string;
   navLists: string;
+  navCompany: string;
   navDevices: string;
   navPrivacy: string;
   signOut: string;
@@ -60,6 +61,7 @@ const EN: AccountTexts = {
   tooMany: 'Too many attempts from your network. Please try again in a few minutes.',
   navRecords: 'Requests and quotations',
   navLists: 'Lists',
+  navCompany: 'Company',
   navDevices: 'Signed-in devices',
   navPrivacy: 'Your data',
   signOut: 'Sign out',
@@ -101,6 +103,7 @@ const AR: AccountTexts = {
   tooMany: 'محاولات كثيرة من شبكتك. يرجى المحاولة مرة أخرى بعد بضع دقائق.',
   navRecords: 'الطلبات وعروض الأسعار',
   navLists: 'القوائم',
+  navCompany: 'الشركة',
   navDevices: 'الأجهزة المسجّل دخولها',
   navPrivacy: 'بياناتك',
   signOut: 'تسجيل الخروج',

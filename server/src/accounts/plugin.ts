@@ -13,6 +13,8 @@ import { privacyRoutes } from './privacy/privacyRoutes.js';
 import type { ListCatalogue } from './lists/listCatalogue.js';
 import { listRoutes } from './lists/listsRoutes.js';
 import { signInRoutes } from './signInRoutes.js';
+import { membershipOf, visibleAccounts } from './company/companyStore.js';
+import { companyRoutes } from './company/companyRoutes.js';
 
 export interface AccountsPluginOptions {
   db: Kysely<DatabaseSchema>;
@@ -39,6 +41,8 @@ export async function accountsPlugin(app: FastifyInstance, options: AccountsPlug
   await app.register(passkeyRoutes, { db: options.db, fixedOrigin: options.fixedOrigin, rateLimited });
   // saved lists: bills of materials uploaded, matched to parts, requested in one step
   await app.register(listRoutes, { db: options.db, catalogue: options.lists, fixedOrigin: options.fixedOrigin });
+  // the buyer's company: made by its first buyer, colleagues of its domain invited and removed by its administrator
+  await app.register(companyRoutes, { db: options.db, fixedOrigin: options.fixedOrigin });
   // what the account holds, to download, and closing it
   await app.register(privacyRoutes, { db: options.db, fixedOrigin: options.fixedOrigin });
   // the buyer's requests and quotations, and their PDFs: the signed-in session's address
@@ -46,7 +50,16 @@ export async function accountsPlugin(app: FastifyInstance, options: AccountsPlug
     db: options.db,
     buyerOf: async (request) => {
       const session = await buyerSessionOf(options.db, request);
-      return session === undefined ? undefined : { email: session.email, csrfToken: session.csrfToken };
+      if (session === undefined) return undefined;
+      // in a company, its colleagues' records too
+      const membership = await membershipOf(options.db, session.accountId);
+      const companyEmails =
+        membership === undefined ? undefined : (await visibleAccounts(options.db, session.accountId)).emails;
+      return {
+        email: session.email,
+        csrfToken: session.csrfToken,
+        ...(companyEmails === undefined ? {} : { companyEmails }),
+      };
     },
   });
 }

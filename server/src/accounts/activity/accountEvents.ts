@@ -11,6 +11,8 @@ export interface AccountEvent {
   /** The browser and system ("Chrome — Android"), '' when not told. */
   device: string;
   at: Date;
+  /** A company's change: the company's domain or the colleague's address; '' otherwise. */
+  detail: string;
 }
 
 /** How many the devices page shows. */
@@ -18,7 +20,7 @@ export const RECENT_EVENTS = 10;
 
 export async function recordAccountEvent(
   db: Kysely<DatabaseSchema>,
-  event: { accountId: number | null; email: string; kind: BuyerAccountEventKind; device: string },
+  event: { accountId: number | null; email: string; kind: BuyerAccountEventKind; device: string; detail?: string },
   now: number,
 ): Promise<void> {
   await db
@@ -28,6 +30,7 @@ export async function recordAccountEvent(
       email: event.email,
       kind: event.kind,
       device: event.device.slice(0, 100),
+      detail: (event.detail ?? '').slice(0, 254),
       at: sql<Date>`${new Date(now).toISOString()}::timestamptz`,
     })
     .execute();
@@ -41,11 +44,11 @@ export async function eventsOfAccount(
 ): Promise<AccountEvent[]> {
   let query = db
     .selectFrom('buyer_account_events')
-    .select(['kind', 'device', 'at'])
+    .select(['kind', 'device', 'at', 'detail'])
     .where('account_id', '=', accountId)
     .orderBy('at', 'desc')
     .orderBy('id', 'desc');
   if (limit !== undefined) query = query.limit(limit);
   const rows = await query.execute();
-  return rows.map((row) => ({ kind: row.kind, device: row.device, at: new Date(row.at) }));
+  return rows.map((row) => ({ kind: row.kind, device: row.device, at: new Date(row.at), detail: row.detail }));
 }

@@ -10,7 +10,9 @@ export function activitySection(locale: Locale, events: readonly AccountEvent[])
   const items = events
     .map((event) => {
       const where = event.device === '' ? '' : ` — ${event.device}`;
-      return `<li>${escapeHtml(`${t.events[event.kind]}${where}`)}<br><span>${escapeHtml(accountDateOf(locale, event.at))}</span></li>`;
+      // a company's change names its domain or the colleague (an address: left to right inside Arabic)
+      const about = event.detail === '' ? '' : `: <bdi dir="ltr">${escapeHtml(event.detail)}</bdi>`;
+      return `<li>${escapeHtml(t.events[event.kind])}${about}${escapeHtml(where)}<br><span>${escapeHtml(accountDateOf(locale, event.at))}</span></li>`;
     })
     .join('');
   const list = events.length === 0 ? `<p>${escapeHtml(t.none)}</p>` : `<ul class="devices">${items}</ul>`;

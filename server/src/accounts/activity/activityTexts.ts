@@ -20,6 +20,12 @@ const EN: ActivityTexts = {
     'passkey-removed': 'Passkey removed',
     'data-downloaded': 'Account data downloaded',
     closed: 'Account closed',
+    'company-created': 'Company account created',
+    'company-joined': 'Joined the company account',
+    'company-invited': 'Colleague invited',
+    'company-invitation-withdrawn': 'Invitation withdrawn',
+    'company-member-removed': 'Colleague removed from the company',
+    'company-left': 'Left the company account',
   },
 };
 
@@ -35,6 +41,12 @@ const AR: ActivityTexts = {
     'passkey-removed': 'إزالة مفتاح مرور',
     'data-downloaded': 'تنزيل بيانات الحساب',
     closed: 'إغلاق الحساب',
+    'company-created': 'إنشاء حساب الشركة',
+    'company-joined': 'الانضمام إلى حساب الشركة',
+    'company-invited': 'دعوة زميل',
+    'company-invitation-withdrawn': 'سحب دعوة',
+    'company-member-removed': 'إزالة زميل من الشركة',
+    'company-left': 'مغادرة حساب الشركة',
   },
 };
 

@@ -1,5 +1,6 @@
-// A buyer's saved lists in the database (migration 056). Every read and write names the account: a list of another
-// account is, to every route, a list that does not exist.
+// A buyer's saved lists in the database (migration 056). Every read and change names the accounts whose lists the
+// buyer sees (their own, and in a company every colleague's: lists are shared within it): a list of anyone else is,
+// to every route, a list that does not exist.
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/index.js';
 
@@ -31,7 +32,11 @@ export interface SavedList extends SavedListSummary {
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
-export async function listsOfAccount(db: Kysely<DatabaseSchema>, accountId: number): Promise<SavedListSummary[]> {
+/** The accounts whose lists a buyer sees (never none: an empty `in` is not SQL). */
+type Owners = readonly number[];
+const ownersOf = (owners: Owners): number[] => (owners.length === 0 ? [0] : [...owners]);
+
+export async function listsOfAccount(db: Kysely<DatabaseSchema>, owners: Owners): Promise<SavedListSummary[]> {
   const rows = await db
     .selectFrom('buyer_lists as l')
     .select(['l.id', 'l.name', 'l.file_name', 'l.updated_at'])
@@ -42,7 +47,7 @@ export async function listsOfAccount(db: Kysely<DatabaseSchema>, accountId: numb
         .whereRef('buyer_list_lines.list_id', '=', 'l.id')
         .as('lines'),
     )
-    .where('l.account_id', '=', accountId)
+    .where('l.account_id', 'in', ownersOf(owners))
     .orderBy('l.updated_at', 'desc')
     .orderBy('l.id', 'desc')
     .execute();
@@ -55,17 +60,17 @@ export async function listsOfAccount(db: Kysely<DatabaseSchema>, accountId: numb
   }));
 }
 
-/** The account's list with this id, or undefined (none, or another account's). */
+/** The list with this id of one of `owners`, or undefined (none, or someone else's). */
 export async function listOfAccount(
   db: Kysely<DatabaseSchema>,
-  accountId: number,
+  owners: Owners,
   listId: number,
 ): Promise<SavedList | undefined> {
   const list = await db
     .selectFrom('buyer_lists')
     .selectAll()
     .where('id', '=', listId)
-    .where('account_id', '=', accountId)
+    .where('account_id', 'in', ownersOf(owners))
     .executeTakeFirst();
   if (list === undefined) return undefined;
   const lines = await db
@@ -124,10 +129,10 @@ export async function saveList(
   });
 }
 
-/** Matches one line of the account's list to a part; false when the account has no such list or line. */
+/** Matches one line of a list of `owners` to a part; false when they have no such list or line. */
 export async function setListLineCode(
   db: Kysely<DatabaseSchema>,
-  accountId: number,
+  owners: Owners,
   target: { listId: number; position: number; code: string },
   now: number,
 ): Promise<boolean> {
@@ -136,7 +141,7 @@ export async function setListLineCode(
       .updateTable('buyer_lists')
       .set({ updated_at: new Date(now).toISOString() })
       .where('id', '=', target.listId)
-      .where('account_id', '=', accountId)
+      .where('account_id', 'in', ownersOf(owners))
       .returning('id')
       .executeTakeFirst();
     if (list === undefined) return false;
@@ -150,12 +155,12 @@ export async function setListLineCode(
   });
 }
 
-/** Deletes the account's list; false when the account has none with this id. */
-export async function deleteList(db: Kysely<DatabaseSchema>, accountId: number, listId: number): Promise<boolean> {
+/** Deletes a list of `owners`; false when they have none with this id. */
+export async function deleteList(db: Kysely<DatabaseSchema>, owners: Owners, listId: number): Promise<boolean> {
   const deleted = await db
     .deleteFrom('buyer_lists')
     .where('id', '=', listId)
-    .where('account_id', '=', accountId)
+    .where('account_id', 'in', ownersOf(owners))
     .executeTakeFirst();
   return Number(deleted.numDeletedRows) === 1;
 }

@@ -1,7 +1,7 @@
 // The account's saved lists (docs/accounts.md): the lists and the upload of a bill of materials (CSV or XLSX, a
 // multipart form whose CSRF field is read before its file), one list with its lines matched to parts, a line matched
-// to a close part, and deleting a list. Every route reads the signed-in session's own lists only: another account's
-// list answers as one that does not exist.
+// to a close part, and deleting a list. Every route reads the lists of the signed-in buyer and of their company's
+// colleagues only: anyone else's list answers as one that does not exist.
 import fastifyMultipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -25,6 +25,7 @@ import {
   type SavedList,
 } from './listStore.js';
 import { listsTexts } from './listsTexts.js';
+import { visibleAccounts } from '../company/companyStore.js';
 
 export interface ListRouteOptions {
   db: Kysely<DatabaseSchema>;
@@ -125,13 +126,16 @@ export async function listRoutes(app: FastifyInstance, options: ListRouteOptions
     return views;
   }
 
+  /** The accounts whose lists the buyer sees: their own, and their company's colleagues'. */
+  const ownersOf = async (session: BuyerSession) => (await visibleAccounts(db, session.accountId)).ids;
+
   const notFound = (reply: FastifyReply, locale: Locale) =>
     sendPage(reply, refusalPage(locale, listsTexts(locale).notFound), 404);
 
   for (const locale of LOCALES) {
     const t = listsTexts(locale);
     const showLists = async (reply: FastifyReply, session: BuyerSession, form?: UploadForm, status = 200) =>
-      sendPage(reply, listsPage(locale, session, await listsOfAccount(db, session.accountId), form), status);
+      sendPage(reply, listsPage(locale, session, await listsOfAccount(db, await ownersOf(session)), form), status);
 
     app.get(listsPath(locale), async (request, reply) => {
       const session = await signedIn(request, reply, locale, false);
@@ -200,7 +204,7 @@ export async function listRoutes(app: FastifyInstance, options: ListRouteOptions
       const session = await signedIn(request, reply, locale, false);
       if (session === undefined) return reply;
       const id = listIdOf(request.params.id);
-      const list = id === undefined ? undefined : await listOfAccount(db, session.accountId, id);
+      const list = id === undefined ? undefined : await listOfAccount(db, await ownersOf(session), id);
       if (list === undefined) return notFound(reply, locale);
       return sendPage(reply, listPage(locale, session, list, await linesOf(locale, list)));
     });
@@ -214,7 +218,7 @@ export async function listRoutes(app: FastifyInstance, options: ListRouteOptions
       if (id === undefined || position === undefined || part === undefined) return notFound(reply, locale);
       const changed = await setListLineCode(
         db,
-        session.accountId,
+        await ownersOf(session),
         { listId: id, position, code: part.code },
         Date.now(),
       );
@@ -224,7 +228,7 @@ export async function listRoutes(app: FastifyInstance, options: ListRouteOptions
 
     signedInPost(`${listsPath(locale)}/:id/delete`, locale, async (request, reply, session) => {
       const id = listIdOf((request.params as { id: string }).id);
-      if (id === undefined || !(await deleteList(db, session.accountId, id))) return notFound(reply, locale);
+      if (id === undefined || !(await deleteList(db, await ownersOf(session), id))) return notFound(reply, locale);
       return reply.redirect(listsPath(locale), 303);
     });
   }

@@ -19,7 +19,7 @@ export interface AccountExport {
   account: { email: string; createdAt: string; lastSignInAt: string | null };
   devices: { device: string; signedInAt: string; lastUsedAt: string }[];
   passkeys: { device: string; addedAt: string; lastUsedAt: string | null }[];
-  activity: { at: string; event: string; device: string }[];
+  activity: { at: string; event: string; device: string; detail: string }[];
   requests: {
     reference: string;
     sentAt: string;
@@ -79,8 +79,8 @@ export async function accountExport(db: Kysely<DatabaseSchema>, accountId: numbe
     });
   }
   const lists = [];
-  for (const summary of await listsOfAccount(db, accountId)) {
-    const list = await listOfAccount(db, accountId, summary.id);
+  for (const summary of await listsOfAccount(db, [accountId])) {
+    const list = await listOfAccount(db, [accountId], summary.id);
     if (list === undefined) continue; // deleted since the summaries were read
     lists.push({
       name: list.name,
@@ -111,6 +111,7 @@ export async function accountExport(db: Kysely<DatabaseSchema>, accountId: numbe
       at: event.at.toISOString(),
       event: event.kind,
       device: event.device,
+      detail: event.detail,
     })),
     requests,
     quotations: records.quotations.map((quotation) => ({
@@ -193,7 +194,7 @@ export function accountExportCsv(data: AccountExport): string {
     ),
     ...data.passkeys.map((passkey) => csvRow({ Record: 'Passkey', Date: passkey.addedAt, Device: passkey.device })),
     ...data.activity.map((event) =>
-      csvRow({ Record: 'Activity', Date: event.at, State: event.event, Device: event.device }),
+      csvRow({ Record: 'Activity', Reference: event.detail, Date: event.at, State: event.event, Device: event.device }),
     ),
   ];
   return writeCsv(CSV_COLUMNS, rows);

@@ -41,15 +41,16 @@ const againLink = (t: RecordsTexts, parts: readonly RecordPart[], what: string) 
     ? ''
     : `<a href="${escapeHtml(quoteRequestWithList(t.locale === 'ar' ? '/ar' : '', parts))}" aria-label="${escapeHtml(t.againOf(what))}">${escapeHtml(t.again)}</a>`;
 
-function requestRow(t: RecordsTexts, request: RequestRecord): string {
-  return `<tr><th scope="row">${code(request.reference)}</th><td>${day(request.sentAt)}</td><td>${escapeHtml(t.branchName(request.branch))}</td><td>${code(String(request.lineCount))}</td><td>${pdfLink(t, requestPdfPath(request.reference), request.reference)}</td><td>${againLink(t, request.parts, request.reference)}</td></tr>`;
+function requestRow(t: RecordsTexts, request: RequestRecord, company: boolean): string {
+  const sentBy = company ? `<td>${code(request.sentBy)}</td>` : '';
+  return `<tr><th scope="row">${code(request.reference)}</th><td>${day(request.sentAt)}</td>${sentBy}<td>${escapeHtml(t.branchName(request.branch))}</td><td>${code(String(request.lineCount))}</td><td>${pdfLink(t, requestPdfPath(request.reference), request.reference)}</td><td>${againLink(t, request.parts, request.reference)}</td></tr>`;
 }
 
-function requestsSection(t: RecordsTexts, requests: readonly RequestRecord[]): string {
+function requestsSection(t: RecordsTexts, requests: readonly RequestRecord[], company: boolean): string {
   const body =
     requests.length === 0
       ? `<p>${escapeHtml(t.noRequests)}</p>`
-      : `<div class="scroll"><table><thead>${headRow([t.reference, t.dateSent, t.branch, t.lines, t.pdfColumn, t.againColumn])}</thead><tbody>${requests.map((request) => requestRow(t, request)).join('')}</tbody></table></div>`;
+      : `<div class="scroll"><table><thead>${headRow([t.reference, t.dateSent, ...(company ? [t.sentBy] : []), t.branch, t.lines, t.pdfColumn, t.againColumn])}</thead><tbody>${requests.map((request) => requestRow(t, request, company)).join('')}</tbody></table></div>`;
   return `<section aria-labelledby="requests"><h2 id="requests">${escapeHtml(t.requestsHeading)}</h2>${body}</section>`;
 }
 
@@ -74,12 +75,18 @@ function quotationsSection(t: RecordsTexts, quotations: readonly QuotationRecord
 }
 
 /** The whole page of the buyer's records in `locale`, in the account's frame (its navigation and sign-out form). */
-export function accountRecordsPage(locale: Locale, records: AccountRecords, frame: SignedInFrame): string {
+/** `company`: the records are the buyer's company's (each request names the colleague who sent it). */
+export function accountRecordsPage(
+  locale: Locale,
+  records: AccountRecords,
+  frame: SignedInFrame,
+  company = false,
+): string {
   const t = recordsTexts(locale);
   return accountDocument(
     locale,
-    t.title,
-    `${requestsSection(t, records.requests)}${quotationsSection(t, records.quotations)}`,
+    company ? t.companyTitle : t.title,
+    `${requestsSection(t, records.requests, company)}${quotationsSection(t, records.quotations)}`,
     frame,
     '/account',
   );

@@ -242,7 +242,7 @@ async function recordsSuite(t: TestContext, target: DatabaseTarget): Promise<voi
       // a device name from a User-Agent a buyer's browser sent: guarded, never a formula
       const withFormula = accountExportCsv({
         ...data,
-        activity: [{ at: NOW.toISOString(), event: 'signed-out', device: '=HYPERLINK("x")' }],
+        activity: [{ at: NOW.toISOString(), event: 'signed-out', device: '=HYPERLINK("x")', detail: '' }],
       });
       assert.match(withFormula, /^Activity,,[^,]+,,signed-out,,,,,"?'=HYPERLINK/m);
 

@@ -20,6 +20,8 @@ export interface RequestRecord {
   reference: string;
   sentAt: Date;
   branch: string;
+  /** The address it was sent from (a colleague's, in a company). */
+  sentBy: string;
   lineCount: number;
   /** Its lines, in their order: what "Request again" puts in the basket. */
   parts: RecordPart[];
@@ -57,13 +59,23 @@ export interface AccountRecords {
 /** The address as the account knows it: trimmed, lowercase. */
 export const accountEmail = (email: string): string => email.trim().toLowerCase();
 
+/**
+ * The addresses whose records a buyer sees: their own, or in a company every colleague's (company/companyStore.ts
+ * visibleAccounts), as the account knows them; never none (an empty list would match nothing anyway).
+ */
+export type Addresses = string | readonly string[];
+const addressesOf = (email: Addresses): string[] => {
+  const list = (typeof email === 'string' ? [email] : [...email]).map(accountEmail);
+  return list.length === 0 ? [''] : list;
+};
+
 const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
 /**
  * The requests of `email`: not those the honeypot caught (a bot's, whoever's address it typed). The request's own
  * rows only: the lines are counted, never read.
  */
-async function requestsOf(db: Db, email: string): Promise<RequestRecord[]> {
+async function requestsOf(db: Db, email: Addresses): Promise<RequestRecord[]> {
   const rows = await db
     .selectFrom('quote_requests as r')
     .select((eb) => [
@@ -71,13 +83,14 @@ async function requestsOf(db: Db, email: string): Promise<RequestRecord[]> {
       'r.reference',
       'r.created_at',
       'r.branch',
+      sql<string>`lower(r.email)`.as('sent_by'),
       eb
         .selectFrom('quote_request_lines as l')
         .select(sql<string>`count(*)`.as('n'))
         .whereRef('l.request_id', '=', 'r.id')
         .as('line_count'),
     ])
-    .where(sql<string>`lower(r.email)`, '=', email)
+    .where(sql<string>`lower(r.email)`, 'in', addressesOf(email))
     .where('r.spam', '=', false)
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
@@ -92,6 +105,7 @@ async function requestsOf(db: Db, email: string): Promise<RequestRecord[]> {
     reference: row.reference,
     sentAt: asDate(row.created_at),
     branch: row.branch,
+    sentBy: row.sent_by,
     lineCount: Number(row.line_count ?? 0),
     parts: parts.get(Number(row.id)) ?? [],
   }));
@@ -133,7 +147,7 @@ async function partsOf(
 }
 
 /** Every sent revision of the quotations addressed to `email`, grouped by request, the latest request first. */
-async function quotationsOf(db: Db, email: string, now: Date): Promise<QuotationRecord[]> {
+async function quotationsOf(db: Db, email: Addresses, now: Date): Promise<QuotationRecord[]> {
   const rows = await db
     .selectFrom('quotations as q')
     .innerJoin('quote_requests as r', 'r.id', 'q.request_id')
@@ -155,7 +169,7 @@ async function quotationsOf(db: Db, email: string, now: Date): Promise<Quotation
         'superseded_by',
       ),
     ])
-    .where(sql<string>`lower(r.email)`, '=', email)
+    .where(sql<string>`lower(r.email)`, 'in', addressesOf(email))
     .where('q.state', '<>', 'draft')
     .where('q.number', 'is not', null)
     .where('q.sent_at', 'is not', null)
@@ -193,33 +207,32 @@ async function quotationsOf(db: Db, email: string, now: Date): Promise<Quotation
   return [...byRequest.values()];
 }
 
-/** The records of the buyer whose verified address is `email`. */
-export async function accountRecordsOf(db: Db, email: string, now: Date = new Date()): Promise<AccountRecords> {
-  const address = accountEmail(email);
-  const [requests, quotations] = await Promise.all([requestsOf(db, address), quotationsOf(db, address, now)]);
+/** The records of the buyer whose verified address is `email` (or of the addresses a buyer in a company sees). */
+export async function accountRecordsOf(db: Db, email: Addresses, now: Date = new Date()): Promise<AccountRecords> {
+  const [requests, quotations] = await Promise.all([requestsOf(db, email), quotationsOf(db, email, now)]);
   return { requests, quotations };
 }
 
 /** The id of the buyer's request `reference`; undefined when it is none of theirs or none at all. */
-export async function ownRequestId(db: Db, email: string, reference: string): Promise<number | undefined> {
+export async function ownRequestId(db: Db, email: Addresses, reference: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('quote_requests')
     .select('id')
     .where('reference', '=', reference)
-    .where(sql<string>`lower(email)`, '=', accountEmail(email))
+    .where(sql<string>`lower(email)`, 'in', addressesOf(email))
     .where('spam', '=', false)
     .executeTakeFirst();
   return row === undefined ? undefined : Number(row.id);
 }
 
 /** Whether sent quotation `id` is addressed to the buyer (a draft is nobody's). */
-export async function isOwnQuotation(db: Db, email: string, id: number): Promise<boolean> {
+export async function isOwnQuotation(db: Db, email: Addresses, id: number): Promise<boolean> {
   const row = await db
     .selectFrom('quotations as q')
     .innerJoin('quote_requests as r', 'r.id', 'q.request_id')
     .select('q.id')
     .where('q.id', '=', id)
-    .where(sql<string>`lower(r.email)`, '=', accountEmail(email))
+    .where(sql<string>`lower(r.email)`, 'in', addressesOf(email))
     .where('q.state', '<>', 'draft')
     .where('q.sent_at', 'is not', null)
     .executeTakeFirst();

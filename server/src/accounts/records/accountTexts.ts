@@ -8,6 +8,9 @@ import { buyerTexts, quoteTexts } from './otherFeatures.js';
 export interface RecordsTexts {
   locale: Locale;
   title: string;
+  /** The title when the records are the buyer's company's. */
+  companyTitle: string;
+  sentBy: string;
   requestsHeading: string;
   quotationsHeading: string;
   noRequests: string;
@@ -40,6 +43,8 @@ export interface RecordsTexts {
 const english: RecordsTexts = {
   locale: 'en',
   title: 'Your requests and quotations',
+  companyTitle: 'Your company’s requests and quotations',
+  sentBy: 'Sent by',
   requestsHeading: 'Requests for quotation',
   quotationsHeading: 'Quotations',
   noRequests: 'No requests yet.',
@@ -72,6 +77,8 @@ function arabicTexts(): RecordsTexts {
   return {
     locale: 'ar',
     title: 'طلباتكم وعروض الأسعار',
+    companyTitle: 'طلبات شركتكم وعروض أسعارها',
+    sentBy: 'المُرسِل',
     requestsHeading: 'طلبات عروض الأسعار',
     quotationsHeading: 'عروض الأسعار',
     noRequests: 'لا توجد طلبات حتى الآن.',

@@ -3,7 +3,7 @@
 // a record of the buyer's address: undefined for another buyer's and for one that does not exist alike.
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/index.js';
-import { isOwnQuotation, ownRequestId } from './accountRecords.js';
+import { isOwnQuotation, ownRequestId, type Addresses } from './accountRecords.js';
 import {
   loadBuyerDocument,
   loadQuoteSnapshot,
@@ -21,7 +21,7 @@ export interface RecordPdf {
 }
 
 /** The PDF of the buyer's request `reference`. */
-export async function requestPdfOf(db: Db, email: string, reference: string): Promise<RecordPdf | undefined> {
+export async function requestPdfOf(db: Db, email: Addresses, reference: string): Promise<RecordPdf | undefined> {
   const id = await ownRequestId(db, email, reference);
   if (id === undefined) return undefined;
   const snapshot = await loadQuoteSnapshot(db, id);
@@ -30,7 +30,7 @@ export async function requestPdfOf(db: Db, email: string, reference: string): Pr
 }
 
 /** The PDF of sent quotation `id` addressed to the buyer. */
-export async function quotationPdfOf(db: Db, email: string, id: number, now: Date): Promise<RecordPdf | undefined> {
+export async function quotationPdfOf(db: Db, email: Addresses, id: number, now: Date): Promise<RecordPdf | undefined> {
   if (!(await isOwnQuotation(db, email, id))) return undefined;
   const document = await loadBuyerDocument(db, id, now);
   if (document === undefined) return undefined;

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Locale } from '@site/contracts/locale';
 import type { DatabaseSchema } from '../../platform/db/index.js';
-import { accountEmail, accountRecordsOf } from './accountRecords.js';
+import { accountEmail, accountRecordsOf, type Addresses } from './accountRecords.js';
 import { ACCOUNT_PAGE_CSP } from '../accountHtml.js';
 import { accountPagePath, accountRecordsPage, signInPath } from './accountPage.js';
 import { quotationPdfOf, requestPdfOf, type RecordPdf } from './recordPdfs.js';
@@ -13,7 +13,9 @@ import { quotationPdfOf, requestPdfOf, type RecordPdf } from './recordPdfs.js';
 export interface AccountRecordsOptions {
   db: Kysely<DatabaseSchema>;
   /** The signed-in buyer of a request, or undefined (then the routes answer 401 JSON / redirect pages to /account/sign-in). */
-  buyerOf(request: FastifyRequest): Promise<{ email: string; csrfToken: string } | undefined>;
+  buyerOf(
+    request: FastifyRequest,
+  ): Promise<{ email: string; csrfToken: string; companyEmails?: readonly string[] } | undefined>;
   /** Now, for a quotation's validity (tests move it); the clock when left out. */
   now?: () => Date;
 }
@@ -42,20 +44,23 @@ export const accountRecordsRoutes: FastifyPluginAsync<AccountRecordsOptions> = a
   const { db, buyerOf } = options;
   const now = options.now ?? (() => new Date());
 
-  const emailOf = async (request: FastifyRequest): Promise<string | undefined> => {
+  /** The addresses whose records the buyer sees: their own, or in a company every colleague's. */
+  const addressesOfBuyer = (buyer: { email: string; companyEmails?: readonly string[] }): Addresses =>
+    buyer.companyEmails ?? accountEmail(buyer.email);
+  const emailOf = async (request: FastifyRequest): Promise<Addresses | undefined> => {
     const buyer = await buyerOf(request);
-    return buyer === undefined ? undefined : accountEmail(buyer.email);
+    return buyer === undefined ? undefined : addressesOfBuyer(buyer);
   };
 
   const page = (locale: Locale) => async (request: FastifyRequest, reply: FastifyReply) => {
     privateAnswer(reply);
     const buyer = await buyerOf(request);
     if (buyer === undefined) return reply.redirect(signInPath(locale), 303);
-    const records = await accountRecordsOf(db, accountEmail(buyer.email), now());
+    const records = await accountRecordsOf(db, addressesOfBuyer(buyer), now());
     return reply
       .header('content-security-policy', ACCOUNT_PAGE_CSP)
       .type('text/html; charset=utf-8')
-      .send(accountRecordsPage(locale, records, { csrfToken: buyer.csrfToken }));
+      .send(accountRecordsPage(locale, records, { csrfToken: buyer.csrfToken }, buyer.companyEmails !== undefined));
   };
   app.get(accountPagePath('en'), page('en'));
   app.get(accountPagePath('ar'), page('ar'));
@@ -70,7 +75,11 @@ export const accountRecordsRoutes: FastifyPluginAsync<AccountRecordsOptions> = a
 
   /** A PDF route: signed out 401; the file's name read by `file`, anything else the one 404. */
   const pdfRoute =
-    <T>(file: RegExp, parse: (match: string) => T, build: (email: string, key: T) => Promise<RecordPdf | undefined>) =>
+    <T>(
+      file: RegExp,
+      parse: (match: string) => T,
+      build: (email: Addresses, key: T) => Promise<RecordPdf | undefined>,
+    ) =>
     async (request: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply) => {
       privateAnswer(reply);
       const email = await emailOf(request);

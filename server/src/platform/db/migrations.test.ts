@@ -62,6 +62,7 @@ const RELEASED = new Map<string, string>([
   ['054_buyer_passkeys', 'd8aa505683343de415f97f38a5cade0344d5829ba1197bd3038d553785599e9d'],
   ['055_buyer_account_events', 'bf758c87e1821d09e4a6d84a59c7dba3c6e644d536d1619d4655b61a82bba0fd'],
   ['056_buyer_lists', 'f148d8544b65e22800c45ce83e896c7a5560adb7691446db767d448aa80ee209'],
+  ['057_buyer_companies', '64c7584b6cd6fec7d9ed9d366006f3f79e3526a5911e09477a46c1f586a50dfa'],
 ]);
 
 test('no released migration has changed: every database that applied it still starts', () => {

@@ -249,6 +249,40 @@ export interface BuyerAccountEventsTable {
   kind: BuyerAccountEventKind;
   device: Defaulted<string>;
   at: RequiredTimestamp;
+  /** What a company's change was about (migration 057): the company's domain or the colleague's address; '' otherwise. */
+  detail: Defaulted<string>;
+}
+
+/** A buyers' company (migration 057): one per e-mail domain. */
+export interface BuyerCompaniesTable {
+  id: Generated<number>;
+  domain: string;
+  name: string;
+  created_at: RequiredTimestamp;
+}
+
+/** A buyer's place in a company (migration 057): one company an account. */
+export interface BuyerCompanyMembersTable {
+  account_id: number;
+  company_id: number;
+  role: 'admin' | 'member';
+  joined_at: RequiredTimestamp;
+}
+
+/** A closed account's address whose records stay its company's (migration 057). */
+export interface BuyerCompanyKeptAddressesTable {
+  company_id: number;
+  email: string;
+  kept_at: RequiredTimestamp;
+}
+
+/** An address invited to join a company (migration 057). */
+export interface BuyerCompanyInvitationsTable {
+  company_id: number;
+  email: string;
+  /** The administrator's address who invited it. */
+  invited_by: string;
+  created_at: RequiredTimestamp;
 }
 
 export type BuyerAccountEventKind =
@@ -259,7 +293,13 @@ export type BuyerAccountEventKind =
   | 'passkey-added'
   | 'passkey-removed'
   | 'data-downloaded'
-  | 'closed';
+  | 'closed'
+  | 'company-created'
+  | 'company-joined'
+  | 'company-invited'
+  | 'company-invitation-withdrawn'
+  | 'company-member-removed'
+  | 'company-left';
 
 export interface StaffSignInFailuresTable {
   key: string;
@@ -887,6 +927,10 @@ export interface DatabaseSchema {
   buyer_passkey_challenges: BuyerPasskeyChallengesTable;
   buyer_account_events: BuyerAccountEventsTable;
   buyer_lists: BuyerListsTable;
+  buyer_companies: BuyerCompaniesTable;
+  buyer_company_members: BuyerCompanyMembersTable;
+  buyer_company_invitations: BuyerCompanyInvitationsTable;
+  buyer_company_kept_addresses: BuyerCompanyKeptAddressesTable;
   buyer_list_lines: BuyerListLinesTable;
   staff_sign_in_failures: StaffSignInFailuresTable;
   staff_audit_log: StaffAuditLogTable;

@@ -64,6 +64,30 @@ export const SCHEMA_COLUMNS = {
     kind: 'text',
     device: 'text',
     at: 'timestamptz',
+    detail: 'text',
+  },
+  buyer_companies: {
+    id: 'integer',
+    domain: 'text',
+    name: 'text',
+    created_at: 'timestamptz',
+  },
+  buyer_company_members: {
+    account_id: 'integer',
+    company_id: 'integer',
+    role: 'text',
+    joined_at: 'timestamptz',
+  },
+  buyer_company_invitations: {
+    company_id: 'integer',
+    email: 'text',
+    invited_by: 'text',
+    created_at: 'timestamptz',
+  },
+  buyer_company_kept_addresses: {
+    company_id: 'integer',
+    email: 'text',
+    kept_at: 'timestamptz',
   },
   buyer_lists: {
     id: 'integer',

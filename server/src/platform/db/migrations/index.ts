@@ -50,6 +50,7 @@ import { migration053QuoteRequestsByAddress } from './053_quote_requests_by_addr
 import { migration054BuyerPasskeys } from './054_buyer_passkeys.js';
 import { migration055BuyerAccountEvents } from './055_buyer_account_events.js';
 import { migration056BuyerLists } from './056_buyer_lists.js';
+import { migration057BuyerCompanies } from './057_buyer_companies.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -108,4 +109,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration054BuyerPasskeys,
   migration055BuyerAccountEvents,
   migration056BuyerLists,
+  migration057BuyerCompanies,
 ];
