@@ -341,12 +341,21 @@ export interface QuoteLineDetail {
   quantity: string;
 }
 
+export interface BuyerCompanyOnRequest {
+  name: string;
+  domain: string;
+  /** The colleagues' addresses, the administrator first. */
+  buyers: string[];
+}
+
 export interface InboxItemDetail extends InboxItemSummary {
   /** Every field the visitor sent, in the form's order: label → value, shown as text. */
   fields: { label: string; value: string }[];
   /** Quote requests only. */
   reference?: string;
   lines?: QuoteLineDetail[];
+  /** Quote requests sent from an address in a buyers' company account: the company and its buyers' addresses. */
+  buyerCompany?: BuyerCompanyOnRequest;
   mails: InboxMail[];
   notes: InboxNote[];
 }

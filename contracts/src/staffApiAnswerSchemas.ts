@@ -89,6 +89,7 @@ export const inboxItemDetailSchema = z.strictObject({
       }),
     )
     .optional(),
+  buyerCompany: z.strictObject({ name: z.string(), domain: z.string(), buyers: z.array(z.string()) }).optional(),
   mails: z.array(
     z.strictObject({
       id: z.number().int(),

@@ -61,3 +61,26 @@ export function QuoteLinesTable({ lines }: { lines: QuoteLineDetail[] }) {
     </Table>
   );
 }
+
+/**
+ * The buyers' company account a quote request's address is in (the buyer's account on the public site): its name,
+ * domain and buyers, the administrator first. Colleagues there see each other's requests and quotations.
+ */
+export function BuyerCompany({ company }: { company: NonNullable<InboxItemDetail['buyerCompany']> }) {
+  return (
+    <List>
+      <dt>Company</dt>
+      <dd>{company.name}</dd>
+      <dt>Domain</dt>
+      <dd>{company.domain}</dd>
+      <dt>Buyers</dt>
+      <dd>
+        <ul aria-label={`Buyers of ${company.name}`}>
+          {company.buyers.map((buyer) => (
+            <li key={buyer}>{buyer}</li>
+          ))}
+        </ul>
+      </dd>
+    </List>
+  );
+}

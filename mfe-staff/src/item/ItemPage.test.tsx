@@ -61,6 +61,24 @@ describe('an inbox item', () => {
     ]);
   });
 
+  it("shows the buyers' company account a quote request came from: its name, domain and buyers", async () => {
+    renderStaffApp('/inbox/quote/12');
+    const section = await screen.findByRole('region', { name: 'Buyer’s company account' });
+    expect(within(section).getByText('Gulf Build LLC')).toBeInTheDocument();
+    expect(within(section).getByText('gulf-build.example')).toBeInTheDocument();
+    expect(
+      within(within(section).getByRole('list', { name: 'Buyers of Gulf Build LLC' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['aisha.rahman@gulf-build.example', 'omar.said@gulf-build.example']);
+  });
+
+  it('shows no company account for a request from an address in none', async () => {
+    renderStaffApp('/inbox/contact/7');
+    await screen.findByRole('region', { name: 'What was sent' });
+    expect(screen.queryByRole('region', { name: 'Buyer’s company account' })).toBeNull();
+  });
+
   it("lists each mail with its delivery state and last error; a failed one is re-sent with the session's CSRF token", async () => {
     let csrf: string | null = null;
     renderStaffApp('/inbox/contact/7');

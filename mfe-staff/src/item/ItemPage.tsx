@@ -9,7 +9,7 @@ import { KIND_LABELS, STATUS_LABELS } from '../ui/labels';
 import { Notice } from '../ui/Notice';
 import { PageHeading } from '../ui/PageHeading';
 import { Actions } from '../ui/StaffField';
-import { ItemFields, QuoteLinesTable } from './ItemFields';
+import { BuyerCompany, ItemFields, QuoteLinesTable } from './ItemFields';
 import { MailsTable } from './MailsTable';
 import { AssignForm, StatusForm } from './ItemControls';
 import { NotesSection } from './NotesSection';
@@ -202,6 +202,13 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
         <h2 id="sent-heading">What was sent</h2>
         <ItemFields fields={item.fields} />
       </PageSection>
+
+      {item.buyerCompany !== undefined ? (
+        <PageSection aria-labelledby="company-heading">
+          <h2 id="company-heading">Buyer’s company account</h2>
+          <BuyerCompany company={item.buyerCompany} />
+        </PageSection>
+      ) : null}
 
       {item.lines !== undefined ? (
         <PageSection aria-labelledby="lines-heading">

@@ -144,6 +144,11 @@ export function quoteDetail(): InboxItemDetail {
         quantity: '150.5',
       },
     ],
+    buyerCompany: {
+      name: 'Gulf Build LLC',
+      domain: 'gulf-build.example',
+      buyers: ['aisha.rahman@gulf-build.example', 'omar.said@gulf-build.example'],
+    },
   });
 }
 

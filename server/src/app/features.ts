@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { RELEASE_SAFETY_DEFAULTS, RELEASE_VITALS_DEFAULTS, VITALS_DEFAULTS } from '../platform/config.js';
 import type { Database } from '../platform/db/index.js';
 import { sharedRedis } from '../platform/http/redis.js';
-import { ACCOUNT_LINK_SEAL_PURPOSE, accountsPlugin } from '../accounts/index.js';
+import { ACCOUNT_LINK_SEAL_PURPOSE, accountsPlugin, buyerCompanyOfAddress } from '../accounts/index.js';
 import { assistantPlugin, databaseStockFacts } from '../assistant/index.js';
 import { cataloguePlugin, currencyRoutes, DiskMediaStore } from '../catalogue/index.js';
 import { LINK_SEAL_PURPOSE, quotationLinkPlugin } from '../quotations/index.js';
@@ -131,6 +131,8 @@ export async function registerFeatures(
     releases,
     stock: config.stock,
     renderPreview: parts.pages.preview,
+    // a request's buyers' company account, on the request in the inbox
+    buyerCompanyOf: (email) => buyerCompanyOfAddress(db.kysely, email),
   });
   await app.register(releasesPlugin, {
     db,

@@ -16,11 +16,13 @@ import { recordStaffAction } from './audit.js';
 import { readAuditPage } from './auditPage.js';
 import type { SessionGate } from './sessionGate.js';
 import { MESSAGES, SAFE_METHODS } from './staffApiTerms.js';
-import { staffWorkRoutes } from './work/index.js';
+import { staffWorkRoutes, type BuyerCompanyOf } from './work/index.js';
 import type { LinkSealer } from '../quotations/index.js';
 
 export interface SignedInScopeOptions {
   db: Database;
+  /** The buyers' company account of a request's address (the accounts feature's), shown on the request. */
+  buyerCompanyOf?: BuyerCompanyOf | undefined;
   gate: SessionGate;
   /** The staff API's JSON check of a body (415 for any other). */
   requireJson: (request: FastifyRequest) => Promise<void>;
@@ -81,6 +83,7 @@ export async function signedInRoutes(signedIn: FastifyInstance, options: SignedI
     staffOrigin: options.staffOrigin,
     publicSiteUrl: options.publicSiteUrl,
     linkSealer: options.linkSealer,
+    buyerCompanyOf: options.buyerCompanyOf,
   });
   // release tokens of deployment pipelines (admins): the registry's, with this scope's session and CSRF checks
   staffReleaseTokenRoutes(scope, { db, requireJson, recordStaffAction, ...options.releases });

@@ -23,11 +23,14 @@ import { totpRoutes } from './totpRoutes.js';
 import { LINK_SEAL_PURPOSE } from '../quotations/index.js';
 import { resealTotpSecrets, totpSecretBoxOf, type TotpKey, type TotpSecretBox } from './totpSecrets.js';
 import type { MediaStore } from '../catalogue/index.js';
+import type { BuyerCompanyOf } from './work/index.js';
 
 export { MESSAGES, SESSION_COOKIE, STAFF_BODY_LIMIT } from './staffApiTerms.js';
 
 export interface StaffRoutesOptions {
   db: Database;
+  /** The buyers' company account of a request's address (the accounts feature's), shown on the request. */
+  buyerCompanyOf?: BuyerCompanyOf | undefined;
   /** Prefix of the lockout's Redis keys (tests use their own). */
   redisNamespace?: string;
   /** Wakes the outbox worker (the work routes' re-send). */
@@ -101,6 +104,7 @@ export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesO
     stock,
     publicSiteUrl: options.publicSiteUrl,
     linkSealer: secrets.forPurpose(LINK_SEAL_PURPOSE),
+    buyerCompanyOf: options.buyerCompanyOf,
   });
 }
 

@@ -3,7 +3,8 @@
 // and lists; a buyer of another company sees none of it, by page or by id. Attacks: a public mail service's domain,
 // an address of another domain invited, a buyer of the domain not invited joining, a colleague (not administrator)
 // removing, another company's administrator removing by account id or withdrawing its invitations, a form without its
-// CSRF field. The accounts' log records every change; closing an account keeps its records with the company.
+// CSRF field. The accounts' log records every change; closing an account keeps its records with the company. The
+// branch's staff see the company and its buyers on a request.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +19,9 @@ import { submitQuote } from '../../test-support/staffWorkData.js';
 import { MULTIPART_BOUNDARY, MULTIPART_TYPE } from '../../test-support/multipart.js';
 import { accountOfAddress, createBuyerSession } from '../buyerSessions.js';
 import { closeAccount } from '../privacy/closeAccount.js';
+import { STAFF_API, staffApiPath, type InboxItemDetail } from '@site/contracts/staff-api';
+import { as, buildStaffWorkTestApp, createTestAccount } from '../../test-support/staffWorkApp.js';
+import { buyerCompanyOfAddress } from '../index.js';
 
 const ADMIN = 'amal@one-contracting.example';
 const COLLEAGUE = 'chris@one-contracting.example';
@@ -158,6 +162,48 @@ function companySuite(name: string, target: () => Promise<DatabaseTarget | undef
         'company-created one-contracting.example',
         'company-invited chris@one-contracting.example',
       ]);
+      // the branch's staff see the company and its buyers on the request (the inbox's call, as app/ wires it)
+      const staffApp = await buildStaffWorkTestApp({
+        db,
+        buyerCompanyOf: (email) => buyerCompanyOfAddress(db.kysely, email),
+      });
+      try {
+        const seller = await createTestAccount(db, 'seller@crescent.example', 'branch', 'Dubai');
+        const { id } = await db.kysely
+          .selectFrom('quote_requests')
+          .select('id')
+          .where('reference', '=', reference)
+          .executeTakeFirstOrThrow();
+        const detail = (
+          await staffApp.inject({
+            method: 'GET',
+            url: staffApiPath(STAFF_API.inboxItem, { kind: 'quote', id: Number(id) }),
+            headers: as(seller),
+          })
+        ).json<InboxItemDetail>();
+        assert.deepEqual(detail.buyerCompany, {
+          name: 'One Contracting <LLC>',
+          domain: 'one-contracting.example',
+          buyers: [ADMIN, COLLEAGUE],
+        });
+        // a request from an address in no company account: none
+        const { reference: alone } = await submitQuote(db, { email: UNINVITED });
+        const aloneId = await db.kysely
+          .selectFrom('quote_requests')
+          .select('id')
+          .where('reference', '=', alone)
+          .executeTakeFirstOrThrow();
+        const aloneDetail = (
+          await staffApp.inject({
+            method: 'GET',
+            url: staffApiPath(STAFF_API.inboxItem, { kind: 'quote', id: Number(aloneId.id) }),
+            headers: as(seller),
+          })
+        ).json<InboxItemDetail>();
+        assert.equal(aloneDetail.buyerCompany, undefined);
+      } finally {
+        await staffApp.close();
+      }
       assert.deepEqual(await events(COLLEAGUE), ['company-joined one-contracting.example']);
     });
 

@@ -166,6 +166,51 @@ export async function visibleAccounts(db: Db, accountId: number): Promise<{ ids:
   };
 }
 
+/** The company account an address belongs to, as branch staff see it on a request: its name, domain and buyers. */
+export interface BuyerCompanyOnRequest {
+  name: string;
+  domain: string;
+  /** The colleagues' addresses, the administrator first. */
+  buyers: string[];
+}
+
+/**
+ * The company of the buyer who sent from `email` (any case): a colleague's, or a closed colleague's kept address;
+ * undefined when the address is in no company account.
+ */
+export async function buyerCompanyOfAddress(db: Db, email: string): Promise<BuyerCompanyOnRequest | undefined> {
+  const address = email.trim().toLowerCase();
+  const member = await db
+    .selectFrom('buyer_company_members as m')
+    .innerJoin('buyer_accounts as a', 'a.id', 'm.account_id')
+    .select('m.company_id')
+    .where('a.email', '=', address)
+    .executeTakeFirst();
+  const companyId =
+    member?.company_id ??
+    (
+      await db
+        .selectFrom('buyer_company_kept_addresses')
+        .select('company_id')
+        .where('email', '=', address)
+        .orderBy('kept_at', 'desc')
+        .executeTakeFirst()
+    )?.company_id;
+  if (companyId === undefined) return undefined;
+  const company = await db
+    .selectFrom('buyer_companies')
+    .select(['name', 'domain'])
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  if (company === undefined) return undefined;
+  const members = await membersOf(db, companyId);
+  const buyers = [
+    ...members.filter((colleague) => colleague.role === 'admin'),
+    ...members.filter((colleague) => colleague.role !== 'admin'),
+  ].map((colleague) => colleague.email);
+  return { name: company.name, domain: company.domain, buyers };
+}
+
 /**
  * A member's account is being closed (inside the closing's transaction): the records sent from its address stay the
  * company's; a company's last administrator hands it to its longest-standing colleague, and a company left with

@@ -2,6 +2,7 @@
 // it with their delivery state, and the staff's notes. Also the one access check every call on a row makes.
 import { sql, type Kysely } from 'kysely';
 import type {
+  BuyerCompanyOnRequest,
   InboxItemDetail,
   InboxKind,
   InboxMail,
@@ -109,12 +110,16 @@ function linesOf(db: Kysely<DatabaseSchema>, id: number): Promise<QuoteLineDetai
     .execute();
 }
 
-/** The row opened, for `account`: 404 / 403 as visibleRow. */
+/** The buyers' company account of a request's address (the accounts feature's, given by app/). */
+export type BuyerCompanyOf = (email: string) => Promise<BuyerCompanyOnRequest | undefined>;
+
+/** The row opened, for `account`: 404 / 403 as visibleRow; a request's buyers' company where `buyerCompanyOf` says. */
 export async function loadInboxDetail(
   db: Kysely<DatabaseSchema>,
   account: StaffAccountSummary,
   kind: InboxKind,
   id: number,
+  buyerCompanyOf?: BuyerCompanyOf,
 ): Promise<InboxItemDetail> {
   const table = INBOX_TABLES[kind];
   const row = await db
@@ -156,6 +161,8 @@ export async function loadInboxDetail(
   if (kind === 'quote') {
     detail.reference = row.reference ?? '';
     detail.lines = await linesOf(db, id);
+    const company = await buyerCompanyOf?.(row.email);
+    if (company !== undefined) detail.buyerCompany = company;
   }
   return detail;
 }

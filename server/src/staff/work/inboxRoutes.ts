@@ -25,12 +25,14 @@ import { requireJson, rowParams, WORK_BODY_LIMIT } from './bodies.js';
 import { inboxReaderOf } from './callers.js';
 import { addNote, assign, deleteSpam, resendMail, setStatus } from './inboxActions.js';
 import { inboxCsvFileName, openInboxCsv } from './inboxCsv.js';
-import { loadInboxDetail } from './inboxDetail.js';
+import { loadInboxDetail, type BuyerCompanyOf } from './inboxDetail.js';
 import { checkBranchAsked, inboxFilters, type InboxFilters } from './inboxFilters.js';
 import { listInbox } from './inboxQuery.js';
 
 export interface InboxRoutesOptions {
   db: Database;
+  /** The buyers' company account of a request's address, shown on the request. */
+  buyerCompanyOf?: BuyerCompanyOf | undefined;
   /** Wakes the outbox worker after a mail was queued again. */
   onOutboxWrite?: (() => void) | undefined;
 }
@@ -40,7 +42,7 @@ type RowRoute = { Params: { kind: string; id: string } };
 /** Before an inbox query is checked: the inbox is the caller's, and so is the branch it names (else a 403). */
 const inboxQueryAllowed = async (request: FastifyRequest) => checkBranchAsked(inboxReaderOf(request), request.query);
 
-export function inboxRoutes(app: ContractsApp, { db, onOutboxWrite }: InboxRoutesOptions): void {
+export function inboxRoutes(app: ContractsApp, { db, onOutboxWrite, buyerCompanyOf }: InboxRoutesOptions): void {
   app.get(
     STAFF_API.inbox,
     { preValidation: inboxQueryAllowed, schema: { querystring: inboxQuerySchema } },
@@ -58,10 +60,10 @@ export function inboxRoutes(app: ContractsApp, { db, onOutboxWrite }: InboxRoute
 
   app.get<RowRoute>(STAFF_API.inboxItem, async (request): Promise<InboxItemDetail> => {
     const { kind, id } = rowParams(request.params);
-    return loadInboxDetail(db.kysely, inboxReaderOf(request), kind, id);
+    return loadInboxDetail(db.kysely, inboxReaderOf(request), kind, id, buyerCompanyOf);
   });
 
-  inboxRowChangeRoutes(app, db, onOutboxWrite);
+  inboxRowChangeRoutes(app, db, onOutboxWrite, buyerCompanyOf);
 
   app.delete<RowRoute>(STAFF_API.inboxDelete, async (request, reply) => {
     const { kind, id } = rowParams(request.params);
@@ -100,7 +102,12 @@ const rowChangeAllowed = async (request: FastifyRequest) => {
 };
 
 /** The changes to one row: each committed with its audit line, answered with the row as it is now. */
-function inboxRowChangeRoutes(app: ContractsApp, db: Database, onOutboxWrite: (() => void) | undefined): void {
+function inboxRowChangeRoutes(
+  app: ContractsApp,
+  db: Database,
+  onOutboxWrite: (() => void) | undefined,
+  buyerCompanyOf: BuyerCompanyOf | undefined,
+): void {
   const rowChange = <S extends z.ZodType>(
     url: string,
     body: S,
@@ -114,7 +121,7 @@ function inboxRowChangeRoutes(app: ContractsApp, db: Database, onOutboxWrite: ((
         const { kind, id } = rowParams(request.params);
         // the route's schema checked it (Fastify's type of a generic body does not reduce to z.output<S>)
         await change(staff, kind, id, request.body as z.output<S>);
-        return loadInboxDetail(db.kysely, staff, kind, id);
+        return loadInboxDetail(db.kysely, staff, kind, id, buyerCompanyOf);
       },
     );
 

@@ -17,6 +17,8 @@ import { settingsRoutes } from './settingsRoutes.js';
 import { type MediaStore, staffCatalogueRoutes } from '../../catalogue/index.js';
 
 export { INBOX_REFUSED } from './callers.js';
+export type { BuyerCompanyOf } from './inboxDetail.js';
+import type { BuyerCompanyOf } from './inboxDetail.js';
 
 export interface StaffWorkOptions {
   db: Database;
@@ -40,6 +42,8 @@ export interface StaffWorkOptions {
   publicSiteUrl?: string | undefined;
   /** Seals the quotation links kept in the outbox (the TOTP secrets' keys). */
   linkSealer: LinkSealer;
+  /** The buyers' company account of a request's address (the accounts feature's), shown on the request. */
+  buyerCompanyOf?: BuyerCompanyOf | undefined;
 }
 
 const NOT_DONE = 'That could not be done right now. Please try again in a minute.';
@@ -60,7 +64,7 @@ export async function staffWorkRoutes(parent: FastifyInstance, options: StaffWor
   });
   app.setErrorHandler(answerWorkError);
 
-  inboxRoutes(app, { db, onOutboxWrite: options.onOutboxWrite });
+  inboxRoutes(app, { db, onOutboxWrite: options.onOutboxWrite, buyerCompanyOf: options.buyerCompanyOf });
   reviewModerationRoutes(app, db, productName);
   // the catalogue editor (admins and the catalogue role): the catalogue feature's calls, with this scope's account and audit
   await app.register(staffCatalogueRoutes, {
