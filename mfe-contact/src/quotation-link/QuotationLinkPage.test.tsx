@@ -183,6 +183,12 @@ describe.each([
     for (const day of screen.getAllByText(locale === 'en' ? '31 December 2026' : '31 ديسمبر 2026'))
       expect(day).toBeVisible();
     expect(screen.getByRole('link', { name: text['contact.quotation.pdf'] })).toHaveAttribute('href', `${BASE}/pdf`);
+    // the offer to keep it in the buyer's account, in the page's edition
+    expect(screen.getByText(text['contact.quotation.account'], { exact: false })).toBeVisible();
+    expect(screen.getByRole('link', { name: text['contact.quotation.accountLink'] })).toHaveAttribute(
+      'href',
+      locale === 'en' ? '/account' : '/ar/account',
+    );
   });
 
   it('says only that a wrong or expired link is not valid', async () => {

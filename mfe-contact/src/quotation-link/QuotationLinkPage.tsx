@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { localizedPath } from '@site/contracts/locale';
+import { ACCOUNT_PATH } from '@site/contracts/paths';
 import { matchPath, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink, LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
@@ -199,6 +201,11 @@ export default function QuotationLinkPage() {
         <ButtonLink href={quotationPdfUrl(token)} $variant="secondary" download>
           {superseded ? text('contact.quotation.superseded.pdf') : text('contact.quotation.pdf')}
         </ButtonLink>
+      </p>
+      {/* the quotation is the buyer's account's already (its request's address): the way there, signed in by mail */}
+      <p>
+        {text('contact.quotation.account')}{' '}
+        <a href={localizedPath(locale, ACCOUNT_PATH)}>{text('contact.quotation.accountLink')}</a>
       </p>
       {late !== null && <AlreadyAcceptedNotice token={token} branch={quotation.branch.name} details={late} />}
       {view.answered === 'purchaseOrder' && (
