@@ -87,6 +87,8 @@ export const STAFF_API = {
   settings: '/api/staff/settings',
   /** GET ?page (admins) → AuditPage. */
   audit: '/api/staff/audit',
+  /** GET ?page (admins) → AuditPage: the buyers' accounts' log (sign-ins, company changes), the buyer as the actor. */
+  buyerAudit: '/api/staff/audit/buyers',
   // The catalogue editor (admins and the catalogue role; shapes and rules: @site/contracts/staff-catalogue-api).
   /** GET ?q&category&brand&status&missingArabic&after&limit → EditorProductPage (keyset paging by id: `after`). */
   catalogueProducts: '/api/staff/catalogue/products',

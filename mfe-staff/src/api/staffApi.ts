@@ -74,6 +74,9 @@ export const staffApi = createApi({
     auditPage: build.query<AuditPage, number>({
       query: (page) => `${STAFF_API.audit}${queryString({ page: page > 1 ? page : undefined })}`,
     }),
+    buyerAuditPage: build.query<AuditPage, number>({
+      query: (page) => `${STAFF_API.buyerAudit}${queryString({ page: page > 1 ? page : undefined })}`,
+    }),
     accounts: build.query<{ accounts: StaffAccountSummary[] }, void>({ query: () => STAFF_API.accounts }),
 
     // ---- releases ----
@@ -138,6 +141,7 @@ export const {
   useSettingsQuery,
   useSaveSettingsMutation,
   useAuditPageQuery,
+  useBuyerAuditPageQuery,
   useAccountsQuery,
   useReleaseRemotesQuery,
   useReleaseTokensQuery,

@@ -210,6 +210,14 @@ export default function StaffApp({ loadProductPreview }: { loadProductPreview?: 
                     </RequireAdmin>
                   }
                 />
+                <Route
+                  path="audit/buyers"
+                  element={
+                    <RequireAdmin title="Buyers’ accounts log">
+                      <AuditPage log="buyers" />
+                    </RequireAdmin>
+                  }
+                />
                 <Route path="account" element={<AccountPage />} />
                 <Route path="*" element={<NotFoundPage />} />
               </Route>

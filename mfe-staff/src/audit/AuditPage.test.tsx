@@ -26,6 +26,24 @@ describe('the audit log', () => {
     ]);
   });
 
+  it("reaches the buyers' accounts log from its link: the buyer as who, the change and its colleague, the device", async () => {
+    server.use(...staffHandlers(fakeStaffServer()));
+    renderStaffApp('/audit');
+    await screen.findByRole('table', { name: 'Page 1 of 1, newest first' });
+    fireEvent.click(screen.getByRole('link', { name: 'Buyers’ accounts log' }));
+    await waitFor(() => expect(currentAddress()).toBe('/audit/buyers'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Buyers’ accounts log' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Page 1 of 1, newest first' });
+    const row = within(table).getByRole('row', { name: /buyer\.company-invited/ });
+    expect(within(row).getByRole('cell', { name: 'aisha.rahman@gulf-build.example' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'omar.said@gulf-build.example' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'Chrome — Windows' })).toBeInTheDocument();
+    expect(requestsSent().filter((request) => request.startsWith('GET /api/staff/audit'))).toEqual([
+      `GET ${STAFF_API.audit}`,
+      `GET ${STAFF_API.buyerAudit}`,
+    ]);
+  });
+
   it('shows typed text with its hidden characters written out and isolated: a forged line or reversed address shows as what it is', async () => {
     const fake = fakeStaffServer();
     const forged = 'password; e-mail x@crescent.example\naddress 10.0.0.1\u202e; address 9.113.0.302';

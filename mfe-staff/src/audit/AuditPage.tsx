@@ -2,7 +2,8 @@ import { Fragment } from 'react';
 import styled from 'styled-components';
 import { LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
 import type { AuditEntry } from '@site/contracts/staff-api';
-import { useAuditPageQuery } from '../api/staffApi';
+import { Link } from 'react-router-dom';
+import { useAuditPageQuery, useBuyerAuditPageQuery } from '../api/staffApi';
 import { formatDateTime } from '../ui/format';
 import { PageHeading } from '../ui/PageHeading';
 import { Pager } from '../ui/Pager';
@@ -58,7 +59,9 @@ function EntryDetail({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** /staff/audit (admins): who did what, newest first, a page at a time (?page=2 in the address). */
+/**
+ * /staff/audit and /staff/audit/buyers (admins): who did what, newest first, a page at a time (?page=2 in the address).
+ */
 const AUDIT_COLUMNS: readonly Column<AuditEntry>[] = [
   { header: 'When', cell: (entry) => formatDateTime(entry.at) },
   { header: 'Who', cell: (entry) => (entry.actor === null ? 'The system' : <VisibleText text={entry.actor} />) },
@@ -67,19 +70,38 @@ const AUDIT_COLUMNS: readonly Column<AuditEntry>[] = [
   { header: 'Detail', cell: (entry) => <EntryDetail entry={entry} /> },
 ];
 
-export function AuditPage() {
+/** The two logs: the staff's own, and the buyers' accounts' (sign-ins, company changes; the buyer as "Who"). */
+const LOGS = {
+  staff: { title: 'Audit log', name: 'the audit log', other: { to: '/audit/buyers', label: 'Buyers’ accounts log' } },
+  buyers: {
+    title: 'Buyers’ accounts log',
+    name: 'the buyers’ accounts log',
+    other: { to: '/audit', label: 'Staff audit log' },
+  },
+} as const;
+
+export function AuditPage({ log = 'staff' }: { log?: keyof typeof LOGS }) {
   const [search, setSearch] = useAddressQuery();
   const page = auditPageOf(search);
-  const { resource, retry } = staffResource(useAuditPageQuery(page));
+  const staffLog = useAuditPageQuery(page, { skip: log !== 'staff' });
+  const buyersLog = useBuyerAuditPageQuery(page, { skip: log !== 'buyers' });
+  const { resource, retry } = staffResource(log === 'staff' ? staffLog : buyersLog);
   const data = resource.data;
+  const { title, name, other } = LOGS[log];
 
   return (
     <PageContainer>
-      <PageHeading title="Audit log" />
+      <PageHeading title={title} />
+      <p>
+        <Link to={other.to}>{other.label}</Link>
+      </p>
       {resource.status === 'failed' ? (
-        <LoadError message={`The audit log could not be loaded. ${resource.error}`} onRetry={retry} />
+        <LoadError
+          message={`${name[0]!.toUpperCase()}${name.slice(1)} could not be loaded. ${resource.error}`}
+          onRetry={retry}
+        />
       ) : null}
-      {resource.status === 'loading' ? <Spinner label="Loading the audit log" /> : null}
+      {resource.status === 'loading' ? <Spinner label={`Loading ${name}`} /> : null}
       {data !== undefined && resource.status === 'ready' ? (
         data.entries.length === 0 ? (
           <p>Nothing is recorded yet.</p>
@@ -94,7 +116,7 @@ export function AuditPage() {
             <Pager
               page={data.page}
               pageCount={data.pageCount}
-              label="Audit log pages"
+              label={`${title} pages`}
               onPage={(next) => setSearch(next > 1 ? `?page=${next}` : '')}
             />
           </>

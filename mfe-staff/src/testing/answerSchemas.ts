@@ -108,6 +108,7 @@ const SCHEMAS: Readonly<Record<string, CallSchemas>> = {
   [`GET ${STAFF_API.settings}`]: plain(staffSettingsAnswerSchema),
   [`PUT ${STAFF_API.settings}`]: plain(staffSettingsAnswerSchema),
   [`GET ${STAFF_API.audit}`]: plain(auditPageSchema),
+  [`GET ${STAFF_API.buyerAudit}`]: plain(auditPageSchema),
   // the ERP's stock feeds
   [`GET ${STAFF_API.stockFeeds}`]: plain(stockFeedListSchema),
   [`GET ${STAFF_API.stockFeed}`]: plain(stockFeedDetailSchema),

@@ -204,6 +204,8 @@ export interface FakeStaffServer {
   reviews: StaffReview[];
   settings: StaffSettings;
   audit: AuditPage;
+  /** The buyers' accounts' log (GET buyerAudit). */
+  buyerAudit: AuditPage;
   /** The ERP's stock feeds (admins): the list's answer and each feed's refused rows. */
   stockFeeds: StockFeedList;
   stockFeedDetails: StockFeedDetail[];
@@ -234,6 +236,21 @@ export function fakeStaffServer(overrides: Partial<FakeStaffServer> = {}): FakeS
     items: [detail(), quoteDetail()],
     reviews: [review(), review({ id: 2, visibility: 'held', stars: 1, comment: HOSTILE, customerName: 'Spammer' })],
     settings: { holdNewReviews: false },
+    buyerAudit: {
+      entries: [
+        {
+          id: 3,
+          at: '2026-11-21T08:00:00.000Z',
+          actor: 'aisha.rahman@gulf-build.example',
+          action: 'buyer.company-invited',
+          target: 'omar.said@gulf-build.example',
+          detail: 'Chrome — Windows',
+          fields: null,
+        },
+      ],
+      page: 1,
+      pageCount: 1,
+    },
     audit: {
       entries: [
         {
@@ -426,6 +443,7 @@ export function staffHandlers(fake: FakeStaffServer) {
       return HttpResponse.json(fake.settings);
     }),
     http.get(STAFF_API.audit, ({ request }) => refusal(request) ?? HttpResponse.json(fake.audit)),
+    http.get(STAFF_API.buyerAudit, ({ request }) => refusal(request) ?? HttpResponse.json(fake.buyerAudit)),
     http.get(STAFF_API.stockFeeds, ({ request }) => refusal(request) ?? HttpResponse.json(fake.stockFeeds)),
     http.get(STAFF_API.stockFeed, ({ request, params }) => {
       const feed = fake.stockFeedDetails.find((each) => String(each.id) === params.id);

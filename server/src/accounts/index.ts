@@ -3,3 +3,4 @@ export { accountsPlugin, type AccountsPluginOptions } from './plugin.js';
 export { ACCOUNT_LINK_SEAL_PURPOSE, registerSignInMail, type AccountLinkSealer } from './signInMail.js';
 export type { ListCatalogue, ListPart } from './lists/listCatalogue.js';
 export { buyerCompanyOfAddress, type BuyerCompanyOnRequest } from './company/companyStore.js';
+export { readBuyerAuditPage } from './activity/buyerAuditPage.js';

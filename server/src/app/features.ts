@@ -6,7 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { RELEASE_SAFETY_DEFAULTS, RELEASE_VITALS_DEFAULTS, VITALS_DEFAULTS } from '../platform/config.js';
 import type { Database } from '../platform/db/index.js';
 import { sharedRedis } from '../platform/http/redis.js';
-import { ACCOUNT_LINK_SEAL_PURPOSE, accountsPlugin, buyerCompanyOfAddress } from '../accounts/index.js';
+import {
+  ACCOUNT_LINK_SEAL_PURPOSE,
+  accountsPlugin,
+  buyerCompanyOfAddress,
+  readBuyerAuditPage,
+} from '../accounts/index.js';
 import { assistantPlugin, databaseStockFacts } from '../assistant/index.js';
 import { cataloguePlugin, currencyRoutes, DiskMediaStore } from '../catalogue/index.js';
 import { LINK_SEAL_PURPOSE, quotationLinkPlugin } from '../quotations/index.js';
@@ -133,6 +138,8 @@ export async function registerFeatures(
     renderPreview: parts.pages.preview,
     // a request's buyers' company account, on the request in the inbox
     buyerCompanyOf: (email) => buyerCompanyOfAddress(db.kysely, email),
+    // the buyers' accounts' log, on the audit page beside the staff's
+    buyerAuditPage: (page) => readBuyerAuditPage(db.kysely, page),
   });
   await app.register(releasesPlugin, {
     db,

@@ -541,6 +541,7 @@ function staffRoutes(made: Made): Route[] {
       body: { holdNewReviews: false },
     },
     { method: 'GET', pattern: STAFF_API.audit, staffApi: 'audit', as: ['admin'], query: { page: '1' } },
+    { method: 'GET', pattern: STAFF_API.buyerAudit, staffApi: 'buyerAudit', as: ['admin'], query: { page: '1' } },
     // the branches' seller details on quotations (quotations/branchDetails.ts): one-line texts, the branch in the path
     {
       method: 'PUT',

@@ -23,6 +23,8 @@ export interface SignedInScopeOptions {
   db: Database;
   /** The buyers' company account of a request's address (the accounts feature's), shown on the request. */
   buyerCompanyOf?: BuyerCompanyOf | undefined;
+  /** A page of the buyers' accounts' log (the accounts feature's), for admins beside the staff's own. */
+  buyerAuditPage?: ((page: number) => Promise<AuditPage>) | undefined;
   gate: SessionGate;
   /** The staff API's JSON check of a body (415 for any other). */
   requireJson: (request: FastifyRequest) => Promise<void>;
@@ -71,6 +73,12 @@ export async function signedInRoutes(signedIn: FastifyInstance, options: SignedI
     STAFF_API.audit,
     { preValidation: adminsOnly, schema: { querystring: auditQuerySchema } },
     async (request): Promise<AuditPage> => readAuditPage(db.kysely, request.query.page ?? 1),
+  );
+  scope.get(
+    STAFF_API.buyerAudit,
+    { preValidation: adminsOnly, schema: { querystring: auditQuerySchema } },
+    async (request): Promise<AuditPage> =>
+      options.buyerAuditPage?.(request.query.page ?? 1) ?? { entries: [], page: 1, pageCount: 1 },
   );
 
   await scope.register(staffWorkRoutes, {

@@ -97,6 +97,7 @@ const NOT_CATALOGUE_ROLE_CALLS: Partial<Record<StaffAddressName, readonly string
   reviews: ['GET'],
   reviewVisibility: ['POST'],
   audit: ['GET'],
+  buyerAudit: ['GET'],
 };
 /** The releases console's registry calls (admins: every remote; the release role: its own remotes only). */
 const RELEASE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {
@@ -328,6 +329,10 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.equal(audit.statusCode, 403, audit.body);
     assert.deepEqual(audit.json(), { error: MESSAGES.adminsOnly });
     assert.equal((await call('GET', `${STAFF_API.audit}?page=2`, { cookie })).statusCode, 403);
+    // the buyers' accounts' log too
+    const buyers = await call('GET', STAFF_API.buyerAudit, { cookie });
+    assert.equal(buyers.statusCode, 403, buyers.body);
+    assert.deepEqual(buyers.json(), { error: MESSAGES.adminsOnly });
     const settings = await call('PUT', STAFF_API.settings, {
       cookie,
       csrf: session.csrfToken,

@@ -24,6 +24,7 @@ import { LINK_SEAL_PURPOSE } from '../quotations/index.js';
 import { resealTotpSecrets, totpSecretBoxOf, type TotpKey, type TotpSecretBox } from './totpSecrets.js';
 import type { MediaStore } from '../catalogue/index.js';
 import type { BuyerCompanyOf } from './work/index.js';
+import type { AuditPage } from '@site/contracts/staff-api';
 
 export { MESSAGES, SESSION_COOKIE, STAFF_BODY_LIMIT } from './staffApiTerms.js';
 
@@ -31,6 +32,8 @@ export interface StaffRoutesOptions {
   db: Database;
   /** The buyers' company account of a request's address (the accounts feature's), shown on the request. */
   buyerCompanyOf?: BuyerCompanyOf | undefined;
+  /** A page of the buyers' accounts' log (the accounts feature's), for admins beside the staff's own. */
+  buyerAuditPage?: ((page: number) => Promise<AuditPage>) | undefined;
   /** Prefix of the lockout's Redis keys (tests use their own). */
   redisNamespace?: string;
   /** Wakes the outbox worker (the work routes' re-send). */
@@ -105,6 +108,7 @@ export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesO
     publicSiteUrl: options.publicSiteUrl,
     linkSealer: secrets.forPurpose(LINK_SEAL_PURPOSE),
     buyerCompanyOf: options.buyerCompanyOf,
+    buyerAuditPage: options.buyerAuditPage,
   });
 }
 

@@ -1,5 +1,6 @@
 // The account's audit log (migration 055): what was done to the account and from which device. The devices page shows
-// the latest; the data download carries them all; staff read the table. A closed account's rows stay, with its address.
+// the latest; the data download carries them all; the staff app's admins read them (buyerAuditPage.ts). A closed
+// account's rows stay, with its address.
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/index.js';
 import type { BuyerAccountEventKind } from '../../platform/db/schema.js';

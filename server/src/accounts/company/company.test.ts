@@ -21,7 +21,7 @@ import { accountOfAddress, createBuyerSession } from '../buyerSessions.js';
 import { closeAccount } from '../privacy/closeAccount.js';
 import { STAFF_API, staffApiPath, type InboxItemDetail } from '@site/contracts/staff-api';
 import { as, buildStaffWorkTestApp, createTestAccount } from '../../test-support/staffWorkApp.js';
-import { buyerCompanyOfAddress } from '../index.js';
+import { buyerCompanyOfAddress, readBuyerAuditPage } from '../index.js';
 
 const ADMIN = 'amal@one-contracting.example';
 const COLLEAGUE = 'chris@one-contracting.example';
@@ -264,6 +264,18 @@ function companySuite(name: string, target: () => Promise<DatabaseTarget | undef
       );
       assert.doesNotMatch(await page('/account', ADMIN), new RegExp(reference));
       assert.deepEqual((await events(ADMIN)).slice(-1), ['company-left one-contracting.example']);
+      // the staff's audit page reads the buyers' log: the company's changes, the buyer as the actor, newest first
+      const audit = await readBuyerAuditPage(db.kysely, 1);
+      assert.deepEqual(
+        audit.entries
+          .filter((entry) => entry.actor === ADMIN)
+          .map((entry) => [entry.action, entry.target])
+          .slice(0, 2),
+        [
+          ['buyer.company-left', 'one-contracting.example'],
+          ['buyer.company-invitation-withdrawn', UNINVITED],
+        ],
+      );
     });
   });
 }
