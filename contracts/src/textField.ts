@@ -94,6 +94,18 @@ export function textField(field: string, { max, kind = 'line', trim = true }: Te
  */
 const INVISIBLE_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034f\u115f\u1160\u3164\uffa0\u2060-\u206f\u{e0000}-\u{e007f}]/u;
 
+/**
+ * A line of text as a store keeps what a file or a form gave it: the invisible characters above (global) become spaces,
+ * runs of space one, trimmed, and cut at `max` characters (a BOM's cell, a list's or a company's name).
+ */
+const INVISIBLE_IN_LINE = new RegExp(INVISIBLE_IN_NAME.source, 'gu');
+export const visibleLine = (text: string, max: number): string =>
+  text
+    .replace(INVISIBLE_IN_LINE, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, max);
+
 /** textField for a name staff read: the same rule, and no invisible character (INVISIBLE_IN_NAME), said by its code. */
 export function nameField(field: string, options: TextFieldOptions) {
   return textField(field, options).superRefine((value, context) => {

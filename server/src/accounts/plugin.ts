@@ -13,7 +13,7 @@ import { privacyRoutes } from './privacy/privacyRoutes.js';
 import type { ListCatalogue } from './lists/listCatalogue.js';
 import { listRoutes } from './lists/listsRoutes.js';
 import { signInRoutes } from './signInRoutes.js';
-import { membershipOf, visibleAccounts } from './company/companyStore.js';
+import { visibleAccounts } from './company/companyStore.js';
 import { companyRoutes } from './company/companyRoutes.js';
 
 export interface AccountsPluginOptions {
@@ -52,13 +52,11 @@ export async function accountsPlugin(app: FastifyInstance, options: AccountsPlug
       const session = await buyerSessionOf(options.db, request);
       if (session === undefined) return undefined;
       // in a company, its colleagues' records too
-      const membership = await membershipOf(options.db, session.accountId);
-      const companyEmails =
-        membership === undefined ? undefined : (await visibleAccounts(options.db, session.accountId)).emails;
+      const visible = await visibleAccounts(options.db, session.accountId);
       return {
         email: session.email,
         csrfToken: session.csrfToken,
-        ...(companyEmails === undefined ? {} : { companyEmails }),
+        ...(visible.inCompany ? { companyEmails: visible.emails } : {}),
       };
     },
   });

@@ -8,10 +8,11 @@ import { LOCALES } from '@site/contracts/locale';
 import type { DatabaseSchema } from '../../platform/db/index.js';
 import { accountForms, eventOf, fieldsOf, sendPage } from '../accountHttp.js';
 import type { BuyerSession } from '../buyerSessions.js';
-import { cleanCell } from '../lists/bomFile.js';
+import { visibleLine } from '@site/contracts/text-field';
 import { companyPage, companyPath, type CompanyView } from './companyHtml.js';
 import {
   companyOfDomain,
+  COMPANY_NAME_MAX,
   createCompany,
   domainOf,
   invitationFor,
@@ -78,7 +79,7 @@ export async function companyRoutes(app: FastifyInstance, options: CompanyRouteO
     });
 
     signedInPost(companyPath(locale, '/create'), locale, async (request, reply, session) => {
-      const name = cleanCell(fieldsOf(request).name ?? '').slice(0, 120);
+      const name = visibleLine(fieldsOf(request).name ?? '', COMPANY_NAME_MAX);
       if (name === '') return show(reply, session, t.problems.nameMissing, '', 400);
       return answer(reply, session, await createCompany(db, actorOf(request, session), name, Date.now()), name);
     });

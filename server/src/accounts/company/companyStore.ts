@@ -131,12 +131,21 @@ export async function invitationFor(db: Db, email: string): Promise<(Company & {
 
 /**
  * The accounts whose records and lists `accountId` sees: its own, and in a company every colleague's. Their addresses
- * too (the records are found by the address they were sent from).
+ * too (the records are found by the address they were sent from), and whether the account is in a company at all.
  */
-export async function visibleAccounts(db: Db, accountId: number): Promise<{ ids: number[]; emails: string[] }> {
+export async function visibleAccounts(
+  db: Db,
+  accountId: number,
+): Promise<{ ids: number[]; emails: string[]; inCompany: boolean }> {
   const rows = await db
     .selectFrom('buyer_accounts as a')
-    .select(['a.id', 'a.email'])
+    .select((eb) => [
+      'a.id',
+      'a.email',
+      eb
+        .exists(eb.selectFrom('buyer_company_members as mine').select('mine.account_id').where('mine.account_id', '=', accountId))
+        .as('in_company'),
+    ])
     .where((eb) =>
       eb.or([
         eb('a.id', '=', accountId),
@@ -153,16 +162,20 @@ export async function visibleAccounts(db: Db, accountId: number): Promise<{ ids:
     )
     .orderBy('a.id')
     .execute();
+  const inCompany = rows.some((row) => Boolean(row.in_company));
   // and the addresses of colleagues whose accounts were closed: what they sent stays the company's
-  const kept = await db
-    .selectFrom('buyer_company_kept_addresses as k')
-    .innerJoin('buyer_company_members as me', 'me.company_id', 'k.company_id')
-    .select('k.email')
-    .where('me.account_id', '=', accountId)
-    .execute();
+  const kept = inCompany
+    ? await db
+        .selectFrom('buyer_company_kept_addresses as k')
+        .innerJoin('buyer_company_members as me', 'me.company_id', 'k.company_id')
+        .select('k.email')
+        .where('me.account_id', '=', accountId)
+        .execute()
+    : [];
   return {
     ids: rows.map((row) => row.id),
     emails: [...new Set([...rows.map((row) => row.email), ...kept.map((row) => row.email)])],
+    inCompany,
   };
 }
 

@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { QUOTE_LIMITS } from '@site/content/validation';
+import { visibleLine } from '@site/contracts/text-field';
 import { CsvLimitError, CsvSyntaxError, readCsv } from '../../platform/spreadsheet/csv.js';
 import { readWorkbookRecords, WorkbookFormatError, WorkbookLimitError } from '../../platform/spreadsheet/workbook.js';
 
@@ -23,6 +24,12 @@ export const BOM_LIMITS = {
   cellCharacters: 200,
 } as const;
 
+/**
+ * Rows read from a file at most, blank lines and a header among them: a list's lines with room around them, so a file
+ * that spaces its lines out is read while one of 50,000 lines is refused before it is parsed.
+ */
+const ROWS_READ_MAX = BOM_LIMITS.lines * 4 + 16;
+
 export interface BomLine {
   /** The file's line (CSV) or row (workbook). */
   line: number;
@@ -36,12 +43,8 @@ export type BomRead =
   | { ok: true; lines: BomLine[] }
   | { ok: false; problem: 'empty' | 'unreadable' | 'tooBig' | 'notUtf8'; detail?: string };
 
-/** Invisible characters that reorder, join or hide text (bidi controls, zero-width, BOM) and control characters. */
-const INVISIBLE = /[\p{Cf}\p{Cc}\u2028\u2029]/gu;
-
-/** A cell's text as the list keeps it: invisible characters out, spaces collapsed, at most a cell's length. */
-export const cleanCell = (text: string): string =>
-  text.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim().slice(0, BOM_LIMITS.cellCharacters);
+/** A cell's text as the list keeps it: invisible characters (bidi controls, zero-width, BOM) out, spaces collapsed. */
+const cleanCell = (text: string): string => visibleLine(text, BOM_LIMITS.cellCharacters);
 
 /** Header words of the part's column and the quantity's, in either language. */
 const REFERENCE_HEADER = /code|part|mpn|sku|item|ref|رمز|رقم|الصنف|القطعة/i;
@@ -96,9 +99,9 @@ function readCsvBom(bytes: Buffer): BomRead {
   // more lines than a list holds (a header and blank lines aside) are refused before any is parsed
   let lineEnds = 0;
   for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lineEnds += 1;
-  if (lineEnds > BOM_LIMITS.lines * 4 + 16) return { ok: false, problem: 'tooBig' };
+  if (lineEnds > ROWS_READ_MAX) return { ok: false, problem: 'tooBig' };
   try {
-    const records = readCsv(text, { records: BOM_LIMITS.lines * 4 + 16, cells: BOM_LIMITS.columns }, delimiterOf(text));
+    const records = readCsv(text, { records: ROWS_READ_MAX, cells: BOM_LIMITS.columns }, delimiterOf(text));
     if (records.some((record) => record.cells.some((cell) => cell.length > BOM_LIMITS.cellCharacters * 4)))
       return { ok: false, problem: 'tooBig' };
     return linesOf(records);
@@ -117,7 +120,7 @@ async function readWorkbookBom(bytes: Buffer): Promise<BomRead> {
     await writeFile(file, bytes, { mode: 0o600 });
     const records = await readWorkbookRecords(file, {
       unzippedBytes: BOM_LIMITS.unzippedBytes,
-      rows: BOM_LIMITS.lines * 4 + 16,
+      rows: ROWS_READ_MAX,
       columns: BOM_LIMITS.columns,
       cellCharacters: BOM_LIMITS.cellCharacters * 4,
     });

@@ -8,6 +8,8 @@ import type { DatabaseSchema } from '../../platform/db/index.js';
 export const LISTS_PER_ACCOUNT = 50;
 /** Characters of a list's name. */
 export const LIST_NAME_MAX = 80;
+/** Characters of the uploaded file's name, kept beside the list. */
+export const LIST_FILE_NAME_MAX = 120;
 
 export interface SavedListLine {
   position: number;
@@ -114,7 +116,7 @@ export async function saveList(
       .values({
         account_id: accountId,
         name: list.name.slice(0, LIST_NAME_MAX),
-        file_name: list.fileName.slice(0, 120),
+        file_name: list.fileName.slice(0, LIST_FILE_NAME_MAX),
         created_at: at,
         updated_at: at,
       })

@@ -8,15 +8,20 @@ import type { Kysely } from 'kysely';
 import { parseQuantity } from '@site/content/validation';
 import { LOCALES, type Locale } from '@site/contracts/locale';
 import type { DatabaseSchema } from '../../platform/db/index.js';
+import { multipartProblemOf } from '../../platform/http/multipartProblems.js';
+import { inPool } from '../../platform/inPool.js';
+import { visibleLine } from '@site/contracts/text-field';
 import { accountForms, buyerSessionOf, fieldsOf, fromElsewhere, sendPage } from '../accountHttp.js';
 import { accountPath, refusalPage } from '../accountHtml.js';
 import { accountTexts } from '../accountTexts.js';
 import { csrfFieldMatches, type BuyerSession } from '../buyerSessions.js';
-import { BOM_LIMITS, cleanCell, readBomFile } from './bomFile.js';
+import { BOM_LIMITS, readBomFile } from './bomFile.js';
 import type { ListCatalogue } from './listCatalogue.js';
 import { listPage, listPath, listsPage, listsPath, type ListLineView, type UploadForm } from './listsHtml.js';
 import {
   deleteList,
+  LIST_FILE_NAME_MAX,
+  LIST_NAME_MAX,
   LISTS_PER_ACCOUNT,
   listOfAccount,
   listsOfAccount,
@@ -35,6 +40,8 @@ export interface ListRouteOptions {
 
 /** Unmatched lines a page looks up close parts for (a search each): the first ones; the rest say only "no part". */
 const CLOSE_LOOKUPS_MAX = 25;
+/** Of those, the searches run together. */
+const CLOSE_LOOKUPS_AT_ONCE = 4;
 /** The form's fields beside the file, and their headers: a little room over the file's limit. */
 const MULTIPART_OVERHEAD = 16 * 1024;
 
@@ -73,12 +80,9 @@ async function readUpload(request: FastifyRequest, csrfToken: string): Promise<U
       return { ok: true, csrf: fields.csrf ?? '', name: fields.name ?? '', fileName: part.filename, bytes };
     }
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') return refused('tooBig');
-    if (typeof code === 'string' && code.startsWith('FST_')) return refused('malformed');
-    if (error instanceof Error && /multipart|boundary|terminated early|Unexpected end/i.test(error.message))
-      return refused('malformed');
-    throw error;
+    const problem = multipartProblemOf(error);
+    if (problem === undefined) throw error;
+    return refused(problem.kind === 'tooLarge' ? 'tooBig' : 'malformed');
   }
   return refused('fileMissing');
 }
@@ -93,24 +97,23 @@ export async function listRoutes(app: FastifyInstance, options: ListRouteOptions
   async function linesOf(locale: Locale, list: SavedList): Promise<ListLineView[]> {
     const codes = [...new Set(list.lineList.flatMap((line) => (line.code === null ? [] : [line.code])))];
     const parts = await catalogue.match(codes);
-    let lookups = 0;
-    const views: ListLineView[] = [];
-    for (const line of list.lineList) {
+    const unmatched = list.lineList.filter((line) => line.code === null || !parts.has(line.code));
+    // the close parts of the first unmatched lines, a few searches at a time
+    const looked = unmatched.slice(0, CLOSE_LOOKUPS_MAX);
+    const close = await inPool(looked, CLOSE_LOOKUPS_AT_ONCE, (line) => catalogue.closeTo(line.reference, locale));
+    const closeOf = new Map(looked.map((line, index) => [line.position, close[index] ?? []]));
+    return list.lineList.map((line): ListLineView => {
       const part = line.code === null ? undefined : parts.get(line.code);
-      if (part === undefined) {
-        const look = lookups < CLOSE_LOOKUPS_MAX;
-        lookups += 1;
-        views.push({
+      if (part === undefined)
+        return {
           position: line.position,
           reference: line.reference,
           quantity: line.quantity,
           gone: line.code !== null,
-          close: look ? await catalogue.closeTo(line.reference, locale) : [],
-        });
-        continue;
-      }
+          close: closeOf.get(line.position) ?? [],
+        };
       const quantity = line.quantity === '' ? undefined : parseQuantity(line.quantity, part.unit);
-      views.push({
+      return {
         position: line.position,
         reference: line.reference,
         quantity: line.quantity,
@@ -121,9 +124,8 @@ export async function listRoutes(app: FastifyInstance, options: ListRouteOptions
           : quantity.ok
             ? { ready: quantity.quantity }
             : { quantityProblem: quantity.problem }),
-      });
-    }
-    return views;
+      };
+    });
   }
 
   /** The accounts whose lists the buyer sees: their own, and their company's colleagues'. */
@@ -161,7 +163,7 @@ export async function listRoutes(app: FastifyInstance, options: ListRouteOptions
         const upload = await readUpload(request, session.csrfToken);
         if (!csrfFieldMatches(upload.csrf, session.csrfToken))
           return sendPage(reply, refusalPage(locale, accountTexts(locale).staleForm), 403);
-        const name = cleanCell(upload.name).slice(0, 80);
+        const name = visibleLine(upload.name, LIST_NAME_MAX);
         if (!upload.ok) {
           const problem =
             upload.problem === 'tooBig'
@@ -186,7 +188,7 @@ export async function listRoutes(app: FastifyInstance, options: ListRouteOptions
           session.accountId,
           {
             name,
-            fileName: cleanCell(upload.fileName).slice(0, 120),
+            fileName: visibleLine(upload.fileName, LIST_FILE_NAME_MAX),
             lines: read.lines.map((line) => ({
               reference: line.reference,
               quantity: line.quantity.slice(0, 40),

@@ -22,6 +22,7 @@ import {
   type UploadedPicture,
 } from '@site/contracts/staff-catalogue-api';
 import type { Database } from '../../platform/db/index.js';
+import { multipartProblemOf } from '../../platform/http/multipartProblems.js';
 import { checkPdf, inspectPicture, MediaRefused, storePictureVariants, streamToFile } from '../media/mediaFiles.js';
 import { discardTemp, type MediaStore } from '../media/mediaStore.js';
 import { notFound, EditorError } from './errors.js';
@@ -43,15 +44,25 @@ const tooLarge = (what: string, limit: number) =>
 
 /** The multipart plugin's own refusals, as sentences (its messages are terse). */
 function multipartRefusal(error: unknown): EditorError | undefined {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new EditorError(415, NOT_MULTIPART);
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
-    return new EditorError(400, `${NOT_MULTIPART} Other parts or fields are not taken.`);
-  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR')
-    return new EditorError(400, NOT_MULTIPART);
-  if (error instanceof Error && /multipart|boundary|terminated early|Unexpected end/i.test(error.message))
-    return new EditorError(400, `The upload is not well-formed multipart/form-data (${error.message}).`);
-  return undefined;
+  const problem = multipartProblemOf(error);
+  switch (problem?.kind) {
+    case undefined:
+      return undefined;
+    case 'notMultipart':
+      return new EditorError(415, NOT_MULTIPART);
+    case 'extraParts':
+      return new EditorError(400, `${NOT_MULTIPART} Other parts or fields are not taken.`);
+    case 'malformed':
+      return new EditorError(
+        400,
+        problem.detail === undefined
+          ? NOT_MULTIPART
+          : `The upload is not well-formed multipart/form-data (${problem.detail}).`,
+      );
+    case 'tooLarge':
+      // the plugin is registered not to throw it (the part's `truncated` says it, with the kind's limit)
+      return undefined;
+  }
 }
 
 /** The account if it may edit the catalogue (the scope's preParsing hook already refused the others). */
