@@ -209,6 +209,9 @@ export const productGoneSchema = z.strictObject({
 });
 export type ProductGone = z.infer<typeof productGoneSchema>;
 
+/** The most successors a withdrawn product's look-up names. */
+export const SUCCESSORS_MAX = 3;
+
 /** The most products one look-up may name: a basket's lines, or a pasted list, fit. */
 export const LOOKUP_CODES_MAX = 200;
 
@@ -240,8 +243,24 @@ export const lookupQuerySchema = z.strictObject({
 export const lookupResponseSchema = z.strictObject({
   /** Each product a code names, once, in the order of the codes that name them. */
   products: z.array(productSchema),
-  /** The withdrawn (archived) products the codes name: a basket's line of one says it is no longer available. */
-  withdrawn: z.array(z.strictObject({ id: z.string(), code: z.string(), productName: z.string() })).optional(),
+  /**
+   * The withdrawn (archived) products the codes name: a basket's line of one says it is no longer available. Its
+   * successors: the alternatives its related parts named still in the catalogue (a published variant's code and its
+   * product's name), offered in its place; absent: none.
+   */
+  withdrawn: z
+    .array(
+      z.strictObject({
+        id: z.string(),
+        code: z.string(),
+        productName: z.string(),
+        successors: z
+          .array(z.strictObject({ code: z.string(), productName: z.string() }))
+          .max(SUCCESSORS_MAX)
+          .optional(),
+      }),
+    )
+    .optional(),
   /**
    * The codes that named a variant (a product's code names its first published variant), each with its product and
    * the variant: a pasted list's or a basket's line then names the part. A withdrawn variant's code is among `withdrawn`.

@@ -17,7 +17,16 @@ import {
 import { useText } from '../i18n/useText';
 import { Ltr } from '../i18n/Ltr';
 import { FormField } from '../form-parts/FormParts';
-import { matchPastedList, pastedLine, splitByRoom, type PastedAddition, type PastedListResult } from './pastedList';
+import {
+  matchPastedList,
+  pastedLine,
+  splitByRoom,
+  withSuccessor,
+  type PastedAddition,
+  type PastedListResult,
+  type Successor,
+  type WithdrawnPastedLine,
+} from './pastedList';
 import { lookupQuoteProducts } from './quoteProductsSlice';
 import { EMPTY_LOOKED_UP, type LookedUp } from './lookedUp';
 import { QUOTE_FORM_ID } from './QuoteForm';
@@ -29,6 +38,11 @@ const Box = styled.form`
   textarea { font-family: monospace; }
   ul { margin-block: 4px 0; padding-inline-start: 1.25em; }
   [role='status'] p { margin-block: 4px; font-weight: 600; }
+`;
+
+const SuccessorOffer = styled.span`
+  display: block;
+  margin-block: 4px;
 `;
 
 const Actions = styled.div`
@@ -70,6 +84,38 @@ function PastedLines({ heading, lines }: { heading: string; lines: readonly stri
         {lines.map((line, index) => (
           <li key={index}>
             <Ltr>{line}</Ltr>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The lines naming a withdrawn part, each with its successors to add in its place (their related parts' word). */
+function WithdrawnLines({
+  lines,
+  onReplace,
+}: {
+  lines: readonly WithdrawnPastedLine[];
+  onReplace: (line: WithdrawnPastedLine, successor: Successor) => void;
+}) {
+  const text = useText();
+  if (lines.length === 0) return null;
+  return (
+    <>
+      <p>{text('contact.quote.paste.withdrawn')}</p>
+      <ul>
+        {lines.map((line, index) => (
+          <li key={index}>
+            <Ltr>{line.text}</Ltr>
+            {line.successors.map((successor) => (
+              <SuccessorOffer key={successor.code}>
+                {text('contact.quote.paste.successor', { name: successor.productName })}{' '}
+                <Button type="button" $variant="secondary" onClick={() => onReplace(line, successor)}>
+                  {text('contact.quote.paste.addSuccessor', { code: successor.code })}
+                </Button>
+              </SuccessorOffer>
+            ))}
           </li>
         ))}
       </ul>
@@ -167,7 +213,7 @@ export function PasteList({ posted }: PasteListProps) {
     setPasted(
       [
         ...result.unrecognised,
-        ...result.withdrawn,
+        ...result.withdrawn.map((line) => line.text),
         ...result.refused.map((line) => line.text),
         ...overLimit.map(pastedLine),
       ].join('\n'),
@@ -229,7 +275,12 @@ export function PasteList({ posted }: PasteListProps) {
           <>
             <p>{text('contact.quote.paste.added', { count: outcome.accepted.length })}</p>
             <PastedLines heading={text('contact.quote.paste.notRecognised')} lines={outcome.unrecognised} />
-            <PastedLines heading={text('contact.quote.paste.withdrawn')} lines={outcome.withdrawn} />
+            <WithdrawnLines
+              lines={outcome.withdrawn}
+              onReplace={(line, successor) =>
+                void addFromList(withSuccessor(box.current?.value ?? pasted, line, successor))
+              }
+            />
             <RefusedLines
               lines={outcome.refused.map(({ text: line, variant, problem }) => ({
                 text: line,

@@ -411,6 +411,42 @@ describe('the request page', () => {
     expect(screen.getByTestId('current-search')).toHaveTextContent(/^\?x=1$/);
   });
 
+  it("offers a withdrawn part's successor (its related parts' alternative) and adds it in the line's place, at the line's quantity", async () => {
+    // the look-up names OLD-1 as withdrawn, the cable as what replaces it; any other look-up is the catalogue's
+    server.use(
+      http.get(CATALOGUE_LOOKUP_API_PATH, ({ request }) => {
+        if (!new URL(request.url).searchParams.get('codes')?.split(',').includes('old1')) return undefined;
+        return HttpResponse.json({
+          products: [],
+          withdrawn: [
+            {
+              id: 'old_cable',
+              code: 'OLD-1',
+              productName: 'Old cable',
+              successors: [{ code: LSZH_CABLE.code, productName: LSZH_CABLE.productName }],
+            },
+          ],
+        });
+      }),
+    );
+    const store = renderPage([lineOf(WIRE, 3)]);
+    await basketLookedUp(store, [lineOf(WIRE, 3)]);
+    fireEvent.change(textbox('Paste a list'), { target: { value: 'OLD-1 40\nXYZ-000 5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add from list' }));
+    const status = within(screen.getByRole('form', { name: 'Paste a list' })).getByRole('status');
+    await waitFor(() =>
+      expect(status).toHaveTextContent(`No longer available:OLD-1 40Its successor: ${LSZH_CABLE.productName}`),
+    );
+    expect(quantities(store)).toEqual({ [WIRE.code]: 3 });
+
+    fireEvent.click(within(status).getByRole('button', { name: `Add ${LSZH_CABLE.code} instead` }));
+    await waitFor(() => expect(status).toHaveTextContent('Added 1 product from your list.'));
+    expect(quantities(store)).toEqual({ [WIRE.code]: 3, [LSZH_CABLE.code]: 40 });
+    expect(status).toHaveTextContent('Not recognised:XYZ-000 5');
+    expect(status).not.toHaveTextContent('No longer available');
+    expect(textbox('Paste a list')).toHaveValue('XYZ-000 5');
+  });
+
   it('says when a pasted list cannot be matched, keeping the list and the basket as they were', async () => {
     const store = renderPage([lineOf(WIRE, 3)]);
     await basketLookedUp(store, [lineOf(WIRE, 3)]);

@@ -9,7 +9,7 @@ import {
   readPastedList,
   type QuantityProblem,
 } from '@site/content/validation';
-import { variantNamed, type LookedUp, type QuoteVariant } from './lookedUp';
+import { variantNamed, type LookedUp, type QuoteVariant, type WithdrawnQuoteProduct } from './lookedUp';
 
 export interface PastedAddition {
   product: Product;
@@ -24,12 +24,24 @@ export interface RefusedPastedLine {
   problem: QuantityProblem;
 }
 
+/** A withdrawn part's successor, as the look-up names it: offered in the line's place. */
+export type Successor = NonNullable<WithdrawnQuoteProduct['successors']>[number];
+
+/** A line naming a withdrawn variant or product, and what the catalogue offers in its place. */
+export interface WithdrawnPastedLine {
+  /** The line as pasted. */
+  text: string;
+  /** Its quantity as pasted, for the successor's line. */
+  quantity: string;
+  successors: readonly Successor[];
+}
+
 export interface PastedListResult {
   accepted: PastedAddition[];
   /** Lines naming nothing the catalogue has, and lines not read as "code quantity": each as pasted. */
   unrecognised: string[];
-  /** Lines naming a withdrawn variant or product: not orderable, each as pasted. */
-  withdrawn: string[];
+  /** Lines naming a withdrawn variant or product: not orderable, each as pasted with its successors. */
+  withdrawn: WithdrawnPastedLine[];
   refused: RefusedPastedLine[];
 }
 
@@ -41,7 +53,9 @@ export function matchPastedList(pasted: string, lookedUp: LookedUp): PastedListR
   for (const entry of entries) {
     const named = variantNamed(entry.code, lookedUp);
     if (named === undefined) {
-      if (lookedUp.withdrawn[normalizedProductCode(entry.code)] !== undefined) result.withdrawn.push(entry.text);
+      const withdrawn = lookedUp.withdrawn[normalizedProductCode(entry.code)];
+      if (withdrawn !== undefined)
+        result.withdrawn.push({ text: entry.text, quantity: entry.quantity, successors: withdrawn.successors ?? [] });
       else unrecognised.push({ line: entry.line, text: entry.text });
       continue;
     }
@@ -70,6 +84,19 @@ export function splitByRoom(
     }
   }
   return { fit, overLimit };
+}
+
+/**
+ * The list with a withdrawn line replaced by its successor's (the line's quantity kept), to be added again: the line
+ * where the list still has it, else at its end.
+ */
+export function withSuccessor(list: string, line: WithdrawnPastedLine, successor: Successor): string {
+  const replacement = `${successor.code} ${line.quantity}`.trim();
+  const lines = list.split('\n');
+  const at = lines.findIndex((candidate) => candidate.trim() === line.text.trim());
+  if (at < 0) return [...lines.filter((candidate) => candidate.trim() !== ''), replacement].join('\n');
+  lines[at] = replacement;
+  return lines.join('\n');
 }
 
 /** A variant's line as it could be pasted again. */

@@ -36,7 +36,7 @@ import {
   type VariantRow,
 } from './variants/variantRecords.js';
 import { relatedLinksOf, relatedParts, relatedPartsByProduct } from './related/relatedParts.js';
-import type { RelatedPart } from '@site/contracts/catalogue-api';
+import { SUCCESSORS_MAX, type LookupResponse, type RelatedPart } from '@site/contracts/catalogue-api';
 
 /**
  * Of the products `rows`, those whose lowest price (`lowest`: with its breaks) is below the row's price at 1: that price.
@@ -63,6 +63,9 @@ export interface WithdrawnProduct {
   categoryId: string;
   categoryName: string;
 }
+
+/** A withdrawn product a look-up named, and what is offered in its place (the look-up's contract). */
+export type WithdrawnNamed = NonNullable<LookupResponse['withdrawn']>[number];
 
 export interface ListingQuery {
   categoryId: string;
@@ -451,24 +454,45 @@ export class CatalogueStore {
     };
   }
 
-  /** The withdrawn products whose id or code has the letters and digits of one of `keys` (productsNamedBy's match). */
-  async archivedNamedBy(
-    keys: readonly string[],
-    locale: Locale,
-  ): Promise<{ id: string; code: string; productName: string }[]> {
+  /**
+   * The withdrawn products whose id or code has the letters and digits of one of `keys` (productsNamedBy's match), each
+   * with its successors: the alternatives its related parts named (decision 040) still in the catalogue, the first
+   * SUCCESSORS_MAX.
+   */
+  async archivedNamedBy(keys: readonly string[], locale: Locale): Promise<WithdrawnNamed[]> {
     const letters = [...new Set(keys.map((key) => key.replace(/[^a-z0-9]+/g, '')))].filter((key) => key !== '');
     if (letters.length === 0) return [];
     const named = sql.val(letters);
     // few rows (the withdrawn products): no index needed
     const rows = await this.db
       .selectFrom('catalogue_archived_products')
-      .select(['id', 'code', 'name', 'name_ar'])
+      .select(['id', 'code', 'name', 'name_ar', sql<unknown>`product->'details'->'related'`.as('related_links')])
       .where(
         sql<boolean>`(regexp_replace(lower(code), '[^a-z0-9]+', '', 'g') = any(${named}::text[]) or regexp_replace(lower(id), '[^a-z0-9]+', '', 'g') = any(${named}::text[]))`,
       )
       .orderBy('id')
       .execute();
-    return rows.map((row) => ({ id: row.id, code: row.code, productName: locale === 'ar' ? row.name_ar : row.name }));
+    const alternatives = rows.map((row) =>
+      relatedLinksOf(row.related_links).filter((link) => link.kind === 'alternative'),
+    );
+    // every withdrawn product's alternatives resolved together (two statements)
+    const live = new Map(
+      (await relatedParts(this.db, alternatives.flat(), locale)).map((part) => [
+        normalizedProductCode(part.variant.code),
+        { code: part.variant.code, productName: part.name },
+      ]),
+    );
+    return rows.map((row, index) => {
+      const successors = (alternatives[index] ?? [])
+        .flatMap((link) => live.get(normalizedProductCode(link.code)) ?? [])
+        .slice(0, SUCCESSORS_MAX);
+      return {
+        id: row.id,
+        code: row.code,
+        productName: locale === 'ar' ? row.name_ar : row.name,
+        ...(successors.length === 0 ? {} : { successors }),
+      };
+    });
   }
 
   /** A category's first `limit` products in the catalogue's order and its count; undefined for an unknown category. */

@@ -5,8 +5,8 @@
 // is left out.
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
-import { catalogueProductApiPath } from '@site/contracts/api';
-import type { ProductResponse } from '@site/contracts/catalogue-api';
+import { CATALOGUE_LOOKUP_API_PATH, catalogueProductApiPath } from '@site/contracts/api';
+import type { LookupResponse, ProductResponse } from '@site/contracts/catalogue-api';
 import type { ApiError } from '@site/contracts/forms-api';
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { EditableProduct, EditorProduct } from '@site/contracts/staff-catalogue-api';
@@ -258,6 +258,52 @@ async function relatedSuite(t: TestContext, target: DatabaseTarget): Promise<voi
       [SHROUD.code],
     );
   });
+
+  await t.test(
+    "a withdrawn product's look-up offers its alternatives still in the catalogue as successors, in each language; its accessories are not",
+    async () => {
+      const { published } = await read();
+      const saved = await save(
+        withLinks(published, [
+          { kind: 'accessory', code: SHROUD.code },
+          { kind: 'alternative', code: ALTERNATIVE.code },
+        ]),
+      );
+      assert.equal(saved.statusCode, 200, saved.body);
+      const version = saved.json<EditorProduct>().version;
+      assert.equal(
+        (await staffCall(app, layla, 'POST', url(STAFF_API.cataloguePublish), { baseVersion: version })).statusCode,
+        200,
+      );
+      const archived = await staffCall(app, layla, 'POST', url(STAFF_API.catalogueArchive), {
+        baseVersion: (await read()).version,
+      });
+      assert.equal(archived.statusCode, 200, archived.body);
+      const lookup = async (lang: 'en' | 'ar') =>
+        (
+          await app.inject({ url: `${CATALOGUE_LOOKUP_API_PATH}?lang=${lang}&codes=hexcwbrasscablegland` })
+        ).json<LookupResponse>();
+      const english = await eventually(
+        () => lookup('en'),
+        (body) => (body.withdrawn ?? []).length === 1,
+      );
+      assert.deepEqual(english.products, [], 'the gland is no longer a product');
+      assert.deepEqual(english.withdrawn?.[0]?.successors, [
+        { code: ALTERNATIVE.code, productName: 'E1W Weatherproof Brass Cable Gland with Inner Seal (IP66/IP68)' },
+      ]);
+      const arabic = await lookup('ar');
+      assert.equal(arabic.withdrawn?.[0]?.successors?.[0]?.code, ALTERNATIVE.code);
+      assert.match(arabic.withdrawn?.[0]?.successors?.[0]?.productName ?? '', /[\u0600-\u06FF]/);
+      // the earth tag, archived without alternatives: named withdrawn, nothing offered
+      const tag = (
+        await app.inject({ url: `${CATALOGUE_LOOKUP_API_PATH}?lang=en&codes=hexetm20` })
+      ).json<LookupResponse>();
+      assert.deepEqual(
+        tag.withdrawn?.map((entry) => [entry.code, entry.successors]),
+        [[EARTH_TAG.code, undefined]],
+      );
+    },
+  );
 }
 
 test('related parts in the editor, the file, the answer and JSON-LD on embedded PGlite', async (t) => {
