@@ -91,7 +91,7 @@ export async function buildApp(
   registerServiceRoutes(app, db, remotes.live);
   registerMetricsRoute(app, config);
 
-  await registerFeatures(app, config, db, { catalogue, readers, remotes, pages, metrics }, options);
+  await registerFeatures(app, config, db, { catalogue, readers, remotes, pages, metrics, origin }, options);
   await registerFiles(app, config, remotes.live, dataFiles);
   // robots.txt and sitemap.xml, from the route table and the catalogue
   await app.register(seoPlugin, { site: readers.seo, origin });

@@ -64,7 +64,8 @@ export function fromElsewhere(request: FastifyRequest, fixedOrigin: string | und
   return origin !== accountOriginOf(request, fixedOrigin);
 }
 
-export const sendPage = (reply: FastifyReply, html: string, status = 200) =>
+/** Sends an account page; `csp`: its policy (ACCOUNT_PAGE_CSP, or one a page widens, as the basket's connect form). */
+export const sendPage = (reply: FastifyReply, html: string, status = 200, csp = ACCOUNT_PAGE_CSP) =>
   reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
@@ -72,7 +73,7 @@ export const sendPage = (reply: FastifyReply, html: string, status = 200) =>
     .header('x-robots-tag', 'noindex')
     // not no-referrer: with it a browser sends `Origin: null` on this origin's own form posts (refused as from elsewhere)
     .header('referrer-policy', 'same-origin')
-    .header('content-security-policy', ACCOUNT_PAGE_CSP)
+    .header('content-security-policy', csp)
     .header('permissions-policy', ACCOUNT_PERMISSIONS_POLICY)
     .send(html);
 

@@ -15,6 +15,8 @@ import { listRoutes } from './lists/listsRoutes.js';
 import { signInRoutes } from './signInRoutes.js';
 import { visibleAccounts } from './company/companyStore.js';
 import { companyRoutes } from './company/companyRoutes.js';
+import { basketConnectRoutes } from './basket/basketConnectRoutes.js';
+import { basketSyncRoutes } from './basket/basketSyncRoutes.js';
 
 export interface AccountsPluginOptions {
   db: Kysely<DatabaseSchema>;
@@ -29,6 +31,10 @@ export interface AccountsPluginOptions {
   onOutboxWrite?: () => void;
   /** The parts a saved list's lines name, and those close to a line that names none. */
   lists: ListCatalogue;
+  /** The public site's origin: a connected basket's browser is sent back there. */
+  publicOrigin(): string;
+  /** PUBLIC_SITE_URL: the origin the basket's calls must come from. */
+  publicSiteUrl: string | undefined;
 }
 
 export async function accountsPlugin(app: FastifyInstance, options: AccountsPluginOptions): Promise<void> {
@@ -43,6 +49,18 @@ export async function accountsPlugin(app: FastifyInstance, options: AccountsPlug
   await app.register(listRoutes, { db: options.db, catalogue: options.lists, fixedOrigin: options.fixedOrigin });
   // the buyer's company: made by its first buyer, colleagues of its domain invited and removed by its administrator
   await app.register(companyRoutes, { db: options.db, fixedOrigin: options.fixedOrigin });
+  // the basket on every device: the account's page that connects a browser, and the connected browsers' calls on the
+  // public origin (a token for the basket only: never the account's session)
+  await app.register(basketConnectRoutes, {
+    db: options.db,
+    fixedOrigin: options.fixedOrigin,
+    publicOrigin: options.publicOrigin,
+  });
+  await app.register(basketSyncRoutes, {
+    db: options.db,
+    accountOrigin: options.origin,
+    publicSiteUrl: options.publicSiteUrl,
+  });
   // what the account holds, to download, and closing it
   await app.register(privacyRoutes, { db: options.db, fixedOrigin: options.fixedOrigin });
   // the buyer's requests and quotations, and their PDFs: the signed-in session's address

@@ -22,6 +22,8 @@ import {
   startBuyerSession,
   buyerSessionOf,
 } from './accountHttp.js';
+import { basketBrowsersSection } from './basket/basketHtml.js';
+import { browsersOf } from './basket/basketStore.js';
 import { accountPath, checkMailPage, confirmLinkPage, deadLinkPage, devicesPage, signInPage } from './accountHtml.js';
 import { accountTexts } from './accountTexts.js';
 import {
@@ -128,8 +130,13 @@ export async function signInRoutes(app: FastifyInstance, options: SignInRouteOpt
       const sessions = await sessionsOfAccount(db, session.accountId, Date.now());
       const passkeys = passkeysSection(locale, await passkeysOfAccount(db, session.accountId), session.csrfToken);
       const activity = activitySection(locale, await eventsOfAccount(db, session.accountId, RECENT_EVENTS));
+      const baskets = basketBrowsersSection(
+        locale,
+        (await browsersOf(db, session.accountId)).length,
+        session.csrfToken,
+      );
       const frame = { csrfToken: session.csrfToken };
-      return sendPage(reply, devicesPage(locale, sessions, session.id, frame, `${passkeys}${activity}`));
+      return sendPage(reply, devicesPage(locale, sessions, session.id, frame, `${passkeys}${baskets}${activity}`));
     });
 
     signedInPost(at('/account/devices/end'), locale, async (request, reply, session) => {

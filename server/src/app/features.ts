@@ -31,6 +31,7 @@ import type { PageAnswer } from './pages.js';
 import { QUOTE_REQUEST_PATH } from '@site/contracts/paths';
 import type { SiteRoutePath } from '@site/contracts/routes';
 import type { SiteRemotes } from './remotes.js';
+import type { SiteOrigin } from '../platform/http/siteOrigin.js';
 
 export interface FeatureParts {
   catalogue: OpenCatalogue;
@@ -38,6 +39,8 @@ export interface FeatureParts {
   remotes: SiteRemotes;
   pages: PageAnswer;
   metrics: SiteMetrics;
+  /** The site's public origin (PUBLIC_SITE_URL, or this process's address). */
+  origin: SiteOrigin;
 }
 
 /**
@@ -171,6 +174,8 @@ export async function registerFeatures(
     rateLimit: { ...config.submissions, redisNamespace: undefined },
     ...(onOutboxWrite === undefined ? {} : { onOutboxWrite }),
     lists: listCatalogueOf(readers.lookup, readers.quotes, catalogue.files ? undefined : catalogue.store),
+    publicOrigin: parts.origin,
+    publicSiteUrl: config.http.publicSiteUrl,
   });
   // the ERP's stock feed (a stock token), and the process's reader of availability (app.stock)
   await app.register(stockPlugin, {

@@ -13,6 +13,7 @@ import { passkeysOfAccount } from '../passkeys/passkeyStore.js';
 import { accountEmail, accountRecordsOf } from '../records/accountRecords.js';
 import { loadQuoteSnapshot } from '../records/otherFeatures.js';
 import { listOfAccount, listsOfAccount } from '../lists/listStore.js';
+import { basketOf, browsersOf } from '../basket/basketStore.js';
 
 export interface AccountExport {
   exportedAt: string;
@@ -44,6 +45,9 @@ export interface AccountExport {
     updatedAt: string;
     lines: { reference: string; quantity: string; code: string | null }[];
   }[];
+  /** The account's basket (the one its connected browsers keep), and those browsers. */
+  basket: { code: string; part: string; quantity: number; unit: string }[];
+  basketBrowsers: { device: string; connectedAt: string; lastUsedAt: string }[];
 }
 
 const iso = (date: Date | string) => (date instanceof Date ? date : new Date(date)).toISOString();
@@ -126,6 +130,17 @@ export async function accountExport(db: Kysely<DatabaseSchema>, accountId: numbe
       })),
     })),
     lists,
+    basket: (await basketOf(db, accountId)).map((line) => ({
+      code: line.code,
+      part: line.names.en ?? line.names.ar ?? '',
+      quantity: line.quantity,
+      unit: line.unit,
+    })),
+    basketBrowsers: (await browsersOf(db, accountId)).map((browser) => ({
+      device: deviceName(browser.userAgent, ''),
+      connectedAt: browser.createdAt.toISOString(),
+      lastUsedAt: browser.lastUsedAt.toISOString(),
+    })),
   };
 }
 
@@ -147,7 +162,10 @@ type CsvColumn = (typeof CSV_COLUMNS)[number];
 const csvRow = (cells: Partial<Record<CsvColumn, CsvValue>>): CsvValue[] =>
   CSV_COLUMNS.map((column) => cells[column] ?? null);
 
-/** The export as one sheet: a row a request line, a quotation revision, a list line, a device, a passkey and an event. */
+/**
+ * The export as one sheet: a row a request line, a quotation revision, a list line, a basket line, a browser keeping
+ * the basket, a device, a passkey and an event.
+ */
 export function accountExportCsv(data: AccountExport): string {
   const rows = [
     ...data.requests.flatMap((request) =>
@@ -188,6 +206,12 @@ export function accountExportCsv(data: AccountExport): string {
           Quantity: line.quantity,
         }),
       ),
+    ),
+    ...data.basket.map((line) =>
+      csvRow({ Record: 'Basket line', Code: line.code, Part: line.part, Quantity: line.quantity, Unit: line.unit }),
+    ),
+    ...data.basketBrowsers.map((browser) =>
+      csvRow({ Record: 'Browser keeping the basket', Date: browser.connectedAt, Device: browser.device }),
     ),
     ...data.devices.map((device) =>
       csvRow({ Record: 'Signed-in device', Date: device.signedInAt, Device: device.device }),

@@ -63,6 +63,7 @@ const RELEASED = new Map<string, string>([
   ['055_buyer_account_events', 'bf758c87e1821d09e4a6d84a59c7dba3c6e644d536d1619d4655b61a82bba0fd'],
   ['056_buyer_lists', 'f148d8544b65e22800c45ce83e896c7a5560adb7691446db767d448aa80ee209'],
   ['057_buyer_companies', '64c7584b6cd6fec7d9ed9d366006f3f79e3526a5911e09477a46c1f586a50dfa'],
+  ['058_buyer_baskets', 'aa9a8d8d76cd6e81f413b77a22af7ca22dccfe1129aacfbf8020fb21d9f04a88'],
 ]);
 
 test('no released migration has changed: every database that applied it still starts', () => {

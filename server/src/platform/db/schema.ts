@@ -231,6 +231,32 @@ export interface BuyerListsTable {
   updated_at: RequiredTimestamp;
 }
 
+/** A buyer account's basket (migration 058): its lines as the pages keep them (contracts' basketLineSchema). */
+export interface BuyerBasketsTable {
+  account_id: number;
+  lines: ColumnType<unknown[], string, string>;
+  updated_at: RequiredTimestamp;
+}
+
+/** A one-time code connecting a browser to an account's basket (migration 058): its SHA-256, and its state's. */
+export interface BuyerBasketHandoffsTable {
+  code_hash: string;
+  account_id: number;
+  state_hash: string;
+  expires_at: RequiredTimestamp;
+  used_at: ColumnType<Date | null, string | null | undefined, string | null>;
+}
+
+/** A browser connected to an account's basket (migration 058): its token's SHA-256; whether it merged its own in. */
+export interface BuyerBasketBrowsersTable {
+  token_hash: string;
+  account_id: number;
+  merged: Defaulted<boolean>;
+  user_agent: Defaulted<string>;
+  created_at: RequiredTimestamp;
+  last_used_at: RequiredTimestamp;
+}
+
 /** A line of a buyer's list (migration 056): the reference and quantity as given, and the variant code matched. */
 export interface BuyerListLinesTable {
   list_id: number;
@@ -927,6 +953,9 @@ export interface DatabaseSchema {
   buyer_passkey_challenges: BuyerPasskeyChallengesTable;
   buyer_account_events: BuyerAccountEventsTable;
   buyer_lists: BuyerListsTable;
+  buyer_baskets: BuyerBasketsTable;
+  buyer_basket_handoffs: BuyerBasketHandoffsTable;
+  buyer_basket_browsers: BuyerBasketBrowsersTable;
   buyer_companies: BuyerCompaniesTable;
   buyer_company_members: BuyerCompanyMembersTable;
   buyer_company_invitations: BuyerCompanyInvitationsTable;

@@ -97,6 +97,26 @@ export const SCHEMA_COLUMNS = {
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
   },
+  buyer_baskets: {
+    account_id: 'integer',
+    lines: 'jsonb',
+    updated_at: 'timestamptz',
+  },
+  buyer_basket_handoffs: {
+    code_hash: 'text',
+    account_id: 'integer',
+    state_hash: 'text',
+    expires_at: 'timestamptz',
+    used_at: 'timestamptz null',
+  },
+  buyer_basket_browsers: {
+    token_hash: 'text',
+    account_id: 'integer',
+    merged: 'boolean',
+    user_agent: 'text',
+    created_at: 'timestamptz',
+    last_used_at: 'timestamptz',
+  },
   buyer_list_lines: {
     list_id: 'integer',
     position: 'integer',

@@ -51,6 +51,7 @@ import { migration054BuyerPasskeys } from './054_buyer_passkeys.js';
 import { migration055BuyerAccountEvents } from './055_buyer_account_events.js';
 import { migration056BuyerLists } from './056_buyer_lists.js';
 import { migration057BuyerCompanies } from './057_buyer_companies.js';
+import { migration058BuyerBaskets } from './058_buyer_baskets.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -110,4 +111,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration055BuyerAccountEvents,
   migration056BuyerLists,
   migration057BuyerCompanies,
+  migration058BuyerBaskets,
 ];
