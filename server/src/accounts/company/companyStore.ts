@@ -143,7 +143,12 @@ export async function visibleAccounts(
       'a.id',
       'a.email',
       eb
-        .exists(eb.selectFrom('buyer_company_members as mine').select('mine.account_id').where('mine.account_id', '=', accountId))
+        .exists(
+          eb
+            .selectFrom('buyer_company_members as mine')
+            .select('mine.account_id')
+            .where('mine.account_id', '=', accountId),
+        )
         .as('in_company'),
     ])
     .where((eb) =>

@@ -4,19 +4,12 @@
 // attacks the issue lists: a file with formulas and bidi characters, 50,000 lines, a zip bomb, a file past the size;
 // another buyer's list by id (read, matched, deleted); CSRF (no field, the field after the file, another site).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
 import { QUOTE_LIST_PARAM } from '@site/contracts/quote-api';
-import { buildApp } from '../../app.js';
-import { seedCatalogue } from '../../catalogue/index.js';
 import type { Database } from '../../platform/db/index.js';
-import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../../test-support/databases.js';
-import { createFixture, type Fixture } from '../../test-support/fixture.js';
-import { MULTIPART_BOUNDARY, MULTIPART_TYPE } from '../../test-support/multipart.js';
-import { listenAccountOnLoopback } from '../../test-support/ports.js';
+import { onBothDatabases, signedInBuyer, startAccountApp, type AccountApp } from '../../test-support/accountApp.js';
+import { multipartForm, type FormPart, type MultipartForm } from '../../test-support/multipart.js';
 import { repeated, workbookParts, zipArchive } from '../../test-support/zipFiles.js';
-import { accountOfAddress, createBuyerSession } from '../buyerSessions.js';
 import { accountExport, accountExportCsv } from '../privacy/accountExport.js';
 import { closeAccount } from '../privacy/closeAccount.js';
 import { BOM_LIMITS } from './bomFile.js';
@@ -24,30 +17,8 @@ import { BOM_LIMITS } from './bomFile.js';
 const CSV_TYPE = 'text/csv';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** A multipart body as the upload form posts it: its fields in this order, the file where `file` is listed. */
-function uploadBody(
-  parts: readonly ({ field: string; value: string } | { file: Buffer; name: string; type: string })[],
-) {
-  const pieces: Buffer[] = [];
-  for (const part of parts) {
-    if ('field' in part)
-      pieces.push(
-        Buffer.from(
-          `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`,
-        ),
-      );
-    else
-      pieces.push(
-        Buffer.from(
-          `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${part.name}"\r\nContent-Type: ${part.type}\r\n\r\n`,
-        ),
-        part.file,
-        Buffer.from('\r\n'),
-      );
-  }
-  pieces.push(Buffer.from(`--${MULTIPART_BOUNDARY}--\r\n`));
-  return Buffer.concat(pieces);
-}
+/** The bill of materials' file part, as the upload form names it. */
+const bomFile = (bytes: Buffer, name: string, type = CSV_TYPE): FormPart => ({ field: 'file', name, type, bytes });
 
 async function workbookOf(rows: readonly (readonly (string | number | ExcelJS.CellFormulaValue)[])[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -56,330 +27,295 @@ async function workbookOf(rows: readonly (readonly (string | number | ExcelJS.Ce
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-function listsSuite(name: string, target: () => Promise<DatabaseTarget | undefined>) {
-  describe(`the account's saved lists on ${name}`, () => {
-    let fixture: Fixture;
-    let database: TestDatabase;
-    let db: Database;
-    let app: FastifyInstance;
-    let origin = '';
-    let skipped = false;
-    /** Two buyers of two companies, each signed in: their session cookies. */
-    const buyers = { a: '', b: '' };
-    const accountIds = { a: 0, b: 0 };
+onBothDatabases("the account's saved lists", ({ before, after, test }) => {
+  let account: AccountApp;
+  let db: Database;
+  let origin = '';
+  /** Two buyers of two companies, each signed in: their session cookies. */
+  const buyers = { a: '', b: '' };
+  const accountIds = { a: 0, b: 0 };
 
-    before(async () => {
-      const chosen = await target();
-      if (chosen === undefined) {
-        skipped = true;
-        return;
-      }
-      fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '10000' } });
-      database = await chosen.fresh();
-      db = database.db;
-      // the site's catalogue, as the server's first start writes it
-      await seedCatalogue(db);
-      app = await buildApp(fixture.config, db);
-      origin = await listenAccountOnLoopback(app);
-      for (const [key, email] of [
-        ['a', 'buyer@one-contracting.example'],
-        ['b', 'buyer@two-trading.example'],
-      ] as const) {
-        accountIds[key] = await accountOfAddress(db.kysely, email, Date.now());
-        buyers[key] = `buyer_session=${await createBuyerSession(db.kysely, accountIds[key], 'test', Date.now())}`;
-      }
-    });
-    after(async () => {
-      if (skipped) return;
-      await app.close();
-      await database.cleanup();
-      await fixture.cleanup();
-    });
-
-    const get = (path: string, cookie: string) =>
-      fetch(`${origin}${path}`, { redirect: 'manual', headers: { cookie } });
-    const csrfOf = async (cookie: string) =>
-      /name="csrf" value="([^"]+)"/.exec(await (await get('/account/lists', cookie)).text())?.[1] ?? '';
-    const sameOrigin = () => ({ origin, 'sec-fetch-site': 'same-origin' });
-    const upload = (cookie: string, body: Buffer, path = '/account/lists', headers: Record<string, string> = {}) =>
-      fetch(`${origin}${path}`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { cookie, 'content-type': MULTIPART_TYPE, ...sameOrigin(), ...headers },
-        body,
-      });
-    const uploadFile = async (cookie: string, name: string, file: Buffer, fileName: string, type = CSV_TYPE) =>
-      upload(
-        cookie,
-        uploadBody([
-          { field: 'csrf', value: await csrfOf(cookie) },
-          { field: 'name', value: name },
-          { file, name: fileName, type },
-        ]),
-      );
-    const postForm = (
-      cookie: string,
-      path: string,
-      fields: Record<string, string>,
-      headers: Record<string, string> = {},
-    ) =>
-      fetch(`${origin}${path}`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...sameOrigin(), ...headers },
-        body: new URLSearchParams(fields).toString(),
-      });
-    const storedLines = async (listId: number) =>
-      db.kysely
-        .selectFrom('buyer_list_lines')
-        .select(['position', 'reference', 'quantity', 'code'])
-        .where('list_id', '=', listId)
-        .orderBy('position')
-        .execute();
-    const listCount = async () =>
-      Number(
-        (
-          await db.kysely
-            .selectFrom('buyer_lists')
-            .select((eb) => eb.fn.countAll<string>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    const listIdOf = (answer: Response) => {
-      assert.equal(answer.status, 303);
-      const location = answer.headers.get('location') ?? '';
-      assert.match(location, /^(\/ar)?\/account\/lists\/\d+$/);
-      return Number(location.split('/').at(-1));
-    };
-
-    test('a CSV bill of materials: matched by code, spaced code and maker’s part number; the rest named, with close parts to choose; one link requests the ready lines', async (t) => {
-      if (skipped) return t.skip('PostgreSQL not reachable');
-      const csv = [
-        'Part No.,Description,Qty',
-        'HEX-CW-25,Brass gland,10',
-        'csj-lv-1,Cold shrink joint (maker part number),2',
-        'hex cw 32,spaced and lower case,5',
-        'HEX-CW-26,a size we do not have,3',
-        'HEX-CW-40,half a gland,2.5',
-        '',
-      ].join('\r\n');
-      const answer = await uploadFile(buyers.a, 'Substation 4 <glands>', Buffer.from(csv), 'bom.csv');
-      const id = listIdOf(answer);
-      assert.deepEqual(await storedLines(id), [
-        { position: 1, reference: 'HEX-CW-25', quantity: '10', code: 'HEX-CW-25' },
-        { position: 2, reference: 'csj-lv-1', quantity: '2', code: '3M-CSJ-LV-1' },
-        { position: 3, reference: 'hex cw 32', quantity: '5', code: 'HEX-CW-32' },
-        { position: 4, reference: 'HEX-CW-26', quantity: '3', code: null },
-        { position: 5, reference: 'HEX-CW-40', quantity: '2.5', code: 'HEX-CW-40' },
-      ]);
-      const page = await get(`/account/lists/${id}`, buyers.a);
-      assert.equal(page.status, 200);
-      assert.equal(page.headers.get('cache-control'), 'no-store, private');
-      const html = await page.text();
-      assert.match(html, /<h1>Substation 4 &lt;glands&gt;<\/h1>/);
-      assert.match(html, /3 of 5 lines are matched to a part and ready to request\./);
-      assert.match(html, /No part has this code or maker’s part number\./);
-      assert.match(html, /This part is sold in whole units\./);
-      const link = /<a href="([^"]+)">Request a quotation for the 3 ready lines<\/a>/.exec(html)?.[1];
-      assert.ok(link !== undefined, html);
-      const asked = new URL(link.replace(/&amp;/g, '&'), 'http://site.example');
-      assert.equal(asked.pathname, '/request-quote');
-      assert.equal(asked.searchParams.get(QUOTE_LIST_PARAM), 'HEX-CW-25 10\n3M-CSJ-LV-1 2\nHEX-CW-32 5');
-      // the close parts of the unmatched line: each a form that matches the line to it
-      const choices = [...html.matchAll(/<button class="quiet" type="submit" aria-label="Use ([^:"]+):/g)].map(
-        (match) => match[1]!,
-      );
-      assert.ok(choices.length > 0, 'no close part offered for HEX-CW-26');
-      const chosen = await postForm(buyers.a, `/account/lists/${id}/lines/4`, {
-        csrf: await csrfOf(buyers.a),
-        code: choices[0]!,
-      });
-      assert.equal(chosen.status, 303);
-      assert.equal((await storedLines(id))[3]!.code, choices[0]);
-      assert.match(await (await get(`/account/lists/${id}`, buyers.a)).text(), /4 of 5 lines are matched/);
-      // the Arabic edition of the same list
-      const arabic = await (await get(`/ar/account/lists/${id}`, buyers.a)).text();
-      assert.match(arabic, /<html lang="ar" dir="rtl">/);
-      assert.match(arabic, /4 من 5 بنود مطابقة لقطعة وجاهزة للطلب\./);
-      assert.match(arabic, /href="\/ar\/request-quote\?list=/);
-      // the lists page names it
-      const lists = await (await get('/account/lists', buyers.a)).text();
-      assert.match(lists, new RegExp(`<a href="/account/lists/${id}">Substation 4 &lt;glands&gt;</a>`));
-    });
-
-    test('an XLSX file: a formula is kept as text and never run or linked; bidi and zero-width characters are taken out before matching', async (t) => {
-      if (skipped) return t.skip('PostgreSQL not reachable');
-      const file = await workbookOf([
-        ['Code', 'Quantity'],
-        [{ formula: 'HYPERLINK("http://evil.example/","HEX-CW-25")', result: 'HEX-CW-25' }, 1],
-        ['HEX-\u202eCW\u200b-20', 4],
-        ['=1+1', '=2*3'],
-      ]);
-      const id = listIdOf(await uploadFile(buyers.a, 'قائمة المحطة', file, 'bom.xlsx', XLSX_TYPE));
-      const lines = await storedLines(id);
-      assert.deepEqual(
-        lines.map((line) => [line.reference, line.quantity, line.code]),
-        [
-          ['=HYPERLINK("http://evil.example/","HEX-CW-25")', '1', null],
-          ['HEX- CW -20', '4', 'HEX-CW-20'],
-          ['=1+1', '=2*3', null],
-        ],
-      );
-      const html = await (await get(`/account/lists/${id}`, buyers.a)).text();
-      assert.doesNotMatch(html, /href="http:\/\/evil/);
-      assert.doesNotMatch(html, /[\u202a-\u202e\u2066-\u2069\u200b]/);
-      assert.match(html, /=HYPERLINK\(&quot;http:\/\/evil\.example\/&quot;,&quot;HEX-CW-25&quot;\)/);
-      // downloaded, a spreadsheet opens the formula as text
-      const csv = accountExportCsv(await accountExport(db.kysely, accountIds.a, new Date()));
-      assert.match(csv, /'=HYPERLINK/);
-      assert.match(csv, /'=1\+1/);
-      assert.doesNotMatch(csv, /,=/);
-    });
-
-    test('50,000 lines, a zip bomb, a file past 2 MB, a file not UTF-8, an empty one: each refused in words, nothing stored', async (t) => {
-      if (skipped) return t.skip('PostgreSQL not reachable');
-      const before = await listCount();
-      const tooBig = /The file is larger than a list holds: at most 100 part lines/;
-      const many = Buffer.from(
-        ['Code,Qty', ...Array.from({ length: 50_000 }, (_, index) => `HEX-CW-25,${index + 1}`)].join('\n'),
-      );
-      const manyAnswer = await uploadFile(buyers.a, 'Many', many, 'many.csv');
-      assert.equal(manyAnswer.status, 413);
-      assert.match(await manyAnswer.text(), tooBig);
-      // 101 lines: one more than a list (a request) holds
-      const over = Buffer.from(['Code,Qty', ...Array.from({ length: 101 }, () => 'HEX-CW-25,1')].join('\n'));
-      assert.equal((await uploadFile(buyers.a, 'Over', over, 'over.csv')).status, 413);
-      // a workbook of 60 MB of rows packed into a few hundred KB
-      const bomb = await zipArchive(workbookParts(repeated(Buffer.from('<row r="1"/>'.repeat(80_000)), 64)));
-      assert.ok(bomb.length < BOM_LIMITS.bytes, `the bomb is ${bomb.length} bytes`);
-      const bombAnswer = await uploadFile(buyers.a, 'Bomb', bomb, 'bomb.xlsx', XLSX_TYPE);
-      assert.equal(bombAnswer.status, 413);
-      assert.match(await bombAnswer.text(), tooBig);
-      const large = await uploadFile(buyers.a, 'Large', Buffer.alloc(BOM_LIMITS.bytes + 1, 0x41), 'large.csv');
-      assert.equal(large.status, 413);
-      assert.match(await large.text(), tooBig);
-      const latin1 = await uploadFile(
-        buyers.a,
-        'Latin',
-        Buffer.from('Code,Qty\r\nHEX-CW-25,1 caf\xe9\r\n', 'latin1'),
-        'l.csv',
-      );
-      assert.equal(latin1.status, 400);
-      assert.match(await latin1.text(), /The file is not UTF-8 text\. In Excel, save it as “CSV UTF-8”/);
-      const empty = await uploadFile(buyers.a, 'Empty', Buffer.from('Code,Qty\r\n\r\n'), 'empty.csv');
-      assert.equal(empty.status, 400);
-      assert.match(await empty.text(), /The file has no part lines\./);
-      const arabic = await upload(
-        buyers.a,
-        uploadBody([
-          { field: 'csrf', value: await csrfOf(buyers.a) },
-          { field: 'name', value: 'كبير' },
-          { file: many, name: 'many.csv', type: CSV_TYPE },
-        ]),
-        '/ar/account/lists',
-      );
-      assert.equal(arabic.status, 413);
-      assert.match(await arabic.text(), /الملف أكبر مما تتسع له القائمة/);
-      assert.equal(await listCount(), before);
-    });
-
-    test('another buyer’s list by id: not shown, not matched, not deleted; the same 404 as a list that does not exist', async (t) => {
-      if (skipped) return t.skip('PostgreSQL not reachable');
-      const id = listIdOf(
-        await uploadFile(buyers.a, 'Private', Buffer.from('HEX-CW-25,3\r\nNO-SUCH-PART,1\r\n'), 'private.csv'),
-      );
-      const mine = await get(`/account/lists/${id}`, buyers.a);
-      assert.equal(mine.status, 200);
-      for (const path of [
-        `/account/lists/${id}`,
-        `/ar/account/lists/${id}`,
-        '/account/lists/999999',
-        '/account/lists/x',
-      ]) {
-        const answer = await get(path, buyers.b);
-        assert.equal(answer.status, 404, path);
-        const html = await answer.text();
-        assert.doesNotMatch(html, /Private|NO-SUCH-PART/);
-      }
-      const csrfB = await csrfOf(buyers.b);
-      const matched = await postForm(buyers.b, `/account/lists/${id}/lines/2`, { csrf: csrfB, code: 'HEX-CW-20' });
-      assert.equal(matched.status, 404);
-      const deleted = await postForm(buyers.b, `/account/lists/${id}/delete`, { csrf: csrfB });
-      assert.equal(deleted.status, 404);
-      assert.deepEqual(
-        (await storedLines(id)).map((line) => line.code),
-        ['HEX-CW-25', null],
-      );
-      assert.doesNotMatch(await (await get('/account/lists', buyers.b)).text(), /Private/);
-      // its owner deletes it
-      const gone = await postForm(buyers.a, `/account/lists/${id}/delete`, { csrf: await csrfOf(buyers.a) });
-      assert.equal(gone.status, 303);
-      assert.equal(gone.headers.get('location'), '/account/lists');
-      assert.equal((await get(`/account/lists/${id}`, buyers.a)).status, 404);
-    });
-
-    test('CSRF: an upload without the field, with the field after the file, or from another site stores nothing; a delete without it deletes nothing', async (t) => {
-      if (skipped) return t.skip('PostgreSQL not reachable');
-      const before = await listCount();
-      const file = { file: Buffer.from('HEX-CW-25,1\r\n'), name: 'a.csv', type: CSV_TYPE };
-      const csrf = await csrfOf(buyers.a);
-      const noField = await upload(buyers.a, uploadBody([{ field: 'name', value: 'x' }, file]));
-      assert.equal(noField.status, 403);
-      const fieldAfter = await upload(
-        buyers.a,
-        uploadBody([{ field: 'name', value: 'x' }, file, { field: 'csrf', value: csrf }]),
-      );
-      assert.equal(fieldAfter.status, 403);
-      const otherBuyers = await upload(
-        buyers.b,
-        uploadBody([{ field: 'csrf', value: csrf }, { field: 'name', value: 'x' }, file]),
-      );
-      assert.equal(otherBuyers.status, 403);
-      const crossSite = await upload(
-        buyers.a,
-        uploadBody([{ field: 'csrf', value: csrf }, { field: 'name', value: 'x' }, file]),
-        '/account/lists',
-        {
-          origin: 'https://attacker.example',
-          'sec-fetch-site': 'cross-site',
-        },
-      );
-      assert.equal(crossSite.status, 403);
-      assert.match(await crossSite.text(), /This form was sent from another site and was not accepted\./);
-      assert.equal(await listCount(), before);
-      const id = listIdOf(await uploadFile(buyers.a, 'Kept', Buffer.from('HEX-CW-25,1\r\n'), 'kept.csv'));
-      const noCsrf = await postForm(buyers.a, `/account/lists/${id}/delete`, {});
-      assert.equal(noCsrf.status, 403);
-      assert.equal((await get(`/account/lists/${id}`, buyers.a)).status, 200);
-      // signed out: the sign-in page
-      const signedOut = await fetch(`${origin}/account/lists`, { redirect: 'manual' });
-      assert.equal(signedOut.status, 303);
-      assert.equal(signedOut.headers.get('location'), '/account/sign-in');
-    });
-
-    test('the lists are in the download, and go with the account when it is closed', async (t) => {
-      if (skipped) return t.skip('PostgreSQL not reachable');
-      const email = 'closing@three.example';
-      const accountId = await accountOfAddress(db.kysely, email, Date.now());
-      const cookie = `buyer_session=${await createBuyerSession(db.kysely, accountId, 'test', Date.now())}`;
-      listIdOf(await uploadFile(cookie, 'To go', Buffer.from('Code,Qty\r\nHEX-CW-25,7\r\n'), 'go.csv'));
-      const data = await accountExport(db.kysely, accountId, new Date());
-      assert.deepEqual(
-        data.lists.map((list) => [list.name, list.fileName, list.lines]),
-        [['To go', 'go.csv', [{ reference: 'HEX-CW-25', quantity: '7', code: 'HEX-CW-25' }]]],
-      );
-      await closeAccount(db.kysely, { accountId, email, device: 'test' }, Date.now());
-      const left = await db.kysely.selectFrom('buyer_lists').select('id').where('account_id', '=', accountId).execute();
-      assert.deepEqual(left, []);
-    });
+  before(async (target) => {
+    // the site's catalogue, as the server's first start writes it
+    account = await startAccountApp(target, { env: { SUBMIT_RATE_LIMIT_MAX: '10000' }, seedCatalogue: true });
+    ({ db, origin } = account);
+    for (const [key, email] of [
+      ['a', 'buyer@one-contracting.example'],
+      ['b', 'buyer@two-trading.example'],
+    ] as const) {
+      const buyer = await signedInBuyer(db, email);
+      accountIds[key] = buyer.accountId;
+      buyers[key] = buyer.cookie;
+    }
   });
-}
+  after(() => account.close());
 
-listsSuite('embedded PGlite', async () => pgliteTarget);
-listsSuite('PostgreSQL', async () => {
-  let chosen: DatabaseTarget | undefined;
-  await onPostgres({ skip: () => undefined }, async (target) => {
-    chosen = target;
+  const get = (path: string, cookie: string) => fetch(`${origin}${path}`, { redirect: 'manual', headers: { cookie } });
+  const csrfOf = async (cookie: string) =>
+    /name="csrf" value="([^"]+)"/.exec(await (await get('/account/lists', cookie)).text())?.[1] ?? '';
+  const sameOrigin = () => ({ origin, 'sec-fetch-site': 'same-origin' });
+  const upload = (cookie: string, form: MultipartForm, path = '/account/lists', headers: Record<string, string> = {}) =>
+    fetch(`${origin}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, ...form.headers, ...sameOrigin(), ...headers },
+      body: form.payload,
+    });
+  const uploadFile = async (cookie: string, name: string, file: Buffer, fileName: string, type = CSV_TYPE) =>
+    upload(
+      cookie,
+      multipartForm([
+        { field: 'csrf', value: await csrfOf(cookie) },
+        { field: 'name', value: name },
+        bomFile(file, fileName, type),
+      ]),
+    );
+  const postForm = (
+    cookie: string,
+    path: string,
+    fields: Record<string, string>,
+    headers: Record<string, string> = {},
+  ) =>
+    fetch(`${origin}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...sameOrigin(), ...headers },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const storedLines = async (listId: number) =>
+    db.kysely
+      .selectFrom('buyer_list_lines')
+      .select(['position', 'reference', 'quantity', 'code'])
+      .where('list_id', '=', listId)
+      .orderBy('position')
+      .execute();
+  const listCount = async () =>
+    Number(
+      (
+        await db.kysely
+          .selectFrom('buyer_lists')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const listIdOf = (answer: Response) => {
+    assert.equal(answer.status, 303);
+    const location = answer.headers.get('location') ?? '';
+    assert.match(location, /^(\/ar)?\/account\/lists\/\d+$/);
+    return Number(location.split('/').at(-1));
+  };
+
+  test('a CSV bill of materials: matched by code, spaced code and maker’s part number; the rest named, with close parts to choose; one link requests the ready lines', async () => {
+    const csv = [
+      'Part No.,Description,Qty',
+      'HEX-CW-25,Brass gland,10',
+      'csj-lv-1,Cold shrink joint (maker part number),2',
+      'hex cw 32,spaced and lower case,5',
+      'HEX-CW-26,a size we do not have,3',
+      'HEX-CW-40,half a gland,2.5',
+      '',
+    ].join('\r\n');
+    const answer = await uploadFile(buyers.a, 'Substation 4 <glands>', Buffer.from(csv), 'bom.csv');
+    const id = listIdOf(answer);
+    assert.deepEqual(await storedLines(id), [
+      { position: 1, reference: 'HEX-CW-25', quantity: '10', code: 'HEX-CW-25' },
+      { position: 2, reference: 'csj-lv-1', quantity: '2', code: '3M-CSJ-LV-1' },
+      { position: 3, reference: 'hex cw 32', quantity: '5', code: 'HEX-CW-32' },
+      { position: 4, reference: 'HEX-CW-26', quantity: '3', code: null },
+      { position: 5, reference: 'HEX-CW-40', quantity: '2.5', code: 'HEX-CW-40' },
+    ]);
+    const page = await get(`/account/lists/${id}`, buyers.a);
+    assert.equal(page.status, 200);
+    assert.equal(page.headers.get('cache-control'), 'no-store, private');
+    const html = await page.text();
+    assert.match(html, /<h1>Substation 4 &lt;glands&gt;<\/h1>/);
+    assert.match(html, /3 of 5 lines are matched to a part and ready to request\./);
+    assert.match(html, /No part has this code or maker’s part number\./);
+    assert.match(html, /This part is sold in whole units\./);
+    const link = /<a href="([^"]+)">Request a quotation for the 3 ready lines<\/a>/.exec(html)?.[1];
+    assert.ok(link !== undefined, html);
+    const asked = new URL(link.replace(/&amp;/g, '&'), 'http://site.example');
+    assert.equal(asked.pathname, '/request-quote');
+    assert.equal(asked.searchParams.get(QUOTE_LIST_PARAM), 'HEX-CW-25 10\n3M-CSJ-LV-1 2\nHEX-CW-32 5');
+    // the close parts of the unmatched line: each a form that matches the line to it
+    const choices = [...html.matchAll(/<button class="quiet" type="submit" aria-label="Use ([^:"]+):/g)].map(
+      (match) => match[1]!,
+    );
+    assert.ok(choices.length > 0, 'no close part offered for HEX-CW-26');
+    const chosen = await postForm(buyers.a, `/account/lists/${id}/lines/4`, {
+      csrf: await csrfOf(buyers.a),
+      code: choices[0]!,
+    });
+    assert.equal(chosen.status, 303);
+    assert.equal((await storedLines(id))[3]!.code, choices[0]);
+    assert.match(await (await get(`/account/lists/${id}`, buyers.a)).text(), /4 of 5 lines are matched/);
+    // the Arabic edition of the same list
+    const arabic = await (await get(`/ar/account/lists/${id}`, buyers.a)).text();
+    assert.match(arabic, /<html lang="ar" dir="rtl">/);
+    assert.match(arabic, /4 من 5 بنود مطابقة لقطعة وجاهزة للطلب\./);
+    assert.match(arabic, /href="\/ar\/request-quote\?list=/);
+    // the lists page names it
+    const lists = await (await get('/account/lists', buyers.a)).text();
+    assert.match(lists, new RegExp(`<a href="/account/lists/${id}">Substation 4 &lt;glands&gt;</a>`));
   });
-  return chosen;
+
+  test('an XLSX file: a formula is kept as text and never run or linked; bidi and zero-width characters are taken out before matching', async () => {
+    const file = await workbookOf([
+      ['Code', 'Quantity'],
+      [{ formula: 'HYPERLINK("http://evil.example/","HEX-CW-25")', result: 'HEX-CW-25' }, 1],
+      ['HEX-\u202eCW\u200b-20', 4],
+      ['=1+1', '=2*3'],
+    ]);
+    const id = listIdOf(await uploadFile(buyers.a, 'قائمة المحطة', file, 'bom.xlsx', XLSX_TYPE));
+    const lines = await storedLines(id);
+    assert.deepEqual(
+      lines.map((line) => [line.reference, line.quantity, line.code]),
+      [
+        ['=HYPERLINK("http://evil.example/","HEX-CW-25")', '1', null],
+        ['HEX- CW -20', '4', 'HEX-CW-20'],
+        ['=1+1', '=2*3', null],
+      ],
+    );
+    const html = await (await get(`/account/lists/${id}`, buyers.a)).text();
+    assert.doesNotMatch(html, /href="http:\/\/evil/);
+    assert.doesNotMatch(html, /[\u202a-\u202e\u2066-\u2069\u200b]/);
+    assert.match(html, /=HYPERLINK\(&quot;http:\/\/evil\.example\/&quot;,&quot;HEX-CW-25&quot;\)/);
+    // downloaded, a spreadsheet opens the formula as text
+    const csv = accountExportCsv(await accountExport(db.kysely, accountIds.a, new Date()));
+    assert.match(csv, /'=HYPERLINK/);
+    assert.match(csv, /'=1\+1/);
+    assert.doesNotMatch(csv, /,=/);
+  });
+
+  test('50,000 lines, a zip bomb, a file past 2 MB, a file not UTF-8, an empty one: each refused in words, nothing stored', async () => {
+    const before = await listCount();
+    const tooBig = /The file is larger than a list holds: at most 100 part lines/;
+    const many = Buffer.from(
+      ['Code,Qty', ...Array.from({ length: 50_000 }, (_, index) => `HEX-CW-25,${index + 1}`)].join('\n'),
+    );
+    const manyAnswer = await uploadFile(buyers.a, 'Many', many, 'many.csv');
+    assert.equal(manyAnswer.status, 413);
+    assert.match(await manyAnswer.text(), tooBig);
+    // 101 lines: one more than a list (a request) holds
+    const over = Buffer.from(['Code,Qty', ...Array.from({ length: 101 }, () => 'HEX-CW-25,1')].join('\n'));
+    assert.equal((await uploadFile(buyers.a, 'Over', over, 'over.csv')).status, 413);
+    // a workbook of 60 MB of rows packed into a few hundred KB
+    const bomb = await zipArchive(workbookParts(repeated(Buffer.from('<row r="1"/>'.repeat(80_000)), 64)));
+    assert.ok(bomb.length < BOM_LIMITS.bytes, `the bomb is ${bomb.length} bytes`);
+    const bombAnswer = await uploadFile(buyers.a, 'Bomb', bomb, 'bomb.xlsx', XLSX_TYPE);
+    assert.equal(bombAnswer.status, 413);
+    assert.match(await bombAnswer.text(), tooBig);
+    const large = await uploadFile(buyers.a, 'Large', Buffer.alloc(BOM_LIMITS.bytes + 1, 0x41), 'large.csv');
+    assert.equal(large.status, 413);
+    assert.match(await large.text(), tooBig);
+    const latin1 = await uploadFile(
+      buyers.a,
+      'Latin',
+      Buffer.from('Code,Qty\r\nHEX-CW-25,1 caf\xe9\r\n', 'latin1'),
+      'l.csv',
+    );
+    assert.equal(latin1.status, 400);
+    assert.match(await latin1.text(), /The file is not UTF-8 text\. In Excel, save it as “CSV UTF-8”/);
+    const empty = await uploadFile(buyers.a, 'Empty', Buffer.from('Code,Qty\r\n\r\n'), 'empty.csv');
+    assert.equal(empty.status, 400);
+    assert.match(await empty.text(), /The file has no part lines\./);
+    const arabic = await upload(
+      buyers.a,
+      multipartForm([
+        { field: 'csrf', value: await csrfOf(buyers.a) },
+        { field: 'name', value: 'كبير' },
+        bomFile(many, 'many.csv'),
+      ]),
+      '/ar/account/lists',
+    );
+    assert.equal(arabic.status, 413);
+    assert.match(await arabic.text(), /الملف أكبر مما تتسع له القائمة/);
+    assert.equal(await listCount(), before);
+  });
+
+  test('another buyer’s list by id: not shown, not matched, not deleted; the same 404 as a list that does not exist', async () => {
+    const id = listIdOf(
+      await uploadFile(buyers.a, 'Private', Buffer.from('HEX-CW-25,3\r\nNO-SUCH-PART,1\r\n'), 'private.csv'),
+    );
+    const mine = await get(`/account/lists/${id}`, buyers.a);
+    assert.equal(mine.status, 200);
+    for (const path of [
+      `/account/lists/${id}`,
+      `/ar/account/lists/${id}`,
+      '/account/lists/999999',
+      '/account/lists/x',
+    ]) {
+      const answer = await get(path, buyers.b);
+      assert.equal(answer.status, 404, path);
+      const html = await answer.text();
+      assert.doesNotMatch(html, /Private|NO-SUCH-PART/);
+    }
+    const csrfB = await csrfOf(buyers.b);
+    const matched = await postForm(buyers.b, `/account/lists/${id}/lines/2`, { csrf: csrfB, code: 'HEX-CW-20' });
+    assert.equal(matched.status, 404);
+    const deleted = await postForm(buyers.b, `/account/lists/${id}/delete`, { csrf: csrfB });
+    assert.equal(deleted.status, 404);
+    assert.deepEqual(
+      (await storedLines(id)).map((line) => line.code),
+      ['HEX-CW-25', null],
+    );
+    assert.doesNotMatch(await (await get('/account/lists', buyers.b)).text(), /Private/);
+    // its owner deletes it
+    const gone = await postForm(buyers.a, `/account/lists/${id}/delete`, { csrf: await csrfOf(buyers.a) });
+    assert.equal(gone.status, 303);
+    assert.equal(gone.headers.get('location'), '/account/lists');
+    assert.equal((await get(`/account/lists/${id}`, buyers.a)).status, 404);
+  });
+
+  test('CSRF: an upload without the field, with the field after the file, or from another site stores nothing; a delete without it deletes nothing', async () => {
+    const before = await listCount();
+    const file = bomFile(Buffer.from('HEX-CW-25,1\r\n'), 'a.csv');
+    const csrf = await csrfOf(buyers.a);
+    const noField = await upload(buyers.a, multipartForm([{ field: 'name', value: 'x' }, file]));
+    assert.equal(noField.status, 403);
+    const fieldAfter = await upload(
+      buyers.a,
+      multipartForm([{ field: 'name', value: 'x' }, file, { field: 'csrf', value: csrf }]),
+    );
+    assert.equal(fieldAfter.status, 403);
+    const otherBuyers = await upload(
+      buyers.b,
+      multipartForm([{ field: 'csrf', value: csrf }, { field: 'name', value: 'x' }, file]),
+    );
+    assert.equal(otherBuyers.status, 403);
+    const crossSite = await upload(
+      buyers.a,
+      multipartForm([{ field: 'csrf', value: csrf }, { field: 'name', value: 'x' }, file]),
+      '/account/lists',
+      {
+        origin: 'https://attacker.example',
+        'sec-fetch-site': 'cross-site',
+      },
+    );
+    assert.equal(crossSite.status, 403);
+    assert.match(await crossSite.text(), /This form was sent from another site and was not accepted\./);
+    assert.equal(await listCount(), before);
+    const id = listIdOf(await uploadFile(buyers.a, 'Kept', Buffer.from('HEX-CW-25,1\r\n'), 'kept.csv'));
+    const noCsrf = await postForm(buyers.a, `/account/lists/${id}/delete`, {});
+    assert.equal(noCsrf.status, 403);
+    assert.equal((await get(`/account/lists/${id}`, buyers.a)).status, 200);
+    // signed out: the sign-in page
+    const signedOut = await fetch(`${origin}/account/lists`, { redirect: 'manual' });
+    assert.equal(signedOut.status, 303);
+    assert.equal(signedOut.headers.get('location'), '/account/sign-in');
+  });
+
+  test('the lists are in the download, and go with the account when it is closed', async () => {
+    const email = 'closing@three.example';
+    const { accountId, cookie } = await signedInBuyer(db, email);
+    listIdOf(await uploadFile(cookie, 'To go', Buffer.from('Code,Qty\r\nHEX-CW-25,7\r\n'), 'go.csv'));
+    const data = await accountExport(db.kysely, accountId, new Date());
+    assert.deepEqual(
+      data.lists.map((list) => [list.name, list.fileName, list.lines]),
+      [['To go', 'go.csv', [{ reference: 'HEX-CW-25', quantity: '7', code: 'HEX-CW-25' }]]],
+    );
+    await closeAccount(db.kysely, { accountId, email, device: 'test' }, Date.now());
+    const left = await db.kysely.selectFrom('buyer_lists').select('id').where('account_id', '=', accountId).execute();
+    assert.deepEqual(left, []);
+  });
 });
