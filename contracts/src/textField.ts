@@ -100,11 +100,7 @@ const INVISIBLE_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034f\u115f\u1160\u3164\uff
  */
 const INVISIBLE_IN_LINE = new RegExp(INVISIBLE_IN_NAME.source, 'gu');
 export const visibleLine = (text: string, max: number): string =>
-  text
-    .replace(INVISIBLE_IN_LINE, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, max);
+  text.replace(INVISIBLE_IN_LINE, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
 
 /** textField for a name staff read: the same rule, and no invisible character (INVISIBLE_IN_NAME), said by its code. */
 export function nameField(field: string, options: TextFieldOptions) {

@@ -4,10 +4,9 @@
 // account with its PDF, and uploads a bill of materials that becomes the basket of a new request. The link works once. A buyer of another address signed in beside them finds none of it. The
 // account's pages run no script: every control is a plain form, working from the first paint.
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { newPhone, SIGN_IN_LINK } from '../support/account';
+import { newPhone, signInByMail } from '../support/account';
 import { test, expect, localOnly } from '../support/fixtures';
-import { JOURNEY, startMailingSite, type MailingSite } from '../support/quote-basket';
+import { JOURNEY, startMailingSite } from '../support/quote-basket';
 import { addFromProductPage, ENGLISH, sendQuoteRequest, type Buyer } from '../support/quote-journey';
 
 localOnly('starts its own server with a mail catcher');
@@ -51,32 +50,6 @@ const TEXTS = {
     signOut: 'تسجيل الخروج',
   },
 } as const;
-type Edition = (typeof TEXTS)[keyof typeof TEXTS];
-
-/** The account's sign-in as a buyer goes: the form, the mail's link, its button; resolves to the link (spent). */
-async function signInByMail(page: Page, mailing: MailingSite, email: string, t: Edition): Promise<string> {
-  const linksTo = () =>
-    mailing.smtp.received
-      .filter((mail) => mail.envelopeTo.includes(email.toLowerCase()))
-      .map((mail) => SIGN_IN_LINK.exec(mail.text)?.[0])
-      .filter((link) => link !== undefined);
-  const before = linksTo().length;
-  // the public site's link to the account leads to the account's own origin
-  await page.goto(`${mailing.site.url}${t.prefix}/account`);
-  await expect(page).toHaveURL(`${mailing.site.accountUrl}${t.prefix}/account/sign-in`);
-  await expect(page.getByRole('heading', { level: 1, name: t.signInTitle, exact: true })).toBeVisible();
-  await page.getByRole('textbox', { name: t.email, exact: true }).fill(email);
-  await page.getByRole('button', { name: t.send, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: t.checkMail, exact: true })).toBeVisible();
-  // the sign-in mail, among the others the address gets (the request's acknowledgement)
-  await expect.poll(() => linksTo().length, { timeout: 30_000, intervals: [200] }).toBe(before + 1);
-  const link = linksTo().at(-1)!;
-  await page.goto(link);
-  await page.getByRole('button', { name: t.signIn, exact: true }).click();
-  await expect(page).toHaveURL(`${mailing.site.accountUrl}${t.prefix}/account`);
-  await expect(page.getByRole('heading', { level: 1, name: t.records, exact: true })).toBeVisible();
-  return link;
-}
 
 test.describe("the buyer's account", { tag: ['@local', '@contact'] }, () => {
   test('a buyer sends a request, signs in by the mailed link in English at 1280 px and in Arabic on a phone, and finds it with its PDF; the link works once; another buyer sees none of it', async ({
