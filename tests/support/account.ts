@@ -1,14 +1,18 @@
 // What the buyer's account's specs share: a phone to sign in on, and the sign-in link as the mail gives it.
 import { expect, type Browser, type Page } from '@playwright/test';
+import { waitingForStart } from './fixtures';
 import type { MailingSite } from './quote-basket';
 
 /** A sign-in link as the mail gives it. */
 export const SIGN_IN_LINK = /https?:\/\/\S+\/account\/sign-in\/[A-Za-z0-9_-]{43}/;
 
-/** A phone of its own (another device: no cookie, no passkey of the page's). */
+/**
+ * A phone of its own (another device: no cookie, no passkey of the page's); its loads return once the page has started,
+ * as the fixture's page's do.
+ */
 export async function newPhone(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
-  return context.newPage();
+  return waitingForStart(await context.newPage());
 }
 
 /** The words of the sign-in, in an edition (`prefix`: '' or '/ar'). */

@@ -28,6 +28,23 @@ type LoadOptions = { waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' | '
 const waitsForScripts = (options: LoadOptions) =>
   options?.waitUntil !== 'commit' && options?.waitUntil !== 'domcontentloaded';
 
+/** `page`, its goto and reload returning once the shell has started (waitUntilStarted), as the fixture's page does. */
+export function waitingForStart(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (waitsForScripts(options)) await waitUntilStarted(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (waitsForScripts(options)) await waitUntilStarted(page);
+    return response;
+  };
+  return page;
+}
+
 /**
  * `baseURL` is the server started by the global setup; `consoleProblems` collects what the page
  * logs as errors so a test can assert there were none. `page.goto` and `page.reload` return once the shell has
@@ -36,20 +53,7 @@ const waitsForScripts = (options: LoadOptions) =>
 export const test = base.extend<{ consoleProblems: ConsoleProblems }>({
   page: async ({ page, javaScriptEnabled }, use) => {
     // With scripts off nothing starts: the page is what the server sent.
-    if (!javaScriptEnabled) return use(page);
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (waitsForScripts(options)) await waitUntilStarted(page);
-      return response;
-    };
-    page.reload = async (options) => {
-      const response = await reload(options);
-      if (waitsForScripts(options)) await waitUntilStarted(page);
-      return response;
-    };
-    await use(page);
+    await use(javaScriptEnabled ? waitingForStart(page) : page);
   },
   baseURL: async ({}, use) => {
     const url = process.env.SITE_URL;
