@@ -361,11 +361,23 @@ const PRODUCT_CONTROLS: readonly Control[] = [
       c.page
         .getByRole('region', { name: c.t('catalogue.summary.label'), exact: true })
         .getByRole('button', { name: c.t('catalogue.quote.add'), exact: true }),
-    effect: (c) =>
-      expectInBasket(
+    // the quantity typed first, as a buyer does: the tap adds what the field shows, not the field's first value
+    act: async (c, target) => {
+      await c.page
+        .getByRole('region', { name: c.t('catalogue.summary.label'), exact: true })
+        .getByRole('textbox', { name: c.texts.pageQuantity, exact: true })
+        .fill('3');
+      await tap(c, target);
+    },
+    effect: async (c) => {
+      await soon(
+        c.page.getByRole('status').filter({ hasText: c.texts.added(c.texts.quantity(3, GLAND.unit)) }),
+      ).toBeVisible();
+      await expectInBasket(
         c,
         lineNameOf(productNameIn(c.locale, GLAND), variantLabelIn(c.locale, seededVariant(GLAND, SHOWN_VARIANT))),
-      ),
+      );
+    },
   },
   {
     name: 'compare toggle',
