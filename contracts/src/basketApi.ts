@@ -30,7 +30,7 @@ export const BASKET_API = {
    * POST { lines }: the browser's basket, sent once it is read. The first call from a newly connected browser merges
    * it into the account's (a part in both keeps the larger quantity; the account's order first, then the browser's
    * new parts, at most QUOTE_LIMITS.maxLines); every later call leaves the account's as it is. Answers the account's
-   * basket: the page shows it.
+   * basket (the page shows it) and whether this call merged (the first of a newly connected browser).
    */
   merge: '/api/basket/merge',
   /** PUT { lines }: the basket as the page now has it (every change). Answers 204. */

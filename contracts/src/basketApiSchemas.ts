@@ -34,6 +34,6 @@ export const basketBodySchema = z.strictObject({
 });
 export type BasketBody = z.infer<typeof basketBodySchema>;
 
-/** merge's answer: the account's basket. */
-export const basketAnswerSchema = z.strictObject({ lines: z.array(basketLineSchema) });
+/** merge's answer: the account's basket, and whether this call merged the browser's into it. */
+export const basketAnswerSchema = z.strictObject({ lines: z.array(basketLineSchema), merged: z.boolean() });
 export type BasketAnswer = z.infer<typeof basketAnswerSchema>;

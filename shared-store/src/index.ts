@@ -30,13 +30,10 @@ export {
   quoteBasketCleared,
   quoteLinesDescribed,
   quoteBasketRestored,
-  quoteBasketLinked,
-  quoteBasketUnlinked,
   selectQuoteLines,
   selectQuoteLineCount,
   selectQuoteBasketFull,
   selectQuoteBasketRestored,
-  selectQuoteBasketLinked,
   quoteLineName,
   type QuoteLine,
   type QuoteLineAdded,
@@ -44,6 +41,3 @@ export {
   type QuoteBasketState,
 } from './quote-basket/quoteBasketSlice';
 export { persistQuoteBasket, readStoredBasket, QUOTE_BASKET_STORAGE_KEY } from './quote-basket/persistQuoteBasket';
-export { followAccountBasketWhenLinked } from './quote-basket/followAccountBasketWhenLinked';
-export type { FollowAccountBasketOptions } from './quote-basket/followAccountBasket';
-export { unlinkAccountBasket } from './quote-basket/unlinkAccountBasket';

@@ -66,7 +66,7 @@ export function readStoredBasket(stored: string | null): QuoteLine[] {
 }
 
 /** localStorage, or undefined where it cannot be used (blocked cookies, some private modes throw on access). */
-export function browserStorage(): Storage | undefined {
+function browserStorage(): Storage | undefined {
   try {
     return window.localStorage;
   } catch {

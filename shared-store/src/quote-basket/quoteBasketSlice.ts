@@ -33,14 +33,9 @@ export interface QuoteBasketState {
    * empty basket, so the page can keep the basket's place until it is known (no layout shift, no hydration mismatch).
    */
   restored: boolean;
-  /**
-   * True while this browser's basket is kept in the buyer's account (followAccountBasket): set in the browser only, so
-   * the server and the first render say it is not (a page draws it once hydrated).
-   */
-  linked: boolean;
 }
 
-const initialState: QuoteBasketState = { lines: [], restored: false, linked: false };
+const initialState: QuoteBasketState = { lines: [], restored: false };
 
 /**
  * What adding asks for: a variant and how much of it (already checked against its unit by the caller). `label` left
@@ -122,14 +117,6 @@ export const quoteBasketSlice = createSlice({
       state.lines = payload.slice(0, QUOTE_LIMITS.maxLines);
       state.restored = true;
     },
-    /** This browser's basket is kept in the buyer's account (its cookie says so): followAccountBasket syncs it. */
-    quoteBasketLinked(state) {
-      state.linked = true;
-    },
-    /** No more (the server refused the token, or the buyer kept the basket to this device): syncing stops. */
-    quoteBasketUnlinked(state) {
-      state.linked = false;
-    },
   },
   selectors: {
     selectQuoteLines: (state) => state.lines,
@@ -137,7 +124,6 @@ export const quoteBasketSlice = createSlice({
     selectQuoteLineCount: (state) => state.lines.length,
     selectQuoteBasketFull: (state) => state.lines.length >= QUOTE_LIMITS.maxLines,
     selectQuoteBasketRestored: (state) => state.restored,
-    selectQuoteBasketLinked: (state) => state.linked,
   },
 });
 
@@ -148,16 +134,9 @@ export const {
   quoteBasketCleared,
   quoteLinesDescribed,
   quoteBasketRestored,
-  quoteBasketLinked,
-  quoteBasketUnlinked,
 } = quoteBasketSlice.actions;
-export const {
-  selectQuoteLines,
-  selectQuoteLineCount,
-  selectQuoteBasketFull,
-  selectQuoteBasketRestored,
-  selectQuoteBasketLinked,
-} = quoteBasketSlice.selectors;
+export const { selectQuoteLines, selectQuoteLineCount, selectQuoteBasketFull, selectQuoteBasketRestored } =
+  quoteBasketSlice.selectors;
 
 /**
  * A line's name in a language, with its variant's label ('CW Brass Cable Gland, Size 25 (M25)'): that language's if

@@ -86,10 +86,14 @@ onBothDatabases('the basket on every device', ({ before, after, test }) => {
       headers: { origin: site, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', ...headers },
       ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
+  /** Each merge's word on whether it merged (the first of a newly connected browser only). */
+  const merges: boolean[] = [];
   const merge = async (browser: Browser, lines: readonly BasketLine[]) => {
     const response = await call(browser, 'POST', BASKET_API.merge, { lines });
     assert.equal(response.status, 200, await response.clone().text());
-    return ((await response.json()) as { lines: BasketLine[] }).lines.map((kept) => [kept.code, kept.quantity]);
+    const answer = (await response.json()) as { lines: BasketLine[]; merged: boolean };
+    merges.push(answer.merged);
+    return answer.lines.map((kept) => [kept.code, kept.quantity]);
   };
   const accountPage = (path: string, session: string) =>
     fetch(`${account}${path}`, { redirect: 'manual', headers: { cookie: session } });
@@ -179,12 +183,14 @@ onBothDatabases('the basket on every device', ({ before, after, test }) => {
       ['RCD-40', 7],
       ['CABLE-4', 12.5],
     ]);
+    assert.equal(merges.at(-1), true, 'this call merged');
     // merged once: the laptop's empty basket later (it was cleared before the merge answer, say) empties nothing
     assert.deepEqual(await merge(laptop, []), [
       ['MCB-C16', 5],
       ['RCD-40', 7],
       ['CABLE-4', 12.5],
     ]);
+    assert.equal(merges.at(-1), false, 'and says so');
     const put = await call(laptop, 'PUT', BASKET_API.basket, { lines: [line('CABLE-4', 20, 'metre')] });
     assert.equal(put.status, 204);
     // the phone, already merged, reads the account's basket as the laptop left it
@@ -327,9 +333,10 @@ onBothDatabases('the basket on every device', ({ before, after, test }) => {
     const forget = await accountPost('/account/basket/forget', sessions.b, { csrf });
     assert.equal(forget.status, 303);
     assert.equal((await call(other, 'POST', BASKET_API.merge, { lines: [] })).status, 401);
-    assert.match(
+    // none left: the section is gone
+    assert.doesNotMatch(
       await (await accountPage('/ar/account/devices', sessions.b)).text(),
-      /لا يوجد متصفح مرتبط بسلة حسابك\./,
+      /المتصفحات التي تحفظ سلتك/,
     );
   });
 

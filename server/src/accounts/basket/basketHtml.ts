@@ -43,12 +43,13 @@ export function notConnectedPage(locale: Locale, frame: SignedInFrame | undefine
   );
 }
 
-/** The devices page's section: how many browsers keep the account's basket, and the form that disconnects them all. */
+/**
+ * The devices page's section, when a browser keeps the account's basket: how many, and the form that disconnects them
+ * all (none: no section).
+ */
 export function basketBrowsersSection(locale: Locale, browsers: number, csrfToken: string): string {
+  if (browsers === 0) return '';
   const t = basketTexts(locale);
-  const form =
-    browsers === 0
-      ? ''
-      : `<form method="post" action="${accountPath(locale, '/account/basket/forget')}"><input type="hidden" name="csrf" value="${escapeHtml(csrfToken)}"><button class="quiet" type="submit">${escapeHtml(t.forgetAll)}</button></form>`;
-  return `<h2>${escapeHtml(t.browsersTitle)}</h2><p>${escapeHtml(browsers === 0 ? t.noBrowsers : t.browsers(browsers))}</p>${form}`;
+  const form = `<form method="post" action="${accountPath(locale, '/account/basket/forget')}"><input type="hidden" name="csrf" value="${escapeHtml(csrfToken)}"><button class="quiet" type="submit">${escapeHtml(t.forgetAll)}</button></form>`;
+  return `<h2>${escapeHtml(t.browsersTitle)}</h2><p>${escapeHtml(t.browsers(browsers))}</p>${form}`;
 }

@@ -132,14 +132,15 @@ export function mergedLines(account: readonly BasketLine[], browser: readonly Ba
 
 /**
  * The browser's basket merged into the account's, the first time this browser asks (claimed by one UPDATE, so two
- * first calls racing merge once); later, the account's basket as it is. Answers the account's basket.
+ * first calls racing merge once); later, the account's basket as it is. Answers the account's basket, and whether
+ * this call merged.
  */
 export async function mergeBrowserBasket(
   db: Db,
   browser: ConnectedBrowser,
   lines: readonly BasketLine[],
   now: number,
-): Promise<BasketLine[]> {
+): Promise<{ lines: BasketLine[]; merged: boolean }> {
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable('buyer_basket_browsers')
@@ -149,10 +150,10 @@ export async function mergeBrowserBasket(
       .returning('token_hash')
       .executeTakeFirst();
     const account = await basketOf(trx, browser.accountId);
-    if (claimed === undefined) return account;
+    if (claimed === undefined) return { lines: account, merged: false };
     const merged = mergedLines(account, lines);
     await storeBasket(trx, browser.accountId, merged, now);
-    return merged;
+    return { lines: merged, merged: true };
   });
 }
 

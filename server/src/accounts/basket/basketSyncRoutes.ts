@@ -133,7 +133,7 @@ export async function basketSyncRoutes(app: FastifyInstance, options: BasketSync
     if (browser === undefined) return reply;
     const lines = await linesOf(request, reply);
     if (lines === undefined) return reply;
-    return { lines: await mergeBrowserBasket(db, browser, lines, Date.now()) };
+    return mergeBrowserBasket(db, browser, lines, Date.now());
   });
 
   app.put(BASKET_API.basket, { bodyLimit: BODY_LIMIT }, async (request, reply) => {

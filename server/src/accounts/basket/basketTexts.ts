@@ -14,7 +14,6 @@ export interface BasketTexts {
   notFromLink: string;
   browsersTitle: string;
   browsers: (count: number) => string;
-  noBrowsers: string;
   forgetAll: string;
 }
 
@@ -37,7 +36,6 @@ const EN: BasketTexts = {
   browsersTitle: 'Browsers keeping your basket',
   browsers: (count) =>
     `${count} ${count === 1 ? 'browser keeps' : 'browsers keep'} your account's basket: what is added on one is there on the others.`,
-  noBrowsers: "No browser keeps your account's basket.",
   forgetAll: 'Disconnect them all',
 };
 
@@ -54,7 +52,6 @@ const AR: BasketTexts = {
   notFromLink: 'تُفتح هذه الصفحة من رابط «احفظ هذه السلة في حسابك» في صفحة طلب عرض السعر. يُرجى البدء من هناك.',
   browsersTitle: 'المتصفحات التي تحفظ سلتك',
   browsers: (count) => `عدد المتصفحات المرتبطة بسلة حسابك: ${count}. ما يُضاف في أحدها يظهر في البقية.`,
-  noBrowsers: 'لا يوجد متصفح مرتبط بسلة حسابك.',
   forgetAll: 'إلغاء ربطها جميعاً',
 };
 
