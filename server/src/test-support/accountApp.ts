@@ -128,3 +128,16 @@ export async function signedInBuyer(
   const token = await createBuyerSession(db.kysely, accountId, 'test', Date.now());
   return { accountId, cookie: `${BUYER_SESSION_COOKIE.http}=${token}` };
 }
+
+/** Two buyers of two companies: a suite's own buyer and the one who must see none of it. */
+export const TWO_COMPANIES = { a: 'buyer@one-contracting.example', b: 'buyer@two-trading.example' } as const;
+
+/** Each address of `emails` signed in (signedInBuyer), by the same keys. */
+export async function signedInBuyers<Key extends string>(
+  db: Pick<Database, 'kysely'>,
+  emails: Readonly<Record<Key, string>>,
+): Promise<Record<Key, { accountId: number; cookie: string }>> {
+  const entries = Object.entries(emails) as [Key, string][];
+  const signed = await Promise.all(entries.map(async ([key, email]) => [key, await signedInBuyer(db, email)] as const));
+  return Object.fromEntries(signed) as Record<Key, { accountId: number; cookie: string }>;
+}

@@ -7,7 +7,13 @@ import assert from 'node:assert/strict';
 import { BASKET_API, BASKET_CONNECT_PATH, BASKET_CONNECTED_PATH } from '@site/contracts/basket-api';
 import type { BasketLine } from '@site/contracts/basket-api-schemas';
 import type { Database } from '../../platform/db/index.js';
-import { onBothDatabases, signedInBuyer, startAccountApp, type AccountApp } from '../../test-support/accountApp.js';
+import {
+  onBothDatabases,
+  signedInBuyers,
+  startAccountApp,
+  TWO_COMPANIES,
+  type AccountApp,
+} from '../../test-support/accountApp.js';
 import { listenOnLoopback } from '../../test-support/ports.js';
 import { accountExport, accountExportCsv } from '../privacy/accountExport.js';
 import { closeAccount } from '../privacy/closeAccount.js';
@@ -55,13 +61,10 @@ onBothDatabases('the basket on every device', ({ before, after, test }) => {
     db = running.db;
     account = running.origin;
     site = `http://127.0.0.1:${await listenOnLoopback(running.app)}`;
-    for (const [key, email] of [
-      ['a', 'buyer@one-contracting.example'],
-      ['b', 'buyer@two-trading.example'],
-    ] as const) {
-      const buyer = await signedInBuyer(db, email);
-      accountIds[key] = buyer.accountId;
-      sessions[key] = buyer.cookie;
+    const signed = await signedInBuyers(db, TWO_COMPANIES);
+    for (const key of ['a', 'b'] as const) {
+      accountIds[key] = signed[key].accountId;
+      sessions[key] = signed[key].cookie;
     }
   });
   after(() => running.close());

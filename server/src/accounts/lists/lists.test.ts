@@ -7,7 +7,14 @@ import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
 import { QUOTE_LIST_PARAM } from '@site/contracts/quote-api';
 import type { Database } from '../../platform/db/index.js';
-import { onBothDatabases, signedInBuyer, startAccountApp, type AccountApp } from '../../test-support/accountApp.js';
+import {
+  onBothDatabases,
+  signedInBuyer,
+  signedInBuyers,
+  startAccountApp,
+  TWO_COMPANIES,
+  type AccountApp,
+} from '../../test-support/accountApp.js';
 import { multipartForm, type FormPart, type MultipartForm } from '../../test-support/multipart.js';
 import { repeated, workbookParts, zipArchive } from '../../test-support/zipFiles.js';
 import { accountExport, accountExportCsv } from '../privacy/accountExport.js';
@@ -39,13 +46,10 @@ onBothDatabases("the account's saved lists", ({ before, after, test }) => {
     // the site's catalogue, as the server's first start writes it
     account = await startAccountApp(target, { env: { SUBMIT_RATE_LIMIT_MAX: '10000' }, seedCatalogue: true });
     ({ db, origin } = account);
-    for (const [key, email] of [
-      ['a', 'buyer@one-contracting.example'],
-      ['b', 'buyer@two-trading.example'],
-    ] as const) {
-      const buyer = await signedInBuyer(db, email);
-      accountIds[key] = buyer.accountId;
-      buyers[key] = buyer.cookie;
+    const signed = await signedInBuyers(db, TWO_COMPANIES);
+    for (const key of ['a', 'b'] as const) {
+      accountIds[key] = signed[key].accountId;
+      buyers[key] = signed[key].cookie;
     }
   });
   after(() => account.close());
