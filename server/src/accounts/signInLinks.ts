@@ -12,7 +12,8 @@ export const LINK_LIFETIME_MS = 15 * 60_000;
 export const LINKS_PER_ADDRESS = 5;
 export const LINKS_PER_ADDRESS_WINDOW_MS = 60 * 60_000;
 
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** A token the account makes (32 random bytes, base64url): links, and the basket's codes and browsers. */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const at = (ms: number) => sql<Date>`${new Date(ms).toISOString()}::timestamptz`;
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 

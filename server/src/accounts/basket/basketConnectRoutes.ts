@@ -8,7 +8,8 @@ import type { DatabaseSchema } from '../../platform/db/index.js';
 import { accountForms, fieldsOf, sendPage } from '../accountHttp.js';
 import { ACCOUNT_PAGE_CSP, accountPath } from '../accountHtml.js';
 import { basketConnectPath, connectPage, notConnectedPage } from './basketHtml.js';
-import { basketOf, createHandoff, forgetAllBrowsers, TOKEN_PATTERN } from './basketStore.js';
+import { TOKEN_PATTERN } from '../signInLinks.js';
+import { basketOf, createHandoff, forgetAllBrowsers } from './basketStore.js';
 import { basketTexts } from './basketTexts.js';
 
 export interface BasketConnectOptions {

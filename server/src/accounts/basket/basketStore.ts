@@ -2,11 +2,12 @@
 // A hand-off code and a browser's token are 32 random bytes; the database keeps their SHA-256 only. A code connects
 // once, within HANDOFF_LIFETIME_MS, and only with the state it was made for (the browser that asked has its cookie):
 // the spend is one UPDATE, so two tries racing each other connect once.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { BasketLine } from '@site/contracts/basket-api-schemas';
 import { QUOTE_LIMITS } from '@site/content/validation';
 import type { DatabaseSchema } from '../../platform/db/index.js';
+import { tokenHash, TOKEN_PATTERN } from '../signInLinks.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -15,8 +16,6 @@ export const HANDOFF_LIFETIME_MS = 2 * 60_000;
 /** A browser not used for 90 days keeps the basket no more (its cookies last as long). */
 export const BROWSER_IDLE_MS = 90 * 24 * 60 * 60_000;
 
-export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
 const at = (ms: number) => sql<Date>`${new Date(ms).toISOString()}::timestamptz`;
 const newToken = () => randomBytes(32).toString('base64url');
 
@@ -33,9 +32,9 @@ export async function createHandoff(db: Db, accountId: number, state: string, no
   await db
     .insertInto('buyer_basket_handoffs')
     .values({
-      code_hash: hashOf(code),
+      code_hash: tokenHash(code),
       account_id: accountId,
-      state_hash: hashOf(state),
+      state_hash: tokenHash(state),
       expires_at: at(now + HANDOFF_LIFETIME_MS),
     })
     .execute();
@@ -48,8 +47,8 @@ export async function spendHandoff(db: Db, code: string, state: string, now: num
   const row = await db
     .updateTable('buyer_basket_handoffs')
     .set({ used_at: new Date(now).toISOString() })
-    .where('code_hash', '=', hashOf(code))
-    .where('state_hash', '=', hashOf(state))
+    .where('code_hash', '=', tokenHash(code))
+    .where('state_hash', '=', tokenHash(state))
     .where('used_at', 'is', null)
     .where('expires_at', '>', at(now))
     .returning('account_id')
@@ -67,7 +66,7 @@ export async function connectBrowser(db: Db, accountId: number, userAgent: strin
   await db
     .insertInto('buyer_basket_browsers')
     .values({
-      token_hash: hashOf(token),
+      token_hash: tokenHash(token),
       account_id: accountId,
       user_agent: userAgent.slice(0, 200),
       created_at: at(now),
@@ -88,7 +87,7 @@ export async function browserOf(db: Db, token: string | undefined, now: number):
   const row = await db
     .updateTable('buyer_basket_browsers')
     .set({ last_used_at: new Date(now).toISOString() })
-    .where('token_hash', '=', hashOf(token))
+    .where('token_hash', '=', tokenHash(token))
     .where('last_used_at', '>', at(now - BROWSER_IDLE_MS))
     .returning(['token_hash', 'account_id'])
     .executeTakeFirst();
