@@ -7,10 +7,13 @@ import { http, HttpResponse } from 'msw';
 import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { CATALOGUE_LOOKUP_API_PATH, QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
+import { BASKET_API } from '@site/contracts/basket-api';
 import { normalizedProductCode } from '@site/content/validation';
 import {
   localizedFetch,
   makeStore,
+  persistQuoteBasket,
+  QUOTE_BASKET_STORAGE_KEY,
   quoteBasketRestored,
   selectQuoteLines,
   type AppStore,
@@ -18,7 +21,7 @@ import {
 } from '@site/shared-store';
 import { ARABIC_PRODUCTS, ENGLISH_PRODUCTS, contactHandlers, productHandlers } from '../testing/handlers';
 import QuoteRequestPage from './QuoteRequestPage';
-import { selectQuoteProductsStatus } from './quoteProductsSlice';
+import { selectLookedUp, selectQuoteProductsStatus } from './quoteProductsSlice';
 import { CABLE, CW_GLAND, LSZH_CABLE, OTHER_WIRE, WIRE, lineOf, sizeLineOf } from '../testing/quoteLines';
 
 const PDF_URL = '/api/quote-requests/RFQ-OM-2026-000123.pdf?key=abc';
@@ -104,6 +107,11 @@ const EDITIONS = [
       refused: 'Quantity not accepted:',
       wholeCoils: 'Enter a whole number of coils.',
     },
+    basketAccount: {
+      offer: 'Signed in to your account? Keep this basket there, the same on every device.',
+      connect: 'Keep this basket in your account',
+      href: '/basket/connect',
+    },
     sent: {
       heading: 'Request sent',
       reference: /Your reference is/,
@@ -148,6 +156,11 @@ const EDITIONS = [
       notRecognised: 'لم يُتعرّف على:',
       refused: 'كمية غير مقبولة:',
       wholeCoils: 'أدخل عددًا صحيحًا بوحدة «لفة».',
+    },
+    basketAccount: {
+      offer: 'هل سجّلت الدخول إلى حسابك؟ احفظ هذه السلة فيه لتبقى هي نفسها على كل جهاز.',
+      connect: 'احفظ هذه السلة في حسابك',
+      href: '/basket/connect?lang=ar',
     },
     sent: {
       heading: 'تم إرسال الطلب',
@@ -226,6 +239,14 @@ describe.each(EDITIONS)('the request page in each edition ($locale)', (edition) 
       'Bahrain',
       'Saudi Arabia',
     ]);
+  });
+
+  it("offers to keep the basket in the buyer's account: a plain link to the server's hand-off, in the edition", async () => {
+    renderEdition();
+    const link = screen.getByRole('link', { name: edition.basketAccount.connect });
+    expect(link).toHaveAttribute('href', edition.basketAccount.href);
+    expect(link.closest('p')).toHaveTextContent(`${edition.basketAccount.offer} ${edition.basketAccount.connect}`);
+    await screen.findByText(nameOf(CABLE.id));
   });
 
   it("adds a pasted list and lists, in the edition's language, the unknown line and the refused quantity", async () => {
@@ -725,5 +746,105 @@ describe('the request page with sizes of one product (orderable variants)', () =
     const arabicName = ARABIC_PRODUCTS.find((product) => product.id === CW_GLAND.id)!.productName;
     expect(await within(table).findByText(`${arabicName} – المقاس 25 (M25)`)).toBeInTheDocument();
     expect(within(table).getByText('HEX-CW-25').closest('bdi')).toHaveAttribute('dir', 'ltr');
+  });
+});
+
+describe("the request page with the basket kept in the buyer's account", () => {
+  const KEPT = 'This basket is kept in your account: the same on every device you connect.';
+  const CONNECT = 'Keep this basket in your account';
+  let stops: (() => void)[] = [];
+
+  afterEach(() => {
+    stops.forEach((stop) => stop());
+    stops = [];
+    localStorage.clear();
+    document.cookie = 'basket_linked=; Max-Age=0; Path=/';
+  });
+
+  /** A connected browser whose stored basket holds the cable; the account's holds the cable and the wire. */
+  function renderConnected() {
+    document.cookie = 'basket_linked=1; Path=/';
+    localStorage.setItem(QUOTE_BASKET_STORAGE_KEY, JSON.stringify({ lines: [lineOf(CABLE, 200)] }));
+    server.use(http.post(BASKET_API.merge, () => HttpResponse.json({ lines: [lineOf(CABLE, 200), lineOf(WIRE, 3)] })));
+    const store = makeStore(undefined, { fetch: localizedFetch('en', (input, init) => fetch(input, init)) });
+    // as the shell keeps it, before the page (which syncs it with the account)
+    stops.push(persistQuoteBasket(store));
+    renderInSite(<QuoteRequestPage />, { route: '/request-quote', store });
+    return store;
+  }
+
+  it("shows the account's basket, says where it is kept, and keeps it on this device only when asked", async () => {
+    server.use(http.post(BASKET_API.disconnect, () => new HttpResponse(null, { status: 204 })));
+    const store = renderConnected();
+    // the page reads the cookie once in the browser, and syncs the basket while it is open
+    expect(await screen.findByText(KEPT)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: CONNECT })).toBeNull();
+    // the account's wire, looked up and named as the page's own lines are
+    const table = screen.getByRole('table', { name: 'Products to quote' });
+    expect(await within(table).findByRole('textbox', { name: `Quantity of ${WIRE.productName}` })).toHaveValue('3');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Keep it on this device only' }));
+    const link = await screen.findByRole('link', { name: CONNECT });
+    expect(link).toHaveAttribute('href', '/basket/connect');
+    expect(link.closest('p')).toHaveFocus();
+    expect(screen.queryByText(KEPT)).toBeNull();
+    expect(requestsSent()).toContain(`POST ${BASKET_API.disconnect}`);
+    expect(document.cookie).not.toContain('basket_linked=1');
+    // the basket stays as it is, in this browser only: its changes are not sent any more
+    expect(Object.keys(quantities(store))).toEqual([CABLE.code, WIRE.code]);
+    type(`Quantity of ${WIRE.productName}`, '4');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(requestsSent().filter((request) => request.includes('/api/basket'))).toEqual([
+      `POST ${BASKET_API.merge}`,
+      `POST ${BASKET_API.disconnect}`,
+    ]);
+  });
+
+  it('says so and stays connected when the server could not be told', async () => {
+    server.use(http.post(BASKET_API.disconnect, () => HttpResponse.error()));
+    renderConnected();
+    fireEvent.click(await screen.findByRole('button', { name: 'Keep it on this device only' }));
+    expect(
+      await screen.findByText(
+        'This basket is still kept in your account: something went wrong. Please try again in a few minutes.',
+      ),
+    ).toHaveAttribute('role', 'alert');
+    expect(screen.getByText(KEPT)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Keep it on this device only' })).toBeEnabled();
+    expect(document.cookie).toContain('basket_linked=1');
+    expect(await screen.findByRole('textbox', { name: `Quantity of ${WIRE.productName}` })).toHaveValue('3');
+  });
+
+  it("keeps a line that arrives while the page's look-up is on its way, looks it up and names it", async () => {
+    // the catalogue answers for the wire only when the test says so
+    let answerWire: () => void = () => undefined;
+    const wireAnswered = new Promise<void>((resolve) => (answerWire = resolve));
+    server.use(
+      http.get(CATALOGUE_LOOKUP_API_PATH, async ({ request }) => {
+        if (new URL(request.url).searchParams.get('codes') === keysOf([lineOf(WIRE, 3)])) await wireAnswered;
+        return undefined; // then the catalogue's own answer (productHandlers)
+      }),
+    );
+    const store = renderPage([lineOf(CABLE, 200)]);
+    // the account's answer (or another tab's basket) lands before the catalogue has answered for the first lines
+    act(
+      () =>
+        void store.dispatch(
+          quoteBasketRestored([lineOf(CABLE, 200), { ...lineOf(WIRE, 3), names: { en: 'Old name' } }]),
+        ),
+    );
+    await waitFor(() => expect(selectLookedUp(store.getState()).products[CABLE.id]).toBeDefined());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // the catalogue has answered for the cable only: the wire is not known to be gone, it stays as it was
+    const table = screen.getByRole('table', { name: 'Products to quote' });
+    expect(within(table).getByText('Old name')).toBeInTheDocument();
+    expect(Object.keys(quantities(store))).toEqual([CABLE.code, WIRE.code]);
+    act(() => answerWire());
+    expect(await within(table).findByText(WIRE.productName)).toBeInTheDocument();
+    expect(Object.keys(quantities(store))).toEqual([CABLE.code, WIRE.code]);
+    expect(requestsSent().filter((request) => request.includes(CATALOGUE_LOOKUP_API_PATH))).toEqual([
+      lookupOf([lineOf(CABLE, 200)]),
+      lookupOf([lineOf(WIRE, 3)]),
+    ]);
   });
 });

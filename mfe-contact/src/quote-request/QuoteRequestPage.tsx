@@ -20,11 +20,17 @@ import { useText } from '../i18n/useText';
 import { loadPageBranches, usePageBranches } from '../contact/pageBranches';
 import { loadPostedForm, usePostedForm } from '../form-parts/postedForm';
 import { QuoteLines } from './QuoteLines';
+import { BasketAccount } from './account-basket/BasketAccount';
 import { PasteList } from './PasteList';
 import { branchNamed, QuoteForm, type SentQuoteRequest } from './QuoteForm';
 import { QuoteSent } from './QuoteSent';
-import { lookupBasketProducts, selectLookedUp, selectQuoteProductsStatus } from './quoteProductsSlice';
-import { describedLines, type LookedUp } from './lookedUp';
+import {
+  lookupBasketProducts,
+  selectAskedCodes,
+  selectLookedUp,
+  selectQuoteProductsStatus,
+} from './quoteProductsSlice';
+import { describedLines, type AskedCodes, type LookedUp } from './lookedUp';
 import { loadQuoteStock } from './stock/quoteStockSlice';
 import type { Locale } from '@site/contracts/locale';
 
@@ -78,6 +84,7 @@ export default function QuoteRequestPage() {
   const dispatch = useAppDispatch();
   const restored = useAppSelector(selectQuoteBasketRestored);
   const lookedUp = useAppSelector(selectLookedUp);
+  const asked = useAppSelector(selectAskedCodes);
   const productsStatus = useAppSelector(selectQuoteProductsStatus);
   const lines = useAppSelector(selectQuoteLines);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
@@ -106,22 +113,24 @@ export default function QuoteRequestPage() {
     void dispatch(loadQuoteStock(unread));
   }, [restored, codesKey, dispatch]);
 
-  // the basket's products, once the stored basket is there: asked for by their ids, never the whole catalogue
+  // the basket's products, once the stored basket is there, and a line's that came later (the account's basket, another
+  // tab's): asked for by their ids, never the whole catalogue
   useEffect(() => {
     if (restored) void dispatch(lookupBasketProducts());
-  }, [restored, dispatch]);
+  }, [restored, codesKey, dispatch]);
 
   // the lines named in the page's language, once their variants are there (lines of products the catalogue no longer
   // has go: the server would refuse them; a line whose code no longer names a published variant stays, marked no
-  // longer available and not sent)
-  const describedFrom = useRef<{ lookedUp: LookedUp; locale: Locale } | null>(null);
+  // longer available and not sent; a line not looked up yet stays as it is)
+  const describedFrom = useRef<{ lookedUp: LookedUp; asked: AskedCodes; locale: Locale } | null>(null);
   useEffect(() => {
     if (!restored || productsStatus !== 'succeeded') return;
     // once per look-up's findings: describing changes the lines, which must not describe them again
-    if (describedFrom.current?.lookedUp === lookedUp && describedFrom.current.locale === locale) return;
-    describedFrom.current = { lookedUp, locale };
-    dispatch(quoteLinesDescribed({ locale, ...describedLines(lines, lookedUp) }));
-  }, [restored, productsStatus, lines, lookedUp, locale, dispatch]);
+    const from = describedFrom.current;
+    if (from?.lookedUp === lookedUp && from.asked === asked && from.locale === locale) return;
+    describedFrom.current = { lookedUp, asked, locale };
+    dispatch(quoteLinesDescribed({ locale, ...describedLines(lines, lookedUp, asked) }));
+  }, [restored, productsStatus, lines, lookedUp, asked, locale, dispatch]);
 
   const onDraft = useCallback(
     (code: string, typed: string) => setDrafts((current) => ({ ...current, [code]: typed })),
@@ -150,6 +159,7 @@ export default function QuoteRequestPage() {
         <Columns>
           <div>
             <QuoteLines drafts={drafts} onDraft={onDraft} branch={branch} />
+            <BasketAccount />
             <PasteList posted={posted?.outcome === 'notSent' ? posted : undefined} />
           </div>
           <QuoteForm

@@ -32,6 +32,12 @@ export interface LookedUp {
   withdrawnProducts: Record<string, WithdrawnQuoteProduct>;
 }
 
+/**
+ * The codes a page asked the catalogue about, by their key (normalizedProductCode): on their way, or answered. A line
+ * whose code was not answered yet (one that came after the page's look-up) is not known to be gone.
+ */
+export type AskedCodes = Record<string, 'asking' | 'answered'>;
+
 export const EMPTY_LOOKED_UP: LookedUp = { products: {}, variants: {}, withdrawn: {}, withdrawnProducts: {} };
 
 /**
@@ -136,17 +142,20 @@ export const packOf = (line: QuoteLine, lookedUp: LookedUp): number | undefined 
 
 /**
  * The basket's lines as the look-ups describe them, for quoteLinesDescribed: each available line's product name and
- * variant label (by its code), and the codes of those no longer available (kept, to be said so); the rest go.
+ * variant label (by its code), and the codes of those no longer available or not answered yet (kept: the first to be
+ * said so, the others to be looked up); the rest go.
  */
 export function describedLines(
   lines: readonly QuoteLine[],
   lookedUp: LookedUp,
+  asked: Readonly<AskedCodes>,
 ): { described: Record<string, QuoteLineDescription>; kept: string[] } {
   const described: Record<string, QuoteLineDescription> = {};
   const kept: string[] = [];
   for (const line of lines) {
     const status = lineStatus(line, lookedUp);
-    if (status === 'unavailable') kept.push(line.code);
+    const unanswered = status === 'unknown' && asked[normalizedProductCode(line.code)] !== 'answered';
+    if (status === 'unavailable' || unanswered) kept.push(line.code);
     if (status !== 'available') continue;
     const variant = lookedUp.variants[normalizedProductCode(line.code)]!;
     described[line.code] = { name: lookedUp.products[line.productId]!.productName, label: variant.label };

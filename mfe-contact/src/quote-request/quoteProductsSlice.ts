@@ -5,19 +5,22 @@
 // names and labels and let "Add from list" match.
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { addLoadCases, fetchOf, loadJson, rootReducer, selectQuoteLines, type LoadStatus } from '@site/shared-store';
+import { normalizedProductCode } from '@site/content/validation';
 import type { LookupResponse } from '@site/contracts/catalogue-api';
 import { lookupPaths } from '@site/contracts/catalogue-lookup';
-import { EMPTY_LOOKED_UP, indexLookups, mergeLookedUp, type LookedUp } from './lookedUp';
+import { EMPTY_LOOKED_UP, indexLookups, lineStatus, mergeLookedUp, type AskedCodes, type LookedUp } from './lookedUp';
 
 export interface QuoteProductsState {
   /** Every product, variant and withdrawn code looked up on this page so far (./lookedUp.ts). */
   lookedUp: LookedUp;
+  /** The codes asked for so far, by key: a line whose code is not answered yet is not known to be gone. */
+  asked: AskedCodes;
   /** The newest look-up's. */
   status: LoadStatus;
   error: string | null;
 }
 
-const initialState: QuoteProductsState = { lookedUp: EMPTY_LOOKED_UP, status: 'idle', error: null };
+const initialState: QuoteProductsState = { lookedUp: EMPTY_LOOKED_UP, asked: {}, status: 'idle', error: null };
 
 const SLICE = 'quoteProducts';
 
@@ -35,19 +38,35 @@ export const lookupQuoteProducts = createAsyncThunk(
   },
 );
 
+type PageState = Parameters<typeof selectQuoteLines>[0] & { quoteProducts?: QuoteProductsState };
+
 /**
- * The basket's lines' variants, as the page opens with them: each line's code, and its product's id (so a line whose
- * code no longer names a variant of a product still there is said to be no longer available, not dropped unsaid).
+ * The codes and products' ids of the basket's lines the page knows nothing of and has not asked for (a line "Add from
+ * list" added is known already).
  */
-export const lookupBasketProducts = createAsyncThunk(`${SLICE}/basket`, (_: void, { getState, dispatch }) =>
-  dispatch(
-    lookupQuoteProducts(
-      selectQuoteLines(getState() as Parameters<typeof selectQuoteLines>[0]).flatMap((line) => [
-        line.code,
-        line.productId,
-      ]),
-    ),
-  ).unwrap(),
+function unaskedOf(state: PageState): string[] {
+  const { asked, lookedUp } = state.quoteProducts ?? initialState;
+  return selectQuoteLines(state)
+    .filter((line) => asked[normalizedProductCode(line.code)] === undefined && lineStatus(line, lookedUp) === 'unknown')
+    .flatMap((line) => [line.code, line.productId]);
+}
+
+/**
+ * The basket's lines' variants, as the page opens with them, and those of lines that come later (the account's basket
+ * answered, another tab's change): each line's code, and its product's id (so a line whose code no longer names a
+ * variant of a product still there is said to be no longer available, not dropped unsaid). The first runs even for an
+ * empty basket (it asks nothing); a later one only when some line was not asked for.
+ */
+export const lookupBasketProducts = createAsyncThunk(
+  `${SLICE}/basket`,
+  (_: void, { getState, dispatch }) => dispatch(lookupQuoteProducts(unaskedOf(getState() as PageState))).unwrap(),
+  {
+    condition: (_, { getState }) => {
+      const state = getState() as PageState;
+      // the slice's state is there once an action has run since the page's code injected it
+      return (state.quoteProducts ?? initialState).status === 'idle' || unaskedOf(state).length > 0;
+    },
+  },
 );
 
 export const quoteProductsSlice = createSlice({
@@ -58,11 +77,23 @@ export const quoteProductsSlice = createSlice({
     addLoadCases(builder, lookupQuoteProducts, {
       failure: 'The catalogue could not be loaded.',
       aborted: 'fail',
-      fulfilled: (state, action) => mergeLookedUp(state.lookedUp, action.payload),
+      pending: (state, action) => {
+        for (const key of action.meta.arg.map(normalizedProductCode))
+          if (state.asked[key] !== 'answered') state.asked[key] = 'asking';
+      },
+      fulfilled: (state, action) => {
+        mergeLookedUp(state.lookedUp, action.payload);
+        for (const key of action.meta.arg.map(normalizedProductCode)) state.asked[key] = 'answered';
+      },
+    }).addMatcher(lookupQuoteProducts.rejected.match, (state, action) => {
+      // not answered: asked again when the basket next changes
+      for (const key of action.meta.arg.map(normalizedProductCode))
+        if (state.asked[key] === 'asking') delete state.asked[key];
     });
   },
   selectors: {
     selectLookedUp: (state) => state.lookedUp,
+    selectAskedCodes: (state) => state.asked,
     selectQuoteProductsStatus: (state) => state.status,
   },
 });
@@ -73,4 +104,4 @@ declare module '@site/shared-store' {
 
 /** Injected into the page's one store when the request page's code loads. */
 export const injectedQuoteProductsSlice = quoteProductsSlice.injectInto(rootReducer);
-export const { selectLookedUp, selectQuoteProductsStatus } = injectedQuoteProductsSlice.selectors;
+export const { selectLookedUp, selectAskedCodes, selectQuoteProductsStatus } = injectedQuoteProductsSlice.selectors;
