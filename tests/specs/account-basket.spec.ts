@@ -4,7 +4,7 @@
 // the mailed link); each is merged in once; a change on the phone is the basket on the laptop; the laptop then keeps
 // its basket to itself again.
 import type { Page } from '@playwright/test';
-import { newPhone, signInByMail, type SignInTexts } from '../support/account';
+import { newPhone, SIGN_IN_TEXTS, signInByMail } from '../support/account';
 import { test, expect, localOnly } from '../support/fixtures';
 import { JOURNEY, message, startMailingSite, type MailingSite } from '../support/quote-basket';
 import { addFromProductPage, ARABIC_TEXTS, ENGLISH } from '../support/quote-journey';
@@ -12,27 +12,6 @@ import { addFromProductPage, ARABIC_TEXTS, ENGLISH } from '../support/quote-jour
 localOnly('starts its own server with a mail catcher');
 
 const EMAIL = 'layla.haddad@gulf-build.example';
-
-const SIGN_IN: Record<'en' | 'ar', SignInTexts> = {
-  en: {
-    prefix: '',
-    signInTitle: 'Sign in to your account',
-    email: 'Work e-mail',
-    send: 'Send me a sign-in link',
-    checkMail: 'Check your e-mail',
-    signIn: 'Sign in',
-    records: 'Your requests and quotations',
-  },
-  ar: {
-    prefix: '/ar',
-    signInTitle: 'تسجيل الدخول إلى حسابك',
-    email: 'البريد الإلكتروني للعمل',
-    send: 'أرسلوا إليّ رابط الدخول',
-    checkMail: 'تفقّد بريدك الإلكتروني',
-    signIn: 'تسجيل الدخول',
-    records: 'طلباتكم وعروض الأسعار',
-  },
-};
 
 /** The request page's words about the account's basket, and the account page's, in an edition. */
 const BASKET = {
@@ -86,7 +65,7 @@ test.describe('the basket on every device', { tag: ['@local', '@contact'] }, () 
       await page.goto(`${mailing.site.url}/request-quote`);
       await page.getByRole('link', { name: BASKET.en.connect, exact: true }).click();
       await expect(page).toHaveURL(`${mailing.site.accountUrl}/account/sign-in`);
-      await signInByMail(page, mailing, EMAIL, SIGN_IN.en);
+      await signInByMail(page, mailing, EMAIL, SIGN_IN_TEXTS.en);
       await connectBasket(page, mailing, BASKET.en, '');
       await expect(quantityOf(page, gland.code)).toHaveValue('40');
 
@@ -94,7 +73,7 @@ test.describe('the basket on every device', { tag: ['@local', '@contact'] }, () 
       await addFromProductPage(phone, ARABIC_TEXTS, metreCable, '12.5', ARABIC_TEXTS.quantity(12.5, 'metre'), {
         siteUrl: mailing.site.url,
       });
-      await signInByMail(phone, mailing, EMAIL, SIGN_IN.ar);
+      await signInByMail(phone, mailing, EMAIL, SIGN_IN_TEXTS.ar);
       await connectBasket(phone, mailing, BASKET.ar, '/ar');
       await expect(quantityOf(phone, gland.code)).toHaveValue('40');
       await expect(quantityOf(phone, metreCable.code)).toHaveValue('12.5');

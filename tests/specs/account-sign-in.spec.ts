@@ -4,7 +4,7 @@
 // account with its PDF, and uploads a bill of materials that becomes the basket of a new request. The link works once. A buyer of another address signed in beside them finds none of it. The
 // account's pages run no script: every control is a plain form, working from the first paint.
 import { readFileSync } from 'node:fs';
-import { newPhone, signInByMail } from '../support/account';
+import { newPhone, SIGN_IN_TEXTS, signInByMail } from '../support/account';
 import { test, expect, localOnly } from '../support/fixtures';
 import { JOURNEY, startMailingSite } from '../support/quote-basket';
 import { addFromProductPage, ENGLISH, sendQuoteRequest, type Buyer } from '../support/quote-journey';
@@ -24,26 +24,14 @@ const OTHER_BUYER = 'someone.else@other-company.example';
 
 const TEXTS = {
   en: {
-    prefix: '',
-    signInTitle: 'Sign in to your account',
-    email: 'Work e-mail',
-    send: 'Send me a sign-in link',
-    checkMail: 'Check your e-mail',
-    signIn: 'Sign in',
-    records: 'Your requests and quotations',
+    ...SIGN_IN_TEXTS.en,
     noRequests: 'No requests yet.',
     dead: 'This link no longer works',
     devices: 'Signed-in devices',
     signOut: 'Sign out',
   },
   ar: {
-    prefix: '/ar',
-    signInTitle: 'تسجيل الدخول إلى حسابك',
-    email: 'البريد الإلكتروني للعمل',
-    send: 'أرسلوا إليّ رابط الدخول',
-    checkMail: 'تفقّد بريدك الإلكتروني',
-    signIn: 'تسجيل الدخول',
-    records: 'طلباتكم وعروض الأسعار',
+    ...SIGN_IN_TEXTS.ar,
     noRequests: 'لا توجد طلبات بعد.',
     dead: 'لم يعد هذا الرابط صالحاً',
     devices: 'الأجهزة المسجّل دخولها',

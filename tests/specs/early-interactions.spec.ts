@@ -3,7 +3,8 @@
 // moment on a fresh visit at 4× CPU over Slow 4G (support/slow-phone.ts): as soon as it is visible, 250 ms and 1 s
 // later, and once the page has started (html[data-started]); then what the visitor expects is asserted: the page the
 // control leads to, the tick and the filtered count, the line in the basket, the exact text typed, the panel opened.
-// A tap that does nothing is "lost".
+// A tap that does nothing is "lost". The buyer's account's pages (their own origin, no shell, plain forms) are in the
+// table too: the sign-in page, and the records page signed in.
 //
 // The cases are a table: page × control × moment × width × edition. `npm test` runs a subset (every page and every
 // control at least once at both widths, each at the hardest moment: as soon as visible, in English, the frame's
@@ -25,6 +26,7 @@ import { escapeRegExp } from '@site/server/test-support';
 import { test, expect, localOnly } from '../support/fixtures';
 import { EARLY_CASE_ANNOTATION, type EarlyCaseRecord } from '../support/early-matrix-reporter';
 import { expectChosen, productNameIn, variantLabelIn, seededVariant, type Edition } from '../support/product-variants';
+import { SIGN_IN_TEXTS, signInByMail } from '../support/account';
 import { JOURNEY, lineNameOf } from '../support/quote-basket';
 import { ARABIC_TEXTS, ENGLISH, type BasketTexts } from '../support/quote-journey';
 import { startQuotationLinkSite, type QuotationLinkSite } from '../support/quotation-links';
@@ -154,7 +156,14 @@ interface PageUnderTest {
   address(locale: Edition): string | Promise<string>;
   controls: readonly Control[];
   /** Before the visit: what a returning visitor's browser holds. */
-  setUp?(context: BrowserContext, locale: Edition): Promise<void>;
+  setUp?(context: BrowserContext, locale: Edition, c: { width: ScreenWidth }): Promise<void>;
+  /**
+   * Drawn by the server without the shell (the buyer's account: plain forms, no script to wait for): handles taps from
+   * its first paint, so the case waits for its load where others wait for the shell's start.
+   */
+  withoutShell?: true;
+  /** Needs the quotation links' site (its staff and mail catcher), not the suite's: run with it (below). */
+  onQuotationSite?: true;
 }
 
 const both = [PHONE_WIDTH, DESKTOP_WIDTH] as const;
@@ -494,6 +503,51 @@ const QUOTATION_CONTROLS: readonly Control[] = [
   },
 ];
 
+/** The account's origin of the suite's site (its global setup started it). */
+function accountUrl(): string {
+  const url = process.env.SITE_ACCOUNT_URL;
+  if (!url) throw new Error('SITE_ACCOUNT_URL is not set: run the suite through playwright.config.ts.');
+  return url;
+}
+
+/** The account's pages in an edition ('/ar/account/…'). */
+const accountPath = (locale: Edition, path: string): string => `${SIGN_IN_TEXTS[locale].prefix}${path}`;
+
+/** The account's "Sign out" (server/src/accounts/accountTexts.ts). */
+const ACCOUNT_SIGN_OUT: Record<Edition, string> = { en: 'Sign out', ar: 'تسجيل الخروج' };
+
+const SIGN_IN_CONTROLS: readonly Control[] = [
+  {
+    name: 'send sign-in link',
+    widths: both,
+    target: (c) => c.page.getByRole('button', { name: SIGN_IN_TEXTS[c.locale].send, exact: true }),
+    act: async (c, target) => {
+      await c.page
+        .getByRole('textbox', { name: SIGN_IN_TEXTS[c.locale].email, exact: true })
+        .pressSequentially('early.taps@gulf-build.example', { delay: KEY_DELAY_MS });
+      await tap(c, target);
+    },
+    effect: async (c) => {
+      await soon(
+        c.page.getByRole('heading', { level: 1, name: SIGN_IN_TEXTS[c.locale].checkMail, exact: true }),
+      ).toBeVisible();
+    },
+  },
+];
+
+const ACCOUNT_CONTROLS: readonly Control[] = [
+  {
+    name: 'sign out',
+    widths: both,
+    target: (c) => c.page.getByRole('button', { name: ACCOUNT_SIGN_OUT[c.locale], exact: true }),
+    effect: async (c) => {
+      await soon(
+        c.page.getByRole('heading', { level: 1, name: SIGN_IN_TEXTS[c.locale].signInTitle, exact: true }),
+      ).toBeVisible();
+    },
+  },
+];
+
 let quotationSite: QuotationLinkSite | undefined;
 
 /** A returning visitor's basket: one line of the gland (what the request page sends). */
@@ -512,6 +566,16 @@ async function seedBasket(context: BrowserContext, locale: Edition): Promise<voi
   await context.addInitScript(
     `if (!sessionStorage.getItem('early-basket')) { sessionStorage.setItem('early-basket', '1'); localStorage.setItem(${JSON.stringify(QUOTE_BASKET_STORAGE_KEY)}, ${JSON.stringify(JSON.stringify({ lines: [line] }))}); }`,
   );
+}
+
+/** A buyer signed in by the mailed link in the case's browser (a page of its own, at full speed), once per case. */
+async function signInBuyer(context: BrowserContext, locale: Edition, { width }: { width: ScreenWidth }): Promise<void> {
+  if (quotationSite === undefined) throw new Error("the account cases run with the quotation links' site (beforeAll)");
+  const page = await context.newPage();
+  const email = `early.${width}.${locale}.${Date.now()}@gulf-build.example`;
+  const site = { url: quotationSite.url, accountUrl: quotationSite.accountUrl };
+  await signInByMail(page, { site, smtp: quotationSite.mails }, email, SIGN_IN_TEXTS[locale]);
+  await page.close();
 }
 
 const PAGES: readonly PageUnderTest[] = [
@@ -543,6 +607,24 @@ const PAGES: readonly PageUnderTest[] = [
       return `${quotationSite.url}${await quotationSite.newLink(locale)}`;
     },
     controls: [...FRAME, ...QUOTATION_CONTROLS],
+    onQuotationSite: true,
+  },
+  {
+    name: 'account sign-in',
+    address: (locale) => `${accountUrl()}${accountPath(locale, '/account/sign-in')}`,
+    controls: SIGN_IN_CONTROLS,
+    withoutShell: true,
+  },
+  {
+    name: 'account',
+    address: (locale) => {
+      if (quotationSite === undefined) throw new Error('the account cases run with their site (beforeAll)');
+      return `${quotationSite.accountUrl}${accountPath(locale, '/account')}`;
+    },
+    controls: ACCOUNT_CONTROLS,
+    setUp: signInBuyer,
+    withoutShell: true,
+    onQuotationSite: true,
   },
 ];
 
@@ -689,7 +771,7 @@ async function runCase(
     await context.addCookies([{ name: CHAT_PANEL_COOKIE, value: 'minimized', url: new URL(path, baseURL).origin }]);
     if (control.name === 'Call Us' && width === DESKTOP_WIDTH)
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await row.page.setUp?.(context, locale);
+    await row.page.setUp?.(context, locale, { width });
     await context.addInitScript(RECORDER);
     await page.exposeBinding(
       '__earlyTap',
@@ -699,7 +781,9 @@ async function runCase(
 
     await page.goto(path, { waitUntil: 'commit' });
     const target = control.target(c);
-    if (moment === 'after start') await page.locator(STARTED).waitFor({ state: 'attached', timeout: PAGE_MS });
+    // "after start" on a page without the shell: once it has loaded
+    if (moment === 'after start' && row.page.withoutShell) await page.waitForLoadState('load', { timeout: PAGE_MS });
+    else if (moment === 'after start') await page.locator(STARTED).waitFor({ state: 'attached', timeout: PAGE_MS });
     await target.waitFor({ state: 'visible', timeout: PAGE_MS });
     // the deliberate tap moments: the visitor taps that long after seeing the control, on the page's own clock
     if (MOMENT_DELAY[moment] > 0) {
@@ -707,11 +791,14 @@ async function runCase(
       await page.waitForFunction((at) => performance.now() >= at, tapAt, { polling: 16, timeout: PAGE_MS });
     }
     await (control.act ?? ((cc: Case, t: Locator) => tap(cc, t)))(c, target);
-    // a page that started after the tap (or the page the tap led to) has EFFECT_AFTER_START_MS to show its effect
-    await page.locator(STARTED).waitFor({ state: 'attached', timeout: PAGE_MS });
-    record.startedAtMs = await page.evaluate(() =>
-      window.__earlyStartedAt === undefined ? undefined : Math.round(window.__earlyStartedAt),
-    );
+    // a page that started after the tap (or the page the tap led to) has EFFECT_AFTER_START_MS to show its effect; a
+    // page without the shell has nothing to start (its form's post may be on its way: its answer is the effect)
+    if (!row.page.withoutShell) {
+      await page.locator(STARTED).waitFor({ state: 'attached', timeout: PAGE_MS });
+      record.startedAtMs = await page.evaluate(() =>
+        window.__earlyStartedAt === undefined ? undefined : Math.round(window.__earlyStartedAt),
+      );
+    }
     await control.effect(c);
     record.outcome = 'ok';
   } catch (error) {
@@ -737,7 +824,7 @@ async function runCase(
 // The table, as tests
 
 const rows = caseRows();
-const onQuotation = (row: CaseRow): boolean => row.page.name === 'quotation link';
+const onQuotation = (row: CaseRow): boolean => row.page.onQuotationSite === true;
 
 for (const width of WIDTHS) {
   test.describe(`early taps at ${width} px, 4× CPU, Slow 4G`, { tag: ['@local', '@shell'] }, () => {
@@ -751,9 +838,12 @@ for (const width of WIDTHS) {
   });
 }
 
-// The quotation link's cases in one worker, in order: its site (staff accounts, a mail catcher) is started once.
+// The quotation link's and the signed-in account's cases in one worker, in order: their site (staff accounts, a mail
+// catcher) is started once.
 if (rows.some(onQuotation)) {
-  test.describe('early taps on a quotation link, 4× CPU, Slow 4G', { tag: ['@local', '@contact'] }, () => {
+  test.describe('early taps on a quotation link and in the account, 4× CPU, Slow 4G', {
+    tag: ['@local', '@contact'],
+  }, () => {
     test.describe.configure({ mode: 'default' });
     test.beforeAll(async () => {
       test.setTimeout(240_000);

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { localizedPath } from '@site/contracts/locale';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
-import { test, expect } from '../support/fixtures';
+import { SIGN_IN_TEXTS, signInByMail } from '../support/account';
+import { test, expect, localOnly } from '../support/fixtures';
 import {
   allScripts,
   MEASURE_NAMES,
@@ -17,6 +18,7 @@ import {
   recordFirstView,
   type Measure,
 } from '../support/first-view';
+import { startMailingSite, type MailingSite } from '../support/quote-basket';
 import { deployedSite } from '../support/site-mode';
 import { EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT_PATH } from '../support/site-routes';
 
@@ -46,6 +48,16 @@ const PAGES = [
   { label: '/ar/home', path: localizedPath('ar', '/home') },
   { label: 'Arabic product page', path: localizedPath('ar', EXAMPLE_PRODUCT_PATH) },
 ];
+/**
+ * The buyer's account's pages: their own origin, no shell, every control a plain form (interactive from the first
+ * paint), so the JS counted is what loads before the load event. The sign-in page as anyone meets it, the others
+ * signed in (a new buyer's: no records yet).
+ */
+const ACCOUNT_PAGES = [
+  { label: 'account sign-in', path: '/account/sign-in' },
+  { label: 'account', path: '/account' },
+  { label: 'Arabic account', path: '/ar/account' },
+];
 const WIDTHS = [375, 1280];
 /** The chat of /home at this width loads once the page is idle: the guard's load waits for it. */
 const GUARD_WIDTH = 1280;
@@ -57,6 +69,33 @@ const GUARD_WIDTH = 1280;
  */
 const BYTES_NOISE = 128;
 
+type Figures = Partial<Record<Measure | AllScriptsMeasure, number>>;
+
+/** The figures of one page at one width, reported, and (on the suite's own build) each held to its budget. */
+function judge(label: string, width: number, figures: Figures): void {
+  const own = budgets[label]?.[String(width)] ?? {};
+  const rows = Object.entries(figures).map(([measure, figure]) => {
+    const budget = own[measure as Measure]?.budget;
+    const name =
+      measure === 'jsBytesWithChat' ? 'JS bytes on the wire, the chat included' : MEASURE_NAMES[measure as Measure];
+    return { measure, name, figure, budget };
+  });
+  test.info().annotations.push({
+    type: 'result',
+    description: `${label} at ${width} px: ${rows.map(({ name, figure, budget }) => `${name} ${figure} (budget ${budget ?? 'none'})`).join('; ')}`,
+  });
+  if (!judged) return;
+  for (const { measure, name, figure, budget } of rows) {
+    expect.soft(budget, `${label} at ${width} px: ${name} has a budget`).toBeDefined();
+    // A count over its budget fails, by one; bytes past the hashes' noise. The budget is lowered when a change
+    // brings the figure down.
+    const allowed = (budget ?? -1) + (measure.startsWith('jsBytes') ? BYTES_NOISE : 0);
+    expect
+      .soft(figure, `${label} at ${width} px: ${name} ${figure}, over its budget ${budget}`)
+      .toBeLessThanOrEqual(allowed);
+  }
+}
+
 // The budgets are this repository's build with the seed catalogue; a deployed site's catalogue and build are its own,
 // so there the figures are reported, not judged.
 const judged = deployedSite() === undefined;
@@ -67,7 +106,7 @@ test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }
 
 test.describe('first-view budgets', { tag: ['@site', '@shell', '@catalogue', '@company', '@chat'] }, () => {
   test('the budgets file has a budget for every page, width and measure, and nothing else', () => {
-    const expected = PAGES.flatMap(({ label }) =>
+    const expected = [...PAGES, ...ACCOUNT_PAGES].flatMap(({ label }) =>
       WIDTHS.flatMap((width) => MEASURES.map((measure) => `${label} ${width} ${measure}`)),
     );
     const listed = Object.entries(budgets).flatMap(([label, widths]) =>
@@ -108,7 +147,7 @@ test.describe('first-view budgets', { tag: ['@site', '@shell', '@catalogue', '@c
         await recordFirstView(page);
         await page.goto(pagePath);
         await expect(page.locator('h1').first()).toBeVisible();
-        const figures: Partial<Record<Measure | AllScriptsMeasure, number>> = await readFirstView(page);
+        const figures: Figures = await readFirstView(page);
         if (label === '/home' && width === GUARD_WIDTH) {
           // the chat, loaded once the page is idle, and whatever else the page fetches by then
           await page
@@ -124,30 +163,39 @@ test.describe('first-view budgets', { tag: ['@site', '@shell', '@catalogue', '@c
             ).toEqual(['/remotes/chat/remoteEntry.js', '/remotes/company/remoteEntry.js']);
           figures.jsBytesWithChat = scripts.bytes;
         }
-        const own = budgets[label]?.[String(width)] ?? {};
-        const rows = Object.entries(figures).map(([measure, figure]) => {
-          const budget = own[measure as Measure]?.budget;
-          const name =
-            measure === 'jsBytesWithChat'
-              ? 'JS bytes on the wire, the chat included'
-              : MEASURE_NAMES[measure as Measure];
-          return { measure, name, figure, budget };
-        });
-        test.info().annotations.push({
-          type: 'result',
-          description: `${label} at ${width} px: ${rows.map(({ name, figure, budget }) => `${name} ${figure} (budget ${budget ?? 'none'})`).join('; ')}`,
-        });
-        if (!judged) return;
-        for (const { measure, name, figure, budget } of rows) {
-          expect.soft(budget, `${label} at ${width} px: ${name} has a budget`).toBeDefined();
-          // A count over its budget fails, by one; bytes past the hashes' noise. The budget is lowered when a change
-          // brings the figure down.
-          const allowed = (budget ?? -1) + (measure.startsWith('jsBytes') ? BYTES_NOISE : 0);
-          expect
-            .soft(figure, `${label} at ${width} px: ${name} ${figure}, over its budget ${budget}`)
-            .toBeLessThanOrEqual(allowed);
-        }
+        judge(label, width, figures);
       });
     }
+  }
+});
+
+test.describe("the account's first-view budgets", { tag: ['@local', '@contact'] }, () => {
+  localOnly('starts its own server with a mail catcher, to sign a buyer in');
+  // one site for both widths, started once
+  test.describe.configure({ mode: 'default' });
+  let mailing: MailingSite | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    mailing = await startMailingSite();
+  });
+  test.afterAll(async () => {
+    await mailing?.stop();
+  });
+
+  for (const width of WIDTHS) {
+    test(`the account's pages at ${width} px: the first view within their budgets`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const site = mailing!;
+      await page.setViewportSize({ width, height: width < 900 ? 800 : 900 });
+      await recordFirstView(page);
+      const measure = async ({ label, path: pagePath }: (typeof ACCOUNT_PAGES)[number]) => {
+        await page.goto(`${site.site.accountUrl}${pagePath}`);
+        await expect(page.locator('h1').first()).toBeVisible();
+        judge(label, width, await readFirstView(page, { startedMark: false }));
+      };
+      await measure(ACCOUNT_PAGES[0]!);
+      await signInByMail(page, site, `first.view.${width}@gulf-build.example`, SIGN_IN_TEXTS.en);
+      for (const account of ACCOUNT_PAGES.slice(1)) await measure(account);
+    });
   }
 });

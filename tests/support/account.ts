@@ -1,7 +1,8 @@
 // What the buyer's account's specs share: a phone to sign in on, and the sign-in link as the mail gives it.
 import { expect, type Browser, type Page } from '@playwright/test';
 import { waitingForStart } from './fixtures';
-import type { MailingSite } from './quote-basket';
+import type { TestSmtpServer } from '@site/server/test-support';
+import type { RunningSite } from './site-server';
 
 /** A sign-in link as the mail gives it. */
 export const SIGN_IN_LINK = /https?:\/\/\S+\/account\/sign-in\/[A-Za-z0-9_-]{43}/;
@@ -26,8 +27,36 @@ export interface SignInTexts {
   records: string;
 }
 
+/** The sign-in's words in each edition (server/src/accounts/accountTexts.ts). */
+export const SIGN_IN_TEXTS: Readonly<Record<'en' | 'ar', SignInTexts>> = {
+  en: {
+    prefix: '',
+    signInTitle: 'Sign in to your account',
+    email: 'Work e-mail',
+    send: 'Send me a sign-in link',
+    checkMail: 'Check your e-mail',
+    signIn: 'Sign in',
+    records: 'Your requests and quotations',
+  },
+  ar: {
+    prefix: '/ar',
+    signInTitle: 'تسجيل الدخول إلى حسابك',
+    email: 'البريد الإلكتروني للعمل',
+    send: 'أرسلوا إليّ رابط الدخول',
+    checkMail: 'تفقّد بريدك الإلكتروني',
+    signIn: 'تسجيل الدخول',
+    records: 'طلباتكم وعروض الأسعار',
+  },
+};
+
+/** A site whose mail reaches the test (support/quote-basket.ts's MailingSite, or the quotation links' site). */
+export interface SiteWithMail {
+  site: Pick<RunningSite, 'url' | 'accountUrl'>;
+  smtp: TestSmtpServer;
+}
+
 /** The account's sign-in as a buyer goes: the form, the mail's link, its button; resolves to the link (spent). */
-export async function signInByMail(page: Page, mailing: MailingSite, email: string, t: SignInTexts): Promise<string> {
+export async function signInByMail(page: Page, mailing: SiteWithMail, email: string, t: SignInTexts): Promise<string> {
   const linksTo = () =>
     mailing.smtp.received
       .filter((mail) => mail.envelopeTo.includes(email.toLowerCase()))

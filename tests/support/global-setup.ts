@@ -29,6 +29,7 @@ export default async function globalSetup(_config: FullConfig) {
   const site = await startSite({ SUBMIT_RATE_LIMIT_MAX: '10000' });
   process.env.SITE_URL = site.url;
   process.env.SITE_STAFF_URL = site.staffUrl;
+  process.env.SITE_ACCOUNT_URL = site.accountUrl;
   process.env.SITE_DATA_DIR = site.dataDir;
   return async () => {
     await site.stop();

@@ -19,6 +19,8 @@ import { addStaffAccount, DUBAI_STAFF, setBranchDetails } from './staff';
 export interface QuotationLinkSite {
   /** The public site's origin. */
   url: string;
+  /** The buyer's account's origin. */
+  accountUrl: string;
   /** A new quotation, sent: the path of its buyer's link in `language` ('/quotation/<token>', '/ar/quotation/<token>'). */
   newLink(language: 'en' | 'ar'): Promise<string>;
   /** The same, with the quotation's number and id and the buyer's address (for `revise` and the mails). */
@@ -78,7 +80,7 @@ export async function startQuotationLinkSite(): Promise<QuotationLinkSite> {
     );
     expect(session.state).toBe('active');
     const csrf = { [CSRF_HEADER]: session.csrfToken };
-    const { url, staffUrl } = site;
+    const { url, staffUrl, accountUrl } = site;
     const mails = smtp;
     // each link's staff calls on connections of their own, with the signed-in session: a connection kept from the last
     // link (a case or more ago) could be the one the server was closing as idle (read ECONNRESET, once in 240 cases)
@@ -187,7 +189,7 @@ export async function startQuotationLinkSite(): Promise<QuotationLinkSite> {
       return sendDraft(draftId, email, 0);
     };
     const newLink = async (language: 'en' | 'ar'): Promise<string> => (await newQuotation(language)).link;
-    return { url, newLink, newQuotation, revise, mails, stop };
+    return { url, accountUrl, newLink, newQuotation, revise, mails, stop };
   } catch (error) {
     await stop();
     throw error;
