@@ -305,6 +305,28 @@ onBothDatabases("the buyer's account's sign-in", ({ before, after, test }) => {
       body: 'locale=en',
     });
     assert.equal(asForm.status, 415);
+    // a body the server cannot read (not JSON, or past the limit) is answered in the page's words, as the script says
+    // which they are (Content-Language)
+    const unreadable = async (body: string, language: string) => {
+      const answer = await fetch(`${accountOrigin}/api/account/passkeys/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-language': language, origin: accountOrigin },
+        body,
+      });
+      return { status: answer.status, message: await messageOf(answer) };
+    };
+    assert.deepEqual(await unreadable('{"locale":', 'ar'), {
+      status: 400,
+      message: 'تعذّر التحقق من مفتاح المرور. يرجى المحاولة مرة أخرى، أو الدخول عبر البريد الإلكتروني.',
+    });
+    assert.deepEqual(await unreadable(JSON.stringify({ pad: 'x'.repeat(20_000) }), 'ar'), {
+      status: 413,
+      message: 'تعذّر التحقق من مفتاح المرور. يرجى المحاولة مرة أخرى، أو الدخول عبر البريد الإلكتروني.',
+    });
+    assert.deepEqual(await unreadable('{"locale":', 'en'), {
+      status: 400,
+      message: 'The passkey could not be checked. Try again, or sign in by e-mail.',
+    });
     // anyone may ask to sign in: a challenge for this origin's RP ID
     const signInOptions = await json('sign-in/options', { locale: 'en' });
     assert.equal(signInOptions.status, 200);

@@ -56,11 +56,21 @@ interface CeremonyBody {
 /** The user handle a passkey of `accountId` carries: no address, nothing another site could read anything from. */
 const userHandleOf = (accountId: number) => new TextEncoder().encode(`buyer-${accountId}`);
 
+/**
+ * The page's edition: the body's `locale`, else the request's Content-Language (the script sends both, so a body the
+ * server cannot read is still answered in the page's words), else English.
+ */
+function localeOf(request: FastifyRequest): Locale {
+  const body =
+    typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
+  const declared = request.headers['content-language']?.split(',')[0]?.trim().toLowerCase();
+  return LOCALES.find((one) => one === body.locale) ?? LOCALES.find((one) => one === declared) ?? 'en';
+}
+
 function bodyOf(request: FastifyRequest): CeremonyBody {
   const body =
     typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
-  const locale = LOCALES.find((one) => one === body.locale) ?? 'en';
-  return { locale, credential: body.credential };
+  return { locale: localeOf(request), credential: body.credential };
 }
 
 const isCredential = (value: unknown): value is { id: string; response: Record<string, unknown> } =>
@@ -78,11 +88,11 @@ export async function passkeyRoutes(app: FastifyInstance, options: PasskeyRouteO
   const originOf = (request: FastifyRequest) => accountOriginOf(request, options.fixedOrigin());
   const rpIdOf = (request: FastifyRequest) => new URL(originOf(request)).hostname;
 
-  // a body that is not JSON, or too long: said in the words the page would have used
-  app.setErrorHandler(async (error: Error & { statusCode?: number }, _request, reply) => {
+  // a body that is not JSON, or too long: said in the page's words (its Content-Language)
+  app.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) throw error;
-    return refuse(reply, status, passkeyTexts('en').failed);
+    return refuse(reply, status, passkeyTexts(localeOf(request)).failed);
   });
 
   app.get(PASSKEY_SCRIPT_PATH, async (_request, reply) =>

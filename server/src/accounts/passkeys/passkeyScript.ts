@@ -15,7 +15,7 @@ export const PASSKEY_SCRIPT = `(function () {
     return fetch(path, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+      headers: { 'content-type': 'application/json', 'content-language': locale, 'x-csrf-token': csrf },
       body: JSON.stringify(body)
     }).then(function (response) {
       return response.json().then(function (answer) {
