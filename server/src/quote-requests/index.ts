@@ -6,7 +6,7 @@ export { registerQuoteMail } from './quoteMail.js';
 export { formatQuoteSection, loadQuoteSection, type QuoteSection } from './quoteReport.js';
 export { type QuotesPluginOptions, quotesPlugin } from './plugin.js';
 export { quoteSentPage } from './plainQuoteRoutes.js';
-export { loadQuoteSnapshot } from './quoteStore.js';
+export { loadQuoteSnapshot, loadQuoteSnapshots } from './quoteStore.js';
 // what staff do to a stored request (the staff inbox)
 export { changeQuoteRequest, deleteQuoteRequest, type QuoteRequestChange } from './quoteHandling.js';
 // the PDF's page and the words of the request's documents: the quotations feature writes its PDF with the same ones

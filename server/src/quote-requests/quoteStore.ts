@@ -206,11 +206,29 @@ export async function loadQuoteSnapshot(db: Kysely<DatabaseSchema>, id: number):
   return (await loadStoredQuote(db, { id }))?.snapshot;
 }
 
+/** The requests `ids` (those still there), in the order of their ids: two queries, whatever their number. */
+export async function loadQuoteSnapshots(db: Kysely<DatabaseSchema>, ids: readonly number[]): Promise<QuoteSnapshot[]> {
+  return (await loadStoredQuotes(db, { ids })).map(({ snapshot }) => snapshot);
+}
+
 async function loadStoredQuote(
   db: Kysely<DatabaseSchema>,
   by: { reference: string } | { id: number },
 ): Promise<{ snapshot: QuoteSnapshot; keyHash: string } | undefined> {
-  const row = await db
+  const [found] = await loadStoredQuotes(db, 'reference' in by ? { references: [by.reference] } : { ids: [by.id] });
+  return found;
+}
+
+/**
+ * Requests with their lines in two queries whatever their number (an account's export reads them all), in the order of
+ * their ids; those not found are left out.
+ */
+async function loadStoredQuotes(
+  db: Kysely<DatabaseSchema>,
+  by: { references: readonly string[] } | { ids: readonly number[] },
+): Promise<{ snapshot: QuoteSnapshot; keyHash: string }[]> {
+  if (('ids' in by ? by.ids : by.references).length === 0) return [];
+  const rows = await db
     .selectFrom('quote_requests')
     .select((eb) => [
       'id',
@@ -228,24 +246,36 @@ async function loadStoredQuote(
       'language',
       'pdf_key_hash',
     ])
-    .where((eb) => ('reference' in by ? eb('reference', '=', by.reference) : eb('id', '=', by.id)))
-    .executeTakeFirst();
-  if (row === undefined) return undefined;
+    .where((eb) => ('ids' in by ? eb('id', 'in', [...by.ids]) : eb('reference', 'in', [...by.references])))
+    .orderBy('id')
+    .execute();
+  if (rows.length === 0) return [];
   const lines = await db
     .selectFrom('quote_request_lines')
-    .select(QUOTE_LINE_COLUMNS)
-    .where('request_id', '=', row.id)
+    .select(['request_id', ...QUOTE_LINE_COLUMNS])
+    .where(
+      'request_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('request_id')
     .orderBy('line_no')
     // the column is text; only the request's schema (a QuoteUnit) ever wrote it
     .$narrowType<{ unit: QuoteLineSnapshot['unit'] }>()
     .execute();
-  return {
+  const linesOf = new Map<number, typeof lines>();
+  for (const line of lines) {
+    const group = linesOf.get(line.request_id);
+    if (group === undefined) linesOf.set(line.request_id, [line]);
+    else group.push(line);
+  }
+  return rows.map((row) => ({
     keyHash: row.pdf_key_hash,
     snapshot: {
       ...quoteRequestFieldsOfRow(row),
       createdAt: row.created_at.toISOString(),
       language: isLocale(row.language) ? row.language : 'en',
-      lines: lines.map(quoteLineOfRow),
+      lines: (linesOf.get(row.id) ?? []).map(quoteLineOfRow),
     },
-  };
+  }));
 }
