@@ -157,6 +157,22 @@ export async function setListLineCode(
   });
 }
 
+/** Renames a list of `owners` (its name checked by the caller); false when they have none with this id. */
+export async function renameList(
+  db: Kysely<DatabaseSchema>,
+  owners: Owners,
+  target: { listId: number; name: string },
+  now: number,
+): Promise<boolean> {
+  const renamed = await db
+    .updateTable('buyer_lists')
+    .set({ name: target.name, updated_at: new Date(now).toISOString() })
+    .where('id', '=', target.listId)
+    .where('account_id', 'in', ownersOf(owners))
+    .executeTakeFirst();
+  return Number(renamed.numUpdatedRows) === 1;
+}
+
 /** Deletes a list of `owners`; false when they have none with this id. */
 export async function deleteList(db: Kysely<DatabaseSchema>, owners: Owners, listId: number): Promise<boolean> {
   const deleted = await db

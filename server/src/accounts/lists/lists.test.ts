@@ -20,6 +20,7 @@ import { repeated, workbookParts, zipArchive } from '../../test-support/zipFiles
 import { accountExport, accountExportCsv } from '../privacy/accountExport.js';
 import { closeAccount } from '../privacy/closeAccount.js';
 import { BOM_LIMITS } from './bomFile.js';
+import { LIST_NAME_MAX } from './listStore.js';
 
 const CSV_TYPE = 'text/csv';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -269,6 +270,39 @@ onBothDatabases("the account's saved lists", ({ before, after, test }) => {
     assert.equal(gone.status, 303);
     assert.equal(gone.headers.get('location'), '/account/lists');
     assert.equal((await get(`/account/lists/${id}`, buyers.a)).status, 404);
+  });
+
+  test('renaming a list: its owner, in either edition, the name cleaned and cut; an empty name refused in words; another company’s buyer, or no CSRF field, renames nothing', async () => {
+    const id = listIdOf(await uploadFile(buyers.a, 'Site A', Buffer.from('HEX-CW-25,3\r\n'), 'site-a.csv'));
+    const nameOf = async () =>
+      (await db.kysely.selectFrom('buyer_lists').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+    const csrfA = await csrfOf(buyers.a);
+    const renamed = await postForm(buyers.a, `/account/lists/${id}/name`, {
+      csrf: csrfA,
+      name: '  Tower B \u202Eoffice\u200B fit-out  ',
+    });
+    assert.equal(renamed.status, 303);
+    assert.equal(renamed.headers.get('location'), `/account/lists/${id}`);
+    assert.equal(await nameOf(), 'Tower B office fit-out');
+    assert.match(await (await get(`/account/lists/${id}`, buyers.a)).text(), /<h1>Tower B office fit-out<\/h1>/);
+    assert.match(await (await get('/account/lists', buyers.a)).text(), />Tower B office fit-out<\/a>/);
+    const arabic = await postForm(buyers.a, `/ar/account/lists/${id}/name`, { csrf: csrfA, name: 'x'.repeat(200) });
+    assert.equal(arabic.headers.get('location'), `/ar/account/lists/${id}`);
+    assert.equal(await nameOf(), 'x'.repeat(LIST_NAME_MAX));
+    // an empty name: the list page again, the field marked and the problem said; the name kept
+    const empty = await postForm(buyers.a, `/account/lists/${id}/name`, { csrf: csrfA, name: ' \u200B ' });
+    assert.equal(empty.status, 400);
+    assert.match(
+      await empty.text(),
+      /aria-invalid="true" aria-describedby="rename-problem"><p role="alert" id="rename-problem">Give the list a name\.<\/p>/,
+    );
+    assert.equal(await nameOf(), 'x'.repeat(LIST_NAME_MAX));
+    // another company's buyer: the 404 of a list that does not exist; no CSRF field: refused
+    const other = await postForm(buyers.b, `/account/lists/${id}/name`, { csrf: await csrfOf(buyers.b), name: 'Mine' });
+    assert.equal(other.status, 404);
+    const noCsrf = await postForm(buyers.a, `/account/lists/${id}/name`, { name: 'No token' });
+    assert.equal(noCsrf.status, 403);
+    assert.equal(await nameOf(), 'x'.repeat(LIST_NAME_MAX));
   });
 
   test('CSRF: an upload without the field, with the field after the file, or from another site stores nothing; a delete without it deletes nothing', async () => {

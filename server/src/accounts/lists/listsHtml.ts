@@ -93,11 +93,18 @@ function lineRow(locale: Locale, frame: SignedInFrame, listId: number, line: Lis
   return `<tr><td>${ltr(String(line.position))}</td><th scope="row"><bdi>${escapeHtml(line.reference)}</bdi></th><td><bdi>${escapeHtml(line.quantity)}</bdi></td><td>${part}</td></tr>`;
 }
 
+/** What the rename form shows again when its name was refused: the name typed, and why. */
+export interface RenameForm {
+  name: string;
+  problem: string;
+}
+
 export function listPage(
   locale: Locale,
   frame: SignedInFrame,
   list: SavedList,
   lines: readonly ListLineView[],
+  renaming?: RenameForm,
 ): string {
   const t = listsTexts(locale);
   const ready = lines.filter((line) => line.part !== undefined && line.ready !== undefined);
@@ -112,10 +119,14 @@ export function listPage(
         )}">${escapeHtml(t.request(ready.length))}</a></p>${ready.length < lines.length ? `<p>${escapeHtml(t.leftOut)}</p>` : ''}`;
   const table = `<div class="scroll"><table><thead>${headRow([t.lineColumn, t.referenceColumn, t.quantityColumn, t.partColumn])}</thead><tbody>${lines.map((line) => lineRow(locale, frame, list.id, line)).join('')}</tbody></table></div>`;
   const remove = `<form method="post" action="${listPath(locale, list.id)}/delete">${csrfField(frame)}<button class="quiet" type="submit">${escapeHtml(t.deleteList)}</button></form>`;
+  const invalid = renaming === undefined ? '' : ' aria-invalid="true" aria-describedby="rename-problem"';
+  const renameProblem =
+    renaming === undefined ? '' : `<p role="alert" id="rename-problem">${escapeHtml(renaming.problem)}</p>`;
+  const rename = `<form method="post" action="${listPath(locale, list.id)}/name">${csrfField(frame)}<label for="list-name">${escapeHtml(t.renameLabel)}</label><input id="list-name" name="name" type="text" required maxlength="${LIST_NAME_MAX}" value="${escapeHtml(renaming?.name ?? list.name)}"${invalid}>${renameProblem}<button class="quiet" type="submit">${escapeHtml(t.rename)}</button></form>`;
   return accountDocument(
     locale,
     list.name,
-    `<p>${escapeHtml(t.fromFile(list.fileName, accountDateOf(locale, list.updatedAt)))}</p><p role="status">${escapeHtml(t.ready(ready.length, lines.length))}</p>${request}${table}${remove}`,
+    `<p>${escapeHtml(t.fromFile(list.fileName, accountDateOf(locale, list.updatedAt)))}</p><p role="status">${escapeHtml(t.ready(ready.length, lines.length))}</p>${request}${table}${rename}${remove}`,
     frame,
     `/account/lists/${list.id}`,
   );

@@ -25,6 +25,7 @@ import {
   LISTS_PER_ACCOUNT,
   listOfAccount,
   listsOfAccount,
+  renameList,
   saveList,
   setListLineCode,
   type SavedList,
@@ -226,6 +227,22 @@ export async function listRoutes(app: FastifyInstance, options: ListRouteOptions
       );
       if (!changed) return notFound(reply, locale);
       return reply.redirect(listPath(locale, id), 303);
+    });
+
+    signedInPost(`${listsPath(locale)}/:id/name`, locale, async (request, reply, session) => {
+      const id = listIdOf((request.params as { id: string }).id);
+      const owners = await ownersOf(session);
+      const list = id === undefined ? undefined : await listOfAccount(db, owners, id);
+      if (list === undefined) return notFound(reply, locale);
+      const name = visibleLine(fieldsOf(request).name ?? '', LIST_NAME_MAX);
+      if (name === '')
+        return sendPage(
+          reply,
+          listPage(locale, session, list, await linesOf(locale, list), { name, problem: t.nameMissing }),
+          400,
+        );
+      if (!(await renameList(db, owners, { listId: list.id, name }, Date.now()))) return notFound(reply, locale);
+      return reply.redirect(listPath(locale, list.id), 303);
     });
 
     signedInPost(`${listsPath(locale)}/:id/delete`, locale, async (request, reply, session) => {

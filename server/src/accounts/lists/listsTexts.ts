@@ -36,6 +36,9 @@ export interface ListsTexts {
   nothingToRequest: string;
   leftOut: string;
   deleteList: string;
+  /** The rename form's field and button. */
+  renameLabel: string;
+  rename: string;
   deleted: string;
   notFound: string;
   partGone: string;
@@ -87,6 +90,8 @@ const EN: ListsTexts = {
   nothingToRequest: 'No line is ready to request yet.',
   leftOut: 'Lines without a part or with a quantity to correct are left out of the request.',
   deleteList: 'Delete this list',
+  renameLabel: 'New name',
+  rename: 'Rename',
   deleted: 'The list was deleted.',
   notFound: 'There is no such list in your account.',
   partGone: 'This part is no longer in the catalogue.',
@@ -137,6 +142,8 @@ const AR: ListsTexts = {
   nothingToRequest: 'لا يوجد بند جاهز للطلب بعد.',
   leftOut: 'تُستبعد من الطلب البنود التي لا تطابق قطعة أو التي تحتاج كميتها إلى تصحيح.',
   deleteList: 'حذف هذه القائمة',
+  renameLabel: 'الاسم الجديد',
+  rename: 'إعادة التسمية',
   deleted: 'حُذفت القائمة.',
   notFound: 'لا توجد قائمة كهذه في حسابك.',
   partGone: 'لم تعد هذه القطعة ضمن الكتالوج.',
