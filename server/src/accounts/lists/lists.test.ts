@@ -305,6 +305,52 @@ onBothDatabases("the account's saved lists", ({ before, after, test }) => {
     assert.equal(await nameOf(), 'x'.repeat(LIST_NAME_MAX));
   });
 
+  test('the basket kept in the account saved as a list: offered only while there is one, named, matched by code; another buyer saves only their own, and without the CSRF field nothing', async () => {
+    const listsPageOf = async (cookie: string) => (await get('/account/lists', cookie)).text();
+    assert.doesNotMatch(await listsPageOf(buyers.a), /Save your basket as a list/);
+    const line = {
+      productId: 'p',
+      productCategoryId: 'c',
+      image: 'i',
+      unit: 'piece',
+      names: { en: 'Gland' },
+      labels: {},
+    };
+    const basket = [
+      { ...line, code: 'HEX-CW-25', quantity: 40 },
+      { ...line, code: 'GONE-1', quantity: 5 },
+    ];
+    await db.kysely
+      .insertInto('buyer_baskets')
+      .values({ account_id: accountIds.a, lines: JSON.stringify(basket), updated_at: new Date().toISOString() })
+      .execute();
+    const page = await listsPageOf(buyers.a);
+    assert.match(
+      page,
+      /<h2 id="from-basket">Save your basket as a list<\/h2><p id="basket-hint">The basket kept in your account holds 2 lines\./,
+    );
+    assert.match(await (await get('/ar/account/lists', buyers.a)).text(), /<h2 id="from-basket">حفظ سلتك كقائمة<\/h2>/);
+    const csrfA = await csrfOf(buyers.a);
+    const unnamed = await postForm(buyers.a, '/account/lists/basket', { csrf: csrfA, name: ' ' });
+    assert.equal(unnamed.status, 400);
+    assert.match(await unnamed.text(), /<p role="alert" id="basket-problem">Give the list a name\.<\/p>/);
+    const before = await listCount();
+    assert.equal((await postForm(buyers.a, '/account/lists/basket', { name: 'No token' })).status, 403);
+    // B has no basket: B's own is saved, never A's
+    const fromB = await postForm(buyers.b, '/account/lists/basket', { csrf: await csrfOf(buyers.b), name: 'Mine' });
+    assert.equal(fromB.status, 409);
+    assert.match(await fromB.text(), /Your basket is empty now: there is nothing to save\./);
+    assert.equal(await listCount(), before);
+    const id = listIdOf(await postForm(buyers.a, '/account/lists/basket', { csrf: csrfA, name: 'Site visit basket' }));
+    assert.deepEqual(await storedLines(id), [
+      { position: 1, reference: 'HEX-CW-25', quantity: '40', code: 'HEX-CW-25' },
+      { position: 2, reference: 'GONE-1', quantity: '5', code: null },
+    ]);
+    const list = await (await get(`/account/lists/${id}`, buyers.a)).text();
+    assert.match(list, /<h1>Site visit basket<\/h1>/);
+    assert.match(list, /1 of 2 lines are matched to a part and ready to request\./);
+  });
+
   test('CSRF: an upload without the field, with the field after the file, or from another site stores nothing; a delete without it deletes nothing', async () => {
     const before = await listCount();
     const file = bomFile(Buffer.from('HEX-CW-25,1\r\n'), 'a.csv');

@@ -26,11 +26,28 @@ export interface UploadForm {
   problem?: string;
 }
 
+/** A form's field marked invalid, and the alert saying why (`id`: the alert's). */
+function invalidField(problem: string | undefined, id: string): { attributes: string; alert: string } {
+  if (problem === undefined) return { attributes: '', alert: '' };
+  return {
+    attributes: ` aria-invalid="true" aria-describedby="${id}"`,
+    alert: `<p role="alert" id="${id}">${escapeHtml(problem)}</p>`,
+  };
+}
+
+/** The lists page's forms as they are shown again after a refusal: the upload's, and the basket's. */
+export interface ListsForms {
+  upload?: UploadForm;
+  basket?: UploadForm;
+}
+
 export function listsPage(
   locale: Locale,
   frame: SignedInFrame,
   lists: readonly SavedListSummary[],
-  form: UploadForm = {},
+  /** How many lines the basket kept in the account holds (0: not kept there, or empty: no form). */
+  basketLines: number,
+  { upload: form = {}, basket = {} }: ListsForms = {},
 ): string {
   const t = listsTexts(locale);
   const table =
@@ -42,11 +59,20 @@ export function listsPage(
               `<tr><th scope="row"><a href="${listPath(locale, list.id)}">${escapeHtml(list.name)}</a></th><td>${ltr(String(list.lines))}</td><td>${escapeHtml(accountDateOf(locale, list.updatedAt))}</td></tr>`,
           )
           .join('')}</tbody></table></div>`;
-  const invalid = form.problem === undefined ? '' : ' aria-invalid="true" aria-describedby="upload-problem"';
-  const problem =
-    form.problem === undefined ? '' : `<p role="alert" id="upload-problem">${escapeHtml(form.problem)}</p>`;
+  const { attributes: invalid, alert: problem } = invalidField(form.problem, 'upload-problem');
+  const basketField = invalidField(basket.problem, 'basket-problem');
+  const fromBasket =
+    basketLines === 0 && basket.problem === undefined
+      ? ''
+      : `<h2 id="from-basket">${escapeHtml(t.basketTitle)}</h2><p id="basket-hint">${escapeHtml(t.basketHint(basketLines))}</p><form method="post" action="${listsPath(locale)}/basket" aria-labelledby="from-basket">${csrfField(frame)}<label for="basket-list-name">${escapeHtml(t.nameLabel)}</label><input id="basket-list-name" name="name" type="text" required maxlength="${LIST_NAME_MAX}" value="${escapeHtml(basket.name ?? '')}" aria-describedby="basket-hint"${basketField.attributes}>${basketField.alert}<button type="submit">${escapeHtml(t.saveBasket)}</button></form>`;
   const upload = `<h2 id="upload">${escapeHtml(t.uploadTitle)}</h2><p id="upload-hint">${escapeHtml(t.uploadHint(BOM_LIMITS.lines))}</p><form method="post" action="${listsPath(locale)}" enctype="multipart/form-data" aria-labelledby="upload">${csrfField(frame)}<label for="list-name">${escapeHtml(t.nameLabel)}</label><input id="list-name" name="name" type="text" required maxlength="${LIST_NAME_MAX}" value="${escapeHtml(form.name ?? '')}"><label for="list-file">${escapeHtml(t.fileLabel)}</label><input id="list-file" name="file" type="file" required accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" aria-describedby="upload-hint"${invalid}>${problem}<button type="submit">${escapeHtml(t.upload)}</button></form>`;
-  return accountDocument(locale, t.title, `<p>${escapeHtml(t.intro)}</p>${table}${upload}`, frame, '/account/lists');
+  return accountDocument(
+    locale,
+    t.title,
+    `<p>${escapeHtml(t.intro)}</p>${table}${fromBasket}${upload}`,
+    frame,
+    '/account/lists',
+  );
 }
 
 /** A line of a list as the page shows it: its part (matched), what keeps it from the request, the parts close to it. */
@@ -119,10 +145,8 @@ export function listPage(
         )}">${escapeHtml(t.request(ready.length))}</a></p>${ready.length < lines.length ? `<p>${escapeHtml(t.leftOut)}</p>` : ''}`;
   const table = `<div class="scroll"><table><thead>${headRow([t.lineColumn, t.referenceColumn, t.quantityColumn, t.partColumn])}</thead><tbody>${lines.map((line) => lineRow(locale, frame, list.id, line)).join('')}</tbody></table></div>`;
   const remove = `<form method="post" action="${listPath(locale, list.id)}/delete">${csrfField(frame)}<button class="quiet" type="submit">${escapeHtml(t.deleteList)}</button></form>`;
-  const invalid = renaming === undefined ? '' : ' aria-invalid="true" aria-describedby="rename-problem"';
-  const renameProblem =
-    renaming === undefined ? '' : `<p role="alert" id="rename-problem">${escapeHtml(renaming.problem)}</p>`;
-  const rename = `<form method="post" action="${listPath(locale, list.id)}/name">${csrfField(frame)}<label for="list-name">${escapeHtml(t.renameLabel)}</label><input id="list-name" name="name" type="text" required maxlength="${LIST_NAME_MAX}" value="${escapeHtml(renaming?.name ?? list.name)}"${invalid}>${renameProblem}<button class="quiet" type="submit">${escapeHtml(t.rename)}</button></form>`;
+  const renameField = invalidField(renaming?.problem, 'rename-problem');
+  const rename = `<form method="post" action="${listPath(locale, list.id)}/name">${csrfField(frame)}<label for="list-name">${escapeHtml(t.renameLabel)}</label><input id="list-name" name="name" type="text" required maxlength="${LIST_NAME_MAX}" value="${escapeHtml(renaming?.name ?? list.name)}"${renameField.attributes}>${renameField.alert}<button class="quiet" type="submit">${escapeHtml(t.rename)}</button></form>`;
   return accountDocument(
     locale,
     list.name,

@@ -17,7 +17,8 @@ import { accountTexts } from '../accountTexts.js';
 import { csrfFieldMatches, type BuyerSession } from '../buyerSessions.js';
 import { BOM_LIMITS, readBomFile } from './bomFile.js';
 import type { ListCatalogue } from './listCatalogue.js';
-import { listPage, listPath, listsPage, listsPath, type ListLineView, type UploadForm } from './listsHtml.js';
+import { listPage, listPath, listsPage, listsPath, type ListLineView, type ListsForms } from './listsHtml.js';
+import { basketOf } from '../basket/basketStore.js';
 import {
   deleteList,
   LIST_FILE_NAME_MAX,
@@ -137,8 +138,11 @@ export async function listRoutes(app: FastifyInstance, options: ListRouteOptions
 
   for (const locale of LOCALES) {
     const t = listsTexts(locale);
-    const showLists = async (reply: FastifyReply, session: BuyerSession, form?: UploadForm, status = 200) =>
-      sendPage(reply, listsPage(locale, session, await listsOfAccount(db, await ownersOf(session)), form), status);
+    const showLists = async (reply: FastifyReply, session: BuyerSession, forms: ListsForms = {}, status = 200) => {
+      const lists = await listsOfAccount(db, await ownersOf(session));
+      const basketLines = (await basketOf(db, session.accountId)).length;
+      return sendPage(reply, listsPage(locale, session, lists, basketLines, forms), status);
+    };
 
     app.get(listsPath(locale), async (request, reply) => {
       const session = await signedIn(request, reply, locale, false);
@@ -172,15 +176,15 @@ export async function listRoutes(app: FastifyInstance, options: ListRouteOptions
               : upload.problem === 'fileMissing'
                 ? t.fileMissing
                 : t.fileProblem.unreadable;
-          return showLists(reply, session, { name, problem }, upload.problem === 'tooBig' ? 413 : 400);
+          return showLists(reply, session, { upload: { name, problem } }, upload.problem === 'tooBig' ? 413 : 400);
         }
-        if (name === '') return showLists(reply, session, { name, problem: t.nameMissing }, 400);
+        if (name === '') return showLists(reply, session, { upload: { name, problem: t.nameMissing } }, 400);
         const read = await readBomFile(upload.bytes);
         if (!read.ok)
           return showLists(
             reply,
             session,
-            { name, problem: t.fileProblem[read.problem] },
+            { upload: { name, problem: t.fileProblem[read.problem] } },
             read.problem === 'tooBig' ? 413 : 400,
           );
         const parts = await catalogue.match([...new Set(read.lines.map((line) => line.reference))]);
@@ -198,10 +202,37 @@ export async function listRoutes(app: FastifyInstance, options: ListRouteOptions
           },
           Date.now(),
         );
-        if (!saved.ok) return showLists(reply, session, { name, problem: t.tooManyLists(LISTS_PER_ACCOUNT) }, 409);
+        if (!saved.ok)
+          return showLists(reply, session, { upload: { name, problem: t.tooManyLists(LISTS_PER_ACCOUNT) } }, 409);
         return reply.redirect(listPath(locale, saved.id), 303);
       },
     );
+
+    // the basket kept in the account (the basket on every device) saved as a list, its lines matched by their codes
+    signedInPost(`${listsPath(locale)}/basket`, locale, async (request, reply, session) => {
+      const name = visibleLine(fieldsOf(request).name ?? '', LIST_NAME_MAX);
+      const lines = await basketOf(db, session.accountId);
+      if (lines.length === 0) return showLists(reply, session, { basket: { name, problem: t.basketEmpty } }, 409);
+      if (name === '') return showLists(reply, session, { basket: { name, problem: t.nameMissing } }, 400);
+      const parts = await catalogue.match([...new Set(lines.map((line) => line.code))]);
+      const saved = await saveList(
+        db,
+        session.accountId,
+        {
+          name,
+          fileName: '',
+          lines: lines.map((line) => ({
+            reference: line.code,
+            quantity: String(line.quantity),
+            code: parts.get(line.code)?.code ?? null,
+          })),
+        },
+        Date.now(),
+      );
+      if (!saved.ok)
+        return showLists(reply, session, { basket: { name, problem: t.tooManyLists(LISTS_PER_ACCOUNT) } }, 409);
+      return reply.redirect(listPath(locale, saved.id), 303);
+    });
 
     app.get<{ Params: { id: string } }>(`${listsPath(locale)}/:id`, async (request, reply) => {
       const session = await signedIn(request, reply, locale, false);

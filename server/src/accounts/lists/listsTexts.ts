@@ -36,6 +36,11 @@ export interface ListsTexts {
   nothingToRequest: string;
   leftOut: string;
   deleteList: string;
+  /** The lists page's form that saves the basket kept in the account as a list. */
+  basketTitle: string;
+  basketHint: (lines: number) => string;
+  saveBasket: string;
+  basketEmpty: string;
   /** The rename form's field and button. */
   renameLabel: string;
   rename: string;
@@ -90,6 +95,11 @@ const EN: ListsTexts = {
   nothingToRequest: 'No line is ready to request yet.',
   leftOut: 'Lines without a part or with a quantity to correct are left out of the request.',
   deleteList: 'Delete this list',
+  basketTitle: 'Save your basket as a list',
+  basketHint: (lines) =>
+    `The basket kept in your account holds ${lines} lines. Save them as a list to request them again later.`,
+  saveBasket: 'Save as a list',
+  basketEmpty: 'Your basket is empty now: there is nothing to save.',
   renameLabel: 'New name',
   rename: 'Rename',
   deleted: 'The list was deleted.',
@@ -142,6 +152,10 @@ const AR: ListsTexts = {
   nothingToRequest: 'لا يوجد بند جاهز للطلب بعد.',
   leftOut: 'تُستبعد من الطلب البنود التي لا تطابق قطعة أو التي تحتاج كميتها إلى تصحيح.',
   deleteList: 'حذف هذه القائمة',
+  basketTitle: 'حفظ سلتك كقائمة',
+  basketHint: (lines) => `عدد البنود في السلة المحفوظة في حسابك: ${lines}. احفظها كقائمة لتطلبها مرة أخرى لاحقاً.`,
+  saveBasket: 'حفظ كقائمة',
+  basketEmpty: 'سلتك فارغة الآن، فلا يوجد ما يُحفظ.',
   renameLabel: 'الاسم الجديد',
   rename: 'إعادة التسمية',
   deleted: 'حُذفت القائمة.',
