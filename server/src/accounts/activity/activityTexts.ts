@@ -26,6 +26,7 @@ const EN: ActivityTexts = {
     'company-invitation-withdrawn': 'Invitation withdrawn',
     'company-member-removed': 'Colleague removed from the company',
     'company-left': 'Left the company account',
+    'company-admin-made': 'Colleague made an administrator',
   },
 };
 
@@ -47,6 +48,7 @@ const AR: ActivityTexts = {
     'company-invitation-withdrawn': 'سحب دعوة',
     'company-member-removed': 'إزالة زميل من الشركة',
     'company-left': 'مغادرة حساب الشركة',
+    'company-admin-made': 'تعيين زميل مسؤولاً',
   },
 };
 

@@ -215,6 +215,65 @@ onBothDatabases("the buyers' company", ({ before, after, test }) => {
     assert.equal((await post(ADMIN, '/account/company/invitations/withdraw', { email: UNINVITED })).status, 303);
   });
 
+  test('a second administrator: made by the administrator only, said on the page and in both logs; then the first may leave, and the company stays', async () => {
+    // in a company of its own (three-build.example), so the other cases' company is as they left it
+    const [first, second, third] = [
+      'first@three-build.example',
+      'second@three-build.example',
+      'third@three-build.example',
+    ];
+    for (const email of [first, second, third]) {
+      const { accountId, cookie } = await signedInBuyer(db, email);
+      ids.set(email, accountId);
+      cookies.set(email, cookie);
+    }
+    assert.equal((await post(first, '/account/company/create', { name: 'Three Build' })).status, 303);
+    for (const email of [second, third]) {
+      assert.equal((await post(first, '/account/company/invite', { email })).status, 303);
+      assert.equal((await post(email, '/account/company/join')).status, 303);
+    }
+    assert.match(await page('/account/company', first), /Make second@three-build\.example an administrator/);
+    assert.doesNotMatch(await page('/account/company', second), /an administrator</);
+    // a colleague cannot; another company's administrator cannot name this company's colleague; no CSRF field: nothing
+    const byColleague = await post(second, '/account/company/members/admin', { account: String(ids.get(third)) });
+    assert.equal(byColleague.status, 403);
+    assert.equal(
+      (await post(ADMIN, '/account/company/members/admin', { account: String(ids.get(second)) })).status,
+      409,
+    );
+    assert.equal(
+      (await post(first, '/account/company/members/admin', { account: String(ids.get(second)) }, false)).status,
+      403,
+    );
+    const roleOf = async (email: string) =>
+      (
+        await db.kysely
+          .selectFrom('buyer_company_members')
+          .select('role')
+          .where('account_id', '=', ids.get(email)!)
+          .executeTakeFirstOrThrow()
+      ).role;
+    assert.deepEqual([await roleOf(second), await roleOf(third)], ['member', 'member']);
+    // the administrator makes the second one an administrator: the page and both logs say so
+    const made = await post(first, '/account/company/members/admin', { account: String(ids.get(second)) });
+    assert.equal(made.status, 303);
+    assert.equal(await roleOf(second), 'admin');
+    assert.deepEqual((await events(first)).slice(-1), [`company-admin-made ${second}`]);
+    assert.deepEqual((await events(second)).slice(-1), [`company-admin-made ${first}`]);
+    assert.doesNotMatch(await page('/account/company', first), /Make second@three-build\.example an administrator/);
+    assert.match(await page('/account/company', second), /Make third@three-build\.example an administrator/);
+    assert.match(await page('/ar/account/company', second), /تعيين third@three-build\.example مسؤولاً/);
+    // an administrator already: refused as not a colleague to make one
+    assert.equal(
+      (await post(first, '/account/company/members/admin', { account: String(ids.get(second)) })).status,
+      409,
+    );
+    // the first leaves; the company stays with its other administrator
+    assert.equal((await post(first, '/account/company/leave')).status, 303);
+    assert.match(await page('/account/company', second), /third@three-build\.example/);
+    assert.equal(await roleOf(second), 'admin');
+  });
+
   test('the last administrator cannot leave colleagues behind; removed, a colleague sees the company no more; a closed account’s records stay the company’s', async () => {
     const leave = await post(ADMIN, '/account/company/leave');
     assert.equal(leave.status, 409);

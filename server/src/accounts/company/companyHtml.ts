@@ -51,13 +51,16 @@ function memberMain(
   const rows = view.members
     .map((member) => {
       const you = member.accountId === view.accountId ? ` ${escapeHtml(t.you)}` : '';
+      const account = { account: String(member.accountId) };
+      const makeAdmin =
+        admin && member.role === 'member'
+          ? buttonForm(frame, companyPath(locale, '/members/admin'), t.makeAdmin(member.email), account)
+          : '';
       const remove =
         admin && member.accountId !== view.accountId
-          ? buttonForm(frame, companyPath(locale, '/members/remove'), t.remove(member.email), {
-              account: String(member.accountId),
-            })
+          ? buttonForm(frame, companyPath(locale, '/members/remove'), t.remove(member.email), account)
           : '';
-      return `<tr><th scope="row">${ltr(member.email)}${you}</th><td>${escapeHtml(t.roles[member.role])}</td><td>${escapeHtml(accountDateOf(locale, member.joinedAt))}</td><td>${remove}</td></tr>`;
+      return `<tr><th scope="row">${ltr(member.email)}${you}</th><td>${escapeHtml(t.roles[member.role])}</td><td>${escapeHtml(accountDateOf(locale, member.joinedAt))}</td><td>${makeAdmin}${remove}</td></tr>`;
     })
     .join('');
   const members = `<h2 id="members">${escapeHtml(t.membersTitle)}</h2><div class="scroll"><table aria-labelledby="members"><thead>${headRow([t.addressColumn, t.roleColumn, t.joinedColumn, ''])}</thead><tbody>${rows}</tbody></table></div>`;

@@ -23,6 +23,7 @@ import {
   membersOf,
   membershipOf,
   PUBLIC_MAIL_DOMAINS,
+  makeAdministrator,
   removeColleague,
   withdrawInvitation,
   type Actor,
@@ -104,6 +105,13 @@ export async function companyRoutes(app: FastifyInstance, options: CompanyRouteO
       const account = fieldsOf(request).account ?? '';
       if (!/^[1-9]\d{0,8}$/.test(account)) return answer(reply, session, { ok: false, problem: 'notMember' });
       const change = await removeColleague(db, actorOf(request, session), Number(account), Date.now());
+      return answer(reply, session, change);
+    });
+
+    signedInPost(companyPath(locale, '/members/admin'), locale, async (request, reply, session) => {
+      const account = fieldsOf(request).account ?? '';
+      if (!/^[1-9]\d{0,8}$/.test(account)) return answer(reply, session, { ok: false, problem: 'notMember' });
+      const change = await makeAdministrator(db, actorOf(request, session), Number(account), Date.now());
       return answer(reply, session, change);
     });
 

@@ -374,7 +374,7 @@ export async function joinCompany(db: Db, actor: Actor, now: number): Promise<Co
   });
 }
 
-/** The administrator removes a colleague (not themself: an administrator leaves instead). */
+/** An administrator removes a colleague, another administrator too (not themself: an administrator leaves instead). */
 export async function removeColleague(db: Db, actor: Actor, colleagueId: number, now: number): Promise<CompanyChange> {
   return db.transaction().execute(async (trx) => {
     await lockAccount(trx, actor.accountId);
@@ -398,6 +398,41 @@ export async function removeColleague(db: Db, actor: Actor, colleagueId: number,
     await recordAccountEvent(
       trx,
       { accountId: colleagueId, email, device: '', kind: 'company-member-removed', detail: actor.email },
+      now,
+    );
+    return { ok: true };
+  });
+}
+
+/** The administrator makes a colleague an administrator too (the company then has more than one). */
+export async function makeAdministrator(
+  db: Db,
+  actor: Actor,
+  colleagueId: number,
+  now: number,
+): Promise<CompanyChange> {
+  return db.transaction().execute(async (trx) => {
+    await lockAccount(trx, actor.accountId);
+    const membership = await membershipOf(trx, actor.accountId);
+    if (membership?.role !== 'admin') return refused('notAdmin');
+    const made = await trx
+      .updateTable('buyer_company_members')
+      .set({ role: 'admin' })
+      .where('company_id', '=', membership.id)
+      .where('account_id', '=', colleagueId)
+      .where('role', '=', 'member')
+      .returning('account_id')
+      .executeTakeFirst();
+    if (made === undefined) return refused('notMember');
+    const { email } = await trx
+      .selectFrom('buyer_accounts')
+      .select('email')
+      .where('id', '=', colleagueId)
+      .executeTakeFirstOrThrow();
+    await recordAccountEvent(trx, { ...actor, kind: 'company-admin-made', detail: email }, now);
+    await recordAccountEvent(
+      trx,
+      { accountId: colleagueId, email, device: '', kind: 'company-admin-made', detail: actor.email },
       now,
     );
     return { ok: true };

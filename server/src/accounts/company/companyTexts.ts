@@ -21,6 +21,7 @@ export interface CompanyTexts {
   roles: { admin: string; member: string };
   you: string;
   remove: (email: string) => string;
+  makeAdmin: (email: string) => string;
   invitationsTitle: string;
   invitedByColumn: string;
   withdraw: (email: string) => string;
@@ -53,6 +54,7 @@ const EN: CompanyTexts = {
   roles: { admin: 'Administrator', member: 'Colleague' },
   you: '(you)',
   remove: (email) => `Remove ${email}`,
+  makeAdmin: (email) => `Make ${email} an administrator`,
   invitationsTitle: 'Invitations not yet accepted',
   invitedByColumn: 'Invited by',
   withdraw: (email) => `Withdraw the invitation of ${email}`,
@@ -72,7 +74,7 @@ const EN: CompanyTexts = {
     full: 'The company account has as many colleagues and invitations as it can hold.',
     notMember: 'This address is not in your company account.',
     lastAdmin:
-      'You are the company’s only administrator: remove your colleagues first, or ask us to make another administrator.',
+      'You are the company’s only administrator: make a colleague an administrator first, or remove your colleagues.',
     badAddress: 'Enter an e-mail address, such as name@company.com.',
     nameMissing: 'Enter the company’s name.',
   },
@@ -97,6 +99,7 @@ const AR: CompanyTexts = {
   roles: { admin: 'المسؤول', member: 'زميل' },
   you: '(أنت)',
   remove: (email) => `إزالة ${email}`,
+  makeAdmin: (email) => `تعيين ${email} مسؤولاً`,
   invitationsTitle: 'دعوات لم تُقبل بعد',
   invitedByColumn: 'الداعي',
   withdraw: (email) => `سحب دعوة ${email}`,
@@ -115,7 +118,7 @@ const AR: CompanyTexts = {
     notInvited: 'لا توجد دعوة لهذا العنوان.',
     full: 'بلغ حساب الشركة الحد الأقصى من الزملاء والدعوات.',
     notMember: 'هذا العنوان ليس ضمن حساب شركتك.',
-    lastAdmin: 'أنت المسؤول الوحيد عن حساب الشركة: يرجى إزالة زملائك أولاً، أو مراسلتنا لتعيين مسؤول آخر.',
+    lastAdmin: 'أنت المسؤول الوحيد عن حساب الشركة: يرجى تعيين أحد زملائك مسؤولاً أولاً، أو إزالة زملائك.',
     badAddress: 'يرجى إدخال عنوان بريد إلكتروني، مثل name@company.com.',
     nameMissing: 'يرجى إدخال اسم الشركة.',
   },

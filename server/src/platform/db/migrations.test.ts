@@ -64,6 +64,7 @@ const RELEASED = new Map<string, string>([
   ['056_buyer_lists', 'f148d8544b65e22800c45ce83e896c7a5560adb7691446db767d448aa80ee209'],
   ['057_buyer_companies', '64c7584b6cd6fec7d9ed9d366006f3f79e3526a5911e09477a46c1f586a50dfa'],
   ['058_buyer_baskets', 'aa9a8d8d76cd6e81f413b77a22af7ca22dccfe1129aacfbf8020fb21d9f04a88'],
+  ['059_company_administrators', '843fee746b8b24777e8dfaa883a9129df4dd6d237b3aae29c1d29a495fc1833a'],
 ]);
 
 test('no released migration has changed: every database that applied it still starts', () => {

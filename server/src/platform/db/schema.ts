@@ -325,7 +325,8 @@ export type BuyerAccountEventKind =
   | 'company-invited'
   | 'company-invitation-withdrawn'
   | 'company-member-removed'
-  | 'company-left';
+  | 'company-left'
+  | 'company-admin-made';
 
 export interface StaffSignInFailuresTable {
   key: string;

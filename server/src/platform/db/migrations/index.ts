@@ -52,6 +52,7 @@ import { migration055BuyerAccountEvents } from './055_buyer_account_events.js';
 import { migration056BuyerLists } from './056_buyer_lists.js';
 import { migration057BuyerCompanies } from './057_buyer_companies.js';
 import { migration058BuyerBaskets } from './058_buyer_baskets.js';
+import { migration059CompanyAdministrators } from './059_company_administrators.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -112,4 +113,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration056BuyerLists,
   migration057BuyerCompanies,
   migration058BuyerBaskets,
+  migration059CompanyAdministrators,
 ];
