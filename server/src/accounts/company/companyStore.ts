@@ -374,6 +374,23 @@ export async function joinCompany(db: Db, actor: Actor, now: number): Promise<Co
   });
 }
 
+/** An administrator's change to a colleague, in both logs: the actor's naming the colleague, the colleague's the actor. */
+async function recordInBothLogs(
+  trx: Transaction<DatabaseSchema>,
+  actor: Actor,
+  colleagueId: number,
+  kind: 'company-member-removed' | 'company-admin-made',
+  now: number,
+): Promise<void> {
+  const { email } = await trx
+    .selectFrom('buyer_accounts')
+    .select('email')
+    .where('id', '=', colleagueId)
+    .executeTakeFirstOrThrow();
+  await recordAccountEvent(trx, { ...actor, kind, detail: email }, now);
+  await recordAccountEvent(trx, { accountId: colleagueId, email, device: '', kind, detail: actor.email }, now);
+}
+
 /** An administrator removes a colleague, another administrator too (not themself: an administrator leaves instead). */
 export async function removeColleague(db: Db, actor: Actor, colleagueId: number, now: number): Promise<CompanyChange> {
   return db.transaction().execute(async (trx) => {
@@ -388,18 +405,7 @@ export async function removeColleague(db: Db, actor: Actor, colleagueId: number,
       .returning('account_id')
       .executeTakeFirst();
     if (colleague === undefined) return refused('notMember');
-    const { email } = await trx
-      .selectFrom('buyer_accounts')
-      .select('email')
-      .where('id', '=', colleagueId)
-      .executeTakeFirstOrThrow();
-    await recordAccountEvent(trx, { ...actor, kind: 'company-member-removed', detail: email }, now);
-    // the colleague's own log says it too
-    await recordAccountEvent(
-      trx,
-      { accountId: colleagueId, email, device: '', kind: 'company-member-removed', detail: actor.email },
-      now,
-    );
+    await recordInBothLogs(trx, actor, colleagueId, 'company-member-removed', now);
     return { ok: true };
   });
 }
@@ -424,17 +430,7 @@ export async function makeAdministrator(
       .returning('account_id')
       .executeTakeFirst();
     if (made === undefined) return refused('notMember');
-    const { email } = await trx
-      .selectFrom('buyer_accounts')
-      .select('email')
-      .where('id', '=', colleagueId)
-      .executeTakeFirstOrThrow();
-    await recordAccountEvent(trx, { ...actor, kind: 'company-admin-made', detail: email }, now);
-    await recordAccountEvent(
-      trx,
-      { accountId: colleagueId, email, device: '', kind: 'company-admin-made', detail: actor.email },
-      now,
-    );
+    await recordInBothLogs(trx, actor, colleagueId, 'company-admin-made', now);
     return { ok: true };
   });
 }
