@@ -1,9 +1,10 @@
 // Buyers' sessions, kept in the database as the staff's are (staff/sessions.ts): every process knows them, the cookie
 // holds 32 random bytes and the row's id is their SHA-256, so a copy of the table opens no session. A session ends
 // after BUYER_SESSION_IDLE_MS unused or BUYER_SESSION_MAX_MS after sign-in, and on the account page at the buyer's word.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../platform/db/index.js';
+import { newToken, sqlInstant, tokenHash, TOKEN_PATTERN } from './accountTokens.js';
 
 export const BUYER_SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
 export const BUYER_SESSION_MAX_MS = 30 * 24 * 60 * 60_000;
@@ -21,10 +22,6 @@ export interface BuyerSessionListing {
   createdAt: Date;
   lastSeenAt: Date;
 }
-
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const sessionId = (token: string) => createHash('sha256').update(token).digest('hex');
-const at = (ms: number) => sql<Date>`${new Date(ms).toISOString()}::timestamptz`;
 
 /** The account of a verified address, made at its first sign-in; its last sign-in set to `now`. */
 export async function accountOfAddress(db: Kysely<DatabaseSchema>, email: string, now: number): Promise<number> {
@@ -57,19 +54,24 @@ export async function createBuyerSession(
 ): Promise<string> {
   await db
     .deleteFrom('buyer_sessions')
-    .where((eb) => eb.or([eb('expires_at', '<=', at(now)), eb('last_seen_at', '<=', at(now - BUYER_SESSION_IDLE_MS))]))
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<=', sqlInstant(now)),
+        eb('last_seen_at', '<=', sqlInstant(now - BUYER_SESSION_IDLE_MS)),
+      ]),
+    )
     .execute();
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   await db
     .insertInto('buyer_sessions')
     .values({
-      id: sessionId(token),
+      id: tokenHash(token),
       account_id: accountId,
-      csrf_token: randomBytes(32).toString('base64url'),
+      csrf_token: newToken(),
       user_agent: userAgent.slice(0, 200),
-      created_at: at(now),
-      last_seen_at: at(now),
-      expires_at: at(now + BUYER_SESSION_MAX_MS),
+      created_at: sqlInstant(now),
+      last_seen_at: sqlInstant(now),
+      expires_at: sqlInstant(now + BUYER_SESSION_MAX_MS),
     })
     .execute();
   return token;
@@ -86,10 +88,10 @@ export async function loadBuyerSession(
     .with('touched', (cte) =>
       cte
         .updateTable('buyer_sessions')
-        .set({ last_seen_at: at(now) })
-        .where('id', '=', sessionId(token))
-        .where('expires_at', '>', at(now))
-        .where('last_seen_at', '>', at(now - BUYER_SESSION_IDLE_MS))
+        .set({ last_seen_at: sqlInstant(now) })
+        .where('id', '=', tokenHash(token))
+        .where('expires_at', '>', sqlInstant(now))
+        .where('last_seen_at', '>', sqlInstant(now - BUYER_SESSION_IDLE_MS))
         .returning(['id', 'account_id', 'csrf_token']),
     )
     .selectFrom('touched as t')
@@ -104,7 +106,7 @@ export async function loadBuyerSession(
 /** The session a cookie token names, whatever its state: to end it at sign-in (a session planted before is dropped). */
 export async function endSessionOfToken(db: Kysely<DatabaseSchema>, token: string | undefined): Promise<void> {
   if (token === undefined || !TOKEN_PATTERN.test(token)) return;
-  await db.deleteFrom('buyer_sessions').where('id', '=', sessionId(token)).execute();
+  await db.deleteFrom('buyer_sessions').where('id', '=', tokenHash(token)).execute();
 }
 
 /** The account's sessions, the latest used first. */
@@ -117,8 +119,8 @@ export async function sessionsOfAccount(
     .selectFrom('buyer_sessions')
     .select(['id', 'user_agent', 'created_at', 'last_seen_at'])
     .where('account_id', '=', accountId)
-    .where('expires_at', '>', at(now))
-    .where('last_seen_at', '>', at(now - BUYER_SESSION_IDLE_MS))
+    .where('expires_at', '>', sqlInstant(now))
+    .where('last_seen_at', '>', sqlInstant(now - BUYER_SESSION_IDLE_MS))
     .orderBy('last_seen_at', 'desc')
     .execute();
   return rows.map((row) => ({

@@ -1,21 +1,16 @@
 // The e-mail sign-in links: a link's token is 32 random bytes, kept in the database as its SHA-256 only (the token
 // itself travels sealed in its mail's outbox row: signInMail.ts). A link signs in once, within LINK_LIFETIME_MS; the
 // spend is one UPDATE, so two clicks racing each other sign in once.
-import { createHash, randomBytes } from 'node:crypto';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Locale } from '@site/contracts/locale';
 import type { DatabaseSchema } from '../platform/db/index.js';
+import { newToken, sqlInstant, tokenHash, TOKEN_PATTERN } from './accountTokens.js';
 
 /** 15 minutes, as the issue and the mail say. */
 export const LINK_LIFETIME_MS = 15 * 60_000;
 /** Links sent to one address in LINKS_PER_ADDRESS_WINDOW_MS, at most: more are not sent (the answer stays the same). */
 export const LINKS_PER_ADDRESS = 5;
 export const LINKS_PER_ADDRESS_WINDOW_MS = 60 * 60_000;
-
-/** A token the account makes (32 random bytes, base64url): links, and the basket's codes and browsers. */
-export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const at = (ms: number) => sql<Date>`${new Date(ms).toISOString()}::timestamptz`;
-export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /**
  * A new link for `email`, unless the address has had LINKS_PER_ADDRESS in the last hour (undefined then). Spent and
@@ -29,27 +24,27 @@ export async function createSignInLink(
 ): Promise<{ token: string; id: string } | undefined> {
   await db
     .deleteFrom('buyer_sign_in_links')
-    .where('expires_at', '<=', at(now - 24 * 60 * 60_000))
+    .where('expires_at', '<=', sqlInstant(now - 24 * 60 * 60_000))
     .execute();
   const { count } = await db
     .selectFrom('buyer_sign_in_links')
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('email', '=', email)
-    .where('created_at', '>', at(now - LINKS_PER_ADDRESS_WINDOW_MS))
+    .where('created_at', '>', sqlInstant(now - LINKS_PER_ADDRESS_WINDOW_MS))
     .executeTakeFirstOrThrow();
   if (Number(count) >= LINKS_PER_ADDRESS) return undefined;
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const id = tokenHash(token);
   await db
     .insertInto('buyer_sign_in_links')
-    .values({ id, email, language, created_at: at(now), expires_at: at(now + LINK_LIFETIME_MS) })
+    .values({ id, email, language, created_at: sqlInstant(now), expires_at: sqlInstant(now + LINK_LIFETIME_MS) })
     .execute();
   return { token, id };
 }
 
 /** The condition of a link that still signs in: the token's, unspent, before its end. */
 const liveLink = (token: string, now: number) => (eb: ExpressionBuilder<DatabaseSchema, 'buyer_sign_in_links'>) =>
-  eb.and([eb('id', '=', tokenHash(token)), eb('used_at', 'is', null), eb('expires_at', '>', at(now))]);
+  eb.and([eb('id', '=', tokenHash(token)), eb('used_at', 'is', null), eb('expires_at', '>', sqlInstant(now))]);
 
 /** The link a token names, unspent and in time, without spending it (the page that asks to confirm). */
 export async function liveSignInLink(

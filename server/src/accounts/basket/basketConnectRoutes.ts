@@ -8,7 +8,7 @@ import type { DatabaseSchema } from '../../platform/db/index.js';
 import { accountForms, fieldsOf, sendPage } from '../accountHttp.js';
 import { ACCOUNT_PAGE_CSP, accountPath } from '../accountHtml.js';
 import { basketConnectPath, connectPage, notConnectedPage } from './basketHtml.js';
-import { TOKEN_PATTERN } from '../signInLinks.js';
+import { TOKEN_PATTERN } from '../accountTokens.js';
 import { basketOf, createHandoff, forgetAllBrowsers } from './basketStore.js';
 import { basketTexts } from './basketTexts.js';
 

@@ -2,12 +2,11 @@
 // A hand-off code and a browser's token are 32 random bytes; the database keeps their SHA-256 only. A code connects
 // once, within HANDOFF_LIFETIME_MS, and only with the state it was made for (the browser that asked has its cookie):
 // the spend is one UPDATE, so two tries racing each other connect once.
-import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { BasketLine } from '@site/contracts/basket-api-schemas';
 import { QUOTE_LIMITS } from '@site/content/validation';
 import type { DatabaseSchema } from '../../platform/db/index.js';
-import { tokenHash, TOKEN_PATTERN } from '../signInLinks.js';
+import { asDate, newToken, sqlInstant, tokenHash, TOKEN_PATTERN } from '../accountTokens.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -16,9 +15,6 @@ export const HANDOFF_LIFETIME_MS = 2 * 60_000;
 /** A browser not used for 90 days keeps the basket no more (its cookies last as long). */
 export const BROWSER_IDLE_MS = 90 * 24 * 60 * 60_000;
 
-const at = (ms: number) => sql<Date>`${new Date(ms).toISOString()}::timestamptz`;
-const newToken = () => randomBytes(32).toString('base64url');
-
 /** A new hand-off state: the browser keeps it in a cookie, the account's page carries it to its code. */
 export const newHandoffState = newToken;
 
@@ -26,7 +22,7 @@ export const newHandoffState = newToken;
 export async function createHandoff(db: Db, accountId: number, state: string, now: number): Promise<string> {
   await db
     .deleteFrom('buyer_basket_handoffs')
-    .where('expires_at', '<=', at(now - 60 * 60_000))
+    .where('expires_at', '<=', sqlInstant(now - 60 * 60_000))
     .execute();
   const code = newToken();
   await db
@@ -35,7 +31,7 @@ export async function createHandoff(db: Db, accountId: number, state: string, no
       code_hash: tokenHash(code),
       account_id: accountId,
       state_hash: tokenHash(state),
-      expires_at: at(now + HANDOFF_LIFETIME_MS),
+      expires_at: sqlInstant(now + HANDOFF_LIFETIME_MS),
     })
     .execute();
   return code;
@@ -50,7 +46,7 @@ export async function spendHandoff(db: Db, code: string, state: string, now: num
     .where('code_hash', '=', tokenHash(code))
     .where('state_hash', '=', tokenHash(state))
     .where('used_at', 'is', null)
-    .where('expires_at', '>', at(now))
+    .where('expires_at', '>', sqlInstant(now))
     .returning('account_id')
     .executeTakeFirst();
   return row?.account_id;
@@ -60,7 +56,7 @@ export async function spendHandoff(db: Db, code: string, state: string, now: num
 export async function connectBrowser(db: Db, accountId: number, userAgent: string, now: number): Promise<string> {
   await db
     .deleteFrom('buyer_basket_browsers')
-    .where('last_used_at', '<=', at(now - BROWSER_IDLE_MS))
+    .where('last_used_at', '<=', sqlInstant(now - BROWSER_IDLE_MS))
     .execute();
   const token = newToken();
   await db
@@ -69,8 +65,8 @@ export async function connectBrowser(db: Db, accountId: number, userAgent: strin
       token_hash: tokenHash(token),
       account_id: accountId,
       user_agent: userAgent.slice(0, 200),
-      created_at: at(now),
-      last_used_at: at(now),
+      created_at: sqlInstant(now),
+      last_used_at: sqlInstant(now),
     })
     .execute();
   return token;
@@ -88,7 +84,7 @@ export async function browserOf(db: Db, token: string | undefined, now: number):
     .updateTable('buyer_basket_browsers')
     .set({ last_used_at: new Date(now).toISOString() })
     .where('token_hash', '=', tokenHash(token))
-    .where('last_used_at', '>', at(now - BROWSER_IDLE_MS))
+    .where('last_used_at', '>', sqlInstant(now - BROWSER_IDLE_MS))
     .returning(['token_hash', 'account_id'])
     .executeTakeFirst();
   return row === undefined ? undefined : { tokenHash: row.token_hash, accountId: row.account_id };
@@ -109,8 +105,8 @@ async function storeBasket(db: Db, accountId: number, lines: readonly BasketLine
   const json = JSON.stringify(lines);
   await db
     .insertInto('buyer_baskets')
-    .values({ account_id: accountId, lines: json, updated_at: at(now) })
-    .onConflict((oc) => oc.column('account_id').doUpdateSet({ lines: json, updated_at: at(now) }))
+    .values({ account_id: accountId, lines: json, updated_at: sqlInstant(now) })
+    .onConflict((oc) => oc.column('account_id').doUpdateSet({ lines: json, updated_at: sqlInstant(now) }))
     .execute();
 }
 
@@ -176,7 +172,6 @@ export async function browsersOf(
     .where('account_id', '=', accountId)
     .orderBy('last_used_at', 'desc')
     .execute();
-  const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
   return rows.map((row) => ({
     userAgent: row.user_agent,
     createdAt: asDate(row.created_at),

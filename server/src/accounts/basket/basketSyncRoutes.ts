@@ -99,13 +99,17 @@ export async function basketSyncRoutes(app: FastifyInstance, options: BasketSync
       .redirect(`${locale === 'ar' ? '/ar' : ''}${QUOTE_REQUEST_PATH}`, 303);
   });
 
+  /** A call from another site: refused (sent, true); else false. Every basket call is answered uncached. */
+  const refusedCrossSite = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    reply.header('cache-control', 'no-store');
+    if (!isCrossSite(request, options.publicSiteUrl)) return false;
+    await reply.code(403).send({ error: 'The basket is changed from this site’s own pages only.' });
+    return true;
+  };
+
   /** The connected browser of a call from this site's own pages; else the refusal is sent and undefined given. */
   const connected = async (request: FastifyRequest, reply: FastifyReply): Promise<ConnectedBrowser | undefined> => {
-    reply.header('cache-control', 'no-store');
-    if (isCrossSite(request, options.publicSiteUrl)) {
-      await reply.code(403).send({ error: 'The basket is changed from this site’s own pages only.' });
-      return undefined;
-    }
+    if (await refusedCrossSite(request, reply)) return undefined;
     const browser = await browserOf(db, readCookie(request.headers.cookie, tokenCookieName(request)), Date.now());
     if (browser === undefined) {
       await reply
@@ -146,9 +150,7 @@ export async function basketSyncRoutes(app: FastifyInstance, options: BasketSync
   });
 
   app.post(BASKET_API.disconnect, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    if (isCrossSite(request, options.publicSiteUrl))
-      return reply.code(403).send({ error: 'The basket is changed from this site’s own pages only.' });
+    if (await refusedCrossSite(request, reply)) return reply;
     const browser = await browserOf(db, readCookie(request.headers.cookie, tokenCookieName(request)), Date.now());
     if (browser !== undefined) await forgetBrowser(db, browser);
     return reply.code(204).header('set-cookie', clearedCookies(request)).send();

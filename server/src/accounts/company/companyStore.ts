@@ -4,6 +4,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/index.js';
 import { recordAccountEvent } from '../activity/accountEvents.js';
+import { asDate } from '../accountTokens.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -71,7 +72,6 @@ export interface Actor {
   device: string;
 }
 
-const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 const at = (now: number) => new Date(now).toISOString();
 
 export async function membershipOf(db: Db, accountId: number): Promise<Membership | undefined> {

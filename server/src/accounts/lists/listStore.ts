@@ -3,6 +3,7 @@
 // to every route, a list that does not exist.
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/index.js';
+import { asDate } from '../accountTokens.js';
 
 /** Lists one account keeps. */
 export const LISTS_PER_ACCOUNT = 50;
@@ -31,8 +32,6 @@ export interface SavedList extends SavedListSummary {
   createdAt: Date;
   lineList: SavedListLine[];
 }
-
-const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /** The accounts whose lists a buyer sees (never none: an empty `in` is not SQL). */
 type Owners = readonly number[];

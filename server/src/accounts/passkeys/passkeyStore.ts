@@ -1,9 +1,9 @@
 // The buyer's passkeys and their ceremonies' challenges (migration 054). A challenge is kept as its SHA-256 and spent
 // once, by the purpose (and, adding a passkey, the account) it was made for: an answer replayed, or made for another
 // account's ceremony, finds nothing to spend.
-import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/index.js';
+import { newToken, sqlInstant, tokenHash } from '../accountTokens.js';
 
 /** How long a ceremony may take, from its options to its answer. */
 export const PASSKEY_CHALLENGE_MS = 5 * 60_000;
@@ -27,9 +27,6 @@ export interface PasskeyListing {
   lastUsedAt: Date | null;
 }
 
-const hashOf = (challenge: string) => createHash('sha256').update(challenge).digest('hex');
-const at = (ms: number) => sql<Date>`${new Date(ms).toISOString()}::timestamptz`;
-
 /** A new challenge (base64url) for `purpose`, kept for PASSKEY_CHALLENGE_MS; spent challenges' leftovers cleared. */
 export async function createChallenge(
   db: Kysely<DatabaseSchema>,
@@ -37,11 +34,16 @@ export async function createChallenge(
   accountId: number | null,
   now: number,
 ): Promise<string> {
-  await db.deleteFrom('buyer_passkey_challenges').where('expires_at', '<=', at(now)).execute();
-  const challenge = randomBytes(32).toString('base64url');
+  await db.deleteFrom('buyer_passkey_challenges').where('expires_at', '<=', sqlInstant(now)).execute();
+  const challenge = newToken();
   await db
     .insertInto('buyer_passkey_challenges')
-    .values({ id: hashOf(challenge), purpose, account_id: accountId, expires_at: at(now + PASSKEY_CHALLENGE_MS) })
+    .values({
+      id: tokenHash(challenge),
+      purpose,
+      account_id: accountId,
+      expires_at: sqlInstant(now + PASSKEY_CHALLENGE_MS),
+    })
     .execute();
   return challenge;
 }
@@ -56,9 +58,9 @@ export async function spendChallenge(
 ): Promise<boolean> {
   const spent = await db
     .deleteFrom('buyer_passkey_challenges')
-    .where('id', '=', hashOf(challenge))
+    .where('id', '=', tokenHash(challenge))
     .where('purpose', '=', purpose)
-    .where('expires_at', '>', at(now))
+    .where('expires_at', '>', sqlInstant(now))
     .where((eb) => (accountId === null ? eb('account_id', 'is', null) : eb('account_id', '=', accountId)))
     .returning('id')
     .executeTakeFirst();
@@ -128,7 +130,7 @@ export async function addPasskey(
         sign_count: passkey.counter,
         transports: passkey.transports.join(','),
         device: passkey.device.slice(0, 100),
-        created_at: at(now),
+        created_at: sqlInstant(now),
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')

@@ -12,6 +12,7 @@ import { sessionsOfAccount } from '../buyerSessions.js';
 import { passkeysOfAccount } from '../passkeys/passkeyStore.js';
 import { accountEmail, accountRecordsOf } from '../records/accountRecords.js';
 import { loadQuoteSnapshots } from '../records/otherFeatures.js';
+import { asDate } from '../accountTokens.js';
 import { listOfAccount, listsOfAccount } from '../lists/listStore.js';
 import { basketOf, browsersOf } from '../basket/basketStore.js';
 
@@ -50,7 +51,7 @@ export interface AccountExport {
   basketBrowsers: { device: string; connectedAt: string; lastUsedAt: string }[];
 }
 
-const iso = (date: Date | string) => (date instanceof Date ? date : new Date(date)).toISOString();
+const iso = (date: Date | string) => asDate(date).toISOString();
 
 export async function accountExport(db: Kysely<DatabaseSchema>, accountId: number, now: Date): Promise<AccountExport> {
   const account = await db

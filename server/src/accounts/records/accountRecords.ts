@@ -5,6 +5,7 @@
 import type { QuotationState } from '@site/contracts/quotations-api';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/index.js';
+import { asDate } from '../accountTokens.js';
 import { ANSWERABLE, isPastValidity } from './otherFeatures.js';
 
 type Db = Kysely<DatabaseSchema>;
@@ -68,8 +69,6 @@ const addressesOf = (email: Addresses): string[] => {
   const list = (typeof email === 'string' ? [email] : [...email]).map(accountEmail);
   return list.length === 0 ? [''] : list;
 };
-
-const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
 /**
  * The requests of `email`: not those the honeypot caught (a bot's, whoever's address it typed). The request's own
