@@ -15,27 +15,13 @@ import {
   type AppStore,
   type QuoteLine,
 } from '@site/shared-store';
+import { CABLE, lineOf, sizeLineOf, WIRE } from '../../testing/quoteLines';
 import { followAccountBasket, type AccountBasketSync } from './followAccountBasket';
 
-const cable: QuoteLine = {
-  productId: 'swa-cable',
-  code: 'OC-SWA-416',
-  productCategoryId: 'cables',
-  image: 'swa-cable',
-  unit: 'metre',
-  names: { en: 'Armoured cable' },
-  labels: { en: '' },
-  quantity: 200,
-};
-const gland: QuoteLine = {
-  ...cable,
-  productId: 'gland',
-  code: 'GL-20',
-  unit: 'piece',
-  names: { en: 'Cable gland' },
-  quantity: 40,
-};
-const lamp: QuoteLine = { ...gland, productId: 'lamp', code: 'LED-9', names: { en: 'LED lamp' }, quantity: 12 };
+// the request page's test lines: a cable in metres, a gland size in pieces, a wire in coils
+const cable = lineOf(CABLE, 200);
+const gland = sizeLineOf('HEX-CW-25', 'Size 25', 40);
+const lamp = lineOf(WIRE, 12);
 
 const REST_MS = 20;
 const MERGE = `POST ${BASKET_API.merge}`;
