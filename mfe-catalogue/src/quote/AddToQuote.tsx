@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, useHydrated, VisuallyHidden } from '@site/shared-ui';
@@ -77,15 +77,6 @@ export function AddToQuote({ product, compact = false, namedAs = product.name, c
   const [typed, setTyped] = useState('1');
   const [problem, setProblem] = useState<QuantityProblem | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const form = useRef<HTMLFormElement>(null);
-  // A quantity typed before the page's scripts started stays on screen through hydration but not in this state: taken
-  // in at the first drawing, so the tap kept meanwhile (earlyControl) adds what the field shows, not '1'.
-  useLayoutEffect(() => {
-    const field = form.current?.querySelector('input');
-    if (field !== null && field !== undefined && field.value !== typed) setTyped(field.value);
-    // once, at the first drawing: afterwards the field shows the state
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const add = (event: FormEvent) => {
     event.preventDefault();
@@ -107,7 +98,7 @@ export function AddToQuote({ product, compact = false, namedAs = product.name, c
   };
 
   return (
-    <Form ref={form} $compact={compact} className={className} onSubmit={add} noValidate>
+    <Form $compact={compact} className={className} onSubmit={add} noValidate>
       <QuantityField
         id={fieldId}
         label={compact ? text('catalogue.quote.quantityOf', { name: namedAs }) : text('catalogue.quote.quantity')}

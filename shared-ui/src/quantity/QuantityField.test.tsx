@@ -1,7 +1,11 @@
-import { useState } from 'react';
+import { act, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { fireEvent, screen } from '@testing-library/react';
 import { parseQuantity, type QuoteUnit } from '@site/content/validation';
-import { renderInSite } from '@test/render';
+import { renderInSite, testI18n } from '@test/render';
+import { SiteI18nProvider } from '@site/shared-store';
+import { ThemeRoot } from '../theme/ThemeRoot';
 import { QuantityField } from './QuantityField';
 import { useQuantityTexts } from './quantityText';
 
@@ -127,5 +131,34 @@ describe('useQuantityTexts', () => {
       '200 متر',
       '12.5 متر',
     ]);
+  });
+});
+
+describe('a quantity typed before the page started', () => {
+  it('is the value once the page has taken over the server’s field (what a kept tap then adds), not the one drawn', async () => {
+    const values: string[] = [];
+    function Hosted() {
+      const [value, setValue] = useState('1');
+      values.push(value);
+      return <QuantityField label="Quantity" unit="piece" value={value} onChange={setValue} />;
+    }
+    const tree = (
+      <SiteI18nProvider i18n={testI18n('en')}>
+        <ThemeRoot>
+          <Hosted />
+        </ThemeRoot>
+      </SiteI18nProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree);
+    document.body.appendChild(container);
+    // the buyer types into the server's field while the scripts are on their way
+    container.querySelector('input')!.value = '12';
+    values.length = 0;
+    const root = await act(async () => hydrateRoot(container, tree));
+    expect(container.querySelector('input')).toHaveValue('12');
+    expect(values.at(-1)).toBe('12');
+    await act(async () => root.unmount());
+    container.remove();
   });
 });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
 import {
   QUOTE_LIMITS,
@@ -63,10 +63,20 @@ export function QuantityField({
 }: QuantityFieldProps) {
   const texts = useQuantityTexts();
   const generatedId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // A quantity typed into the server's field before the page's scripts started stays on screen through hydration but
+  // is not the caller's value: taken in at the first drawing, so a tap kept meanwhile (an early "Add to quote", the
+  // request's send) uses the quantity the buyer sees. Once: afterwards the field shows the value.
+  useLayoutEffect(() => {
+    const shown = input.current?.value;
+    if (shown !== undefined && shown !== value) onChange(shown);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the first drawing only
+  }, []);
   const error = problem === null ? undefined : texts.problem(problem, unit, QUOTE_LIMITS.maxQuantity);
   const row = (control: FieldControlProps, rowClassName?: string) => (
     <Row className={rowClassName}>
       <Input
+        ref={input}
         {...control}
         aria-label={labelHidden ? label : undefined}
         type="text"
